@@ -1,0 +1,42 @@
+/// The active ISO 4217 currencies, compiled in from Data/currencies.csv.
+public struct CurrencyTable: Sendable {
+    public let all: [Currency]
+    private let byCode: [String: Currency]
+
+    public static let standard = CurrencyTable(csv: String(decoding: PackageResources.currencies_csv, as: UTF8.self))
+
+    /// Reads `code,numeric,minor_digits,name` lines; the header and malformed lines are skipped,
+    /// since the file is ours and checked by a test.
+    init(csv: String) {
+        var currencies: [Currency] = []
+        for line in csv.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let digits = Int(fields[2]) else { continue }
+            let name = fields[3].trimmingCharacters(in: "\"")
+            currencies.append(Currency(code: String(fields[0]), minorDigits: digits, name: name))
+        }
+        all = currencies
+        byCode = Dictionary(currencies.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Looks a code up, case-insensitively ("eur" is EUR).
+    public func currency(_ code: String) -> Currency? { byCode[code.uppercased()] }
+
+    /// The currency for `code`, or an error naming the closest codes.
+    public func require(_ code: String) throws(ExpenseError) -> Currency {
+        if let currency = currency(code) { return currency }
+        let suggestion = Suggestion.closest(to: code.uppercased(), among: all.map(\.code))
+        throw ExpenseError(.invalidData, "unknown currency '\(code)'",
+                           hint: suggestion.map { "did you mean '\($0)'? See 'expenses currency list'." }
+                               ?? "See 'expenses currency list' for the ISO 4217 codes.")
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in character: Character) -> String {
+        var slice = self[...]
+        while slice.first == character { slice = slice.dropFirst() }
+        while slice.last == character { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

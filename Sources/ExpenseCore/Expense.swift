@@ -1,0 +1,51 @@
+/// One expense item: what was paid, when, in which currency, and — once it belongs to a report —
+/// its value in the report currency at a recorded rate.
+public struct Expense: Sendable, Equatable {
+    public var id: Int64
+    public var reportID: Int64?
+    public var date: CalendarDate
+    public var category: String
+    public var merchant: String
+    public var description: String
+    /// The amount as paid, in the currency on the receipt.
+    public var amount: Money
+    /// The conversion into the report currency; nil for an item that is in no report and had no rate given.
+    public var conversion: Conversion?
+    public var paidBy: PaidBy
+
+    public init(id: Int64 = 0, reportID: Int64? = nil, date: CalendarDate, category: String, merchant: String = "",
+                description: String = "", amount: Money, conversion: Conversion? = nil, paidBy: PaidBy = .personal) {
+        self.id = id
+        self.reportID = reportID
+        self.date = date
+        self.category = category
+        self.merchant = merchant
+        self.description = description
+        self.amount = amount
+        self.conversion = conversion
+        self.paidBy = paidBy
+    }
+
+    /// The value of an item in another currency, and where the rate came from.
+    public struct Conversion: Sendable, Equatable {
+        public enum Source: String, Sendable { case same, manual, table }
+        public var rate: ExchangeRate
+        public var rateDate: CalendarDate?
+        public var source: Source
+        public var converted: Money
+
+        public init(rate: ExchangeRate, rateDate: CalendarDate? = nil, source: Source, converted: Money) {
+            self.rate = rate
+            self.rateDate = rateDate
+            self.source = source
+            self.converted = converted
+        }
+    }
+
+    /// Checks the amount: zero is not an expense (a refund is negative).
+    public func validate() throws(ExpenseError) {
+        if amount.minorUnits == 0 {
+            throw ExpenseError(.invalidData, "an expense cannot be 0 \(amount.currency.code)")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// An expense report: one trip, with its purpose, dates and the currency it is reimbursed in.
+public struct Report: Sendable, Equatable {
+    public var id: Int64
+    public var title: String
+    public var purpose: String
+    public var destination: String
+    public var startDate: CalendarDate?
+    public var endDate: CalendarDate?
+    public var currency: Currency
+    public var status: ReportStatus
+    public var owner: String
+    public var createdAt: String
+    public var updatedAt: String
+    /// How many items the report holds and their sum in the report currency; kept by the store.
+    public var itemCount: Int
+    public var total: Money
+
+    public init(id: Int64, title: String, purpose: String = "", destination: String = "",
+                startDate: CalendarDate? = nil, endDate: CalendarDate? = nil, currency: Currency,
+                status: ReportStatus = .draft, owner: String, createdAt: String = "", updatedAt: String = "",
+                itemCount: Int = 0, total: Money? = nil) {
+        self.id = id
+        self.title = title
+        self.purpose = purpose
+        self.destination = destination
+        self.startDate = startDate
+        self.endDate = endDate
+        self.currency = currency
+        self.status = status
+        self.owner = owner
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.itemCount = itemCount
+        self.total = total ?? Money(minorUnits: 0, currency: currency)
+    }
+
+    /// Checks what must hold whatever the command: a title, and a trip that does not end before it starts.
+    public func validate() throws(ExpenseError) {
+        if title.trimmingSpaces.isEmpty {
+            throw ExpenseError(.invalidData, "a report needs a title")
+        }
+        if let startDate, let endDate, endDate < startDate {
+            throw ExpenseError(.invalidData, "the trip ends (\(endDate)) before it starts (\(startDate))",
+                               hint: "--to must be on or after --from")
+        }
+    }
+
+    /// Refuses item changes unless the report is a draft.
+    public func requireEditable(_ action: String) throws(ExpenseError) {
+        guard status.allowsItemChanges else {
+            throw ExpenseError(.refused, "report \(id) is \(status.rawValue); cannot \(action)",
+                               hint: status == .submitted ? "recall it first: expenses report recall \(id)" : nil)
+        }
+    }
+}

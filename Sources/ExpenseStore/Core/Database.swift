@@ -1,0 +1,130 @@
+import CSQLite
+
+/// A connection to one SQLite database file, set up the way this app needs it: WAL, foreign keys,
+/// a busy timeout, and a probe that refuses a file that is not a database.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+    private var statements: [String: Statement] = [:]
+
+    /// Opens (creating if needed) the database at `path`; ":memory:" gives a private in-memory one.
+    /// - Parameter busyTimeout: how long a writer waits for another process's write to finish
+    ///   before giving up with SQLITE_BUSY.
+    public init(path: String, busyTimeout milliseconds: Int32 = 10_000) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = DatabaseError(connection: handle, code: code, sql: nil)
+            // "Whether or not an error occurs when it is opened, resources associated with the
+            // database connection handle should be released by passing it to sqlite3_close()"
+            sqlite3_close(handle)
+            throw error
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, milliseconds)
+        do {
+            // Fail early and clearly on a picture or a text file opened as a database: SQLite
+            // itself only notices at the first read.
+            try execute("SELECT count(*) FROM sqlite_master")
+            // WAL lets readers go on while one process writes; NORMAL is durable enough with WAL
+            // (a power cut may lose the last commits, never corrupt the file).
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA synchronous = NORMAL")
+            try execute("PRAGMA foreign_keys = ON")
+        } catch {
+            statements.removeAll()
+            sqlite3_close(handle)
+            throw error
+        }
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close(handle)
+    }
+
+    // MARK: - Statements
+
+    /// The cached prepared statement for `sql`, preparing it on first use.
+    func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+        if let statement = statements[sql] { return statement }
+        let statement = try Statement(database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql`, which may hold several statements when there are no arguments.
+    public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws(DatabaseError) {
+        if arguments.isEmpty, sql.contains(";") {
+            let code = sqlite3_exec(handle, sql, nil, nil, nil)
+            guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code, sql: sql) }
+            return
+        }
+        do {
+            try withStatement(sql, arguments) { statement in while try statement.step() {} }
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            fatalError("only DatabaseError is thrown here: \(error)")
+        }
+    }
+
+    /// Runs a query and maps each row.
+    public func query<T>(_ sql: String, _ arguments: [DatabaseValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+        var result: [T] = []
+        try forEachRow(sql, arguments) { result.append(try map($0)) }
+        return result
+    }
+
+    /// Runs a query and maps its first row, if any.
+    public func queryFirst<T>(_ sql: String, _ arguments: [DatabaseValue] = [], _ map: (Row) throws -> T) throws -> T? {
+        var result: T?
+        try withStatement(sql, arguments) { statement in
+            if try statement.step() { result = try map(Row(statement: statement.handle)) }
+            sqlite3_reset(statement.handle)
+        }
+        return result
+    }
+
+    /// Streams the rows of a query without collecting them.
+    public func forEachRow(_ sql: String, _ arguments: [DatabaseValue] = [], _ body: (Row) throws -> Void) throws {
+        try withStatement(sql, arguments) { statement in
+            while try statement.step() { try body(Row(statement: statement.handle)) }
+        }
+    }
+
+    /// A single integer, such as a count(*); 0 when the query returns no row or NULL.
+    public func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int64 {
+        try queryFirst(sql, arguments) { $0.int64(0) } ?? 0
+    }
+
+    private func withStatement(_ sql: String, _ arguments: [DatabaseValue], _ body: (Statement) throws -> Void) throws {
+        let statement = try cachedStatement(sql)
+        do {
+            try statement.bind(arguments)
+            try body(statement)
+        } catch let error as DatabaseError {
+            // A statement that failed may be left in a state reset cannot repair (SQLITE_SCHEMA,
+            // an interrupt): never reuse it.
+            statements[sql] = nil
+            throw error
+        }
+        sqlite3_reset(statement.handle)
+    }
+
+    // MARK: - State
+
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    public var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Makes the running statement fail with SQLITE_INTERRUPT; safe to call from a signal handler's
+    /// thread, which is what Ctrl-C needs.
+    public func interrupt() { sqlite3_interrupt(handle) }
+}

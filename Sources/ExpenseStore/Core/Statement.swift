@@ -1,0 +1,92 @@
+import CSQLite
+
+/// A prepared statement. Owned and cached by its `Database`; finalized when released.
+public final class Statement {
+    let handle: OpaquePointer
+    public let sql: String
+    unowned let database: Database
+
+    init(database: Database, sql: String) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw DatabaseError(connection: database.handle, code: code, sql: sql)
+        }
+        self.handle = handle
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `arguments` to its parameters, in order.
+    func bind(_ arguments: [DatabaseValue]) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        guard Int(sqlite3_bind_parameter_count(handle)) == arguments.count else {
+            // A wrong count is a bug in our SQL, never a user's doing.
+            fatalError("\(arguments.count) arguments for \(sqlite3_bind_parameter_count(handle)) parameters in `\(sql)`")
+        }
+        for (offset, value) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
+            case .real(let double): code = sqlite3_bind_double(handle, index, double)
+            case .text(let string):
+                code = string.withCString { sqlite3_bind_text(handle, index, $0, Int32(string.utf8.count), csqlite_transient()) }
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient())
+                }
+            }
+            guard code == SQLITE_OK else { throw DatabaseError(connection: database.handle, code: code, sql: sql) }
+        }
+    }
+
+    /// Steps once: true while a row is available.
+    func step() throws(DatabaseError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code:
+            // sqlite3_reset returns the same error again; reset so the statement can be reused.
+            let error = DatabaseError(connection: database.handle, code: code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+}
+
+/// The current row of a statement being stepped; valid only inside the closure it is given to.
+public struct Row {
+    let statement: OpaquePointer
+
+    public var columnCount: Int { Int(sqlite3_column_count(statement)) }
+
+    public func isNull(_ index: Int) -> Bool { sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL }
+
+    public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(statement, Int32(index)) }
+
+    public func int(_ index: Int) -> Int { Int(int64(index)) }
+
+    public func optionalInt64(_ index: Int) -> Int64? { isNull(index) ? nil : int64(index) }
+
+    public func double(_ index: Int) -> Double { sqlite3_column_double(statement, Int32(index)) }
+
+    public func string(_ index: Int) -> String {
+        guard let text = sqlite3_column_text(statement, Int32(index)) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    public func optionalString(_ index: Int) -> String? { isNull(index) ? nil : string(index) }
+
+    public func blob(_ index: Int) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, Int32(index)))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, Int32(index)) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+}

@@ -1,0 +1,71 @@
+import ExpenseCore
+
+/// Brings a database's schema up to date: an ordered list of migrations, each applied once, in
+/// its own transaction, and recorded. A migration never changes once it has shipped; a new
+/// change is a new migration.
+public struct Migrator {
+    public struct Migration {
+        public let id: String
+        public let apply: (Database) throws -> Void
+
+        public init(_ id: String, _ apply: @escaping (Database) throws -> Void) {
+            self.id = id
+            self.apply = apply
+        }
+    }
+
+    public private(set) var migrations: [Migration] = []
+
+    public init() {}
+
+    public mutating func register(_ id: String, _ apply: @escaping (Database) throws -> Void) {
+        precondition(!migrations.contains { $0.id == id }, "duplicate migration \(id)")
+        migrations.append(Migration(id, apply))
+    }
+
+    /// Applies the migrations `db` lacks. Refuses a database that is not ours, or that a newer
+    /// version of the app has migrated further than this one knows.
+    public func migrate(_ db: Database, now: String) throws {
+        let applied = try appliedIDs(db)
+        if applied == nil {
+            let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+            if tables > 0 {
+                throw ExpenseError(.invalidData, "\(db.path) is an SQLite database, but not an expenses database",
+                                   hint: "check --db or EXPENSES_DB")
+            }
+        }
+        try refuseNewer(applied ?? [], db)
+        if let done = applied, migrations.allSatisfy({ done.contains($0.id) }) { return }
+
+        try db.execute("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                id TEXT PRIMARY KEY NOT NULL,
+                applied_at TEXT NOT NULL)
+            """)
+        for migration in migrations {
+            try db.inTransaction(.immediate) {
+                // Read again under the write lock: another process may have just applied it.
+                let current = try appliedIDs(db) ?? []
+                try refuseNewer(current, db)
+                guard !current.contains(migration.id) else { return }
+                try migration.apply(db)
+                try db.execute("INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)", [.text(migration.id), .text(now)])
+            }
+        }
+    }
+
+    private func appliedIDs(_ db: Database) throws -> Set<String>? {
+        let exists = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+        guard exists > 0 else { return nil }
+        return Set(try db.query("SELECT id FROM schema_migrations") { $0.string(0) })
+    }
+
+    private func refuseNewer(_ applied: Set<String>, _ db: Database) throws {
+        let known = Set(migrations.map(\.id))
+        if let unknown = applied.subtracting(known).sorted().first {
+            throw ExpenseError(.invalidData,
+                               "\(db.path) was written by a newer version of expenses (schema '\(unknown)')",
+                               hint: "upgrade expenses to open it; this version left it untouched")
+        }
+    }
+}

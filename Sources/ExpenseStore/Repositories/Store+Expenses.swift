@@ -1,0 +1,101 @@
+import ExpenseCore
+
+extension Store {
+    static let expenseColumns = """
+        id, report_id, date, category, merchant, description, amount_minor, currency,
+        rate, rate_date, rate_source, converted_minor, paid_by
+        """
+
+    static func expense(_ row: Row, reportCurrency: (Int64) throws -> Currency) throws -> Expense {
+        let amount = Money(minorUnits: row.int64(6), currency: currency(row.string(7)))
+        let reportID = row.optionalInt64(1)
+        var conversion: Expense.Conversion?
+        if let rateText = row.optionalString(8), let converted = row.optionalInt64(11) {
+            let target = try reportID.map(reportCurrency) ?? amount.currency
+            conversion = Expense.Conversion(
+                rate: (try? ExchangeRate.parse(rateText)) ?? .one, rateDate: date(row.optionalString(9)),
+                source: Expense.Conversion.Source(rawValue: row.string(10)) ?? .manual,
+                converted: Money(minorUnits: converted, currency: target))
+        }
+        return Expense(id: row.int64(0), reportID: reportID, date: date(row.string(2)) ?? CalendarDate(dayNumber: 0),
+                       category: row.string(3), merchant: row.string(4), description: row.string(5),
+                       amount: amount, conversion: conversion, paidBy: PaidBy(rawValue: row.string(12)) ?? .personal)
+    }
+
+    /// Maps expense rows, looking each report's currency up once.
+    private func expenses(_ sql: String, _ arguments: [DatabaseValue]) throws -> [Expense] {
+        var currencies: [Int64: Currency] = [:]
+        let reportCurrency = { (id: Int64) throws -> Currency in
+            if let known = currencies[id] { return known }
+            let code = try self.db.queryFirst("SELECT currency FROM reports WHERE id = ?", [.integer(id)]) { $0.string(0) }
+            let currency = Store.currency(code ?? "XXX")
+            currencies[id] = currency
+            return currency
+        }
+        return try db.query(sql, arguments) { try Store.expense($0, reportCurrency: reportCurrency) }
+    }
+
+    private static func arguments(_ expense: Expense) -> [DatabaseValue] {
+        [DatabaseValue(expense.reportID), .text(expense.date.description), .text(expense.category),
+         .text(expense.merchant), .text(expense.description), .integer(expense.amount.minorUnits),
+         .text(expense.amount.currency.code), DatabaseValue(expense.conversion?.rate.description),
+         DatabaseValue(expense.conversion?.rateDate?.description), DatabaseValue(expense.conversion?.source.rawValue),
+         DatabaseValue(expense.conversion?.converted.minorUnits), .text(expense.paidBy.rawValue)]
+    }
+
+    /// Inserts an expense and returns it with its id.
+    public func insertExpense(_ expense: Expense) throws -> Expense {
+        try expense.validate()
+        let stamp = now()
+        try db.execute("""
+            INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
+                                  rate, rate_date, rate_source, converted_minor, paid_by, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, Self.arguments(expense) + [.text(stamp), .text(stamp)])
+        return try self.expense(db.lastInsertedRowID)
+    }
+
+    /// Saves every field of `expense`.
+    public func updateExpense(_ expense: Expense) throws {
+        try expense.validate()
+        try db.execute("""
+            UPDATE expenses SET report_id = ?, date = ?, category = ?, merchant = ?, description = ?, amount_minor = ?,
+                                currency = ?, rate = ?, rate_date = ?, rate_source = ?, converted_minor = ?, paid_by = ?,
+                                updated_at = ?
+            WHERE id = ?
+            """, Self.arguments(expense) + [.text(now()), .integer(expense.id)])
+    }
+
+    public func deleteExpense(_ id: Int64) throws {
+        try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
+    }
+
+    /// The expense with `id`, or an "unknown expense" error.
+    public func expense(_ id: Int64) throws -> Expense {
+        guard let expense = try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE id = ?", [.integer(id)]).first
+        else {
+            throw ExpenseError(.invalidData, "unknown expense \(id)", hint: "see 'expenses expense list'")
+        }
+        return expense
+    }
+
+    /// Which expenses to list.
+    public enum ExpenseFilter: Sendable, Equatable {
+        case all, report(Int64), unassigned
+    }
+
+    /// Expenses by date, then id.
+    public func expenses(_ filter: ExpenseFilter, limit: Int? = nil) throws -> [Expense] {
+        let limitArgument = DatabaseValue.integer(Int64(limit ?? -1))
+        switch filter {
+        case .all:
+            return try expenses("SELECT \(Self.expenseColumns) FROM expenses ORDER BY date, id LIMIT ?", [limitArgument])
+        case .report(let id):
+            return try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE report_id = ? ORDER BY date, id LIMIT ?",
+                                [.integer(id), limitArgument])
+        case .unassigned:
+            return try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE report_id IS NULL ORDER BY date, id LIMIT ?",
+                                [limitArgument])
+        }
+    }
+}

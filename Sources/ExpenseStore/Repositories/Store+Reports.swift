@@ -1,0 +1,88 @@
+import ExpenseCore
+
+extension Store {
+    static let reportColumns = """
+        id, title, purpose, destination, start_date, end_date, currency, status, owner,
+        created_at, updated_at, item_count, total_minor
+        """
+
+    static func report(_ row: Row) -> Report {
+        let currency = currency(row.string(6))
+        return Report(id: row.int64(0), title: row.string(1), purpose: row.string(2), destination: row.string(3),
+                      startDate: date(row.optionalString(4)), endDate: date(row.optionalString(5)),
+                      currency: currency, status: ReportStatus(rawValue: row.string(7)) ?? .draft,
+                      owner: row.string(8), createdAt: row.string(9), updatedAt: row.string(10),
+                      itemCount: row.int(11), total: Money(minorUnits: row.int64(12), currency: currency))
+    }
+
+    /// Inserts a new report and returns it with its id and stamps.
+    public func insertReport(_ report: Report) throws -> Report {
+        try report.validate()
+        let stamp = now()
+        try db.execute("""
+            INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner,
+                                 created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(report.title), .text(report.purpose), .text(report.destination),
+                  DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
+                  .text(report.currency.code), .text(report.status.rawValue), .text(report.owner),
+                  .text(stamp), .text(stamp)])
+        return try self.report(db.lastInsertedRowID)
+    }
+
+    /// The report with `id`, or an "unknown report" error.
+    public func report(_ id: Int64) throws -> Report {
+        guard let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
+        else {
+            throw ExpenseError(.invalidData, "unknown report \(id)", hint: "see 'expenses report list'")
+        }
+        return report
+    }
+
+    /// Reports, open ones first (not yet reimbursed), then the most recent trip first.
+    public func reports(limit: Int?, offset: Int = 0) throws -> [Report] {
+        try db.query("""
+            SELECT \(Self.reportColumns) FROM reports
+            ORDER BY status = 'reimbursed', start_date DESC, id DESC
+            LIMIT ? OFFSET ?
+            """, [.integer(Int64(limit ?? -1)), .integer(Int64(offset))], Self.report)
+    }
+
+    public func reportCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM reports")) }
+
+    /// The id of the most recently created report, if any.
+    public func latestReportID() throws -> Int64? {
+        try db.queryFirst("SELECT id FROM reports ORDER BY id DESC LIMIT 1") { $0.int64(0) }
+    }
+
+    /// Saves the header fields of `report` (not its status, items or totals).
+    public func updateReport(_ report: Report) throws {
+        try report.validate()
+        try db.execute("""
+            UPDATE reports SET title = ?, purpose = ?, destination = ?, start_date = ?, end_date = ?, currency = ?,
+                               updated_at = ?
+            WHERE id = ?
+            """, [.text(report.title), .text(report.purpose), .text(report.destination),
+                  DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
+                  .text(report.currency.code), .text(now()), .integer(report.id)])
+    }
+
+    /// Deletes a report. Its items are deleted with it, or kept as unassigned items.
+    /// - Returns: how many items it held.
+    @discardableResult
+    public func deleteReport(_ id: Int64, deletingItems: Bool) throws -> Int {
+        let items = Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(id)]))
+        if deletingItems {
+            try db.execute("DELETE FROM expenses WHERE report_id = ?", [.integer(id)])
+        } else {
+            // An unassigned item keeps its original amount; the conversion belonged to the report.
+            try db.execute("""
+                UPDATE expenses SET report_id = NULL, rate = NULL, rate_date = NULL, rate_source = NULL,
+                                    converted_minor = NULL, updated_at = ?
+                WHERE report_id = ?
+                """, [.text(now()), .integer(id)])
+        }
+        try db.execute("DELETE FROM reports WHERE id = ?", [.integer(id)])
+        return items
+    }
+}

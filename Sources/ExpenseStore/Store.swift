@@ -1,0 +1,41 @@
+import ExpenseCore
+
+/// The expense data of one database file: reports, expenses, categories. Every write goes
+/// through `write`, one IMMEDIATE transaction, so a failing command leaves nothing behind.
+public final class Store {
+    public let db: Database
+    /// The current UTC time as ISO 8601, for created/updated stamps; injected so tests are exact.
+    public let now: () -> String
+
+    /// Opens the database at `path` and migrates it to the current schema.
+    public init(path: String, now: @escaping () -> String) throws {
+        db = try Self.open(path)
+        self.now = now
+        try Schema.migrator.migrate(db, now: now())
+    }
+
+    private static func open(_ path: String) throws -> Database {
+        let database: Database
+        do {
+            database = try Database(path: path)
+        } catch {
+            guard error.resultCode == 26 /* SQLITE_NOTADB */ else { throw error }
+            throw ExpenseError(.invalidData, "\(path) is not an SQLite database", hint: "check --db or EXPENSES_DB")
+        }
+        return database
+    }
+
+    /// Runs `body` as one write transaction.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        try db.inTransaction(.immediate, body)
+    }
+
+    static func currency(_ code: String) -> Currency {
+        // A code the compiled-in table no longer lists (withdrawn since) still reads, as 2 digits.
+        CurrencyTable.standard.currency(code) ?? Currency(code: code, minorDigits: 2, name: code)
+    }
+
+    static func date(_ text: String?) -> CalendarDate? {
+        text.flatMap { try? CalendarDate.parse($0) }
+    }
+}
