@@ -1,0 +1,194 @@
+import ExpenseCore
+import ExpenseStore
+
+/// `expense add|list|show|edit|move|delete`: the items of reports, or standing alone.
+enum ExpenseCommands {
+    static let itemOptions: [OptionSpec] = [
+        .value("date", "date", "The day of the expense, YYYY-MM-DD (default: today)."),
+        .value("amount", "amount", "The amount as on the receipt, e.g. 412.80 or 1,234.56."),
+        .value("currency", "code", "The receipt's currency (default: the report's).", completion: .currency),
+        .value("rate", "rate", "Exchange rate: 1 unit of the receipt's currency in the report's currency."),
+        .value("category", "code", "The category, e.g. lodging, meals, taxi (see 'expenses category list').",
+               completion: .category),
+        .value("merchant", "name", "Who was paid."),
+        .value("description", "text", "What it was for."),
+        .value("paid-by", "who", "Who paid: personal (to reimburse) or company (company card).",
+               allowed: PaidBy.allCases.map(\.rawValue)),
+    ]
+
+    static let all: [CommandSpec] = [add, list, show, edit, move, delete]
+
+    static let add = CommandSpec(
+        ["expense", "add"], abstract: "Add an expense, to a report or standing alone.",
+        discussion: "An expense in another currency than its report's needs --rate (1 unit of its currency in the report's).",
+        options: [.value("report", "id", "The report to add it to (default: the one opened in the REPL; none: unassigned).",
+                         completion: .reportID)]
+            + itemOptions.map { $0.name == "amount" || $0.name == "category" ? required($0) : $0 },
+        examples: [
+            "expenses expense add --report 1 --date 2026-03-02 --amount 412.80 --currency EUR --category lodging --merchant \"Hotel Astoria\"",
+            "expenses expense add --report 1 --date 2026-03-03 --amount 38.50 --currency CHF --rate 1.0412 --category meals --paid-by company",
+            "expenses expense add --date 2026-03-04 --amount 12 --currency EUR --category taxi",
+        ]
+    ) { invocation, session in
+        let store = try session.store()
+        let expense = try store.write {
+            let reportID = try invocation.id("report") ?? session.currentReportID
+            let report = try reportID.map(store.report)
+            try report?.requireEditable("add items")
+            let currency = try CurrencyTable.standard.require(invocation.value("currency") ?? report?.currency.code ?? session.defaultCurrency)
+            var item = Expense(reportID: report?.id, date: try invocation.date("date") ?? session.environment.today(),
+                               category: try store.category(invocation.value("category") ?? "").code,
+                               merchant: invocation.value("merchant") ?? "", description: invocation.value("description") ?? "",
+                               amount: try Money.parse(invocation.value("amount") ?? "", currency: currency),
+                               paidBy: PaidBy(rawValue: invocation.value("paid-by") ?? "") ?? .personal)
+            let manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+            if let report {
+                item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
+                                                           manualRate: manualRate, rates: nil)
+            } else if manualRate != nil {
+                throw ExpenseError(.usage, "--rate needs a report to convert into",
+                                   hint: "give --report, or give the rate when moving it: expense move ID --report R --rate X")
+            }
+            return try store.insertExpense(item)
+        }
+        let place = expense.reportID.map { " to report \($0)" } ?? " (unassigned)"
+        return ExpenseView.document("Added expense \(expense.id)\(place): \(expense.amount) \(expense.category)", expense)
+    }
+
+    static let list = CommandSpec(
+        ["expense", "list"], abstract: "List expenses by date: all, one report's, or the unassigned ones.",
+        options: [
+            .value("report", "id", "Only this report's items (default in the REPL: the opened report).", completion: .reportID),
+            .flag("unassigned", "Only items in no report."),
+            .value("limit", "n", "Show at most this many."),
+        ],
+        examples: ["expenses expense list", "expenses expense list --report 1", "expenses expense list --unassigned --format csv"]
+    ) { invocation, session in
+        let store = try session.store()
+        let filter: Store.ExpenseFilter
+        if invocation.flag("unassigned") {
+            filter = .unassigned
+        } else if let id = try invocation.id("report") ?? session.currentReportID {
+            _ = try store.report(id)
+            filter = .report(id)
+        } else {
+            filter = .all
+        }
+        return .listing(ExpenseView.listing(try store.expenses(filter, limit: try invocation.int("limit")), inReport: false))
+    }
+
+    static let show = CommandSpec(
+        ["expense", "show"], abstract: "Show one expense.",
+        arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)]
+    ) { invocation, session in
+        let item = try session.store().expense(try invocation.id("id", argument: 0) ?? 0)
+        var text = "Expense \(item.id)\n"
+        let rows: [(String, String)] = [
+            ("Report", item.reportID.map(String.init) ?? "(unassigned)"), ("Date", item.date.description),
+            ("Category", item.category), ("Merchant", item.merchant), ("Description", item.description),
+            ("Amount", item.amount.description), ("Paid by", item.paidBy.rawValue),
+            ("Rate", item.conversion.map { $0.source == .same ? "" : "\($0.rate) (\($0.source.rawValue)\($0.rateDate.map { ", \($0)" } ?? ""))" } ?? ""),
+            ("Converted", item.conversion.map { $0.converted.description } ?? ""),
+        ]
+        for (label, value) in rows where !value.isEmpty { text += "  " + (label + ":").padding(13) + value + "\n" }
+        return ExpenseView.document(text, item)
+    }
+
+    static let edit = CommandSpec(
+        ["expense", "edit"], abstract: "Change an expense of a draft report, or an unassigned one.",
+        arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)],
+        options: itemOptions,
+        examples: ["expenses expense edit 2 --amount 39.50", "expenses expense edit 2 --currency EUR --merchant \"Bahnhof Buffet Basel\""]
+    ) { invocation, session in
+        let store = try session.store()
+        let item = try store.write {
+            var item = try store.expense(try invocation.id("id", argument: 0) ?? 0)
+            let report = try item.reportID.map(store.report)
+            try report?.requireEditable("change its items")
+            let previous = item
+            if let date = try invocation.date("date") { item.date = date }
+            if let category = invocation.value("category") { item.category = try store.category(category).code }
+            if let merchant = invocation.value("merchant") { item.merchant = merchant }
+            if let description = invocation.value("description") { item.description = description }
+            if let paidBy = invocation.value("paid-by").flatMap(PaidBy.init) { item.paidBy = paidBy }
+            let currency = try invocation.value("currency").map { code throws(ExpenseError) in try CurrencyTable.standard.require(code) }
+                ?? item.amount.currency
+            if let amount = invocation.value("amount") {
+                item.amount = try Money.parse(amount, currency: currency)
+            } else if currency != item.amount.currency {
+                // The same figure in another currency: re-read it with that currency's digits.
+                item.amount = try Money.parse(item.amount.decimalString, currency: currency)
+            }
+            if let report {
+                var manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+                if manualRate == nil, previous.conversion?.source == .manual, item.amount.currency == previous.amount.currency {
+                    manualRate = previous.conversion?.rate   // the rate the user gave still holds for the same currency
+                }
+                item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
+                                                           manualRate: manualRate, rates: nil)
+            } else if invocation.has("rate") {
+                throw ExpenseError(.usage, "--rate needs a report to convert into", hint: "move the expense into a report with --rate")
+            }
+            try store.updateExpense(item)
+            return try store.expense(item.id)
+        }
+        return ExpenseView.document("Updated expense \(item.id): \(item.amount) \(item.category)", item)
+    }
+
+    static let move = CommandSpec(
+        ["expense", "move"], abstract: "Move an expense into a report, or out of one with --unassign.",
+        arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)],
+        options: [
+            .value("report", "id", "The draft report to move it into.", completion: .reportID),
+            .flag("unassign", "Take it out of its report."),
+            .value("rate", "rate", "Exchange rate into the report's currency, when the currencies differ."),
+        ],
+        examples: ["expenses expense move 3 --report 1", "expenses expense move 5 --report 2 --rate 0.9231", "expenses expense move 3 --unassign"]
+    ) { invocation, session in
+        let store = try session.store()
+        let target = try invocation.id("report")
+        guard (target != nil) != invocation.flag("unassign") else {
+            throw UsageError("Give either '--report <id>' or '--unassign'", path: invocation.spec.path)
+        }
+        let item = try store.write {
+            var item = try store.expense(try invocation.id("id", argument: 0) ?? 0)
+            if let from = item.reportID {
+                try store.report(from).requireEditable("move its items")
+            }
+            if let target {
+                let report = try store.report(target)
+                try report.requireEditable("add items")
+                let manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+                item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
+                                                           manualRate: manualRate, rates: nil)
+                item.reportID = target
+            } else {
+                item.reportID = nil
+                item.conversion = nil
+            }
+            try store.updateExpense(item)
+            return try store.expense(item.id)
+        }
+        let place = item.reportID.map { "into report \($0)" } ?? "out of its report"
+        return ExpenseView.document("Moved expense \(item.id) \(place)", item)
+    }
+
+    static let delete = CommandSpec(
+        ["expense", "delete"], abstract: "Delete an expense of a draft report, or an unassigned one.",
+        arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)]
+    ) { invocation, session in
+        let store = try session.store()
+        let id = try invocation.id("id", argument: 0) ?? 0
+        try store.write {
+            let item = try store.expense(id)
+            if let reportID = item.reportID { try store.report(reportID).requireEditable("delete its items") }
+            try store.deleteExpense(id)
+        }
+        return .document(text: "Deleted expense \(id)", json: .object([("deleted", .int(id))]), csv: nil)
+    }
+
+    private static func required(_ option: OptionSpec) -> OptionSpec {
+        OptionSpec(name: option.name, short: option.short, valueName: option.valueName, help: option.help,
+                   allowed: option.allowed, required: true, repeats: option.repeats, completion: option.completion)
+    }
+}

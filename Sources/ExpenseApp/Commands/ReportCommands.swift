@@ -1,0 +1,127 @@
+import ExpenseCore
+import ExpenseStore
+
+/// `report new|list|show|edit|delete`: expense reports, one per trip.
+enum ReportCommands {
+    static let headerOptions: [OptionSpec] = [
+        .value("purpose", "text", "Why the trip was made (e.g. \"Customer workshop\")."),
+        .value("destination", "place", "Where the trip went (e.g. \"Walldorf, DE\")."),
+        .value("from", "date", "First day of the trip, YYYY-MM-DD."),
+        .value("to", "date", "Last day of the trip, YYYY-MM-DD."),
+        .value("currency", "code", "The currency the report is reimbursed in (default: EUR).", completion: .currency),
+    ]
+
+    static let all: [CommandSpec] = [new, list, show, edit, delete]
+
+    static let new = CommandSpec(
+        ["report", "new"], abstract: "Create an expense report for a trip.",
+        arguments: [ArgumentSpec("title", "What the trip was, e.g. \"Walldorf customer workshop\".")],
+        options: headerOptions,
+        examples: ["expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR"]
+    ) { invocation, session in
+        let currency = try CurrencyTable.standard.require(invocation.value("currency") ?? session.defaultCurrency)
+        let draft = Report(id: 0, title: invocation.arguments[0], purpose: invocation.value("purpose") ?? "",
+                           destination: invocation.value("destination") ?? "", startDate: try invocation.date("from"),
+                           endDate: try invocation.date("to"), currency: currency, owner: session.user)
+        let store = try session.store()
+        let report = try store.write { try store.insertReport(draft) }
+        return ReportView.document("Created report \(report.id): \(report.title)", report)
+    }
+
+    static let list = CommandSpec(
+        ["report", "list"], abstract: "List expense reports, open ones first, latest trip first.",
+        options: [
+            .value("limit", "n", "Show at most this many (default: 50)."),
+            .flag("all", "Show every report."),
+        ],
+        examples: ["expenses report list", "expenses report list --format json"]
+    ) { invocation, session in
+        let store = try session.store()
+        let limit = invocation.flag("all") ? nil : (try invocation.int("limit") ?? 50)
+        let reports = try store.reports(limit: limit)
+        var note: String?
+        if let limit, reports.count == limit {
+            let total = try store.reportCount()
+            if total > limit { note = "(\(limit) of \(total) reports; --all shows every one)" }
+        }
+        return .listing(ReportView.listing(reports, note: note))
+    }
+
+    static let show = CommandSpec(
+        ["report", "show"], abstract: "Show a report: its trip, its items and its totals.",
+        arguments: [ArgumentSpec("id", "The report (default: the one opened in the REPL).", optional: true, completion: .reportID)],
+        examples: ["expenses report show 1", "expenses report show 1 --format json"]
+    ) { invocation, session in
+        let store = try session.store()
+        let report = try store.report(try session.reportID(invocation))
+        return ReportView.detail(report, items: try store.expenses(.report(report.id)))
+    }
+
+    static let edit = CommandSpec(
+        ["report", "edit"], abstract: "Change a draft report's title, purpose, destination, dates or currency.",
+        arguments: [ArgumentSpec("id", "The report (default: the one opened in the REPL).", optional: true, completion: .reportID)],
+        options: [.value("title", "text", "The new title.")] + headerOptions,
+        examples: ["expenses report edit 1 --title \"Walldorf workshop, March\" --to 2026-03-07"]
+    ) { invocation, session in
+        let store = try session.store()
+        let report = try store.write {
+            var report = try store.report(try session.reportID(invocation))
+            try report.requireEditable("edit it")
+            if let title = invocation.value("title") { report.title = title }
+            if let purpose = invocation.value("purpose") { report.purpose = purpose }
+            if let destination = invocation.value("destination") { report.destination = destination }
+            if invocation.has("from") { report.startDate = try invocation.date("from") }
+            if invocation.has("to") { report.endDate = try invocation.date("to") }
+            if let code = invocation.value("currency") {
+                let currency = try CurrencyTable.standard.require(code)
+                if currency != report.currency, report.itemCount > 0 {
+                    throw ExpenseError(.refused, "report \(report.id) has \(report.itemCount) items converted to \(report.currency.code); its currency cannot change",
+                                       hint: "create a new report in \(currency.code) and move the items there with their rates")
+                }
+                report.currency = currency
+                report.total = Money(minorUnits: 0, currency: currency)
+            }
+            try store.updateReport(report)
+            return try store.report(report.id)
+        }
+        return ReportView.document("Updated report \(report.id): \(report.title)", report)
+    }
+
+    static let delete = CommandSpec(
+        ["report", "delete"], abstract: "Delete a draft report; its items stay, unassigned, unless --with-items.",
+        arguments: [ArgumentSpec("id", "The report to delete.", completion: .reportID)],
+        options: [.flag("with-items", "Delete the report's items too.")],
+        examples: ["expenses report delete 4", "expenses report delete 4 --with-items"]
+    ) { invocation, session in
+        let store = try session.store()
+        let id = try invocation.id("id", argument: 0) ?? 0
+        let deletingItems = invocation.flag("with-items")
+        let items = try store.write {
+            let report = try store.report(id)
+            guard report.status == .draft else {
+                throw ExpenseError(.refused, "report \(id) is \(report.status.rawValue); only a draft can be deleted")
+            }
+            return try store.deleteReport(id, deletingItems: deletingItems)
+        }
+        session.navigation.removeAll { $0 == id }
+        let detail = items == 0 ? "" : deletingItems ? " and its \(items) item\(items == 1 ? "" : "s")"
+            : "; its \(items) item\(items == 1 ? " is" : "s are") now unassigned"
+        return .document(text: "Deleted report \(id)\(detail)",
+                         json: .object([("deleted", .int(id)), ("items", .int(Int64(items))),
+                                        ("itemsDeleted", .bool(deletingItems))]),
+                         csv: nil)
+    }
+}
+
+extension Session {
+    /// The report a command is about: its `<id>` argument or its `--report`, else the current one.
+    func reportID(_ invocation: Invocation) throws -> Int64 {
+        let usesArgument = invocation.spec.arguments.first?.completion == .reportID
+        let explicit = usesArgument ? try invocation.id("id", argument: 0) : try invocation.id("report")
+        if let id = explicit ?? currentReportID { return id }
+        throw UsageError("Missing expected argument '\(usesArgument ? "<id>" : "--report <id>")'", path: invocation.spec.path)
+    }
+
+    /// The currency of new reports when none is given.
+    var defaultCurrency: String { "EUR" }
+}

@@ -1,0 +1,79 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpenseCore
+
+/// What the process was started with: environment variables and the clock. Tests build one by
+/// hand; `EXPENSES_NOW` pins the clock for reproducible output.
+public struct Environment {
+    public var variables: [String: String]
+
+    public init(variables: [String: String] = ProcessInfo.processInfo.environment) {
+        self.variables = variables
+    }
+
+    public subscript(name: String) -> String? {
+        guard let value = variables[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The current time, UTC ISO 8601 (`2026-03-02T09:15:00Z`).
+    public func now() -> String {
+        if let pinned = self["EXPENSES_NOW"] { return pinned }
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return Self.iso8601(parts)
+    }
+
+    /// Today's date where the user is (the local calendar day), or the day of `EXPENSES_NOW`.
+    public func today() -> CalendarDate {
+        if let pinned = self["EXPENSES_NOW"], let date = try? CalendarDate.parse(String(pinned.prefix(10))) {
+            return date
+        }
+        var seconds = time(nil)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? CalendarDate(dayNumber: 0)
+    }
+
+    static func iso8601(_ parts: tm) -> String {
+        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
+            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
+    }
+
+    /// The user's name: --user, else EXPENSES_USER, else the login name.
+    public func userName(override: String?) -> String {
+        if let override, !override.isEmpty { return override }
+        if let name = self["EXPENSES_USER"] { return name }
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return self["USER"] ?? "me"
+    }
+
+    /// `$XDG_DATA_HOME/expenses` (default `~/.local/share/expenses`).
+    public var dataDirectory: String { xdg("XDG_DATA_HOME", fallback: ".local/share") + "/expenses" }
+    /// `$XDG_CONFIG_HOME/expenses` (default `~/.config/expenses`).
+    public var configDirectory: String { xdg("XDG_CONFIG_HOME", fallback: ".config") + "/expenses" }
+    /// `$XDG_STATE_HOME/expenses` (default `~/.local/state/expenses`).
+    public var stateDirectory: String { xdg("XDG_STATE_HOME", fallback: ".local/state") + "/expenses" }
+
+    private func xdg(_ name: String, fallback: String) -> String {
+        if let value = self[name], value.hasPrefix("/") { return value }
+        return (self["HOME"] ?? "/tmp") + "/" + fallback
+    }
+
+    /// Where the database is: --db, else EXPENSES_DB, else the data directory. Only the default
+    /// location's directory is created; an explicit path in a missing directory is a typo to report.
+    public func databaseLocation(override: String?) -> (path: String, createDirectory: Bool) {
+        if let override, !override.isEmpty { return (override, false) }
+        if let path = self["EXPENSES_DB"] { return (path, false) }
+        return (dataDirectory + "/expenses.sqlite", true)
+    }
+}

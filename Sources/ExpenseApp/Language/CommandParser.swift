@@ -1,0 +1,169 @@
+import ExpenseCore
+
+/// Turns the words of one command line — from argv, a REPL prompt or a script line — into an
+/// `Invocation`, or a `UsageError` in the swift-argument-parser manner.
+public struct CommandParser {
+    public let registry: CommandRegistry
+
+    public init(registry: CommandRegistry) { self.registry = registry }
+
+    public func parse(_ words: [String]) throws(UsageError) -> ParsedLine {
+        var globals: [String: String] = [:]
+        var path: [String] = []
+        var spec: CommandSpec?
+        var invocation: Invocation?
+        var wantsHelp = false, wantsVersion = false, afterDashDash = false
+        var index = 0
+        var unexpected: [String] = []
+
+        func option(named name: String, for command: CommandSpec?) -> OptionSpec? {
+            (command?.options ?? []).first { $0.name == name } ?? GlobalOptions.specs.first { $0.name == name }
+        }
+
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if !afterDashDash, word == "--" {
+                afterDashDash = true
+                continue
+            }
+            if !afterDashDash, word.count > 1, word.hasPrefix("-"), !Self.isNegativeNumber(word) {
+                var name: String, inlineValue: String?
+                if word.hasPrefix("--") {
+                    let body = word.dropFirst(2)
+                    if let equals = body.firstIndex(of: "=") {
+                        name = String(body[..<equals])
+                        inlineValue = String(body[body.index(after: equals)...])
+                    } else {
+                        name = String(body)
+                    }
+                } else {
+                    let short = word.dropFirst()
+                    let known = ((spec?.options ?? []) + GlobalOptions.specs).first { $0.short.map(String.init) == String(short) }
+                    guard let known else {
+                        throw UsageError("Unknown option '\(word)'", path: path)
+                    }
+                    name = known.name
+                }
+                guard let option = option(named: name, for: spec) else {
+                    let candidates = ((spec?.options ?? []) + GlobalOptions.specs).map { "--\($0.name)" }
+                    let suggestion = Suggestion.closest(to: "--\(name)", among: candidates)
+                    throw UsageError("Unknown option '--\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""),
+                                     path: path)
+                }
+                if option.isFlag {
+                    if inlineValue != nil { throw UsageError("The flag '--\(name)' does not take a value", path: path) }
+                    switch name {
+                    case "help": wantsHelp = true
+                    case "version": wantsVersion = true
+                    default:
+                        if invocation == nil { throw UsageError("Unknown option '--\(name)' before a command", path: path) }
+                        invocation?.flags.insert(name)
+                    }
+                    continue
+                }
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < words.count, !words[index].hasPrefix("--") {
+                    value = words[index]
+                    index += 1
+                } else {
+                    throw UsageError("Missing value for '\(option.synopsis)'", path: path)
+                }
+                if let allowed = option.allowed, !allowed.contains(value) {
+                    throw UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(Self.list(allowed)).",
+                                     path: path)
+                }
+                if GlobalOptions.specs.contains(where: { $0.name == name }) {
+                    globals[name] = value
+                } else if invocation?.values[name] != nil, !option.repeats {
+                    throw UsageError("'\(option.synopsis)' was given more than once", path: path)
+                } else {
+                    invocation?.values[name, default: []].append(value)
+                }
+                continue
+            }
+            // A word: part of the command's name until a command is found, then an argument.
+            if spec == nil {
+                if path.isEmpty, word == "help" {
+                    return .help(path: try resolveHelpPath(Array(words[index...]).filter { !$0.hasPrefix("-") }))
+                }
+                let candidate = path + [word]
+                if let found = registry.command(candidate) {
+                    spec = found
+                    path = candidate
+                    invocation = Invocation(spec: found)
+                } else if registry.isGroup(candidate) {
+                    path = candidate
+                } else {
+                    throw unknownCommand(word, under: path)
+                }
+                continue
+            }
+            if invocation?.arguments.count ?? 0 < (spec?.arguments.count ?? 0) || spec?.arguments.last?.variadic == true {
+                invocation?.arguments.append(word)
+            } else {
+                unexpected.append(word)
+            }
+        }
+
+        if wantsHelp { return .help(path: path) }
+        if wantsVersion, path.isEmpty { return .version }
+        if spec == nil, !path.isEmpty {
+            // A group alone runs its default subcommand (`expenses report` lists reports).
+            guard let group = registry.group(path), let fallback = group.defaultSubcommand,
+                  let found = registry.command(path + [fallback]) else {
+                throw UsageError("Missing subcommand for '\(path.joined(separator: " "))'", path: path)
+            }
+            spec = found
+            path += [fallback]
+            invocation = Invocation(spec: found)
+        }
+        guard let spec, let invocation else { return .help(path: []) }
+        if !unexpected.isEmpty {
+            let quoted = unexpected.map { "'\($0)'" }.joined(separator: ", ")
+            throw UsageError(unexpected.count == 1 ? "Unexpected argument \(quoted)" : "\(unexpected.count) unexpected arguments: \(quoted)",
+                             path: path)
+        }
+        for option in spec.options where option.required && invocation.values[option.name] == nil {
+            throw UsageError("Missing expected argument '\(option.synopsis)'", path: path)
+        }
+        for (position, argument) in spec.arguments.enumerated()
+        where !argument.optional && position >= invocation.arguments.count {
+            throw UsageError("Missing expected argument '<\(argument.name)>'", path: path)
+        }
+        return .command(invocation, globals: globals)
+    }
+
+    private func resolveHelpPath(_ words: [String]) throws(UsageError) -> [String] {
+        var path: [String] = []
+        for word in words {
+            let candidate = path + [word]
+            guard registry.command(candidate) != nil || registry.isGroup(candidate) else {
+                throw unknownCommand(word, under: path)
+            }
+            path = candidate
+            if registry.command(candidate) != nil { break }
+        }
+        return path
+    }
+
+    private func unknownCommand(_ word: String, under path: [String]) -> UsageError {
+        let names = registry.subcommandNames(under: path)
+        let suggestion = Suggestion.closest(to: word, among: names)
+        let what = path.isEmpty ? "command" : "subcommand of '\(path.joined(separator: " "))'"
+        return UsageError("Unknown \(what) '\(word)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""), path: path)
+    }
+
+    static func isNegativeNumber(_ word: String) -> Bool {
+        word.count > 1 && word.hasPrefix("-") && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." || $0 == "," }
+    }
+
+    /// 'a', 'b' or 'c'
+    static func list(_ values: [String]) -> String {
+        let quoted = values.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.joined() }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    }
+}

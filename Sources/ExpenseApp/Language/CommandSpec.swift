@@ -1,0 +1,97 @@
+import ExpenseCore
+
+/// What a value on the command line can be completed from.
+public enum CompletionSource: Sendable, Equatable {
+    case none, reportID, expenseID, category, currency, file
+    case values([String])
+}
+
+/// An option: `--name <value>` or a flag `--name`.
+public struct OptionSpec: Sendable {
+    public let name: String
+    public let short: Character?
+    /// The placeholder of its value (`<amount>`); nil for a flag.
+    public let valueName: String?
+    public let help: String
+    /// When set, the only values accepted.
+    public let allowed: [String]?
+    public let required: Bool
+    public let repeats: Bool
+    public let completion: CompletionSource
+
+    public static func value(_ name: String, _ valueName: String, _ help: String, short: Character? = nil,
+                             allowed: [String]? = nil, required: Bool = false, repeats: Bool = false,
+                             completion: CompletionSource = .none) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help, allowed: allowed, required: required,
+                   repeats: repeats, completion: allowed.map { .values($0) } ?? completion)
+    }
+
+    public static func flag(_ name: String, _ help: String, short: Character? = nil) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help, allowed: nil, required: false,
+                   repeats: false, completion: .none)
+    }
+
+    public var isFlag: Bool { valueName == nil }
+
+    /// `--amount <amount>` or `--all`, as in usage lines and errors.
+    public var synopsis: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
+}
+
+/// A positional argument.
+public struct ArgumentSpec: Sendable {
+    public let name: String
+    public let help: String
+    public let optional: Bool
+    public let variadic: Bool
+    public let completion: CompletionSource
+
+    public init(_ name: String, _ help: String, optional: Bool = false, variadic: Bool = false,
+                completion: CompletionSource = .none) {
+        self.name = name
+        self.help = help
+        self.optional = optional
+        self.variadic = variadic
+        self.completion = completion
+    }
+
+    public var synopsis: String {
+        let core = "<\(name)>" + (variadic ? " ..." : "")
+        return optional ? "[\(core)]" : core
+    }
+}
+
+/// One command of the language: its words, its documentation and arguments, and what it does.
+public struct CommandSpec: Sendable {
+    public let path: [String]
+    public let abstract: String
+    public let discussion: String
+    public let arguments: [ArgumentSpec]
+    public let options: [OptionSpec]
+    public let examples: [String]
+    public let run: @Sendable (Invocation, Session) throws -> Output
+
+    public init(_ path: [String], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+                options: [OptionSpec] = [], examples: [String] = [],
+                run: @escaping @Sendable (Invocation, Session) throws -> Output) {
+        self.path = path
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.examples = examples
+        self.run = run
+    }
+
+    public var name: String { path.joined(separator: " ") }
+
+    public func option(_ name: String) -> OptionSpec? {
+        (options + GlobalOptions.specs).first { $0.name == name }
+    }
+}
+
+/// A word that groups commands (`report`, `expense`) and the subcommand it runs when given alone.
+public struct CommandGroup: Sendable {
+    public let name: String
+    public let abstract: String
+    public let defaultSubcommand: String?
+}

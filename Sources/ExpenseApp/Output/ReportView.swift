@@ -1,0 +1,88 @@
+import ExpenseCore
+
+/// How reports look in each output format.
+enum ReportView {
+    static let columns: [Listing.Column] = [
+        .init("id", "id"), .init("title", "title"), .init("from", "from"), .init("to", "to"),
+        .init("status", "status"), .init("itemCount", "items"), .init("total", "total"),
+    ]
+
+    static func row(_ report: Report) -> [Listing.Cell] {
+        [.int(report.id), .text(report.title), .date(report.startDate), .date(report.endDate),
+         .text(report.status.rawValue), .int(Int64(report.itemCount)), .money(report.total)]
+    }
+
+    static func listing(_ reports: [Report], note: String? = nil) -> Listing {
+        Listing(columns: columns, rows: reports.map(row), note: note)
+    }
+
+    static func json(_ report: Report) -> JSONValue {
+        .object([
+            ("id", .int(report.id)), ("title", .string(report.title)), ("purpose", .string(report.purpose)),
+            ("destination", .string(report.destination)), ("from", .date(report.startDate)), ("to", .date(report.endDate)),
+            ("currency", .string(report.currency.code)), ("status", .string(report.status.rawValue)),
+            ("owner", .string(report.owner)), ("itemCount", .int(Int64(report.itemCount))), ("total", .money(report.total)),
+            ("createdAt", .string(report.createdAt)), ("updatedAt", .string(report.updatedAt)),
+        ])
+    }
+
+    /// A one-report result (created, edited): a line for people, the whole report for programs.
+    static func document(_ message: String, _ report: Report) -> Output {
+        .document(text: message, json: json(report), csv: listing([report]))
+    }
+
+    static func dates(_ report: Report) -> String {
+        switch (report.startDate, report.endDate) {
+        case let (start?, end?): return "\(start) to \(end)"
+        case let (start?, nil): return "from \(start)"
+        case let (nil, end?): return "until \(end)"
+        case (nil, nil): return "-"
+        }
+    }
+
+    /// `report show`: the header, the items, and the totals.
+    static func detail(_ report: Report, items: [Expense]) -> Output {
+        let totals = ReportTotals(items: items, reportCurrency: report.currency)
+        var text = "Report \(report.id): \(report.title)\n"
+        let header: [(String, String)] = [
+            ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", dates(report)),
+            ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
+        ]
+        for (label, value) in header where !value.isEmpty {
+            text += "  " + (label + ":").padding(13) + value + "\n"
+        }
+        text += "\n" + Renderer(format: .table).table(ExpenseView.listing(items, inReport: true))
+        text += "\nTotals by original currency:\n"
+        if totals.byOriginalCurrency.isEmpty { text += "  (no items)\n" }
+        let amounts = totals.byOriginalCurrency.map(\.displayString)
+        let width = max(amounts.map(\.count).max() ?? 0, 1)
+        for (money, amount) in zip(totals.byOriginalCurrency, amounts) {
+            text += "  \(money.currency.code)  " + amount.leftPadding(width) + "\n"
+        }
+        let summary: [(String, Money)] = [
+            ("Total in \(report.currency.code):", totals.total), ("  due to employee:", totals.dueToEmployee),
+            ("  paid by company:", totals.paidByCompany),
+        ]
+        let summaryWidth = summary.map { $0.1.displayString.count }.max() ?? 0
+        for (label, money) in summary {
+            text += label.padding(22) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
+        }
+        let json = JSONValue.object([
+            ("report", json(report)),
+            ("items", .array(items.map(ExpenseView.json))),
+            ("totals", .object([
+                ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
+                ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
+                ("paidByCompany", .money(totals.paidByCompany)),
+            ])),
+        ])
+        return .document(text: text, json: json, csv: ExpenseView.listing(items, inReport: false))
+    }
+}
+
+extension String {
+    /// Pads on the right to `width` characters.
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+    /// Pads on the left to `width` characters.
+    func leftPadding(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpenseCore
+import ExpenseStore
+
+/// Runs command lines: parse, execute, render, report errors. The one path that one-shot
+/// commands, REPL lines, script lines and shortcuts all take.
+public struct Runner {
+    public let registry: CommandRegistry
+    public let parser: CommandParser
+    public let help: HelpFormatter
+    public static let version = "0.1.0"
+
+    public init(registry: CommandRegistry = Commands.registry) {
+        self.registry = registry
+        parser = CommandParser(registry: registry)
+        help = HelpFormatter(registry: registry)
+    }
+
+    /// Runs one command line and prints its result to stdout or its error to stderr.
+    /// - Parameter location: `FILE:LINE` when the line comes from a script.
+    @discardableResult
+    public func run(_ words: [String], in session: Session, location: String? = nil) -> ExitStatus {
+        do {
+            return try execute(parser.parse(words), in: session)
+        } catch {
+            return report(error, location: location)
+        }
+    }
+
+    /// Executes an already parsed line.
+    public func execute(_ line: ParsedLine, in session: Session) throws -> ExitStatus {
+        switch line {
+        case .help(let path):
+            Console.write(help.help(for: path))
+        case .version:
+            Console.write("expenses \(Self.version)\n")
+        case .command(let invocation, let globals):
+            if let db = globals["db"], db != session.databasePath, session.isStoreOpen {
+                throw ExpenseError(.usage, "--db can only be given when expenses starts",
+                                   hint: "this session already uses \(session.databasePath)")
+            }
+            let savedFormat = session.format, savedUser = session.user
+            defer {
+                session.format = savedFormat
+                session.user = savedUser
+            }
+            if let format = globals["format"].flatMap(OutputFormat.init) { session.format = format }
+            if let user = globals["user"] { session.user = user }
+            let output = try invocation.spec.run(invocation, session)
+            Console.write(Renderer(format: session.format).render(output))
+        }
+        return .ok
+    }
+
+    /// Prints `error` as one clear line (plus usage or a hint) and returns its exit status.
+    public func report(_ error: Error, location: String? = nil) -> ExitStatus {
+        let prefix = location.map { "\($0): error: " } ?? "expenses: error: "
+        switch error {
+        case let usage as UsageError:
+            let helpPath = usage.path.isEmpty ? "" : " " + usage.path.joined(separator: " ")
+            Console.error("\(prefix)\(usage.message)\nUsage: \(help.usage(for: usage.path))\n  See 'expenses help\(helpPath)'.\n")
+            return .usage
+        case let failure as ExpenseError:
+            let place = failure.location.map { "\($0): " } ?? ""
+            Console.error("\(prefix)\(place)\(failure.message)\n" + (failure.hint.map { "hint: \($0)\n" } ?? ""))
+            return ExitStatus(failure.kind)
+        case let database as DatabaseError:
+            return report(database.userFacing, location: location)
+        default:
+            Console.error("\(prefix)internal error: \(error)\n")
+            return .software
+        }
+    }
+}
+
+/// The process's standard output and error, written unbuffered so that the two interleave in
+/// the order things happened.
+public enum Console {
+    public static func write(_ text: String) { write(text, to: 1) }
+    public static func error(_ text: String) { write(text, to: 2) }
+
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return   // a closed pipe (`| head`): nothing more can be said
+            }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpenseCore
+import ExpenseStore
+
+/// One run of the app — a one-shot command, a script or a REPL: the settings in force, the
+/// database (opened on first use, so `help` never touches it), and where the user is.
+public final class Session {
+    public let environment: Environment
+    public var format: OutputFormat
+    public var user: String
+    public let databasePath: String
+    private let createDirectory: Bool
+    private var openedStore: Store?
+    /// Report ids the user has opened, innermost last: the REPL's navigation stack.
+    public var navigation: [Int64] = []
+
+    public init(environment: Environment, databaseOverride: String? = nil, format: OutputFormat = .table,
+                user: String? = nil) {
+        self.environment = environment
+        let location = environment.databaseLocation(override: databaseOverride)
+        databasePath = location.path
+        createDirectory = location.createDirectory
+        self.format = format
+        self.user = environment.userName(override: user)
+    }
+
+    /// The report commands default to: the one opened last in the REPL.
+    public var currentReportID: Int64? { navigation.last }
+
+    /// The store, opened and migrated on first use.
+    public func store() throws -> Store {
+        if let openedStore { return openedStore }
+        try prepareDirectory()
+        let store = try Store(path: databasePath, now: environment.now)
+        openedStore = store
+        return store
+    }
+
+    public var isStoreOpen: Bool { openedStore != nil }
+
+    private func prepareDirectory() throws {
+        guard databasePath != ":memory:" else { return }
+        let slash = databasePath.lastIndex(of: "/")
+        let directory = slash.map { String(databasePath[..<$0]) } ?? "."
+        let parent = directory.isEmpty ? "/" : directory
+        var info = stat()
+        if stat(parent, &info) != 0 {
+            guard createDirectory else {
+                throw ExpenseError(.cannotCreate, "cannot create the database \(databasePath): directory \(parent) does not exist",
+                                   hint: "create it first, or choose another --db")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw ExpenseError(.cannotCreate, "cannot create the directory \(parent) for the database")
+            }
+        } else if info.st_mode & S_IFMT != S_IFDIR {
+            throw ExpenseError(.cannotCreate, "cannot create the database \(databasePath): \(parent) is not a directory")
+        }
+        let exists = access(databasePath, F_OK) == 0
+        if !exists, access(parent, W_OK) != 0 {
+            throw ExpenseError(.cannotCreate, "cannot create the database \(databasePath): directory \(parent) is not writable")
+        }
+        if exists, access(databasePath, R_OK | W_OK) != 0 {
+            throw ExpenseError(.noInput, "cannot open the database \(databasePath): permission denied")
+        }
+    }
+}
