@@ -36,6 +36,8 @@ public struct Runner {
             Console.write(help.help(for: path))
         case .version:
             Console.write("expenses \(Self.version)\n")
+        case .empty:
+            break
         case .command(let invocation, let globals):
             if let db = globals["db"], db != session.databasePath, session.isStoreOpen {
                 throw ExpenseError(.usage, "--db can only be given when expenses starts",
@@ -66,6 +68,8 @@ public struct Runner {
             let place = failure.location.map { "\($0): " } ?? ""
             Console.error("\(prefix)\(place)\(failure.message)\n" + (failure.hint.map { "hint: \($0)\n" } ?? ""))
             return ExitStatus(failure.kind)
+        case let silent as SilentFailure:
+            return silent.status
         case let database as DatabaseError:
             return report(database.userFacing, location: location)
         default:
@@ -80,6 +84,19 @@ public struct Runner {
 public enum Console {
     public static func write(_ text: String) { write(text, to: 1) }
     public static func error(_ text: String) { write(text, to: 2) }
+
+    /// All of standard input, for a piped script.
+    public static func readStandardInput() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)

@@ -1,7 +1,7 @@
 /// The whole command language: every command and group, in the order help lists them.
 public enum Commands {
     public static let registry = CommandRegistry(
-        commands: ReportCommands.all + ExpenseCommands.all + CatalogCommands.all,
+        commands: ReportCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),

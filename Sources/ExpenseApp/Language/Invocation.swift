@@ -49,4 +49,6 @@ public enum ParsedLine {
     case command(Invocation, globals: [String: String])
     case help(path: [String])
     case version
+    /// No command at all: global options only, or a blank line.
+    case empty(globals: [String: String])
 }

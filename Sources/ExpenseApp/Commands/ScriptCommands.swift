@@ -1,0 +1,49 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ExpenseCore
+
+/// `run FILE` and `echo TEXT`: scripts, and messages from them.
+enum ScriptCommands {
+    static let all: [CommandSpec] = [run, echo]
+
+    static let run = CommandSpec(
+        ["run"], abstract: "Run the commands of a script file, one per line ('-' reads stdin).",
+        discussion: """
+            Lines are commands without the leading 'expenses'; '#' starts a comment, quotes work as in a shell, \
+            and a line ending in '\\' continues on the next. A failing line is reported as FILE:LINE: and the \
+            script goes on, exiting 1; --bail stops at the first failure with its exit code; --transaction \
+            writes nothing unless every line succeeds. A script can start with '#!/usr/bin/env -S expenses run'.
+            """,
+        arguments: [ArgumentSpec("file", "The script.", completion: .file)],
+        options: [
+            .flag("bail", "Stop at the first failing line, exiting with its code."),
+            .flag("transaction", "Run the whole script in one transaction: any failure writes nothing."),
+        ],
+        examples: ["expenses run monthly.expenses", "expenses run --bail --transaction import-trip.expenses"]
+    ) { invocation, session in
+        let path = invocation.arguments[0]
+        let text: String
+        if path == "-" {
+            text = Console.readStandardInput()
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ExpenseError(.noInput, "cannot read the script \(path): no such file or not readable")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        let options = ScriptRunner.Options(bail: invocation.flag("bail"), transaction: invocation.flag("transaction"))
+        let status = ScriptRunner(runner: Runner()).run(text, name: path == "-" ? "<stdin>" : path, in: session, options: options)
+        if status != .ok { throw SilentFailure(status: status) }
+        return .none
+    }
+
+    static let echo = CommandSpec(
+        ["echo"], abstract: "Print a message (for scripts).",
+        arguments: [ArgumentSpec("text", "The words to print.", optional: true, variadic: true)]
+    ) { invocation, _ in
+        .message(invocation.arguments.joined(separator: " "))
+    }
+}

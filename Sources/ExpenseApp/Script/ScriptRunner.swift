@@ -1,0 +1,91 @@
+import ExpenseCore
+import ExpenseStore
+
+/// Runs a script — a file or piped stdin — line by line through the same runner as every other
+/// command: `FILE:LINE: error: ...` for failures, going on (exit 1) or stopping (--bail), and
+/// optionally all in one transaction.
+public struct ScriptRunner {
+    public struct Options {
+        public var bail = false
+        public var transaction = false
+        public init(bail: Bool = false, transaction: Bool = false) {
+            self.bail = bail
+            self.transaction = transaction
+        }
+    }
+
+    public let runner: Runner
+    public init(runner: Runner) { self.runner = runner }
+
+    /// Runs the lines of `text`, named `name` in messages, and returns the script's exit status.
+    public func run(_ text: String, name: String, in session: Session, options: Options) -> ExitStatus {
+        if options.transaction {
+            do {
+                try session.store().db.begin()
+            } catch {
+                return runner.report(error, location: name)
+            }
+        }
+        var failures = 0
+        var status = ExitStatus.ok
+        for line in Self.logicalLines(text) {
+            let location = "\(name):\(line.number)"
+            let words: [String]
+            do {
+                words = try Tokenizer.words(line.text)
+            } catch {
+                words = []
+                let quote: Character
+                switch error { case .unterminatedQuote(let open): quote = open }
+                status = runner.report(UsageError("unterminated \(quote) quote", path: []), location: location)
+                failures += 1
+                if options.bail { break }
+                continue
+            }
+            if words.isEmpty { continue }
+            let result = runner.run(words, in: session, location: location)
+            if result != .ok {
+                failures += 1
+                status = result
+                if options.bail { break }
+            }
+        }
+        if options.transaction, session.isStoreOpen, let store = try? session.store() {
+            if failures > 0 {
+                store.db.rollback()
+                Console.error("\(name): \(failures) line\(failures == 1 ? "" : "s") failed; rolled back, nothing was written\n")
+            } else {
+                do { try store.db.commit() } catch { return runner.report(error, location: name) }
+            }
+        }
+        if failures == 0 { return .ok }
+        return options.bail ? status : .failure
+    }
+
+    /// Lines joined where one ends in a backslash or inside a quote, each with the number of the
+    /// physical line it starts on.
+    static func logicalLines(_ text: String) -> [(number: Int, text: String)] {
+        var result: [(Int, String)] = []
+        var pending: (number: Int, text: String)?
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = String(raw)
+            if line.hasSuffix("\r") { line.removeLast() }
+            if index == 0, line.hasPrefix("#!") { continue }   // the shebang of an executable script
+            let joined = pending.map { $0.text + "\n" + line } ?? line
+            let start = pending?.number ?? index + 1
+            if Tokenizer.continuation(of: joined) != nil {
+                pending = (start, joined)
+            } else {
+                result.append((start, joined))
+                pending = nil
+            }
+        }
+        if let pending { result.append(pending) }
+        return result
+    }
+}
+
+/// Ends a command with an exit status whose reason has already been printed (a script's failed lines).
+public struct SilentFailure: Error {
+    public let status: ExitStatus
+}
