@@ -19,8 +19,14 @@ public final class Store {
         do {
             database = try Database(path: path)
         } catch {
-            guard error.resultCode == 26 /* SQLITE_NOTADB */ else { throw error }
-            throw ExpenseError(.invalidData, "\(path) is not an SQLite database", hint: "check --db or EXPENSES_DB")
+            switch error.resultCode {
+            case 26 /* SQLITE_NOTADB */:
+                throw ExpenseError(.invalidData, "\(path) is not an SQLite database", hint: "check --db or EXPENSES_DB")
+            case 14 /* SQLITE_CANTOPEN */:
+                throw ExpenseError(.cannotCreate, "cannot open or create the database \(path): \(error.message)")
+            default:
+                throw error
+            }
         }
         return database
     }

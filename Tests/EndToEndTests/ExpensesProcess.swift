@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+/// Runs the built `expenses` binary against a database of its own, as a user would.
+final class ExpensesProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let directory: URL
+    var environment: [String: String]
+
+    /// The built executable: in the build products folder, where the test bundle is (or beside it).
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["EXPENSES_BIN"] { return URL(fileURLWithPath: path) }
+        let bundle = Bundle(for: ExpensesProcess.self).bundleURL
+        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("expenses") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory.path,
+            "EXPENSES_DB": directory.appendingPathComponent("expenses.sqlite").path,
+            "EXPENSES_USER": "alice",
+            "EXPENSES_NOW": "2026-03-10T09:00:00Z",
+            "LANG": "C.UTF-8",
+        ]
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    var databasePath: String { environment["EXPENSES_DB"] ?? "" }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    @discardableResult
+    func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
+        try run(arguments, stdin: stdin)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, executable: URL = ExpensesProcess.binary) throws -> Result {
+        try start(arguments, stdin: stdin, executable: executable)()
+    }
+
+    /// Starts the binary and returns a function that waits for it; for running several at once.
+    /// Its output must fit the pipes (64 KiB) until then.
+    func start(_ arguments: [String], stdin: String? = nil, executable: URL = ExpensesProcess.binary) throws -> () -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        return {
+            // Read both pipes before waiting, so a full pipe cannot deadlock the child.
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                          stderr: String(decoding: errData, as: UTF8.self))
+        }
+    }
+
+    /// Runs a command that must succeed, and returns its stdout.
+    @discardableResult
+    func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try run(arguments)
+        XCTAssertEqual(result.status, 0, "expenses \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
+        return result.stdout
+    }
+
+    /// The JSON document a command printed.
+    func json(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+        let result = try run(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    /// Runs the sqlite3 shell on the test's database.
+    func sqlite(_ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [databasePath, sql]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The Walldorf trip of the README: report 1 with three items, one in CHF paid by the company.
+    func walldorfTrip() throws {
+        try ok("report", "new", "Walldorf customer workshop", "--purpose", "Workshop prep", "--destination", "Walldorf, DE",
+               "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
+        try ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80", "--currency", "EUR",
+               "--category", "lodging", "--merchant", "Hotel Astoria")
+        try ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
+               "--rate", "1.0412", "--category", "meals", "--merchant", "Bahnhof Buffet", "--paid-by", "company")
+        try ok("expense", "add", "--date", "2026-03-04", "--amount", "12", "--currency", "EUR", "--category", "taxi")
+        try ok("expense", "move", "3", "--report", "1")
+    }
+}

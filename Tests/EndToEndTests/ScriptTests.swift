@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+/// Scripts: `run FILE`, piped stdin, shebang files; line-numbered errors, --bail, --transaction.
+final class ScriptTests: XCTestCase {
+    var app: ExpensesProcess!
+
+    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func tearDown() { app = nil }
+
+    static let script = """
+        # A trip, with two mistakes on known lines.
+        report new "Basel \\"trade\\" fair" --from 2026-04-01 --to 2026-04-03 --currency CHF
+        expense add --report 1 --date 2026-04-01 --amount 120 \\
+            --category lodging --merchant 'Hotel Drei Könige'
+        expense add --report 9 --amount 1 --category meals
+        echo after the first mistake   # a comment after a command
+        expense add --report 1 --amount 12.345 --category meals
+        expense add --report 1 --date 2026-04-02 --amount 30 --category meals
+
+        """
+
+    private func write(_ text: String, to name: String = "trip.expenses") throws -> String {
+        let path = app.path(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testGoesOnAfterFailuresAndExits1WithLineNumbers() throws {
+        let path = try write(Self.script)
+        let result = try app.run("run", path)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            \(path):5: error: unknown report 9
+            hint: see 'expenses report list'
+            \(path):7: error: invalid amount '12.345': CHF has 2 decimals
+            hint: round it to 2 decimals as on the receipt
+
+            """)
+        XCTAssertEqual(result.stdout, """
+            Created report 1: Basel "trade" fair
+            Added expense 1 to report 1: 120.00 CHF lodging
+            after the first mistake
+            Added expense 2 to report 1: 30.00 CHF meals
+
+            """)
+        XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses WHERE id = 1"), "Hotel Drei Könige")
+    }
+
+    func testBailStopsWithTheFailingLinesCode() throws {
+        let path = try write(Self.script)
+        let result = try app.run("run", "--bail", path)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.stderr, "\(path):5: error: unknown report 9\nhint: see 'expenses report list'\n")
+        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "1")
+    }
+
+    func testTransactionWritesNothingWhenALineFails() throws {
+        try app.ok("report", "new", "Existing")
+        let before = try app.sqlite("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports")
+        let path = try write(Self.script.replacingOccurrences(of: "--report 1", with: "--report 2"))
+        let result = try app.run("run", "--transaction", path)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasSuffix("\(path): 2 lines failed; rolled back, nothing was written\n"), result.stderr)
+        XCTAssertEqual(try app.sqlite("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports"), before)
+
+        let good = try write("report new Fine\nexpense add --report 2 --amount 5 --category meals\n", to: "good.expenses")
+        XCTAssertEqual(try app.run("run", "--transaction", good).status, 0)
+        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses WHERE report_id = 2"), "1")
+    }
+
+    func testStdinIsAScript() throws {
+        let result = try app.run([], stdin: "report new Piped\nreport show 7\necho done\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "Created report 1: Piped\ndone\n")
+        XCTAssertEqual(result.stderr, "<stdin>:2: error: unknown report 7\nhint: see 'expenses report list'\n")
+        let dash = try app.run(["run", "-"], stdin: "report list --format csv\n")
+        XCTAssertEqual(dash.status, 0)
+        XCTAssertTrue(dash.stdout.hasPrefix("id,title,"))
+    }
+
+    func testUsageErrorsAndQuotesInScripts() throws {
+        let path = try write("report new \"unterminated\nreport lsit\n")
+        let result = try app.run("run", path)
+        XCTAssertEqual(result.status, 1)
+        // An open quote swallows the rest of the file, as in a shell; the error names its first line.
+        XCTAssertTrue(result.stderr.hasPrefix("\(path):1: error: unterminated \" quote\n"), result.stderr)
+    }
+
+    func testMissingScriptFile() throws {
+        let result = try app.run("run", app.path("nope.expenses"))
+        XCTAssertEqual(result.status, 66)
+        XCTAssertEqual(result.stderr, "expenses: error: cannot read the script \(app.path("nope.expenses")): no such file or not readable\n")
+    }
+
+    func testExecutableScriptWithShebang() throws {
+        // `env -S expenses run` finds expenses on PATH.
+        app.environment["PATH"] = ExpensesProcess.binary.deletingLastPathComponent().path + ":" + (app.environment["PATH"] ?? "")
+        let path = try write("#!/usr/bin/env -S expenses run --bail\nreport new Shebang\necho ok\n", to: "run-me")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let result = try app.run([], executable: URL(fileURLWithPath: path))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "Created report 1: Shebang\nok\n")
+    }
+
+    func testSampleTripsLoad() throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Data/samples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".expenses") }.sorted()
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let result = try app.run("run", "--bail", "--transaction", samples.appendingPathComponent(file).path)
+            XCTAssertEqual(result.status, 0, "\(file): \(result.stderr)")
+        }
+        let reports = try XCTUnwrap(app.json("report", "list") as? [[String: Any]])
+        XCTAssertEqual(reports.count, files.count)
+    }
+}
