@@ -18,7 +18,12 @@ let package = Package(
         ),
         .target(name: "ExpenseStore", dependencies: ["ExpenseCore", "CSQLite"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseCore", "ExpenseStore"]),
-        .executableTarget(name: "expenses", dependencies: ["ExpenseApp", "CEditLine"]),
+        .executableTarget(
+            name: "expenses", dependencies: ["ExpenseApp", "CEditLine"],
+            // The libedit glue assigns C globals (rl_getc_function, ...), which Swift 6 mode rejects
+            // as shared mutable state; this thin single-threaded layer uses Swift 5 mode instead.
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseCore"]),
         .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseStore"]),
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseApp"]),

@@ -8,10 +8,12 @@ import Foundation
 #endif
 import ExpenseCore
 
-/// Starts the app from the process's arguments: a one-shot command, or — with no command — a
-/// script read from stdin when stdin is not a terminal.
+/// Starts the app from the process's arguments: a one-shot command, or — with no command — the
+/// REPL when stdin is a terminal, else a script read from stdin.
 public enum Entry {
-    public static func main(_ arguments: [String], environment: Environment = Environment()) -> ExitStatus {
+    /// - Parameter makeReader: the line editor for the REPL, given the history file and the completer.
+    public static func main(_ arguments: [String], environment: Environment = Environment(),
+                            makeReader: (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
         let runner = Runner()
         let parsed: ParsedLine
         do {
@@ -27,9 +29,12 @@ public enum Entry {
         let session = Session(environment: environment, databaseOverride: globals["db"],
                               format: globals["format"].flatMap(OutputFormat.init) ?? .table, user: globals["user"])
         if case .empty = parsed {
-            guard isatty(STDIN_FILENO) == 0 else {
-                Console.write(runner.help.help(for: []))
-                return .ok
+            if isatty(STDIN_FILENO) != 0 {
+                let completer = Completer(registry: runner.registry, extraCommands: Repl.commands)
+                let reader = makeReader(historyPath(environment)) { words, current in
+                    completer.candidates(after: words, current: current, session: session).words
+                }
+                return Repl(runner: runner, session: session, reader: reader).run()
             }
             let text = Console.readStandardInput()
             return ScriptRunner(runner: runner).run(text, name: "<stdin>", in: session, options: .init())
@@ -39,5 +44,13 @@ public enum Entry {
         } catch {
             return runner.report(error)
         }
+    }
+
+    /// `$EXPENSES_HISTORY`, else `$XDG_STATE_HOME/expenses/history`; its directory is created.
+    static func historyPath(_ environment: Environment) -> String {
+        if let path = environment["EXPENSES_HISTORY"] { return path }
+        try? FileManager.default.createDirectory(atPath: environment.stateDirectory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return environment.stateDirectory + "/history"
     }
 }

@@ -43,15 +43,13 @@ public struct Runner {
                 throw ExpenseError(.usage, "--db can only be given when expenses starts",
                                    hint: "this session already uses \(session.databasePath)")
             }
-            let savedFormat = session.format, savedUser = session.user
-            defer {
-                session.format = savedFormat
-                session.user = savedUser
-            }
-            if let format = globals["format"].flatMap(OutputFormat.init) { session.format = format }
+            // Options on the line apply to this command only; `set format` changes the session.
+            let savedUser = session.user
+            defer { session.user = savedUser }
             if let user = globals["user"] { session.user = user }
+            let format = globals["format"].flatMap(OutputFormat.init) ?? session.format
             let output = try invocation.spec.run(invocation, session)
-            Console.write(Renderer(format: session.format).render(output))
+            Console.write(Renderer(format: format).render(output))
         }
         return .ok
     }

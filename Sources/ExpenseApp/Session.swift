@@ -45,6 +45,14 @@ public final class Session {
 
     public var isStoreOpen: Bool { openedStore != nil }
 
+    /// The store if the database file exists already; nil otherwise, without creating it (for
+    /// completion, which must not leave a database behind a mistyped path).
+    public func existingStore() -> Store? {
+        if let openedStore { return openedStore }
+        guard databasePath == ":memory:" || access(databasePath, F_OK) == 0 else { return nil }
+        return try? store()
+    }
+
     private func prepareDirectory() throws {
         guard databasePath != ":memory:" else { return }
         let slash = databasePath.lastIndex(of: "/")

@@ -3,5 +3,10 @@ import Glibc
 #endif
 import ExpenseApp
 
-// The entry point stays thin: the command language, its runner and the sessions live in ExpenseApp.
-exit(Entry.main(Array(CommandLine.arguments.dropFirst())).rawValue)
+// The entry point stays thin: the command language, the runner, scripts and the REPL loop live in
+// ExpenseApp; only the terminal's line editor (libedit) and Ctrl-C handling are here.
+let status = Entry.main(Array(CommandLine.arguments.dropFirst())) { historyPath, completer in
+    Interrupts.install()
+    return EditLineReader(historyPath: historyPath, completer: completer)
+}
+exit(status.rawValue)

@@ -68,10 +68,12 @@ public struct CommandSpec: Sendable {
     public let arguments: [ArgumentSpec]
     public let options: [OptionSpec]
     public let examples: [String]
+    /// Left out of help and completion: plumbing such as `__complete`.
+    public let hidden: Bool
     public let run: @Sendable (Invocation, Session) throws -> Output
 
     public init(_ path: [String], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-                options: [OptionSpec] = [], examples: [String] = [],
+                options: [OptionSpec] = [], examples: [String] = [], hidden: Bool = false,
                 run: @escaping @Sendable (Invocation, Session) throws -> Output) {
         self.path = path
         self.abstract = abstract
@@ -79,6 +81,7 @@ public struct CommandSpec: Sendable {
         self.arguments = arguments
         self.options = options
         self.examples = examples
+        self.hidden = hidden
         self.run = run
     }
 

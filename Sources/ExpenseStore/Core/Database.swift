@@ -5,6 +5,8 @@ import CSQLite
 public final class Database {
     let handle: OpaquePointer
     public let path: String
+    /// The connection opened last, for Ctrl-C: a signal handler can reach nothing else.
+    nonisolated(unsafe) private static var active: OpaquePointer?
     private var statements: [String: Statement] = [:]
 
     /// Opens (creating if needed) the database at `path`; ":memory:" gives a private in-memory one.
@@ -34,6 +36,7 @@ public final class Database {
             try execute("PRAGMA journal_mode = WAL")
             try execute("PRAGMA synchronous = NORMAL")
             try execute("PRAGMA foreign_keys = ON")
+            Self.active = handle
         } catch {
             statements.removeAll()
             sqlite3_close(handle)
@@ -42,6 +45,7 @@ public final class Database {
     }
 
     deinit {
+        if Self.active == handle { Self.active = nil }
         statements.removeAll()
         sqlite3_close(handle)
     }
@@ -127,4 +131,10 @@ public final class Database {
     /// Makes the running statement fail with SQLITE_INTERRUPT; safe to call from a signal handler's
     /// thread, which is what Ctrl-C needs.
     public func interrupt() { sqlite3_interrupt(handle) }
+
+    /// Interrupts whatever the most recently opened connection is running; callable from a
+    /// SIGINT handler, as the sqlite3 shell does.
+    public static func interruptActive() {
+        if let active { sqlite3_interrupt(active) }
+    }
 }

@@ -1,0 +1,50 @@
+/// The shell completion scripts printed by `expenses completion SHELL`. Each asks the binary
+/// itself for candidates (`expenses __complete -- WORDS... CURRENT`), so they stay right as
+/// commands, reports and categories change.
+enum CompletionScripts {
+    static let bash = #"""
+        # bash completion for expenses; load with: source <(expenses completion bash)
+        _expenses() {
+            local current=${COMP_WORDS[COMP_CWORD]}
+            local IFS=$'\n'
+            local candidates
+            candidates=$("${COMP_WORDS[0]}" __complete -- "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$current" 2>/dev/null)
+            if [ "$candidates" = ":files" ]; then
+                COMPREPLY=($(compgen -f -- "$current"))
+            else
+                COMPREPLY=($(compgen -W "$candidates" -- "$current"))
+            fi
+        }
+        complete -o filenames -F _expenses expenses
+        """#
+
+    static let zsh = #"""
+        #compdef expenses
+        # zsh completion for expenses; save as _expenses in a directory on $fpath
+        _expenses() {
+            local -a candidates
+            candidates=("${(@f)$("${words[1]}" __complete -- "${(@)words[2,CURRENT-1]}" "${words[CURRENT]}" 2>/dev/null)}")
+            if [[ "${candidates[1]}" == ":files" ]]; then
+                _files
+            elif (( ${#candidates} )) && [[ -n "${candidates[1]}" ]]; then
+                compadd -- "${candidates[@]}"
+            fi
+        }
+        compdef _expenses expenses
+        """#
+
+    static let fish = #"""
+        # fish completion for expenses; save as ~/.config/fish/completions/expenses.fish
+        function __expenses_complete
+            set -l words (commandline -opc)
+            set -l current (commandline -ct)
+            set -l candidates ($words[1] __complete -- $words[2..-1] "$current" 2>/dev/null)
+            if test "$candidates" = ":files"
+                __fish_complete_path "$current"
+            else
+                printf '%s\n' $candidates
+            end
+        end
+        complete -c expenses -f -a '(__expenses_complete)'
+        """#
+}
