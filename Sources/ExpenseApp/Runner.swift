@@ -55,6 +55,7 @@ public struct Runner {
     }
 
     /// Prints `error` as one clear line (plus usage or a hint) and returns its exit status.
+    @discardableResult
     public func report(_ error: Error, location: String? = nil) -> ExitStatus {
         let prefix = location.map { "\($0): error: " } ?? "expenses: error: "
         switch error {

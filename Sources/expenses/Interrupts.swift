@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExpenseApp
 import ExpenseStore
 
 /// Ctrl-C in the REPL: at the prompt it ends the line being typed; while a command runs it
@@ -10,6 +11,7 @@ enum Interrupts {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             EditLineState.interrupted = 1
+            Cancellation.requested = 1
             Database.interruptActive()
         }
         sigemptyset(&action.sa_mask)

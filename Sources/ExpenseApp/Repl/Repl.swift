@@ -53,11 +53,11 @@ public final class Repl {
         }
     }
 
-    /// Runs until quit, exit or Ctrl-D; returns the status of the last command.
+    /// Runs until quit, exit, Ctrl-D or a second Ctrl-C; leaving is not a failure, so it returns
+    /// .ok, as sqlite3 and psql do.
     @discardableResult
     public func run() -> ExitStatus {
         Console.write(banner)
-        var status = ExitStatus.ok
         var interruptsAtEmptyPrompt = 0
         while true {
             beforePrompt?(session)
@@ -69,7 +69,7 @@ public final class Repl {
                     continue
                 }
                 interruptsAtEmptyPrompt += 1
-                if interruptsAtEmptyPrompt >= 2 { return status }
+                if interruptsAtEmptyPrompt >= 2 { return .ok }
                 Console.error("(Ctrl-C again, 'quit' or Ctrl-D to leave)\n")
             case .text(let text):
                 interruptsAtEmptyPrompt = 0
@@ -77,16 +77,17 @@ public final class Repl {
                 do {
                     words = try Tokenizer.words(text)
                 } catch {
-                    status = runner.report(UsageError("unterminated quote", path: []))
+                    runner.report(UsageError("unterminated quote", path: []))
                     continue
                 }
                 if words.isEmpty { continue }
-                if words.count == 1, Self.commands.contains(words[0]) { return status }
-                status = runner.run(words, in: session)
+                if words.count == 1, Self.commands.contains(words[0]) { return .ok }
+                Cancellation.requested = 0
+                runner.run(words, in: session)
             }
         }
         Console.write("\n")
-        return status
+        return .ok
     }
 
     private enum Entry {

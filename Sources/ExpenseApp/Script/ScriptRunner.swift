@@ -30,6 +30,11 @@ public struct ScriptRunner {
         var status = ExitStatus.ok
         for line in Self.logicalLines(text) {
             let location = "\(name):\(line.number)"
+            if Cancellation.isRequested {
+                status = runner.report(ExpenseError(.refused, "cancelled (Ctrl-C) before this line"), location: location)
+                failures += 1
+                break
+            }
             let words: [String]
             do {
                 words = try Tokenizer.words(line.text)

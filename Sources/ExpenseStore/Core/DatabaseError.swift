@@ -41,7 +41,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
             return ExpenseError(.busy, "the database is busy (another expenses process is writing)",
                                 hint: "try again in a moment")
         case SQLITE_INTERRUPT:
-            return ExpenseError(.refused, "cancelled")
+            return ExpenseError(.refused, "cancelled (Ctrl-C)", hint: "nothing of the cancelled command was written")
         case SQLITE_FULL:
             return ExpenseError(.io, "the disk is full: \(message)")
         case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:

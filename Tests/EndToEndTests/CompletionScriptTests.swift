@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// The shell completion scripts, sourced in a real bash and asked for candidates.
+final class CompletionScriptTests: XCTestCase {
+    var app: ExpensesProcess!
+
+    override func setUpWithError() throws {
+        app = try ExpensesProcess()
+        app.environment["PATH"] = ExpensesProcess.binary.deletingLastPathComponent().path + ":" + (app.environment["PATH"] ?? "")
+    }
+
+    override func tearDown() { app = nil }
+
+    /// What bash completes for `words` (the last one being typed), with the script sourced.
+    private func bashComplete(_ words: [String]) throws -> [String] {
+        let quoted = (["expenses"] + words).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
+        let script = """
+            source <(expenses completion bash)
+            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+            _expenses
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try app.run(["-c", script], executable: URL(fileURLWithPath: "/bin/bash"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func testBashCompletesCommandsSubcommandsAndOptions() throws {
+        XCTAssertEqual(try bashComplete(["rep"]), ["report"])
+        XCTAssertEqual(Set(try bashComplete(["report", ""])), ["new", "list", "show", "edit", "delete"])
+        XCTAssertEqual(try bashComplete(["expense", "add", "--amo"]), ["--amount"])
+        XCTAssertEqual(try bashComplete(["report", "list", "--format", ""]), ["table", "json", "csv"])
+    }
+
+    func testBashCompletesValuesFromTheDatabase() throws {
+        try app.ok("report", "new", "One")
+        try app.ok("report", "new", "Two")
+        XCTAssertEqual(Set(try bashComplete(["report", "show", ""])), ["1", "2"])
+        XCTAssertEqual(try bashComplete(["expense", "add", "--category", "lo"]), ["lodging"])
+        XCTAssertEqual(try bashComplete(["expense", "add", "--currency", "CH"]), ["CHE", "CHF", "CHW"])
+    }
+
+    func testCompletionNeverCreatesADatabase() throws {
+        XCTAssertEqual(try bashComplete(["report", "show", ""]), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.databasePath))
+    }
+
+    func testZshAndFishScriptsCallTheBinaryBack() throws {
+        let zsh = try app.ok("completion", "zsh")
+        XCTAssertTrue(zsh.hasPrefix("#compdef expenses"))
+        XCTAssertTrue(zsh.contains("__complete --"))
+        XCTAssertTrue(try app.ok("completion", "fish").contains("complete -c expenses"))
+        let bad = try app.run("completion", "tcsh")
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.hasPrefix("expenses: error: The value 'tcsh' is invalid for '<shell>'. Please provide one of 'bash', 'zsh' or 'fish'."))
+    }
+}
