@@ -37,10 +37,13 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
 
     /// `money` in `target`, rounded half-even to the target's minor unit.
     public func convert(_ money: Money, to target: Currency) throws(ExpenseError) -> Money {
+        guard money.minorUnits.magnitude <= Money.maximumMinorUnits else {
+            throw ExpenseError(.invalidData, "\(money) is too large to convert")
+        }
         let numerator = Int128(money.minorUnits) * Int128(significand) * Decimal10.power128(target.minorDigits)
         let denominator = Decimal10.power128(scale) * Decimal10.power128(money.currency.minorDigits)
         let result = Decimal10.divideRoundingHalfEven(numerator, denominator)
-        guard let minor = Int64(exactly: result), minor.magnitude < 1_000_000_000_000_000 else {
+        guard let minor = Int64(exactly: result), minor.magnitude <= Money.maximumMinorUnits else {
             throw ExpenseError(.invalidData, "\(money) at \(self) does not fit in \(target.code)")
         }
         return Money(minorUnits: minor, currency: target)

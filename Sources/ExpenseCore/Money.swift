@@ -3,6 +3,10 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var minorUnits: Int64
     public var currency: Currency
 
+    /// The largest amount handled, in minor units (10^15 − 1): far above any expense, and small
+    /// enough that amount × rate × 10^digits always fits the Int128 used for conversions.
+    public static let maximumMinorUnits: Int64 = 999_999_999_999_999
+
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency
@@ -53,12 +57,16 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
             digits += group
         }
         guard digits.count <= 15, let whole = Int64(digits) else { return nil }
-        var minor = whole * Decimal10.power(minorDigits)
+        // 15 digits times 10^4 (CLF) does not fit an Int64: check rather than trap.
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: Decimal10.power(minorDigits))
+        guard !overflow else { return nil }
+        var minor = scaled
         if let fraction {
             let padded = fraction + String(repeating: "0", count: minorDigits - fraction.count)
             guard let part = Int64(padded) else { return nil }
             minor += part
         }
+        guard minor <= maximumMinorUnits else { return nil }
         return negative ? -minor : minor
     }
 

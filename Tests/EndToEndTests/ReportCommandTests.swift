@@ -139,3 +139,19 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: app.path("xdg-data/expenses/expenses.sqlite")))
     }
 }
+
+extension ReportCommandTests {
+    func testOwnerComesFromUserOptionOrEnvironment() throws {
+        try app.ok("report", "new", "Mine")
+        try app.ok("--user", "bob", "report", "new", "Bob's")
+        app.environment["EXPENSES_USER"] = "carol"
+        try app.ok("report", "new", "Carol's")
+        let owners = try XCTUnwrap(app.json("report", "list", "--all") as? [[String: Any]])
+            .sorted { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) }.map { $0["owner"] as? String }
+        XCTAssertEqual(owners, [nil, nil, nil], "the list stays short; owners show in report show")
+        let shown = try (1...3).map { id in
+            try XCTUnwrap(app.json("report", "show", "\(id)") as? [String: Any])["report"] as? [String: Any]
+        }
+        XCTAssertEqual(shown.map { $0?["owner"] as? String }, ["alice", "bob", "carol"])
+    }
+}

@@ -72,7 +72,8 @@ public struct ScriptRunner {
     static func logicalLines(_ text: String) -> [(number: Int, text: String)] {
         var result: [(Int, String)] = []
         var pending: (number: Int, text: String)?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: split on both, or CRLF files would be one long line.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             var line = String(raw)
             if line.hasSuffix("\r") { line.removeLast() }
             if index == 0, line.hasPrefix("#!") { continue }   // the shebang of an executable script

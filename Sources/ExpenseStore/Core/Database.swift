@@ -110,10 +110,11 @@ public final class Database {
         do {
             try statement.bind(arguments)
             try body(statement)
-        } catch let error as DatabaseError {
-            // A statement that failed may be left in a state reset cannot repair (SQLITE_SCHEMA,
-            // an interrupt): never reuse it.
-            statements[sql] = nil
+        } catch {
+            // A statement left mid-rows keeps its table locked: always reset it. One that failed
+            // may be in a state reset cannot repair (SQLITE_SCHEMA, an interrupt): never reuse it.
+            sqlite3_reset(statement.handle)
+            if error is DatabaseError { statements[sql] = nil }
             throw error
         }
         sqlite3_reset(statement.handle)

@@ -9,6 +9,8 @@ public enum Schema {
     }
 
     static func createReportsAndExpenses(_ db: Database) throws {
+        // Dates are checked with `date(x, '+0 days')`: SQLite 3.40's date(x) returns 2026-02-30
+        // unchanged, while any modifier normalizes it to 2026-03-02 and so exposes the bad day.
         try db.execute("""
             CREATE TABLE categories (
                 code TEXT PRIMARY KEY NOT NULL CHECK (code GLOB '[a-z]*' AND code NOT GLOB '*[^a-z0-9_]*'),
@@ -24,8 +26,8 @@ public enum Schema {
                 title TEXT NOT NULL CHECK (length(trim(title)) > 0),
                 purpose TEXT NOT NULL DEFAULT '',
                 destination TEXT NOT NULL DEFAULT '',
-                start_date TEXT CHECK (start_date IS date(start_date)),
-                end_date TEXT CHECK (end_date IS date(end_date)),
+                start_date TEXT CHECK (start_date IS date(start_date, '+0 days')),
+                end_date TEXT CHECK (end_date IS date(end_date, '+0 days')),
                 currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
                 status TEXT NOT NULL DEFAULT 'draft'
                     CHECK (status IN ('draft', 'submitted', 'approved', 'rejected', 'reimbursed')),
@@ -42,7 +44,7 @@ public enum Schema {
             CREATE TABLE expenses (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 report_id INTEGER REFERENCES reports (id),
-                date TEXT NOT NULL CHECK (date IS date(date)),
+                date TEXT NOT NULL CHECK (date IS date(date, '+0 days')),
                 category TEXT NOT NULL REFERENCES categories (code),
                 merchant TEXT NOT NULL DEFAULT '',
                 description TEXT NOT NULL DEFAULT '',
@@ -50,7 +52,7 @@ public enum Schema {
                 currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
                 -- The conversion into the report currency: the exact rate as text, its date and source.
                 rate TEXT,
-                rate_date TEXT CHECK (rate_date IS date(rate_date)),
+                rate_date TEXT CHECK (rate_date IS date(rate_date, '+0 days')),
                 rate_source TEXT CHECK (rate_source IN ('same', 'manual', 'table')),
                 converted_minor INTEGER,
                 paid_by TEXT NOT NULL DEFAULT 'personal' CHECK (paid_by IN ('personal', 'company')),

@@ -1,0 +1,73 @@
+import XCTest
+@testable import ExpenseApp
+
+final class CommandParserTests: XCTestCase {
+    let parser = CommandParser(registry: Commands.registry)
+
+    private func invocation(_ words: [String]) throws -> (Invocation, [String: String]) {
+        guard case .command(let invocation, let globals) = try parser.parse(words) else {
+            XCTFail("not a command: \(words)")
+            throw UsageError("not a command", path: [])
+        }
+        return (invocation, globals)
+    }
+
+    private func usageError(_ words: [String]) -> UsageError? {
+        do {
+            _ = try parser.parse(words)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testOptionsAnywhereAndEqualsForm() throws {
+        let (add, globals) = try invocation(["--db", "x.sqlite", "expense", "add", "--amount=12.50", "--category", "meals", "--format", "json"])
+        XCTAssertEqual(add.spec.name, "expense add")
+        XCTAssertEqual(add.value("amount"), "12.50")
+        XCTAssertEqual(add.value("category"), "meals")
+        XCTAssertEqual(globals, ["db": "x.sqlite", "format": "json"])
+    }
+
+    func testNegativeNumbersAreValuesAndDoubleDashEndsOptions() throws {
+        let (add, _) = try invocation(["expense", "add", "--amount", "-5", "--category", "meals"])
+        XCTAssertEqual(add.value("amount"), "-5")
+        let (echo, _) = try invocation(["echo", "--", "--not-an-option"])
+        XCTAssertEqual(echo.arguments, ["--not-an-option"])
+    }
+
+    func testHelpVersionAndDefaults() throws {
+        guard case .help(let path) = try parser.parse(["help", "expense", "add"]) else { return XCTFail() }
+        XCTAssertEqual(path, ["expense", "add"])
+        guard case .help(let same) = try parser.parse(["expense", "add", "-h"]) else { return XCTFail() }
+        XCTAssertEqual(same, ["expense", "add"])
+        guard case .version = try parser.parse(["--version"]) else { return XCTFail() }
+        guard case .empty = try parser.parse([]) else { return XCTFail() }
+        XCTAssertEqual(try invocation(["report"]).0.spec.name, "report list")
+    }
+
+    func testUsageErrors() {
+        XCTAssertEqual(usageError(["expense", "add", "--ammount", "3"]),
+                       UsageError("Unknown option '--ammount'. Did you mean '--amount'?", path: ["expense", "add"]))
+        XCTAssertEqual(usageError(["expnse"])?.message, "Unknown command 'expnse'. Did you mean 'expense'?")
+        XCTAssertEqual(usageError(["expense", "add", "--category"])?.message, "Missing value for '--category <code>'")
+        XCTAssertEqual(usageError(["report", "new"])?.message, "Missing expected argument '<title>'")
+        XCTAssertEqual(usageError(["report", "list", "--all=yes"])?.message, "The flag '--all' does not take a value")
+        XCTAssertEqual(usageError(["report", "new", "A", "--purpose", "x", "--purpose", "y"])?.message,
+                       "'--purpose <text>' was given more than once")
+        XCTAssertEqual(usageError(["report", "list", "extra"])?.message, "Unexpected argument 'extra'")
+        XCTAssertEqual(usageError(["open"])?.message, "Missing subcommand for 'open'")
+    }
+
+    func testEveryCommandHasHelpAndAUniquePath() {
+        let help = HelpFormatter(registry: Commands.registry)
+        var seen = Set<String>()
+        for command in Commands.registry.commands {
+            XCTAssertTrue(seen.insert(command.name).inserted, "duplicate \(command.name)")
+            XCTAssertFalse(command.abstract.isEmpty, command.name)
+            let text = help.help(for: command.path)
+            XCTAssertTrue(text.hasPrefix("OVERVIEW: \(command.abstract)"), command.name)
+            XCTAssertTrue(text.contains("USAGE: expenses \(command.name)"), command.name)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import XCTest
+@testable import ExpenseApp
+import ExpenseCore
+
+final class CompleterTests: XCTestCase {
+    var session: Session!
+    let completer = Completer(registry: Commands.registry, extraCommands: Repl.commands)
+
+    override func setUpWithError() throws {
+        session = Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "EXPENSES_USER": "alice"]))
+        let store = try session.store()
+        _ = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: CurrencyTable.standard.currency("EUR")!, owner: "alice")) }
+    }
+
+    private func complete(_ line: [String], _ current: String) -> [String] {
+        completer.candidates(after: line, current: current, session: session).words
+    }
+
+    func testCommandWords() {
+        XCTAssertEqual(complete([], "ex"), ["expense", "exit"])
+        XCTAssertEqual(complete(["report"], "s"), ["show"])
+        XCTAssertEqual(complete(["help"], "cat"), ["category"])
+        XCTAssertFalse(complete([], "").contains("__complete"), "plumbing stays hidden")
+    }
+
+    func testOptionsSkipThoseGiven() {
+        XCTAssertEqual(complete(["expense", "add", "--amount", "5"], "--am"), [])
+        XCTAssertEqual(complete(["expense", "add"], "--pa"), ["--paid-by"])
+        XCTAssertEqual(complete(["expense", "add", "--paid-by"], ""), ["personal", "company"])
+    }
+
+    func testValuesFromTheDatabase() {
+        XCTAssertEqual(complete(["report", "show"], ""), ["1"])
+        XCTAssertEqual(complete(["expense", "add", "--report"], ""), ["1"])
+        XCTAssertEqual(complete(["expense", "add", "--category"], "me"), ["meals"])
+        XCTAssertEqual(complete(["expense", "add", "--currency"], "jp"), ["JPY"])
+        XCTAssertTrue(completer.candidates(after: ["run"], current: "", session: session).wantsFiles)
+    }
+}

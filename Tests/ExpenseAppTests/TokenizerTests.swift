@@ -1,0 +1,37 @@
+import XCTest
+@testable import ExpenseApp
+
+final class TokenizerTests: XCTestCase {
+    func testQuotesEscapesAndComments() throws {
+        XCTAssertEqual(try Tokenizer.words(#"expense add --merchant "Hotel Astoria" --description 'a "b" c'"#),
+                       ["expense", "add", "--merchant", "Hotel Astoria", "--description", #"a "b" c"#])
+        XCTAssertEqual(try Tokenizer.words(#"echo a\ b "x\"y" 'it''s' # trailing comment"#), ["echo", "a b", #"x"y"#, "its"])
+        XCTAssertEqual(try Tokenizer.words(#"echo "" ''"#), ["echo", "", ""])
+        XCTAssertEqual(try Tokenizer.words("echo a#b"), ["echo", "a#b"])
+        XCTAssertEqual(try Tokenizer.words("   # only a comment"), [])
+        XCTAssertEqual(try Tokenizer.words("report new \\\n  Trip"), ["report", "new", "Trip"])
+        XCTAssertEqual(try Tokenizer.words(#"echo "keep \n as typed""#), ["echo", #"keep \n as typed"#])
+    }
+
+    func testUnterminatedQuote() {
+        XCTAssertThrowsError(try Tokenizer.words("echo \"open")) { error in
+            XCTAssertEqual(error as? Tokenizer.Failure, .unterminatedQuote("\""))
+        }
+    }
+
+    func testContinuation() {
+        XCTAssertEqual(Tokenizer.continuation(of: "report new \\"), .backslash)
+        XCTAssertEqual(Tokenizer.continuation(of: "report new \\\\"), nil)
+        XCTAssertEqual(Tokenizer.continuation(of: "echo \"two"), .quote("\""))
+        XCTAssertEqual(Tokenizer.continuation(of: "echo 'it\\"), .quote("'"))
+        XCTAssertEqual(Tokenizer.continuation(of: "echo done # it's fine"), nil)
+        XCTAssertEqual(Tokenizer.continuation(of: "echo \"two\nlines\""), nil)
+    }
+
+    func testScriptLogicalLinesKeepPhysicalNumbers() {
+        let lines = ScriptRunner.logicalLines("#!/usr/bin/env -S expenses run\necho a\r\nreport new \\\n  X\n\necho \"b\nc\"\necho d")
+        XCTAssertEqual(lines.map(\.number), [2, 3, 5, 6, 8])
+        XCTAssertEqual(lines[1].text, "report new \\\n  X")
+        XCTAssertEqual(lines[0].text, "echo a")
+    }
+}

@@ -1,0 +1,169 @@
+@testable import ExpenseCore
+import XCTest
+
+final class MoneyTests: XCTestCase {
+    private func minor(_ text: String, _ code: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int64 {
+        let money = try Money.parse(text, currency: try currency(code))
+        XCTAssertEqual(money.currency.code, code, file: file, line: line)
+        return money.minorUnits
+    }
+
+    // MARK: - Parsing
+
+    func testParsesPlainAmountsIntoMinorUnits() throws {
+        XCTAssertEqual(try minor("12.5", "EUR"), 1250)
+        XCTAssertEqual(try minor("12.50", "EUR"), 1250)
+        XCTAssertEqual(try minor("12", "EUR"), 1200)
+        XCTAssertEqual(try minor("0.01", "EUR"), 1)
+        XCTAssertEqual(try minor("0", "EUR"), 0)
+        XCTAssertEqual(try minor("412.80", "EUR"), 41280)
+        XCTAssertEqual(try minor("007.05", "EUR"), 705)
+    }
+
+    func testTrimsSurroundingWhitespace() throws {
+        XCTAssertEqual(try minor("  38.50\t", "CHF"), 3850)
+        XCTAssertEqual(try minor("\n1,000\n", "EUR"), 100_000)
+    }
+
+    func testAcceptsWellFormedThousandsGroups() throws {
+        XCTAssertEqual(try minor("1,234.56", "EUR"), 123_456)
+        XCTAssertEqual(try minor("1,234", "EUR"), 123_400)
+        XCTAssertEqual(try minor("12,345,678.9", "EUR"), 1_234_567_890)
+        XCTAssertEqual(try minor("999,999", "EUR"), 99_999_900)
+        XCTAssertEqual(try minor("1,234,567", "JPY"), 1_234_567)
+    }
+
+    func testRejectsMalformedThousandsGroups() throws {
+        let eur = try currency("EUR")
+        for text in ["1,23", "1,2345", "1,23.45", ",123", "1,", "1,,234", "1234,567", "12,34,567", "1,234,56", "1 234"] {
+            assertExpenseError(try Money.parse(text, currency: eur), kind: .invalidData, messageContains: "'\(text)'")
+        }
+    }
+
+    func testRejectsMoreDecimalsThanTheCurrencyHasInsteadOfRounding() throws {
+        let error = assertExpenseError(try Money.parse("12.345", currency: try currency("EUR")), kind: .invalidData,
+                                       messageContains: "EUR has 2 decimals", hintContains: "round it to 2 decimals")
+        XCTAssertEqual(error?.message, "invalid amount '12.345': EUR has 2 decimals")
+        assertExpenseError(try Money.parse("12.5", currency: try currency("JPY")), kind: .invalidData,
+                           messageContains: "JPY has 0 decimals")
+        assertExpenseError(try Money.parse("1.2345", currency: try currency("BHD")), kind: .invalidData,
+                           messageContains: "BHD has 3 decimals")
+        assertExpenseError(try Money.parse("1,234.567", currency: try currency("EUR")), kind: .invalidData,
+                           messageContains: "EUR has 2 decimals")
+    }
+
+    func testRejectsGarbage() throws {
+        let eur = try currency("EUR")
+        for text in ["", " ", "-", "+", ".", "12.", ".5", "-.5", "abc", "12a", "1.2.3", "1e3", "--5", "+-5", "0x10",
+                     "12.3a", "12,5", "½", "١٢", "12 EUR", "EUR 12", "1_000"] {
+            assertExpenseError(try Money.parse(text, currency: eur), kind: .invalidData)
+        }
+    }
+
+    func testGarbageGetsTheGeneralHintNotTheDecimalsOne() throws {
+        let error = assertExpenseError(try Money.parse("1,23", currency: try currency("EUR")), kind: .invalidData,
+                                       hintContains: "1,234.56")
+        XCTAssertEqual(error?.message, "invalid amount '1,23'")
+    }
+
+    func testParsesSignedAmounts() throws {
+        XCTAssertEqual(try minor("-12.34", "EUR"), -1234)
+        XCTAssertEqual(try minor("-1,234.5", "EUR"), -123_450)
+        XCTAssertEqual(try minor("+5", "EUR"), 500)
+        XCTAssertEqual(try minor("-0.001", "BHD"), -1)
+        XCTAssertEqual(try minor("-700", "JPY"), -700)
+    }
+
+    func testUsesTheMinorDigitsOfEachCurrency() throws {
+        XCTAssertEqual(try minor("1.5", "BHD"), 1500)
+        XCTAssertEqual(try minor("1.234", "BHD"), 1234)
+        XCTAssertEqual(try minor("1.234", "KWD"), 1234)
+        XCTAssertEqual(try minor("1.2345", "CLF"), 12345)
+        XCTAssertEqual(try minor("1234", "JPY"), 1234)
+        XCTAssertEqual(try minor("1,234", "JPY"), 1234)
+    }
+
+    func testLargestAcceptedAmountAndOneDigitMore() throws {
+        XCTAssertEqual(try minor("9,999,999,999,999.99", "EUR"), Money.maximumMinorUnits)
+        assertExpenseError(try Money.parse("10,000,000,000,000.00", currency: try currency("EUR")), kind: .invalidData)
+        XCTAssertEqual(try minor("999999999999.999", "BHD"), Money.maximumMinorUnits)
+        assertExpenseError(try Money.parse("999999999999999.999", currency: try currency("BHD")), kind: .invalidData)
+        assertExpenseError(try Money.parse("1000000000000000", currency: try currency("EUR")), kind: .invalidData)
+        assertExpenseError(try Money.parse("99999999999999999999999", currency: try currency("JPY")), kind: .invalidData)
+    }
+
+    func testFifteenWholeDigitsInAFourDigitCurrencyIsAnErrorNotACrash() throws {
+        assertExpenseError(try Money.parse("999999999999999", currency: try currency("CLF")), kind: .invalidData)
+        assertExpenseError(try Money.parse("922337203685478", currency: try currency("UYW")), kind: .invalidData)
+    }
+
+    // MARK: - Formatting
+
+    func testDecimalStringHasNoGroupingAndAllMinorDigits() throws {
+        let eur = try currency("EUR")
+        XCTAssertEqual(Money(minorUnits: 123_456, currency: eur).decimalString, "1234.56")
+        XCTAssertEqual(Money(minorUnits: 100, currency: eur).decimalString, "1.00")
+        XCTAssertEqual(Money(minorUnits: 5, currency: eur).decimalString, "0.05")
+        XCTAssertEqual(Money(minorUnits: 0, currency: eur).decimalString, "0.00")
+        XCTAssertEqual(Money(minorUnits: -5, currency: eur).decimalString, "-0.05")
+        XCTAssertEqual(Money(minorUnits: -123_456_789, currency: eur).decimalString, "-1234567.89")
+        XCTAssertEqual(Money(minorUnits: 1, currency: try currency("BHD")).decimalString, "0.001")
+        XCTAssertEqual(Money(minorUnits: 12345, currency: try currency("CLF")).decimalString, "1.2345")
+    }
+
+    func testDisplayStringGroupsThousands() throws {
+        let eur = try currency("EUR")
+        XCTAssertEqual(Money(minorUnits: 99_999, currency: eur).displayString, "999.99")
+        XCTAssertEqual(Money(minorUnits: 100_000, currency: eur).displayString, "1,000.00")
+        XCTAssertEqual(Money(minorUnits: 123_456, currency: eur).displayString, "1,234.56")
+        XCTAssertEqual(Money(minorUnits: 12_345_678_901, currency: eur).displayString, "123,456,789.01")
+        XCTAssertEqual(Money(minorUnits: -123_456, currency: eur).displayString, "-1,234.56")
+        XCTAssertEqual(Money(minorUnits: -1, currency: eur).displayString, "-0.01")
+        XCTAssertEqual(Money(minorUnits: 1_234_567, currency: try currency("BHD")).displayString, "1,234.567")
+    }
+
+    func testJPYHasNoDecimalPoint() throws {
+        let jpy = try currency("JPY")
+        XCTAssertEqual(Money(minorUnits: 1_234_567, currency: jpy).displayString, "1,234,567")
+        XCTAssertEqual(Money(minorUnits: 1_234_567, currency: jpy).decimalString, "1234567")
+        XCTAssertEqual(Money(minorUnits: -1234, currency: jpy).displayString, "-1,234")
+        XCTAssertEqual(Money(minorUnits: 0, currency: jpy).decimalString, "0")
+        XCTAssertEqual(Money(minorUnits: 950, currency: jpy).description, "950 JPY")
+    }
+
+    func testDescriptionNamesTheCurrency() throws {
+        XCTAssertEqual(Money(minorUnits: 123_456, currency: try currency("EUR")).description, "1,234.56 EUR")
+        XCTAssertEqual(Money(minorUnits: -3850, currency: try currency("CHF")).description, "-38.50 CHF")
+    }
+
+    func testFormatsTheExtremesOfInt64() throws {
+        let eur = try currency("EUR")
+        XCTAssertEqual(Money(minorUnits: .min, currency: eur).decimalString, "-92233720368547758.08")
+        XCTAssertEqual(Money(minorUnits: .max, currency: eur).displayString, "92,233,720,368,547,758.07")
+    }
+
+    func testFormattedAmountsParseBackToTheSameValue() throws {
+        var generator = SeededGenerator(seed: 42)
+        for code in ["EUR", "JPY", "BHD", "CLF", "USD"] {
+            let currency = try currency(code)
+            var samples: [Int64] = [0, 1, -1, 999, 1000, -1000, 1_000_000, 99_999_999_999_999]
+            for _ in 0..<300 {
+                let magnitude = Int64.random(in: 0...99_999_999_999_999, using: &generator)
+                    / Decimal10.power(Int.random(in: 0...12, using: &generator))
+                samples.append(Bool.random(using: &generator) ? -magnitude : magnitude)
+            }
+            for minor in samples {
+                let money = Money(minorUnits: minor, currency: currency)
+                XCTAssertEqual(try Money.parse(money.decimalString, currency: currency), money, money.decimalString)
+                XCTAssertEqual(try Money.parse(money.displayString, currency: currency), money, money.displayString)
+            }
+        }
+    }
+
+    func testEqualityIncludesTheCurrency() throws {
+        let usd = Money(minorUnits: 100, currency: try currency("USD"))
+        let eur = Money(minorUnits: 100, currency: try currency("EUR"))
+        XCTAssertNotEqual(usd, eur)
+        XCTAssertEqual(eur, try Money.parse("1", currency: try currency("EUR")))
+    }
+}

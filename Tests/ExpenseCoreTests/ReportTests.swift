@@ -1,0 +1,44 @@
+import ExpenseCore
+import XCTest
+
+final class ReportTests: XCTestCase {
+    private func report(title: String = "Walldorf workshop", from: String? = nil, to: String? = nil,
+                        status: ReportStatus = .draft) throws -> Report {
+        Report(id: 7, title: title, startDate: try from.map(CalendarDate.parse), endDate: try to.map(CalendarDate.parse),
+               currency: try currency("EUR"), status: status, owner: "ana")
+    }
+
+    func testANewReportStartsEmptyInItsCurrency() throws {
+        let report = try report()
+        XCTAssertEqual(report.status, .draft)
+        XCTAssertEqual(report.itemCount, 0)
+        XCTAssertEqual(report.total, Money(minorUnits: 0, currency: try currency("EUR")))
+    }
+
+    func testValidateAcceptsAProperReport() throws {
+        XCTAssertNoThrow(try report(from: "2026-03-02", to: "2026-03-06").validate())
+        XCTAssertNoThrow(try report(from: "2026-03-02", to: "2026-03-02").validate())    // a day trip
+        XCTAssertNoThrow(try report(from: "2026-03-02").validate())
+        XCTAssertNoThrow(try report(to: "2026-03-02").validate())
+    }
+
+    func testValidateRefusesAMissingTitle() throws {
+        assertExpenseError(try report(title: "").validate(), kind: .invalidData, messageContains: "needs a title")
+        assertExpenseError(try report(title: "  \t ").validate(), kind: .invalidData, messageContains: "needs a title")
+    }
+
+    func testValidateRefusesATripThatEndsBeforeItStarts() throws {
+        assertExpenseError(try report(from: "2026-03-06", to: "2026-03-05").validate(), kind: .invalidData,
+                           messageContains: "ends (2026-03-05) before it starts (2026-03-06)", hintContains: "--to")
+    }
+
+    func testOnlyADraftIsEditable() throws {
+        XCTAssertNoThrow(try report(status: .draft).requireEditable("add items"))
+        for status in ReportStatus.allCases where status != .draft {
+            assertExpenseError(try report(status: status).requireEditable("add items"), kind: .refused,
+                               messageContains: "report 7 is \(status.rawValue); cannot add items")
+        }
+        assertExpenseError(try report(status: .submitted).requireEditable("add items"), kind: .refused,
+                           hintContains: "expenses report recall 7")
+    }
+}

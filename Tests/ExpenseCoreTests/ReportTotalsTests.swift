@@ -1,0 +1,72 @@
+import ExpenseCore
+import XCTest
+
+final class ReportTotalsTests: XCTestCase {
+    private let day = CalendarDate(year: 2026, month: 3, day: 2)!
+
+    /// An item of `amount` in `code`, converted into EUR at `rate` (or at par for EUR).
+    private func item(_ amount: String, _ code: String, rate: String? = nil, paidBy: PaidBy = .personal) throws -> Expense {
+        let money = try Money.parse(amount, currency: try currency(code))
+        let conversion = try Expense.Conversion.of(money, on: day, into: try currency("EUR"),
+                                                   manualRate: try rate.map(ExchangeRate.parse), rates: nil)
+        return Expense(date: day, category: "meals", amount: money, conversion: conversion, paidBy: paidBy)
+    }
+
+    func testNoItemsAddUpToZeroInTheReportCurrency() throws {
+        let totals = ReportTotals(items: [], reportCurrency: try currency("CHF"))
+        let zero = Money(minorUnits: 0, currency: try currency("CHF"))
+        XCTAssertEqual(totals.byOriginalCurrency, [])
+        XCTAssertEqual(totals.total, zero)
+        XCTAssertEqual(totals.dueToEmployee, zero)
+        XCTAssertEqual(totals.paidByCompany, zero)
+    }
+
+    func testOriginalAmountsInDifferentCurrenciesAreNeverAdded() throws {
+        let items = [
+            try item("100.00", "USD", rate: "0.9231"),
+            try item("412.80", "EUR"),
+            try item("5000", "JPY", rate: "0.0061"),
+            try item("38.50", "CHF", rate: "1.0412"),
+            try item("20.00", "USD", rate: "0.9231"),
+            try item("7.20", "EUR"),
+        ]
+        let totals = ReportTotals(items: items, reportCurrency: try currency("EUR"))
+        XCTAssertEqual(totals.byOriginalCurrency.map(\.description),
+                       ["38.50 CHF", "420.00 EUR", "5,000 JPY", "120.00 USD"])
+        XCTAssertEqual(Set(totals.byOriginalCurrency.map(\.currency.code)).count, totals.byOriginalCurrency.count)
+        // In the report currency: the sum of the converted minor units, each rounded on its own.
+        let converted = try items.map { try XCTUnwrap($0.conversion).converted.minorUnits }
+        XCTAssertEqual(converted, [9231, 41280, 3050, 4009, 1846, 720])
+        XCTAssertEqual(totals.total, Money(minorUnits: converted.reduce(0, +), currency: try currency("EUR")))
+        XCTAssertEqual(totals.total.minorUnits, 60136)
+    }
+
+    func testSplitsWhatIsDueToTheEmployeeFromWhatTheCompanyPaid() throws {
+        let items = [
+            try item("412.80", "EUR", paidBy: .company),
+            try item("38.50", "CHF", rate: "1.0412", paidBy: .personal),
+            try item("24.00", "EUR", paidBy: .personal),
+            try item("100.00", "USD", rate: "0.9231", paidBy: .company),
+        ]
+        let totals = ReportTotals(items: items, reportCurrency: try currency("EUR"))
+        XCTAssertEqual(totals.dueToEmployee.minorUnits, 4009 + 2400)
+        XCTAssertEqual(totals.paidByCompany.minorUnits, 41280 + 9231)
+        XCTAssertEqual(totals.total.minorUnits, totals.dueToEmployee.minorUnits + totals.paidByCompany.minorUnits)
+        XCTAssertEqual(totals.dueToEmployee.currency.code, "EUR")
+        XCTAssertEqual(totals.paidByCompany.currency.code, "EUR")
+    }
+
+    func testARefundReducesTheTotals() throws {
+        let items = [try item("80.00", "EUR"), try item("-30.00", "EUR"), try item("-10.00", "USD", rate: "0.9")]
+        let totals = ReportTotals(items: items, reportCurrency: try currency("EUR"))
+        XCTAssertEqual(totals.byOriginalCurrency.map(\.description), ["50.00 EUR", "-10.00 USD"])
+        XCTAssertEqual(totals.dueToEmployee.minorUnits, 8000 - 3000 - 900)
+    }
+
+    func testAnItemWithoutConversionCountsInItsCurrencyButNotInTheTotal() throws {
+        let unconverted = Expense(date: day, category: "taxi", amount: Money(minorUnits: 1500, currency: try currency("GBP")))
+        let totals = ReportTotals(items: [unconverted, try item("10.00", "EUR")], reportCurrency: try currency("EUR"))
+        XCTAssertEqual(totals.byOriginalCurrency.map(\.description), ["10.00 EUR", "15.00 GBP"])
+        XCTAssertEqual(totals.total.minorUnits, 1000)
+    }
+}

@@ -1,0 +1,152 @@
+import ExpenseCore
+@testable import ExpenseStore
+import XCTest
+
+final class MigratorTests: TemporaryDatabaseTestCase {
+    private struct Broken: Error {}
+
+    /// Records which migrations ran, in order.
+    private final class Log {
+        var entries: [String] = []
+    }
+
+    private func migrator(_ ids: [String], log: Log, failing: String? = nil) -> Migrator {
+        var migrator = Migrator()
+        for id in ids {
+            migrator.register(id) { db in
+                log.entries.append(id)
+                let table = "t_" + id.replacingOccurrences(of: "-", with: "_")
+                try db.execute("CREATE TABLE \(table) (x)")
+                XCTAssertTrue(db.isInsideTransaction, "\(id) runs outside a transaction")
+                if id == failing { throw Broken() }
+            }
+        }
+        return migrator
+    }
+
+    private func appliedIDs(_ db: Database) throws -> [String] {
+        try db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.string(0) }
+    }
+
+    private func tables(_ db: Database) throws -> [String] {
+        try db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name") {
+            $0.string(0)
+        }
+    }
+
+    func testAppliesMigrationsInOrderAndRecordsThem() throws {
+        let db = try openDatabase(), log = Log()
+        try migrator(["003-c", "001-a", "002-b"], log: log).migrate(db, now: "2026-03-02T10:00:00Z")
+        XCTAssertEqual(log.entries, ["003-c", "001-a", "002-b"], "registration order, not id order")
+        XCTAssertEqual(try appliedIDs(db), ["001-a", "002-b", "003-c"])
+        XCTAssertEqual(try db.query("SELECT DISTINCT applied_at FROM schema_migrations") { $0.string(0) },
+                       ["2026-03-02T10:00:00Z"])
+        XCTAssertEqual(try tables(db), ["schema_migrations", "t_001_a", "t_002_b", "t_003_c"])
+        XCTAssertFalse(db.isInsideTransaction)
+    }
+
+    func testMigratingAgainIsANoOp() throws {
+        let db = try openDatabase(), log = Log()
+        let migrator = migrator(["001-a", "002-b"], log: log)
+        try migrator.migrate(db, now: "first")
+        try migrator.migrate(db, now: "second")
+        try migrator.migrate(try openDatabase(), now: "third")   // another connection, same file
+        XCTAssertEqual(log.entries, ["001-a", "002-b"])
+        XCTAssertEqual(try db.query("SELECT applied_at FROM schema_migrations") { $0.string(0) }, ["first", "first"])
+    }
+
+    func testALaterVersionAppliesOnlyItsNewMigrations() throws {
+        let db = try openDatabase(), log = Log()
+        try migrator(["001-a"], log: log).migrate(db, now: "v1")
+        try migrator(["001-a", "002-b"], log: log).migrate(db, now: "v2")
+        XCTAssertEqual(log.entries, ["001-a", "002-b"])
+        XCTAssertEqual(try db.query("SELECT id || '@' || applied_at FROM schema_migrations ORDER BY id") { $0.string(0) },
+                       ["001-a@v1", "002-b@v2"])
+    }
+
+    func testAFailingMigrationIsUndoneAndNotRecordedButEarlierOnesStay() throws {
+        let db = try openDatabase(), log = Log()
+        XCTAssertThrowsError(try migrator(["001-a", "002-b", "003-c"], log: log, failing: "002-b").migrate(db, now: "v1")) {
+            XCTAssertTrue($0 is Broken, "\($0)")
+        }
+        XCTAssertEqual(log.entries, ["001-a", "002-b"], "nothing after the failure runs")
+        XCTAssertEqual(try appliedIDs(db), ["001-a"])
+        XCTAssertEqual(try tables(db), ["schema_migrations", "t_001_a"], "the failed migration's table was kept")
+        XCTAssertFalse(db.isInsideTransaction)
+        // Fixed, the next run carries on from there.
+        try migrator(["001-a", "002-b", "003-c"], log: log).migrate(db, now: "v1.1")
+        XCTAssertEqual(try appliedIDs(db), ["001-a", "002-b", "003-c"])
+        XCTAssertEqual(log.entries, ["001-a", "002-b", "002-b", "003-c"])
+    }
+
+    func testRefusesADatabaseFromANewerVersion() throws {
+        let db = try openDatabase(), log = Log()
+        try migrator(["001-a", "002-b"], log: log).migrate(db, now: "v2")
+        let older = Log()
+        let error = assertExpenseError(try migrator(["001-a"], log: older).migrate(db, now: "v1"), kind: .invalidData,
+                                       messageContains: "newer version", hintContains: "upgrade expenses")
+        XCTAssertTrue(error?.message.contains("'002-b'") ?? false, error?.message ?? "")
+        XCTAssertEqual(older.entries, [])
+        XCTAssertEqual(try appliedIDs(db), ["001-a", "002-b"])
+    }
+
+    func testRefusesANewerDatabaseBeforeApplyingAnything() throws {
+        let db = try openDatabase(), log = Log()
+        try db.execute("""
+            CREATE TABLE schema_migrations (id TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL);
+            INSERT INTO schema_migrations VALUES ('2099-01-01-from-the-future', 'later');
+            """)
+        assertExpenseError(try migrator(["001-a"], log: log).migrate(db, now: "now"), kind: .invalidData,
+                           messageContains: "written by a newer version of expenses (schema '2099-01-01-from-the-future')")
+        XCTAssertEqual(log.entries, [])
+        XCTAssertEqual(try tables(db), ["schema_migrations"])
+    }
+
+    func testTheStoreRefusesANewerDatabase() throws {
+        do {
+            let db = try openDatabase()
+            try Schema.migrator.migrate(db, now: "v1")
+            try db.execute("INSERT INTO schema_migrations VALUES (?, ?)", ["2099-12-31-v9-something", "later"])
+        }
+        assertExpenseError(try Store(path: path(), now: { "now" }), kind: .invalidData, messageContains: "newer version")
+    }
+
+    func testRefusesAForeignSQLiteDatabase() throws {
+        let db = try openDatabase(), log = Log()
+        try db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT); INSERT INTO photos (path) VALUES ('a.jpg');")
+        let error = assertExpenseError(try migrator(["001-a"], log: log).migrate(db, now: "now"), kind: .invalidData,
+                                       messageContains: "not an expenses database", hintContains: "--db")
+        XCTAssertTrue(error?.message.contains(path()) ?? false, error?.message ?? "")
+        XCTAssertEqual(log.entries, [])
+        XCTAssertEqual(try tables(db), ["photos"], "the foreign database was changed")
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM photos"), 1)
+        assertExpenseError(try Store(path: path(), now: { "now" }), kind: .invalidData, messageContains: "not an expenses database")
+    }
+
+    func testAnEmptyDatabaseIsMigrated() throws {
+        let db = try openDatabase(), log = Log()
+        try migrator(["001-a"], log: log).migrate(db, now: "now")
+        XCTAssertEqual(log.entries, ["001-a"])
+    }
+
+    func testTheAppSchemaCreatesItsTablesAndDefaultCategories() throws {
+        let db = try openDatabase()
+        try Schema.migrator.migrate(db, now: "2026-03-02T10:00:00Z")
+        XCTAssertEqual(try tables(db), ["categories", "expenses", "reports", "schema_migrations"])
+        XCTAssertEqual(try appliedIDs(db), Schema.migrator.migrations.map(\.id).sorted())
+        XCTAssertEqual(try db.query("SELECT code FROM categories ORDER BY position") { $0.string(0) },
+                       Category.defaults.map(\.code))
+        XCTAssertEqual(try db.scalar("SELECT daily_limit FROM categories WHERE code = 'meals'"), 8000)
+        XCTAssertTrue(try db.queryFirst("SELECT daily_limit FROM categories WHERE code = 'mileage'") { $0.isNull(0) } ?? false)
+        // Again: nothing is inserted twice.
+        try Schema.migrator.migrate(db, now: "later")
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM categories"), Int64(Category.defaults.count))
+    }
+
+    func testMigrationIDsAreUniqueAndOrdered() {
+        let ids = Schema.migrator.migrations.map(\.id)
+        XCTAssertFalse(ids.isEmpty)
+        XCTAssertEqual(Set(ids).count, ids.count)
+        XCTAssertEqual(ids, ids.sorted(), "migration ids should sort in the order they apply")
+    }
+}
