@@ -104,7 +104,8 @@ extension Character {
 }
 
 extension StringProtocol {
-    var trimmingSpaces: String {
+    /// The text without leading and trailing white space.
+    public var trimmingSpaces: String {
         var slice = self[...]
         while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
         while slice.last?.isWhitespace == true { slice = slice.dropLast() }

@@ -57,7 +57,11 @@ final class ReportCommandTests: XCTestCase {
         for month in 1...3 {
             try app.ok("report", "new", "Trip \(month)", "--from", "2026-0\(month)-01", "--to", "2026-0\(month)-02")
         }
-        try app.sqlite("UPDATE reports SET status = 'reimbursed' WHERE id = 3")
+        try app.ok("policy", "set", "missing-receipt", "off")
+        try app.ok("expense", "add", "--report", "3", "--date", "2026-03-01", "--amount", "5", "--category", "meals")
+        try app.ok("report", "submit", "3")
+        try app.ok("--user", "bob", "report", "approve", "3")
+        try app.ok("--user", "bob", "report", "reimburse", "3", "--reference", "PAY-1")
         let titles = try XCTUnwrap(app.json("report", "list") as? [[String: Any]]).map { $0["title"] as? String }
         XCTAssertEqual(titles, ["Trip 2", "Trip 1", "Trip 3"])
         let limited = try app.run("report", "list", "--limit", "2")
@@ -106,7 +110,8 @@ final class ReportCommandTests: XCTestCase {
 
     func testItemsOfASubmittedReportAreFrozen() throws {
         try app.walldorfTrip()
-        try app.sqlite("UPDATE reports SET status = 'submitted' WHERE id = 1")
+        try app.ok("policy", "set", "missing-receipt", "off")
+        try app.ok("report", "submit", "1")
         let before = try app.sqlite("SELECT group_concat(amount_minor) FROM expenses")
         for command in [["expense", "edit", "1", "--amount", "1"], ["expense", "delete", "1"],
                         ["expense", "add", "--report", "1", "--amount", "5", "--category", "meals"],

@@ -5,6 +5,7 @@ public enum Schema {
     public static var migrator: Migrator {
         var migrator = Migrator()
         migrator.register("2026-11-30-v1-reports-expenses", createReportsAndExpenses)
+        migrator.register("2026-11-30-v4-workflow-and-policy", createWorkflow)
         return migrator
     }
 

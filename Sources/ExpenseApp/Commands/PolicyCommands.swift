@@ -1,0 +1,97 @@
+import ExpenseCore
+import ExpenseStore
+
+/// Policy checks of a report (`report check`, `report acknowledge`) and the policy's settings
+/// (`policy list`, `policy set`).
+enum PolicyCommands {
+    static let all: [CommandSpec] = [check, acknowledge, list, set]
+
+    /// Checks `report` against the policy, gathering what the check needs from the store.
+    static func violations(of report: Report, in store: Store) throws -> [Violation] {
+        let items = try store.expenses(.report(report.id))
+        var check = PolicyCheck(report: report, items: items, categories: try store.categories())
+        check.otherItems = try store.duplicateCandidates(of: items, in: report)
+        check.severities = try store.policySeverities()
+        check.acknowledgements = try store.acknowledgements(report.id)
+        return check.violations()
+    }
+
+    static let check = CommandSpec(
+        ["report", "check"], abstract: "Check a report against the expense policy: limits, receipts, dates, duplicates.",
+        arguments: [WorkflowCommands.idArgument], examples: ["expenses report check 1", "expenses report check 1 --format json"]
+    ) { invocation, session in
+        let store = try session.store()
+        let report = try store.report(try session.reportID(invocation))
+        let violations = try violations(of: report, in: store)
+        let rows: [[Listing.Cell]] = violations.map { violation in
+            [.text(violation.severity.rawValue), .text(violation.key), .text(violation.message),
+             violation.acknowledgement.map { .text($0) } ?? .null]
+        }
+        let blocking = violations.filter(\.blocks).count
+        let open = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }.count
+        let note = violations.isEmpty ? "Report \(report.id) meets the policy."
+            : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged"
+        return .listing(Listing(columns: [.init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
+                                          .init("acknowledged", "acknowledged")],
+                                rows: rows, note: note))
+    }
+
+    static let acknowledge = CommandSpec(
+        ["report", "acknowledge"], abstract: "Accept a policy warning of a report, with the reason; it is logged.",
+        arguments: [ArgumentSpec("id", "The report.", completion: .reportID),
+                    ArgumentSpec("violation", "The violation's key, as 'report check' prints it (e.g. duplicate:4:9).")],
+        options: [.value("reason", "text", "Why it is fine.", required: true)],
+        examples: ["expenses report acknowledge 1 duplicate:4:9 --reason \"two colleagues, two lunches\""]
+    ) { invocation, session in
+        let store = try session.store()
+        let key = invocation.arguments[1]
+        let reason = invocation.value("reason") ?? ""
+        guard !reason.trimmingSpaces.isEmpty else { throw ExpenseError(.invalidData, "--reason cannot be empty") }
+        try store.write {
+            let report = try store.report(try invocation.id("id", argument: 0) ?? 0)
+            let violations = try violations(of: report, in: store)
+            guard let violation = violations.first(where: { $0.key == key }) else {
+                let keys = violations.map(\.key)
+                throw ExpenseError(.invalidData, "report \(report.id) has no violation '\(key)'",
+                                   hint: Suggestion.closest(to: key, among: keys).map { "did you mean '\($0)'?" }
+                                       ?? "see 'expenses report check \(report.id)'")
+            }
+            guard violation.severity == .warning else {
+                throw ExpenseError(.refused, "\(key) is blocking; a blocking violation cannot be acknowledged, only fixed")
+            }
+            try store.acknowledge(key, of: report.id, by: session.user, reason: reason)
+            try store.logEvent(report.id, actor: session.user, action: "acknowledge \(key)", from: report.status,
+                               to: report.status, reason: reason)
+        }
+        return .message("Acknowledged \(key): \(reason)")
+    }
+
+    static let list = CommandSpec(["policy", "list"], abstract: "List the policy rules and how much each counts.") { _, session in
+        let severities = try session.store().policySeverities()
+        let rows: [[Listing.Cell]] = PolicyRule.allCases.map { rule in
+            [.text(rule.rawValue), .text((severities[rule] ?? rule.defaultSeverity).rawValue), .text(rule.summary)]
+        }
+        return .listing(Listing(columns: [.init("rule", "rule"), .init("severity", "severity"), .init("description", "description")],
+                                rows: rows))
+    }
+
+    static let set = CommandSpec(
+        ["policy", "set"], abstract: "Make a rule warn, block submission, or be off.",
+        arguments: [ArgumentSpec("rule", "The rule.", completion: .values(PolicyRule.allCases.map(\.rawValue))),
+                    ArgumentSpec("severity", "warning, blocking or off.", completion: .values(PolicySeverity.allCases.map(\.rawValue)))],
+        examples: ["expenses policy set duplicate blocking", "expenses policy set missing-receipt warning"]
+    ) { invocation, session in
+        let ruleName = invocation.arguments[0], severityName = invocation.arguments[1]
+        guard let rule = PolicyRule(rawValue: ruleName) else {
+            throw UsageError("The value '\(ruleName)' is invalid for '<rule>'. Please provide one of \(CommandParser.list(PolicyRule.allCases.map(\.rawValue))).",
+                             path: invocation.spec.path)
+        }
+        guard let severity = PolicySeverity(rawValue: severityName) else {
+            throw UsageError("The value '\(severityName)' is invalid for '<severity>'. Please provide one of \(CommandParser.list(PolicySeverity.allCases.map(\.rawValue))).",
+                             path: invocation.spec.path)
+        }
+        let store = try session.store()
+        try store.write { try store.setSeverity(severity, of: rule) }
+        return .message("\(rule.rawValue) is now \(severity.rawValue)")
+    }
+}

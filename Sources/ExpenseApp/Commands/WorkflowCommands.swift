@@ -1,0 +1,84 @@
+import ExpenseCore
+import ExpenseStore
+
+/// The report workflow: submit, approve, reject, recall, reopen, reimburse, and the audit log.
+enum WorkflowCommands {
+    static let all: [CommandSpec] = [submit, approve, reject, recall, reopen, reimburse, history]
+
+    static let idArgument = ArgumentSpec("id", "The report (default: the one opened in the REPL).", optional: true,
+                                         completion: .reportID)
+
+    static let submit = CommandSpec(
+        ["report", "submit"], abstract: "Submit a draft report for approval (by its owner).",
+        discussion: "Refused for an empty report, or one with a blocking policy violation (see 'expenses report check').",
+        arguments: [idArgument], examples: ["expenses report submit 1"]
+    ) { invocation, session in
+        let store = try session.store()
+        var warnings: [Violation] = []
+        let report = try store.write {
+            let report = try store.report(try session.reportID(invocation))
+            try ReportAction.submit.check(report, by: session.user)
+            guard report.itemCount > 0 else {
+                throw ExpenseError(.refused, "report \(report.id) has no items; there is nothing to submit")
+            }
+            let violations = try PolicyCommands.violations(of: report, in: store)
+            let blocking = violations.filter(\.blocks)
+            guard blocking.isEmpty else {
+                throw ExpenseError(.refused, "report \(report.id) has \(blocking.count) blocking policy violation\(blocking.count == 1 ? "" : "s"):\n"
+                                   + blocking.map { "  \($0.key): \($0.message)" }.joined(separator: "\n"),
+                                   hint: "fix the items or attach receipts; 'expenses policy list' shows which rules block")
+            }
+            warnings = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }
+            return try store.apply(.submit, to: report.id, by: session.user)
+        }
+        var message = "Submitted report \(report.id): \(report.title)"
+        if !warnings.isEmpty {
+            message += "\n\(warnings.count) warning\(warnings.count == 1 ? "" : "s") for the approver:\n"
+                + warnings.map { "  \($0.key): \($0.message)" }.joined(separator: "\n")
+        }
+        return ReportView.document(message, report)
+    }
+
+    static let approve = transition(.approve, abstract: "Approve a submitted report (by someone other than its owner).",
+                                    options: [.value("note", "text", "A note for the audit log.")], reasonOption: "note")
+    static let reject = transition(.reject, abstract: "Reject a submitted report, with the reason (by someone other than its owner).",
+                                   options: [.value("reason", "text", "Why it is rejected: the owner sees it.", required: true)],
+                                   reasonOption: "reason")
+    static let recall = transition(.recall, abstract: "Take a submitted report back to draft (by its owner).")
+    static let reopen = transition(.reopen, abstract: "Reopen a rejected report as a draft to fix it (by its owner).")
+    static let reimburse = transition(.reimburse, abstract: "Mark an approved report as paid out, with the payment's reference.",
+                                      options: [.value("reference", "text", "The payment's reference, e.g. a bank transfer id.",
+                                                       required: true)],
+                                      reasonOption: "reference")
+
+    private static func transition(_ action: ReportAction, abstract: String, options: [OptionSpec] = [],
+                                   reasonOption: String? = nil) -> CommandSpec {
+        CommandSpec(["report", action.rawValue], abstract: abstract, arguments: [idArgument], options: options,
+                    examples: ["expenses report \(action.rawValue) 1" + (options.first { $0.required }.map { " --\($0.name) \"...\"" } ?? "")]
+        ) { invocation, session in
+            let store = try session.store()
+            let reason = reasonOption.flatMap { invocation.value($0) } ?? ""
+            if let reasonOption, options.first(where: { $0.name == reasonOption })?.required == true, reason.trimmingSpaces.isEmpty {
+                throw ExpenseError(.invalidData, "--\(reasonOption) cannot be empty")
+            }
+            let report = try store.write {
+                try store.apply(action, to: try session.reportID(invocation), by: session.user, reason: reason)
+            }
+            return ReportView.document("\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))", report)
+        }
+    }
+
+    static let history = CommandSpec(
+        ["report", "history"], abstract: "Show a report's audit log: who moved it when, from what to what, and why.",
+        arguments: [idArgument], examples: ["expenses report history 1"]
+    ) { invocation, session in
+        let store = try session.store()
+        let report = try store.report(try session.reportID(invocation))
+        let rows: [[Listing.Cell]] = try store.events(report.id).map { event in
+            [.text(event.at), .text(event.actor), .text(event.action), .text(event.from.rawValue), .text(event.to.rawValue),
+             .text(event.reason)]
+        }
+        return .listing(Listing(columns: [.init("at", "at"), .init("actor", "by"), .init("action", "action"),
+                                          .init("from", "from"), .init("to", "to"), .init("reason", "reason")], rows: rows))
+    }
+}

@@ -1,0 +1,87 @@
+/// A step of the report workflow: who may take it, from which state, to which.
+/// Separation of duties: the owner submits, recalls and reopens; someone else approves,
+/// rejects and reimburses.
+public enum ReportAction: String, CaseIterable, Sendable {
+    case submit, approve, reject, recall, reopen, reimburse
+
+    public enum Actor: Sendable { case owner, notOwner }
+
+    public var from: ReportStatus {
+        switch self {
+        case .submit: return .draft
+        case .approve, .reject, .recall: return .submitted
+        case .reopen: return .rejected
+        case .reimburse: return .approved
+        }
+    }
+
+    public var to: ReportStatus {
+        switch self {
+        case .submit: return .submitted
+        case .approve: return .approved
+        case .reject: return .rejected
+        case .recall, .reopen: return .draft
+        case .reimburse: return .reimbursed
+        }
+    }
+
+    public var actor: Actor {
+        switch self {
+        case .submit, .recall, .reopen: return .owner
+        case .approve, .reject, .reimburse: return .notOwner
+        }
+    }
+
+    /// The past tense, for messages: "Approved report 3".
+    public var done: String {
+        switch self {
+        case .submit: return "Submitted"
+        case .approve: return "Approved"
+        case .reject: return "Rejected"
+        case .recall: return "Recalled"
+        case .reopen: return "Reopened"
+        case .reimburse: return "Reimbursed"
+        }
+    }
+
+    /// Refuses the action when the report is not in the state it starts from, or when `user` may
+    /// not take it.
+    public func check(_ report: Report, by user: String) throws(ExpenseError) {
+        guard report.status == from else {
+            let possible = ReportAction.allCases.filter { $0.from == report.status }.map(\.rawValue)
+            throw ExpenseError(.refused, "report \(report.id) is \(report.status.rawValue); only a \(from.rawValue) report can be \(done.lowercased())",
+                               hint: possible.isEmpty ? "a \(report.status.rawValue) report is final"
+                                   : "a \(report.status.rawValue) report can be: \(possible.joined(separator: ", "))")
+        }
+        switch actor {
+        case .owner where user != report.owner:
+            throw ExpenseError(.refused, "report \(report.id) belongs to \(report.owner); only they can \(rawValue) it",
+                               hint: "you are \(user) (--user or EXPENSES_USER)")
+        case .notOwner where user == report.owner:
+            throw ExpenseError(.refused, "\(user) owns report \(report.id) and cannot \(rawValue) it: someone else must (separation of duties)",
+                               hint: "run it as the approver: --user NAME or EXPENSES_USER")
+        default:
+            break
+        }
+    }
+}
+
+/// One entry of a report's audit log.
+public struct ReportEvent: Sendable, Equatable {
+    public var at: String
+    public var actor: String
+    /// The transition's states; equal for a note that changes no state (an acknowledged warning).
+    public var from: ReportStatus
+    public var to: ReportStatus
+    public var action: String
+    public var reason: String
+
+    public init(at: String, actor: String, from: ReportStatus, to: ReportStatus, action: String, reason: String) {
+        self.at = at
+        self.actor = actor
+        self.from = from
+        self.to = to
+        self.action = action
+        self.reason = reason
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// `report check` and acknowledgements, end to end.
+final class PolicyTests: XCTestCase {
+    var app: ExpensesProcess!
+
+    override func setUpWithError() throws {
+        app = try ExpensesProcess()
+        try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
+    }
+
+    override func tearDown() { app = nil }
+
+    private func add(_ date: String, _ amount: String, _ category: String, _ merchant: String, report: String = "1") throws {
+        try app.ok("expense", "add", "--report", report, "--date", date, "--amount", amount, "--category", category,
+                   "--merchant", merchant)
+    }
+
+    private func violations(_ report: String = "1") throws -> [String: [String: Any]] {
+        let rows = try XCTUnwrap(app.json("report", "check", report) as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"] as? String ?? "", $0) })
+    }
+
+    func testEachRuleWithItsReason() throws {
+        try add("2026-03-03", "50.00", "meals", "Ochsen")
+        try add("2026-03-03", "45.00", "meals", "Krone")            // meals that day: 95.00 > 80.00
+        try add("2026-03-09", "10.00", "taxi", "Taxi Walldorf")     // after the trip
+        try add("2026-03-04", "18.00", "taxi", "Taxi Walldorf")
+        try add("2026-03-04", "18.00", "parking", "Taxi Walldorf")  // same merchant: duplicate
+        try add("2026-03-05", "12.00", "meals", "Bakery")
+        try add("2026-03-05", "12.00", "public_transport", "RNV")   // same amount, other merchant and category: not a duplicate
+        let found = try violations()
+        XCTAssertEqual(Set(found.keys), ["daily-limit:meals:2026-03-03", "missing-receipt:1", "missing-receipt:2",
+                                         "outside-trip:3", "duplicate:4:5"])
+        XCTAssertEqual(found["daily-limit:meals:2026-03-03"]?["message"] as? String,
+                       "meals on 2026-03-03: 95.00 EUR is over the daily limit of 80.00 EUR (items 1, 2)")
+        XCTAssertEqual(found["duplicate:4:5"]?["message"] as? String,
+                       "items 4 and 5 may be duplicates: same date 2026-03-04, amount 18.00 EUR, merchant 'Taxi Walldorf'")
+        XCTAssertEqual(found["outside-trip:3"]?["message"] as? String,
+                       "item 3 is dated 2026-03-09, outside the trip (2026-03-02 to 2026-03-06)")
+        XCTAssertEqual(found["missing-receipt:1"]?["severity"] as? String, "blocking")
+        XCTAssertEqual(found["duplicate:4:5"]?["severity"] as? String, "warning")
+    }
+
+    func testDuplicatesAcrossTheOwnersReports() throws {
+        try add("2026-03-03", "412.80", "lodging", "Hotel Astoria")
+        try app.ok("report", "new", "Other trip")
+        try add("2026-03-03", "412.80", "lodging", "Hotel Astoria", report: "2")
+        try app.ok("--user", "bob", "report", "new", "Bob's trip")
+        try add("2026-03-03", "412.80", "lodging", "Hotel Astoria", report: "3")   // bob's: not alice's duplicate
+        let found = try violations()
+        XCTAssertEqual(found["duplicate:1:2"]?["message"] as? String,
+                       "item 1 and item 2 of report 2 may be duplicates: same date 2026-03-03, amount 412.80 EUR, category lodging, merchant 'Hotel Astoria'")
+        XCTAssertNil(found["duplicate:1:3"])
+    }
+
+    func testAcknowledgingAWarningIsLoggedAndABlockingOneCannotBe() throws {
+        try add("2026-03-09", "10.00", "taxi", "Taxi")
+        let result = try app.run("report", "acknowledge", "1", "outside-trip:1", "--reason", "Airport run the day after")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try violations()["outside-trip:1"]?["acknowledged"] as? String, "Airport run the day after")
+        let log = try XCTUnwrap(app.json("report", "history", "1") as? [[String: String]])
+        XCTAssertEqual(log.last?["action"], "acknowledge outside-trip:1")
+        XCTAssertEqual(log.last?["reason"], "Airport run the day after")
+
+        try add("2026-03-03", "300.00", "lodging", "Hotel")
+        let blocking = try app.run("report", "acknowledge", "1", "missing-receipt:2", "--reason", "lost it")
+        XCTAssertEqual(blocking.status, 1)
+        XCTAssertTrue(blocking.stderr.contains("cannot be acknowledged"), blocking.stderr)
+        let unknown = try app.run("report", "acknowledge", "1", "outside-trip:9", "--reason", "x")
+        XCTAssertEqual(unknown.status, 65)
+        XCTAssertTrue(unknown.stderr.contains("did you mean 'outside-trip:1'?"), unknown.stderr)
+    }
+
+    func testRulesCanBeTurnedOffOrMadeBlocking() throws {
+        try add("2026-03-09", "10.00", "taxi", "Taxi")
+        try app.ok("policy", "set", "outside-trip", "blocking")
+        XCTAssertEqual(try violations()["outside-trip:1"]?["severity"] as? String, "blocking")
+        XCTAssertTrue(try app.run("report", "submit", "1").stderr.contains("outside-trip:1"))
+        try app.ok("policy", "set", "outside-trip", "off")
+        XCTAssertNil(try violations()["outside-trip:1"])
+        XCTAssertEqual(try app.run("policy", "set", "outside-trip", "loud").status, 64)
+        let rules = try XCTUnwrap(app.json("policy", "list") as? [[String: String]])
+        XCTAssertEqual(rules.first { $0["rule"] == "outside-trip" }?["severity"], "off")
+        XCTAssertEqual(rules.first { $0["rule"] == "duplicate" }?["severity"], "warning")
+    }
+}
