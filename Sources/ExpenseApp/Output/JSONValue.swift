@@ -22,25 +22,64 @@ public indirect enum JSONValue: Equatable {
     public static func date(_ date: CalendarDate?) -> JSONValue { date.map { .string($0.description) } ?? .null }
 
     /// Pretty-printed with two-space indents, one document per command.
-    public func serialized(indent: Int = 0) -> String {
-        let pad = String(repeating: "  ", count: indent + 1), close = String(repeating: "  ", count: indent)
+    public func serialized() -> String {
+        var out = ""
+        write(to: &out, indent: 0)
+        return out
+    }
+
+    /// Appends to one buffer: listing 10,000 reports builds one string, not 10,000 nested ones.
+    func write(to out: inout String, indent: Int) {
         switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .int(let value): return String(value)
-        case .string(let value): return Self.quote(value)
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .string(let value): Self.appendQuoted(value, to: &out)
         case .array(let items):
-            if items.isEmpty { return "[]" }
-            return "[\n" + items.map { pad + $0.serialized(indent: indent + 1) }.joined(separator: ",\n") + "\n\(close)]"
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (index, item) in items.enumerated() {
+                out += index == 0 ? "\n" : ",\n"
+                Self.appendIndent(indent + 1, to: &out)
+                item.write(to: &out, indent: indent + 1)
+            }
+            out += "\n"
+            Self.appendIndent(indent, to: &out)
+            out += "]"
         case .object(let members):
-            if members.isEmpty { return "{}" }
-            return "{\n" + members.map { pad + Self.quote($0.0) + ": " + $0.1.serialized(indent: indent + 1) }
-                .joined(separator: ",\n") + "\n\(close)}"
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (index, member) in members.enumerated() {
+                out += index == 0 ? "\n" : ",\n"
+                Self.appendIndent(indent + 1, to: &out)
+                Self.appendQuoted(member.0, to: &out)
+                out += ": "
+                member.1.write(to: &out, indent: indent + 1)
+            }
+            out += "\n"
+            Self.appendIndent(indent, to: &out)
+            out += "}"
         }
     }
 
+    private static func appendIndent(_ level: Int, to out: inout String) {
+        for _ in 0..<level { out += "  " }
+    }
+
     static func quote(_ text: String) -> String {
-        var out = "\""
+        var out = ""
+        appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// Most strings need no escaping: append them whole; escape scalar by scalar only when needed.
+    static func appendQuoted(_ text: String, to out: inout String) {
+        out += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -54,6 +93,6 @@ public indirect enum JSONValue: Equatable {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        out += "\""
     }
 }
