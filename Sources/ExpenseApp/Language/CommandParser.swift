@@ -75,7 +75,9 @@ public struct CommandParser {
                     throw UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(Self.list(allowed)).",
                                      path: path)
                 }
-                if GlobalOptions.specs.contains(where: { $0.name == name }) {
+                // A command's own option of the same name (report export --format html) wins.
+                if spec?.options.contains(where: { $0.name == name }) != true,
+                   GlobalOptions.specs.contains(where: { $0.name == name }) {
                     globals[name] = value
                 } else if invocation?.values[name] != nil, !option.repeats {
                     throw UsageError("'\(option.synopsis)' was given more than once", path: path)

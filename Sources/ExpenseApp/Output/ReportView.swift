@@ -82,7 +82,7 @@ enum ReportView {
 
 extension String {
     /// Pads on the right to `width` characters.
-    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
     /// Pads on the left to `width` characters.
     func leftPadding(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+/// `report summary`: spending by category and month, as a chart and as JSON.
+final class SummaryTests: XCTestCase {
+    var app: ExpensesProcess!
+
+    override func setUpWithError() throws {
+        app = try ExpensesProcess()
+        try app.ok("report", "new", "March", "--currency", "EUR")
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "100", "--category", "lodging")
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "50", "--currency", "CHF", "--rate", "1.05",
+                   "--category", "meals")
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-04-01", "--amount", "25", "--category", "meals")
+        try app.ok("expense", "add", "--date", "2026-04-02", "--amount", "3000", "--currency", "JPY", "--category", "taxi")
+        try app.ok("--user", "bob", "report", "new", "Not alice's")
+        try app.ok("expense", "add", "--report", "2", "--date", "2026-03-03", "--amount", "999", "--category", "lodging")
+    }
+
+    override func tearDown() { app = nil }
+
+    func testTotalsPerCurrencyByCategoryAndMonth() throws {
+        let json = try XCTUnwrap(app.json("report", "summary") as? [String: Any])
+        let blocks = try XCTUnwrap(json["currencies"] as? [[String: Any]])
+        XCTAssertEqual(blocks.map { $0["currency"] as? String }, ["EUR", "JPY"])
+        XCTAssertEqual(blocks[0]["total"] as? [String: String], ["amount": "177.50", "currency": "EUR"])   // 100 + 52.50 + 25
+        let categories = try XCTUnwrap(blocks[0]["byCategory"] as? [[String: Any]])
+        XCTAssertEqual(categories.map { $0["category"] as? String }, ["lodging", "meals"])
+        XCTAssertEqual(categories[1]["amount"] as? [String: String], ["amount": "77.50", "currency": "EUR"])
+        let months = try XCTUnwrap(blocks[0]["byMonth"] as? [[String: Any]])
+        XCTAssertEqual(months.map { $0["month"] as? String }, ["2026-03", "2026-04"])
+        XCTAssertEqual(blocks[1]["total"] as? [String: String], ["amount": "3000", "currency": "JPY"])
+    }
+
+    func testPeriodFilterAndChart() throws {
+        let text = try app.ok("report", "summary", "--from", "2026-03-01", "--to", "2026-03-31")
+        XCTAssertTrue(text.hasPrefix("Spending of alice, 2026-03-01 to 2026-03-31\n"), text)
+        XCTAssertTrue(text.contains("  lodging  100.00  " + String(repeating: "█", count: 40) + "\n"), text)
+        XCTAssertTrue(text.contains("  meals     52.50  " + String(repeating: "█", count: 21)), text)
+        XCTAssertFalse(text.contains("JPY"), text)
+        XCTAssertEqual(try app.run("report", "summary", "--from", "2026-04-01", "--to", "2026-03-01").status, 65)
+    }
+}
