@@ -2,7 +2,8 @@
 public enum Commands {
     public static let registry = CommandRegistry(
         commands: ReportCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
-            + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + SessionCommands.all + CompletionCommands.all,
+            + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
+            + SessionCommands.all + CompletionCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),

@@ -11,15 +11,21 @@ public struct Renderer {
         switch (output, format) {
         case (.none, _): return ""
         case (.message(let text), .json): return JSONValue.object([("message", .string(text))]).serialized() + "\n"
-        case (.message(let text), _): return text.hasSuffix("\n") ? text : text + "\n"
+        case (.message(let text), _): return Self.line(text)
         case (.listing(let listing), .table): return table(listing)
         case (.listing(let listing), .json): return listing.json.serialized() + "\n"
         case (.listing(let listing), .csv): return csv(listing)
-        case (.document(let text, _, _), .table): return text.hasSuffix("\n") ? text : text + "\n"
+        case (.document(let text, _, _), .table): return Self.line(text)
         case (.document(_, let json, _), .json): return json.serialized() + "\n"
         case (.document(_, let json, let rows), .csv):
             return rows.map(csv) ?? (json.serialized() + "\n")
         }
+    }
+
+    /// `text` ending in exactly one line break. Compared as bytes: "\r\n" is one Character, so
+    /// hasSuffix("\n") is false for CSV's line ends.
+    static func line(_ text: String) -> String {
+        text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n"
     }
 
     /// Columns padded to their widest cell; numbers and money right-aligned.

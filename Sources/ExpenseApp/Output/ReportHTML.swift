@@ -1,0 +1,156 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ExpenseCore
+
+/// The printable expense report: one self-contained HTML file (styles and receipt images inside)
+/// laid out for paper — Odoo's report layout: header, items, totals, policy notes, approvals,
+/// a signature line, then each receipt on its own page.
+struct ReportHTML {
+    /// A receipt image to append, with the items it belongs to.
+    struct Receipt {
+        var expenseIDs: [Int64]
+        var mediaType: String
+        var bytes: [UInt8]
+        var name: String
+    }
+
+    var report: Report
+    var items: [Expense]
+    var violations: [Violation]
+    var events: [ReportEvent]
+    var receipts: [Receipt]
+    var generatedAt: String
+
+    func render() -> String {
+        let totals = ReportTotals(items: items, reportCurrency: report.currency)
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>Expense report \(report.id): \(escape(report.title))</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            <header>
+            <h1>Expense report \(report.id): \(escape(report.title))</h1>
+            <table class="facts">
+            """
+        let facts: [(String, String)] = [
+            ("Traveller", report.owner), ("Purpose", report.purpose), ("Destination", report.destination),
+            ("Dates", ReportView.dates(report)), ("Status", report.status.rawValue), ("Currency", report.currency.code),
+        ]
+        for (label, value) in facts where !value.isEmpty {
+            html += "<tr><th>\(label)</th><td>\(escape(value))</td></tr>\n"
+        }
+        html += "</table>\n</header>\n<h2>Items</h2>\n"
+        html += itemsTable()
+        html += "<h2>Totals</h2>\n<table class=\"totals\">\n"
+        for money in totals.byOriginalCurrency {
+            html += "<tr><th>Spent in \(money.currency.code)</th><td class=\"num\">\(money.displayString) \(money.currency.code)</td></tr>\n"
+        }
+        html += """
+            <tr class="grand"><th>Total in \(report.currency.code)</th><td class="num">\(totals.total)</td></tr>
+            <tr><th>Due to the employee</th><td class="num">\(totals.dueToEmployee)</td></tr>
+            <tr><th>Paid by the company</th><td class="num">\(totals.paidByCompany)</td></tr>
+            </table>
+
+            """
+        html += "<h2>Policy notes</h2>\n"
+        if violations.isEmpty {
+            html += "<p>The report meets the expense policy.</p>\n"
+        } else {
+            html += "<ul class=\"policy\">\n"
+            for violation in violations {
+                html += "<li class=\"\(violation.severity.rawValue)\"><b>\(violation.severity.rawValue)</b> \(escape(violation.message))"
+                if let reason = violation.acknowledgement { html += " <i>(acknowledged: \(escape(reason)))</i>" }
+                html += "</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        html += "<h2>Approval history</h2>\n"
+        if events.isEmpty {
+            html += "<p>Not submitted yet.</p>\n"
+        } else {
+            html += "<table class=\"history\"><thead><tr><th>When</th><th>Who</th><th>Action</th><th>From</th><th>To</th><th>Note</th></tr></thead><tbody>\n"
+            for event in events {
+                html += "<tr><td>\(escape(event.at))</td><td>\(escape(event.actor))</td><td>\(escape(event.action))</td>"
+                    + "<td>\(event.from.rawValue)</td><td>\(event.to.rawValue)</td><td>\(escape(event.reason))</td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+        }
+        html += """
+            <p class="certify">Certified honest and conform. Date and signature:</p>
+            <p class="generated">Generated \(escape(generatedAt)) by expenses \(Runner.version); \(receipts.count) receipt\(receipts.count == 1 ? "" : "s") attached.</p>
+
+            """
+        for (index, receipt) in receipts.enumerated() {
+            let source = "data:\(receipt.mediaType);base64,\(Data(receipt.bytes).base64EncodedString())"
+            let owners = receipt.expenseIDs.map { "item \($0)" }.joined(separator: ", ")
+            html += "<section class=\"receipt\">\n<h2>Receipt \(index + 1) — \(escape(owners)) — \(escape(receipt.name))</h2>\n"
+            if receipt.mediaType == "application/pdf" {
+                html += "<object data=\"\(source)\" type=\"application/pdf\"><p>PDF receipt \(escape(receipt.name))</p></object>\n"
+            } else {
+                html += "<img src=\"\(source)\" alt=\"Receipt \(index + 1)\">\n"
+            }
+            html += "</section>\n"
+        }
+        return html + "</body>\n</html>\n"
+    }
+
+    private func itemsTable() -> String {
+        guard !items.isEmpty else { return "<p>No items.</p>\n" }
+        var html = """
+            <table class="items"><thead><tr><th>#</th><th>Date</th><th>Category</th><th>Merchant</th><th>Description</th>\
+            <th>Paid by</th><th class="num">Amount</th><th class="num">Rate</th><th class="num">\(report.currency.code)</th></tr></thead><tbody>
+
+            """
+        for item in items {
+            let rate = item.conversion.map { $0.source == .same ? "" : $0.rate.description } ?? ""
+            html += "<tr><td>\(item.id)</td><td class=\"date\">\(item.date)</td><td>\(escape(item.category))</td><td>\(escape(item.merchant))</td>"
+                + "<td>\(escape(item.description))</td><td>\(item.paidBy.rawValue)</td><td class=\"num\">\(item.amount)</td>"
+                + "<td class=\"num\">\(rate)</td><td class=\"num\">\(item.conversion?.converted.displayString ?? "")</td></tr>\n"
+        }
+        return html + "</tbody></table>\n"
+    }
+
+    func escape(_ text: String) -> String {
+        var out = ""
+        for char in text {
+            switch char {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(char)
+            }
+        }
+        return out
+    }
+
+    static let style = """
+        @page { size: A4; margin: 15mm; }
+        body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 10pt; color: #111; margin: 0; }
+        h1 { font-size: 16pt; margin: 0 0 8pt; }
+        h2 { font-size: 12pt; margin: 14pt 0 6pt; border-bottom: 1px solid #999; }
+        table { border-collapse: collapse; }
+        table.facts th { text-align: left; padding-right: 12pt; font-weight: normal; color: #555; }
+        table.items, table.history { width: 100%; }
+        table.items th, table.items td, table.history th, table.history td { border-bottom: 1px solid #ccc; padding: 3pt 4pt; text-align: left; }
+        thead { display: table-header-group; }
+        tr { page-break-inside: avoid; }
+        .date { white-space: nowrap; }
+        .num { text-align: right !important; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        table.totals th { text-align: left; font-weight: normal; padding-right: 24pt; }
+        table.totals tr.grand th, table.totals tr.grand td { font-weight: bold; border-top: 1px solid #111; }
+        ul.policy li.blocking b { color: #b00; }
+        ul.policy li.warning b { color: #a60; }
+        .certify { margin-top: 24pt; padding-top: 28pt; border-bottom: 1px solid #111; width: 60%; }
+        .generated { color: #777; font-size: 8pt; }
+        section.receipt { page-break-before: always; }
+        section.receipt img, section.receipt object { display: block; max-width: 100%; max-height: 240mm; margin: 0 auto; }
+        """
+}
