@@ -68,7 +68,10 @@ final class DatabaseFileTests: XCTestCase {
     func testSchemaIsMigratedAndRecorded() throws {
         try app.ok("category", "list")
         XCTAssertEqual(try app.sqlite("PRAGMA journal_mode"), "wal")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM schema_migrations"), "1")
+        let applied = try app.sqlite("SELECT group_concat(id) FROM schema_migrations")
+        XCTAssertTrue(applied.hasPrefix("2026-11-30-v1-reports-expenses"), applied)
+        try app.ok("report", "list")
+        XCTAssertEqual(try app.sqlite("SELECT group_concat(id) FROM schema_migrations"), applied, "migrating twice")
         XCTAssertEqual(try app.sqlite("PRAGMA integrity_check"), "ok")
     }
 

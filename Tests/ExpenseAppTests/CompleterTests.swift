@@ -18,7 +18,8 @@ final class CompleterTests: XCTestCase {
 
     func testCommandWords() {
         XCTAssertEqual(complete([], "ex"), ["expense", "exit"])
-        XCTAssertEqual(complete(["report"], "s"), ["show"])
+        XCTAssertEqual(complete(["report"], "sh"), ["show"])
+        XCTAssertEqual(Set(complete(["report"], "s")), ["show", "submit", "summary"])
         XCTAssertEqual(complete(["help"], "cat"), ["category"])
         XCTAssertFalse(complete([], "").contains("__complete"), "plumbing stays hidden")
     }

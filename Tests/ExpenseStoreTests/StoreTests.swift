@@ -151,7 +151,10 @@ final class StoreTests: TemporaryDatabaseTestCase {
         let undated = try newReport("Undated", from: nil, to: nil)
         let paid = try newReport("Paid", from: "2026-02-01", to: nil)
         let marchToo = try newReport("March too", from: "2026-03-01", to: nil)
-        try store.db.execute("UPDATE reports SET status = 'reimbursed' WHERE id = ?", [.integer(paid.id)])
+        _ = try newExpense("1.00", in: paid)
+        try store.apply(.submit, to: paid.id, by: "ana")
+        try store.apply(.approve, to: paid.id, by: "ben")
+        try store.apply(.reimburse, to: paid.id, by: "ben", reason: "PAY-1")
 
         let expected = [marchToo, march, january, undated, paid].map(\.id)
         XCTAssertEqual(try store.reports(limit: nil).map(\.id), expected)

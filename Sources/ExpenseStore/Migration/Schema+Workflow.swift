@@ -36,16 +36,17 @@ extension Schema {
                                     AND from_status = OLD.status AND to_status = NEW.status);
             END;
 
-            -- Items are frozen outside draft, whatever writes them.
+            -- Items are frozen outside draft, whatever writes them. (A missing report compares as
+            -- NULL, so its foreign key, not this, reports it.)
             CREATE TRIGGER expenses_frozen_insert BEFORE INSERT ON expenses
-            WHEN (SELECT status FROM reports WHERE id = NEW.report_id) IS NOT 'draft' AND NEW.report_id IS NOT NULL
+            WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
             BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END;
             CREATE TRIGGER expenses_frozen_update BEFORE UPDATE ON expenses
-            WHEN (OLD.report_id IS NOT NULL AND (SELECT status FROM reports WHERE id = OLD.report_id) IS NOT 'draft')
-              OR (NEW.report_id IS NOT NULL AND (SELECT status FROM reports WHERE id = NEW.report_id) IS NOT 'draft')
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+              OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
             BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END;
             CREATE TRIGGER expenses_frozen_delete BEFORE DELETE ON expenses
-            WHEN OLD.report_id IS NOT NULL AND (SELECT status FROM reports WHERE id = OLD.report_id) IS NOT 'draft'
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
             BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END;
 
             CREATE TABLE policy_rules (
