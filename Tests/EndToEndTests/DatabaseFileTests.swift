@@ -51,14 +51,14 @@ final class DatabaseFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         if getuid() == 0 {
             // root writes anywhere a mode allows nothing; a read-only mount stops even root.
-            guard try shell("/bin/mount", "-t", "tmpfs", "-o", "ro", "tmpfs", directory) == 0 else {
+            guard try Tool.run("/bin/mount", "-t", "tmpfs", "-o", "ro", "tmpfs", directory).status == 0 else {
                 throw XCTSkip("cannot mount a read-only tmpfs here")
             }
         } else {
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory)
         }
         defer {
-            if getuid() == 0 { _ = try? shell("/bin/umount", directory) }
+            if getuid() == 0 { _ = try? Tool.run("/bin/umount", directory) }
         }
         let result = try app.run("--db", directory + "/e.sqlite", "report", "new", "Trip")
         XCTAssertEqual(result.status, 73)
@@ -73,15 +73,5 @@ final class DatabaseFileTests: XCTestCase {
         try app.ok("report", "list")
         XCTAssertEqual(try app.sqlite("SELECT group_concat(id) FROM schema_migrations"), applied, "migrating twice")
         XCTAssertEqual(try app.sqlite("PRAGMA integrity_check"), "ok")
-    }
-
-    private func shell(_ arguments: String...) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -91,15 +91,7 @@ final class ExpensesProcess {
 
     /// Runs the sqlite3 shell on the test's database.
     func sqlite(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [databasePath, sql]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Tool.run("/usr/bin/sqlite3", databasePath, sql).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The Walldorf trip of the README: report 1 with three items, one in CHF paid by the company.

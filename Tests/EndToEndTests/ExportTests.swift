@@ -101,16 +101,8 @@ enum Browser {
 
     @discardableResult
     static func run(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
-        return String(decoding: data, as: UTF8.self)
+        let result = try Tool.run(arguments)
+        XCTAssertEqual(result.status, 0, arguments.joined(separator: " "))
+        return result.stdout
     }
 }

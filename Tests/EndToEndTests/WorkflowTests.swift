@@ -74,10 +74,10 @@ final class WorkflowTests: XCTestCase {
 
     func testTheAuditLogCannotBeRewrittenNorAStatusForged() throws {
         try app.ok("report", "submit", "1")
-        XCTAssertNotEqual(try run("/usr/bin/sqlite3", app.databasePath, "UPDATE report_events SET actor = 'mallory'"), 0)
-        XCTAssertNotEqual(try run("/usr/bin/sqlite3", app.databasePath, "DELETE FROM report_events"), 0)
-        XCTAssertNotEqual(try run("/usr/bin/sqlite3", app.databasePath, "UPDATE reports SET status = 'approved'"), 0)
-        XCTAssertNotEqual(try run("/usr/bin/sqlite3", app.databasePath, "UPDATE expenses SET amount_minor = 1"), 0)
+        XCTAssertNotEqual(try Tool.run("/usr/bin/sqlite3", app.databasePath, "UPDATE report_events SET actor = 'mallory'").status, 0)
+        XCTAssertNotEqual(try Tool.run("/usr/bin/sqlite3", app.databasePath, "DELETE FROM report_events").status, 0)
+        XCTAssertNotEqual(try Tool.run("/usr/bin/sqlite3", app.databasePath, "UPDATE reports SET status = 'approved'").status, 0)
+        XCTAssertNotEqual(try Tool.run("/usr/bin/sqlite3", app.databasePath, "UPDATE expenses SET amount_minor = 1").status, 0)
         XCTAssertEqual(try app.sqlite("SELECT actor || status FROM report_events, reports"), "alicesubmitted")
     }
 
@@ -92,15 +92,5 @@ final class WorkflowTests: XCTestCase {
         let submitted = try app.ok("report", "submit", "1")
         XCTAssertTrue(submitted.contains("warning"), submitted)
         XCTAssertEqual(try status(), "submitted")
-    }
-
-    private func run(_ arguments: String...) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
