@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Layers, lowest first; each may import only the ones before it (see ../shared/DESIGN.md):
-// CSQLite/CEditLine -> ExpenseCore -> ExpenseStore -> ExpenseApp -> expenses.
+// CSQLite/CEditLine -> ExpenseCore -> ExpenseShortcuts -> ExpenseStore -> ExpenseApp -> expenses.
+// ExpenseShortcuts defines the storage it needs as a protocol (ShortcutStorage) and ExpenseStore
+// implements it, so the quick-action rules know no SQL and the store no quick-action rules.
 let package = Package(
     name: "expenses",
     platforms: [.macOS(.v13)],
@@ -16,8 +18,12 @@ let package = Package(
             name: "ExpenseCore",
             resources: [.embedInCode("Resources/currencies.csv"), .embedInCode("Resources/categories.csv")]
         ),
-        .target(name: "ExpenseStore", dependencies: ["ExpenseCore", "CSQLite"]),
-        .target(name: "ExpenseApp", dependencies: ["ExpenseCore", "ExpenseStore"]),
+        .target(
+            name: "ExpenseShortcuts", dependencies: ["ExpenseCore"],
+            resources: [.embedInCode("Resources/Shortcuts.plist"), .embedInCode("Resources/Shortcuts.de.strings")]
+        ),
+        .target(name: "ExpenseStore", dependencies: ["ExpenseCore", "ExpenseShortcuts", "CSQLite"]),
+        .target(name: "ExpenseApp", dependencies: ["ExpenseCore", "ExpenseShortcuts", "ExpenseStore"]),
         .executableTarget(
             name: "expenses", dependencies: ["ExpenseApp", "CEditLine"],
             // The libedit glue assigns C globals (rl_getc_function, ...), which Swift 6 mode rejects
@@ -26,7 +32,9 @@ let package = Package(
         ),
         .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseCore"]),
         .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseStore"]),
+        .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseShortcuts", "ExpenseStore"]),
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseApp"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        // Support/ holds the pty driver the REPL tests run (python3), not Swift sources.
+        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support"]),
     ]
 )

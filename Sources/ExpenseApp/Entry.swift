@@ -17,7 +17,7 @@ public enum Entry {
         let runner = Runner()
         let parsed: ParsedLine
         do {
-            parsed = try runner.parser.parse(arguments)
+            parsed = try runner.parser.parse(ShortcutLaunch.commandLine(arguments))
         } catch {
             return runner.report(error)
         }

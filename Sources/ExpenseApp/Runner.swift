@@ -50,6 +50,7 @@ public struct Runner {
             let format = globals["format"].flatMap(OutputFormat.init) ?? session.format
             let output = try invocation.spec.run(invocation, session)
             Console.write(Renderer(format: format).render(output))
+            TripShortcuts.afterCommand(invocation, output: output, in: session)
         }
         return .ok
     }

@@ -20,6 +20,11 @@ public final class Session {
     private var openedStore: Store?
     /// Report ids the user has opened, innermost last: the REPL's navigation stack.
     public var navigation: [Int64] = []
+    /// The REPL's line reader while the REPL runs, for commands that ask the user a question
+    /// (`receipt capture --create`); nil in one-shot commands and scripts, which never ask.
+    public var lineReader: LineReader?
+    /// The config file and quick-action catalogs, read once per session (Shortcuts/SessionCache.swift).
+    var cache = SessionCache()
 
     public init(environment: Environment, databaseOverride: String? = nil, format: OutputFormat = .table,
                 user: String? = nil) {

@@ -26,6 +26,7 @@ extension Expense.Conversion {
         }
         throw ExpenseError(.invalidData,
                            "no exchange rate from \(amount.currency.code) to \(target.code) for \(date)",
-                           hint: "give --rate R, where 1 \(amount.currency.code) = R \(target.code)")
+                           hint: "give --rate R, where 1 \(amount.currency.code) = R \(target.code), or load the ECB's reference rates: "
+                               + "expenses rates import eurofxref-hist.csv")
     }
 }

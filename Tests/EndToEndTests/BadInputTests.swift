@@ -60,10 +60,12 @@ final class BadInputTests: XCTestCase {
 
     func testOtherCurrencyWithoutRate() throws {
         try assertRefused(["expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--currency", "USD", "--category", "meals"],
-                          status: 65, stderr: "expenses: error: no exchange rate from USD to EUR for 2026-03-03\nhint: give --rate R, where 1 USD = R EUR\n")
+                          status: 65, stderr: "expenses: error: no exchange rate from USD to EUR for 2026-03-03\nhint: give --rate R, where 1 USD = R EUR, "
+                                  + "or load the ECB's reference rates: expenses rates import eurofxref-hist.csv\n")
         try app.ok("expense", "add", "--date", "2026-03-03", "--amount", "20", "--currency", "USD", "--category", "meals")
         try assertRefused(["expense", "move", "4", "--report", "1"], status: 65,
-                          stderr: "expenses: error: no exchange rate from USD to EUR for 2026-03-03\nhint: give --rate R, where 1 USD = R EUR\n")
+                          stderr: "expenses: error: no exchange rate from USD to EUR for 2026-03-03\nhint: give --rate R, where 1 USD = R EUR, "
+                                  + "or load the ECB's reference rates: expenses rates import eurofxref-hist.csv\n")
         try app.ok("expense", "move", "4", "--report", "1", "--rate", "0.92")
         XCTAssertTrue(try app.ok("report", "list").contains("483.29 EUR"))
     }

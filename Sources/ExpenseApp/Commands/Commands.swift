@@ -3,7 +3,8 @@ public enum Commands {
     public static let registry = CommandRegistry(
         commands: ReportCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
             + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
-            + SessionCommands.all + CompletionCommands.all,
+            + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
+            + ImportCommands.all + RatesCommands.all + ReceiptCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),
@@ -12,5 +13,12 @@ public enum Commands {
             CommandGroup(name: "policy", abstract: "The expense policy's rules and their severity.", defaultSubcommand: "list"),
             CommandGroup(name: "open", abstract: "Make a report current (REPL navigation).", defaultSubcommand: nil),
             CommandGroup(name: "show", abstract: "Show the session's settings.", defaultSubcommand: "settings"),
+            CommandGroup(name: "shortcuts", abstract: "Quick actions: the static catalog, dynamic ones, export, the launch inbox.",
+                         defaultSubcommand: "list"),
+            CommandGroup(name: "config", abstract: "This machine's settings ($XDG_CONFIG_HOME/expenses/config).", defaultSubcommand: "list"),
+            CommandGroup(name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",
+                         defaultSubcommand: nil),
+            CommandGroup(name: "rates", abstract: "The ECB's euro reference rates for converting expenses.", defaultSubcommand: "list"),
+            CommandGroup(name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
         ])
 }

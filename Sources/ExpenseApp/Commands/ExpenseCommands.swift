@@ -20,7 +20,8 @@ enum ExpenseCommands {
 
     static let add = CommandSpec(
         ["expense", "add"], abstract: "Add an expense, to a report or standing alone.",
-        discussion: "An expense in another currency than its report's needs --rate (1 unit of its currency in the report's).",
+        discussion: "An expense in another currency than its report's is converted at --rate (1 unit of its currency in the report's), "
+            + "else at the ECB reference rate of its date loaded with 'expenses rates import'.",
         options: [.value("report", "id", "The report to add it to (default: the one opened in the REPL; none: unassigned).",
                          completion: .reportID)]
             + itemOptions.map { $0.name == "amount" || $0.name == "category" ? required($0) : $0 },
@@ -44,7 +45,7 @@ enum ExpenseCommands {
             let manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
             if let report {
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
-                                                           manualRate: manualRate, rates: nil)
+                                                           manualRate: manualRate, rates: store.rateSource())
             } else if manualRate != nil {
                 throw ExpenseError(.usage, "--rate needs a report to convert into",
                                    hint: "give --report, or give the rate when moving it: expense move ID --report R --rate X")
@@ -125,7 +126,7 @@ enum ExpenseCommands {
                     manualRate = previous.conversion?.rate   // the rate the user gave still holds for the same currency
                 }
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
-                                                           manualRate: manualRate, rates: nil)
+                                                           manualRate: manualRate, rates: store.rateSource())
             } else if invocation.has("rate") {
                 throw ExpenseError(.usage, "--rate needs a report to convert into", hint: "move the expense into a report with --rate")
             }
@@ -160,7 +161,7 @@ enum ExpenseCommands {
                 try report.requireEditable("add items")
                 let manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
-                                                           manualRate: manualRate, rates: nil)
+                                                           manualRate: manualRate, rates: store.rateSource())
                 item.reportID = target
             } else {
                 item.reportID = nil

@@ -33,7 +33,8 @@ enum ExportCommands {
                               events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
                               generatedAt: session.environment.now()).render()
         case "json":
-            guard case .document(_, let json, _) = ReportView.detail(report, items: items) else { return .none }
+            guard case .document(_, let json, _) = ReportView.detail(report, items: items, receipts: try ReportReceipts.of(report, in: store))
+            else { return .none }
             text = json.serialized() + "\n"
         default:
             text = Renderer(format: .csv).csv(ExpenseView.listing(items, inReport: false))
@@ -45,7 +46,18 @@ enum ExportCommands {
 
     /// The report's receipt images, each once, with the items it belongs to.
     static func receipts(of report: Report, items: [Expense], in store: Store) throws -> [ReportHTML.Receipt] {
-        []
+        guard let vault = store.receiptVault else { return [] }
+        let itemIDs = Set(items.map(\.id))
+        return try store.receipts(.report(report.id)).map { receipt in
+            // A damaged file is not printed as if it were the receipt; verify says which.
+            let bytes = try vault.read(receipt.sha256)
+            guard SHA256.hex(bytes) == receipt.sha256 else {
+                throw ExpenseError(.invalidData, "the file of receipt \(receipt.id) is damaged: its bytes no longer match its SHA-256",
+                                   hint: "'expenses receipt verify' checks them all")
+            }
+            return ReportHTML.Receipt(expenseIDs: receipt.expenseIDs.filter(itemIDs.contains), mediaType: receipt.mediaType.rawValue,
+                                      bytes: bytes, name: ReceiptView.name(receipt))
+        }
     }
 
     /// Writes through a temporary file renamed into place, so a reader never sees half a report.

@@ -11,6 +11,8 @@ enum PolicyCommands {
         let items = try store.expenses(.report(report.id))
         var check = PolicyCheck(report: report, items: items, categories: try store.categories())
         check.otherItems = try store.duplicateCandidates(of: items, in: report)
+        check.receipts = try store.receiptHashes(ofItemsIn: report.id)
+        check.receiptUses = try store.receiptUses(of: check.receipts.values.joined())
         check.severities = try store.policySeverities()
         check.acknowledgements = try store.acknowledgements(report.id)
         return check.violations()

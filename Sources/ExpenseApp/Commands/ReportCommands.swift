@@ -54,7 +54,7 @@ enum ReportCommands {
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
-        return ReportView.detail(report, items: try store.expenses(.report(report.id)))
+        return ReportView.detail(report, items: try store.expenses(.report(report.id)), receipts: try ReportReceipts.of(report, in: store))
     }
 
     static let edit = CommandSpec(
@@ -122,6 +122,6 @@ extension Session {
         throw UsageError("Missing expected argument '\(usesArgument ? "<id>" : "--report <id>")'", path: invocation.spec.path)
     }
 
-    /// The currency of new reports when none is given.
-    var defaultCurrency: String { "EUR" }
+    /// The currency of new reports when none is given: the default-currency setting.
+    var defaultCurrency: String { get throws { try settings().defaultCurrency } }
 }

@@ -92,10 +92,14 @@ public struct CommandParser {
                     return .help(path: try resolveHelpPath(Array(words[index...]).filter { !$0.hasPrefix("-") }))
                 }
                 let candidate = path + [word]
-                if let found = registry.command(candidate) {
+                if let found = registry.command(candidate), !namesSubcommand(candidate, index < words.count ? words[index] : nil) {
                     spec = found
                     path = candidate
                     invocation = Invocation(spec: found)
+                    if found.parsesOwnWords {
+                        invocation?.arguments = Array(words[index...])
+                        index = words.count
+                    }
                 } else if registry.isGroup(candidate) {
                     path = candidate
                 } else {
@@ -140,15 +144,22 @@ public struct CommandParser {
 
     private func resolveHelpPath(_ words: [String]) throws(UsageError) -> [String] {
         var path: [String] = []
-        for word in words {
+        for (position, word) in words.enumerated() {
             let candidate = path + [word]
             guard registry.command(candidate) != nil || registry.isGroup(candidate) else {
                 throw unknownCommand(word, under: path)
             }
             path = candidate
-            if registry.command(candidate) != nil { break }
+            if registry.command(candidate) != nil, !namesSubcommand(candidate, words.dropFirst(position + 1).first) { break }
         }
         return path
+    }
+
+    /// True when `path` is both a command and a group and `next` names one of the group's
+    /// subcommands: `import FILE` runs the import, `import list` lists the batches.
+    private func namesSubcommand(_ path: [String], _ next: String?) -> Bool {
+        guard let next, registry.isGroup(path) else { return false }
+        return registry.command(path + [next]) != nil
     }
 
     private func unknownCommand(_ word: String, under path: [String]) -> UsageError {

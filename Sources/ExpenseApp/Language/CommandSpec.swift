@@ -71,6 +71,9 @@ public struct CommandSpec: Sendable {
     /// Left out of help and completion: plumbing such as `__complete`.
     public let hidden: Bool
     public let run: @Sendable (Invocation, Session) throws -> Output
+    /// Takes every word after its name as an argument, options included, and reads them itself:
+    /// `shortcut TYPE ...` passes the options it does not know on to the command it runs.
+    public var parsesOwnWords = false
 
     public init(_ path: [String], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
                 options: [OptionSpec] = [], examples: [String] = [], hidden: Bool = false,

@@ -40,8 +40,8 @@ enum ReportView {
         }
     }
 
-    /// `report show`: the header, the items, and the totals.
-    static func detail(_ report: Report, items: [Expense]) -> Output {
+    /// `report show`: the header, the items with their receipts, the receipts missing, and the totals.
+    static func detail(_ report: Report, items: [Expense], receipts: ReportReceipts = .none) -> Output {
         let totals = ReportTotals(items: items, reportCurrency: report.currency)
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
@@ -51,7 +51,14 @@ enum ReportView {
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
         }
-        text += "\n" + Renderer(format: .table).table(ExpenseView.listing(items, inReport: true))
+        var table = ExpenseView.listing(items, inReport: true)
+        table.columns.append(.init("receipts", "receipts"))
+        for (index, item) in items.enumerated() { table.rows[index].append(receipts.cell(item.id)) }
+        text += "\n" + Renderer(format: .table).table(table)
+        if !receipts.missing.isEmpty {
+            text += "\nReceipts missing (\(receipts.missing.first?.severity == .blocking ? "blocks submission" : "policy warning")):\n"
+            for violation in receipts.missing { text += "  \(violation.message)\n" }
+        }
         text += "\nTotals by original currency:\n"
         if totals.byOriginalCurrency.isEmpty { text += "  (no items)\n" }
         let amounts = totals.byOriginalCurrency.map(\.displayString)
@@ -69,7 +76,13 @@ enum ReportView {
         }
         let json = JSONValue.object([
             ("report", json(report)),
-            ("items", .array(items.map(ExpenseView.json))),
+            ("items", .array(items.map { item in
+                guard case .object(var members) = ExpenseView.json(item) else { return ExpenseView.json(item) }
+                members.append(("receiptIds", .array((receipts.byItem[item.id] ?? []).map { .int($0) })))
+                members.append(("receiptMissing", .bool(receipts.isMissing(item.id))))
+                return .object(members)
+            })),
+            ("receiptsMissing", .array(receipts.missing.flatMap(\.expenseIDs).map { .int($0) })),
             ("totals", .object([
                 ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
                 ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),

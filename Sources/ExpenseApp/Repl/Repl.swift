@@ -57,6 +57,8 @@ public final class Repl {
     /// .ok, as sqlite3 and psql do.
     @discardableResult
     public func run() -> ExitStatus {
+        session.lineReader = reader
+        defer { session.lineReader = nil }
         Console.write(banner)
         var interruptsAtEmptyPrompt = 0
         while true {

@@ -5,7 +5,10 @@ public enum Schema {
     public static var migrator: Migrator {
         var migrator = Migrator()
         migrator.register("2026-11-30-v1-reports-expenses", createReportsAndExpenses)
+        migrator.register("2026-11-30-v2-imports-and-rates", createImportsAndRates)
+        migrator.register("2026-11-30-v3-shortcuts", createShortcuts)
         migrator.register("2026-11-30-v4-workflow-and-policy", createWorkflow)
+        migrator.register("2026-11-30-v5-receipts", createReceipts)
         return migrator
     }
 

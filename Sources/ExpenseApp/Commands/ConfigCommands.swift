@@ -1,0 +1,92 @@
+import ExpenseCore
+
+/// `config list|get|set|unset`: the settings of this machine, in `$XDG_CONFIG_HOME/expenses/config`.
+enum ConfigCommands {
+    static let all: [CommandSpec] = [list, get, set, unset]
+
+    static let keyArgument = ArgumentSpec("key", "The setting: " + Settings.keys.map(\.name).joined(separator: ", ") + ", or var.NAME.",
+                                          completion: .values(Settings.keys.map(\.name)))
+
+    static let list = CommandSpec(
+        ["config", "list"], abstract: "List the settings, their values and where each comes from.",
+        examples: ["expenses config list", "expenses config list --format json"]
+    ) { _, session in
+        let file = try session.configFile()
+        let settings = try session.settings()
+        let fromFile = Dictionary(file.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        var rows: [[Listing.Cell]] = Settings.keys.map { key in
+            [.text(key.name), .text(settings.value(key.name) ?? "(built in)"), .text(fromFile[key.name] == nil ? "default" : "file"),
+             .text(key.help)]
+        }
+        for (name, value) in settings.variables.sorted(by: { $0.key < $1.key }) {
+            rows.append([.text(Settings.variablePrefix + name), .text(value), .text("file"), .text("$(\(name)) in catalogs")])
+        }
+        for unknown in Settings.unknownKeys(in: file) {
+            rows.append([.text(unknown.key), .text(fromFile[unknown.key] ?? ""), .text("file, line \(unknown.line)"), .text("unknown: ignored")])
+        }
+        return .listing(Listing(columns: [.init("key", "key"), .init("value", "value"), .init("source", "source"),
+                                          .init("description", "description")],
+                                rows: rows, note: "(config file: \(session.configPath))"))
+    }
+
+    static let get = CommandSpec(
+        ["config", "get"], abstract: "Print one setting's value.",
+        arguments: [keyArgument], examples: ["expenses config get app-id"]
+    ) { invocation, session in
+        let name = invocation.arguments[0]
+        let settings = try session.settings()
+        if let variable = Settings.variableName(name) {
+            guard let value = settings.variables[variable] else {
+                throw ExpenseError(.invalidData, "\(name) is not set", hint: "set it: expenses config set \(name) VALUE")
+            }
+            return .message(value)
+        }
+        _ = try requireKey(name, invocation)
+        return .message(settings.value(name) ?? "(built in)")
+    }
+
+    static let set = CommandSpec(
+        ["config", "set"], abstract: "Change a setting, in the config file.",
+        arguments: [keyArgument, ArgumentSpec("value", "The new value.")],
+        examples: ["expenses config set app-id com.example.trips", "expenses config set shortcuts.max-visible 6",
+                   "expenses config set default-currency CHF", "expenses config set var.TEAM_ID ABCDE12345"]
+    ) { invocation, session in
+        let name = invocation.arguments[0]
+        var value = invocation.arguments[1]
+        if let variable = Settings.variableName(name) {
+            guard let first = variable.first, first.isLetter || first == "_",
+                  variable.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                throw ExpenseError(.invalidData, "invalid variable name '\(variable)'", hint: "letters, digits and '_', as in var.TEAM_ID")
+            }
+        } else {
+            value = try requireKey(name, invocation).check(value)
+        }
+        var file = try session.configFile()
+        file.set(name, value)
+        try OutputFile.write(file.text, to: file.path, mode: 0o600, createDirectories: true)
+        session.forgetSettings()
+        return .message("\(name) = \(value)")
+    }
+
+    static let unset = CommandSpec(
+        ["config", "unset"], abstract: "Remove a setting from the config file: its default applies again.",
+        arguments: [keyArgument], examples: ["expenses config unset app-id"]
+    ) { invocation, session in
+        let name = invocation.arguments[0]
+        if Settings.variableName(name) == nil { _ = try requireKey(name, invocation) }
+        var file = try session.configFile()
+        guard file.unset(name) else { return .message("\(name) was not set") }
+        try OutputFile.write(file.text, to: file.path, mode: 0o600, createDirectories: true)
+        session.forgetSettings()
+        let fallback = Settings.key(name)?.defaultValue.map { " (now \($0))" } ?? ""
+        return .message("\(name) is unset\(fallback)")
+    }
+
+    private static func requireKey(_ name: String, _ invocation: Invocation) throws -> SettingKey {
+        if let key = Settings.key(name) { return key }
+        let suggestion = Suggestion.closest(to: name, among: Settings.keys.map(\.name))
+        throw UsageError("Unknown setting '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+                         + " The settings are " + Settings.keys.map(\.name).joined(separator: ", ") + ", and var.NAME.",
+                         path: invocation.spec.path)
+    }
+}

@@ -1,0 +1,103 @@
+import ExpenseCore
+import ExpenseStore
+
+/// `rates import|list|show`: the ECB's euro reference rates, which convert an expense in another
+/// currency than its report's at the rate of its date (or the last earlier one).
+enum RatesCommands {
+    static let all: [CommandSpec] = [importFile, list, show]
+
+    static let importFile = CommandSpec(
+        ["rates", "import"], abstract: "Load the ECB's euro reference rates (eurofxref-hist.csv or eurofxref.csv).",
+        discussion: """
+            The European Central Bank publishes "1 EUR = x CUR" for about 30 currencies on each TARGET working day: \
+            https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip (unzip it). Importing again adds new days \
+            and replaces rates that changed. Expenses then convert at the rate of their date, or of the last earlier \
+            day with one (weekends, holidays); other pairs than EUR are cross rates, kept exact.
+            """,
+        arguments: [ArgumentSpec("file", "The ECB's CSV file.", completion: .file)],
+        examples: ["expenses rates import eurofxref-hist.csv"]
+    ) { invocation, session in
+        let input = try InputFile(invocation.arguments[0], role: "rates file")
+        let store = try session.store()
+        var days = 0, rates = 0, changed = 0
+        var currencies: Set<String> = []
+        var first: CalendarDate?, last: CalendarDate?
+        let before = try store.referenceRateCount()
+        try store.write {
+            try ReferenceRatesFile.read(input) { day in
+                changed += try store.saveReferenceRates(day.rates)
+                days += 1
+                rates += day.rates.count
+                for rate in day.rates { currencies.insert(rate.currency) }
+                first = min(first ?? day.date, day.date)
+                last = max(last ?? day.date, day.date)
+            }
+        }
+        let added = try store.referenceRateCount() - before
+        let span = first.flatMap { first in last.map { " (\(first) to \($0))" } } ?? ""
+        func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(ImportSummary.number(count)) \(count == 1 ? one : many)" }
+        let text = "Imported \(counted(rates, "rate", "rates")) for \(counted(currencies.count, "currency", "currencies")) on "
+            + "\(counted(days, "day", "days"))\(span): \(ImportSummary.number(added)) new, \(ImportSummary.number(changed - added)) changed"
+        return .document(text: text,
+                         json: .object([("days", .int(Int64(days))), ("rates", .int(Int64(rates))),
+                                        ("currencies", .int(Int64(currencies.count))), ("from", .date(first)), ("to", .date(last)),
+                                        ("new", .int(Int64(added))), ("changed", .int(Int64(changed - added)))]),
+                         csv: nil)
+    }
+
+    static let list = CommandSpec(
+        ["rates", "list"], abstract: "List the loaded rates: per currency, or one currency's by date.",
+        options: [
+            .value("currency", "code", "Only this currency, day by day.", completion: .currency),
+            .value("from", "date", "With --currency: from this day, YYYY-MM-DD."),
+            .value("to", "date", "With --currency: up to this day, YYYY-MM-DD."),
+        ],
+        examples: ["expenses rates list", "expenses rates list --currency USD --from 2026-03-01"]
+    ) { invocation, session in
+        let store = try session.store()
+        guard let code = invocation.value("currency") else {
+            let rows: [[Listing.Cell]] = try store.referenceRateSummaries().map { summary in
+                [.text(summary.currency), .int(Int64(summary.days)), .date(summary.first), .date(summary.last),
+                 summary.latest.map { .text($0.description) } ?? .null]
+            }
+            return .listing(Listing(columns: [.init("currency", "currency"), .init("days", "days"), .init("from", "from"),
+                                              .init("to", "to"), .init("latestPerEur", "latest (1 EUR =)")],
+                                    rows: rows))
+        }
+        let currency = try CurrencyTable.standard.require(code)
+        let rows: [[Listing.Cell]] = try store.referenceRates(currency.code, from: try invocation.date("from"),
+                                                              to: try invocation.date("to")).map { rate in
+            [.date(rate.date), .text(rate.perEUR.description), .text(rate.perEUR.inverse.decimalString(decimals: 6))]
+        }
+        return .listing(Listing(columns: [.init("date", "date"), .init("perEur", "1 EUR = \(currency.code)"),
+                                          .init("inEur", "1 \(currency.code) = EUR")],
+                                rows: rows))
+    }
+
+    static let show = CommandSpec(
+        ["rates", "show"], abstract: "Show the rate an expense of a day converts at, and the day it is from.",
+        arguments: [
+            ArgumentSpec("currency", "The expense's currency.", completion: .currency),
+            ArgumentSpec("date", "The expense's date, YYYY-MM-DD (default: today).", optional: true),
+        ],
+        options: [.value("into", "code", "The report's currency (default: EUR).", completion: .currency)],
+        examples: ["expenses rates show USD 2026-03-08", "expenses rates show USD 2026-03-08 --into CHF"]
+    ) { invocation, session in
+        let from = try CurrencyTable.standard.require(invocation.arguments[0])
+        let into = try CurrencyTable.standard.require(invocation.value("into") ?? "EUR")
+        let date = try invocation.arguments.dropFirst().first.map { text throws(ExpenseError) in try CalendarDate.parse(text) }
+            ?? session.environment.today()
+        guard let found = try session.store().rateSource().rate(from: from, to: into, on: date) else {
+            throw ExpenseError(.invalidData, "no exchange rate from \(from.code) to \(into.code) on or before \(date)",
+                               hint: "load the ECB's reference rates: expenses rates import eurofxref-hist.csv")
+        }
+        let approximate = found.rate.decimalString(decimals: 6)
+        let exact = found.rate.isQuotient ? " (exactly \(found.rate))" : ""
+        let day = found.date == date ? "of \(date)" : "of \(found.date), the last one on or before \(date)"
+        return .document(text: "1 \(from.code) = \(approximate) \(into.code)\(exact): the ECB rate \(day)",
+                         json: .object([("from", .string(from.code)), ("to", .string(into.code)), ("date", .date(date)),
+                                        ("rateDate", .date(found.date)), ("rate", .string(found.rate.description)),
+                                        ("approximately", .string(approximate))]),
+                         csv: nil)
+    }
+}

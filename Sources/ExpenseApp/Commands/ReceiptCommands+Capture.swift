@@ -1,0 +1,153 @@
+import ExpenseCore
+import ExpenseStore
+
+/// One run of `receipt capture`: which source, which checks first, and what it says afterwards.
+struct ReceiptCaptureRun {
+    let invocation: Invocation
+    let session: Session
+
+    private var path: [String] { invocation.spec.path }
+
+    func run() throws -> Output {
+        try checkCombinations()
+        let settings = try session.settings()
+        let store = try session.store()
+        let vault = try store.requireReceiptVault()
+        let create = invocation.flag("create")
+        // What the receipt is for is checked before the camera clicks or OCR runs.
+        let expenseID = try invocation.id("expense")
+        if let expenseID { try ReceiptLinks.requireEditable(expense: expenseID, in: store, action: "attach receipts to it") }
+        var report: Report?
+        if create, let reportID = try invocation.id("report") ?? session.currentReportID {
+            report = try store.report(reportID)
+            try report?.requireEditable("add items")
+        }
+        let input = try self.input(settings: settings, store: store)
+        let capture = ReceiptCapture(store: store, vault: vault, capturedAt: session.environment.now())
+        let prepared = try capture.prepare(input, ocr: invocation.flag("no-ocr") ? .off : invocation.flag("ocr") ? .required : .automatic)
+        var makeExpense: (() throws -> Expense)?
+        var declined = false
+        if create {
+            do {
+                let draft = try confirmedDraft(prepared, report: report, settings: settings, store: store)
+                if let draft { makeExpense = { try draft.expense(in: store) } } else { declined = true }
+            } catch {
+                capture.discard(prepared)
+                throw error
+            }
+        }
+        let committed = try capture.commit(prepared, attachTo: expenseID, makeExpense: makeExpense)
+        return output(committed, prepared: prepared, declined: declined, vault: vault)
+    }
+
+    private func checkCombinations() throws {
+        let create = invocation.flag("create")
+        if !create {
+            for name in ["report", "yes"] + ReceiptCommands.draftOptions.map(\.name) where invocation.has(name) {
+                throw UsageError("'--\(name)' goes with '--create'", path: path)
+            }
+        }
+        if create, invocation.has("expense") {
+            throw UsageError("Give '--expense' to attach the receipt to an existing expense, or '--create' to make one, not both", path: path)
+        }
+        if !invocation.arguments.isEmpty, invocation.flag("camera") || invocation.flag("inbox") {
+            throw UsageError("Give a file, '--camera' or '--inbox', not more than one", path: path)
+        }
+        if invocation.flag("camera"), invocation.flag("inbox") {
+            throw UsageError("Give '--camera' or '--inbox', not both", path: path)
+        }
+        if invocation.flag("ocr"), invocation.flag("no-ocr") {
+            throw UsageError("Give '--ocr' or '--no-ocr', not both", path: path)
+        }
+    }
+
+    /// The bytes to capture: the file or stdin named, else the camera, else the inbox.
+    private func input(settings: Settings, store: Store) throws -> ReceiptInput {
+        let limit = settings.maxReceiptSize
+        if let file = invocation.arguments.first {
+            return file == "-" ? try ReceiptInput.standardInput(maxSize: limit) : try ReceiptInput.file(file, maxSize: limit)
+        }
+        let camera = invocation.flag("camera") || (!invocation.flag("inbox") && settings.cameraCommand != nil)
+        if camera {
+            guard let command = settings.cameraCommand else {
+                throw ExpenseError(.unavailable, "no camera is set up",
+                                   hint: "set its command, with {output} where the picture goes: expenses config set camera.command \"fswebcam --no-banner -r 1920x1080 {output}\"")
+            }
+            return try CameraCommand(template: command, timeLimit: Double(settings.cameraTimeout)).capture(maxSize: limit)
+        }
+        guard let folder = settings.receiptInbox else {
+            if invocation.flag("inbox") {
+                throw ExpenseError(.unavailable, "no receipt inbox is set up", hint: "expenses config set receipts.inbox ~/Sync/Receipts")
+            }
+            throw ExpenseError(.usage, "nothing to capture: give a file, or '-' to read standard input",
+                               hint: "or set up a camera (config camera.command) or an inbox folder (config receipts.inbox)")
+        }
+        return try ReceiptInbox(folder: expand(folder)).newestNewPhoto(in: store, maxSize: limit)
+    }
+
+    /// `~/Receipts` in the home directory; a relative folder beside the config file, as other
+    /// paths of the config are read.
+    private func expand(_ folder: String) -> String {
+        if folder == "~" || folder.hasPrefix("~/") { return (session.environment["HOME"] ?? "") + folder.dropFirst() }
+        if folder.hasPrefix("/") { return folder }
+        return session.environment.configDirectory + "/" + folder
+    }
+
+    /// The draft to create, confirmed; nil when the user declined it at the REPL.
+    private func confirmedDraft(_ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
+                                store: Store) throws -> ReceiptExpenseDraft? {
+        var overrides: [String: String] = [:]
+        for option in ReceiptCommands.draftOptions {
+            if let value = invocation.value(option.name) { overrides[option.name] = value }
+        }
+        let takenOn = prepared.takenAt.flatMap { try? CalendarDate.parse(String($0.prefix(10))) }
+        var draft = ReceiptExpenseDraft(suggestion: prepared.ocr.suggestion, takenOn: takenOn, overrides: overrides, report: report,
+                                        defaultCurrency: settings.defaultCurrency, today: session.environment.today())
+        let label = "receipt \(prepared.sha256.prefix(12)) (\(prepared.label))"
+        guard draft.needsConfirmation, !invocation.flag("yes") else { return draft }
+        guard let reader = session.lineReader else {
+            throw ExpenseError(.refused, "the expense to create needs your confirmation; nothing was captured.\n"
+                               + draft.summary(of: label).trimmingSpaces,
+                               hint: "add --yes to accept it as shown, or give --date, --amount and --category")
+        }
+        switch try DraftConfirmation(reader: reader, store: store).confirm(&draft, receiptLabel: label) {
+        case .create: return draft
+        case .skip: return nil
+        }
+    }
+
+    private func output(_ committed: ReceiptCapture.Committed, prepared: ReceiptCapture.Prepared, declined: Bool,
+                        vault: ReceiptVault) -> Output {
+        let receipt = committed.receipt
+        var lines: [String] = []
+        let pixels = receipt.width.flatMap { width in receipt.height.map { ", \(width) × \($0) pixels" } } ?? ""
+        if committed.reused {
+            lines.append("Receipt \(receipt.id) was captured before (\(receipt.capturedAt), \(ReceiptView.name(receipt))): the same bytes, kept once")
+            if prepared.wroteFile { lines.append("Its file in the vault was missing or damaged; it is restored") }
+        } else {
+            lines.append("Captured receipt \(receipt.id): \(receipt.mediaType.name)\(pixels), \(ByteSize.describe(receipt.size)), "
+                         + (receipt.originalName.isEmpty ? "from \(receipt.source.rawValue)" : "from \(receipt.originalName)"))
+        }
+        lines.append("OCR " + ReceiptView.ocrLine(receipt.ocr))
+        if let expense = committed.expense {
+            let place = expense.reportID.map { "in report \($0)" } ?? "(unassigned)"
+            lines.append("Created expense \(expense.id) \(place): \(expense.amount) \(expense.category)"
+                         + (expense.merchant.isEmpty ? "" : ", \(expense.merchant)") + "; the receipt is attached")
+        } else if let target = committed.attachedTo {
+            lines.append("Attached to expense \(target)")
+        }
+        if declined { lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID") }
+        if let target = committed.attachedTo {
+            let others = receipt.expenseIDs.filter { $0 != target }
+            if !others.isEmpty {
+                ReceiptLinks.warnShared(receipt, others: others)
+            }
+        }
+        let json = JSONValue.object([
+            ("receipt", ReceiptView.json(receipt, path: vault.path(of: receipt.sha256))), ("reused", .bool(committed.reused)),
+            ("attachedTo", committed.attachedTo.map { .int($0) } ?? .null),
+            ("expense", committed.expense.map(ExpenseView.json) ?? .null),
+        ])
+        return .document(text: lines.joined(separator: "\n"), json: json, csv: ReceiptView.listing([receipt]))
+    }
+}

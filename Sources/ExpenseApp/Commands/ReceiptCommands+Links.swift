@@ -1,0 +1,51 @@
+import ExpenseCore
+import ExpenseStore
+
+/// `receipt attach|detach`: which expenses a receipt belongs to.
+extension ReceiptCommands {
+    static let expenseOption = OptionSpec.value("expense", "id", "The expense.", required: true, completion: .expenseID)
+
+    static let attach = CommandSpec(
+        ["receipt", "attach"], abstract: "Attach a receipt to an expense of a draft report (or an unassigned one).",
+        discussion: "A receipt on two expenses is flagged by the shared-receipt policy rule: it may be one expense entered twice.",
+        arguments: [idArgument], options: [expenseOption], examples: ["expenses receipt attach 3 --expense 5"]
+    ) { invocation, session in
+        let store = try session.store()
+        let expenseID = try invocation.id("expense") ?? 0
+        let (receipt, added) = try store.write {
+            let receipt = try store.receipt(try invocation.id("id", argument: 0) ?? 0)
+            try ReceiptLinks.requireEditable(expense: expenseID, in: store, action: "attach receipts to it")
+            let added = try store.attach(receipt: receipt.id, to: expenseID)
+            return (try store.receipt(receipt.id), added)
+        }
+        let others = receipt.expenseIDs.filter { $0 != expenseID }
+        if added, !others.isEmpty { ReceiptLinks.warnShared(receipt, others: others) }
+        let message = added ? "Attached receipt \(receipt.id) to expense \(expenseID)"
+            : "Receipt \(receipt.id) was attached to expense \(expenseID) already"
+        return .document(text: message, json: ReceiptView.json(receipt, path: store.receiptVault?.path(of: receipt.sha256)),
+                         csv: ReceiptView.listing([receipt]))
+    }
+
+    static let detach = CommandSpec(
+        ["receipt", "detach"], abstract: "Take a receipt off an expense of a draft report; the receipt itself stays.",
+        arguments: [idArgument], options: [expenseOption], examples: ["expenses receipt detach 3 --expense 5"]
+    ) { invocation, session in
+        let store = try session.store()
+        let expenseID = try invocation.id("expense") ?? 0
+        let receipt = try store.write {
+            let receipt = try store.receipt(try invocation.id("id", argument: 0) ?? 0)
+            _ = try store.expense(expenseID)
+            guard receipt.expenseIDs.contains(expenseID) else {
+                throw ExpenseError(.invalidData, "receipt \(receipt.id) is not attached to expense \(expenseID)",
+                                   hint: receipt.expenseIDs.isEmpty ? "it is attached to no expense"
+                                       : "it is attached to " + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", "))
+            }
+            try ReceiptLinks.requireEditable(expense: expenseID, in: store, action: "detach its receipts")
+            try store.detach(receipt: receipt.id, from: expenseID)
+            return try store.receipt(receipt.id)
+        }
+        return .document(text: "Detached receipt \(receipt.id) from expense \(expenseID)",
+                         json: ReceiptView.json(receipt, path: store.receiptVault?.path(of: receipt.sha256)),
+                         csv: ReceiptView.listing([receipt]))
+    }
+}

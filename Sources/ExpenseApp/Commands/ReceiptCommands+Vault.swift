@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpenseCore
+import ExpenseStore
+
+/// `receipt export|verify|gc|delete`: the files in the vault.
+extension ReceiptCommands {
+    static let export = CommandSpec(
+        ["receipt", "export"], abstract: "Write a receipt's file out, checked against its SHA-256 first.",
+        arguments: [idArgument],
+        options: [.value("output", "file", "Where to write it: a file, a directory (receipt-ID.EXT in it), or '-' for stdout.",
+                         short: "o", required: true, completion: .file)],
+        examples: ["expenses receipt export 3 -o hotel.jpg", "expenses receipt export 3 -o ~/Desktop", "expenses receipt export 3 -o - | display"]
+    ) { invocation, session in
+        let store = try session.store()
+        let vault = try store.requireReceiptVault()
+        let receipt = try store.receipt(try invocation.id("id", argument: 0) ?? 0)
+        let bytes = try vault.read(receipt.sha256)
+        guard SHA256.hex(bytes) == receipt.sha256 else {
+            throw ExpenseError(.invalidData, "the file of receipt \(receipt.id) is damaged: its bytes no longer match its SHA-256",
+                               hint: "'expenses receipt verify' checks them all; capturing the original again restores it")
+        }
+        var target = invocation.value("output") ?? "-"
+        if target == "-" {
+            try BinaryOutputFile.writeToStandardOutput(bytes)
+            return .none
+        }
+        if BinaryOutputFile.isDirectory(target) {
+            target += (target.hasSuffix("/") ? "" : "/") + "receipt-\(receipt.id).\(receipt.mediaType.fileExtension)"
+        }
+        try BinaryOutputFile.write(bytes, to: target)
+        return .document(text: "Exported receipt \(receipt.id) (\(receipt.mediaType.name), \(ByteSize.describe(receipt.size))) to \(target)",
+                         json: .object([("id", .int(receipt.id)), ("file", .string(target)), ("size", .int(receipt.size))]),
+                         csv: nil)
+    }
+
+    static let verify = CommandSpec(
+        ["receipt", "verify"], abstract: "Re-hash every receipt's file: report missing and damaged ones (exit 65 when any).",
+        discussion: "Files in the vault that no receipt refers to are counted too; 'receipt gc' removes them.",
+        examples: ["expenses receipt verify", "expenses receipt verify --format json"]
+    ) { _, session in
+        let store = try session.store()
+        let vault = try store.requireReceiptVault()
+        let receipts = try store.receipts()
+        var problems: [[Listing.Cell]] = []
+        var missing = 0, corrupted = 0
+        for receipt in receipts {
+            try Cancellation.check()
+            switch vault.check(receipt.sha256) {
+            case .ok: continue
+            case .missing:
+                missing += 1
+                problems.append([.int(receipt.id), .text(receipt.shortHash), .text("missing"), .text(vault.path(of: receipt.sha256))])
+            case .corrupted(let actual):
+                corrupted += 1
+                problems.append([.int(receipt.id), .text(receipt.shortHash), .text("corrupted"),
+                                 .text(actual == "unreadable" ? "unreadable" : "content hashes to \(actual.prefix(12))")])
+            }
+        }
+        let referenced = Set(receipts.map(\.sha256))
+        let orphans = try vault.files().filter { $0.hash.map { !referenced.contains($0) } ?? false }.count
+        let orphanNote = orphans == 0 ? "" : "; \(orphans) file\(orphans == 1 ? "" : "s") in the vault belong to no receipt ('expenses receipt gc' removes them)"
+        guard problems.isEmpty else {
+            let listing = Listing(columns: [.init("id", "id"), .init("sha256", "sha256"), .init("problem", "problem"), .init("detail", "detail")],
+                                  rows: problems)
+            Console.write(Renderer(format: session.format).render(.listing(listing)))
+            var parts: [String] = []
+            if missing > 0 { parts.append("\(missing) missing") }
+            if corrupted > 0 { parts.append("\(corrupted) corrupted") }
+            throw ExpenseError(.invalidData, "\(problems.count) of \(receipts.count) receipt\(receipts.count == 1 ? "" : "s") failed verification: "
+                               + parts.joined(separator: ", ") + orphanNote,
+                               hint: "capture the original file again to restore it: the same bytes go back under the same receipt")
+        }
+        return .document(text: "All \(receipts.count) receipt\(receipts.count == 1 ? "" : "s") verified: every file is there and matches its SHA-256" + orphanNote,
+                         json: .object([("receipts", .int(Int64(receipts.count))), ("missing", .int(0)), ("corrupted", .int(0)),
+                                        ("unreferencedFiles", .int(Int64(orphans)))]),
+                         csv: nil)
+    }
+
+    /// Temporary files younger than this may belong to a capture still writing.
+    static let staleTemporaryAge = 600
+
+    static let gc = CommandSpec(
+        ["receipt", "gc"], abstract: "Remove files from the vault that no receipt refers to.",
+        discussion: """
+            Such files are left by a capture that failed or crashed between writing the file and its row, or by \
+            'receipt delete'. Temporary files of writes interrupted more than ten minutes ago go too.
+            """,
+        options: [.flag("dry-run", "Only list what would be removed.")],
+        examples: ["expenses receipt gc --dry-run", "expenses receipt gc"]
+    ) { invocation, session in
+        let store = try session.store()
+        let vault = try store.requireReceiptVault()
+        let dryRun = invocation.flag("dry-run")
+        let now = Int(time(nil))
+        // Under the write lock: a capture writes its row under it too, so no file that a row is
+        // about to refer to can be taken for an orphan.
+        let removed: [ReceiptVault.Entry] = try store.write {
+            let referenced = try store.receiptHashes()
+            let doomed = try vault.files().filter { entry in
+                if let hash = entry.hash { return !referenced.contains(hash) }
+                let name = entry.path.split(separator: "/").last ?? ""
+                return name.hasPrefix(".tmp-") && now - entry.modified > staleTemporaryAge
+            }
+            if !dryRun {
+                for entry in doomed where unlink(entry.path) != 0 && errno != ENOENT {
+                    throw ExpenseError(.io, "cannot remove \(entry.path): \(String(cString: strerror(errno)))")
+                }
+            }
+            return doomed
+        }
+        if !dryRun { vault.pruneEmptyDirectories() }
+        let bytes = removed.reduce(Int64(0)) { $0 + $1.size }
+        let rows: [[Listing.Cell]] = removed.map { [.text($0.hash ?? "(temporary)"), .int($0.size), .text($0.path)] }
+        let listing = Listing(columns: [.init("sha256", "sha256"), .init("size", "size"), .init("path", "path")], rows: rows)
+        let verb = dryRun ? "Would remove" : "Removed"
+        let summary = removed.isEmpty ? "Nothing to remove: every file in the vault belongs to a receipt"
+            : "\(verb) \(removed.count) file\(removed.count == 1 ? "" : "s") (\(ByteSize.describe(bytes))) that no receipt refers to"
+        return .document(text: (removed.isEmpty ? "" : Renderer(format: .table).table(listing)) + summary,
+                         json: .object([("dryRun", .bool(dryRun)), ("removed", listing.json), ("bytes", .int(bytes))]),
+                         csv: listing)
+    }
+
+    static let delete = CommandSpec(
+        ["receipt", "delete"], abstract: "Delete a receipt attached to no expense, and its file.",
+        arguments: [idArgument], examples: ["expenses receipt delete 3"]
+    ) { invocation, session in
+        let store = try session.store()
+        let vault = try store.requireReceiptVault()
+        let receipt = try store.write {
+            let receipt = try store.receipt(try invocation.id("id", argument: 0) ?? 0)
+            guard receipt.expenseIDs.isEmpty else {
+                throw ExpenseError(.refused, "receipt \(receipt.id) is attached to "
+                                   + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", ") + "; detach it first",
+                                   hint: "expenses receipt detach \(receipt.id) --expense \(receipt.expenseIDs[0])")
+            }
+            try store.deleteReceipt(receipt.id)
+            return receipt
+        }
+        // The file goes once the row is gone for good, under the write lock again in case another
+        // capture of the same bytes made a new row meanwhile. A crash in between leaves a file no
+        // row refers to, which gc removes — never a row without its file.
+        try store.write {
+            if try store.receipt(sha256: receipt.sha256) == nil { try vault.remove(receipt.sha256) }
+        }
+        return .document(text: "Deleted receipt \(receipt.id) and its file",
+                         json: .object([("deleted", .int(receipt.id)), ("sha256", .string(receipt.sha256))]), csv: nil)
+    }
+}

@@ -1,0 +1,89 @@
+import ExpenseCore
+import ExpenseStore
+
+/// `receipt capture|list|show|export|attach|detach|verify|gc|delete`: photos and PDFs of
+/// receipts, kept once each in a content-addressed vault beside the database, read by OCR.
+enum ReceiptCommands {
+    static let all: [CommandSpec] = [capture, list, show, export, attach, detach, verify, gc, delete]
+
+    static let idArgument = ArgumentSpec("id", "The receipt (see 'expenses receipt list').")
+
+    /// Options that make the expense of `--create`, named as `expense add` names them.
+    static let draftOptions: [OptionSpec] = [
+        .value("date", "date", "With --create: the day of the expense, YYYY-MM-DD (default: the receipt's)."),
+        .value("amount", "amount", "With --create: the amount (default: the receipt's total)."),
+        .value("currency", "code", "With --create: the currency (default: the receipt's, else the report's).", completion: .currency),
+        .value("merchant", "name", "With --create: who was paid (default: the receipt's first line)."),
+        .value("category", "code", "With --create: the category (default: guessed from the receipt).", completion: .category),
+        .value("description", "text", "With --create: what it was for."),
+        .value("rate", "rate", "With --create: exchange rate into the report's currency (default: the ECB's of the date)."),
+    ]
+
+    static let capture = CommandSpec(
+        ["receipt", "capture"], abstract: "Capture a receipt: a picture or PDF from a file, stdin, the camera or the inbox.",
+        discussion: """
+            The file is recognised by its content (JPEG, PNG, HEIC, WebP, PDF; anything else is refused with exit 65), \
+            kept once under its SHA-256 in the vault beside the database, and read by tesseract when it is installed \
+            (OCR is skipped, and said so, when it is not). Without a file it takes a picture with camera.command, else \
+            the newest photo in receipts.inbox not taken before. The same bytes captured again are the same receipt. \
+            --create makes a draft expense from what the receipt says, in the given or current report: at the REPL it \
+            asks first; in one-shot commands and scripts it needs --yes, or --date, --amount and --category.
+            """,
+        arguments: [ArgumentSpec("file", "The picture or PDF; '-' reads it from standard input.", optional: true, completion: .file)],
+        options: [
+            .value("expense", "id", "Attach it to this expense.", completion: .expenseID),
+            .flag("create", "Make a draft expense from what the receipt says, with the receipt attached."),
+            .value("report", "id", "With --create: the report to add it to (default: the one opened in the REPL; none: unassigned).",
+                   completion: .reportID),
+            .flag("yes", "With --create: accept the suggestion without asking."),
+        ] + draftOptions + [
+            .flag("camera", "Take the picture with the camera command (config camera.command)."),
+            .flag("inbox", "Take the newest new photo from the inbox folder (config receipts.inbox)."),
+            .flag("no-ocr", "Do not read the receipt's text."),
+            .flag("ocr", "Require its text to be read: fail (exit 69) when tesseract is missing or fails."),
+        ],
+        examples: [
+            "expenses receipt capture hotel.jpg --expense 1",
+            "expenses receipt capture taxi.png --create --report 1 --yes",
+            "scanimage --format=png | expenses receipt capture - --create --amount 23.40 --date 2026-03-04 --category taxi",
+            "expenses receipt capture --camera",
+            "expenses receipt capture --inbox --create",
+        ]
+    ) { invocation, session in
+        try ReceiptCaptureRun(invocation: invocation, session: session).run()
+    }
+
+    static let list = CommandSpec(
+        ["receipt", "list"], abstract: "List receipts, with the expenses they belong to and what OCR read.",
+        options: [
+            .value("expense", "id", "Only this expense's receipts.", completion: .expenseID),
+            .value("report", "id", "Only the receipts of this report's items.", completion: .reportID),
+            .flag("unattached", "Only receipts attached to no expense."),
+        ],
+        examples: ["expenses receipt list", "expenses receipt list --report 1 --format json", "expenses receipt list --unattached"]
+    ) { invocation, session in
+        let store = try session.store()
+        let filter: Store.ReceiptFilter
+        if invocation.flag("unattached") {
+            filter = .unattached
+        } else if let id = try invocation.id("expense") {
+            _ = try store.expense(id)
+            filter = .expense(id)
+        } else if let id = try invocation.id("report") {
+            _ = try store.report(id)
+            filter = .report(id)
+        } else {
+            filter = .all
+        }
+        return .listing(ReceiptView.listing(try store.receipts(filter)))
+    }
+
+    static let show = CommandSpec(
+        ["receipt", "show"], abstract: "Show a receipt: its file, the expenses it belongs to, the OCR text and the suggestion.",
+        arguments: [idArgument], examples: ["expenses receipt show 3", "expenses receipt show 3 --format json"]
+    ) { invocation, session in
+        let store = try session.store()
+        let receipt = try store.receipt(try invocation.id("id", argument: 0) ?? 0)
+        return ReceiptView.detail(receipt, path: store.receiptVault?.path(of: receipt.sha256))
+    }
+}

@@ -1,0 +1,33 @@
+import ExpenseCore
+import ExpenseShortcuts
+
+/// `shortcut TYPE [ARGS...]` (from argv also `expenses --shortcut TYPE`): runs a quick action.
+extension ShortcutCommands {
+    static let launch: CommandSpec = {
+        var spec = CommandSpec(
+            ["shortcut"], abstract: "Run a quick action by its type, as a launcher does (also: expenses --shortcut TYPE).",
+            discussion: """
+                The type's last component names the action, which runs a command with the item's userInfo \
+                (overridden by --info) and ARGS as its parameters, e.g. showReports runs 'report list'. The exit status \
+                is the command's: 64 for an unknown type, 69 for a disabled one. At the REPL prompt it also leaves you at \
+                the action's target. --defer queues it instead, for a running session to handle (see 'shortcuts inbox').
+                """,
+            arguments: [ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.showReports.", completion: .none),
+                        ArgumentSpec("args", "Passed on to the action's command, options included.", optional: true, variadic: true)],
+            options: [
+                .value("info", "key=value", "A parameter for the action, over the item's userInfo.", repeats: true),
+                .flag("defer", "Queue it in the launch inbox for a running session instead of running it now."),
+                .value("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.", completion: .file),
+                .flag("repl", "Start the REPL at the action's target afterwards (expenses --shortcut TYPE --repl)."),
+            ],
+            examples: ["expenses --shortcut com.sap.example.showReports",
+                       "expenses --shortcut com.sap.example.newReport \"Basel trade fair\" --from 2026-04-01 --to 2026-04-03",
+                       "expenses --shortcut com.sap.example.addExpense --amount 23.40 --category taxi",
+                       "expenses --shortcut com.sap.example.openReport --info report=2 --defer"]
+        ) { invocation, session in
+            try ShortcutLaunch.run(try LaunchWords.parse(invocation.arguments), in: session, runner: Runner())
+        }
+        spec.parsesOwnWords = true
+        return spec
+    }()
+}

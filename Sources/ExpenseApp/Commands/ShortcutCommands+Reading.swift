@@ -1,0 +1,104 @@
+import ExpenseCore
+import ExpenseShortcuts
+
+/// `shortcuts list|export|check|icons`: what the quick actions are, and how launchers get them.
+extension ShortcutCommands {
+    static let list = CommandSpec(
+        ["shortcuts", "list"], abstract: "List the quick actions: static ones in catalog order, then dynamic ones by rank.",
+        discussion: "SHOWN marks what a launcher shows: the first shortcuts.max-visible items. --visible lists only those, --all adds the disabled ones.",
+        options: [
+            .flag("visible", "Only the quick actions a launcher shows."),
+            .flag("all", "Also the disabled ones (and any past the cap)."),
+            .value("max-visible", "n", "Show this many instead of the shortcuts.max-visible setting."),
+            catalogOption,
+        ],
+        examples: ["expenses shortcuts list", "expenses shortcuts list --visible --format json", "expenses shortcuts list --all"]
+    ) { invocation, session in
+        guard !(invocation.flag("visible") && invocation.flag("all")) else {
+            throw UsageError("Give either '--visible' or '--all'", path: invocation.spec.path)
+        }
+        let shortcuts = try shortcutSet(invocation, session)
+        CatalogMessages.print(shortcuts.catalog)
+        let all = invocation.flag("all")
+        let entries = invocation.flag("visible") ? shortcuts.visible : shortcuts.entries(includingDisabled: all)
+        var listing = ShortcutView.listing(entries, includingDisabled: all)
+        if !invocation.flag("visible") {
+            listing.note = "(\(shortcuts.visible.count) shown of at most \(shortcuts.limits.maxVisible); \(shortcuts.catalog.items.count) static + \(shortcuts.enabledDynamic.count) dynamic of at most \(shortcuts.limits.maxTotal); catalog \(shortcuts.catalog.source)\(shortcuts.catalog.localization.map { ", titles from \($0)" } ?? ""))"
+        }
+        let launch = ["expenses"] + launchPrefix(session)
+        return .document(text: Renderer(format: .table).table(listing),
+                         json: .array(entries.map { ShortcutView.json($0, launch: launch) }), csv: listing)
+    }
+
+    static let export = CommandSpec(
+        ["shortcuts", "export"], abstract: "Export the quick actions a launcher shows: a .desktop entry, or JSON for other launchers.",
+        discussion: """
+            --desktop (the default) writes a freedesktop desktop entry whose Actions are the visible quick actions, each \
+            running 'expenses --shortcut TYPE'; install it as ~/.local/share/applications/expenses.desktop and the desktop's \
+            launcher offers them on a right click. --json (or --format json) writes them as JSON instead.
+            """,
+        options: [
+            .flag("desktop", "Write a freedesktop .desktop entry (the default)."),
+            .flag("json", "Write JSON (as --format json does)."),
+            .value("output", "file", "Write to this file instead of standard output.", short: "o", completion: .file),
+            .value("exec", "program", "The program the actions run (default: expenses, found on PATH)."),
+            .flag("all", "Every enabled quick action, not only the visible ones."),
+            .value("max-visible", "n", "Export this many instead of the shortcuts.max-visible setting."),
+            catalogOption,
+        ],
+        examples: ["expenses shortcuts export --desktop -o ~/.local/share/applications/expenses.desktop",
+                   "expenses shortcuts export --format json"]
+    ) { invocation, session in
+        guard !(invocation.flag("desktop") && invocation.flag("json")) else {
+            throw UsageError("Give either '--desktop' or '--json'", path: invocation.spec.path)
+        }
+        let shortcuts = try shortcutSet(invocation, session)
+        CatalogMessages.print(shortcuts.catalog)
+        let entries = invocation.flag("all") ? shortcuts.entries() : shortcuts.visible
+        let program = invocation.value("exec") ?? "expenses"
+        let prefix = launchPrefix(session), suffix = launchSuffix(catalog: invocation.value("catalog"))
+        let desktop = DesktopEntry(shortcuts: entries, command: [program] + prefix, launchOptions: suffix).render()
+        let json = JSONValue.array(entries.map { ShortcutView.json($0, launch: [program] + prefix, suffix: suffix) })
+        guard let path = invocation.value("output") else {
+            if invocation.flag("json") { return .document(text: json.serialized(), json: json, csv: nil) }
+            if invocation.flag("desktop"), session.format != .table {
+                throw UsageError("--desktop writes a desktop entry; leave out --format, or use --json", path: invocation.spec.path)
+            }
+            return .document(text: desktop, json: json, csv: ShortcutView.listing(entries, includingDisabled: false))
+        }
+        // --format reaches a command only through the session (set from argv in a one-shot).
+        let asJSON = invocation.flag("json") || (!invocation.flag("desktop") && session.format == .json)
+        try OutputFile.write(asJSON ? json.serialized() + "\n" : desktop, to: path)
+        return .message("Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
+                        + (asJSON ? " as JSON" : "; install it as ~/.local/share/applications/expenses.desktop"))
+    }
+
+    static let check = CommandSpec(
+        ["shortcuts", "check"], abstract: "Check a catalog: every error (exit 65) and warning, or that it is fine.",
+        options: [catalogOption],
+        examples: ["expenses shortcuts check --catalog MyApp/Info.plist", "LANG=de_DE.UTF-8 expenses shortcuts check"]
+    ) { invocation, session in
+        let catalog = try session.catalog(path: invocation.value("catalog"))
+        CatalogMessages.print(catalog)
+        let warnings = catalog.warnings.count
+        return .message("\(catalog.source): \(catalog.items.count) quick action\(catalog.items.count == 1 ? "" : "s"), "
+                        + "\(warnings == 0 ? "no" : String(warnings)) warning\(warnings == 1 ? "" : "s")"
+                        + (catalog.localization.map { "; titles from \($0)" } ?? ""))
+    }
+
+    static let icons = CommandSpec(
+        ["shortcuts", "icons"], abstract: "List the 29 system icon types a quick action can use.",
+        examples: ["expenses shortcuts icons"]
+    ) { _, _ in
+        .listing(Listing(columns: [.init("name", "name"), .init("plistName", "plist name"), .init("freedesktopName", "desktop icon")],
+                         rows: SystemIcon.allCases.map { [.text($0.rawValue), .text($0.plistName), .text($0.freedesktopName ?? "")] }))
+    }
+
+    /// The quick actions with the catalog and the `--max-visible` override of an invocation.
+    static func shortcutSet(_ invocation: Invocation, _ session: Session) throws -> ShortcutSet {
+        let shortcuts = try session.shortcuts(catalogPath: invocation.value("catalog"))
+        guard let maxVisible = try invocation.int("max-visible") else { return shortcuts }
+        return ShortcutSet(catalog: shortcuts.catalog, dynamic: shortcuts.dynamic,
+                           limits: ShortcutLimits(maxVisible: maxVisible, maxTotal: shortcuts.limits.maxTotal))
+    }
+}

@@ -1,0 +1,210 @@
+import ExpenseCore
+import ExpenseShortcuts
+import ExpenseStore
+
+/// `shortcuts add|push|set|remove|disable|enable`: the dynamic quick actions, the iOS way (set
+/// replaces them all) and the Android way (add, push with eviction, remove, disable, enable).
+/// The commands that read them (list, export, check, icons, inbox) and the `shortcut` launcher
+/// are in the files beside this one.
+enum ShortcutCommands {
+    static let all: [CommandSpec] = [launch, list, add, push, set, remove, disable, enable, export, inbox, check, icons]
+
+    static let catalogOption = OptionSpec.value("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
+                                                completion: .file)
+    static let typeArgument = ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.openReport.")
+
+    static let itemOptions: [OptionSpec] = [
+        .value("title", "text", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).", required: true),
+        .value("subtitle", "text", "A line under the title."),
+        .value("icon", "name", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons')."),
+        .value("icon-file", "file", "An image of the app, 35x35 pt, single colour (wins over --icon)."),
+        .value("icon-symbol", "name", "An SF Symbol name (wins over --icon-file and --icon)."),
+        .value("info", "key=value", "A parameter of the action's command, e.g. report=3.", repeats: true),
+        .value("rank", "n", "Its place among the dynamic quick actions, 0 first."),
+        catalogOption,
+    ]
+
+    static let add = CommandSpec(
+        ["shortcuts", "add"], abstract: "Add a dynamic quick action, or change the one of that type; refused when full.",
+        discussion: "The type's last component names the action (showReports, newReport, addExpense, addExpenseToReport, openReport, unassignedExpenses, takePhoto). Without --rank it goes last. At most shortcuts.max-total quick actions exist, static ones included: 'shortcuts push' evicts the lowest-ranked instead of refusing.",
+        arguments: [typeArgument], options: itemOptions,
+        examples: ["expenses shortcuts add com.sap.example.openReport --title \"Open Boston\" --icon bookmark --info report=2",
+                   "expenses shortcuts add com.sap.example.unassignedExpenses --title \"Loose Receipts\" --icon task --rank 0"]
+    ) { invocation, session in
+        let item = try ShortcutCommands.item(invocation, session)
+        let rank = try invocation.int("rank")
+        return try change(invocation, session) { shortcuts throws(ExpenseError) in
+            let existed = shortcuts.dynamicShortcut(item.type) != nil
+            try shortcuts.add(item, rank: rank)
+            return "\(existed ? "Updated" : "Added") \(item.type): \(item.title)"
+        }
+    }
+
+    static let push = CommandSpec(
+        ["shortcuts", "push"], abstract: "Add a dynamic quick action at the top, evicting the lowest-ranked one when full.",
+        arguments: [typeArgument], options: itemOptions,
+        examples: ["expenses shortcuts push com.sap.example.openReport --title \"Open Basel\" --info report=3"]
+    ) { invocation, session in
+        let item = try ShortcutCommands.item(invocation, session)
+        let rank = try invocation.int("rank") ?? 0
+        return try change(invocation, session) { shortcuts throws(ExpenseError) in
+            let evicted = try shortcuts.push(item, rank: rank)
+            return "Pushed \(item.type): \(item.title)" + (evicted.map { "; evicted \($0.type) (\($0.item.title))" } ?? "")
+        }
+    }
+
+    static let set = CommandSpec(
+        ["shortcuts", "set"], abstract: "Replace every dynamic quick action with the items of a plist (the iOS way).",
+        discussion: "FILE is an Info.plist-style property list (XML or binary) whose UIApplicationShortcutItems are the new dynamic items, in rank order; an empty array removes them all. Disabled items stay disabled.",
+        arguments: [ArgumentSpec("file", "The property list.", completion: .file)], options: [catalogOption],
+        examples: ["expenses shortcuts set my-shortcuts.plist"]
+    ) { invocation, session in
+        let settings = try session.settings()
+        let options = ShortcutCatalog.Options(variables: settings.catalogVariables,
+                                              languages: PreferredLanguages.from(session.environment.variables),
+                                              maxItems: settings.limits.maxTotal)
+        let items: ShortcutCatalog
+        do {
+            items = try ShortcutCatalog.load(path: invocation.arguments[0], options: options)
+        } catch let error as CatalogError {
+            throw CatalogMessages.reportable(error)
+        }
+        CatalogMessages.print(items)
+        for item in items.items { try checkAction(item, settings: settings, path: invocation.spec.path) }
+        return try change(invocation, session) { shortcuts throws(ExpenseError) in
+            try shortcuts.replaceAll(with: items.items)
+            return "Set \(items.items.count) dynamic quick action\(items.items.count == 1 ? "" : "s") from \(invocation.arguments[0])"
+        }
+    }
+
+    static let remove = CommandSpec(
+        ["shortcuts", "remove"], abstract: "Remove a dynamic quick action (static ones cannot be removed).",
+        arguments: [typeArgument], options: [catalogOption],
+        examples: ["expenses shortcuts remove com.sap.example.openReport"]
+    ) { invocation, session in
+        let type = try expandedType(invocation, session)
+        return try change(invocation, session) { shortcuts throws(ExpenseError) in
+            try shortcuts.remove(type)
+            return "Removed \(type)"
+        }
+    }
+
+    static let disable = CommandSpec(
+        ["shortcuts", "disable"], abstract: "Turn a dynamic quick action off; launching it then prints your message (exit 69).",
+        arguments: [typeArgument],
+        options: [.value("message", "text", "What a launch of it says, e.g. \"The Boston trip was submitted\"."), catalogOption],
+        examples: ["expenses shortcuts disable com.sap.example.openReport --message \"The Boston trip is closed\""]
+    ) { invocation, session in
+        let type = try expandedType(invocation, session)
+        return try change(invocation, session) { shortcuts throws(ExpenseError) in
+            try shortcuts.disable(type, message: invocation.value("message"))
+            return "Disabled \(type)"
+        }
+    }
+
+    static let enable = CommandSpec(
+        ["shortcuts", "enable"], abstract: "Turn a disabled dynamic quick action back on, last among the dynamic ones.",
+        arguments: [typeArgument], options: [catalogOption],
+        examples: ["expenses shortcuts enable com.sap.example.openReport"]
+    ) { invocation, session in
+        let type = try expandedType(invocation, session)
+        return try change(invocation, session) { shortcuts throws(ExpenseError) in
+            try shortcuts.enable(type)
+            return "Enabled \(type)"
+        }
+    }
+
+    // MARK: - Shared
+
+    /// Applies `body` to the quick actions in one write transaction and saves the dynamic ones.
+    static func change(_ invocation: Invocation, _ session: Session,
+                       _ body: (inout ShortcutSet) throws(ExpenseError) -> String) throws -> Output {
+        let catalog = try session.catalog(path: invocation.value("catalog"))
+        CatalogMessages.print(catalog)
+        let limits = try session.settings().limits
+        let store = try session.store()
+        let (message, shortcuts) = try store.write {
+            var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store.dynamicShortcuts(), limits: limits)
+            let message = try body(&shortcuts)
+            try store.replaceDynamicShortcuts(shortcuts.dynamic)
+            return (message, shortcuts)
+        }
+        let launch = ["expenses"] + launchPrefix(session)
+        return .document(text: message,
+                         json: .object([("message", .string(message)),
+                                        ("shortcuts", .array(shortcuts.entries(includingDisabled: true).map { ShortcutView.json($0, launch: launch) }))]),
+                         csv: ShortcutView.listing(shortcuts.entries(includingDisabled: true), includingDisabled: true))
+    }
+
+    /// The item the options of `add` and `push` describe, checked: a known action, parameters
+    /// its command takes, a known icon, and a warning for a title too long for one line.
+    static func item(_ invocation: Invocation, _ session: Session) throws -> ShortcutItem {
+        let settings = try session.settings()
+        let type = try expandedType(invocation, session)
+        var icon = ShortcutIcon(symbolName: invocation.value("icon-symbol"), file: invocation.value("icon-file"))
+        if let name = invocation.value("icon") {
+            guard let system = SystemIcon(loosely: name) else {
+                let suggestion = Suggestion.closest(to: name, among: SystemIcon.allCases.map(\.rawValue))
+                throw ExpenseError(.invalidData, "unknown icon '\(name)'",
+                                   hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + "'expenses shortcuts icons' lists them")
+            }
+            icon.type = system
+        }
+        var userInfo = PropertyListDictionary()
+        for pair in invocation.allValues("info") {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw UsageError("The value '\(pair)' is invalid for '--info <key=value>': expected key=value", path: invocation.spec.path)
+            }
+            let value = String(pair[pair.index(after: equals)...])
+            userInfo[String(pair[..<equals])] = Int64(value).map { .integer($0) } ?? .string(value)
+        }
+        let item = ShortcutItem(type: type, title: invocation.value("title") ?? "", subtitle: invocation.value("subtitle"),
+                                icon: icon, userInfo: userInfo)
+        try checkAction(item, settings: settings, path: invocation.spec.path)
+        let width = TitleWidth.columns(item.title)
+        if width > ShortcutLimits.titleColumns {
+            Console.error("expenses: warning: the title '\(item.title)' is \(width) columns wide and will not fit one line\n")
+        }
+        return item
+    }
+
+    /// Refuses an item that could never run: an action expenses lacks, or a parameter its command
+    /// does not take.
+    static func checkAction(_ item: ShortcutItem, settings: Settings, path: [String]) throws {
+        let router = ShortcutRouter(shortcuts: ShortcutSet(catalog: ShortcutCatalog(source: "", items: []), dynamic: [],
+                                                           limits: settings.limits), appID: settings.appID)
+        let action: ShortcutAction
+        do {
+            action = try router.action(for: item)
+        } catch {
+            throw ExpenseError(.invalidData, error.message, hint: error.hint)
+        }
+        guard let spec = Commands.registry.command(action.commandPath),
+              let unknown = ShortcutLaunch.unknownParameter(item.userInfo, of: action, command: spec) else { return }
+        throw ExpenseError(.invalidData, "\(item.type): '\(unknown.key)' is not a parameter of its command 'expenses \(spec.name)'",
+                           hint: unknown.suggestion.map { "did you mean '\($0)'?" }
+                               ?? "its options: " + spec.options.map { "--" + $0.name }.joined(separator: ", "))
+    }
+
+    /// The type argument with `$(PRODUCT_BUNDLE_IDENTIFIER)` and other variables expanded.
+    static func expandedType(_ invocation: Invocation, _ session: Session) throws -> String {
+        let raw = invocation.arguments[0]
+        do {
+            return try session.settings().catalogVariables.expand(raw)
+        } catch {
+            throw ExpenseError(.invalidData, "cannot expand the type '\(raw)': \(error)")
+        }
+    }
+
+    /// The words a launcher puts before `--shortcut` to reach this session's data: `--db` when
+    /// the database is not the default one (a launcher does not have EXPENSES_DB).
+    static func launchPrefix(_ session: Session) -> [String] {
+        guard session.databasePath != session.environment.dataDirectory + "/expenses.sqlite" else { return [] }
+        return ["--db", WorkingDirectory.absolute(session.databasePath)]
+    }
+
+    /// The words a launcher puts after the type: the `--catalog` given, as an absolute path.
+    static func launchSuffix(catalog: String?) -> [String] {
+        catalog.map { ["--catalog", WorkingDirectory.absolute($0)] } ?? []
+    }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpenseCore
+
+/// A file opened for reading — a statement, a rules file, the ECB's rates — with the errors a
+/// user can act on (exit 66 when it is missing or unreadable).
+final class InputFile {
+    let path: String
+    let descriptor: Int32
+    /// Its size when opened, for progress; 0 for a pipe.
+    let size: Int
+
+    /// - Parameter role: what the file is, for messages ("statement", "rules file"). The path
+    ///   `-` is standard input.
+    init(_ path: String, role: String) throws(ExpenseError) {
+        let descriptor = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw ExpenseError(.noInput, "cannot read the \(role) \(path): \(reason)")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+            close(descriptor)
+            throw ExpenseError(.noInput, "cannot read the \(role) \(path): it is a directory")
+        }
+        self.path = path
+        self.descriptor = descriptor
+        size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        // The whole file is read once, front to back.
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The whole file as text (rules files are small); invalid UTF-8 is an error.
+    func text() throws(ExpenseError) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw ExpenseError(.io, "cannot read \(path): \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ExpenseError(.invalidData, "\(path) is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// A CSV reader of the file.
+    func csvReader(separator: UInt8) -> CSVReader {
+        CSVReader(fileDescriptor: descriptor, separator: separator)
+    }
+}

@@ -1,0 +1,223 @@
+import ExpenseCore
+import ExpenseStore
+
+/// Runs `expenses import`: reads statements through a rules file into one batch per file, all
+/// in one IMMEDIATE transaction, so that a crash or an invalid row leaves the database as it
+/// was. Rows are streamed (read, mapped, fingerprinted, inserted) one at a time; nothing grows
+/// with the size of the file except what the database itself stores.
+final class StatementImporter {
+    struct Request {
+        var files: [String]
+        var rules: ImportRules
+        var reportID: Int64?
+        var dryRun = false
+        var skipInvalid = false
+        var rejectsPath: String?
+    }
+
+    struct FileOutcome {
+        let file: String
+        let batchID: Int64
+        var counts = ImportCounts()
+    }
+
+    struct Outcome {
+        var files: [FileOutcome] = []
+        var seconds = 0.0
+        var rejectsPath: String?
+        var total: ImportCounts { files.reduce(ImportCounts()) { $0 + $1.counts } }
+    }
+
+    /// Ends the transaction of a dry run, which must write nothing whatever happened.
+    private struct DryRunDone: Error {
+        let outcome: Outcome
+    }
+
+    private let store: Store
+    private let request: Request
+    private let format: OutputFormat
+    private let rules: ImportRules
+    private var console = ImportConsole(meter: ProgressMeter(enabled: false, totalBytes: 0))
+    private var log: DryRunLog?
+    private var report: Report?
+    private var rejects: RejectsFile?
+    private var rowsRead = 0
+    private var bytesBefore = 0
+
+    init(store: Store, request: Request, format: OutputFormat) {
+        self.store = store
+        self.request = request
+        self.format = format
+        rules = request.rules
+    }
+
+    func run() throws -> Outcome {
+        let stopwatch = Stopwatch()
+        let categories = try store.categories().map(\.code)
+        try rules.checkCategories(categories)
+        // Every file is opened before anything is written: a typo in the last name must not
+        // cost a long import of the first ones.
+        let inputs = try request.files.map { path throws(ExpenseError) in try InputFile(path, role: "statement") }
+        console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
+        defer { console.finish() }
+        if request.dryRun { log = DryRunLog(format: format, console: console, files: request.files) }
+        if !request.dryRun, let path = request.rejectsPath {
+            rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding)
+        }
+        var outcome = Outcome(rejectsPath: request.dryRun ? nil : request.rejectsPath)
+        do {
+            try store.withBulkInsertSettings { try store.write {
+                // Checked under the write lock: the report cannot be submitted half-way.
+                report = try request.reportID.map(store.report)
+                try report?.requireEditable("import into it")
+                console.progress(rows: 0, bytes: 0)
+                let rates = store.rateSource()
+                _ = try store.withInsertTriggersInBulk {
+                    for input in inputs {
+                        outcome.files.append(try importFile(input, categories: categories, rates: rates))
+                        bytesBefore += input.size
+                    }
+                }
+                let invalid = outcome.total.invalid
+                if request.dryRun {
+                    outcome.seconds = stopwatch.seconds
+                    throw DryRunDone(outcome: outcome)
+                }
+                if invalid > 0, !request.skipInvalid {
+                    console.flush()
+                    let files = request.files.count == 1 ? request.files[0] : "\(request.files.count) files"
+                    throw ExpenseError(.invalidData, "\(ImportSummary.number(invalid)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
+                                           + "nothing was imported",
+                                       hint: "fix \(invalid == 1 ? "it" : "them") and import again, or import the valid rows "
+                                           + "with --skip-invalid --rejects FILE and fix the rejected ones there")
+                }
+                try rejects?.prepare()
+            } }
+        } catch let done as DryRunDone {
+            log?.end(done.outcome)
+            return done.outcome
+        }
+        try rejects?.commit()
+        outcome.seconds = stopwatch.seconds
+        return outcome
+    }
+
+    private func importFile(_ input: InputFile, categories: [String], rates: RateSource) throws -> FileOutcome {
+        let reader = input.csvReader(separator: rules.separator)
+        let file = input.path
+        var preamble: [[UInt8]] = []
+        do {
+            for _ in 0..<rules.skipLines {
+                guard let line = try reader.skipLine() else { break }
+                preamble.append(line)
+            }
+        } catch let failure as CSVReader.Failure {
+            throw ExpenseError(.invalidData, failure.message, location: "\(file):\(failure.line)")
+        }
+        var header: [String]?
+        var headerBytes: [UInt8]?
+        if rules.hasHeader {
+            var names: [String] = []
+            while try nextRecord(reader, file) {
+                if reader.isBlankLine { continue }
+                for index in 0..<reader.fieldCount {
+                    guard let name = rules.encoding.decode(reader.field(index)) else {
+                        throw ExpenseError(.invalidData, "the header is not valid UTF-8",
+                                           hint: "if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules",
+                                           location: "\(file):\(reader.recordLine)")
+                    }
+                    names.append(name.trimmed)
+                }
+                headerBytes = Array(reader.rawRecord)
+                break
+            }
+            guard headerBytes != nil else {
+                throw ExpenseError(.invalidData, "\(file) is empty: it has no header line",
+                                   hint: rules.skipLines > 0 ? "the rules skip \(rules.skipLines) line(s) first; is that too many?" : nil)
+            }
+            header = names
+        }
+        let mapper = try RowMapper(rules: rules, header: header, file: file, categories: categories)
+        rejects?.start(preamble: preamble, header: headerBytes, crlf: reader.recordEndsWithCRLF)
+
+        let report = self.report
+        let batchID = try store.beginImportBatch(file: file, rules: rules.path, reportID: report?.id)
+        let writer = try store.importWriter(batch: batchID, rowsPerStatement: request.dryRun ? 1 : 100)
+        let counter = OccurrenceCounter(spill: .temporaryFile())
+        var outcome = FileOutcome(file: file, batchID: batchID)
+        var row = MappedRow()
+        // Once an atomic import has an invalid row it will roll back: only validate the rest.
+        var writing = true
+
+        while try nextRecord(reader, file) {
+            if reader.isBlankLine { continue }
+            rowsRead += 1
+            console.progress(rows: rowsRead, bytes: bytesBefore + reader.bytesConsumed)
+            mapper.map(reader, into: &row)
+            if row.skipped {
+                outcome.counts.skipped += 1
+                log?.row(file: file, line: reader.recordLine, status: .skipped, row)
+                continue
+            }
+            var fingerprint: ImportFingerprint?
+            if let id = row.externalID {
+                fingerprint = .externalID(id)
+            } else if let date = row.date, let amount = row.amount {
+                // Invalid rows count too, so that fixing one and importing the file again
+                // numbers its identical neighbours as the first import did.
+                let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
+                                                     currency: amount.currency.code, merchant: row.statementMerchant)
+                let occurrence = try counter.next(day: date.dayNumber, content: content)
+                fingerprint = .contentKey(RowFingerprint.key(content: content, occurrence: occurrence))
+            }
+            var conversion: Expense.Conversion?
+            if row.problems.isEmpty, let report, let date = row.date, let amount = row.amount {
+                do {
+                    conversion = try Expense.Conversion.of(amount, on: date, into: report.currency, manualRate: nil, rates: rates)
+                } catch let error as ExpenseError {
+                    let missingRate = error.message.hasPrefix("no exchange rate")
+                    row.problems.append(("currency", error.message + (missingRate ? " (load rates with 'expenses rates import eurofxref-hist.csv')" : "")))
+                }
+            }
+            guard row.problems.isEmpty, let date = row.date, let amount = row.amount, let fingerprint else {
+                outcome.counts.invalid += 1
+                try reject(file: file, reader: reader, row)
+                if !request.skipInvalid { writing = request.dryRun }
+                continue
+            }
+            guard writing else { continue }
+            let expense = Expense(reportID: report?.id, date: date, category: row.category, merchant: row.merchant,
+                                  description: row.description, amount: amount, conversion: conversion, paidBy: row.paidBy)
+            if let log {
+                let new = try writer.insert(expense, line: reader.recordLine, fingerprint: fingerprint)
+                log.row(file: file, line: reader.recordLine, status: new ? .new : .duplicate, row)
+            } else {
+                try writer.append(expense, line: reader.recordLine, fingerprint: fingerprint)
+            }
+        }
+        let expenseIDs = try writer.insertedIDs()
+        outcome.counts.new = writer.newRows
+        outcome.counts.duplicate = writer.duplicateRows
+        try store.finishImportBatch(batchID, counts: outcome.counts, expenseIDs: expenseIDs)
+        return outcome
+    }
+
+    /// Reports an invalid row as `FILE:LINE: field: reason` and keeps it for the rejects file.
+    private func reject(file: String, reader: CSVReader, _ row: MappedRow) throws {
+        if let log {
+            log.row(file: file, line: reader.recordLine, status: .invalid, row)
+        } else {
+            for problem in row.problems { console.err("\(file):\(reader.recordLine): \(problem.field): \(problem.reason)\n") }
+        }
+        try rejects?.append(record: reader.rawRecord, reason: "\(file):\(reader.recordLine): \(row.reason)",
+                            crlf: reader.recordEndsWithCRLF)
+    }
+
+    private func nextRecord(_ reader: CSVReader, _ file: String) throws -> Bool {
+        do {
+            return try reader.next()
+        } catch let failure as CSVReader.Failure {
+            throw ExpenseError(.invalidData, failure.message, location: "\(file):\(failure.line)")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ExpenseCore
+
+/// How receipts look in each output format.
+enum ReceiptView {
+    static let columns: [Listing.Column] = [
+        .init("id", "id"), .init("capturedAt", "captured"), .init("mediaType", "type"), .init("size", "size"),
+        .init("name", "name"), .init("expenseIds", "expenses"), .init("merchant", "merchant"), .init("date", "date"),
+        .init("total", "total"),
+    ]
+
+    static func listing(_ receipts: [Receipt], note: String? = nil) -> Listing {
+        Listing(columns: columns, rows: receipts.map { receipt in
+            let suggestion = receipt.ocr.suggestion
+            return [.int(receipt.id), .text(receipt.capturedAt), .text(receipt.mediaType.name),
+                    .text(ByteSize.describe(receipt.size)), .text(name(receipt)),
+                    .text(receipt.expenseIDs.map(String.init).joined(separator: " ")), .text(suggestion.merchant ?? ""),
+                    .date(suggestion.date), .text(total(suggestion) ?? "")]
+        }, note: note)
+    }
+
+    /// Where it came from, for people: its file name, or its source.
+    static func name(_ receipt: Receipt) -> String {
+        receipt.originalName.isEmpty ? "(\(receipt.source.rawValue))" : receipt.originalName
+    }
+
+    /// "1,234.56 EUR", or the bare amount when no currency was printed.
+    static func total(_ suggestion: ReceiptSuggestion) -> String? {
+        guard let amount = suggestion.amount else { return nil }
+        guard let code = suggestion.currency, let currency = CurrencyTable.standard.currency(code),
+              let money = try? Money.parse(amount, currency: currency) else {
+            return amount + (suggestion.currency.map { " \($0)" } ?? "")
+        }
+        return money.description
+    }
+
+    static func json(_ receipt: Receipt, path: String?) -> JSONValue {
+        .object([
+            ("id", .int(receipt.id)), ("sha256", .string(receipt.sha256)), ("mediaType", .string(receipt.mediaType.rawValue)),
+            ("size", .int(receipt.size)), ("originalName", .string(receipt.originalName)), ("source", .string(receipt.source.rawValue)),
+            ("capturedAt", .string(receipt.capturedAt)), ("takenAt", .string(receipt.takenAt)),
+            ("width", receipt.width.map { .int(Int64($0)) } ?? .null), ("height", receipt.height.map { .int(Int64($0)) } ?? .null),
+            ("expenseIds", .array(receipt.expenseIDs.map { .int($0) })), ("path", .string(path)),
+            ("ocr", .object([
+                ("status", .string(receipt.ocr.status.rawValue)), ("note", .string(receipt.ocr.note)),
+                ("text", .string(receipt.ocr.text)), ("suggestion", json(receipt.ocr.suggestion)),
+            ])),
+        ])
+    }
+
+    static func json(_ suggestion: ReceiptSuggestion) -> JSONValue {
+        .object([
+            ("merchant", .string(suggestion.merchant)), ("date", .date(suggestion.date)),
+            ("total", suggestion.amount.map { .object([("amount", .string($0)), ("currency", .string(suggestion.currency))]) } ?? .null),
+            ("category", .string(suggestion.category)),
+        ])
+    }
+
+    /// The suggestion on one line: "HOTEL ASTORIA · 2026-03-06 · 1,234.56 EUR · lodging".
+    static func suggestionLine(_ suggestion: ReceiptSuggestion) -> String {
+        let parts = [suggestion.merchant, suggestion.date?.description, total(suggestion), suggestion.category].compactMap { $0 }
+        return parts.isEmpty ? "nothing recognised" : parts.joined(separator: " · ")
+    }
+
+    /// What OCR did, for people.
+    static func ocrLine(_ ocr: ReceiptOCR) -> String {
+        switch ocr.status {
+        case .done: return "read by \(ocr.note): " + suggestionLine(ocr.suggestion)
+        case .skipped: return "skipped: \(ocr.note)"
+        case .failed: return "failed: \(ocr.note)"
+        }
+    }
+
+    /// `receipt show`: the facts, the suggestion and the text that was read.
+    static func detail(_ receipt: Receipt, path: String?) -> Output {
+        var text = "Receipt \(receipt.id)\n"
+        let pixels = receipt.width.flatMap { width in receipt.height.map { ", \(width) × \($0) pixels" } } ?? ""
+        var rows: [(String, String)] = [
+            ("SHA-256", receipt.sha256), ("Type", receipt.mediaType.name + pixels),
+            ("Size", "\(receipt.size) bytes (\(ByteSize.describe(receipt.size)))"),
+            ("Source", receipt.source.rawValue + (receipt.originalName.isEmpty ? "" : " \(receipt.originalName)")),
+            ("Captured", receipt.capturedAt),
+        ]
+        if let taken = receipt.takenAt { rows.append(("Taken", taken.replacing("T", with: " ") + " (camera time, EXIF)")) }
+        rows.append(("Expenses", receipt.expenseIDs.isEmpty ? "(none)" : receipt.expenseIDs.map(String.init).joined(separator: ", ")))
+        if let path { rows.append(("File", path)) }
+        rows.append(("OCR", receipt.ocr.status == .done ? "done (\(receipt.ocr.note))" : "\(receipt.ocr.status.rawValue): \(receipt.ocr.note)"))
+        for (label, value) in rows { text += "  " + (label + ":").padding(11) + value + "\n" }
+        let suggestion = receipt.ocr.suggestion
+        text += "Suggestion:\n"
+        let fields: [(String, String?)] = [("Merchant", suggestion.merchant), ("Date", suggestion.date?.description),
+                                           ("Total", total(suggestion)), ("Category", suggestion.category)]
+        for (label, value) in fields { text += "  " + (label + ":").padding(11) + (value ?? "-") + "\n" }
+        if !receipt.ocr.text.isEmpty {
+            text += "OCR text:\n" + receipt.ocr.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  | \($0)" }
+                .joined(separator: "\n") + "\n"
+        }
+        return .document(text: text, json: json(receipt, path: path), csv: listing([receipt]))
+    }
+}

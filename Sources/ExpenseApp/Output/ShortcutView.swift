@@ -1,0 +1,87 @@
+import ExpenseCore
+import ExpenseShortcuts
+
+/// How quick actions, their icons and the launch inbox look in each output format.
+enum ShortcutView {
+    static func listing(_ entries: [ShortcutSet.Entry], includingDisabled: Bool) -> Listing {
+        var columns: [Listing.Column] = [
+            .init("position", "#"), .init("type", "type"), .init("title", "title"), .init("subtitle", "subtitle"),
+            .init("icon", "icon"), .init("kind", "kind"), .init("rank", "rank"), .init("visible", "shown"),
+        ]
+        if includingDisabled { columns.append(.init("state", "state")) }
+        let rows: [[Listing.Cell]] = entries.map { entry in
+            var row: [Listing.Cell] = [
+                entry.position.map { .int(Int64($0)) } ?? .null, .text(entry.item.type), .text(entry.item.title),
+                .text(entry.item.subtitle ?? ""), .text(entry.item.icon.summary), .text(entry.kind.rawValue),
+                entry.rank.map { .int(Int64($0)) } ?? .null, .text(entry.isVisible ? "yes" : ""),
+            ]
+            if includingDisabled {
+                row.append(.text(entry.isEnabled ? "enabled" : "disabled" + (entry.disabledMessage.map { ": \($0)" } ?? "")))
+            }
+            return row
+        }
+        return Listing(columns: columns, rows: rows)
+    }
+
+    /// - Parameter launch: the program and options before `--shortcut TYPE`; `suffix` follows the type.
+    static func json(_ entry: ShortcutSet.Entry, launch: [String], suffix: [String] = []) -> JSONValue {
+        .object([
+            ("type", .string(entry.item.type)), ("title", .string(entry.item.title)), ("subtitle", .string(entry.item.subtitle)),
+            ("icon", json(entry.item.icon)), ("kind", .string(entry.kind.rawValue)),
+            ("rank", entry.rank.map { .int(Int64($0)) } ?? .null), ("position", entry.position.map { .int(Int64($0)) } ?? .null),
+            ("visible", .bool(entry.isVisible)), ("enabled", .bool(entry.isEnabled)),
+            ("disabledMessage", .string(entry.disabledMessage)), ("userInfo", json(.dictionary(entry.item.userInfo))),
+            ("exec", .array((launch + ["--shortcut", entry.item.type] + suffix).map { .string($0) })),
+        ])
+    }
+
+    static func json(_ icon: ShortcutIcon) -> JSONValue {
+        .object([
+            ("type", .string(icon.type?.rawValue)), ("plistType", .string(icon.type?.plistName)), ("file", .string(icon.file)),
+            ("symbolName", .string(icon.symbolName)), ("shown", .string(icon.summary.isEmpty ? nil : icon.summary)),
+            ("freedesktopName", .string(icon.type?.freedesktopName)),
+        ])
+    }
+
+    /// A plist value as JSON: dates as their ISO 8601 text, reals as decimal strings (as money
+    /// is), data as base64.
+    static func json(_ value: PropertyListValue) -> JSONValue {
+        switch value {
+        case .string(let text), .date(let text): return .string(text)
+        case .integer(let number): return .int(number)
+        case .real(let number): return .string(String(number))
+        case .boolean(let flag): return .bool(flag)
+        case .data(let bytes): return .string(Base64.encode(bytes))
+        case .array(let values): return .array(values.map(json))
+        case .dictionary(let dictionary): return .object(dictionary.entries.map { ($0.key, json($0.value)) })
+        }
+    }
+
+    // MARK: - Launch inbox
+
+    static func inboxListing(_ records: [LaunchRecord]) -> Listing {
+        Listing(columns: [.init("id", "id"), .init("type", "type"), .init("status", "status"), .init("queuedAt", "queued"),
+                          .init("attempts", "tries"), .init("arguments", "arguments")],
+                rows: records.map { record in
+                    [.int(record.id), .text(record.type), .text(record.status), .text(record.queuedAt),
+                     .int(Int64(record.attempts)), .text(record.arguments.map(quoted).joined(separator: " "))]
+                })
+    }
+
+    static func json(_ record: LaunchRecord) -> JSONValue {
+        .object([
+            ("id", .int(record.id)), ("type", .string(record.type)), ("state", .string(record.state.rawValue)),
+            ("status", .string(record.status)), ("arguments", .array(record.arguments.map { .string($0) })),
+            ("catalog", .string(record.catalog)), ("queuedAt", .string(record.queuedAt)), ("claimedAt", .string(record.claimedAt)),
+            ("claimedBy", record.claim.map { .object([("pid", .int(Int64($0.pid))), ("host", .string($0.host))]) } ?? .null),
+            ("finishedAt", .string(record.finishedAt)), ("exitStatus", record.exitStatus.map { .int(Int64($0)) } ?? .null),
+            ("attempts", .int(Int64(record.attempts))),
+        ])
+    }
+
+    /// A word as a shell would need it quoted, for showing a launch's arguments.
+    static func quoted(_ word: String) -> String {
+        guard word.isEmpty || word.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) else { return word }
+        return "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+}

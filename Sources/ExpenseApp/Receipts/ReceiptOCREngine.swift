@@ -1,0 +1,110 @@
+import ExpenseCore
+
+/// Text recognition of a receipt file: `tesseract` for images, `pdftotext` for PDFs with a text
+/// layer (e-receipts), each run with an argv array and a time limit. Never fatal: when a program
+/// is missing, the file is of a kind it cannot read, or it fails, the result says so and capture
+/// goes on without a suggestion.
+struct ReceiptOCREngine {
+    var tesseract = "tesseract"
+    var pdftotext = "pdftotext"
+    var timeLimit: Double = 60
+    /// Languages to read with, in order of preference, when their data is installed.
+    var preferredLanguages = ["eng", "deu", "fra", "ita", "spa", "nld"]
+
+    func read(path: String, type: ReceiptMediaType) -> ReceiptOCR {
+        switch type {
+        case .pdf: return readPDF(path)
+        case .heic: return ReceiptOCR(status: .skipped, note: "tesseract cannot read HEIC images")
+        case .jpeg, .png, .webp: return readImage(path)
+        }
+    }
+
+    /// `tesseract FILE stdout -l eng+deu --psm 6`: page segmentation mode 6 ("a single uniform
+    /// block of text") keeps a receipt's label and amount on one line, where the default mode
+    /// reads the right-aligned amounts as a column of their own and loses which label each has.
+    private func readImage(_ path: String) -> ReceiptOCR {
+        let languages: [String]
+        switch installedLanguages() {
+        case .installed(let installed): languages = preferredLanguages.filter(installed.contains)
+        case .unavailable(let result): return result
+        }
+        var arguments = [tesseract, path, "stdout", "--psm", "6"]
+        if !languages.isEmpty { arguments += ["-l", languages.joined(separator: "+")] }
+        var process = Subprocess(arguments, timeLimit: timeLimit)
+        // One thread: OpenMP's threads make it slower, not faster, on a small machine, and the
+        // result is the same.
+        process.extraEnvironment = ["OMP_THREAD_LIMIT": "1"]
+        let note = "tesseract" + (languages.isEmpty ? "" : ", \(languages.joined(separator: "+"))")
+        return finish(process, note: note)
+    }
+
+    /// `pdftotext -layout -l 5 FILE -`: the text of an e-receipt's first pages.
+    private func readPDF(_ path: String) -> ReceiptOCR {
+        let result = finish(Subprocess([pdftotext, "-layout", "-l", "5", path, "-"], timeLimit: timeLimit), note: "pdftotext")
+        if result.status == .done, result.text.trimmingSpaces.isEmpty {
+            return ReceiptOCR(status: .skipped, note: "the PDF has no text layer (a scan); tesseract reads images, not PDFs")
+        }
+        if result.status == .skipped { return ReceiptOCR(status: .skipped, note: "pdftotext is not installed (apt-get install poppler-utils)") }
+        return result
+    }
+
+    private func finish(_ process: Subprocess, note: String) -> ReceiptOCR {
+        let program = process.arguments[0]
+        let result: Subprocess.Result
+        do throws(Subprocess.Failure) {
+            result = try process.run()
+        } catch {
+            switch error {
+            case .notFound:
+                return ReceiptOCR(status: .skipped, note: "\(program) is not installed (Scripts/bootstrap, or apt-get install tesseract-ocr)")
+            case .cannotStart(_, let reason):
+                return ReceiptOCR(status: .failed, note: "\(program) cannot be started: \(reason)")
+            }
+        }
+        if result.timedOut { return ReceiptOCR(status: .failed, note: "\(program) took longer than \(Int(timeLimit)) s and was stopped") }
+        if result.cancelled { return ReceiptOCR(status: .failed, note: "\(program) was cancelled (Ctrl-C)") }
+        guard result.succeeded else {
+            let reason = result.stderrText.split(separator: "\n").last.map(String.init) ?? "\(result.termination)"
+            return ReceiptOCR(status: .failed, note: "\(program) failed: \(reason)")
+        }
+        let text = Self.tidy(result.stdoutText)
+        return ReceiptOCR(status: .done, note: note, text: text, suggestion: ReceiptTextReader.suggestion(from: text))
+    }
+
+    private enum Languages {
+        case installed(Set<String>)
+        /// tesseract is missing or broken: the reading ends here, with this result.
+        case unavailable(ReceiptOCR)
+    }
+
+    /// The languages tesseract has data for.
+    private func installedLanguages() -> Languages {
+        do throws(Subprocess.Failure) {
+            let result = try Subprocess([tesseract, "--list-langs"], timeLimit: 10).run()
+            // "List of available languages in "/usr/share/tesseract-ocr/5/tessdata/" (3):" then one per line.
+            let lines = (result.stdoutText + "\n" + result.stderrText).split(separator: "\n").dropFirst()
+            return .installed(Set(lines.map { $0.trimmingSpaces }))
+        } catch {
+            switch error {
+            case .notFound:
+                return .unavailable(ReceiptOCR(status: .skipped, note: "tesseract is not installed (Scripts/bootstrap, or apt-get install tesseract-ocr)"))
+            case .cannotStart(_, let reason):
+                return .unavailable(ReceiptOCR(status: .failed, note: "tesseract cannot be started: \(reason)"))
+            }
+        }
+    }
+
+    /// Trailing blanks and the form feed tesseract ends a page with removed; blank lines kept
+    /// single.
+    static func tidy(_ text: String) -> String {
+        var lines: [String] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = String(raw)
+            while let last = line.last, last.isWhitespace { line.removeLast() }
+            if line.isEmpty, lines.last?.isEmpty ?? true { continue }
+            lines.append(line)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}

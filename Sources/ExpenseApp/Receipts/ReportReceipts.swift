@@ -1,0 +1,30 @@
+import ExpenseCore
+import ExpenseStore
+
+/// The receipts of a report's items as `report show` presents them: which receipts each item
+/// has, and which items miss one their category requires (the missing-receipt rule).
+struct ReportReceipts {
+    /// Receipt ids by expense id.
+    var byItem: [Int64: [Int64]] = [:]
+    /// The missing-receipt findings of the policy check, one per item.
+    var missing: [Violation] = []
+
+    static let none = ReportReceipts()
+
+    static func of(_ report: Report, in store: Store) throws -> ReportReceipts {
+        var byItem: [Int64: [Int64]] = [:]
+        for receipt in try store.receipts(.report(report.id)) {
+            for expenseID in receipt.expenseIDs { byItem[expenseID, default: []].append(receipt.id) }
+        }
+        let missing = try PolicyCommands.violations(of: report, in: store).filter { $0.rule == .missingReceipt }
+        return ReportReceipts(byItem: byItem, missing: missing)
+    }
+
+    func isMissing(_ expenseID: Int64) -> Bool { missing.contains { $0.expenseIDs.contains(expenseID) } }
+
+    /// The item's cell in the table: its receipt ids, or a marker when a required one is missing.
+    func cell(_ expenseID: Int64) -> Listing.Cell {
+        if let ids = byItem[expenseID], !ids.isEmpty { return .text(ids.map { "#\($0)" }.joined(separator: " ")) }
+        return isMissing(expenseID) ? .text("MISSING") : .text("-")
+    }
+}

@@ -1,0 +1,112 @@
+import ExpenseCore
+import ExpenseShortcuts
+import ExpenseStore
+
+/// What a session reads at most once: the config file and the quick-action catalogs. Nothing is
+/// read before a command needs it, so start-up and `help` stay free of file access.
+struct SessionCache {
+    var settings: Settings?
+    var configFile: ConfigFile?
+    /// By catalog path; "" is the built-in catalog.
+    var catalogs: [String: ShortcutCatalog] = [:]
+    /// The report the app's own quick actions were last refreshed for, to skip refreshing again
+    /// after every line of a script that adds expenses to one trip.
+    var refreshedTrip: Int64?
+    /// The report the last trip-changing command was about (created, edited, added to): where a
+    /// quick action that runs it leaves the REPL.
+    var touchedReport: Int64?
+}
+
+extension Session {
+    /// `$XDG_CONFIG_HOME/expenses/config`.
+    var configPath: String { environment.configDirectory + "/config" }
+
+    func configFile() throws -> ConfigFile {
+        if let file = cache.configFile { return file }
+        let file = try ConfigFile.read(configPath)
+        cache.configFile = file
+        return file
+    }
+
+    /// The settings in force: the config file over the defaults.
+    public func settings() throws -> Settings {
+        if let settings = cache.settings { return settings }
+        let file = try configFile()
+        let settings = try Settings(file: file)
+        for unknown in Settings.unknownKeys(in: file) {
+            let suggestion = Suggestion.closest(to: unknown.key, among: Settings.keys.map(\.name))
+            Console.error("expenses: warning: \(file.path):\(unknown.line): unknown setting '\(unknown.key)' is ignored"
+                          + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "\n")
+        }
+        cache.settings = settings
+        return settings
+    }
+
+    /// Forgets the settings after `config set`, so the rest of a session uses the new ones.
+    func forgetSettings() {
+        cache.settings = nil
+        cache.configFile = nil
+        cache.catalogs = [:]
+    }
+
+    /// The static catalog: `path` when given (`--catalog`), else the `shortcuts.catalog` setting,
+    /// else the built-in one. Errors in it are printed, all of them, then thrown (exit 65).
+    public func catalog(path: String? = nil) throws -> ShortcutCatalog {
+        do {
+            return try loadCatalog(path: path)
+        } catch let error as CatalogError {
+            throw CatalogMessages.reportable(error)
+        }
+    }
+
+    /// The catalog as `catalog(path:)` chooses it, reporting nothing: its errors are thrown.
+    func loadCatalog(path: String?) throws -> ShortcutCatalog {
+        let settings = try settings()
+        let chosen = path ?? settings.catalogPath.map { $0.hasPrefix("/") ? $0 : environment.configDirectory + "/" + $0 }
+        let key = chosen ?? ""
+        if let catalog = cache.catalogs[key] { return catalog }
+        let options = ShortcutCatalog.Options(variables: settings.catalogVariables,
+                                              languages: PreferredLanguages.from(environment.variables),
+                                              maxItems: settings.limits.maxTotal)
+        let catalog: ShortcutCatalog
+        if let chosen {
+            catalog = try ShortcutCatalog.load(path: chosen, options: options)
+        } else {
+            catalog = try BundledCatalog.load(options: options)
+        }
+        cache.catalogs[key] = catalog
+        return catalog
+    }
+
+    /// Static and dynamic quick actions together, under the configured caps.
+    public func shortcuts(catalogPath: String? = nil) throws -> ShortcutSet {
+        let catalog = try catalog(path: catalogPath)
+        let limits = try settings().limits
+        let dynamic = try existingStore()?.dynamicShortcuts() ?? []
+        return ShortcutSet(catalog: catalog, dynamic: dynamic, limits: limits)
+    }
+}
+
+/// How a catalog's errors and warnings reach stderr: in the format of the runner's errors.
+enum CatalogMessages {
+    static func print(_ diagnostic: CatalogDiagnostic) {
+        let label = diagnostic.severity == .error ? "error" : "warning"
+        Console.error("expenses: \(label): \(diagnostic.location): \(diagnostic.body)\n"
+                      + (diagnostic.hint.map { "hint: \($0)\n" } ?? ""))
+    }
+
+    /// A catalog that does not load: every error is printed as `expenses: error: FILE: item N
+    /// (TYPE): message`, so that one run shows everything to fix; the last one is returned for the
+    /// runner to print, with the exit status of bad data.
+    static func reportable(_ error: CatalogError) -> ExpenseError {
+        let errors = error.errors
+        for diagnostic in error.diagnostics where diagnostic != errors.last { print(diagnostic) }
+        guard let last = errors.last else { return ExpenseError(.invalidData, "the catalog does not load") }
+        return ExpenseError(.invalidData, last.body, hint: last.hint, location: last.location)
+    }
+
+    /// Prints a catalog's warnings (for the commands that manage quick actions, not for launches).
+    static func print(_ catalog: ShortcutCatalog) {
+        for warning in catalog.warnings { print(warning) }
+    }
+}

@@ -1,0 +1,20 @@
+/// The catalog compiled into the binary from Data/Shortcuts.plist, with its localizations, so an
+/// installed or copied `expenses` has its quick actions from any directory.
+public enum BundledCatalog {
+    /// How messages name it.
+    public static let source = "Data/Shortcuts.plist (built in)"
+
+    /// The `InfoPlist.strings` tables compiled in, by language. A language is one symlink under
+    /// Sources/ExpenseShortcuts/Resources, one line in Package.swift and one line here.
+    static let localizations: [String: [UInt8]] = [
+        "de": PackageResources.Shortcuts_de_strings,
+    ]
+
+    public static func load(options: ShortcutCatalog.Options) throws(CatalogError) -> ShortcutCatalog {
+        let localizations: ShortcutCatalog.LocalizationSource = { (language: String) throws(FileBytes.Failure) in
+            Self.localizations[language].map { ("Data/\(language).lproj/InfoPlist.strings (built in)", $0) }
+        }
+        return try ShortcutCatalog.parse(PackageResources.Shortcuts_plist, source: source, localizations: localizations,
+                                         options: options)
+    }
+}

@@ -1,0 +1,38 @@
+/// The languages a user reads, most preferred first, from the POSIX locale variables: gettext's
+/// `LANGUAGE` list, then the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set. `de_DE.UTF-8`
+/// yields `de_DE` then `de`; the C and POSIX locales yield nothing.
+public enum PreferredLanguages {
+    public static func from(_ environment: [String: String]) -> [String] {
+        func value(_ name: String) -> String? {
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            return value
+        }
+        let locale = value("LC_ALL") ?? value("LC_MESSAGES") ?? value("LANG")
+        var names: [String] = []
+        // gettext ignores LANGUAGE when the locale is C, and so do we.
+        if let list = value("LANGUAGE"), let locale, !isPOSIX(locale) {
+            names += list.split(separator: ":").map(String.init)
+        }
+        if let locale { names.append(locale) }
+        var languages: [String] = []
+        for name in names where !isPOSIX(name) {
+            let base = String(name.prefix { $0 != "." && $0 != "@" })
+            for candidate in [base, String(base.prefix { $0 != "_" && $0 != "-" })]
+            where !candidate.isEmpty && !languages.contains(candidate) {
+                languages.append(candidate)
+            }
+        }
+        return languages
+    }
+
+    static func isPOSIX(_ locale: String) -> Bool {
+        let base = locale.prefix { $0 != "." && $0 != "@" }
+        return base == "C" || base == "POSIX"
+    }
+
+    /// The `.lproj` folder names that may hold a language: `de_DE.lproj`, `de-DE.lproj`, `de.lproj`.
+    static func folderNames(_ language: String) -> [String] {
+        let dashed = language.replacing("_", with: "-")
+        return dashed == language ? ["\(language).lproj"] : ["\(language).lproj", "\(dashed).lproj"]
+    }
+}

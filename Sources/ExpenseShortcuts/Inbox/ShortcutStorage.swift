@@ -1,0 +1,29 @@
+/// Where dynamic quick actions and the launch inbox are kept. Defined here, implemented by the
+/// store (ExpenseStore), so that this layer knows nothing of SQL.
+public protocol ShortcutStorage: AnyObject {
+    /// Runs `body` as one write transaction: everything or nothing.
+    func write<T>(_ body: () throws -> T) throws -> T
+
+    /// The dynamic items, enabled ones by rank, then the disabled ones.
+    func dynamicShortcuts() throws -> [DynamicShortcut]
+    /// Replaces every dynamic item with `shortcuts`.
+    func replaceDynamicShortcuts(_ shortcuts: [DynamicShortcut]) throws
+
+    /// Queues a launch and returns it with its id.
+    func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord
+    /// Atomically takes the oldest queued launch for `claimant`: of two processes asking at once,
+    /// exactly one gets it. Nil when nothing is queued.
+    func claimNextLaunch(_ claimant: Claimant) throws -> LaunchRecord?
+    /// Records how a claimed launch ended; only the holder of the claim's token can.
+    /// - Returns: false when the claim is no longer `token`'s (re-delivered meanwhile).
+    @discardableResult
+    func finishLaunch(_ id: Int64, token: String, exitStatus: Int32) throws -> Bool
+    /// Launches, oldest first: the unfinished ones (queued, claimed, failed), or all.
+    func launches(includingFinished: Bool) throws -> [LaunchRecord]
+    func launch(_ id: Int64) throws -> LaunchRecord?
+    /// Puts a claimed or failed launch back in the queue, if it is still in `expected` state with
+    /// `token` (so that two re-deliveries cannot both happen). Returns whether it did.
+    func requeueLaunch(_ id: Int64, expectedState: LaunchRecord.State, token: String?) throws -> Bool
+    /// Marks a queued, failed or stale launch discarded: it will never run.
+    func discardLaunch(_ id: Int64, expectedState: LaunchRecord.State) throws -> Bool
+}

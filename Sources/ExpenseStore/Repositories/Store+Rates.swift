@@ -1,0 +1,117 @@
+import ExpenseCore
+
+/// One day's reference rate of a currency: 1 EUR = `perEUR` units of `currency`.
+public struct ReferenceRate: Sendable, Equatable {
+    public var currency: String
+    public var date: CalendarDate
+    public var perEUR: ExchangeRate
+
+    public init(currency: String, date: CalendarDate, perEUR: ExchangeRate) {
+        self.currency = currency
+        self.date = date
+        self.perEUR = perEUR
+    }
+}
+
+/// What the rate table holds for one currency.
+public struct ReferenceRateSummary: Sendable, Equatable {
+    public var currency: String
+    public var days: Int
+    public var first: CalendarDate?
+    public var last: CalendarDate?
+    public var latest: ExchangeRate?
+}
+
+extension Store {
+    /// Saves reference rates, replacing a day's rate when it differs; call inside `write`.
+    /// - Returns: how many rows were added or changed.
+    @discardableResult
+    public func saveReferenceRates(_ rates: [ReferenceRate]) throws -> Int {
+        var changed = 0
+        for rate in rates {
+            try db.execute("""
+                INSERT INTO exchange_rates (currency, date, per_eur) VALUES (?, ?, ?)
+                ON CONFLICT (currency, date) DO UPDATE SET per_eur = excluded.per_eur WHERE per_eur IS NOT excluded.per_eur
+                """, [.text(rate.currency), .text(rate.date.description), .text(rate.perEUR.description)])
+            changed += db.changes
+        }
+        return changed
+    }
+
+    public func referenceRateCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM exchange_rates")) }
+
+    /// Per currency: how many days, the first and last, and the last day's rate.
+    public func referenceRateSummaries() throws -> [ReferenceRateSummary] {
+        try db.query("""
+            SELECT currency, count(*), min(date), max(date),
+                   (SELECT per_eur FROM exchange_rates AS last WHERE last.currency = r.currency ORDER BY date DESC LIMIT 1)
+            FROM exchange_rates AS r GROUP BY currency ORDER BY currency
+            """) { row in
+            ReferenceRateSummary(currency: row.string(0), days: row.int(1), first: Store.date(row.optionalString(2)),
+                                 last: Store.date(row.optionalString(3)),
+                                 latest: row.optionalString(4).flatMap { try? ExchangeRate.parse($0) })
+        }
+    }
+
+    /// One currency's rates by date, optionally within `from...to`.
+    public func referenceRates(_ currency: String, from: CalendarDate? = nil, to: CalendarDate? = nil) throws -> [ReferenceRate] {
+        try db.query("""
+            SELECT date, per_eur FROM exchange_rates WHERE currency = ? AND date >= ? AND date <= ? ORDER BY date
+            """, [.text(currency), .text(from?.description ?? "0000-00-00"), .text(to?.description ?? "9999-99-99")]) { row in
+            ReferenceRate(currency: currency, date: Store.date(row.string(0)) ?? CalendarDate(dayNumber: 0),
+                          perEUR: (try? ExchangeRate.parse(row.string(1))) ?? .one)
+        }
+    }
+
+    /// The rate table as a `RateSource` for conversions. Each call starts with an empty cache,
+    /// so a command sees rates imported by an earlier line of the same script.
+    public func rateSource() -> RateSource { StoredRates(db: db) }
+}
+
+/// Conversions at the ECB's reference rates, which quote every currency against EUR
+/// ("1 EUR = 1.0823 USD"): EUR→USD is 1.0823, USD→EUR is 1/1.0823, and USD→CHF the cross rate
+/// CHF/USD of one day on which both were quoted. The day is the expense's, or the last earlier
+/// one with a rate (weekends, TARGET holidays, gaps in a currency's history).
+final class StoredRates: RateSource {
+    private let db: Database
+    private struct Question: Hashable {
+        let from: String, to: String, day: Int
+    }
+    private var answers: [Question: (rate: ExchangeRate, date: CalendarDate)?] = [:]
+
+    init(db: Database) { self.db = db }
+
+    func rate(from: Currency, to: Currency, on date: CalendarDate) throws -> (rate: ExchangeRate, date: CalendarDate)? {
+        if from == to { return (.one, date) }
+        let question = Question(from: from.code, to: to.code, day: date.dayNumber)
+        if let known = answers[question] { return known }
+        let answer = try lookUp(from: from.code, to: to.code, on: date)
+        // An import asks about a few hundred days at most; the cache stays small.
+        answers[question] = answer
+        return answer
+    }
+
+    private func lookUp(from: String, to: String, on date: CalendarDate) throws -> (rate: ExchangeRate, date: CalendarDate)? {
+        let day = DatabaseValue.text(date.description)
+        if from == "EUR" || to == "EUR" {
+            let other = from == "EUR" ? to : from
+            guard let found = try db.queryFirst("""
+                SELECT date, per_eur FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1
+                """, [.text(other), day], { ($0.string(0), $0.string(1)) }),
+                  let rateDate = Store.date(found.0), let perEUR = try? ExchangeRate.parse(found.1)
+            else { return nil }
+            return (from == "EUR" ? perEUR : perEUR.inverse, rateDate)
+        }
+        guard let found = try db.queryFirst("""
+            SELECT source.date, source.per_eur, target.per_eur
+            FROM exchange_rates AS source JOIN exchange_rates AS target ON target.currency = ? AND target.date = source.date
+            WHERE source.currency = ? AND source.date <= ?
+            ORDER BY source.date DESC LIMIT 1
+            """, [.text(to), .text(from), day], { ($0.string(0), $0.string(1), $0.string(2)) }),
+              let rateDate = Store.date(found.0), let perEURSource = try? ExchangeRate.parse(found.1),
+              let perEURTarget = try? ExchangeRate.parse(found.2)
+        else { return nil }
+        // 1 FROM = (1/perEURSource) EUR = perEURTarget/perEURSource TO.
+        return (ExchangeRate.quotient(perEURTarget, perEURSource), rateDate)
+    }
+}

@@ -1,0 +1,179 @@
+import ExpenseCore
+
+extension Store {
+    /// The vault of this database's receipt files; nil for an in-memory database.
+    public var receiptVault: ReceiptVault? { ReceiptVault.beside(databasePath: db.path) }
+
+    /// The vault, or an error saying why receipts cannot be kept.
+    public func requireReceiptVault() throws -> ReceiptVault {
+        guard let vault = receiptVault else {
+            throw ExpenseError(.unavailable, "receipts need a database file to keep their vault beside; \(db.path) has none",
+                               hint: "use --db with a file path")
+        }
+        return vault
+    }
+
+    static let receiptColumns = """
+        id, sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
+        ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
+        suggested_category,
+        (SELECT group_concat(expense_id) FROM (SELECT expense_id FROM expense_receipts WHERE receipt_id = receipts.id
+                                               ORDER BY expense_id))
+        """
+
+    static func receipt(_ row: Row) -> Receipt {
+        let suggestion = ReceiptSuggestion(merchant: row.optionalString(13), date: date(row.optionalString(14)),
+                                           amount: row.optionalString(15), currency: row.optionalString(16),
+                                           category: row.optionalString(17))
+        let ocr = ReceiptOCR(status: ReceiptOCR.Status(rawValue: row.string(10)) ?? .skipped, note: row.string(11),
+                             text: row.string(12), suggestion: suggestion)
+        let expenseIDs = row.string(18).split(separator: ",").compactMap { Int64($0) }
+        return Receipt(id: row.int64(0), sha256: row.string(1), mediaType: ReceiptMediaType(rawValue: row.string(2)) ?? .jpeg,
+                       size: row.int64(3), originalName: row.string(4), source: Receipt.Source(rawValue: row.string(5)) ?? .file,
+                       capturedAt: row.string(6), takenAt: row.optionalString(7), width: row.optionalInt64(8).map { Int($0) },
+                       height: row.optionalInt64(9).map { Int($0) }, ocr: ocr, expenseIDs: expenseIDs)
+    }
+
+    /// Inserts a receipt whose file is already in the vault, and returns it with its id. Call
+    /// inside `write`, after `ReceiptVault.store`.
+    public func insertReceipt(_ receipt: Receipt) throws -> Receipt {
+        try db.execute("""
+            INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
+                                  ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount,
+                                  suggested_currency, suggested_category)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
+                  .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
+                  DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init))]
+                + Self.ocrArguments(receipt.ocr))
+        return try self.receipt(db.lastInsertedRowID)
+    }
+
+    /// Replaces what text recognition said about a receipt.
+    public func updateOCR(_ ocr: ReceiptOCR, of receiptID: Int64) throws {
+        try db.execute("""
+            UPDATE receipts SET ocr_status = ?, ocr_note = ?, ocr_text = ?, suggested_merchant = ?, suggested_date = ?,
+                                suggested_amount = ?, suggested_currency = ?, suggested_category = ?
+            WHERE id = ?
+            """, Self.ocrArguments(ocr) + [.integer(receiptID)])
+    }
+
+    private static func ocrArguments(_ ocr: ReceiptOCR) -> [DatabaseValue] {
+        [.text(ocr.status.rawValue), .text(ocr.note), .text(ocr.text), DatabaseValue(ocr.suggestion.merchant),
+         DatabaseValue(ocr.suggestion.date?.description), DatabaseValue(ocr.suggestion.amount),
+         DatabaseValue(ocr.suggestion.currency), DatabaseValue(ocr.suggestion.category)]
+    }
+
+    /// The receipt with `id`, or an "unknown receipt" error.
+    public func receipt(_ id: Int64) throws -> Receipt {
+        guard let receipt = try db.queryFirst("SELECT \(Self.receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
+                                              Self.receipt) else {
+            throw ExpenseError(.invalidData, "unknown receipt \(id)", hint: "see 'expenses receipt list'")
+        }
+        return receipt
+    }
+
+    /// The receipt of these bytes, if they were captured before.
+    public func receipt(sha256: String) throws -> Receipt? {
+        try db.queryFirst("SELECT \(Self.receiptColumns) FROM receipts WHERE sha256 = ?", [.text(sha256)], Self.receipt)
+    }
+
+    /// Which receipts to list.
+    public enum ReceiptFilter: Sendable, Equatable {
+        case all, expense(Int64), report(Int64), unattached
+    }
+
+    /// Receipts, oldest first.
+    public func receipts(_ filter: ReceiptFilter = .all) throws -> [Receipt] {
+        switch filter {
+        case .all:
+            return try db.query("SELECT \(Self.receiptColumns) FROM receipts ORDER BY id", [], Self.receipt)
+        case .expense(let id):
+            return try db.query("""
+                SELECT \(Self.receiptColumns) FROM receipts
+                WHERE id IN (SELECT receipt_id FROM expense_receipts WHERE expense_id = ?) ORDER BY id
+                """, [.integer(id)], Self.receipt)
+        case .report(let id):
+            return try db.query("""
+                SELECT \(Self.receiptColumns) FROM receipts
+                WHERE id IN (SELECT l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
+                             WHERE e.report_id = ?)
+                ORDER BY id
+                """, [.integer(id)], Self.receipt)
+        case .unattached:
+            return try db.query("""
+                SELECT \(Self.receiptColumns) FROM receipts
+                WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id) ORDER BY id
+                """, [], Self.receipt)
+        }
+    }
+
+    /// Every hash the database refers to: the files `receipt gc` must keep.
+    public func receiptHashes() throws -> Set<String> {
+        Set(try db.query("SELECT sha256 FROM receipts") { $0.string(0) })
+    }
+
+    /// Deletes a receipt row; the caller removes its file once the transaction has committed.
+    public func deleteReceipt(_ id: Int64) throws {
+        try db.execute("DELETE FROM receipts WHERE id = ?", [.integer(id)])
+    }
+
+    // MARK: - Attaching
+
+    /// Attaches a receipt to an expense; false when it was attached already.
+    @discardableResult
+    public func attach(receipt receiptID: Int64, to expenseID: Int64) throws -> Bool {
+        try db.execute("INSERT OR IGNORE INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?)",
+                       [.integer(expenseID), .integer(receiptID), .text(now())])
+        return db.changes > 0
+    }
+
+    /// Detaches a receipt from an expense; false when it was not attached.
+    @discardableResult
+    public func detach(receipt receiptID: Int64, from expenseID: Int64) throws -> Bool {
+        try db.execute("DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
+                       [.integer(expenseID), .integer(receiptID)])
+        return db.changes > 0
+    }
+
+    /// The hashes of the receipts of each item of a report, for the missing-receipt rule.
+    public func receiptHashes(ofItemsIn reportID: Int64) throws -> [Int64: [String]] {
+        var hashes: [Int64: [String]] = [:]
+        try db.forEachRow("""
+            SELECT l.expense_id, r.sha256 FROM expense_receipts l
+            JOIN expenses e ON e.id = l.expense_id JOIN receipts r ON r.id = l.receipt_id
+            WHERE e.report_id = ? ORDER BY l.expense_id, r.id
+            """, [.integer(reportID)]) { row in
+            hashes[row.int64(0), default: []].append(row.string(1))
+        }
+        return hashes
+    }
+
+    /// Every expense, in any report or none, that each of `hashes` is attached to: for the
+    /// shared-receipt rule.
+    public func receiptUses(of hashes: some Sequence<String>) throws -> [String: [Int64]] {
+        var uses: [String: [Int64]] = [:]
+        for hash in Set(hashes) {
+            uses[hash] = try db.query("""
+                SELECT l.expense_id FROM expense_receipts l JOIN receipts r ON r.id = l.receipt_id
+                WHERE r.sha256 = ? ORDER BY l.expense_id
+                """, [.text(hash)]) { $0.int64(0) }
+        }
+        return uses
+    }
+
+    // MARK: - Inbox
+
+    /// Whether the inbox photo at `path` with this size and modification time was taken already.
+    public func isInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64) throws -> Bool {
+        try db.scalar("SELECT count(*) FROM receipt_inbox_taken WHERE path = ? AND size = ? AND modified_ns = ?",
+                      [.text(path), .integer(size), .integer(modifiedNanoseconds)]) > 0
+    }
+
+    /// Marks an inbox photo as taken, so that it is not captured again.
+    public func markInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64, receiptID: Int64) throws {
+        try db.execute("""
+            INSERT OR REPLACE INTO receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at) VALUES (?, ?, ?, ?, ?)
+            """, [.text(path), .integer(size), .integer(modifiedNanoseconds), .integer(receiptID), .text(now())])
+    }
+}

@@ -1,0 +1,144 @@
+import ExpenseCore
+import ExpenseShortcuts
+
+/// The store keeps the dynamic quick actions and the launch inbox for ExpenseShortcuts, which
+/// defines what it needs as `ShortcutStorage` and knows no SQL.
+extension Store: ShortcutStorage {
+    public func dynamicShortcuts() throws -> [DynamicShortcut] {
+        try db.query("""
+            SELECT type, title, subtitle, icon_type, icon_file, icon_symbol, user_info, rank, enabled, disabled_message, origin
+            FROM dynamic_shortcuts ORDER BY enabled DESC, rank, type
+            """) { row in
+            var userInfo = PropertyListDictionary()
+            if let text = row.optionalString(6), case .dictionary(let dictionary)? = try? PropertyList.parse(Array(text.utf8)) {
+                userInfo = dictionary
+            }
+            let icon = ShortcutIcon(symbolName: row.optionalString(5), file: row.optionalString(4),
+                                    type: row.optionalString(3).flatMap(SystemIcon.init(plistName:)))
+            let item = ShortcutItem(type: row.string(0), title: row.string(1), subtitle: row.optionalString(2), icon: icon,
+                                    userInfo: userInfo)
+            return DynamicShortcut(item: item, rank: row.int(7), isEnabled: row.int(8) != 0,
+                                   disabledMessage: row.optionalString(9),
+                                   origin: DynamicShortcut.Origin(rawValue: row.string(10)) ?? .user)
+        }
+    }
+
+    public func replaceDynamicShortcuts(_ shortcuts: [DynamicShortcut]) throws {
+        let stamp = now()
+        try write {
+            try db.execute("DELETE FROM dynamic_shortcuts")
+            for shortcut in shortcuts {
+                let item = shortcut.item
+                try db.execute("""
+                    INSERT INTO dynamic_shortcuts (type, title, subtitle, icon_type, icon_file, icon_symbol, user_info, rank,
+                                                   enabled, disabled_message, origin, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(item.type), .text(item.title), DatabaseValue(item.subtitle), DatabaseValue(item.icon.type?.plistName),
+                          DatabaseValue(item.icon.file), DatabaseValue(item.icon.symbolName),
+                          item.userInfo.isEmpty ? .null : .text(PropertyListWriter.xml(.dictionary(item.userInfo))),
+                          DatabaseValue(shortcut.rank), DatabaseValue(shortcut.isEnabled ? 1 : 0),
+                          DatabaseValue(shortcut.disabledMessage), .text(shortcut.origin.rawValue), .text(stamp)])
+            }
+        }
+    }
+
+    // MARK: - Launch inbox
+
+    static let launchColumns = """
+        id, type, arguments, catalog, state, queued_at, claim_token, claim_pid, claim_host, claim_start_ticks,
+        claimed_at, finished_at, exit_status, attempts
+        """
+
+    static func launch(_ row: Row) -> LaunchRecord {
+        var arguments: [String] = []
+        if case .array(let values)? = try? PropertyList.parse(Array(row.string(2).utf8)) {
+            arguments = values.compactMap(\.stringValue)
+        }
+        var claim: Claimant?
+        if let pid = row.optionalInt64(7) {
+            claim = Claimant(token: row.optionalString(6) ?? "", pid: Int32(truncatingIfNeeded: pid),
+                             host: row.optionalString(8) ?? "", startTicks: UInt64(bitPattern: row.int64(9)))
+        }
+        return LaunchRecord(id: row.int64(0), type: row.string(1), arguments: arguments, catalog: row.optionalString(3),
+                            state: LaunchRecord.State(rawValue: row.string(4)) ?? .queued, queuedAt: row.string(5),
+                            claim: claim, claimedAt: row.optionalString(10), finishedAt: row.optionalString(11),
+                            exitStatus: row.optionalInt64(12).map { Int32(truncatingIfNeeded: $0) }, attempts: row.int(13))
+    }
+
+    public func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord {
+        try write {
+            try db.execute("INSERT INTO shortcut_launches (type, arguments, catalog, queued_at) VALUES (?, ?, ?, ?)",
+                           [.text(request.type), .text(PropertyListWriter.xml(.array(request.arguments.map { .string($0) }))),
+                            DatabaseValue(request.catalog), .text(now())])
+            return try requireLaunch(db.lastInsertedRowID)
+        }
+    }
+
+    public func claimNextLaunch(_ claimant: Claimant) throws -> LaunchRecord? {
+        // One IMMEDIATE transaction: the write lock is taken before the read, so of two processes
+        // claiming at once the second sees the first's claim; `AND state = 'queued'` says the same
+        // again in the UPDATE itself.
+        try write {
+            guard let id = try db.queryFirst("SELECT id FROM shortcut_launches WHERE state = 'queued' ORDER BY id LIMIT 1",
+                                             [], { $0.int64(0) }) else { return nil }
+            try db.execute("""
+                UPDATE shortcut_launches
+                SET state = 'claimed', claim_token = ?, claim_pid = ?, claim_host = ?, claim_start_ticks = ?, claimed_at = ?,
+                    attempts = attempts + 1
+                WHERE id = ? AND state = 'queued'
+                """, [.text(claimant.token), .integer(Int64(claimant.pid)), .text(claimant.host),
+                      .integer(Int64(bitPattern: claimant.startTicks)), .text(now()), .integer(id)])
+            guard db.changes == 1 else { return nil }
+            return try requireLaunch(id)
+        }
+    }
+
+    @discardableResult
+    public func finishLaunch(_ id: Int64, token: String, exitStatus: Int32) throws -> Bool {
+        try write {
+            try db.execute("""
+                UPDATE shortcut_launches SET state = ?, exit_status = ?, finished_at = ?, claim_token = NULL
+                WHERE id = ? AND state = 'claimed' AND claim_token = ?
+                """, [.text(exitStatus == 0 ? "done" : "failed"), .integer(Int64(exitStatus)), .text(now()), .integer(id),
+                      .text(token)])
+            return db.changes == 1
+        }
+    }
+
+    public func launches(includingFinished: Bool) throws -> [LaunchRecord] {
+        try db.query("""
+            SELECT \(Self.launchColumns) FROM shortcut_launches
+            WHERE ? OR state IN ('queued', 'claimed', 'failed') ORDER BY id
+            """, [.integer(includingFinished ? 1 : 0)], Self.launch)
+    }
+
+    public func launch(_ id: Int64) throws -> LaunchRecord? {
+        try db.queryFirst("SELECT \(Self.launchColumns) FROM shortcut_launches WHERE id = ?", [.integer(id)], Self.launch)
+    }
+
+    public func requeueLaunch(_ id: Int64, expectedState: LaunchRecord.State, token: String?) throws -> Bool {
+        try write {
+            try db.execute("""
+                UPDATE shortcut_launches
+                SET state = 'queued', claim_token = NULL, claimed_at = NULL, finished_at = NULL, exit_status = NULL
+                WHERE id = ? AND state = ? AND claim_token IS ?
+                """, [.integer(id), .text(expectedState.rawValue), DatabaseValue(token)])
+            return db.changes == 1
+        }
+    }
+
+    public func discardLaunch(_ id: Int64, expectedState: LaunchRecord.State) throws -> Bool {
+        try write {
+            try db.execute("""
+                UPDATE shortcut_launches SET state = 'discarded', claim_token = NULL, finished_at = ?
+                WHERE id = ? AND state = ?
+                """, [.text(now()), .integer(id), .text(expectedState.rawValue)])
+            return db.changes == 1
+        }
+    }
+
+    private func requireLaunch(_ id: Int64) throws -> LaunchRecord {
+        guard let record = try launch(id) else { throw ExpenseError(.invalidData, "unknown launch \(id)") }
+        return record
+    }
+}

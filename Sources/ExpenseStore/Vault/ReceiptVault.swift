@@ -1,0 +1,266 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpenseCore
+
+/// The receipt files of one database, stored once each under their SHA-256 with a two-level
+/// fan-out (`ab/cd/abcd…`), beside the database file.
+///
+/// A file is written to a temporary name in its final directory, flushed, renamed into place and
+/// the directory flushed, so a crash leaves either no file or the whole one under the final name.
+/// The store writes the file before the row that refers to it (in the same write transaction), so
+/// a crash leaves at worst a file without a row, which `orphans` finds and `receipt gc` removes.
+public struct ReceiptVault: Sendable {
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    /// The vault of the database at `databasePath`: `trips.sqlite` keeps its receipts in
+    /// `trips.receipts/` beside it. Named after the database, not a shared `receipts/`, so that two
+    /// databases in one directory never collect (or garbage-collect) each other's files. Nil for an
+    /// in-memory database.
+    public static func beside(databasePath path: String) -> ReceiptVault? {
+        guard path != ":memory:", !path.isEmpty, !path.hasPrefix("file:") else { return nil }
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let stem = name.lastIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
+        return ReceiptVault(root: directory + stem + ".receipts")
+    }
+
+    /// Where the file of `hash` is (or would be).
+    public func path(of hash: String) -> String {
+        let chars = Array(hash)
+        return "\(root)/\(String(chars[0..<2]))/\(String(chars[2..<4]))/\(hash)"
+    }
+
+    /// Whether `text` is a hash the vault could hold: 64 lowercase hex digits.
+    public static func isHash(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+
+    /// Whether the file of `hash` is there (its content is not checked: see `check`).
+    public func contains(_ hash: String) -> Bool {
+        var info = stat()
+        return stat(path(of: hash), &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    // MARK: - Writing
+
+    /// The steps of a write, for tests that simulate a crash between them.
+    enum WriteStep: Sendable { case written, synced, renamed }
+
+    /// Called after each step of a write; a test throws from it to stop there, as a crash would.
+    nonisolated(unsafe) static var afterStep: ((WriteStep) throws -> Void)?
+
+    /// Stores `bytes` under `hash`, which the caller computed with `SHA256.hex(bytes)`. A file
+    /// already there with the same bytes is kept; a damaged one (other bytes, another size) is
+    /// replaced, so capturing the original again repairs what `receipt verify` reported.
+    /// - Returns: true when the file was written, false when it was there already.
+    @discardableResult
+    public func store(_ bytes: [UInt8], hash: String) throws -> Bool {
+        precondition(Self.isHash(hash), "not a SHA-256: \(hash)")
+        let final = path(of: hash)
+        var info = stat()
+        if stat(final, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
+           (try? read(hash)) == bytes { return false }
+        let directory = String(final[..<(final.lastIndex(of: "/") ?? final.endIndex)])
+        try makeDirectories(directory)
+        let temporary = "\(directory)/.tmp-\(hash.prefix(16))-\(getpid())-\(Self.nextSerial())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot write to the receipt vault \(directory)", errno) }
+        var closed = false
+        defer {
+            if !closed { close(descriptor) }
+        }
+        do {
+            try writeAll(bytes, to: descriptor, path: temporary)
+            try Self.afterStep?(.written)
+            // Durable before it takes the final name: after a crash the name holds the whole file.
+            guard fsync(descriptor) == 0 else { throw failure("cannot flush \(temporary)", errno) }
+            try Self.afterStep?(.synced)
+            closed = true
+            guard close(descriptor) == 0 else { throw failure("cannot write \(temporary)", errno) }
+            guard rename(temporary, final) == 0 else { throw failure("cannot move a receipt into \(final)", errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try Self.afterStep?(.renamed)
+        // The rename itself is durable only once the directory is flushed (fsync(2), "Notes").
+        try syncDirectory(directory)
+        return true
+    }
+
+    /// Removes the file of `hash`; false when there was none.
+    @discardableResult
+    public func remove(_ hash: String) throws -> Bool {
+        let file = path(of: hash)
+        if unlink(file) == 0 {
+            try? syncDirectory(String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]))
+            return true
+        }
+        if errno == ENOENT { return false }
+        throw failure("cannot remove \(file)", errno)
+    }
+
+    // MARK: - Reading
+
+    /// The bytes of the file of `hash`.
+    public func read(_ hash: String) throws -> [UInt8] {
+        let file = path(of: hash)
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT {
+                throw ExpenseError(.noInput, "the file of receipt \(hash.prefix(12)) is missing from the vault (\(file))",
+                                   hint: "'expenses receipt verify' checks every receipt")
+            }
+            throw failure("cannot read \(file)", errno, kind: .io)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read \(file)", errno, kind: .io)
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[..<count]
+        }
+    }
+
+    /// What re-hashing a stored file found.
+    public enum Health: Equatable, Sendable {
+        case ok
+        case missing
+        /// The bytes there hash to something else (or are unreadable): the file was damaged.
+        case corrupted(actual: String)
+    }
+
+    /// Re-reads the file of `hash` and checks that its content still hashes to its name.
+    public func check(_ hash: String) -> Health {
+        do {
+            let bytes = try read(hash)
+            let actual = SHA256.hex(bytes)
+            return actual == hash ? .ok : .corrupted(actual: actual)
+        } catch let error as ExpenseError where error.kind == .noInput {
+            return .missing
+        } catch {
+            return .corrupted(actual: "unreadable")
+        }
+    }
+
+    /// A file in the vault, as `files()` finds it.
+    public struct Entry: Equatable, Sendable {
+        public var path: String
+        /// The hash its name says, or nil for a temporary or stray file.
+        public var hash: String?
+        public var size: Int64
+        /// Seconds since the epoch.
+        public var modified: Int
+    }
+
+    /// Every file under the fan-out: stored receipts, and temporary files a crash left behind.
+    public func files() throws -> [Entry] {
+        var entries: [Entry] = []
+        for first in try Self.names(in: root) where first.utf8.count == 2 {
+            let level1 = "\(root)/\(first)"
+            for second in try Self.names(in: level1) where second.utf8.count == 2 {
+                let level2 = "\(level1)/\(second)"
+                for name in try Self.names(in: level2) {
+                    let file = "\(level2)/\(name)"
+                    var info = stat()
+                    guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                    let isHash = Self.isHash(name) && name.hasPrefix(first + second)
+                    entries.append(Entry(path: file, hash: isHash ? name : nil, size: Int64(info.st_size),
+                                         modified: Int(info.st_mtim.tv_sec)))
+                }
+            }
+        }
+        return entries.sorted { $0.path < $1.path }
+    }
+
+    /// Removes the fan-out directories left empty (after gc), deepest first; errors are ignored
+    /// since a directory still in use simply stays.
+    public func pruneEmptyDirectories() {
+        for first in (try? Self.names(in: root)) ?? [] where first.utf8.count == 2 {
+            let level1 = "\(root)/\(first)"
+            for second in (try? Self.names(in: level1)) ?? [] where second.utf8.count == 2 {
+                rmdir("\(level1)/\(second)")
+            }
+            rmdir(level1)
+        }
+    }
+
+    // MARK: - Plumbing
+
+    nonisolated(unsafe) private static var serial = 0
+    private static func nextSerial() -> Int {
+        serial += 1
+        return serial
+    }
+
+    private static func names(in directory: String) throws -> [String] {
+        guard let handle = opendir(directory) else {
+            if errno == ENOENT { return [] }
+            throw ExpenseError(.io, "cannot read the receipt vault \(directory): \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private func makeDirectories(_ directory: String) throws {
+        var missing: [String] = []
+        var current = directory
+        var info = stat()
+        while stat(current, &info) != 0 {
+            guard errno == ENOENT else { throw failure("cannot use the receipt vault \(current)", errno) }
+            missing.append(current)
+            guard let slash = current.lastIndex(of: "/"), slash != current.startIndex else { break }
+            current = String(current[..<slash])
+        }
+        for path in missing.reversed() {
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw failure("cannot create the receipt vault \(path)", errno) }
+            // A new directory's entry is durable only once its parent is flushed.
+            if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try? syncDirectory(String(path[..<slash])) }
+        }
+    }
+
+    private func syncDirectory(_ directory: String) throws {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot open \(directory)", errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw failure("cannot flush \(directory)", errno) }
+    }
+
+    private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot write \(path)", errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Writing fails as "cannot create" (73), reading as an I/O error (74).
+    private func failure(_ message: String, _ code: Int32, kind: ExpenseError.Kind = .cannotCreate) -> ExpenseError {
+        ExpenseError(kind, "\(message): \(String(cString: strerror(code)))")
+    }
+}

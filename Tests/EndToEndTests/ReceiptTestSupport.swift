@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+/// What the receipt tests need around the binary: bytes on stdin, the vault's files, the samples,
+/// small executable scripts (a fake camera) and the truth about the samples.
+extension ExpensesProcess {
+    /// Runs the binary with `bytes` on its standard input (a picture piped in).
+    func run(_ arguments: [String], stdinBytes bytes: Data) throws -> Result {
+        let (status, stdout, stderr) = try runBinary(arguments, stdinBytes: bytes)
+        return Result(status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs the binary and returns its standard output as bytes (an exported picture).
+    func stdoutBytes(_ arguments: String...) throws -> Data {
+        let (status, stdout, stderr) = try runBinary(arguments, stdinBytes: Data())
+        XCTAssertEqual(status, 0, String(decoding: stderr, as: UTF8.self))
+        return stdout
+    }
+
+    private func runBinary(_ arguments: [String], stdinBytes bytes: Data) throws -> (Int32, Data, Data) {
+        let process = Process()
+        process.executableURL = ExpensesProcess.binary
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Written from another thread: a refused oversized picture stops reading half way.
+        let writer = Thread {
+            try? input.fileHandleForWriting.write(contentsOf: bytes)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, outData, errData)
+    }
+
+    /// The vault beside the test's database (expenses.sqlite → expenses.receipts).
+    var vaultPath: String { directory.appendingPathComponent("expenses.receipts").path }
+
+    /// The files in the vault, by path relative to it, temporary ones included.
+    func vaultFiles() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: vaultPath) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: vaultPath + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
+    }
+
+    /// Writes an executable script into the test's directory and returns its path.
+    func script(_ name: String, _ body: String) throws -> String {
+        let path = self.path(name)
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    /// A JSON object a command printed.
+    func object(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let result = try run(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], file: file, line: line)
+    }
+}
+
+/// The committed sample receipts and what they really say.
+enum ReceiptSamples {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Data/samples/receipts")
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    static func bytes(_ name: String) throws -> Data { try Data(contentsOf: directory.appendingPathComponent(name)) }
+
+    struct Truth {
+        let file, merchant, date, total, currency, category: String
+    }
+
+    /// truth.csv: file,merchant,date,total,currency,category (no field holds a comma).
+    static func truth() throws -> [Truth] {
+        let text = try String(contentsOf: directory.appendingPathComponent("truth.csv"), encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().map { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return Truth(file: fields[0], merchant: fields[1], date: fields[2], total: fields[3], currency: fields[4], category: fields[5])
+        }
+    }
+
+    static var tesseractInstalled: Bool {
+        ["/usr/bin/tesseract", "/usr/local/bin/tesseract"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// `shortcuts export`: a desktop entry that desktop-file-validate accepts, and JSON.
+final class ShortcutExportTests: XCTestCase {
+    var app: ExpensesProcess!
+
+    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func tearDown() { app = nil }
+
+    static let validator = "/usr/bin/desktop-file-validate"
+
+    /// desktop-file-validate's findings for a file: empty when it passes.
+    private func validate(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: Self.validator) else {
+            XCTFail("desktop-file-validate is missing: run Scripts/bootstrap (it installs desktop-file-utils)", file: file, line: line)
+            return ""
+        }
+        let result = try Tool.run(Self.validator, path)
+        XCTAssertEqual(result.status, 0, result.stdout, file: file, line: line)
+        return result.stdout
+    }
+
+    func testTheDesktopEntryListsTheVisibleQuickActionsAndValidates() throws {
+        app.environment.removeValue(forKey: "EXPENSES_DB")   // the default database: no --db in Exec
+        let path = app.path("expenses.desktop")
+        XCTAssertEqual(try app.ok("shortcuts", "export", "--desktop", "-o", path),
+                       "Wrote \(path): 4 quick actions; install it as ~/.local/share/applications/expenses.desktop\n")
+        XCTAssertEqual(try validate(path), "")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("\nActions=showReports;addExpense;takePhoto;newReport;\n"), text)
+        XCTAssertTrue(text.contains("""
+            [Desktop Action showReports]
+            Name=Show Reports
+            Exec=expenses --shortcut com.sap.example.showReports
+            Icon=system-search
+            """), text)
+        XCTAssertTrue(text.contains("[Desktop Action takePhoto]\nName=Take a Picture\nExec=expenses --shortcut com.sap.example.takePhoto\nIcon=camera-photo\n"), text)
+        XCTAssertEqual(try app.ok("shortcuts", "export"), text, "--desktop to stdout is the default")
+    }
+
+    func testDynamicItemsDatabaseCatalogAndAwkwardNamesStillValidate() throws {
+        try app.ok("report", "new", "Zürich \"Q1\" trip; 100% fun")
+        try app.ok("config", "set", "shortcuts.max-visible", "6")
+        let catalog = app.path("My Catalog.plist")
+        try FileManager.default.copyItem(atPath: ShortcutCatalogTests.fixtures.appendingPathComponent("Shortcuts.binary.plist").path,
+                                         toPath: catalog)
+        try app.ok("shortcuts", "export", "-o", app.path("a.desktop"), "--exec", "/opt/expense tools/expenses")
+        let text = try String(contentsOfFile: app.path("a.desktop"), encoding: .utf8)
+        XCTAssertEqual(try validate(app.path("a.desktop")), "")
+        XCTAssertTrue(text.contains("Actions=showReports;addExpense;takePhoto;newReport;addExpenseToReport;openReport;"), text)
+        XCTAssertTrue(text.contains("Name=Add expense to Zürich \"Q1\" trip; 100% fun\n"), text)
+        XCTAssertTrue(text.contains("Exec=\"/opt/expense tools/expenses\" --db \(app.databasePath) --shortcut com.sap.example.openReport\n"), text)
+        try app.ok("shortcuts", "export", "-o", app.path("b.desktop"), "--catalog", catalog)
+        XCTAssertEqual(try validate(app.path("b.desktop")), "")
+        let withCatalog = try String(contentsOfFile: app.path("b.desktop"), encoding: .utf8)
+        XCTAssertTrue(withCatalog.contains("--shortcut com.sap.example.showReports --catalog \"\(catalog)\"\n"), withCatalog)
+    }
+
+    func testJSONExport() throws {
+        let result = try app.run("shortcuts", "export", "--format", "json")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(list.count, 4)
+        XCTAssertEqual(list.first?["type"] as? String, "com.sap.example.showReports")
+        XCTAssertEqual(list.first?["subtitle"] as? String, "Show all available Reports")
+        XCTAssertEqual((list.first?["icon"] as? [String: Any])?["plistType"] as? String, "UIApplicationShortcutIconTypeSearch")
+        XCTAssertEqual(list.first?["exec"] as? [String], ["expenses", "--db", app.databasePath, "--shortcut", "com.sap.example.showReports"])
+        try app.ok("shortcuts", "export", "--format", "json", "-o", app.path("s.json"))
+        let file = try Data(contentsOf: URL(fileURLWithPath: app.path("s.json")))
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: file) as? NSArray, list as NSArray)
+        XCTAssertEqual(try app.run("shortcuts", "export", "--desktop", "--json").status, 64)
+        XCTAssertEqual(try app.run("shortcuts", "export", "-o", "/nonexistent/dir/x.desktop").status, 73)
+    }
+}

@@ -1,0 +1,50 @@
+@testable import ExpenseShortcuts
+import XCTest
+
+/// The freedesktop export: one action per visible quick action, Exec quoted as the spec says.
+final class DesktopEntryTests: XCTestCase {
+    private func entry(_ type: String, _ title: String, icon: SystemIcon? = nil) -> ShortcutSet.Entry {
+        ShortcutSet.Entry(item: ShortcutItem(type: type, title: title, icon: ShortcutIcon(type: icon)), kind: .static, rank: nil,
+                          position: 1, isVisible: true, isEnabled: true)
+    }
+
+    func testActionsAndGroups() {
+        let text = DesktopEntry(shortcuts: [entry("com.sap.example.showReports", "Show Reports", icon: .search),
+                                            entry("com.sap.example.takePhoto", "Take a Picture", icon: .capturePhoto)],
+                                command: ["expenses"]).render()
+        XCTAssertTrue(text.hasPrefix("[Desktop Entry]\nType=Application\n"), text)
+        XCTAssertTrue(text.contains("\nExec=expenses\n"))
+        XCTAssertTrue(text.contains("\nActions=showReports;takePhoto;\n"), text)
+        XCTAssertTrue(text.contains("""
+
+            [Desktop Action showReports]
+            Name=Show Reports
+            Exec=expenses --shortcut com.sap.example.showReports
+            Icon=system-search
+
+            [Desktop Action takePhoto]
+            Name=Take a Picture
+            Exec=expenses --shortcut com.sap.example.takePhoto
+            Icon=camera-photo
+
+            """), text)
+    }
+
+    func testExecQuotingAndEscaping() {
+        XCTAssertEqual(DesktopEntry.exec(["expenses", "--shortcut", "a.b"]), "expenses --shortcut a.b")
+        XCTAssertEqual(DesktopEntry.exec(["/opt/my apps/expenses"]), "\"/opt/my apps/expenses\"")
+        XCTAssertEqual(DesktopEntry.exec(["50%"]), "50%%")
+        // A quote inside quotes is escaped with a backslash, which the file escapes again.
+        XCTAssertEqual(DesktopEntry.exec(["say \"hi\" $HOME"]), #""say \\"hi\\" \\$HOME""#)
+        XCTAssertEqual(DesktopEntry.escape("a\nb\\c"), "a\\nb\\\\c")
+    }
+
+    func testIdentifiersAreUniqueAndClean() {
+        let entry = DesktopEntry(shortcuts: [self.entry("one.open report", "A"), self.entry("two.open report", "B")], command: ["x"])
+        XCTAssertEqual(entry.actions.map(\.id), ["open-report", "open-report-2"])
+    }
+
+    func testNoActionsNoActionsKey() {
+        XCTAssertFalse(DesktopEntry(shortcuts: [], command: ["expenses"]).render().contains("Actions="))
+    }
+}

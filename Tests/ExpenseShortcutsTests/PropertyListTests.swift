@@ -1,0 +1,141 @@
+@testable import ExpenseShortcuts
+import Foundation
+import XCTest
+
+/// The XML and binary plist readers: every type, the escapes of XML, and a line number on every
+/// XML error (swift-foundation's decoder reports "line 1" for all of these).
+final class PropertyListTests: XCTestCase {
+    func testXMLReadsEveryType() throws {
+        let value = try PropertyList.parse(bytes(infoPlist("""
+            <key>s</key><string>a &amp; b &lt;c&gt; &#65;&#x42; &quot;q&quot; &apos;</string>
+            <key>cdata</key><string><![CDATA[<raw> & ]]>tail</string>
+            <key>i</key><integer>-42</integer>
+            <key>hex</key><integer>0x1F</integer>
+            <key>r</key><real>1.0412</real>
+            <key>t</key><true/>
+            <key>f</key><false/>
+            <key>d</key><date>2026-03-02T09:15:00Z</date>
+            <key>data</key><data>
+                AAEC
+            </data>
+            <!-- a comment between entries -->
+            <key>a</key><array><string>x</string><integer>1</integer></array>
+            <key>empty</key><dict/>
+            <key>emptyString</key><string/>
+            """)))
+        guard case .dictionary(let root) = value else { return XCTFail("not a dictionary: \(value)") }
+        XCTAssertEqual(root["s"], .string("a & b <c> AB \"q\" '"))
+        XCTAssertEqual(root["cdata"], .string("<raw> & tail"))
+        XCTAssertEqual(root["i"], .integer(-42))
+        XCTAssertEqual(root["hex"], .integer(31))
+        XCTAssertEqual(root["r"], .real(1.0412))
+        XCTAssertEqual(root["t"], .boolean(true))
+        XCTAssertEqual(root["f"], .boolean(false))
+        XCTAssertEqual(root["d"], .date("2026-03-02T09:15:00Z"))
+        XCTAssertEqual(root["data"], .data([0, 1, 2]))
+        XCTAssertEqual(root["a"], .array([.string("x"), .integer(1)]))
+        XCTAssertEqual(root["empty"], .dictionary(PropertyListDictionary()))
+        XCTAssertEqual(root["emptyString"], .string(""))
+        XCTAssertEqual(root.keys, ["s", "cdata", "i", "hex", "r", "t", "f", "d", "data", "a", "empty", "emptyString"])
+    }
+
+    func testXMLErrorsNameTheirLine() {
+        let cases: [(String, Int, String)] = [
+            ("<plist><dict>\n<key>x</key>\n<strin>y</strin></dict></plist>", 3, "unknown element <strin>"),
+            ("<plist>\n<dict>\n<key>x</key>\n</dict></plist>", 4, "missing value for key 'x'"),
+            ("<plist><dict>\n\n<string>y</string></dict></plist>", 3, "expected <key> inside <dict>"),
+            ("<plist><dict><key>a</key>\n<array>\n</dict></plist>", 3, "</dict> does not close <array>"),
+            ("<plist><dict><key>n</key>\n<integer>12x</integer></dict></plist>", 2, "invalid <integer> '12x'"),
+            ("<plist><dict><key>n</key><string>a & b</string></dict></plist>", 1, "unterminated entity"),
+            ("<plist><dict><key>n</key>\n\n<date>2026-02-30T00:00:00Z</date></dict></plist>", 3, "invalid <date>"),
+            ("<plist><dict><key>a</key><string>x</string>", 1, "unexpected end of file inside <dict>"),
+            ("<plist><dict/></plist>\ntrailing", 2, "unexpected text after the end"),
+            ("{ \"json\": true }", 1, "not a property list"),
+            ("", 1, "empty file"),
+        ]
+        for (text, line, message) in cases {
+            XCTAssertThrowsError(try PropertyList.parse(bytes(text)), text) { error in
+                guard let error = error as? PropertyListError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.line, line, "\(text): \(error)")
+                XCTAssertTrue(error.message.contains(message), "\(text): '\(error.message)' lacks '\(message)'")
+            }
+        }
+    }
+
+    func testUTF16XMLIsRead() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><string>Zürich</string></plist>"
+        var data: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { data += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        XCTAssertEqual(try PropertyList.parse(data), .string("Zürich"))
+    }
+
+    func testBinaryFixtureWrittenByPythonReadsEveryType() throws {
+        let data = try Array(Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Tests/Fixtures/Shortcuts.binary.plist")))
+        XCTAssertEqual(Array(data.prefix(8)), Array("bplist00".utf8))
+        guard case .dictionary(let root) = try PropertyList.parse(data),
+              case .array(let items)? = root["UIApplicationShortcutItems"], items.count == 2,
+              case .dictionary(let second) = items[1], case .dictionary(let info)? = second["UIApplicationShortcutItemUserInfo"]
+        else { return XCTFail("unexpected shape") }
+        XCTAssertEqual(second["UIApplicationShortcutItemTitle"], .string("Reisekosten Zürich ✈"))
+        XCTAssertEqual(info["report"], .integer(42))
+        XCTAssertEqual(info["big"], .integer(1 << 40))
+        XCTAssertEqual(info["negative"], .integer(-7))
+        XCTAssertEqual(info["rate"], .real(1.0412))
+        XCTAssertEqual(info["urgent"], .boolean(true))
+        XCTAssertEqual(info["quiet"], .boolean(false))
+        XCTAssertEqual(info["since"], .date("2026-03-02T09:15:00Z"))
+        XCTAssertEqual(info["blob"], .data([0, 1, 2]))
+        XCTAssertEqual(info["tags"], .array([.string("lodging"), .string("meals")]))
+        XCTAssertEqual(info["nested"], .dictionary(PropertyListDictionary([("a", .string("b"))])))
+    }
+
+    func testDamagedBinaryPlistsAreErrorsNotCrashes() throws {
+        let good = try Array(Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Tests/Fixtures/Shortcuts.binary.plist")))
+        XCTAssertThrowsError(try PropertyList.parse(Array("bplist00garbage".utf8))) { error in
+            XCTAssertTrue("\(error)".contains("truncated"), "\(error)")
+        }
+        XCTAssertThrowsError(try PropertyList.parse(Array("bplist15".utf8) + good.dropFirst(8))) { error in
+            XCTAssertTrue("\(error)".contains("version"), "\(error)")
+        }
+        // Every single-byte corruption either reads or fails cleanly: no trap, no hang.
+        for offset in stride(from: 8, to: good.count, by: 3) {
+            var damaged = good
+            damaged[offset] ^= 0xFF
+            _ = try? PropertyList.parse(damaged)
+        }
+        // Truncations too.
+        for length in stride(from: 0, to: good.count, by: 7) { _ = try? PropertyList.parse(Array(good.prefix(length))) }
+    }
+
+    func testBinaryContainerThatContainsItselfIsRefused() {
+        // One array (object 0) whose only element is object 0.
+        var data = Array("bplist00".utf8)
+        data += [0xA1, 0x00]                      // array of 1, reference 0 (offset 8)
+        let table = data.count
+        data += [0x08]                            // offset of object 0
+        data += [0, 0, 0, 0, 0, 0, 1, 1]          // trailer: offset size 1, reference size 1
+        data += [0, 0, 0, 0, 0, 0, 0, 1]          // 1 object
+        data += [0, 0, 0, 0, 0, 0, 0, 0]          // top object 0
+        data += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        XCTAssertThrowsError(try PropertyList.parse(data)) { error in
+            XCTAssertTrue("\(error)".contains("contains itself"), "\(error)")
+        }
+    }
+
+    func testWriterRoundTrips() throws {
+        let value = PropertyListValue.dictionary(PropertyListDictionary([
+            ("text", .string("a < b & \"c\"")), ("n", .integer(-3)), ("r", .real(2.5)), ("yes", .boolean(true)),
+            ("when", .date("2026-03-02T09:15:00Z")), ("bytes", .data([255, 0, 7, 9])), ("list", .array([])),
+            ("inner", .dictionary(PropertyListDictionary([("k", .string("v"))]))),
+        ]))
+        XCTAssertEqual(try PropertyList.parse(bytes(PropertyListWriter.xml(value))), value)
+    }
+
+    func testBase64() {
+        for sample in [[], [1], [1, 2], [1, 2, 3], [0, 255, 128, 7, 9]] as [[UInt8]] {
+            XCTAssertEqual(Base64.decode(Base64.encode(sample)), sample)
+        }
+        XCTAssertNil(Base64.decode("A"))
+        XCTAssertNil(Base64.decode("AA=A"))
+    }
+}

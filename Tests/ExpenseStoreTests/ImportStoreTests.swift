@@ -1,0 +1,183 @@
+import ExpenseCore
+@testable import ExpenseStore
+import XCTest
+
+/// Import batches in the store: the writer's duplicate detection, batch bookkeeping, undo, and
+/// the report totals the import keeps in bulk instead of through the per-row triggers.
+final class ImportStoreTests: TemporaryDatabaseTestCase {
+    private var store: Store!
+    private let eur = CurrencyTable.standard.currency("EUR")!
+    private let day = CalendarDate(year: 2026, month: 3, day: 2)!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
+    }
+
+    override func tearDownWithError() throws {
+        store = nil
+        try super.tearDownWithError()
+    }
+
+    private func expense(_ cents: Int64, report: Report? = nil, merchant: String = "Hotel") -> Expense {
+        let amount = Money(minorUnits: cents, currency: eur)
+        return Expense(reportID: report?.id, date: day, category: "meals", merchant: merchant, amount: amount,
+                       conversion: report.map { _ in Expense.Conversion(rate: .one, source: .same, converted: amount) })
+    }
+
+    /// Imports `rows` (cents, fingerprint) as one batch through `withInsertTriggersInBulk`.
+    @discardableResult
+    private func importBatch(_ rows: [(Int64, ImportFingerprint)], report: Report? = nil, rowsPerStatement: Int = 100)
+        throws -> (batch: ImportBatch, inBulk: Bool) {
+        try store.write {
+            let (id, inBulk) = try store.withInsertTriggersInBulk { () throws -> Int64 in
+                let id = try store.beginImportBatch(file: "statement.csv", rules: "card.rules", reportID: report?.id)
+                let writer = try store.importWriter(batch: id, rowsPerStatement: rowsPerStatement)
+                for (line, row) in rows.enumerated() {
+                    try writer.append(expense(row.0, report: report), line: line + 2, fingerprint: row.1)
+                }
+                let ids = try writer.insertedIDs()
+                try store.finishImportBatch(id, counts: ImportCounts(new: writer.newRows, duplicate: writer.duplicateRows),
+                                            expenseIDs: ids)
+                return id
+            }
+            return (try store.importBatch(id), inBulk)
+        }
+    }
+
+    /// The report's kept totals agree with its items (the invariant the triggers maintain).
+    private func assertTotalsMatchItems(_ reportID: Int64, file: StaticString = #filePath, line: UInt = #line) throws {
+        let kept = try store.db.queryFirst("SELECT item_count, total_minor FROM reports WHERE id = ?", [.integer(reportID)]) {
+            "\($0.int64(0))/\($0.int64(1))"
+        }
+        let actual = try store.db.queryFirst("""
+            SELECT count(*), coalesce(sum(converted_minor), 0) FROM expenses WHERE report_id = ?
+            """, [.integer(reportID)]) { "\($0.int64(0))/\($0.int64(1))" }
+        XCTAssertEqual(kept, actual, "report \(reportID): kept totals vs items", file: file, line: line)
+    }
+
+    func testTheWriterAddsNewRowsAndCountsDuplicates() throws {
+        for rowsPerStatement in [1, 3, 100] {
+            store = try Store(path: path("writer-\(rowsPerStatement).sqlite"), now: { "2026-03-10T09:00:00Z" })
+            let first = try importBatch([(100, .contentKey(1)), (200, .contentKey(2)), (300, .externalID("T-3"))],
+                                        rowsPerStatement: rowsPerStatement).batch
+            XCTAssertEqual(first.counts, ImportCounts(new: 3, duplicate: 0))
+            XCTAssertEqual(first.expenseIDs, 1...3)
+            // The same rows again, one new one, and a duplicate inside the batch itself.
+            let second = try importBatch([(100, .contentKey(1)), (300, .externalID("T-3")), (400, .contentKey(4)),
+                                          (400, .contentKey(4))], rowsPerStatement: rowsPerStatement).batch
+            XCTAssertEqual(second.counts, ImportCounts(new: 1, duplicate: 3), "rows per statement: \(rowsPerStatement)")
+            XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 4)
+            XCTAssertEqual(try store.db.scalar("SELECT import_line FROM expenses WHERE import_key = 4"), 4)
+            XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses WHERE import_batch_id = ?", [.integer(second.id)]), 1)
+        }
+    }
+
+    func testAContentKeyIsUniquePerDateAndAnExternalIDEverywhere() throws {
+        try importBatch([(100, .contentKey(7))])
+        // The same key on another date is another row: insert it through the writer directly.
+        try store.write {
+            let id = try store.beginImportBatch(file: "b.csv", rules: "r", reportID: nil)
+            let writer = try store.importWriter(batch: id, rowsPerStatement: 1)
+            var other = expense(100)
+            other.date = day.adding(days: 1)
+            XCTAssertTrue(try writer.insert(other, line: 2, fingerprint: .contentKey(7)))
+            other.date = day.adding(days: 2)
+            XCTAssertTrue(try writer.insert(other, line: 3, fingerprint: .externalID("X")))
+            other.date = day.adding(days: 3)
+            XCTAssertFalse(try writer.insert(other, line: 4, fingerprint: .externalID("X")), "an id is unique whatever the date")
+        }
+    }
+
+    func testImportingIntoAReportKeepsItsTotalsInBulk() throws {
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        try store.write {
+            _ = try store.insertExpense(expense(999, report: report, merchant: "added by hand"))
+        }
+        let result = try importBatch([(100, .contentKey(1)), (250, .contentKey(2)), (100, .contentKey(1))], report: report)
+        XCTAssertTrue(result.inBulk, "the import recognised the schema's INSERT triggers; update replaceableInsertTriggers if they changed")
+        XCTAssertEqual(result.batch.counts, ImportCounts(new: 2, duplicate: 1))
+        let kept = try store.report(report.id)
+        XCTAssertEqual(kept.itemCount, 3)
+        XCTAssertEqual(kept.total.minorUnits, 999 + 100 + 250)
+        try assertTotalsMatchItems(report.id)
+        // The triggers are back: a row added afterwards is counted by them.
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('expenses_count_insert', 'expenses_frozen_insert')"), 2)
+        try store.write { _ = try store.insertExpense(expense(1, report: report)) }
+        try assertTotalsMatchItems(report.id)
+    }
+
+    func testAFailedImportLeavesTriggersAndTotalsAsTheyWere() throws {
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        let triggers = "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"
+        let before = try store.db.queryFirst(triggers) { $0.string(0) }
+        struct Stop: Error {}
+        XCTAssertThrowsError(try store.write {
+            _ = try store.withInsertTriggersInBulk {
+                let id = try store.beginImportBatch(file: "s.csv", rules: "r", reportID: report.id)
+                let writer = try store.importWriter(batch: id)
+                try writer.append(expense(100, report: report), line: 2, fingerprint: .contentKey(1))
+                try writer.flush()
+                throw Stop()
+            }
+        })
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 0)
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM import_batches"), 0)
+        XCTAssertEqual(try store.db.queryFirst(triggers) { $0.string(0) }, before)
+        try assertTotalsMatchItems(report.id)
+    }
+
+    func testAnUnknownInsertTriggerKeepsTheRowByRowPath() throws {
+        try store.db.execute("CREATE TRIGGER audit_expense_insert AFTER INSERT ON expenses BEGIN SELECT 1; END")
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        let result = try importBatch([(100, .contentKey(1)), (250, .contentKey(2))], report: report)
+        XCTAssertFalse(result.inBulk)
+        try assertTotalsMatchItems(report.id)
+        XCTAssertEqual(try store.report(report.id).itemCount, 2)
+    }
+
+    func testUndoDeletesTheBatchesExpensesAndKeepsItsHistory() throws {
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        let kept = try importBatch([(100, .contentKey(1))], report: report).batch
+        let undone = try importBatch([(200, .contentKey(2)), (300, .contentKey(3)), (100, .contentKey(1))], report: report).batch
+        XCTAssertEqual(try store.write { try store.undoImportBatch(undone.id) }, 2)
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 1)
+        XCTAssertEqual(try store.db.scalar("SELECT import_batch_id FROM expenses"), kept.id, "the other batch's row stays")
+        try assertTotalsMatchItems(report.id)
+        let history = try store.importBatches()
+        XCTAssertEqual(history.map(\.id), [kept.id, undone.id])
+        XCTAssertEqual(history.last?.undoneAt, "2026-03-10T09:00:00Z")
+        assertExpenseError(try store.write { try store.undoImportBatch(undone.id) }, kind: .refused,
+                           messageContains: "was already undone at 2026-03-10T09:00:00Z")
+        assertExpenseError(try store.importBatch(99), kind: .invalidData, messageContains: "unknown import batch 99")
+        // After undo the same rows import again.
+        XCTAssertEqual(try importBatch([(200, .contentKey(2)), (300, .contentKey(3))], report: report).batch.counts.new, 2)
+    }
+
+    func testUndoIsRefusedWhileAnExpenseIsInASubmittedReport() throws {
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        let batch = try importBatch([(100, .contentKey(1)), (200, .contentKey(2))], report: report).batch
+        try store.write { _ = try store.apply(.submit, to: report.id, by: "alice") }
+        assertExpenseError(try store.write { try store.undoImportBatch(batch.id) }, kind: .refused,
+                           messageContains: "cannot undo import batch \(batch.id): 2 of its expenses are in report \(report.id), which is submitted")
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 2)
+        XCTAssertNil(try store.importBatch(batch.id).undoneAt)
+    }
+
+    func testAnImportIntoAReportThatIsNoLongerADraftIsRefused() throws {
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        try importBatch([(100, .contentKey(1))], report: report)
+        try store.write { _ = try store.apply(.submit, to: report.id, by: "alice") }
+        XCTAssertThrowsError(try importBatch([(200, .contentKey(2))], report: report))
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 1)
+        try assertTotalsMatchItems(report.id)
+    }
+
+    func testBulkSettingsAreRestored() throws {
+        let before = try store.db.scalar("PRAGMA temp_store")
+        try store.withBulkInsertSettings {
+            XCTAssertEqual(try store.db.scalar("PRAGMA temp_store"), 2, "statement journals stay in memory")
+        }
+        XCTAssertEqual(try store.db.scalar("PRAGMA temp_store"), before)
+    }
+}

@@ -1,0 +1,135 @@
+import ExpenseCore
+@testable import ExpenseStore
+import Foundation
+import XCTest
+
+/// Receipt rows: one per content, attached to expenses, frozen with the items of a report that
+/// is not a draft, and the inbox photos already taken.
+final class ReceiptStoreTests: TemporaryDatabaseTestCase {
+    private var store: Store!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
+    }
+
+    override func tearDownWithError() throws {
+        store = nil
+        try super.tearDownWithError()
+    }
+
+    private func receipt(_ text: String) throws -> Receipt {
+        let bytes = Array(text.utf8)
+        let hash = SHA256.hex(bytes)
+        return try store.write {
+            try store.requireReceiptVault().store(bytes, hash: hash)
+            return try store.insertReceipt(Receipt(
+                sha256: hash, mediaType: .png, size: Int64(bytes.count), originalName: "\(text).png", source: .file,
+                capturedAt: store.now(), takenAt: "2026-03-02T19:41:07", width: 640, height: 480,
+                ocr: ReceiptOCR(status: .done, note: "tesseract", text: "TOTAL 12.50",
+                                suggestion: ReceiptSuggestion(merchant: "Cafe", date: try CalendarDate.parse("2026-03-02"),
+                                                              amount: "12.50", currency: "EUR", category: "meals"))))
+        }
+    }
+
+    private func draftReportWithItem() throws -> (Report, Expense) {
+        let eur = try CurrencyTable.standard.require("EUR")
+        return try store.write {
+            let report = try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "ana"))
+            let amount = try Money.parse("12.50", currency: eur)
+            let item = try store.insertExpense(Expense(
+                reportID: report.id, date: try CalendarDate.parse("2026-03-02"), category: "meals", amount: amount,
+                conversion: Expense.Conversion(rate: .one, source: .same, converted: amount)))
+            return (report, item)
+        }
+    }
+
+    func testARowRoundTripsAndIsFoundByItsHash() throws {
+        let saved = try receipt("one")
+        XCTAssertEqual(try store.receipt(saved.id), saved)
+        XCTAssertEqual(try store.receipt(sha256: saved.sha256), saved)
+        XCTAssertEqual(saved.ocr.suggestion.amount, "12.50")
+        XCTAssertEqual(saved.takenOn, try CalendarDate.parse("2026-03-02"))
+        assertExpenseError(try store.receipt(99), kind: .invalidData, messageContains: "unknown receipt 99")
+    }
+
+    func testTheSameContentIsOneRow() throws {
+        let saved = try receipt("one")
+        assertDatabaseError(try store.write {
+            try store.insertReceipt(Receipt(sha256: saved.sha256, mediaType: .png, size: 3, source: .stdin, capturedAt: "now"))
+        }, resultCode: 19 /* SQLITE_CONSTRAINT */)
+    }
+
+    func testAttachDetachAndTheUsesOfAHash() throws {
+        let (report, item) = try draftReportWithItem()
+        let shared = try receipt("shared")
+        let other = try store.write { () throws -> Expense in
+            var copy = item
+            copy.id = 0
+            return try store.insertExpense(copy)
+        }
+        try store.write {
+            XCTAssertTrue(try store.attach(receipt: shared.id, to: item.id))
+            XCTAssertFalse(try store.attach(receipt: shared.id, to: item.id), "attached already")
+            try store.attach(receipt: shared.id, to: other.id)
+        }
+        XCTAssertEqual(try store.receipt(shared.id).expenseIDs, [item.id, other.id])
+        XCTAssertEqual(try store.receiptHashes(ofItemsIn: report.id), [item.id: [shared.sha256], other.id: [shared.sha256]])
+        XCTAssertEqual(try store.receiptUses(of: [shared.sha256]), [shared.sha256: [item.id, other.id]])
+        XCTAssertEqual(try store.receipts(.report(report.id)).map(\.id), [shared.id])
+        XCTAssertEqual(try store.receipts(.expense(other.id)).map(\.id), [shared.id])
+        XCTAssertEqual(try store.receipts(.unattached), [])
+        try store.write { XCTAssertTrue(try store.detach(receipt: shared.id, from: other.id)) }
+        XCTAssertEqual(try store.receipt(shared.id).expenseIDs, [item.id])
+        // Deleting the expense takes its links with it; the receipt stays, unattached.
+        try store.write {
+            try store.deleteExpense(item.id)
+        }
+        XCTAssertEqual(try store.receipts(.unattached).map(\.id), [shared.id])
+    }
+
+    /// The triggers hold even against a caller that skips the app's checks.
+    func testReceiptsOfItemsOfASubmittedReportAreFrozen() throws {
+        let (report, item) = try draftReportWithItem()
+        let first = try receipt("first"), second = try receipt("second")
+        _ = try store.write { try store.attach(receipt: first.id, to: item.id) }
+        _ = try store.write { try store.apply(.submit, to: report.id, by: "ana") }
+        assertDatabaseError(try store.write { try store.attach(receipt: second.id, to: item.id) }, resultCode: 19)
+        assertDatabaseError(try store.write { try store.detach(receipt: first.id, from: item.id) }, resultCode: 19)
+        XCTAssertEqual(try store.receipt(first.id).expenseIDs, [item.id])
+    }
+
+    func testAReceiptInUseCannotBeDeleted() throws {
+        let (_, item) = try draftReportWithItem()
+        let used = try receipt("used")
+        _ = try store.write { try store.attach(receipt: used.id, to: item.id) }
+        assertDatabaseError(try store.write { try store.deleteReceipt(used.id) }, resultCode: 19)
+        try store.write {
+            try store.detach(receipt: used.id, from: item.id)
+            try store.deleteReceipt(used.id)
+        }
+        XCTAssertNil(try store.receipt(sha256: used.sha256))
+    }
+
+    func testInboxPhotosAreKnownByPathSizeAndTime() throws {
+        let taken = try receipt("photo")
+        try store.write { try store.markInboxPhotoTaken(path: "/in/IMG_1.jpg", size: 100, modifiedNanoseconds: 7, receiptID: taken.id) }
+        XCTAssertTrue(try store.isInboxPhotoTaken(path: "/in/IMG_1.jpg", size: 100, modifiedNanoseconds: 7))
+        XCTAssertFalse(try store.isInboxPhotoTaken(path: "/in/IMG_1.jpg", size: 101, modifiedNanoseconds: 7), "replaced: new")
+        XCTAssertFalse(try store.isInboxPhotoTaken(path: "/in/IMG_1.jpg", size: 100, modifiedNanoseconds: 8), "touched: new")
+        XCTAssertFalse(try store.isInboxPhotoTaken(path: "/in/IMG_2.jpg", size: 100, modifiedNanoseconds: 7))
+    }
+
+    func testOCRCanBeFilledInLater() throws {
+        let saved = try receipt("later")
+        let ocr = ReceiptOCR(status: .skipped, note: "tesseract is not installed")
+        try store.write { try store.updateOCR(ocr, of: saved.id) }
+        XCTAssertEqual(try store.receipt(saved.id).ocr, ocr)
+    }
+
+    func testAnInMemoryDatabaseHasNoVault() throws {
+        let memory = try Store(path: ":memory:", now: { "now" })
+        XCTAssertNil(memory.receiptVault)
+        assertExpenseError(try memory.requireReceiptVault(), kind: .unavailable, messageContains: "need a database file")
+    }
+}
