@@ -15,9 +15,11 @@ public enum Entry {
     public static func main(_ arguments: [String], environment: Environment = Environment(),
                             makeReader: (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
         let runner = Runner()
+        // `expenses --shortcut TYPE --repl`: run the quick action, then stay in the REPL at its target.
+        let (launch, startsREPL) = ShortcutLaunch.splittingREPL(arguments)
         let parsed: ParsedLine
         do {
-            parsed = try runner.parser.parse(ShortcutLaunch.commandLine(arguments))
+            parsed = try runner.parser.parse(ShortcutLaunch.commandLine(launch))
         } catch {
             return runner.report(error)
         }
@@ -28,22 +30,34 @@ public enum Entry {
         }
         let session = Session(environment: environment, databaseOverride: globals["db"],
                               format: globals["format"].flatMap(OutputFormat.init) ?? .table, user: globals["user"])
-        if case .empty = parsed {
-            if isatty(STDIN_FILENO) != 0 {
-                let completer = Completer(registry: runner.registry, extraCommands: Repl.commands)
-                let reader = makeReader(historyPath(environment)) { words, current in
-                    completer.candidates(after: words, current: current, session: session).words
-                }
-                return Repl(runner: runner, session: session, reader: reader).run()
+        func repl() -> ExitStatus {
+            let completer = Completer(registry: runner.registry, extraCommands: Repl.commands)
+            let reader = makeReader(historyPath(environment)) { words, current in
+                completer.candidates(after: words, current: current, session: session).words
             }
+            let repl = Repl(runner: runner, session: session, reader: reader)
+            // Quick actions a launcher queued (--defer) while this session runs are picked up
+            // before each prompt, each exactly once.
+            repl.beforePrompt = { _ = LaunchInbox.deliverPending(in: $0, runner: runner) }
+            return repl.run()
+        }
+        if case .empty = parsed {
+            if isatty(STDIN_FILENO) != 0 { return repl() }
             let text = Console.readStandardInput()
             return ScriptRunner(runner: runner).run(text, name: "<stdin>", in: session, options: .init())
         }
+        let status: ExitStatus
         do {
-            return try runner.execute(parsed, in: session)
+            status = try runner.execute(parsed, in: session)
         } catch {
-            return runner.report(error)
+            status = runner.report(error)
         }
+        guard startsREPL else { return status }
+        guard isatty(STDIN_FILENO) != 0 else {
+            Console.error("expenses: --repl needs a terminal; the quick action ran, no REPL started\n")
+            return status
+        }
+        return repl()
     }
 
     /// `$EXPENSES_HISTORY`, else `$XDG_STATE_HOME/expenses/history`; its directory is created.

@@ -13,6 +13,11 @@ final class EditLineReader: LineReader {
 
     init(historyPath: String, completer: @escaping (_ before: [String], _ current: String) -> [String]) {
         self.historyPath = historyPath
+        // libedit decodes typed bytes by the locale: in the "C" locale a UTF-8 "é" is dropped.
+        // Take the user's locale, and UTF-8 when theirs is plain C/POSIX.
+        if let name = setlocale(LC_CTYPE, ""), ["C", "POSIX"].contains(String(cString: name)) {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
         EditLineState.complete = completer
         rl_readline_name = UnsafePointer(strdup("expenses"))
         rl_catch_signals = 0
@@ -59,19 +64,34 @@ enum EditLineState {
     nonisolated(unsafe) static var matches: [String] = []
     nonisolated(unsafe) static var nextMatch = 0
 
+    /// One typed character as a Unicode scalar value. libedit hands what this returns to its
+    /// line as a wide character, so a UTF-8 sequence is decoded here, not passed byte by byte.
     static func getCharacter() -> Int32 {
+        guard let first = readByte() else { return -1 }
+        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+        guard length > 1 else { return Int32(first) }
+        var bytes = [first]
+        for _ in 1..<length {
+            guard let next = readByte() else { return -1 }
+            bytes.append(next)
+        }
+        guard let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first else { return Int32(first) }
+        return Int32(scalar.value)
+    }
+
+    private static func readByte() -> UInt8? {
         var byte: UInt8 = 0
         while true {
             let count = Glibc.read(STDIN_FILENO, &byte, 1)
             if count == 1 {
                 typed = true
-                return Int32(byte)
+                return byte
             }
             if count < 0, errno == EINTR {
-                if interrupted != 0 { return -1 }   // EOF to libedit: readline returns; we know why
+                if interrupted != 0 { return nil }   // EOF to libedit: readline returns; we know why
                 continue
             }
-            return -1
+            return nil
         }
     }
 

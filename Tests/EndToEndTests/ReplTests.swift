@@ -124,3 +124,14 @@ extension ReplTests {
         XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "0")
     }
 }
+
+extension ReplTests {
+    func testNonASCIITypedAtThePromptArrivesWhole() throws {
+        app.environment["LANG"] = "C"   // even in the plain C locale
+        let result = try session([
+            .expect("expenses> "), .send("report new \"Café Zürich\"\r"), .expect("Created report 1"), .send("quit\r"),
+        ])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(try app.sqlite("SELECT title FROM reports"), "Café Zürich")
+    }
+}

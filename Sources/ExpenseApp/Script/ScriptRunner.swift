@@ -19,6 +19,10 @@ public struct ScriptRunner {
 
     /// Runs the lines of `text`, named `name` in messages, and returns the script's exit status.
     public func run(_ text: String, name: String, in session: Session, options: Options) -> ExitStatus {
+        // A script never stops to ask, even one run from the REPL's prompt.
+        let reader = session.lineReader
+        session.lineReader = nil
+        defer { session.lineReader = reader }
         if options.transaction {
             do {
                 try session.store().db.begin()

@@ -2,12 +2,13 @@
 """Drives a program through a real pseudo-terminal, as a person at a keyboard would.
 
 Usage: pty_drive.py PROGRAM [ARGS...] < steps.json
-Steps: a JSON list of {"send": TEXT} (keys, e.g. "\\t" for TAB, "\\u0003" for Ctrl-C) and
-{"expect": TEXT} (wait until TEXT appears in the output after the previous match).
+Steps: a JSON list of {"send": TEXT} (keys, e.g. "\\t" for TAB, "\\u0003" for Ctrl-C),
+{"expect": TEXT} (wait until TEXT appears in the output after the previous match), and
+{"run": [ARGV...]} (run another program to completion meanwhile, e.g. a second expenses).
 Prints the transcript; exits with the program's status, or 124 when an expectation times out.
 The environment is passed through unchanged.
 """
-import json, os, pty, select, sys, time
+import json, os, pty, select, subprocess, sys, time
 
 TIMEOUT = 15.0
 
@@ -34,7 +35,9 @@ def main():
         return True
 
     for step in steps:
-        if "send" in step:
+        if "run" in step:
+            subprocess.run(step["run"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=TIMEOUT)
+        elif "send" in step:
             os.write(fd, step["send"].encode())
             time.sleep(0.05)
         elif "expect" in step:

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// `shortcut TYPE` at the REPL prompt: it runs the action and leaves the session at its target,
+/// popped to the root first (the prompt shows where the user is).
+final class ShortcutReplTests: XCTestCase {
+    var app: ExpensesProcess!
+
+    override func setUpWithError() throws {
+        app = try ExpensesProcess()
+        app.environment["EXPENSES_HISTORY"] = app.path("history")
+        app.environment["TERM"] = "xterm"
+    }
+
+    override func tearDown() { app = nil }
+
+    /// Types `lines` into the REPL on a pseudo-terminal, each after the prompt expected before it.
+    private func repl(_ steps: [(expect: String, send: String)], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
+        let json = steps.flatMap { [["expect": $0.expect], ["send": $0.send + "\r"]] }
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        let result = try app.run([driver.path, ExpensesProcess.binary.path], stdin: input, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        XCTAssertEqual(result.status, 0, "the REPL did not answer as expected:\n\(result.stdout)", file: file, line: line)
+        return result.stdout
+    }
+
+    func testAShortcutPopsToTheRootThenFollowsItsRoute() throws {
+        try app.ok("report", "new", "Walldorf customer workshop")
+        try app.ok("report", "new", "Boston SAP conference")
+        let transcript = try repl([
+            ("expenses> ", "open report 1"),
+            ("expenses:report 1> ", "shortcut com.sap.example.showReports"),
+            ("Boston SAP conference", "echo at the top"),
+            ("expenses> ", "shortcut com.sap.example.openReport"),
+            ("Report 2: Boston SAP conference", "echo inside"),
+            ("expenses:report 2> ", "shortcut com.sap.example.newReport \"Basel fair\""),
+            ("Created report 3: Basel fair", "back"),
+            ("Back at the top.", "quit"),
+        ])
+        XCTAssertTrue(transcript.contains("expenses:report 3> back"), transcript)
+    }
+}
+
+extension ShortcutReplTests {
+    private func pty(_ arguments: [String], _ steps: [[String: Any]]) throws -> ExpensesProcess.Result {
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+        return try app.run([driver.path, ExpensesProcess.binary.path] + arguments, stdin: input,
+                           executable: URL(fileURLWithPath: "/usr/bin/python3"))
+    }
+
+    func testStartingWithAShortcutAndREPLLandsAtItsTarget() throws {
+        try app.ok("report", "new", "Walldorf customer workshop")
+        try app.ok("report", "new", "Boston SAP conference")
+        let result = try pty(["--shortcut", "com.sap.example.openReport", "--repl"], [
+            ["expect": "Report 2: Boston SAP conference"], ["expect": "expenses:report 2> "],
+            ["send": "expense add --amount 12 --category taxi\r"], ["expect": "Added expense 1 to report 2"],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+    }
+
+    func testARunningREPLDeliversQueuedLaunchesOnceBeforeItsNextPrompt() throws {
+        let queue = [ExpensesProcess.binary.path, "--shortcut", "com.sap.example.newReport", "Queued trip", "--defer"]
+        try app.run(Array(queue.dropFirst()))   // queued before the REPL starts: the launcher's cold launch
+        let result = try pty([], [
+            ["expect": "Created report 1: Queued trip"], ["expect": "expenses:report 1> "],
+            ["run": queue], ["send": "\r"], ["expect": "Created report 2: Queued trip"], ["expect": "expenses:report 2> "],
+            ["send": "\r"], ["expect": "expenses:report 2> "], ["send": "report list --format csv\r"], ["expect": "2,Queued trip"],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports"), "2", "each queued launch ran exactly once")
+        XCTAssertTrue(result.stdout.contains("running quick action"), result.stdout)
+    }
+}
