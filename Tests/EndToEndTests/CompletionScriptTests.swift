@@ -43,6 +43,13 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertEqual(try bashComplete(["expense", "add", "--currency", "CH"]), ["CHE", "CHF", "CHW"])
     }
 
+    func testBashCompletesQuickActionTypes() throws {
+        XCTAssertEqual(try bashComplete(["--shortcut", "com.sap.example.sh"]), ["com.sap.example.showReports"])
+        XCTAssertTrue(try bashComplete(["shortcut", ""]).contains("com.sap.example.takePhoto"))
+        try app.ok("shortcuts", "add", "com.sap.example.unassignedExpenses", "--title", "Loose receipts")
+        XCTAssertEqual(try bashComplete(["shortcuts", "remove", "com.sap.example.un"]), ["com.sap.example.unassignedExpenses"])
+    }
+
     func testCompletionNeverCreatesADatabase() throws {
         XCTAssertEqual(try bashComplete(["report", "show", ""]), [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.databasePath))

@@ -12,7 +12,7 @@ extension ShortcutCommands {
                 is the command's: 64 for an unknown type, 69 for a disabled one. At the REPL prompt it also leaves you at \
                 the action's target. --defer queues it instead, for a running session to handle (see 'shortcuts inbox').
                 """,
-            arguments: [ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.showReports.", completion: .none),
+            arguments: [ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.showReports.", completion: .shortcutType),
                         ArgumentSpec("args", "Passed on to the action's command, options included.", optional: true, variadic: true)],
             options: [
                 .value("info", "key=value", "A parameter for the action, over the item's userInfo.", repeats: true),

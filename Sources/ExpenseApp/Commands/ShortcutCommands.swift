@@ -11,7 +11,8 @@ enum ShortcutCommands {
 
     static let catalogOption = OptionSpec.value("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
                                                 completion: .file)
-    static let typeArgument = ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.openReport.")
+    static let typeArgument = ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.openReport.",
+                                           completion: .shortcutType)
 
     static let itemOptions: [OptionSpec] = [
         .value("title", "text", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).", required: true),

@@ -2,7 +2,7 @@ import ExpenseCore
 
 /// What a value on the command line can be completed from.
 public enum CompletionSource: Sendable, Equatable {
-    case none, reportID, expenseID, category, currency, file
+    case none, reportID, expenseID, category, currency, file, shortcutType
     case values([String])
 }
 

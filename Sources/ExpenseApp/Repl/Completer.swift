@@ -17,6 +17,8 @@ public struct Completer {
     /// Candidates for `current`, the word being typed, after the complete `words` before it.
     /// An empty result with `wantsFiles` true means: complete a file name.
     public func candidates(after words: [String], current: String, session: Session) -> (words: [String], wantsFiles: Bool) {
+        // `--shortcut TYPE` is the `shortcut` command said as an option (ShortcutLaunch).
+        let words = words.map { $0 == "--shortcut" ? "shortcut" : $0 }
         var path: [String] = []
         var spec: CommandSpec?
         var index = 0
@@ -77,6 +79,9 @@ public struct Completer {
         case .reportID:
             let ids = (try? session.existingStore()?.reports(limit: 200).map { String($0.id) }) ?? []
             return (filter(ids, current), false)
+        case .shortcutType:
+            let types = (try? session.shortcuts().entries().map(\.item.type)) ?? []
+            return (filter(types, current), false)
         case .expenseID:
             let ids = (try? session.existingStore()?.db.query("SELECT id FROM expenses ORDER BY id DESC LIMIT 200") {
                 String($0.int64(0))
