@@ -99,15 +99,7 @@ public enum Console {
     }
 
     static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return   // a closed pipe (`| head`): nothing more can be said
-            }
-            offset += written
-        }
+        // A failure is a closed pipe (`| head`): nothing more can be said.
+        _ = OutputFile.writeAll(Array(text.utf8), to: descriptor)
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 
@@ -40,7 +32,7 @@ enum ExportCommands {
             text = Renderer(format: .csv).csv(ExpenseView.listing(items, inReport: false))
         }
         guard let path = invocation.value("output") else { return .message(text) }
-        try writeAtomically(text, to: path)
+        try OutputFile.write(text, to: path)
         return .message("Exported report \(report.id) to \(path)")
     }
 
@@ -57,18 +49,6 @@ enum ExportCommands {
             }
             return ReportHTML.Receipt(expenseIDs: receipt.expenseIDs.filter(itemIDs.contains), mediaType: receipt.mediaType.rawValue,
                                       bytes: bytes, name: ReceiptView.name(receipt))
-        }
-    }
-
-    /// Writes through a temporary file renamed into place, so a reader never sees half a report.
-    static func writeAtomically(_ text: String, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-            throw ExpenseError(.cannotCreate, "cannot write \(path)", hint: "check that its directory exists and is writable")
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw ExpenseError(.cannotCreate, "cannot write \(path)")
         }
     }
 }

@@ -23,13 +23,13 @@ extension ReceiptCommands {
         }
         var target = invocation.value("output") ?? "-"
         if target == "-" {
-            try BinaryOutputFile.writeToStandardOutput(bytes)
+            try OutputFile.writeToStandardOutput(bytes)
             return .none
         }
-        if BinaryOutputFile.isDirectory(target) {
+        if OutputFile.isDirectory(target) {
             target += (target.hasSuffix("/") ? "" : "/") + "receipt-\(receipt.id).\(receipt.mediaType.fileExtension)"
         }
-        try BinaryOutputFile.write(bytes, to: target)
+        try OutputFile.write(bytes: bytes, to: target)
         return .document(text: "Exported receipt \(receipt.id) (\(receipt.mediaType.name), \(ByteSize.describe(receipt.size))) to \(target)",
                          json: .object([("id", .int(receipt.id)), ("file", .string(target)), ("size", .int(receipt.size))]),
                          csv: nil)

@@ -18,6 +18,22 @@ enum OutputFile {
         let temporary = "\(path).tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw failure(path, errno) }
+        if let code = writeAll(bytes, to: descriptor) {
+            close(descriptor)
+            unlink(temporary)
+            throw failure(path, code)
+        }
+        // Durable before it replaces the old file: a crash leaves one or the other, whole.
+        if fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw failure(path, code)
+        }
+    }
+
+    /// All of `bytes` to `descriptor`, going on after partial and interrupted writes; the errno
+    /// of a failure, else nil.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -26,19 +42,23 @@ enum OutputFile {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                let code = errno
-                close(descriptor)
-                unlink(temporary)
-                throw failure(path, code)
+                return errno
             }
             offset += written
         }
-        // Durable before it replaces the old file: a crash leaves one or the other, whole.
-        if fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, path) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw failure(path, code)
+        return nil
+    }
+
+    /// The bytes to standard output (`-o -`).
+    static func writeToStandardOutput(_ bytes: [UInt8]) throws(ExpenseError) {
+        if let code = writeAll(bytes, to: STDOUT_FILENO) {
+            throw ExpenseError(.io, "cannot write to standard output: \(String(cString: strerror(code)))")
         }
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     private static func makeDirectories(_ directory: String) throws(ExpenseError) {
@@ -50,6 +70,7 @@ enum OutputFile {
     }
 
     private static func failure(_ path: String, _ code: Int32) -> ExpenseError {
-        ExpenseError(.cannotCreate, "cannot write \(path): \(String(cString: strerror(code)))")
+        ExpenseError(.cannotCreate, "cannot write \(path): \(String(cString: strerror(code)))",
+                     hint: code == ENOENT ? "check that its directory exists" : nil)
     }
 }
