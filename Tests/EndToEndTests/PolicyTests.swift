@@ -86,3 +86,16 @@ final class PolicyTests: XCTestCase {
         XCTAssertEqual(rules.first { $0["rule"] == "duplicate" }?["severity"], "warning")
     }
 }
+
+extension PolicyTests {
+    func testLimitsInEURApplyToAReportInAnotherCurrencyAtTheRateOfTheDay() throws {
+        try app.ok("report", "new", "Zürich", "--from", "2026-03-02", "--to", "2026-03-03", "--currency", "CHF")
+        try add("2026-03-02", "78.00", "meals", "Zeughauskeller", report: "2")
+        XCTAssertNil(try violations("2")["daily-limit:meals:2026-03-02"], "no rate: not checked rather than guessed")
+        try "Date,USD,CHF,\n2026-03-02,1.0800,0.9500,\n".write(toFile: app.path("rates.csv"), atomically: true, encoding: .utf8)
+        try app.ok("rates", "import", app.path("rates.csv"))
+        // 80.00 EUR at 0.95 is 76.00 CHF, and 78.00 CHF is over it.
+        XCTAssertEqual(try violations("2")["daily-limit:meals:2026-03-02"]?["message"] as? String,
+                       "meals on 2026-03-02: 78.00 CHF is over the daily limit of 76.00 CHF (item 1)")
+    }
+}

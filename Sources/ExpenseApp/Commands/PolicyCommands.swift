@@ -14,6 +14,13 @@ enum PolicyCommands {
         check.receipts = try store.receiptHashes(ofItemsIn: report.id)
         check.receiptUses = try store.receiptUses(of: check.receipts.values.joined())
         check.severities = try store.policySeverities()
+        // Limits are set in one currency (EUR by default); a report in another is checked at the
+        // rate of the day when the rate table has one, and not at all rather than at a guess.
+        let rates = store.rateSource()
+        check.convertLimit = { limit, currency, date in
+            limit.currency == currency ? limit
+                : try? Expense.Conversion.of(limit, on: date, into: currency, manualRate: nil, rates: rates).converted
+        }
         check.acknowledgements = try store.acknowledgements(report.id)
         return check.violations()
     }

@@ -46,7 +46,9 @@ struct ReportHTML {
         for (label, value) in facts where !value.isEmpty {
             html += "<tr><th>\(label)</th><td>\(escape(value))</td></tr>\n"
         }
-        html += "</table>\n</header>\n<h2>Items</h2>\n"
+        // The colophon goes at the top: at the end, one short line would spill onto a page of its own.
+        html += "</table>\n<p class=\"generated\">Generated \(escape(generatedAt)) by expenses \(Runner.version); "
+            + "\(receipts.count) receipt\(receipts.count == 1 ? "" : "s") attached.</p>\n</header>\n<h2>Items</h2>\n"
         html += itemsTable()
         html += "<h2>Totals</h2>\n<table class=\"totals\">\n"
         for money in totals.byOriginalCurrency {
@@ -84,7 +86,6 @@ struct ReportHTML {
         }
         html += """
             <p class="certify">Certified honest and conform. Date and signature:</p>
-            <p class="generated">Generated \(escape(generatedAt)) by expenses \(Runner.version); \(receipts.count) receipt\(receipts.count == 1 ? "" : "s") attached.</p>
 
             """
         for (index, receipt) in receipts.enumerated() {
@@ -148,7 +149,7 @@ struct ReportHTML {
         table.totals tr.grand th, table.totals tr.grand td { font-weight: bold; border-top: 1px solid #111; }
         ul.policy li.blocking b { color: #b00; }
         ul.policy li.warning b { color: #a60; }
-        .certify { margin-top: 24pt; padding-top: 28pt; border-bottom: 1px solid #111; width: 60%; }
+        .certify { margin-top: 12pt; padding-top: 18pt; border-bottom: 1px solid #111; width: 60%; break-inside: avoid; }
         .generated { color: #777; font-size: 8pt; }
         section.receipt { page-break-before: always; }
         section.receipt img, section.receipt object { display: block; max-width: 100%; max-height: 240mm; margin: 0 auto; }
