@@ -118,19 +118,7 @@ struct ReportHTML {
         return html + "</tbody></table>\n"
     }
 
-    func escape(_ text: String) -> String {
-        var out = ""
-        for char in text {
-            switch char {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(char)
-            }
-        }
-        return out
-    }
+    func escape(_ text: String) -> String { text.xmlEscaped }
 
     static let style = """
         @page { size: A4; margin: 15mm; }

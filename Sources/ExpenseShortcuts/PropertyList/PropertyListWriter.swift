@@ -1,3 +1,4 @@
+import ExpenseCore
 /// Writes XML property lists, in the layout Xcode uses (tabs, one element per line), so that
 /// what expenses writes reads back with any plist tool, its own parser included.
 public enum PropertyListWriter {
@@ -37,16 +38,5 @@ public enum PropertyListWriter {
         }
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for char in text {
-            switch char {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(char)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { text.xmlEscaped }
 }
