@@ -100,6 +100,6 @@ public enum Console {
 
     static func write(_ text: String, to descriptor: Int32) {
         // A failure is a closed pipe (`| head`): nothing more can be said.
-        _ = OutputFile.writeAll(Array(text.utf8), to: descriptor)
+        _ = FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseStore
 
 /// Writes a whole file so that readers see the old content or the new one, never half of it:
 /// a temporary file beside it, flushed, then renamed over it.
@@ -18,7 +19,7 @@ enum OutputFile {
         let temporary = "\(path).tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw failure(path, errno) }
-        if let code = writeAll(bytes, to: descriptor) {
+        if let code = FileDescriptor.writeAll(bytes, to: descriptor) {
             close(descriptor)
             unlink(temporary)
             throw failure(path, code)
@@ -31,27 +32,9 @@ enum OutputFile {
         }
     }
 
-    /// All of `bytes` to `descriptor`, going on after partial and interrupted writes; the errno
-    /// of a failure, else nil.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
-    }
-
     /// The bytes to standard output (`-o -`).
     static func writeToStandardOutput(_ bytes: [UInt8]) throws(ExpenseError) {
-        if let code = writeAll(bytes, to: STDOUT_FILENO) {
+        if let code = FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) {
             throw ExpenseError(.io, "cannot write to standard output: \(String(cString: strerror(code)))")
         }
     }

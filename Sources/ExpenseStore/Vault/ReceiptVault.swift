@@ -245,18 +245,7 @@ public struct ReceiptVault: Sendable {
     }
 
     private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot write \(path)", errno)
-            }
-            offset += written
-        }
+        if let code = FileDescriptor.writeAll(bytes, to: descriptor) { throw failure("cannot write \(path)", code) }
     }
 
     /// Writing fails as "cannot create" (73), reading as an I/O error (74).
