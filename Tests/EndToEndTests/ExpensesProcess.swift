@@ -52,6 +52,17 @@ final class ExpensesProcess {
     /// Starts the binary and returns a function that waits for it; for running several at once.
     /// Its output must fit the pipes (64 KiB) until then.
     func start(_ arguments: [String], stdin: String? = nil, executable: URL = ExpensesProcess.binary) throws -> () -> Result {
+        let wait = try launch(arguments, stdin: Data((stdin ?? "").utf8), executable: executable)
+        return {
+            let (status, stdout, stderr) = wait()
+            return Result(status: status, stdout: String(decoding: stdout, as: UTF8.self),
+                          stderr: String(decoding: stderr, as: UTF8.self))
+        }
+    }
+
+    /// Starts a program with `stdin` as its input and returns a function that waits for its exit
+    /// status and its output as bytes.
+    func launch(_ arguments: [String], stdin: Data, executable: URL = ExpensesProcess.binary) throws -> () -> (Int32, Data, Data) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -62,15 +73,19 @@ final class ExpensesProcess {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        // Written from another thread: a program may stop reading half way (a refused oversized
+        // picture), and a large input must not wait on a full pipe.
+        let writer = Thread {
+            try? input.fileHandleForWriting.write(contentsOf: stdin)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
         return {
             // Read both pipes before waiting, so a full pipe cannot deadlock the child.
             let outData = out.fileHandleForReading.readDataToEndOfFile()
             let errData = err.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData, as: UTF8.self))
+            return (process.terminationStatus, outData, errData)
         }
     }
 

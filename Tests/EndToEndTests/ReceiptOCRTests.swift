@@ -95,9 +95,7 @@ final class ReceiptOCRTests: XCTestCase {
     /// At the REPL, --create shows the draft and asks; a typed change is taken before yes.
     func testTheREPLAsksBeforeCreating() throws {
         try app.ok("report", "new", "Paris")
-        app.environment["EXPENSES_HISTORY"] = app.path("history")
-        app.environment["TERM"] = "xterm"
-        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
+        app.useTerminal()
         let steps: [[String: String]] = [
             ["expect": "expenses> "], ["send": "open report 1\r"], ["expect": "expenses:report 1> "],
             ["send": "receipt capture \(ReceiptSamples.path("restaurant-paris-fr.jpg")) --create\r"],
@@ -109,8 +107,7 @@ final class ReceiptOCRTests: XCTestCase {
             ["send": "n\r"], ["expect": "No expense was created"], ["expect": "expenses:report 1> "],
             ["send": "quit\r"],
         ]
-        let input = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        let result = try app.run([driver.path, ExpensesProcess.binary.path], stdin: input, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        let result = try app.terminal(steps: steps)
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses"), "Brasserie du Marche")
         XCTAssertEqual(try app.sqlite("SELECT count(*) FROM receipts"), "2", "the declined one is kept, unattached")

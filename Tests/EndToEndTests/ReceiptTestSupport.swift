@@ -6,38 +6,15 @@ import XCTest
 extension ExpensesProcess {
     /// Runs the binary with `bytes` on its standard input (a picture piped in).
     func run(_ arguments: [String], stdinBytes bytes: Data) throws -> Result {
-        let (status, stdout, stderr) = try runBinary(arguments, stdinBytes: bytes)
+        let (status, stdout, stderr) = try launch(arguments, stdin: bytes)()
         return Result(status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// Runs the binary and returns its standard output as bytes (an exported picture).
     func stdoutBytes(_ arguments: String...) throws -> Data {
-        let (status, stdout, stderr) = try runBinary(arguments, stdinBytes: Data())
+        let (status, stdout, stderr) = try launch(arguments, stdin: Data())()
         XCTAssertEqual(status, 0, String(decoding: stderr, as: UTF8.self))
         return stdout
-    }
-
-    private func runBinary(_ arguments: [String], stdinBytes bytes: Data) throws -> (Int32, Data, Data) {
-        let process = Process()
-        process.executableURL = ExpensesProcess.binary
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // Written from another thread: a refused oversized picture stops reading half way.
-        let writer = Thread {
-            try? input.fileHandleForWriting.write(contentsOf: bytes)
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, outData, errData)
     }
 
     /// The vault beside the test's database (expenses.sqlite → expenses.receipts).

@@ -7,8 +7,7 @@ final class ReplTests: XCTestCase {
 
     override func setUpWithError() throws {
         app = try ExpensesProcess()
-        app.environment["EXPENSES_HISTORY"] = app.path("history")
-        app.environment["TERM"] = "xterm"
+        app.useTerminal()
     }
 
     override func tearDown() { app = nil }
@@ -18,18 +17,14 @@ final class ReplTests: XCTestCase {
         case expect(String)
     }
 
-    /// Runs the REPL in a pty through Support/pty_drive.py and returns the transcript.
+    /// Runs the REPL in a pty and returns the transcript.
     private func session(_ steps: [Step], file: StaticString = #filePath, line: UInt = #line) throws -> ExpensesProcess.Result {
-        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
-        let json = steps.map { step -> [String: String] in
+        let result = try app.terminal(steps: steps.map { step -> [String: Any] in
             switch step {
             case .send(let text): return ["send": text]
             case .expect(let text): return ["expect": text]
             }
-        }
-        let input = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
-        let result = try app.run([driver.path, ExpensesProcess.binary.path], stdin: input,
-                                 executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        })
         XCTAssertNotEqual(result.status, 124, "the REPL did not answer as expected:\n\(result.stdout)", file: file, line: line)
         return result
     }

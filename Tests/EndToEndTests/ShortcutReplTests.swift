@@ -8,18 +8,14 @@ final class ShortcutReplTests: XCTestCase {
 
     override func setUpWithError() throws {
         app = try ExpensesProcess()
-        app.environment["EXPENSES_HISTORY"] = app.path("history")
-        app.environment["TERM"] = "xterm"
+        app.useTerminal()
     }
 
     override func tearDown() { app = nil }
 
     /// Types `lines` into the REPL on a pseudo-terminal, each after the prompt expected before it.
     private func repl(_ steps: [(expect: String, send: String)], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
-        let json = steps.flatMap { [["expect": $0.expect], ["send": $0.send + "\r"]] }
-        let input = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
-        let result = try app.run([driver.path, ExpensesProcess.binary.path], stdin: input, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        let result = try app.terminal(steps: steps.flatMap { [["expect": $0.expect], ["send": $0.send + "\r"]] })
         XCTAssertEqual(result.status, 0, "the REPL did not answer as expected:\n\(result.stdout)", file: file, line: line)
         return result.stdout
     }
@@ -42,17 +38,10 @@ final class ShortcutReplTests: XCTestCase {
 }
 
 extension ShortcutReplTests {
-    private func pty(_ arguments: [String], _ steps: [[String: Any]]) throws -> ExpensesProcess.Result {
-        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
-        let input = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        return try app.run([driver.path, ExpensesProcess.binary.path] + arguments, stdin: input,
-                           executable: URL(fileURLWithPath: "/usr/bin/python3"))
-    }
-
     func testStartingWithAShortcutAndREPLLandsAtItsTarget() throws {
         try app.ok("report", "new", "Walldorf customer workshop")
         try app.ok("report", "new", "Boston SAP conference")
-        let result = try pty(["--shortcut", "com.sap.example.openReport", "--repl"], [
+        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.openReport", "--repl"], steps: [
             ["expect": "Report 2: Boston SAP conference"], ["expect": "expenses:report 2> "],
             ["send": "expense add --amount 12 --category taxi\r"], ["expect": "Added expense 1 to report 2"],
             ["send": "quit\r"],
@@ -63,7 +52,7 @@ extension ShortcutReplTests {
     func testARunningREPLDeliversQueuedLaunchesOnceBeforeItsNextPrompt() throws {
         let queue = [ExpensesProcess.binary.path, "--shortcut", "com.sap.example.newReport", "Queued trip", "--defer"]
         try app.run(Array(queue.dropFirst()))   // queued before the REPL starts: the launcher's cold launch
-        let result = try pty([], [
+        let result = try app.terminal(steps: [
             ["expect": "Created report 1: Queued trip"], ["expect": "expenses:report 1> "],
             ["run": queue], ["send": "\r"], ["expect": "Created report 2: Queued trip"], ["expect": "expenses:report 2> "],
             ["send": "\r"], ["expect": "expenses:report 2> "], ["send": "report list --format csv\r"], ["expect": "2,Queued trip"],
