@@ -8,11 +8,18 @@ public final class Database {
     /// The connection opened last, for Ctrl-C: a signal handler can reach nothing else.
     nonisolated(unsafe) private static var active: OpaquePointer?
     private var statements: [String: Statement] = [:]
+    /// Process-wide settings, applied once before the first connection opens.
+    private static let configured: Void = {
+        // Measured on a million-row import: 8 % of SQLite's time went to the memory statistics'
+        // mutex and counters.
+        _ = csqlite_disable_memory_statistics()
+    }()
 
     /// Opens (creating if needed) the database at `path`; ":memory:" gives a private in-memory one.
     /// - Parameter busyTimeout: how long a writer waits for another process's write to finish
     ///   before giving up with SQLITE_BUSY.
     public init(path: String, busyTimeout milliseconds: Int32 = 10_000) throws(DatabaseError) {
+        Self.configured
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
