@@ -152,5 +152,14 @@ final class RatesTests: XCTestCase {
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.stderr.hasPrefix("\(early):2: currency: no exchange rate from EUR to JPY for 2026-02-20 "
                                               + "(load rates with 'expenses rates import eurofxref-hist.csv')\n"), result.stderr)
+        // Found invalid only at its conversion, the row still reaches the rejects file as the statement had it.
+        let rejects = app.path("early-rejects.csv")
+        try app.ok("import", early, "--rules", rules, "--report", "2", "--skip-invalid", "--rejects", rejects)
+        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8), """
+            Date,Description,Amount,Currency,Reference,reason
+            02/20/2026,SUSHI,12.00,EUR,X1,\(early):2: currency: no exchange rate from EUR to JPY for 2026-02-20 \
+            (load rates with 'expenses rates import eurofxref-hist.csv')
+
+            """)
     }
 }

@@ -3,8 +3,9 @@ import ExpenseStore
 
 /// Runs `expenses import`: reads statements through a rules file into one batch per file, all
 /// in one IMMEDIATE transaction, so that a crash or an invalid row leaves the database as it
-/// was. Rows are streamed (read, mapped, fingerprinted, inserted) one at a time; nothing grows
-/// with the size of the file except what the database itself stores.
+/// was. Rows are streamed: a second thread reads, maps and fingerprints them while this one
+/// converts and inserts the rows before (SQLite's share of the work is the larger one); nothing
+/// grows with the size of the file except what the database itself stores.
 final class StatementImporter {
     struct Request {
         var files: [String]
@@ -118,7 +119,7 @@ final class StatementImporter {
         var headerBytes: [UInt8]?
         if rules.hasHeader {
             var names: [String] = []
-            while try nextRecord(reader, file) {
+            while try Self.nextRecord(reader, file) {
                 if reader.isBlankLine { continue }
                 for index in 0..<reader.fieldCount {
                     guard let name = rules.encoding.decode(reader.field(index)) else {
@@ -143,45 +144,32 @@ final class StatementImporter {
         let report = self.report
         let batchID = try store.beginImportBatch(file: file, rules: rules.path, reportID: report?.id)
         let writer = try store.importWriter(batch: batchID, rowsPerStatement: request.dryRun ? 1 : 100)
-        let counter = OccurrenceCounter(spill: .temporaryFile())
         var outcome = FileOutcome(file: file, batchID: batchID)
-        var row = MappedRow()
         // Once an atomic import has an invalid row it will roll back: only validate the rest.
         var writing = true
-
-        while try nextRecord(reader, file) {
-            if reader.isBlankLine { continue }
+        let rows = readAhead(reader, mapper, file: file)
+        defer { rows.stop() }
+        while var item = try rows.next() {
             rowsRead += 1
-            console.progress(rows: rowsRead, bytes: bytesBefore + reader.bytesConsumed)
-            mapper.map(reader, into: &row)
-            if row.skipped {
+            console.progress(rows: rowsRead, bytes: bytesBefore + item.bytesConsumed)
+            if item.row.skipped {
                 outcome.counts.skipped += 1
-                log?.row(file: file, line: reader.recordLine, status: .skipped, row)
+                log?.row(file: file, line: item.line, status: .skipped, item.row)
                 continue
             }
-            var fingerprint: ImportFingerprint?
-            if let id = row.externalID {
-                fingerprint = .externalID(id)
-            } else if let date = row.date, let amount = row.amount {
-                // Invalid rows count too, so that fixing one and importing the file again
-                // numbers its identical neighbours as the first import did.
-                let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
-                                                     currency: amount.currency.code, merchant: row.statementMerchant)
-                let occurrence = try counter.next(day: date.dayNumber, content: content)
-                fingerprint = .contentKey(RowFingerprint.key(content: content, occurrence: occurrence))
-            }
             var conversion: Expense.Conversion?
-            if row.problems.isEmpty, let report, let date = row.date, let amount = row.amount {
+            if item.row.problems.isEmpty, let report, let date = item.row.date, let amount = item.row.amount {
                 do {
                     conversion = try Expense.Conversion.of(amount, on: date, into: report.currency, manualRate: nil, rates: rates)
                 } catch let error as ExpenseError {
                     let missingRate = error.message.hasPrefix("no exchange rate")
-                    row.problems.append(("currency", error.message + (missingRate ? " (load rates with 'expenses rates import eurofxref-hist.csv')" : "")))
+                    item.row.problems.append(("currency", error.message + (missingRate ? " (load rates with 'expenses rates import eurofxref-hist.csv')" : "")))
                 }
             }
-            guard row.problems.isEmpty, let date = row.date, let amount = row.amount, let fingerprint else {
+            let row = item.row
+            guard row.problems.isEmpty, let date = row.date, let amount = row.amount, let fingerprint = item.fingerprint else {
                 outcome.counts.invalid += 1
-                try reject(file: file, reader: reader, row)
+                try reject(file: file, item)
                 if !request.skipInvalid { writing = request.dryRun }
                 continue
             }
@@ -189,10 +177,10 @@ final class StatementImporter {
             let expense = Expense(reportID: report?.id, date: date, category: row.category, merchant: row.merchant,
                                   description: row.description, amount: amount, conversion: conversion, paidBy: row.paidBy)
             if let log {
-                let new = try writer.insert(expense, line: reader.recordLine, fingerprint: fingerprint)
-                log.row(file: file, line: reader.recordLine, status: new ? .new : .duplicate, row)
+                let new = try writer.insert(expense, line: item.line, fingerprint: fingerprint)
+                log.row(file: file, line: item.line, status: new ? .new : .duplicate, row)
             } else {
-                try writer.append(expense, line: reader.recordLine, fingerprint: fingerprint)
+                try writer.append(expense, line: item.line, fingerprint: fingerprint)
             }
         }
         let expenseIDs = try writer.insertedIDs()
@@ -202,18 +190,64 @@ final class StatementImporter {
         return outcome
     }
 
-    /// Reports an invalid row as `FILE:LINE: field: reason` and keeps it for the rejects file.
-    private func reject(file: String, reader: CSVReader, _ row: MappedRow) throws {
-        if let log {
-            log.row(file: file, line: reader.recordLine, status: .invalid, row)
-        } else {
-            for problem in row.problems { console.err("\(file):\(reader.recordLine): \(problem.field): \(problem.reason)\n") }
-        }
-        try rejects?.append(record: reader.rawRecord, reason: "\(file):\(reader.recordLine): \(row.reason)",
-                            crlf: reader.recordEndsWithCRLF)
+    /// A row as the reading thread hands it over: mapped and fingerprinted, not yet checked
+    /// against the database (rates) nor written.
+    private struct ReadRow {
+        let line: Int
+        var row: MappedRow
+        let fingerprint: ImportFingerprint?
+        let bytesConsumed: Int
+        /// The record as the file has it, for the rejects file; only kept for rows that are or
+        /// may turn out invalid (no rate), when there is a rejects file.
+        let text: [UInt8]
+        let crlf: Bool
     }
 
-    private func nextRecord(_ reader: CSVReader, _ file: String) throws -> Bool {
+    /// Reads the rest of a statement on a second thread: CSV parsing, the rules and the
+    /// fingerprints of the next rows run there while this thread converts and writes the rows
+    /// before. The reader and the mapper belong to that thread until it has stopped.
+    private func readAhead(_ reader: CSVReader, _ mapper: RowMapper, file: String) -> ProducerThread<ReadRow> {
+        let keepText = rejects != nil
+        let reportCurrency = report?.currency
+        return ProducerThread { emit in
+            let counter = OccurrenceCounter(spill: .temporaryFile())
+            var row = MappedRow()
+            while try Self.nextRecord(reader, file) {
+                if reader.isBlankLine { continue }
+                mapper.map(reader, into: &row)
+                var fingerprint: ImportFingerprint?
+                if let id = row.externalID, !row.skipped {
+                    fingerprint = .externalID(id)
+                } else if let date = row.date, let amount = row.amount, !row.skipped {
+                    // Invalid rows count too, so that fixing one and importing the file again
+                    // numbers its identical neighbours as the first import did.
+                    let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
+                                                         currency: amount.currency.code, merchant: row.statementMerchant)
+                    let occurrence = try counter.next(day: date.dayNumber, content: content)
+                    fingerprint = .contentKey(RowFingerprint.key(content: content, occurrence: occurrence))
+                }
+                let mayBeRejected = !row.skipped
+                    && (!row.problems.isEmpty || fingerprint == nil || (reportCurrency.map { row.amount?.currency != $0 } ?? false))
+                let item = ReadRow(line: reader.recordLine, row: row, fingerprint: fingerprint, bytesConsumed: reader.bytesConsumed,
+                                   text: keepText && mayBeRejected ? Array(reader.rawRecord) : [], crlf: reader.recordEndsWithCRLF)
+                guard emit(item) else { return }
+            }
+        }
+    }
+
+    /// Reports an invalid row as `FILE:LINE: field: reason` and keeps it for the rejects file.
+    private func reject(file: String, _ item: ReadRow) throws {
+        if let log {
+            log.row(file: file, line: item.line, status: .invalid, item.row)
+        } else {
+            for problem in item.row.problems { console.err("\(file):\(item.line): \(problem.field): \(problem.reason)\n") }
+        }
+        try item.text.withUnsafeBytes { text in
+            try rejects?.append(record: text, reason: "\(file):\(item.line): \(item.row.reason)", crlf: item.crlf)
+        }
+    }
+
+    private static func nextRecord(_ reader: CSVReader, _ file: String) throws -> Bool {
         do {
             return try reader.next()
         } catch let failure as CSVReader.Failure {

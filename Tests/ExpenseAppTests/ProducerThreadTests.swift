@@ -1,0 +1,46 @@
+@testable import ExpenseApp
+import XCTest
+
+/// The read-ahead thread of the import: everything produced arrives, in order, across chunk
+/// boundaries and a full buffer; a producer's error arrives after its elements; stopping early
+/// ends the producer.
+final class ProducerThreadTests: XCTestCase {
+    private struct Broken: Error, Equatable {}
+
+    func testEveryElementArrivesInOrderThroughASmallBuffer() throws {
+        let producer = ProducerThread<Int>(chunkSize: 7, capacity: 2) { emit in
+            for value in 0..<10_000 { guard emit(value) else { return } }
+        }
+        var received: [Int] = []
+        while let value = try producer.next() { received.append(value) }
+        XCTAssertEqual(received, Array(0..<10_000))
+        XCTAssertNil(try producer.next(), "the end stays the end")
+    }
+
+    func testAnErrorArrivesAfterTheElementsBeforeIt() throws {
+        let producer = ProducerThread<Int>(chunkSize: 4, capacity: 1) { emit in
+            for value in 0..<10 { _ = emit(value) }
+            throw Broken()
+        }
+        var received: [Int] = []
+        XCTAssertThrowsError(try { while let value = try producer.next() { received.append(value) } }()) { error in
+            XCTAssertEqual(error as? Broken, Broken())
+        }
+        XCTAssertEqual(received, Array(0..<10))
+    }
+
+    func testStoppingEarlyEndsAProducerThatWouldRunForever() throws {
+        let refused = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        defer { refused.deallocate() }
+        refused.pointee = false
+        let producer = ProducerThread<Int>(chunkSize: 8, capacity: 2) { emit in
+            var value = 0
+            while emit(value) { value += 1 }
+            refused.pointee = true
+        }
+        for expected in 0..<100 { XCTAssertEqual(try producer.next(), expected) }
+        producer.stop()
+        XCTAssertTrue(refused.pointee, "the producer was told to end and returned")
+        producer.stop()
+    }
+}
