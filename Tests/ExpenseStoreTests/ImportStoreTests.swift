@@ -89,6 +89,20 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         }
     }
 
+    func testOneIndexByDateServesDateRangesAndContentKeys() throws {
+        let indexes = try store.db.query("""
+            SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'expenses' AND sql IS NOT NULL ORDER BY name
+            """) { $0.string(0) }
+        XCTAssertEqual(indexes, ["expenses_by_date_and_import_key", "expenses_by_external_id", "expenses_by_report_and_date"])
+        let plan = try store.db.query("EXPLAIN QUERY PLAN SELECT id FROM expenses WHERE date >= '2026-03-01' AND date <= '2026-03-31'") {
+            $0.string(3)
+        }
+        XCTAssertTrue(plan.joined().contains("INDEX expenses_by_date_and_import_key (date>? AND date<?)"), "\(plan)")
+        // Rows without a content key (entered by hand, or known by an external id) never conflict on one date.
+        let batch = try importBatch([(100, .externalID("A")), (100, .externalID("B")), (100, .contentKey(5)), (100, .contentKey(5))])
+        XCTAssertEqual(batch.batch.counts, ImportCounts(new: 3, duplicate: 1))
+    }
+
     func testImportingIntoAReportKeepsItsTotalsInBulk() throws {
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
         try store.write {
