@@ -118,6 +118,22 @@ extension ReplTests {
         XCTAssertTrue(result.stdout.contains("rolled back, nothing was written"), result.stdout)
         XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "0")
     }
+
+    func testCtrlCCancelsARunningImportAndNothingIsWritten() throws {
+        var csv = "Date,Merchant,Amount\n"
+        for row in 0..<300_000 { csv += "2026-03-\(10 + row % 20),Shop \(row),\(row % 500 + 1).00\n" }
+        try csv.write(toFile: app.path("big.csv"), atomically: true, encoding: .utf8)
+        try "date = Date\nmerchant = Merchant\namount = Amount\ndefault currency EUR\ndefault category meals\n"
+            .write(toFile: app.path("card.rules"), atomically: true, encoding: .utf8)
+        let result = try session([
+            .expect("expenses> "), .send("import big.csv --rules card.rules\r"), .expect(" rows/s"),
+            .send("\u{3}"), .expect("cancelled (Ctrl-C)"), .expect("expenses> "),
+            .send("import list\r"), .expect("expenses> "), .send("quit\r"),
+        ])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertFalse(result.stdout.contains("Imported big.csv"), result.stdout)
+        XCTAssertEqual(try app.sqlite("SELECT (SELECT count(*) FROM expenses) || ' ' || (SELECT count(*) FROM import_batches)"), "0 0")
+    }
 }
 
 extension ReplTests {

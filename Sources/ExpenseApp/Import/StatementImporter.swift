@@ -151,6 +151,9 @@ final class StatementImporter {
         defer { rows.stop() }
         while var item = try rows.next() {
             rowsRead += 1
+            // Ctrl-C in the REPL: sqlite3_interrupt only stops a statement that is running, and
+            // this thread spends part of its time between statements.
+            if rowsRead & 1023 == 0 { try Cancellation.check() }
             console.progress(rows: rowsRead, bytes: bytesBefore + item.bytesConsumed)
             if item.row.skipped {
                 outcome.counts.skipped += 1
