@@ -8,6 +8,8 @@ import Glibc
 ///
 /// `produce`, and everything it captures, belongs to the producer thread until `next()` has
 /// returned nil or thrown, or `stop()` has returned; the consumer must not touch it before.
+/// The consumer calls `stop()` when it is done, also when it gives up early (a `defer`): a
+/// producer waiting for room in the buffer would otherwise wait forever.
 final class ProducerThread<Element>: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
