@@ -168,6 +168,21 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try importBatch([(200, .contentKey(2)), (300, .contentKey(3))], report: report).batch.counts.new, 2)
     }
 
+    func testDuplicatesUseUpNoIdsAndNoIdIsGivenTwice() throws {
+        let rows: [(Int64, ImportFingerprint)] = [(100, .contentKey(1)), (200, .contentKey(2)), (300, .externalID("T-3"))]
+        XCTAssertEqual(try importBatch(rows).batch.expenseIDs, 1...3)
+        for _ in 0..<3 { try importBatch(rows) }
+        // A new row, then duplicates in the same statement.
+        XCTAssertEqual(try importBatch([(400, .contentKey(4))] + rows).batch.expenseIDs, 4...4,
+                       "the duplicates before gave their ids back")
+        let undone = try importBatch([(500, .contentKey(5))]).batch
+        XCTAssertEqual(undone.expenseIDs, 5...5, "so did the duplicates after a new row")
+        // Undone, id 5 is gone; duplicates imported afterwards must not make it the next id again.
+        try store.write { _ = try store.undoImportBatch(undone.id) }
+        try importBatch(rows)
+        XCTAssertEqual(try importBatch([(600, .contentKey(6))]).batch.expenseIDs, 6...6)
+    }
+
     func testUndoIsRefusedWhileAnExpenseIsInASubmittedReport() throws {
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
         let batch = try importBatch([(100, .contentKey(1)), (200, .contentKey(2))], report: report).batch

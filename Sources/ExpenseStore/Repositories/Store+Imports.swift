@@ -215,6 +215,8 @@ public final class ImportWriter {
     private var pending: [(expense: Expense, line: Int, fingerprint: ImportFingerprint)] = []
     private var statements: [Int: Statement] = [:]
     private let firstCandidateID: Int64
+    /// `sqlite_sequence`'s value for expenses before the batch: the highest id ever given out.
+    private let sequenceBefore: Int64
     // Consecutive rows of a statement share their date and rate: format each once.
     private var lastDate: CalendarDate?
     private var lastDateText = ""
@@ -232,6 +234,7 @@ public final class ImportWriter {
         self.stamp = stamp
         self.rowsPerStatement = max(1, rowsPerStatement)
         firstCandidateID = try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM expenses")
+        sequenceBefore = try db.scalar("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'expenses'), 0)")
     }
 
     static func sql(rows: Int) -> String {
@@ -294,6 +297,7 @@ public final class ImportWriter {
         let inserted = Int(sqlite3_changes(db.handle))
         newRows += inserted
         duplicateRows += pending.count - inserted
+        if inserted < pending.count { try giveBackUnusedIDs() }
         pending.removeAll(keepingCapacity: true)
         sqlite3_reset(handle)
     }
@@ -309,6 +313,17 @@ public final class ImportWriter {
                                            arguments, { $0.int64(0) })
         else { return nil }
         return first...last
+    }
+
+    /// AUTOINCREMENT hands an id to every row an INSERT tries, also to the duplicates that
+    /// `ON CONFLICT DO NOTHING` then leaves out, and never hands it out again: re-importing a
+    /// million-row statement moved the next expense's id up by a million. After a statement with
+    /// duplicates the sequence goes back to the highest id actually given out, before or by this
+    /// batch (nothing else writes meanwhile: the batch holds the write lock), so no id is used
+    /// twice; only duplicates that came before a new row of the same statement keep their ids.
+    private func giveBackUnusedIDs() throws {
+        try db.execute("UPDATE sqlite_sequence SET seq = max(?, (SELECT coalesce(max(id), 0) FROM expenses)) WHERE name = 'expenses'",
+                       [.integer(sequenceBefore)])
     }
 
     private func bind(row: Int, _ expense: Expense, line: Int, fingerprint: ImportFingerprint, to handle: OpaquePointer) {
