@@ -348,6 +348,15 @@ final class ImportTests: XCTestCase {
     func testHelpForTheCommandAndItsSubcommands() throws {
         XCTAssertTrue(try app.ok("help", "import").hasPrefix("OVERVIEW: Import card or bank statements (CSV) through a rules file.\n"))
         XCTAssertTrue(try app.ok("import", "--help").contains("USAGE: expenses import --rules <file> [<options>] <file> ...\n"))
+        let help = try app.ok("help", "import")
+        XCTAssertTrue(help.contains("""
+
+            SUBCOMMANDS:
+              list                    List the import batches: file, time, rows new, duplicate and invalid.
+              undo                    Delete the expenses an import batch added (refused once they are in a submitted report).
+
+            """), help)
+        XCTAssertFalse(try app.ok("help", "import", "list").contains("SUBCOMMANDS"))
         XCTAssertTrue(try app.ok("help", "import", "list").hasPrefix("OVERVIEW: List the import batches"))
         XCTAssertTrue(try app.ok("help", "import", "undo").contains("<batch>"))
         XCTAssertTrue(try app.ok("help", "rates").contains("show"))

@@ -36,6 +36,12 @@ public struct HelpFormatter {
         for option in command.options { text += row(label(option), describe(option)) }
         text += "\nGLOBAL OPTIONS:\n"
         for option in GlobalOptions.specs where option.name != "version" { text += row(label(option), describe(option)) }
+        // A command that is also a group (`import FILE...`, `import list`) lists its subcommands.
+        let subcommands = registry.entries(under: command.path)
+        if !subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n"
+            for entry in subcommands { text += row(entry.name, entry.abstract) }
+        }
         if !command.examples.isEmpty {
             text += "\nEXAMPLES:\n" + command.examples.map { "  \($0)\n" }.joined()
         }
