@@ -2,7 +2,9 @@ import ExpenseCore
 import XCTest
 
 /// Asserts that `body` throws an `ExpenseError` of `kind`, optionally with text in its message
-/// or hint, and returns the error for further checks.
+/// or hint, and returns the error for further checks. ExpenseStoreTests and ExpenseShortcutsTests
+/// compile this same file through a symlink: test targets cannot share a module here (a library
+/// importing XCTest would break the static release build, whose toolchain has no static XCTest).
 @discardableResult
 func assertExpenseError<T>(
     _ body: @autoclosure () throws -> T, kind: ExpenseError.Kind, messageContains: String? = nil,

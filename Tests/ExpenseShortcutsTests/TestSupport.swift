@@ -62,20 +62,3 @@ func catalogErrors(_ text: String, options: ShortcutCatalog.Options = testOption
         return []
     }
 }
-
-/// Asserts that `body` throws an `ExpenseError` of `kind` whose message contains `text`.
-@discardableResult
-func assertExpenseError<T>(_ body: @autoclosure () throws -> T, kind: ExpenseError.Kind, messageContains text: String? = nil,
-                           file: StaticString = #filePath, line: UInt = #line) -> ExpenseError? {
-    do {
-        let value = try body()
-        XCTFail("expected an ExpenseError (\(kind)), got \(value)", file: file, line: line)
-    } catch let error as ExpenseError {
-        XCTAssertEqual(error.kind, kind, error.message, file: file, line: line)
-        if let text { XCTAssertTrue(error.message.contains(text), "'\(error.message)' lacks '\(text)'", file: file, line: line) }
-        return error
-    } catch {
-        XCTFail("expected an ExpenseError, got \(error)", file: file, line: line)
-    }
-    return nil
-}

@@ -32,33 +32,6 @@ class TemporaryDatabaseTestCase: XCTestCase {
     }
 }
 
-/// Asserts that `body` throws an `ExpenseError` of `kind`, optionally with text in its message or hint.
-@discardableResult
-func assertExpenseError<T>(
-    _ body: @autoclosure () throws -> T, kind: ExpenseError.Kind, messageContains: String? = nil,
-    hintContains: String? = nil, file: StaticString = #filePath, line: UInt = #line
-) -> ExpenseError? {
-    do {
-        let value = try body()
-        XCTFail("expected an ExpenseError (\(kind)), got \(value)", file: file, line: line)
-        return nil
-    } catch let error as ExpenseError {
-        XCTAssertEqual(error.kind, kind, "kind of \(error.message)", file: file, line: line)
-        if let messageContains {
-            XCTAssertTrue(error.message.contains(messageContains),
-                          "message '\(error.message)' lacks '\(messageContains)'", file: file, line: line)
-        }
-        if let hintContains {
-            XCTAssertTrue(error.hint?.contains(hintContains) == true,
-                          "hint '\(error.hint ?? "nil")' lacks '\(hintContains)'", file: file, line: line)
-        }
-        return error
-    } catch {
-        XCTFail("expected an ExpenseError, got \(type(of: error)): \(error)", file: file, line: line)
-        return nil
-    }
-}
-
 /// Asserts that `body` throws a `DatabaseError` with the primary result code `code`.
 @discardableResult
 func assertDatabaseError<T>(

@@ -1,0 +1,1 @@
+../ExpenseCoreTests/ExpenseErrorAssertions.swift
