@@ -141,8 +141,9 @@ final class StatementImporter {
         let mapper = try RowMapper(rules: rules, header: header, file: file, categories: categories)
         rejects?.start(preamble: preamble, header: headerBytes, crlf: reader.recordEndsWithCRLF)
 
-        let report = self.report
-        let batchID = try store.beginImportBatch(file: file, rules: rules.path, reportID: report?.id)
+        // The report's id and currency, not the report: bound per row, a copy would retain its texts.
+        let reportID = report?.id, reportCurrency = report?.currency
+        let batchID = try store.beginImportBatch(file: file, rules: rules.path, reportID: reportID)
         let writer = try store.importWriter(batch: batchID, rowsPerStatement: request.dryRun ? 1 : 100)
         var outcome = FileOutcome(file: file, batchID: batchID)
         // Once an atomic import has an invalid row it will roll back: only validate the rest.
@@ -161,9 +162,9 @@ final class StatementImporter {
                 continue
             }
             var conversion: Expense.Conversion?
-            if item.row.problems.isEmpty, let report, let date = item.row.date, let amount = item.row.amount {
+            if item.row.problems.isEmpty, let reportCurrency, let date = item.row.date, let amount = item.row.amount {
                 do {
-                    conversion = try Expense.Conversion.of(amount, on: date, into: report.currency, manualRate: nil, rates: rates)
+                    conversion = try Expense.Conversion.of(amount, on: date, into: reportCurrency, manualRate: nil, rates: rates)
                 } catch let error as ExpenseError {
                     let missingRate = error.message.hasPrefix("no exchange rate")
                     item.row.problems.append(("currency", error.message + (missingRate ? " (load rates with 'expenses rates import eurofxref-hist.csv')" : "")))
@@ -177,7 +178,7 @@ final class StatementImporter {
                 continue
             }
             guard writing else { continue }
-            let expense = Expense(reportID: report?.id, date: date, category: row.category, merchant: row.merchant,
+            let expense = Expense(reportID: reportID, date: date, category: row.category, merchant: row.merchant,
                                   description: row.description, amount: amount, conversion: conversion, paidBy: row.paidBy)
             if let log {
                 let new = try writer.insert(expense, line: item.line, fingerprint: fingerprint)
