@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseStore
 
 /// The rows `--skip-invalid` left out, as a statement the same rules read again: the first
 /// statement's preamble and header (with a `reason` column added), then each rejected record
@@ -72,16 +73,8 @@ final class RejectsFile {
     }
 
     private func flush() throws(ExpenseError) {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                bytes.baseAddress.map { write(descriptor, $0 + offset, bytes.count - offset) } ?? 0
-            }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                throw ExpenseError(.io, "cannot write the rejects file \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += written
+        if let code = FileDescriptor.writeAll(buffer, to: descriptor) {
+            throw ExpenseError(.io, "cannot write the rejects file \(path): \(String(cString: strerror(code)))")
         }
         buffer.removeAll(keepingCapacity: true)
     }
