@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseStore
 
 /// A file opened for reading — a statement, a rules file, the ECB's rates — with the errors a
 /// user can act on (exit 66 when it is missing or unreadable).
@@ -35,14 +36,11 @@ final class InputFile {
 
     /// The whole file as text (rules files are small); invalid UTF-8 is an error.
     func text() throws(ExpenseError) -> String {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw ExpenseError(.io, "cannot read \(path): \(String(cString: strerror(errno)))") }
-            if count == 0 { break }
-            bytes += chunk[..<count]
+        let bytes: [UInt8]
+        switch FileDescriptor.readAll(descriptor) {
+        case .success(let all): bytes = all
+        case .failure(.system(let code)): throw ExpenseError(.io, "cannot read \(path): \(String(cString: strerror(code)))")
+        case .failure(.tooLarge): preconditionFailure("no limit was set")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ExpenseError(.invalidData, "\(path) is not UTF-8 text")

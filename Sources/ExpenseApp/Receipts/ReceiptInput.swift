@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseStore
 
 /// The bytes of a receipt to capture and where they came from: a file, stdin, the camera, or
 /// the inbox folder (with what marks the photo as taken).
@@ -44,17 +45,10 @@ struct ReceiptInput {
     /// Reads to the end, refusing as soon as more than `limit` bytes arrive (a pipe has no size
     /// to check first).
     static func readAll(_ descriptor: Int32, name: String, limit: Int) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ExpenseError(.io, "cannot read \(name): \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else { throw tooLarge(name, size: nil, limit: limit) }
-            bytes += buffer[..<count]
+        switch FileDescriptor.readAll(descriptor, limit: limit) {
+        case .success(let bytes): return bytes
+        case .failure(.system(let code)): throw ExpenseError(.io, "cannot read \(name): \(String(cString: strerror(code)))")
+        case .failure(.tooLarge): throw tooLarge(name, size: nil, limit: limit)
         }
     }
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Writing to a file descriptor the way every writer here needs it.
+/// Reading and writing a file descriptor the way every reader and writer here needs it.
 public enum FileDescriptor {
     /// All of `bytes` to `descriptor`, going on after partial and interrupted writes; the errno
     /// of a failure, else nil.
@@ -20,5 +20,32 @@ public enum FileDescriptor {
             offset += written
         }
         return nil
+    }
+
+    /// Why `readAll` stopped short of the end.
+    public enum ReadFailure: Error, Equatable {
+        /// read(2) failed with this errno.
+        case system(Int32)
+        /// More than the limit arrived.
+        case tooLarge
+    }
+
+    /// Everything up to the end of `descriptor`, going on after interrupted reads; refused as soon
+    /// as more than `limit` bytes arrive (a pipe has no size to check first).
+    public static func readAll(_ descriptor: Int32, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
+        var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(min(Int(info.st_size), limit)) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errno))
+            }
+            if count == 0 { return .success(bytes) }
+            guard bytes.count + count <= limit else { return .failure(.tooLarge) }
+            bytes += buffer[..<count]
+        }
     }
 }

@@ -118,18 +118,10 @@ public struct ReceiptVault: Sendable {
             throw failure("cannot read \(file)", errno, kind: .io)
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var info = stat()
-        if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(Int(info.st_size)) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read \(file)", errno, kind: .io)
-            }
-            if count == 0 { return bytes }
-            bytes += buffer[..<count]
+        switch FileDescriptor.readAll(descriptor) {
+        case .success(let bytes): return bytes
+        case .failure(.system(let code)): throw failure("cannot read \(file)", code, kind: .io)
+        case .failure(.tooLarge): preconditionFailure("no limit was set")
         }
     }
 
