@@ -48,11 +48,36 @@ public struct Runner {
             defer { session.user = savedUser }
             if let user = globals["user"] { session.user = user }
             let format = globals["format"].flatMap(OutputFormat.init) ?? session.format
-            let output = try invocation.spec.run(invocation, session)
-            Console.write(Renderer(format: format).render(output))
-            TripShortcuts.afterCommand(invocation, output: output, in: session)
+            if invocation.spec.path == LaunchWords.path {
+                try launch(invocation, format: format, in: session)
+            } else {
+                try perform(invocation, format: format, in: session)
+            }
         }
         return .ok
+    }
+
+    /// Runs a command, prints its result, and lets the app's trip quick actions follow what it changed.
+    @discardableResult
+    private func perform(_ invocation: Invocation, format: OutputFormat, in session: Session) throws -> Output {
+        let output = try invocation.spec.run(invocation, session)
+        Console.write(Renderer(format: format).render(output))
+        TripShortcuts.afterCommand(output, in: session)
+        return output
+    }
+
+    /// A quick action: resolved to one command line, which runs once, here; then the session is
+    /// left at the action's target, popped to the root first, as the source apps do.
+    private func launch(_ invocation: Invocation, format: OutputFormat, in session: Session) throws {
+        switch try ShortcutLaunch.resolve(try LaunchWords.parse(invocation.arguments), in: session, help: help, registry: registry) {
+        case .output(let output):
+            Console.write(Renderer(format: format).render(output))
+        case .command(let words, let route):
+            guard case .command(let command, let globals) = try parser.parse(words) else { return }
+            session.navigation.removeAll()
+            let output = try perform(command, format: globals["format"].flatMap(OutputFormat.init) ?? format, in: session)
+            if let target = ShortcutLaunch.target(of: route, output: output) { session.navigation.append(target) }
+        }
     }
 
     /// Prints `error` as one clear line (plus usage or a hint) and returns its exit status.

@@ -41,17 +41,15 @@ final class ShortcutLaunchTests: XCTestCase {
     }
 
     func testAnActionWhoseCommandIsMissingIsUnavailable() throws {
-        let session = Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "HOME": "/nonexistent"]))
         let action = ShortcutAction("scanReceipt", ["receipt", "scan"], unavailableHint: "scanning comes with the scanner feature")
         let route = ShortcutRoute(item: ShortcutItem(type: "com.sap.example.scanReceipt", title: "Scan a Receipt"), action: action,
                                   parameters: PropertyListDictionary(), arguments: ["photo.jpg"])
-        XCTAssertThrowsError(try ShortcutLaunch.perform(route, format: nil, in: session, runner: Runner())) { error in
+        XCTAssertThrowsError(try ShortcutLaunch.commandLine(route, registry: Commands.registry)) { error in
             guard let error = error as? ExpenseError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.kind, .unavailable)
             XCTAssertEqual(error.message, "'Scan a Receipt' (com.sap.example.scanReceipt) needs the command 'expenses receipt scan', which this build of expenses does not have")
             XCTAssertEqual(error.hint, "scanning comes with the scanner feature")
         }
-        XCTAssertEqual(session.navigation, [], "nothing ran")
     }
 
     func testEveryActionNamesACommandOfTheLanguage() {

@@ -54,6 +54,7 @@ enum ExpenseCommands {
         }
         let place = expense.reportID.map { " to report \($0)" } ?? " (unassigned)"
         return ExpenseView.document("Added expense \(expense.id)\(place): \(expense.amount) \(expense.category)", expense)
+            .touching(expense.reportID)
     }
 
     static let list = CommandSpec(
@@ -171,7 +172,7 @@ enum ExpenseCommands {
             return try store.expense(item.id)
         }
         let place = item.reportID.map { "into report \($0)" } ?? "out of its report"
-        return ExpenseView.document("Moved expense \(item.id) \(place)", item)
+        return ExpenseView.document("Moved expense \(item.id) \(place)", item).touching(item.reportID)
     }
 
     static let delete = CommandSpec(

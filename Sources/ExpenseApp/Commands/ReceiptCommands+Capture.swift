@@ -148,6 +148,8 @@ struct ReceiptCaptureRun {
             ("attachedTo", committed.attachedTo.map { .int($0) } ?? .null),
             ("expense", committed.expense.map(ExpenseView.json) ?? .null),
         ])
-        return .document(text: lines.joined(separator: "\n"), json: json, csv: ReceiptView.listing([receipt]))
+        let document = Output.document(text: lines.joined(separator: "\n"), json: json, csv: ReceiptView.listing([receipt]))
+        // A created expense changes its trip, as `expense add` does.
+        return committed.expense.map { document.touching($0.reportID) } ?? document
     }
 }

@@ -25,7 +25,7 @@ enum ReportCommands {
                            endDate: try invocation.date("to"), currency: currency, owner: session.user)
         let store = try session.store()
         let report = try store.write { try store.insertReport(draft) }
-        return ReportView.document("Created report \(report.id): \(report.title)", report)
+        return ReportView.document("Created report \(report.id): \(report.title)", report).touching(report.id)
     }
 
     static let list = CommandSpec(
@@ -84,7 +84,7 @@ enum ReportCommands {
             try store.updateReport(report)
             return try store.report(report.id)
         }
-        return ReportView.document("Updated report \(report.id): \(report.title)", report)
+        return ReportView.document("Updated report \(report.id): \(report.title)", report).touching(report.id)
     }
 
     static let delete = CommandSpec(
@@ -109,7 +109,7 @@ enum ReportCommands {
         return .document(text: "Deleted report \(id)\(detail)",
                          json: .object([("deleted", .int(id)), ("items", .int(Int64(items))),
                                         ("itemsDeleted", .bool(deletingItems))]),
-                         csv: nil)
+                         csv: nil).touching(nil)
     }
 }
 

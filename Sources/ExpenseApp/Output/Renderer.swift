@@ -8,7 +8,7 @@ public struct Renderer {
 
     /// The text to print, ending in a newline; empty when there is nothing to print.
     public func render(_ output: Output) -> String {
-        switch (output, format) {
+        switch (output.shown, format) {
         case (.none, _): return ""
         case (.message(let text), .json): return JSONValue.object([("message", .string(text))]).serialized() + "\n"
         case (.message(let text), _): return Self.line(text)
@@ -19,6 +19,7 @@ public struct Renderer {
         case (.document(_, let json, _), .json): return json.serialized() + "\n"
         case (.document(_, let json, let rows), .csv):
             return rows.map(csv) ?? (json.serialized() + "\n")
+        case (.touching, _): return ""   // `shown` has taken the effect off
         }
     }
 

@@ -46,14 +46,8 @@ public enum LaunchInbox {
 
     /// Runs one claimed launch as `shortcut TYPE ARGS...` would, and returns its exit status.
     static func run(_ record: LaunchRecord, in session: Session, runner: Runner) -> ExitStatus {
-        do {
-            // The type first, so that it is not taken for one of the arguments after it.
-            var words = try LaunchWords.parse([record.type] + record.arguments)
-            words.catalog = record.catalog
-            _ = try ShortcutLaunch.run(words, in: session, runner: runner)
-            return .ok
-        } catch {
-            return runner.report(error)
-        }
+        // The type first, so that it is not taken for one of the arguments after it.
+        let catalog = record.catalog.map { ["--catalog", $0] } ?? []
+        return runner.run(LaunchWords.path + [record.type] + catalog + record.arguments, in: session)
     }
 }

@@ -9,12 +9,9 @@ struct SessionCache {
     var configFile: ConfigFile?
     /// By catalog path; "" is the built-in catalog.
     var catalogs: [String: ShortcutCatalog] = [:]
-    /// The report the app's own quick actions were last refreshed for, to skip refreshing again
-    /// after every line of a script that adds expenses to one trip.
-    var refreshedTrip: Int64?
-    /// The report the last trip-changing command was about (created, edited, added to): where a
-    /// quick action that runs it leaves the REPL.
-    var touchedReport: Int64?
+    /// The trip the app's own quick actions were last refreshed for, as they show it, to skip
+    /// refreshing again after every line of a script that adds expenses to one trip.
+    var refreshedTrip: TripShortcuts.Shown?
 }
 
 extension Session {

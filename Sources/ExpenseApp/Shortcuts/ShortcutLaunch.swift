@@ -70,11 +70,19 @@ public enum ShortcutLaunch {
         return (hoisted, remaining)
     }
 
-    // MARK: - Running
+    // MARK: - Resolving
 
-    /// Runs (or with `--defer`, queues) the launch in `words` in `session`.
-    static func run(_ words: LaunchWords, in session: Session, runner: Runner) throws -> Output {
-        if words.wantsHelp { return .message(runner.help.help(for: LaunchWords.path)) }
+    /// What a launch comes to: a command line for the runner to run, once, or a result of its
+    /// own (help, or the receipt of a launch queued with `--defer`).
+    enum Resolution {
+        case command(words: [String], route: ShortcutRoute)
+        case output(Output)
+    }
+
+    /// Resolves the launch in `words` against the session's quick actions: the route (unknown
+    /// type 64, disabled 69) and the one command line it runs. With `--defer` it is queued here.
+    static func resolve(_ words: LaunchWords, in session: Session, help: HelpFormatter, registry: CommandRegistry) throws -> Resolution {
+        if words.wantsHelp { return .output(.message(help.help(for: LaunchWords.path))) }
         guard let type = words.type else { throw UsageError("Missing expected argument '<type>'", path: LaunchWords.path) }
         // At the REPL's prompt --repl asks for what is already so; elsewhere it is for starting expenses.
         if words.repl, session.lineReader == nil {
@@ -87,17 +95,17 @@ public enum ShortcutLaunch {
         let route = try router.route(type, info: words.info.map { ($0.key, $0.value) }, arguments: words.arguments,
                                      currentReport: currentTrip)
         if words.deferred {
-            return try enqueue(route, words: words, in: session)
+            return .output(try enqueue(route, words: words, in: session))
         }
-        try perform(route, format: words.format, in: session, runner: runner)
-        return .none
+        var command = try commandLine(route, registry: registry)
+        if let format = words.format { command += ["--format", format.rawValue] }
+        return .command(words: command, route: route)
     }
 
-    /// Runs a resolved route through `runner`, leaving the session at the action's target: popped
-    /// to the root first, then the report the action is about opened, as the source apps do.
-    static func perform(_ route: ShortcutRoute, format: OutputFormat?, in session: Session, runner: Runner) throws {
+    /// The command line a resolved route runs, checked against the command it names.
+    static func commandLine(_ route: ShortcutRoute, registry: CommandRegistry) throws -> [String] {
         let path = route.action.commandPath
-        guard let spec = runner.registry.command(path) else {
+        guard let spec = registry.command(path) else {
             throw ExpenseError(.unavailable, "'\(route.item.title)' (\(route.item.type)) needs the command 'expenses \(path.joined(separator: " "))', which this build of expenses does not have",
                                hint: route.action.unavailableHint)
         }
@@ -105,27 +113,25 @@ public enum ShortcutLaunch {
             throw UsageError("The quick action \(route.item.type) passes '\(unknown.key)', which is not an option of 'expenses \(spec.name)'"
                              + (unknown.suggestion.map { ". Did you mean '\($0)'?" } ?? ""), path: spec.path)
         }
-        var words: [String]
         do {
-            words = try route.words()
+            return try route.words()
         } catch {
             switch error {
             case .notAWord(let key, let type):
                 throw ExpenseError(.invalidData, "\(route.item.type): the parameter '\(key)' is \(type); only strings, numbers, dates, booleans and arrays of them can be passed to 'expenses \(spec.name)'")
             }
         }
-        if let format { words += ["--format", format.rawValue] }
-        let parsed = try runner.parser.parse(words)
-        session.navigation.removeAll()
-        session.cache.touchedReport = nil
-        _ = try runner.execute(parsed, in: session)
-        let target: Int64?
+    }
+
+    /// Where the session is left after `route` ran with `output`: at the root, or inside the
+    /// report the action is about or the command touched, as the source apps do.
+    static func target(of route: ShortcutRoute, output: Output) -> Int64? {
+        let touched = output.touchedReport ?? nil
         switch route.action.landing {
-        case .root: target = nil
-        case .report: target = session.cache.touchedReport ?? route.reportID
-        case .createdReport: target = session.cache.touchedReport
+        case .root: return nil
+        case .report: return touched ?? route.reportID
+        case .createdReport: return touched
         }
-        if let target { session.navigation.append(target) }
     }
 
     /// The first parameter that `command` has no option for, with the nearest option's name.

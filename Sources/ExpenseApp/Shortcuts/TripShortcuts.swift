@@ -11,41 +11,39 @@ enum TripShortcuts {
     static let addAction = "addExpenseToReport"
     static let openAction = "openReport"
 
-    /// The commands after which the current trip may be another one, or look different.
-    static let tripCommands: Set<[String]> = Set(
-        [["report", "new"], ["report", "edit"], ["report", "delete"], ["expense", "add"], ["expense", "move"]]
-            + ReportAction.allCases.map { ["report", $0.rawValue] })
-
     /// The current trip for actions that default to it: the report of the app's "Add expense to" item.
     static func currentTrip(in shortcuts: ShortcutSet, appID: String) -> Int64? {
         guard let item = shortcuts.dynamicShortcut("\(appID).\(addAction)"), item.origin == .app, item.isEnabled else { return nil }
         return item.item.userInfo["report"]?.scalarText.flatMap { Int64($0) }
     }
 
-    /// Called by the runner after every command: notes the report a trip command touched and
-    /// refreshes the app's items. A failure here is a warning: the command itself succeeded.
-    static func afterCommand(_ invocation: Invocation, output: Output, in session: Session) {
-        let path = invocation.spec.path
-        guard tripCommands.contains(path) else { return }
-        let touched = reportID(path: path, output: output)
-        session.cache.touchedReport = touched
-        // A script adding a hundred expenses to one trip refreshes once.
-        if path.first == "expense", touched != nil, touched == session.cache.refreshedTrip { return }
+    /// Called by the runner after every command: when it changed a trip (its output says which,
+    /// `Output.touching`), the app's items follow. A failure here is a warning: the command itself
+    /// succeeded.
+    static func afterCommand(_ output: Output, in session: Session) {
+        guard let touched = output.touchedReport else { return }
         do {
+            // A script adding a hundred expenses to one trip refreshes once: the items show the
+            // trip's title, place, dates and whether it is a draft, and those did not change.
+            let shown = try touched.map { Shown(try session.store().report($0)) }
+            if shown != nil, shown == session.cache.refreshedTrip { return }
             try refresh(touched: touched, in: session)
-            session.cache.refreshedTrip = touched
+            session.cache.refreshedTrip = shown
         } catch {
             let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError)?.userFacing.message ?? "\(error)"
             Console.error("expenses: warning: the app's quick actions were not refreshed: \(reason)\n")
         }
     }
 
-    /// The report a trip command's result is about: a report document's `id`, an expense's `reportId`.
-    static func reportID(path: [String], output: Output) -> Int64? {
-        guard case .document(_, .object(let members), _) = output else { return nil }
-        let key = path.first == "expense" ? "reportId" : "id"
-        guard let value = members.first(where: { $0.0 == key })?.1, case .int(let id) = value else { return nil }
-        return id
+    /// What the app's items show of a report: when none of it changed, neither do they.
+    struct Shown: Equatable {
+        let id: Int64, title: String, destination: String, startDate: CalendarDate?, endDate: CalendarDate?
+        let isDraft: Bool
+
+        init(_ report: Report) {
+            (id, title, destination, startDate, endDate) = (report.id, report.title, report.destination, report.startDate, report.endDate)
+            isDraft = report.status == .draft
+        }
     }
 
     /// Brings the app's items up to date in one write transaction.
