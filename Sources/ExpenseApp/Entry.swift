@@ -9,14 +9,16 @@ import Foundation
 import ExpenseCore
 
 /// Starts the app from the process's arguments: a one-shot command, or — with no command — the
-/// REPL when stdin is a terminal, else a script read from stdin.
+/// REPL when stdin is a terminal, else a script read from stdin. A quick action on a terminal
+/// (as a launcher starts one) goes into the task: to the session already open, or into a new
+/// one that stays open at the action's target.
 public enum Entry {
     /// - Parameter makeReader: the line editor for the REPL, given the history file and the completer.
     public static func main(_ arguments: [String], environment: Environment = Environment(),
-                            makeReader: (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
+                            makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
         let runner = Runner()
-        // `expenses --shortcut TYPE --repl`: run the quick action, then stay in the REPL at its target.
-        let (launch, startsREPL) = ShortcutLaunch.splittingREPL(arguments)
+        // `--repl` is what a terminal gets anyway; without one it says that no REPL can start.
+        let (launch, asksForREPL) = ShortcutLaunch.splittingREPL(arguments)
         let parsed: ParsedLine
         do {
             parsed = try runner.parser.parse(ShortcutLaunch.commandLine(launch))
@@ -30,34 +32,45 @@ public enum Entry {
         }
         let session = Session(environment: environment, databaseOverride: globals["db"],
                               format: globals["format"].flatMap(OutputFormat.init) ?? .table, user: globals["user"])
-        func repl() -> ExitStatus {
+        let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        func reader() -> LineReader {
             let completer = Completer(registry: runner.registry, extraCommands: Repl.commands)
-            let reader = makeReader(historyPath(environment)) { words, current in
+            return makeReader(historyPath(environment)) { words, current in
                 completer.candidates(after: words, current: current, session: session).words
             }
-            let repl = Repl(runner: runner, session: session, reader: reader)
-            // Quick actions a launcher queued (--defer) while this session runs are picked up
-            // before each prompt, each exactly once.
-            repl.beforePrompt = { _ = LaunchInbox.deliverPending(in: $0, runner: runner) }
-            return repl.run()
         }
         if case .empty = parsed {
-            if isatty(STDIN_FILENO) != 0 { return repl() }
+            if isatty(STDIN_FILENO) != 0 { return Repl(runner: runner, session: session, reader: reader()).run() }
             let text = Console.readStandardInput()
             return ScriptRunner(runner: runner).run(text, name: "<stdin>", in: session, options: .init())
         }
+        if onTerminal, let words = interactiveLaunch(parsed) {
+            if let handedOver = LaunchHandover.offer(words, in: session) {
+                Console.write(handedOver)
+                return .ok
+            }
+            return Repl(runner: runner, session: session, reader: reader()).run(launch: parsed)
+        }
+        // A one-shot command on a terminal asks for what it was not given; elsewhere it never asks.
+        if onTerminal { session.makeLineReader = reader }
         let status: ExitStatus
         do {
             status = try runner.execute(parsed, in: session)
         } catch {
             status = runner.report(error)
         }
-        guard startsREPL else { return status }
-        guard isatty(STDIN_FILENO) != 0 else {
+        if asksForREPL {
             Console.error("expenses: --repl needs a terminal; the quick action ran, no REPL started\n")
-            return status
         }
-        return repl()
+        return status
+    }
+
+    /// The quick action `parsed` runs now, if it is one: not one queued with `--defer`, nor its help.
+    static func interactiveLaunch(_ parsed: ParsedLine) -> LaunchWords? {
+        guard case .command(let invocation, _) = parsed, invocation.spec.path == LaunchWords.path else { return nil }
+        // Words that do not parse are still a launch: the session shows why and stays open.
+        guard let words = try? LaunchWords.parse(invocation.arguments) else { return LaunchWords() }
+        return words.deferred || words.wantsHelp ? nil : words
     }
 
     /// `$EXPENSES_HISTORY`, else `$XDG_STATE_HOME/expenses/history`; its directory is created.

@@ -20,9 +20,33 @@ public final class Session {
     private var openedStore: Store?
     /// Report ids the user has opened, innermost last: the REPL's navigation stack.
     public var navigation: [Int64] = []
-    /// The REPL's line reader while the REPL runs, for commands that ask the user a question
-    /// (`receipt capture --create`); nil in one-shot commands and scripts, which never ask.
-    public var lineReader: LineReader?
+    /// Who answers a command's questions (a form for what it was not given, `receipt capture
+    /// --create`'s confirmation): the REPL's line reader, or on a terminal one made when first
+    /// needed (`makeLineReader`). Nil without a terminal and inside scripts, which never ask.
+    public var lineReader: LineReader? {
+        get {
+            guard asks else { return nil }
+            if openedReader == nil, let make = makeLineReader {
+                openedReader = make()
+                makeLineReader = nil
+            }
+            return openedReader
+        }
+        set { openedReader = newValue }
+    }
+    /// Makes the line reader when a one-shot command on a terminal first asks something: only
+    /// then does it take over the terminal (and Ctrl-C).
+    public var makeLineReader: (() -> LineReader)?
+    private var openedReader: LineReader?
+    private var asks = true
+
+    /// Runs `body` without asking anything: a script's lines take what they are given or fail.
+    public func withoutQuestions<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = asks
+        asks = false
+        defer { asks = saved }
+        return try body()
+    }
     /// The config file and quick-action catalogs, read once per session (Shortcuts/SessionCache.swift).
     var cache = SessionCache()
 

@@ -5,11 +5,21 @@ import Glibc
 import ExpenseApp
 import ExpenseStore
 
-/// Reads REPL lines with libedit: arrows, Ctrl-A/E/W, Ctrl-R history search, TAB completion, and
-/// a history file that survives the session.
+/// Reads REPL lines and form answers with libedit: arrows, Ctrl-A/E/W, Ctrl-R history search, TAB
+/// completion, and a history file that survives the session.
+///
+/// libedit's callback interface is used rather than `readline()`, so that the loop can `poll()`
+/// the terminal with a time limit and ask `wake` in between: a quick action handed to this
+/// session runs without a key pressed, and the line being typed is set aside and given back.
 final class EditLineReader: LineReader {
     private let historyPath: String
     private var lastRemembered: String?
+    var wake: (() -> Bool)?
+    /// The line that was being typed when `wake` took the terminal; typed back at the next read.
+    private var setAside = ""
+
+    /// How often `wake` is asked while nothing is typed.
+    static let wakeInterval: Int32 = 250   // milliseconds
 
     init(historyPath: String, completer: @escaping (_ before: [String], _ current: String) -> [String]) {
         self.historyPath = historyPath
@@ -32,18 +42,62 @@ final class EditLineReader: LineReader {
         }
     }
 
-    func read(prompt: String) -> ReplInput {
+    func read(prompt: String, completion: ((String) -> [String])?) -> ReplInput {
         EditLineState.interrupted = 0
         EditLineState.typed = false
-        guard let raw = readline(prompt) else {
-            if EditLineState.interrupted != 0 {
-                Console.write("^C\n")
-                return .interrupted(typed: EditLineState.typed)
-            }
-            return .end
+        EditLineState.entered = nil
+        EditLineState.fieldCompletion = completion
+        defer { EditLineState.fieldCompletion = nil }
+        rl_callback_handler_install(prompt) { line in
+            EditLineState.entered = line.map { .line(String(cString: $0)) } ?? .end
+            free(line)
         }
-        defer { free(raw) }
-        return .line(String(cString: raw))
+        if !setAside.isEmpty {
+            // The prompt is on the screen already: back to its start, and draw it with the line.
+            rl_insert_text(setAside)
+            Console.write("\r")
+            rl_forced_update_display()
+            EditLineState.typed = true
+            setAside = ""
+        }
+        while true {
+            if EditLineState.interrupted != 0 { return interrupted() }
+            if let entered = EditLineState.entered {
+                rl_callback_handler_remove()
+                return entered
+            }
+            var terminal = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&terminal, 1, wake == nil ? -1 : Self.wakeInterval)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                rl_callback_handler_remove()
+                return .end
+            }
+            if ready == 0 {
+                if wake?() == true { return woken() }
+                continue
+            }
+            rl_callback_read_char()
+        }
+    }
+
+    /// Ctrl-C: the line is dropped, and the next prompt starts on a fresh line.
+    private func interrupted() -> ReplInput {
+        rl_replace_line("", 0)
+        rl_callback_handler_remove()
+        Console.write("^C\n")
+        return .interrupted(typed: EditLineState.typed)
+    }
+
+    /// Sets the typed line aside and leaves the prompt's line, so that what runs prints below it.
+    private func woken() -> ReplInput {
+        if let buffer = rl_line_buffer, rl_end > 0 {
+            setAside = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(rl_end)), as: UTF8.self)
+        }
+        rl_replace_line("", 0)
+        rl_callback_handler_remove()
+        Console.write("\n")
+        return .woken
     }
 
     /// Adds a line to the history file, unless it repeats the last one or starts with a space
@@ -60,7 +114,11 @@ final class EditLineReader: LineReader {
 enum EditLineState {
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
     nonisolated(unsafe) static var typed = false
+    /// What the line handler received: a line, or the end (Ctrl-D).
+    nonisolated(unsafe) static var entered: ReplInput?
     nonisolated(unsafe) static var complete: ((_ before: [String], _ current: String) -> [String])?
+    /// A form field's own completion, in place of the command completer's.
+    nonisolated(unsafe) static var fieldCompletion: ((String) -> [String])?
     nonisolated(unsafe) static var matches: [String] = []
     nonisolated(unsafe) static var nextMatch = 0
 
@@ -88,7 +146,7 @@ enum EditLineState {
                 return byte
             }
             if count < 0, errno == EINTR {
-                if interrupted != 0 { return nil }   // EOF to libedit: readline returns; we know why
+                if interrupted != 0 { return nil }   // EOF to libedit: the loop sees why
                 continue
             }
             return nil
@@ -97,13 +155,21 @@ enum EditLineState {
 
     static func completions(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         rl_attempted_completion_over = 1   // never fall back to file names on our own words
-        guard let complete, let buffer = rl_line_buffer else { return nil }
+        guard let buffer = rl_line_buffer else { return nil }
         let line = String(cString: buffer)
         let utf8 = Array(line.utf8)
         let before = String(decoding: utf8[..<min(Int(start), utf8.count)], as: UTF8.self)
         let current = text.map { String(cString: $0) } ?? ""
-        let words = (try? Tokenizer.words(before)) ?? before.split(separator: " ").map(String.init)
-        matches = complete(words, current)
+        if let fieldCompletion {
+            // A form's field is one value: everything typed so far is what is completed.
+            matches = fieldCompletion(before + current)
+                .map { String($0.utf8.dropFirst(before.utf8.count)) ?? $0 }
+        } else if let complete {
+            let words = (try? Tokenizer.words(before)) ?? before.split(separator: " ").map(String.init)
+            matches = complete(words, current)
+        } else {
+            matches = []
+        }
         nextMatch = 0
         guard !matches.isEmpty else { return nil }
         return rl_completion_matches(text, { _, state in

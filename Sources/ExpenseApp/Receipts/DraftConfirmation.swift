@@ -20,6 +20,8 @@ struct DraftConfirmation {
         Console.write(draft.summary(of: receiptLabel))
         while true {
             switch reader.read(prompt: Self.prompt) {
+            case .woken:
+                continue
             case .end, .interrupted:
                 // Ctrl-C or Ctrl-D: the whole capture is cancelled, nothing is kept.
                 throw Cancellation.cancelled

@@ -1,12 +1,21 @@
 import ExpenseCore
 import ExpenseStore
 
-/// Where the REPL gets its lines: libedit on a terminal, a list in tests.
+/// Where the REPL and forms get their lines: libedit on a terminal, a list in tests.
 public protocol LineReader: AnyObject {
-    /// The next line without its newline, Ctrl-C, or the end (Ctrl-D, EOF).
-    func read(prompt: String) -> ReplInput
+    /// The next line without its newline, Ctrl-C, the end (Ctrl-D, EOF), or a wake-up.
+    /// - Parameter completion: TAB's candidates for the word being typed, for a form's field;
+    ///   nil: the command completer's.
+    func read(prompt: String, completion: ((String) -> [String])?) -> ReplInput
     /// Records an entered line in the history, when there is one.
     func remember(_ line: String)
+    /// Asked a few times a second while the reader waits for a key; when it says yes, `read`
+    /// returns `.woken`, and the line typed so far is set aside and given back at the next read.
+    var wake: (() -> Bool)? { get set }
+}
+
+extension LineReader {
+    public func read(prompt: String) -> ReplInput { read(prompt: prompt, completion: nil) }
 }
 
 public enum ReplInput: Equatable {
@@ -14,19 +23,19 @@ public enum ReplInput: Equatable {
     /// Ctrl-C; `typed` tells whether anything had been typed at that prompt.
     case interrupted(typed: Bool)
     case end
+    /// `wake` said there is work to do (a quick action handed over by a launcher).
+    case woken
 }
 
 /// The interactive loop: prompt, read (joining continued lines), run through the same runner as
-/// every other command, and survive errors and Ctrl-C.
+/// every other command, and survive errors and Ctrl-C. Quick actions that a launcher hands to
+/// this session run here as they arrive, without a key pressed.
 public final class Repl {
     public static let commands = ["quit", "exit"]
 
     let runner: Runner
     let session: Session
     let reader: LineReader
-    /// Called before each prompt: where queued work (e.g. shortcuts delivered to a running
-    /// session) is picked up.
-    public var beforePrompt: ((Session) -> Void)?
 
     public init(runner: Runner, session: Session, reader: LineReader) {
         self.runner = runner
@@ -53,25 +62,43 @@ public final class Repl {
         }
     }
 
-    /// Runs until quit, exit, Ctrl-D or a second Ctrl-C; leaving is not a failure, so it returns
-    /// .ok, as sqlite3 and psql do.
+    /// Runs until quit, exit, Ctrl-D or a second Ctrl-C.
+    /// - Parameter launch: a quick action's command line to run first (`shortcut TYPE ...`), as
+    ///   when a launcher starts expenses on a terminal: its result or error shows, and the
+    ///   session stays open at its target.
+    /// - Returns: the launch's exit status when it failed; otherwise .ok, since leaving is not a
+    ///   failure (as in sqlite3 and psql).
     @discardableResult
-    public func run() -> ExitStatus {
+    public func run(launch: ParsedLine? = nil) -> ExitStatus {
         session.lineReader = reader
         defer { session.lineReader = nil }
         Console.write(banner)
+        var status = ExitStatus.ok
+        if let launch {
+            Cancellation.requested = 0
+            do {
+                status = try runner.execute(launch, in: session)
+            } catch {
+                status = runner.report(error)
+            }
+        }
+        let presence = SessionPresence(session: session)
+        defer { presence.leave() }
         var interruptsAtEmptyPrompt = 0
         while true {
-            beforePrompt?(session)
-            guard let entry = readEntry() else { break }
+            presence.join()
+            LaunchInbox.deliverPending(in: session, for: presence.id, runner: runner)
+            guard let entry = readEntry(presence) else { break }
             switch entry {
+            case .woken:
+                continue
             case .interrupted(let hadText):
                 if hadText {
                     interruptsAtEmptyPrompt = 0
                     continue
                 }
                 interruptsAtEmptyPrompt += 1
-                if interruptsAtEmptyPrompt >= 2 { return .ok }
+                if interruptsAtEmptyPrompt >= 2 { return status }
                 Console.error("(Ctrl-C again, 'quit' or Ctrl-D to leave)\n")
             case .text(let text):
                 interruptsAtEmptyPrompt = 0
@@ -83,30 +110,38 @@ public final class Repl {
                     continue
                 }
                 if words.isEmpty { continue }
-                if words.count == 1, Self.commands.contains(words[0]) { return .ok }
+                if words.count == 1, Self.commands.contains(words[0]) { return status }
+                presence.markActive()
                 Cancellation.requested = 0
                 runner.run(words, in: session)
             }
         }
         Console.write("\n")
-        return .ok
+        return status
     }
 
     private enum Entry {
         case text(String)
         case interrupted(hadText: Bool)
+        case woken
     }
 
-    /// One logical line: physical lines joined while one ends in `\` or inside a quote.
-    private func readEntry() -> Entry? {
+    /// One logical line: physical lines joined while one ends in `\` or inside a quote. Only an
+    /// empty first line gives way to a handed-over launch; a continued one is finished first.
+    private func readEntry(_ presence: SessionPresence) -> Entry? {
         var text = ""
         var prompt = self.prompt
         while true {
-            switch reader.read(prompt: prompt) {
+            reader.wake = text.isEmpty ? { presence.launchWaiting() } : nil
+            let input = reader.read(prompt: prompt)
+            reader.wake = nil
+            switch input {
             case .end:
                 return text.isEmpty ? nil : .text(text)
             case .interrupted(let typed):
                 return .interrupted(hadText: typed || !text.isEmpty)
+            case .woken:
+                return .woken
             case .line(let line):
                 text = text.isEmpty ? line : text + "\n" + line
                 guard let reason = Tokenizer.continuation(of: text) else {

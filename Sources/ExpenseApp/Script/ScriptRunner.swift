@@ -20,9 +20,10 @@ public struct ScriptRunner {
     /// Runs the lines of `text`, named `name` in messages, and returns the script's exit status.
     public func run(_ text: String, name: String, in session: Session, options: Options) -> ExitStatus {
         // A script never stops to ask, even one run from the REPL's prompt.
-        let reader = session.lineReader
-        session.lineReader = nil
-        defer { session.lineReader = reader }
+        session.withoutQuestions { runLines(text, name: name, in: session, options: options) }
+    }
+
+    private func runLines(_ text: String, name: String, in session: Session, options: Options) -> ExitStatus {
         if options.transaction {
             do {
                 try session.store().db.begin()

@@ -15,18 +15,20 @@ public enum LaunchInbox {
     }
 
     /// Claims and runs every queued launch in `session`, oldest first, saying so for each; the
-    /// REPL calls this before each prompt (`repl.beforePrompt = { LaunchInbox.deliverPending(in: $0) }`).
-    /// Does nothing, and creates no database, when there is none yet.
+    /// REPL calls this before each prompt and when a launch is handed to it. Does nothing, and
+    /// creates no database, when there is none yet.
+    /// - Parameter openSession: the REPL's id among the open sessions: it takes the launches
+    ///   handed to it and those meant for any session; nil takes every one.
     /// - Returns: the launches it ran, with their exit statuses.
     @discardableResult
-    public static func deliverPending(in session: Session, runner: Runner = Runner()) -> [Delivery] {
+    public static func deliverPending(in session: Session, for openSession: Int64? = nil, runner: Runner = Runner()) -> [Delivery] {
         guard let store = session.existingStore() else { return [] }
         var deliveries: [Delivery] = []
         while true {
             let claimant = Claimant.current()
             let record: LaunchRecord
             do {
-                guard let claimed = try store.claimNextLaunch(claimant) else { break }
+                guard let claimed = try store.claimNextLaunch(claimant, for: openSession) else { break }
                 record = claimed
             } catch {
                 runner.report(error)

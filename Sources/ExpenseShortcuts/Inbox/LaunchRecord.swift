@@ -57,10 +57,13 @@ public struct LaunchRequest: Equatable, Sendable {
     public var type: String
     public var arguments: [String]
     public var catalog: String?
+    /// The open session it is handed to (its id in the registry); nil: whichever delivers it first.
+    public var target: Int64?
 
-    public init(type: String, arguments: [String], catalog: String?) {
+    public init(type: String, arguments: [String], catalog: String?, target: Int64? = nil) {
         self.type = type
         self.arguments = arguments
         self.catalog = catalog
+        self.target = target
     }
 }

@@ -12,8 +12,9 @@ public protocol ShortcutStorage: AnyObject {
     /// Queues a launch and returns it with its id.
     func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord
     /// Atomically takes the oldest queued launch for `claimant`: of two processes asking at once,
-    /// exactly one gets it. Nil when nothing is queued.
-    func claimNextLaunch(_ claimant: Claimant) throws -> LaunchRecord?
+    /// exactly one gets it. Nil when nothing is queued. With `session`, only a launch handed to
+    /// that open session or to none; without, any.
+    func claimNextLaunch(_ claimant: Claimant, for session: Int64?) throws -> LaunchRecord?
     /// Records how a claimed launch ended; only the holder of the claim's token can.
     /// - Returns: false when the claim is no longer `token`'s (re-delivered meanwhile).
     @discardableResult

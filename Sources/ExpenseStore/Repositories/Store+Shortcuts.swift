@@ -67,20 +67,22 @@ extension Store: ShortcutStorage {
 
     public func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord {
         try write {
-            try db.execute("INSERT INTO shortcut_launches (type, arguments, catalog, queued_at) VALUES (?, ?, ?, ?)",
+            try db.execute("INSERT INTO shortcut_launches (type, arguments, catalog, queued_at, target_session) VALUES (?, ?, ?, ?, ?)",
                            [.text(request.type), .text(PropertyListWriter.xml(.array(request.arguments.map { .string($0) }))),
-                            DatabaseValue(request.catalog), .text(now())])
+                            DatabaseValue(request.catalog), .text(now()), DatabaseValue(request.target)])
             return try requireLaunch(db.lastInsertedRowID)
         }
     }
 
-    public func claimNextLaunch(_ claimant: Claimant) throws -> LaunchRecord? {
+    public func claimNextLaunch(_ claimant: Claimant, for session: Int64? = nil) throws -> LaunchRecord? {
         // One IMMEDIATE transaction: the write lock is taken before the read, so of two processes
         // claiming at once the second sees the first's claim; `AND state = 'queued'` says the same
         // again in the UPDATE itself.
         try write {
-            guard let id = try db.queryFirst("SELECT id FROM shortcut_launches WHERE state = 'queued' ORDER BY id LIMIT 1",
-                                             [], { $0.int64(0) }) else { return nil }
+            guard let id = try db.queryFirst("""
+                SELECT id FROM shortcut_launches
+                WHERE state = 'queued' AND (?1 IS NULL OR target_session IS NULL OR target_session = ?1) ORDER BY id LIMIT 1
+                """, [DatabaseValue(session)], { $0.int64(0) }) else { return nil }
             try db.execute("""
                 UPDATE shortcut_launches
                 SET state = 'claimed', claim_token = ?, claim_pid = ?, claim_host = ?, claim_start_ticks = ?, claimed_at = ?,
