@@ -10,7 +10,8 @@ code GNOME Shell runs: a Terminal=true entry is wrapped in the first terminal em
 /usr/bin/xterm when only xterm is installed), waits --wait seconds, then reads the screen
 (ImageMagick's import, tesseract) every half second until every --expect TEXT has been read at
 once or --timeout seconds have passed since the launch. With --keys it then types the text into
-the terminal (xdotool; a newline is Return) and polls the same way for every --expect-after TEXT.
+the terminal (xdotool; a newline is Return) and polls the same way, for up to --timeout seconds
+more, for every --expect-after TEXT. Polling stops early once the terminal has closed.
 
 Prints one JSON object: {"text": the last screen read, "windows": terminal windows (xterm
 processes the launch started) still open, "met": whether every expectation was read,
@@ -198,15 +199,16 @@ def main():
                 live += state != "Z"
             return live
 
-        def poll(expected):
-            """Reads the screen until every expected text is on it at once, or the timeout."""
+        def poll(expected, since):
+            """Reads the screen until every expected text is on it at once, or --timeout seconds
+            after `since`."""
             while True:
                 text = screen.read()
                 if all(flat(wanted) in flat(text) for wanted in expected):
                     return text, True
                 # A terminal that has come and gone will not show anything any more.
                 gone = windows() == 0 and terminals
-                if gone or time.time() - launched + 0.5 > args.timeout:
+                if gone or time.time() - since + 0.5 > args.timeout:
                     return text, False
                 time.sleep(0.5)
 
@@ -215,13 +217,12 @@ def main():
             windows()
             time.sleep(0.05)
         windows()
-        text, met = poll(args.expect)
+        text, met = poll(args.expect, launched)
         if met and args.keys is not None:
             subprocess.run(["xdotool", "search", "--sync", "--class", "xterm", "windowfocus", "--sync", "%@",
                             "type", "--delay", "30", args.keys], env=environment, check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
-            time.sleep(0.3)
-            text, met = poll(args.expect_after)
+            text, met = poll(args.expect_after, time.time())
         seconds = time.time() - launched
         open_windows = windows()
         if args.screenshot:
