@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseStore"]),
         .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseShortcuts", "ExpenseStore"]),
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseApp"]),
-        // Support/ holds the pty driver the REPL tests run (python3), not Swift sources.
+        // Support/ holds the drivers the tests run with python3 (a pty, a desktop launcher), not Swift sources.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support"]),
     ]
 )
