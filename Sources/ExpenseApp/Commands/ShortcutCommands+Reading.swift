@@ -57,18 +57,26 @@ extension ShortcutCommands {
         let entries = invocation.flag("all") ? shortcuts.entries() : shortcuts.visible
         let program = invocation.value("exec") ?? "expenses"
         let prefix = launchPrefix(session), suffix = launchSuffix(catalog: invocation.value("catalog"))
-        let desktop = DesktopEntry(shortcuts: entries, command: [program] + prefix, launchOptions: suffix).render()
         let json = JSONValue.array(entries.map { ShortcutView.json($0, launch: [program] + prefix, suffix: suffix) })
+        // JSON has the titles of the user's language; a desktop entry all of them, for the launcher to choose.
+        func desktop() throws -> String {
+            let english = try DesktopExport.shortcuts(in: session, catalogPath: invocation.value("catalog"),
+                                                      maxVisible: try invocation.int("max-visible"))
+            return try DesktopExport.entry(for: invocation.flag("all") ? english.entries() : english.visible, in: session,
+                                           catalogPath: invocation.value("catalog"), command: [program] + prefix,
+                                           launchOptions: suffix).render()
+        }
         guard let path = invocation.value("output") else {
             if invocation.flag("json") { return .document(text: json.serialized(), json: json, csv: nil) }
             if invocation.flag("desktop"), session.format != .table {
                 throw UsageError("--desktop writes a desktop entry; leave out --format, or use --json", path: invocation.spec.path)
             }
-            return .document(text: desktop, json: json, csv: ShortcutView.listing(entries, includingDisabled: false))
+            return .document(text: try desktop(), json: json,
+                             csv: ShortcutView.listing(entries, includingDisabled: false))
         }
         // --format reaches a command only through the session (set from argv in a one-shot).
         let asJSON = invocation.flag("json") || (!invocation.flag("desktop") && session.format == .json)
-        try OutputFile.write(asJSON ? json.serialized() + "\n" : desktop, to: path)
+        try OutputFile.write(asJSON ? json.serialized() + "\n" : try desktop(), to: path)
         return .message("Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
                         + (asJSON ? " as JSON" : "; install it as ~/.local/share/applications/expenses.desktop"))
     }
