@@ -73,6 +73,20 @@ final class DesktopEntryTests: XCTestCase {
         XCTAssertTrue(text.contains("\nComment=Travel expense reports, their items and receipts\nComment[de]=Reisekosten\\nund Belege\n"), text)
     }
 
+    func testIconAndExtensionKeysAreReadBack() {
+        var desktop = DesktopEntry(shortcuts: [], command: ["/opt/my apps/expenses", "--db", "/home/a/x y.sqlite"])
+        desktop.icon = "expenses"
+        desktop.extensionKeys = ["X-Expenses-Database": "/home/a/x y.sqlite", "X-Expenses-Catalog": "C:\\tab\there"]
+        let text = desktop.render()
+        XCTAssertTrue(text.contains("\nComment=Travel expense reports, their items and receipts\nIcon=expenses\nExec="), text)
+        XCTAssertTrue(text.contains("\nX-Expenses-Catalog=C:\\\\tab\\there\nX-Expenses-Database=/home/a/x y.sqlite\n"), text)
+        let keys = DesktopEntry.keys(in: text + "\n[Desktop Action x]\nName=Other\n")
+        XCTAssertEqual(keys["X-Expenses-Database"], "/home/a/x y.sqlite")
+        XCTAssertEqual(keys["X-Expenses-Catalog"], "C:\\tab\there")
+        XCTAssertEqual(keys["Name"], "Expenses", "the first group's, not an action's")
+        XCTAssertEqual(DesktopEntry.keys(in: "[Desktop Entry]\nName = a\\sb\n")["Name"], "a b")
+    }
+
     func testAppStringsTranslateTheAppsOwnTitles() {
         XCTAssertEqual(AppStrings.translate("Add expense to Munich", into: "de"), "Ausgabe zu Munich hinzufügen")
         XCTAssertEqual(AppStrings.translate("Open Zürich \"Q1\"", into: "de"), "Zürich \"Q1\" öffnen")

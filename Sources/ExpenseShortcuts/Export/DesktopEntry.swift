@@ -37,9 +37,14 @@ public struct DesktopEntry: Equatable, Sendable {
     public var name: LocalizedString = "Expenses"
     public var genericName: LocalizedString = "Travel Expenses"
     public var comment: LocalizedString = "Travel expense reports, their items and receipts"
+    /// The entry's own icon: a name of the icon theme (`expenses`) or an absolute path; none by default.
+    public var icon: String?
     /// The program, with the options every action needs before `--shortcut` (`--db PATH`).
     public var command: [String]
     public var actions: [Action]
+    /// Keys of this program's own (`X-Expenses-Database`), which the spec lets a file carry and
+    /// launchers ignore; written in key order.
+    public var extensionKeys: [String: String] = [:]
 
     /// An entry for `shortcuts` (the visible ones, in order) run by `command`; `launchOptions`
     /// follow the type (`--catalog PATH`). `translations` gives a quick action's title in other
@@ -64,6 +69,7 @@ public struct DesktopEntry: Equatable, Sendable {
     public func render() -> String {
         var lines = ["[Desktop Entry]", "Type=Application", "Version=1.4"]
             + name.lines("Name") + genericName.lines("GenericName") + comment.lines("Comment")
+        if let icon { lines.append("Icon=\(Self.escape(icon))") }
         lines += [
             "Exec=\(Self.exec(command))",
             "TryExec=\(Self.escape(command.first ?? ""))",
@@ -72,6 +78,7 @@ public struct DesktopEntry: Equatable, Sendable {
             "Keywords=expenses;travel;receipts;reimbursement;",
         ]
         if !actions.isEmpty { lines.append("Actions=" + actions.map { $0.id + ";" }.joined()) }
+        lines += extensionKeys.keys.sorted().map { "\($0)=\(Self.escape(extensionKeys[$0] ?? ""))" }
         for action in actions {
             lines += ["", "[Desktop Action \(action.id)]"] + action.name.lines("Name")
                 + ["Exec=\(Self.exec(command + action.arguments))"]
@@ -111,6 +118,25 @@ public struct DesktopEntry: Equatable, Sendable {
         return escape(quoted.joined(separator: " "))
     }
 
+    /// The keys of the `[Desktop Entry]` group of a file's `text`, their values unescaped; what a
+    /// program reads back of an entry it wrote. Localized keys keep their `[locale]`.
+    public static func keys(in text: String) -> [String: String] {
+        var keys: [String: String] = [:]
+        var inMainGroup = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("[") {
+                inMainGroup = line == "[Desktop Entry]"
+                continue
+            }
+            guard inMainGroup, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
+            // Spaces around `=` are not part of the key or the value.
+            let key = String(line[..<equals].reversed().drop { $0 == " " }.reversed())
+            let value = String(line[line.index(after: equals)...].drop { $0 == " " })
+            if keys[key] == nil { keys[key] = unescape(value) }
+        }
+        return keys
+    }
+
     /// A locale as a key's `[...]` may hold it: `lang_COUNTRY.ENCODING@MODIFIER`.
     static func isLocale(_ locale: String) -> Bool {
         !locale.isEmpty && locale.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.@-".contains($0)) }
@@ -126,6 +152,29 @@ public struct DesktopEntry: Equatable, Sendable {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The value `escape` wrote, and `\s` (a space) as the spec allows too.
+    static func unescape(_ value: String) -> String {
+        var out = ""
+        var escaped = false
+        for character in value {
+            if escaped {
+                switch character {
+                case "s": out.append(" ")
+                case "n": out.append("\n")
+                case "t": out.append("\t")
+                case "r": out.append("\r")
+                default: out.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
             }
         }
         return out
