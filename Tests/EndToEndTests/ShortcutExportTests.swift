@@ -12,6 +12,10 @@ final class ShortcutExportTests: XCTestCase {
 
     /// desktop-file-validate's findings for a file: empty when it passes.
     private func validate(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try Self.validate(path, file: file, line: line)
+    }
+
+    static func validate(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: Self.validator) else {
             XCTFail("desktop-file-validate is missing: run Scripts/bootstrap (it installs desktop-file-utils)", file: file, line: line)
             return ""
@@ -25,7 +29,7 @@ final class ShortcutExportTests: XCTestCase {
         app.environment.removeValue(forKey: "EXPENSES_DB")   // the default database: no --db in Exec
         let path = app.path("expenses.desktop")
         XCTAssertEqual(try app.ok("shortcuts", "export", "--desktop", "-o", path),
-                       "Wrote \(path): 4 quick actions; install it as ~/.local/share/applications/expenses.desktop\n")
+                       "Wrote \(path): 4 quick actions; 'expenses shortcuts install' installs them for the launcher, kept current\n")
         XCTAssertEqual(try validate(path), "")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains("\nActions=showReports;addExpense;takePhoto;newReport;\n"), text)

@@ -34,8 +34,9 @@ extension ShortcutCommands {
         ["shortcuts", "export"], abstract: "Export the quick actions a launcher shows: a .desktop entry, or JSON for other launchers.",
         discussion: """
             --desktop (the default) writes a freedesktop desktop entry whose Actions are the visible quick actions, each \
-            running 'expenses --shortcut TYPE'; install it as ~/.local/share/applications/expenses.desktop and the desktop's \
-            launcher offers them on a right click. --json (or --format json) writes them as JSON instead.
+            running 'expenses --shortcut TYPE', titled in English with a Name[lang]= line for each translation. \
+            'expenses shortcuts install' puts one where the desktop's launcher finds it (it offers them on a right click) \
+            and keeps it current. --json (or --format json) writes them as JSON instead, titled in your language.
             """,
         options: [
             .flag("desktop", "Write a freedesktop .desktop entry (the default)."),
@@ -46,7 +47,7 @@ extension ShortcutCommands {
             .value("max-visible", "n", "Export this many instead of the shortcuts.max-visible setting."),
             catalogOption,
         ],
-        examples: ["expenses shortcuts export --desktop -o ~/.local/share/applications/expenses.desktop",
+        examples: ["expenses shortcuts export --desktop -o expenses.desktop",
                    "expenses shortcuts export --format json"]
     ) { invocation, session in
         guard !(invocation.flag("desktop") && invocation.flag("json")) else {
@@ -78,7 +79,7 @@ extension ShortcutCommands {
         let asJSON = invocation.flag("json") || (!invocation.flag("desktop") && session.format == .json)
         try OutputFile.write(asJSON ? json.serialized() + "\n" : try desktop(), to: path)
         return .message("Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
-                        + (asJSON ? " as JSON" : "; install it as ~/.local/share/applications/expenses.desktop"))
+                        + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))
     }
 
     static let check = CommandSpec(
