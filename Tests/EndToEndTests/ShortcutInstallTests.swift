@@ -49,13 +49,72 @@ final class ShortcutInstallTests: XCTestCase {
         XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
     }
 
+    func testTheEntryIsRewrittenByRenameWhenItsQuickActionsChange() throws {
+        try app.ok("config", "set", "shortcuts.max-visible", "6")
+        try app.ok("shortcuts", "install")
+        let installed = try inode(entryPath)
+        try app.ok("report", "new", "Munich")
+        try app.ok("expense", "add", "--report", "1", "--amount", "12", "--category", "taxi")
+        XCTAssertTrue(entry.contains("[Desktop Action addExpenseToReport]\nName=Add expense to Munich\nName[de]=Ausgabe zu Munich hinzufügen\n"), entry)
+        XCTAssertTrue(entry.contains("Name=Open Munich\n"), entry)
+        XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
+        let rewritten = try inode(entryPath)
+        XCTAssertNotEqual(rewritten, installed, "a new file renamed over the old one, as launchers watching the folder expect")
+        XCTAssertEqual(try applicationsFolder(), ["expenses.desktop"], "no temporary file is left")
+
+        try app.ok("expense", "add", "--report", "1", "--amount", "5", "--category", "taxi")
+        XCTAssertEqual(try inode(entryPath), rewritten, "nothing changed, nothing written")
+        // Another database's quick actions are not the installed entry's.
+        try app.ok("--db", app.path("other.sqlite"), "report", "new", "Lisbon")
+        XCTAssertFalse(entry.contains("Lisbon"), entry)
+        XCTAssertEqual(try inode(entryPath), rewritten)
+
+        XCTAssertEqual(try app.ok("shortcuts", "remove", "com.sap.example.openReport"), "Removed com.sap.example.openReport\n")
+        XCTAssertFalse(entry.contains("Open Munich"), entry)
+        XCTAssertFalse(entry.contains("openReport"), entry)
+        try app.ok("shortcuts", "add", "com.sap.example.unassignedExpenses", "--title", "Loose Receipts", "--rank", "0")
+        XCTAssertTrue(entry.contains("[Desktop Action unassignedExpenses]\nName=Loose Receipts\n"), entry)
+        try app.ok("config", "set", "shortcuts.max-visible", "4")
+        XCTAssertFalse(entry.contains("Loose Receipts"), "a setting that changes what is shown rewrites it too: \(entry)")
+    }
+
     func testAnInstallWithACatalogKeepsIt() throws {
         let catalog = app.path("My Catalog.plist")
         try FileManager.default.copyItem(atPath: ShortcutCatalogTests.fixtures.appendingPathComponent("Shortcuts.binary.plist").path,
                                          toPath: catalog)
         try app.ok("shortcuts", "install", "--catalog", "My Catalog.plist")
         XCTAssertTrue(entry.contains("--shortcut com.sap.example.showReports --catalog \"\(catalog)\"\n"), entry)
+        try app.ok("report", "new", "Munich")
+        XCTAssertTrue(entry.contains("--shortcut com.sap.example.showReports --catalog \"\(catalog)\"\n"), "still: \(entry)")
         XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
+    }
+
+    func testASymlinkAtTheTemporaryNameIsNotFollowed() throws {
+        try app.ok("config", "set", "shortcuts.max-visible", "6")
+        try app.ok("shortcuts", "install")
+        let victim = app.path("victim.txt")
+        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        let planted = app.path("share/applications/.expenses.desktop.tmp-1")
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: victim)
+        try app.ok("report", "new", "Munich")
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious\n")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: planted), victim)
+        XCTAssertTrue(entry.contains("Name=Add expense to Munich\n"), entry)
+        XCTAssertEqual(try applicationsFolder(), [".expenses.desktop.tmp-1", "expenses.desktop"])
+    }
+
+    func testAFailedRewriteIsAWarningNotAFailure() throws {
+        try app.ok("config", "set", "shortcuts.max-visible", "6")
+        try app.ok("shortcuts", "install")
+        for number in 1...64 {
+            try FileManager.default.createSymbolicLink(atPath: app.path("share/applications/.expenses.desktop.tmp-\(number)"),
+                                                       withDestinationPath: "/nonexistent")
+        }
+        let result = try app.run("report", "new", "Munich")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "Created report 1: Munich\n")
+        XCTAssertEqual(result.stderr, "expenses: warning: the installed desktop entry \(entryPath) was not updated: cannot write \(entryPath): File exists\n")
+        XCTAssertFalse(entry.contains("Munich"), entry)
     }
 
     func testUninstallRemovesTheEntryAndIconAndForgetsTheInstall() throws {
@@ -64,12 +123,15 @@ final class ShortcutInstallTests: XCTestCase {
         XCTAssertEqual(try app.ok("shortcuts", "uninstall"), "Removed \(entryPath) and \(iconPath)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: entryPath))
         XCTAssertFalse(FileManager.default.fileExists(atPath: iconPath))
+        try app.ok("report", "new", "Munich")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: entryPath), "not kept current any more")
         XCTAssertEqual(try app.ok("shortcuts", "uninstall"), "Nothing to uninstall: there is no \(entryPath)\n")
         // An entry install did not write is not install's to remove, nor to keep current.
         try app.ok("shortcuts", "export", "-o", entryPath)
         let exported = entry
         XCTAssertEqual(try app.ok("shortcuts", "uninstall"),
                        "Nothing to uninstall: \(entryPath) was not written by 'expenses shortcuts install'; it is left as it is\n")
+        try app.ok("report", "new", "Basel")
         XCTAssertEqual(entry, exported)
     }
 

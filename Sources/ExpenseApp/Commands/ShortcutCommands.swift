@@ -130,6 +130,7 @@ enum ShortcutCommands {
             try store.replaceDynamicShortcuts(shortcuts.dynamic)
             return (message, shortcuts)
         }
+        InstalledDesktopEntry.refresh(in: session)
         let launch = ["expenses"] + launchPrefix(session)
         return .document(text: message,
                          json: .object([("message", .string(message)),

@@ -119,6 +119,31 @@ struct InstalledDesktopEntry: Equatable {
         return installed.st_dev == given.st_dev && installed.st_ino == given.st_ino
     }
 
+    /// Keeps an installed entry current: called after anything that may change the quick actions
+    /// it shows. It rewrites the entry, by rename, when its text would change, and only when it
+    /// is installed for the session's database; a failure is a warning, never the command's.
+    static func refresh(in session: Session) {
+        let path = entryPath(session.environment)
+        do {
+            guard case .installed(let installed, let text) = try find(session.environment),
+                  installed.isFor(database: session.databasePath) else { return }
+            let current = try installed.render(in: session).text
+            // Launchers re-read an entry whenever it changes: write only what is new.
+            guard current != text else { return }
+            try OutputFile.write(current, to: path)
+        } catch {
+            let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError)?.userFacing.message ?? "\(error)"
+            Console.error("expenses: warning: the installed desktop entry \(path) was not updated: \(reason)\n")
+        }
+    }
+
+    /// `refresh` after `config set|unset` of a setting the entry depends on: the app id (its
+    /// types), the caps (what is visible), the catalog and its variables.
+    static func refresh(afterSetting key: String, in session: Session) {
+        guard key == "app-id" || key.hasPrefix("shortcuts.") || Settings.variableName(key) != nil else { return }
+        refresh(in: session)
+    }
+
     /// The absolute path of the running expenses, as a launcher without PATH must run it.
     static func runningProgram() -> String? {
         guard let resolved = realpath("/proc/self/exe", nil) else { return nil }

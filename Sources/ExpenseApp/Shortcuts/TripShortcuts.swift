@@ -34,6 +34,7 @@ enum TripShortcuts {
         do {
             try refresh(touched: touched, in: session)
             session.cache.refreshedTrip = touched
+            InstalledDesktopEntry.refresh(in: session)
         } catch {
             let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError)?.userFacing.message ?? "\(error)"
             Console.error("expenses: warning: the app's quick actions were not refreshed: \(reason)\n")
