@@ -126,6 +126,17 @@ final class ShortcutInstallTests: XCTestCase {
         try app.ok("report", "new", "Munich")
         XCTAssertFalse(FileManager.default.fileExists(atPath: entryPath), "not kept current any more")
         XCTAssertEqual(try app.ok("shortcuts", "uninstall"), "Nothing to uninstall: there is no \(entryPath)\n")
+        // Only ever an icon of ours, whatever an edited entry names.
+        try app.ok("shortcuts", "install")
+        let precious = app.path("precious.txt")
+        try "keep\n".write(toFile: precious, atomically: false, encoding: .utf8)
+        try entry.replacingOccurrences(of: "X-Expenses-Icon=\(iconPath)", with: "X-Expenses-Icon=\(precious)")
+            .write(toFile: entryPath, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try app.ok("shortcuts", "uninstall"), "Removed \(entryPath); it named \(precious) as its icon, which is left as it is\n")
+        XCTAssertEqual(try String(contentsOfFile: precious, encoding: .utf8), "keep\n")
+        try app.ok("shortcuts", "install")
+        try FileManager.default.removeItem(atPath: iconPath)
+        XCTAssertEqual(try app.ok("shortcuts", "uninstall"), "Removed \(entryPath) (its icon \(iconPath) was gone already)\n")
         // An entry install did not write is not install's to remove, nor to keep current.
         try app.ok("shortcuts", "export", "-o", entryPath)
         let exported = entry

@@ -63,8 +63,11 @@ extension ShortcutCommands {
         case .other:
             return .message("Nothing to uninstall: \(path) was not written by 'expenses shortcuts install'; it is left as it is")
         case .installed(let installed, _):
-            let hadIcon = try installed.uninstall(from: session.environment)
-            return .message("Removed \(path)" + (hadIcon ? " and \(installed.icon)" : " (its icon \(installed.icon) was gone already)"))
+            switch try installed.uninstall(from: session.environment) {
+            case .removed: return .message("Removed \(path) and \(installed.icon)")
+            case .missing: return .message("Removed \(path) (its icon \(installed.icon) was gone already)")
+            case .notOurs: return .message("Removed \(path); it named \(installed.icon) as its icon, which is left as it is")
+            }
         }
     }
 }

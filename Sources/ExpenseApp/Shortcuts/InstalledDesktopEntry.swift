@@ -100,15 +100,24 @@ struct InstalledDesktopEntry: Equatable {
         return rendered.shortcuts
     }
 
-    /// Removes the entry, then its icon; returns whether the icon was there to remove.
-    func uninstall(from environment: Environment) throws(ExpenseError) -> Bool {
+    /// What became of the icon on uninstalling.
+    enum IconRemoval {
+        case removed, missing
+        /// The entry names a file that is not an icon `install` writes.
+        case notOurs
+    }
+
+    /// Removes the entry, then its icon.
+    func uninstall(from environment: Environment) throws(ExpenseError) -> IconRemoval {
         let path = Self.entryPath(environment)
         guard unlink(path) == 0 || errno == ENOENT else {
             throw ExpenseError(.io, "cannot remove \(path): \(String(cString: strerror(errno)))")
         }
-        if unlink(icon) == 0 { return true }
+        // The icon's path comes from a file anyone may edit: only ever remove an icon of ours.
+        guard icon.hasSuffix("/icons/hicolor/scalable/apps/\(AppIcon.name).svg") else { return .notOurs }
+        if unlink(icon) == 0 { return .removed }
         guard errno == ENOENT else { throw ExpenseError(.io, "cannot remove \(icon): \(String(cString: strerror(errno)))") }
-        return false
+        return .missing
     }
 
     /// Whether it is an install for the database at `path`: the same file, however either path
