@@ -57,8 +57,10 @@ public struct Environment {
         return self["USER"] ?? "me"
     }
 
+    /// `$XDG_DATA_HOME` (default `~/.local/share`): where launchers find `applications/` and `icons/`.
+    public var dataHome: String { xdg("XDG_DATA_HOME", fallback: ".local/share") }
     /// `$XDG_DATA_HOME/expenses` (default `~/.local/share/expenses`).
-    public var dataDirectory: String { xdg("XDG_DATA_HOME", fallback: ".local/share") + "/expenses" }
+    public var dataDirectory: String { dataHome + "/expenses" }
     /// `$XDG_CONFIG_HOME/expenses` (default `~/.config/expenses`).
     public var configDirectory: String { xdg("XDG_CONFIG_HOME", fallback: ".config") + "/expenses" }
     /// `$XDG_STATE_HOME/expenses` (default `~/.local/state/expenses`).

@@ -12,6 +12,10 @@ final class ShortcutExportTests: XCTestCase {
 
     /// desktop-file-validate's findings for a file: empty when it passes.
     private func validate(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try Self.validate(path, file: file, line: line)
+    }
+
+    static func validate(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: Self.validator) else {
             XCTFail("desktop-file-validate is missing: run Scripts/bootstrap (it installs desktop-file-utils)", file: file, line: line)
             return ""
@@ -25,17 +29,18 @@ final class ShortcutExportTests: XCTestCase {
         app.environment.removeValue(forKey: "EXPENSES_DB")   // the default database: no --db in Exec
         let path = app.path("expenses.desktop")
         XCTAssertEqual(try app.ok("shortcuts", "export", "--desktop", "-o", path),
-                       "Wrote \(path): 4 quick actions; install it as ~/.local/share/applications/expenses.desktop\n")
+                       "Wrote \(path): 4 quick actions; 'expenses shortcuts install' installs them for the launcher, kept current\n")
         XCTAssertEqual(try validate(path), "")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains("\nActions=showReports;addExpense;takePhoto;newReport;\n"), text)
         XCTAssertTrue(text.contains("""
             [Desktop Action showReports]
             Name=Show Reports
+            Name[de]=Berichte anzeigen
             Exec=expenses --shortcut com.sap.example.showReports
             Icon=system-search
             """), text)
-        XCTAssertTrue(text.contains("[Desktop Action takePhoto]\nName=Take a Picture\nExec=expenses --shortcut com.sap.example.takePhoto\nIcon=camera-photo\n"), text)
+        XCTAssertTrue(text.contains("[Desktop Action takePhoto]\nName=Take a Picture\nName[de]=Foto aufnehmen\nExec=expenses --shortcut com.sap.example.takePhoto\nIcon=camera-photo\n"), text)
         XCTAssertEqual(try app.ok("shortcuts", "export"), text, "--desktop to stdout is the default")
     }
 
@@ -55,6 +60,52 @@ final class ShortcutExportTests: XCTestCase {
         XCTAssertEqual(try validate(app.path("b.desktop")), "")
         let withCatalog = try String(contentsOfFile: app.path("b.desktop"), encoding: .utf8)
         XCTAssertTrue(withCatalog.contains("--shortcut com.sap.example.showReports --catalog \"\(catalog)\"\n"), withCatalog)
+    }
+
+    func testNameIsEnglishAndEachTranslationANameOfItsLanguageWhateverLANG() throws {
+        app.environment["LANG"] = "de_DE.UTF-8"
+        try app.ok("report", "new", "Munich")
+        try app.ok("shortcuts", "add", "com.sap.example.unassignedExpenses", "--title", "Open Receipts", "--rank", "0")
+        let path = app.path("expenses.desktop")
+        try app.ok("shortcuts", "export", "--all", "-o", path)
+        XCTAssertEqual(try validate(path), "")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("\nGenericName=Travel Expenses\nGenericName[de]=Reisekosten\n"), text)
+        XCTAssertTrue(text.contains("[Desktop Action showReports]\nName=Show Reports\nName[de]=Berichte anzeigen\nExec="), text)
+        XCTAssertTrue(text.contains("[Desktop Action newReport]\nName=New Report\nName[de]=Neuer Bericht\nExec="), text)
+        // The app's own items translate through its strings; a user's title is theirs, in one language.
+        XCTAssertTrue(text.contains("[Desktop Action addExpenseToReport]\nName=Add expense to Munich\nName[de]=Ausgabe zu Munich hinzufügen\nExec="), text)
+        XCTAssertTrue(text.contains("[Desktop Action openReport]\nName=Open Munich\nName[de]=Munich öffnen\nExec="), text)
+        XCTAssertTrue(text.contains("[Desktop Action unassignedExpenses]\nName=Open Receipts\nExec="), text)
+        XCTAssertFalse(text.contains("Name=Berichte anzeigen"), text)
+        // JSON is for the user reading it: their language.
+        XCTAssertTrue(try app.ok("shortcuts", "export", "--json").contains("\"Berichte anzeigen\""))
+    }
+
+    func testACatalogsLprojFoldersBecomeNamesOfTheirLanguages() throws {
+        let catalog = app.path("Info.plist")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array>
+            <dict><key>UIApplicationShortcutItemType</key><string>com.sap.example.showReports</string>
+            <key>UIApplicationShortcutItemTitle</key><string>Show Reports</string></dict>
+            </array></dict></plist>
+            """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        for (folder, title) in [("fr", "Afficher les notes"), ("pt-BR", "Mostrar relatórios"), ("Base", "Show Reports"), ("en", "Show Reports")] {
+            try FileManager.default.createDirectory(atPath: app.path("\(folder).lproj"), withIntermediateDirectories: true)
+            try "\"Show Reports\" = \"\(title)\";".write(toFile: app.path("\(folder).lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
+        }
+        app.environment["LANG"] = "fr_FR.UTF-8"
+        let text = try app.ok("shortcuts", "export", "--catalog", catalog)
+        XCTAssertTrue(text.contains("""
+            [Desktop Action showReports]
+            Name=Show Reports
+            Name[fr]=Afficher les notes
+            Name[pt_BR]=Mostrar relatórios
+            Exec=
+            """), text)
+        try text.write(toFile: app.path("c.desktop"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try validate(app.path("c.desktop")), "")
     }
 
     func testJSONExport() throws {

@@ -47,4 +47,63 @@ final class DesktopEntryTests: XCTestCase {
     func testNoActionsNoActionsKey() {
         XCTAssertFalse(DesktopEntry(shortcuts: [], command: ["expenses"]).render().contains("Actions="))
     }
+
+    func testTranslationsFollowTheirKeyAsLocalizedValues() {
+        var desktop = DesktopEntry(shortcuts: [entry("com.sap.example.showReports", "Show Reports", icon: .search),
+                                               entry("com.sap.example.newReport", "New Report")],
+                                   command: ["expenses"]) { entry in
+            entry.item.type.hasSuffix("showReports")
+                ? ["de": "Berichte anzeigen", "pt_BR": "Mostrar relatórios", "fr": "Show Reports", "x]=y": "injected"] : [:]
+        }
+        desktop.comment.translations["de"] = "Reisekosten\nund Belege"
+        let text = desktop.render()
+        XCTAssertTrue(text.contains("""
+
+            [Desktop Action showReports]
+            Name=Show Reports
+            Name[de]=Berichte anzeigen
+            Name[pt_BR]=Mostrar relatórios
+            Exec=expenses --shortcut com.sap.example.showReports
+            Icon=system-search
+
+            [Desktop Action newReport]
+            Name=New Report
+            Exec=
+            """), "sorted by locale; one equal to the English title, or not a locale, is left out: \(text)")
+        XCTAssertTrue(text.contains("\nComment=Travel expense reports, their items and receipts\nComment[de]=Reisekosten\\nund Belege\n"), text)
+    }
+
+    func testIconAndExtensionKeysAreReadBack() {
+        var desktop = DesktopEntry(shortcuts: [], command: ["/opt/my apps/expenses", "--db", "/home/a/x y.sqlite"])
+        desktop.icon = "expenses"
+        desktop.extensionKeys = ["X-Expenses-Database": "/home/a/x y.sqlite", "X-Expenses-Catalog": "C:\\tab\there"]
+        let text = desktop.render()
+        XCTAssertTrue(text.contains("\nComment=Travel expense reports, their items and receipts\nIcon=expenses\nExec="), text)
+        XCTAssertTrue(text.contains("\nX-Expenses-Catalog=C:\\\\tab\\there\nX-Expenses-Database=/home/a/x y.sqlite\n"), text)
+        let keys = DesktopEntry.keys(in: text + "\n[Desktop Action x]\nName=Other\n")
+        XCTAssertEqual(keys["X-Expenses-Database"], "/home/a/x y.sqlite")
+        XCTAssertEqual(keys["X-Expenses-Catalog"], "C:\\tab\there")
+        XCTAssertEqual(keys["Name"], "Expenses", "the first group's, not an action's")
+        XCTAssertEqual(DesktopEntry.keys(in: "[Desktop Entry]\nName = a\\sb\n")["Name"], "a b")
+    }
+
+    func testAppStringsTranslateTheAppsOwnTitles() {
+        XCTAssertEqual(AppStrings.translate("Add expense to Munich", into: "de"), "Ausgabe zu Munich hinzufügen")
+        XCTAssertEqual(AppStrings.translate("Open Zürich \"Q1\"", into: "de"), "Zürich \"Q1\" öffnen")
+        XCTAssertEqual(AppStrings.translate("Travel Expenses", into: "de"), "Reisekosten")
+        XCTAssertNil(AppStrings.translate("Open ", into: "de"), "no value for %@")
+        XCTAssertNil(AppStrings.translate("Loose Receipts", into: "de"))
+        XCTAssertNil(AppStrings.translate("Open Munich", into: "fr"))
+        XCTAssertEqual(AppStrings.languages, ["de"])
+    }
+
+    func testLanguageNames() {
+        XCTAssertTrue(PreferredLanguages.isLanguageName("de"))
+        XCTAssertTrue(PreferredLanguages.isLanguageName("pt_BR"))
+        XCTAssertTrue(PreferredLanguages.isLanguageName("zh_Hans"))
+        XCTAssertFalse(PreferredLanguages.isLanguageName("Base"))
+        XCTAssertFalse(PreferredLanguages.isLanguageName("German"))
+        XCTAssertFalse(PreferredLanguages.isLanguageName("de_"))
+        XCTAssertFalse(PreferredLanguages.isLanguageName("de]x"))
+    }
 }

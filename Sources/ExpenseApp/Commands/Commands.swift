@@ -13,7 +13,7 @@ public enum Commands {
             CommandGroup(name: "policy", abstract: "The expense policy's rules and their severity.", defaultSubcommand: "list"),
             CommandGroup(name: "open", abstract: "Make a report current (REPL navigation).", defaultSubcommand: nil),
             CommandGroup(name: "show", abstract: "Show the session's settings.", defaultSubcommand: "settings"),
-            CommandGroup(name: "shortcuts", abstract: "Quick actions: the static catalog, dynamic ones, export, the launch inbox.",
+            CommandGroup(name: "shortcuts", abstract: "Quick actions: the static catalog, dynamic ones, export and install, the launch inbox.",
                          defaultSubcommand: "list"),
             CommandGroup(name: "config", abstract: "This machine's settings ($XDG_CONFIG_HOME/expenses/config).", defaultSubcommand: "list"),
             CommandGroup(name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",

@@ -65,6 +65,7 @@ enum ConfigCommands {
         file.set(name, value)
         try OutputFile.write(file.text, to: file.path, mode: 0o600, createDirectories: true)
         session.forgetSettings()
+        InstalledDesktopEntry.refresh(afterSetting: name, in: session)
         return .message("\(name) = \(value)")
     }
 
@@ -78,6 +79,7 @@ enum ConfigCommands {
         guard file.unset(name) else { return .message("\(name) was not set") }
         try OutputFile.write(file.text, to: file.path, mode: 0o600, createDirectories: true)
         session.forgetSettings()
+        InstalledDesktopEntry.refresh(afterSetting: name, in: session)
         let fallback = Settings.key(name)?.defaultValue.map { " (now \($0))" } ?? ""
         return .message("\(name) is unset\(fallback)")
     }

@@ -34,8 +34,9 @@ extension ShortcutCommands {
         ["shortcuts", "export"], abstract: "Export the quick actions a launcher shows: a .desktop entry, or JSON for other launchers.",
         discussion: """
             --desktop (the default) writes a freedesktop desktop entry whose Actions are the visible quick actions, each \
-            running 'expenses --shortcut TYPE'; install it as ~/.local/share/applications/expenses.desktop and the desktop's \
-            launcher offers them on a right click. --json (or --format json) writes them as JSON instead.
+            running 'expenses --shortcut TYPE', titled in English with a Name[lang]= line for each translation. \
+            'expenses shortcuts install' puts one where the desktop's launcher finds it (it offers them on a right click) \
+            and keeps it current. --json (or --format json) writes them as JSON instead, titled in your language.
             """,
         options: [
             .flag("desktop", "Write a freedesktop .desktop entry (the default)."),
@@ -46,7 +47,7 @@ extension ShortcutCommands {
             .value("max-visible", "n", "Export this many instead of the shortcuts.max-visible setting."),
             catalogOption,
         ],
-        examples: ["expenses shortcuts export --desktop -o ~/.local/share/applications/expenses.desktop",
+        examples: ["expenses shortcuts export --desktop -o expenses.desktop",
                    "expenses shortcuts export --format json"]
     ) { invocation, session in
         guard !(invocation.flag("desktop") && invocation.flag("json")) else {
@@ -57,20 +58,28 @@ extension ShortcutCommands {
         let entries = invocation.flag("all") ? shortcuts.entries() : shortcuts.visible
         let program = invocation.value("exec") ?? "expenses"
         let prefix = launchPrefix(session), suffix = launchSuffix(catalog: invocation.value("catalog"))
-        let desktop = DesktopEntry(shortcuts: entries, command: [program] + prefix, launchOptions: suffix).render()
         let json = JSONValue.array(entries.map { ShortcutView.json($0, launch: [program] + prefix, suffix: suffix) })
+        // JSON has the titles of the user's language; a desktop entry all of them, for the launcher to choose.
+        func desktop() throws -> String {
+            let english = try DesktopExport.shortcuts(in: session, catalogPath: invocation.value("catalog"),
+                                                      maxVisible: try invocation.int("max-visible"))
+            return try DesktopExport.entry(for: invocation.flag("all") ? english.entries() : english.visible, in: session,
+                                           catalogPath: invocation.value("catalog"), command: [program] + prefix,
+                                           launchOptions: suffix).render()
+        }
         guard let path = invocation.value("output") else {
             if invocation.flag("json") { return .document(text: json.serialized(), json: json, csv: nil) }
             if invocation.flag("desktop"), session.format != .table {
                 throw UsageError("--desktop writes a desktop entry; leave out --format, or use --json", path: invocation.spec.path)
             }
-            return .document(text: desktop, json: json, csv: ShortcutView.listing(entries, includingDisabled: false))
+            return .document(text: try desktop(), json: json,
+                             csv: ShortcutView.listing(entries, includingDisabled: false))
         }
         // --format reaches a command only through the session (set from argv in a one-shot).
         let asJSON = invocation.flag("json") || (!invocation.flag("desktop") && session.format == .json)
-        try OutputFile.write(asJSON ? json.serialized() + "\n" : desktop, to: path)
+        try OutputFile.write(asJSON ? json.serialized() + "\n" : try desktop(), to: path)
         return .message("Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
-                        + (asJSON ? " as JSON" : "; install it as ~/.local/share/applications/expenses.desktop"))
+                        + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))
     }
 
     static let check = CommandSpec(

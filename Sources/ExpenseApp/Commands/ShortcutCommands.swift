@@ -4,10 +4,10 @@ import ExpenseStore
 
 /// `shortcuts add|push|set|remove|disable|enable`: the dynamic quick actions, the iOS way (set
 /// replaces them all) and the Android way (add, push with eviction, remove, disable, enable).
-/// The commands that read them (list, export, check, icons, inbox) and the `shortcut` launcher
-/// are in the files beside this one.
+/// The commands that read them (list, export, check, icons, inbox), install them for a launcher
+/// (install, uninstall) and the `shortcut` launcher are in the files beside this one.
 enum ShortcutCommands {
-    static let all: [CommandSpec] = [launch, list, add, push, set, remove, disable, enable, export, inbox, check, icons]
+    static let all: [CommandSpec] = [launch, list, add, push, set, remove, disable, enable, export, install, uninstall, inbox, check, icons]
 
     static let catalogOption = OptionSpec.value("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
                                                 completion: .file)
@@ -130,6 +130,7 @@ enum ShortcutCommands {
             try store.replaceDynamicShortcuts(shortcuts.dynamic)
             return (message, shortcuts)
         }
+        InstalledDesktopEntry.refresh(in: session)
         let launch = ["expenses"] + launchPrefix(session)
         return .document(text: message,
                          json: .object([("message", .string(message)),

@@ -7,7 +7,7 @@ import ExpenseStore
 struct SessionCache {
     var settings: Settings?
     var configFile: ConfigFile?
-    /// By catalog path; "" is the built-in catalog.
+    /// By catalog path ("" is the built-in catalog), then NUL and the languages asked for, if any.
     var catalogs: [String: ShortcutCatalog] = [:]
     /// The trip the app's own quick actions were last refreshed for, as they show it, to skip
     /// refreshing again after every line of a script that adds expenses to one trip.
@@ -48,22 +48,29 @@ extension Session {
 
     /// The static catalog: `path` when given (`--catalog`), else the `shortcuts.catalog` setting,
     /// else the built-in one. Errors in it are printed, all of them, then thrown (exit 65).
-    public func catalog(path: String? = nil) throws -> ShortcutCatalog {
+    /// - Parameter languages: the titles' languages, most preferred first; nil for the user's
+    ///   (LANG), none for the catalog's development language.
+    public func catalog(path: String? = nil, languages: [String]? = nil) throws -> ShortcutCatalog {
         do {
-            return try loadCatalog(path: path)
+            return try loadCatalog(path: path, languages: languages)
         } catch let error as CatalogError {
             throw CatalogMessages.reportable(error)
         }
     }
 
+    /// The file of the catalog `catalog(path:)` loads: `path`, else the setting's; nil for the built-in one.
+    func catalogFile(path: String?) throws -> String? {
+        try path ?? settings().catalogPath.map { $0.hasPrefix("/") ? $0 : environment.configDirectory + "/" + $0 }
+    }
+
     /// The catalog as `catalog(path:)` chooses it, reporting nothing: its errors are thrown.
-    func loadCatalog(path: String?) throws -> ShortcutCatalog {
+    func loadCatalog(path: String?, languages: [String]? = nil) throws -> ShortcutCatalog {
         let settings = try settings()
-        let chosen = path ?? settings.catalogPath.map { $0.hasPrefix("/") ? $0 : environment.configDirectory + "/" + $0 }
-        let key = chosen ?? ""
+        let chosen = try catalogFile(path: path)
+        let key = (chosen ?? "") + (languages.map { "\u{0}" + $0.joined(separator: ":") } ?? "")
         if let catalog = cache.catalogs[key] { return catalog }
         let options = ShortcutCatalog.Options(variables: settings.catalogVariables,
-                                              languages: PreferredLanguages.from(environment.variables),
+                                              languages: languages ?? PreferredLanguages.from(environment.variables),
                                               maxItems: settings.limits.maxTotal)
         let catalog: ShortcutCatalog
         if let chosen {
@@ -75,9 +82,10 @@ extension Session {
         return catalog
     }
 
-    /// Static and dynamic quick actions together, under the configured caps.
-    public func shortcuts(catalogPath: String? = nil) throws -> ShortcutSet {
-        let catalog = try catalog(path: catalogPath)
+    /// Static and dynamic quick actions together, under the configured caps; static titles in
+    /// `languages` as `catalog(path:languages:)` takes them.
+    public func shortcuts(catalogPath: String? = nil, languages: [String]? = nil) throws -> ShortcutSet {
+        let catalog = try catalog(path: catalogPath, languages: languages)
         let limits = try settings().limits
         let dynamic = try existingStore()?.dynamicShortcuts() ?? []
         return ShortcutSet(catalog: catalog, dynamic: dynamic, limits: limits)

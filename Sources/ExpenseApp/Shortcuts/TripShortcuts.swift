@@ -29,6 +29,7 @@ enum TripShortcuts {
             if shown != nil, shown == session.cache.refreshedTrip { return }
             try refresh(touched: touched, in: session)
             session.cache.refreshedTrip = shown
+            InstalledDesktopEntry.refresh(in: session)
         } catch {
             let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError)?.userFacing.message ?? "\(error)"
             Console.error("expenses: warning: the app's quick actions were not refreshed: \(reason)\n")

@@ -10,6 +10,9 @@ public enum BundledCatalog {
         "de": PackageResources.Shortcuts_de_strings,
     ]
 
+    /// The languages compiled in, sorted.
+    public static var languages: [String] { localizations.keys.sorted() }
+
     public static func load(options: ShortcutCatalog.Options) throws(CatalogError) -> ShortcutCatalog {
         let localizations: ShortcutCatalog.LocalizationSource = { (language: String) throws(FileBytes.Failure) in
             Self.localizations[language].map { ("Data/\(language).lproj/InfoPlist.strings (built in)", $0) }

@@ -32,6 +32,20 @@ public enum FileBytes {
         }
     }
 
+    /// The names in `directory` (without `.` and `..`), sorted; none when it cannot be read.
+    public static func names(inDirectory directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
     /// Whether `path` names an existing file (not a directory).
     public static func isFile(_ path: String) -> Bool {
         var info = stat()

@@ -30,6 +30,15 @@ public enum PreferredLanguages {
         return base == "C" || base == "POSIX"
     }
 
+    /// Whether `name` is a language as locales write it: a lowercase ISO 639 code, then
+    /// optionally `_` and a region or script (`de`, `pt_BR`, `zh_Hans`).
+    public static func isLanguageName(_ name: String) -> Bool {
+        let parts = name.split(separator: "_", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count),
+              parts[0].allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
+        return parts.count == 1 || ((2...8).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+    }
+
     /// The `.lproj` folder names that may hold a language: `de_DE.lproj`, `de-DE.lproj`, `de.lproj`.
     static func folderNames(_ language: String) -> [String] {
         let dashed = language.replacing("_", with: "-")

@@ -60,6 +60,24 @@ public struct ShortcutCatalog: Equatable, Sendable {
         return try parse(bytes, source: path, localizations: localizations, options: options)
     }
 
+    /// The languages a catalog at `path` has titles in: each `<lang>.lproj/InfoPlist.strings`
+    /// beside it, as the locale names of POSIX and desktop entries (`de`, `pt_BR` for
+    /// `pt-BR.lproj`). Folders that name no language (`Base.lproj`, Xcode's old `German.lproj`)
+    /// are left out.
+    public static func languages(besideCatalogAt path: String) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let base = directory.isEmpty ? "" : directory + "/"
+        var languages: [String] = []
+        for name in FileBytes.names(inDirectory: directory.isEmpty ? "/" : directory) where name.hasSuffix(".lproj") {
+            let language = String(name.dropLast(".lproj".count)).replacing("-", with: "_")
+            guard PreferredLanguages.isLanguageName(language), !languages.contains(language),
+                  FileBytes.isFile(base + name + "/InfoPlist.strings") else { continue }
+            languages.append(language)
+        }
+        return languages
+    }
+
     /// Reads catalog bytes named `source`, localized through `localizations`.
     public static func parse(_ bytes: [UInt8], source: String, localizations: LocalizationSource,
                              options: Options) throws(CatalogError) -> ShortcutCatalog {
