@@ -21,7 +21,8 @@ public enum Entry {
         let (launch, asksForREPL) = ShortcutLaunch.splittingREPL(arguments)
         let parsed: ParsedLine
         do {
-            parsed = try runner.parser.parse(ShortcutLaunch.commandLine(launch))
+            // What is missing is the runner's to check: on a terminal, a form asks for it.
+            parsed = try runner.parser.parse(ShortcutLaunch.commandLine(launch), requiringAll: false)
         } catch {
             return runner.report(error)
         }

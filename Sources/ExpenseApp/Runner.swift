@@ -23,7 +23,7 @@ public struct Runner {
     @discardableResult
     public func run(_ words: [String], in session: Session, location: String? = nil) -> ExitStatus {
         do {
-            return try execute(parser.parse(words), in: session)
+            return try execute(parser.parse(words, requiringAll: false), in: session)
         } catch {
             return report(error, location: location)
         }
@@ -57,9 +57,16 @@ public struct Runner {
         return .ok
     }
 
-    /// Runs a command, prints its result, and lets the app's trip quick actions follow what it changed.
+    /// Runs a command, prints its result, and lets the app's trip quick actions follow what it
+    /// changed. A command missing a required value asks for it on a terminal, through its form.
     @discardableResult
     private func perform(_ invocation: Invocation, format: OutputFormat, in session: Session) throws -> Output {
+        var invocation = invocation
+        if let missing = invocation.missing {
+            guard let form = invocation.spec.form, let reader = session.lineReader else { throw missing }
+            try form(invocation, session).fill(&invocation, reader: reader)
+            if let missing = invocation.missing { throw missing }
+        }
         let output = try invocation.spec.run(invocation, session)
         Console.write(Renderer(format: format).render(output))
         TripShortcuts.afterCommand(output, in: session)
@@ -73,7 +80,7 @@ public struct Runner {
         case .output(let output):
             Console.write(Renderer(format: format).render(output))
         case .command(let words, let route):
-            guard case .command(let command, let globals) = try parser.parse(words) else { return }
+            guard case .command(let command, let globals) = try parser.parse(words, requiringAll: false) else { return }
             session.navigation.removeAll()
             let output = try perform(command, format: globals["format"].flatMap(OutputFormat.init) ?? format, in: session)
             if let target = ShortcutLaunch.target(of: route, output: output) { session.navigation.append(target) }

@@ -160,6 +160,8 @@ enum EditLineState {
         let utf8 = Array(line.utf8)
         let before = String(decoding: utf8[..<min(Int(start), utf8.count)], as: UTF8.self)
         let current = text.map { String(cString: $0) } ?? ""
+        // A form's field is one value, and a path goes on after a directory: no space after it.
+        rl_completion_append_character = fieldCompletion == nil ? 32 : 0
         if let fieldCompletion {
             // A form's field is one value: everything typed so far is what is completed.
             matches = fieldCompletion(before + current)

@@ -29,7 +29,8 @@ enum ExpenseCommands {
             "expenses expense add --report 1 --date 2026-03-02 --amount 412.80 --currency EUR --category lodging --merchant \"Hotel Astoria\"",
             "expenses expense add --report 1 --date 2026-03-03 --amount 38.50 --currency CHF --rate 1.0412 --category meals --paid-by company",
             "expenses expense add --date 2026-03-04 --amount 12 --currency EUR --category taxi",
-        ]
+        ],
+        form: ExpenseForm.make
     ) { invocation, session in
         let store = try session.store()
         let expense = try store.write {

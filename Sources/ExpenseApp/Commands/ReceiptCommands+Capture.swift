@@ -27,7 +27,20 @@ struct ReceiptCaptureRun {
         let prepared = try capture.prepare(input, ocr: invocation.flag("no-ocr") ? .off : invocation.flag("ocr") ? .required : .automatic)
         var makeExpense: (() throws -> Expense)?
         var declined = false
-        if create {
+        if let reader = expenseFormReader {
+            // The takePhoto way on a terminal: what OCR read, confirmed or corrected, for the current trip.
+            do {
+                let proposal = draft(prepared, report: try currentDraftTrip(store), settings: settings, overrides: [:])
+                if let draft = try ReceiptForm.expense(from: proposal, label: label(prepared), store: store, reader: reader) {
+                    makeExpense = { try draft.expense(in: store) }
+                } else {
+                    declined = true
+                }
+            } catch {
+                capture.discard(prepared)
+                throw error
+            }
+        } else if create {
             do {
                 let draft = try confirmedDraft(prepared, report: report, settings: settings, store: store)
                 if let draft { makeExpense = { try draft.expense(in: store) } } else { declined = true }
@@ -79,10 +92,43 @@ struct ReceiptCaptureRun {
             if invocation.flag("inbox") {
                 throw ExpenseError(.unavailable, "no receipt inbox is set up", hint: "expenses config set receipts.inbox ~/Sync/Receipts")
             }
-            throw ExpenseError(.usage, "nothing to capture: give a file, or '-' to read standard input",
-                               hint: "or set up a camera (config camera.command) or an inbox folder (config receipts.inbox)")
+            // On a terminal the file is asked for; elsewhere it is a usage error.
+            guard let reader = session.lineReader else {
+                throw ExpenseError(.usage, "nothing to capture: give a file, or '-' to read standard input",
+                                   hint: "or set up a camera (config camera.command) or an inbox folder (config receipts.inbox)")
+            }
+            return try ReceiptInput.file(try ReceiptForm.file(reader: reader), maxSize: limit)
         }
         return try ReceiptInbox(folder: expand(folder)).newestNewPhoto(in: store, maxSize: limit)
+    }
+
+    /// The reader that asks for the expense of a receipt, when it is to be asked: on a terminal,
+    /// when the receipt came from the camera, the inbox or the asked file (the takePhoto way),
+    /// and neither --create nor --expense said what it is for.
+    private var expenseFormReader: LineReader? {
+        guard !invocation.flag("create"), !invocation.has("expense"), invocation.arguments.isEmpty else { return nil }
+        return session.lineReader
+    }
+
+    /// The trip a photo taken now is for: the report opened in the REPL, else the app's current
+    /// trip, when it is a draft.
+    private func currentDraftTrip(_ store: Store) throws -> Report? {
+        let settings = try session.settings()
+        let current = try session.currentReportID
+            ?? TripShortcuts.currentTrip(in: session.shortcuts(), appID: settings.appID)
+        return try current.map(store.report).flatMap { $0.status == .draft ? $0 : nil }
+    }
+
+    private func label(_ prepared: ReceiptCapture.Prepared) -> String {
+        "receipt \(prepared.sha256.prefix(12)) (\(prepared.label))"
+    }
+
+    /// The expense a receipt proposes: `overrides` over what OCR read over the defaults.
+    private func draft(_ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
+                       overrides: [String: String]) -> ReceiptExpenseDraft {
+        let takenOn = prepared.takenAt.flatMap { try? CalendarDate.parse(String($0.prefix(10))) }
+        return ReceiptExpenseDraft(suggestion: prepared.ocr.suggestion, takenOn: takenOn, overrides: overrides, report: report,
+                                   defaultCurrency: settings.defaultCurrency, today: session.environment.today())
     }
 
     /// `~/Receipts` in the home directory; a relative folder beside the config file, as other
@@ -100,10 +146,8 @@ struct ReceiptCaptureRun {
         for option in ReceiptCommands.draftOptions {
             if let value = invocation.value(option.name) { overrides[option.name] = value }
         }
-        let takenOn = prepared.takenAt.flatMap { try? CalendarDate.parse(String($0.prefix(10))) }
-        var draft = ReceiptExpenseDraft(suggestion: prepared.ocr.suggestion, takenOn: takenOn, overrides: overrides, report: report,
-                                        defaultCurrency: settings.defaultCurrency, today: session.environment.today())
-        let label = "receipt \(prepared.sha256.prefix(12)) (\(prepared.label))"
+        var draft = self.draft(prepared, report: report, settings: settings, overrides: overrides)
+        let label = self.label(prepared)
         guard draft.needsConfirmation, !invocation.flag("yes") else { return draft }
         guard let reader = session.lineReader else {
             throw ExpenseError(.refused, "the expense to create needs your confirmation; nothing was captured.\n"

@@ -17,7 +17,8 @@ enum ReportCommands {
         ["report", "new"], abstract: "Create an expense report for a trip.",
         arguments: [ArgumentSpec("title", "What the trip was, e.g. \"Walldorf customer workshop\".")],
         options: headerOptions,
-        examples: ["expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR"]
+        examples: ["expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR"],
+        form: ReportForm.make
     ) { invocation, session in
         let currency = try CurrencyTable.standard.require(invocation.value("currency") ?? session.defaultCurrency)
         let draft = Report(id: 0, title: invocation.arguments[0], purpose: invocation.value("purpose") ?? "",

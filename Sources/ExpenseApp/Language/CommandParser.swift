@@ -7,7 +7,10 @@ public struct CommandParser {
 
     public init(registry: CommandRegistry) { self.registry = registry }
 
-    public func parse(_ words: [String]) throws(UsageError) -> ParsedLine {
+    /// - Parameter requiringAll: whether a missing required option or argument is an error here;
+    ///   the runner parses without, and checks `Invocation.missing` itself, so that on a terminal
+    ///   a command's form can ask for what is missing instead.
+    public func parse(_ words: [String], requiringAll: Bool = true) throws(UsageError) -> ParsedLine {
         var globals: [String: String] = [:]
         var path: [String] = []
         var spec: CommandSpec?
@@ -132,13 +135,7 @@ public struct CommandParser {
             throw UsageError(unexpected.count == 1 ? "Unexpected argument \(quoted)" : "\(unexpected.count) unexpected arguments: \(quoted)",
                              path: path)
         }
-        for option in spec.options where option.required && invocation.values[option.name] == nil {
-            throw UsageError("Missing expected argument '\(option.synopsis)'", path: path)
-        }
-        for (position, argument) in spec.arguments.enumerated()
-        where !argument.optional && position >= invocation.arguments.count {
-            throw UsageError("Missing expected argument '<\(argument.name)>'", path: path)
-        }
+        if requiringAll, let missing = invocation.missing { throw missing }
         return .command(invocation, globals: globals)
     }
 

@@ -74,9 +74,12 @@ public struct CommandSpec: Sendable {
     /// Takes every word after its name as an argument, options included, and reads them itself:
     /// `shortcut TYPE ...` passes the options it does not know on to the command it runs.
     public var parsesOwnWords = false
+    /// What it asks on a terminal when a required value is missing (Forms/); nil: it never asks.
+    public var form: (@Sendable (Invocation, Session) throws -> Form)?
 
     public init(_ path: [String], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
                 options: [OptionSpec] = [], examples: [String] = [], hidden: Bool = false,
+                form: (@Sendable (Invocation, Session) throws -> Form)? = nil,
                 run: @escaping @Sendable (Invocation, Session) throws -> Output) {
         self.path = path
         self.abstract = abstract
@@ -85,6 +88,7 @@ public struct CommandSpec: Sendable {
         self.options = options
         self.examples = examples
         self.hidden = hidden
+        self.form = form
         self.run = run
     }
 

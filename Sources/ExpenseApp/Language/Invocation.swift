@@ -8,6 +8,18 @@ public struct Invocation {
     public var arguments: [String] = []
 
     public func value(_ name: String) -> String? { values[name]?.last }
+
+    /// The error for the first required option or argument the line did not give; nil when
+    /// nothing is missing.
+    public var missing: UsageError? {
+        for option in spec.options where option.required && values[option.name] == nil {
+            return UsageError("Missing expected argument '\(option.synopsis)'", path: spec.path)
+        }
+        for (position, argument) in spec.arguments.enumerated() where !argument.optional && position >= arguments.count {
+            return UsageError("Missing expected argument '<\(argument.name)>'", path: spec.path)
+        }
+        return nil
+    }
     public func allValues(_ name: String) -> [String] { values[name] ?? [] }
     public func flag(_ name: String) -> Bool { flags.contains(name) }
     public func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }

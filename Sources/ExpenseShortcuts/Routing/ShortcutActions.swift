@@ -8,7 +8,7 @@ public enum ShortcutActions {
         ShortcutAction("addExpenseToReport", ["expense", "add"], landing: .report),
         ShortcutAction("openReport", ["report", "show"], positional: ["report"], landing: .report),
         ShortcutAction("unassignedExpenses", ["expense", "list", "--unassigned"]),
-        ShortcutAction("takePhoto", ["receipt", "capture"]),
+        ShortcutAction("takePhoto", ["receipt", "capture"], landing: .report),
     ]
 
     public static func named(_ name: String) -> ShortcutAction? { all.first { $0.name == name } }
