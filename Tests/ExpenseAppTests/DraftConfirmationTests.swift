@@ -11,7 +11,8 @@ final class DraftConfirmationTests: XCTestCase {
         var answers: [ReplInput]
         var prompts: [String] = []
         init(_ answers: [ReplInput]) { self.answers = answers }
-        func read(prompt: String) -> ReplInput {
+        var wake: (() -> Bool)?
+        func read(prompt: String, completion: ((String) -> [String])?) -> ReplInput {
             prompts.append(prompt)
             return answers.isEmpty ? .end : answers.removeFirst()
         }
