@@ -8,6 +8,11 @@ public protocol ShortcutStorage: AnyObject {
     func dynamicShortcuts() throws -> [DynamicShortcut]
     /// Replaces every dynamic item with `shortcuts`.
     func replaceDynamicShortcuts(_ shortcuts: [DynamicShortcut]) throws
+    /// What became of the app's default items it has published here (`AppShortcuts`); none
+    /// before it first did. The items themselves are not stored: they are the app's.
+    func appShortcutRecords() throws -> [AppShortcutRecord]
+    /// Keeps `records`, each replacing the earlier record of its item; those of other items stay.
+    func recordAppShortcuts(_ records: [AppShortcutRecord]) throws
 
     /// Queues a launch and returns it with its id.
     func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord
