@@ -70,6 +70,17 @@ final class ShortcutDefaultsTests: XCTestCase {
         XCTAssertEqual(try types(), ["showReports", "addExpense", "takePhoto", "newReport"])
     }
 
+    func testOnADatabaseWithTripItemsFromBeforeTheDefaultsStandWhereTheAppWillPublishThem() throws {
+        try app.ok("report", "new", "Munich")
+        // As a database of the version before: the trip's items, nothing published.
+        _ = try app.sqlite("DELETE FROM app_shortcuts")
+        XCTAssertEqual(try types(), ["showReports", "addExpenseToReport", "openReport", "takePhoto", "addExpense", "newReport"])
+        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM app_shortcuts"), "0", "reading writes nothing")
+        try app.ok("expense", "add", "--report", "1", "--amount", "3", "--category", "taxi")
+        XCTAssertEqual(try published(), "$(PRODUCT_BUNDLE_IDENTIFIER).addExpense enabled 3, $(PRODUCT_BUNDLE_IDENTIFIER).newReport enabled 4, $(PRODUCT_BUNDLE_IDENTIFIER).takePhoto enabled 2",
+                       "the next trip command publishes them where they stood, although its trip items did not change")
+    }
+
     func testARemovedDefaultDoesNotComeBackAndADisabledOneStaysDisabled() throws {
         XCTAssertEqual(try app.ok("shortcuts", "remove", "com.sap.example.takePhoto"), "Removed com.sap.example.takePhoto\n")
         XCTAssertEqual(try app.ok("shortcuts", "disable", "com.sap.example.newReport", "--message", "Ask your travel office"),

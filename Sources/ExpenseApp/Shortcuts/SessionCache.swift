@@ -107,10 +107,15 @@ extension Session {
     /// app's defaults stand in until it publishes them; reading writes nothing.
     public func shortcuts(catalogPath: String? = nil, languages: [String]? = nil) throws -> ShortcutSet {
         let catalog = try catalog(path: catalogPath, languages: languages)
-        let limits = try settings().limits
+        let settings = try settings()
         let defaults = try appShortcuts(languages: languages)
-        let dynamic = try existingStore()?.dynamicShortcuts(with: defaults) ?? defaults.compose(stored: [], records: [])
-        return ShortcutSet(catalog: catalog, dynamic: dynamic, limits: limits)
+        let store = existingStore()
+        var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store?.dynamicShortcuts(with: defaults)
+                                        ?? defaults.compose(stored: [], records: []), limits: settings.limits)
+        // Not yet published (a database with trip items from before the app had defaults): they
+        // stand where the app's next refresh puts them.
+        if try !(store?.hasPublished(defaults) ?? false) { try TripShortcuts.arrange(&shortcuts, appID: settings.appID) }
+        return shortcuts
     }
 }
 
