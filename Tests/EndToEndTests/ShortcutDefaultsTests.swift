@@ -81,6 +81,27 @@ final class ShortcutDefaultsTests: XCTestCase {
                        "the next trip command publishes them where they stood, although its trip items did not change")
     }
 
+    func testACatalogWithADefaultAsAStaticItemHidesTheDynamicOne() throws {
+        let catalog = app.path("Info.plist")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array>
+            <dict><key>UIApplicationShortcutItemType</key><string>$(PRODUCT_BUNDLE_IDENTIFIER).showReports</string>
+            <key>UIApplicationShortcutItemTitle</key><string>Show Reports</string></dict>
+            <dict><key>UIApplicationShortcutItemType</key><string>$(PRODUCT_BUNDLE_IDENTIFIER).addExpense</string>
+            <key>UIApplicationShortcutItemTitle</key><string>Add Expense</string></dict>
+            </array></dict></plist>
+            """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        try app.ok("config", "set", "shortcuts.catalog", catalog)
+        let trip = try app.run("report", "new", "Munich")
+        XCTAssertEqual(trip.stderr, "", "the app's refresh leaves the static item alone")
+        XCTAssertEqual(try types(), ["showReports", "addExpense", "addExpenseToReport", "openReport", "takePhoto", "newReport"])
+        let hidden = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try app.ok("shortcuts", "list", "--all", "--format", "json").utf8))
+            as? [[String: Any]]).last
+        XCTAssertEqual(hidden?["type"] as? String, "com.sap.example.addExpense")
+        XCTAssertEqual(hidden?["disabledMessage"] as? String, "hidden by the static quick action of the same type in \(catalog)")
+    }
+
     func testARemovedDefaultDoesNotComeBackAndADisabledOneStaysDisabled() throws {
         XCTAssertEqual(try app.ok("shortcuts", "remove", "com.sap.example.takePhoto"), "Removed com.sap.example.takePhoto\n")
         XCTAssertEqual(try app.ok("shortcuts", "disable", "com.sap.example.newReport", "--message", "Ask your travel office"),

@@ -98,7 +98,9 @@ enum TripShortcuts {
     static func arrange(_ shortcuts: inout ShortcutSet, appID: String) throws {
         guard let generic = shortcuts.dynamicShortcut("\(appID).\(genericAddAction)"),
               let photo = shortcuts.dynamicShortcut("\(appID).\(photoAction)"),
-              generic.origin == .app, photo.origin == .app, generic.isEnabled, photo.isEnabled else { return }
+              generic.origin == .app, photo.origin == .app, generic.isEnabled, photo.isEnabled,
+              // A catalog with either as a static item hides the dynamic one, and it cannot move.
+              !shortcuts.isStatic(generic.type), !shortcuts.isStatic(photo.type) else { return }
         let hasTrip = currentTrip(in: shortcuts, appID: appID) != nil
         // Added at the photo's rank, the generic item lands just below it when it was above, and
         // just above it when it was below.
