@@ -70,6 +70,15 @@ final class ShortcutDefaultsTests: XCTestCase {
         XCTAssertEqual(try types(), ["showReports", "addExpense", "takePhoto", "newReport"])
     }
 
+    func testTheTwoDefaultsSwapPlacesAndTheUsersItemBetweenThemStays() throws {
+        try app.ok("shortcuts", "add", "com.sap.example.unassignedExpenses", "--title", "Loose Receipts", "--rank", "1")
+        XCTAssertEqual(try types(), ["showReports", "addExpense", "unassignedExpenses", "takePhoto", "newReport"])
+        try app.ok("report", "new", "Munich")
+        XCTAssertEqual(try types(), ["showReports", "addExpenseToReport", "openReport", "takePhoto", "unassignedExpenses", "addExpense", "newReport"])
+        try app.ok("report", "delete", "1")
+        XCTAssertEqual(try types(), ["showReports", "addExpense", "unassignedExpenses", "takePhoto", "newReport"])
+    }
+
     func testOnADatabaseWithTripItemsFromBeforeTheDefaultsStandWhereTheAppWillPublishThem() throws {
         try app.ok("report", "new", "Munich")
         // As a database of the version before: the trip's items, nothing published.

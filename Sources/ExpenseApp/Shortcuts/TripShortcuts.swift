@@ -76,8 +76,8 @@ enum TripShortcuts {
             let addTarget = [report(touched), report(previous(addType))].compactMap { $0 }.first { $0.status == .draft }
                 ?? recent.first { $0.status == .draft }
             // Items the app made under another app id (before `config set app-id`) are its own,
-            // and would otherwise stand beside the new ones as duplicates.
-            // The defaults follow the app id by themselves.
+            // and would otherwise stand beside the new ones as duplicates; its defaults follow
+            // the app id by themselves.
             for stale in shortcuts.dynamic where stale.origin == .app && stale.type != addType && stale.type != openType
                 && defaults.item(stale.type) == nil {
                 try shortcuts.remove(stale.type)
@@ -92,9 +92,9 @@ enum TripShortcuts {
     }
 
     /// While there is a trip to add to, "Add expense to <trip>" does what the generic "Add
-    /// Expense" does, for that trip: the generic one yields its place to "Take a Picture", which
-    /// then shows among the launcher's first four; without a trip it takes its place back. Only
-    /// these two of the app's own enabled items move: a user's item, or one they disabled, stays.
+    /// Expense" does, for that trip: the generic one swaps places with "Take a Picture", which
+    /// then shows among the launcher's first four; without a trip they swap back. Only these two
+    /// of the app's own enabled items move; every other item keeps its place.
     static func arrange(_ shortcuts: inout ShortcutSet, appID: String) throws {
         guard let generic = shortcuts.dynamicShortcut("\(appID).\(genericAddAction)"),
               let photo = shortcuts.dynamicShortcut("\(appID).\(photoAction)"),
@@ -102,11 +102,12 @@ enum TripShortcuts {
               // A catalog with either as a static item hides the dynamic one, and it cannot move.
               !shortcuts.isStatic(generic.type), !shortcuts.isStatic(photo.type) else { return }
         let hasTrip = currentTrip(in: shortcuts, appID: appID) != nil
-        // Added at the photo's rank, the generic item lands just below it when it was above, and
-        // just above it when it was below.
-        if hasTrip ? generic.rank < photo.rank : generic.rank > photo.rank {
-            try shortcuts.add(generic.item, rank: photo.rank, origin: .app)
-        }
+        guard hasTrip == (generic.rank < photo.rank) else { return }
+        // The lower one moved up to the upper one's rank pushes the items between down by one;
+        // the upper one, moved to the lower one's old rank, pulls them back.
+        let (upper, lower) = generic.rank < photo.rank ? (generic, photo) : (photo, generic)
+        try shortcuts.add(lower.item, rank: upper.rank, origin: .app)
+        try shortcuts.add(upper.item, rank: lower.rank, origin: .app)
     }
 
     private static func item(_ type: String, _ title: String, _ icon: SystemIcon, _ report: Report) -> ShortcutItem {
