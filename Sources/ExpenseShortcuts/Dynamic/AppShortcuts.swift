@@ -6,7 +6,8 @@
 /// `didFinishLaunching`, when `shortcutItems` is empty). Here the app publishes them on a database
 /// the first time it writes its dynamic items there: after a trip command (`TripShortcuts`), or a
 /// `shortcuts add|push|set|remove|disable|enable`. Until then they stand in: each read composes
-/// them after the stored dynamic items, in the plist's order, and a read never writes.
+/// them after the stored dynamic items, in the plist's order (which the app may then arrange as
+/// it will publish them), and a read never writes.
 ///
 /// Once published, the database keeps what became of each (`AppShortcutRecord`): its place among
 /// the dynamic items, disabled with a message, or removed, so that a removal sticks. It keeps
