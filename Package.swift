@@ -20,8 +20,8 @@ let package = Package(
         ),
         .target(
             name: "ExpenseShortcuts", dependencies: ["ExpenseCore"],
-            resources: [.embedInCode("Resources/Shortcuts.plist"), .embedInCode("Resources/Shortcuts.de.strings"),
-                        .embedInCode("Resources/Localizable.de.strings")]
+            resources: [.embedInCode("Resources/Shortcuts.plist"), .embedInCode("Resources/AppShortcuts.plist"),
+                        .embedInCode("Resources/Shortcuts.de.strings"), .embedInCode("Resources/Localizable.de.strings")]
         ),
         .target(name: "ExpenseStore", dependencies: ["ExpenseCore", "ExpenseShortcuts", "CSQLite"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseCore", "ExpenseShortcuts", "ExpenseStore"]),

@@ -134,7 +134,7 @@ final class ShortcutCatalogTests: XCTestCase {
 
     func testTheBuiltInCatalogChecksClean() throws {
         let result = try app.run("shortcuts", "check")
-        XCTAssertEqual(result.stdout, "Data/Shortcuts.plist (built in): 4 quick actions, no warnings\n")
+        XCTAssertEqual(result.stdout, "Data/Shortcuts.plist (built in): 1 quick action, no warnings\n")
         XCTAssertEqual(result.stderr, "")
         let icons = try app.ok("shortcuts", "icons").split(separator: "\n")
         XCTAssertEqual(icons.count, 30, "a header and the 29 icon types")

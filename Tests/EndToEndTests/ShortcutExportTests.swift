@@ -53,7 +53,7 @@ final class ShortcutExportTests: XCTestCase {
         try app.ok("shortcuts", "export", "-o", app.path("a.desktop"), "--exec", "/opt/expense tools/expenses")
         let text = try String(contentsOfFile: app.path("a.desktop"), encoding: .utf8)
         XCTAssertEqual(try validate(app.path("a.desktop")), "")
-        XCTAssertTrue(text.contains("Actions=showReports;addExpense;takePhoto;newReport;addExpenseToReport;openReport;"), text)
+        XCTAssertTrue(text.contains("Actions=showReports;addExpenseToReport;openReport;takePhoto;addExpense;newReport;"), text)
         XCTAssertTrue(text.contains("Name=Add expense to Zürich \"Q1\" trip; 100% fun\n"), text)
         XCTAssertTrue(text.contains("Exec=\"/opt/expense tools/expenses\" --db \(app.databasePath) --shortcut com.sap.example.openReport\n"), text)
         try app.ok("shortcuts", "export", "-o", app.path("b.desktop"), "--catalog", catalog)

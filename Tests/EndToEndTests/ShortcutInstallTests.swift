@@ -72,7 +72,8 @@ final class ShortcutInstallTests: XCTestCase {
         XCTAssertEqual(try app.ok("shortcuts", "remove", "com.sap.example.openReport"), "Removed com.sap.example.openReport\n")
         XCTAssertFalse(entry.contains("Open Munich"), entry)
         XCTAssertFalse(entry.contains("openReport"), entry)
-        try app.ok("shortcuts", "add", "com.sap.example.unassignedExpenses", "--title", "Loose Receipts", "--rank", "0")
+        // Last, after the app's defaults: the sixth place.
+        try app.ok("shortcuts", "add", "com.sap.example.unassignedExpenses", "--title", "Loose Receipts")
         XCTAssertTrue(entry.contains("[Desktop Action unassignedExpenses]\nName=Loose Receipts\n"), entry)
         try app.ok("config", "set", "shortcuts.max-visible", "4")
         XCTAssertFalse(entry.contains("Loose Receipts"), "a setting that changes what is shown rewrites it too: \(entry)")

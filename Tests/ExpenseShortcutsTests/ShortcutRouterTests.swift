@@ -5,9 +5,12 @@ import XCTest
 /// From a type to a command line: the action registry, userInfo as parameters, and the errors
 /// for unknown, disabled and unhandled types.
 final class ShortcutRouterTests: XCTestCase {
+    /// The shipped quick actions: the static catalog, and `dynamic` with the app's defaults standing in after them.
     private func router(_ dynamic: [DynamicShortcut] = []) throws -> ShortcutRouter {
         let catalog = try BundledCatalog.load(options: testOptions)
-        return ShortcutRouter(shortcuts: ShortcutSet(catalog: catalog, dynamic: dynamic, limits: .standard), appID: "com.sap.example")
+        let defaults = try AppShortcuts.load(options: testOptions)
+        return ShortcutRouter(shortcuts: ShortcutSet(catalog: catalog, dynamic: defaults.compose(stored: dynamic, records: []), limits: .standard),
+                              appID: "com.sap.example")
     }
 
     func testEveryShippedActionRoutesToItsCommand() throws {

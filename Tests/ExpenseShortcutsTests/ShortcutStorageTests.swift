@@ -35,6 +35,40 @@ final class ShortcutStorageTests: XCTestCase {
         XCTAssertEqual(try store.dynamicShortcuts(), [])
     }
 
+    func testTheAppsDefaultsArePublishedAsRecordsBesideTheStoredItems() throws {
+        let store = try self.store()
+        let defaults = try AppShortcuts.load(options: testOptions)
+        XCTAssertEqual(try store.appShortcutRecords(), [], "a new database: nothing published")
+        XCTAssertFalse(try store.hasPublished(defaults))
+        let standing = try store.dynamicShortcuts(with: defaults)
+        XCTAssertEqual(standing.map(\.type), ["com.sap.example.addExpense", "com.sap.example.takePhoto", "com.sap.example.newReport"])
+        XCTAssertEqual(try store.appShortcutRecords(), [], "reading writes nothing")
+
+        let trip = DynamicShortcut(item: ShortcutItem(type: "com.sap.example.openReport", title: "Open Basel"), rank: 0, origin: .app)
+        var photo = standing[1]
+        photo.rank = 1
+        var closed = standing[2]
+        closed.rank = 0
+        closed.isEnabled = false
+        closed.disabledMessage = "Use the form"
+        try store.replaceDynamicShortcuts([trip, photo, closed], with: defaults)
+        XCTAssertEqual(try store.dynamicShortcuts(), [trip], "the defaults' text is the app's, not the database's")
+        XCTAssertEqual(try store.appShortcutRecords(), [
+            AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).addExpense", state: .removed),
+            AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).newReport", state: .disabled(message: "Use the form")),
+            AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).takePhoto", state: .enabled(rank: 1)),
+        ])
+        XCTAssertTrue(try store.hasPublished(defaults))
+        XCTAssertEqual(try store.dynamicShortcuts(with: defaults), [trip, photo, closed])
+
+        // A record is replaced in place; it keeps the time the app first published it.
+        try store.db.execute("UPDATE app_shortcuts SET published_at = 'first'")
+        try store.recordAppShortcuts([AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).addExpense", state: .enabled(rank: 0))])
+        XCTAssertEqual(try store.db.query("SELECT plist_type || ' ' || state || ' ' || coalesce(rank, '-') || ' ' || published_at FROM app_shortcuts ORDER BY plist_type") { $0.string(0) },
+                       ["$(PRODUCT_BUNDLE_IDENTIFIER).addExpense enabled 0 first", "$(PRODUCT_BUNDLE_IDENTIFIER).newReport disabled - first",
+                        "$(PRODUCT_BUNDLE_IDENTIFIER).takePhoto enabled 1 first"])
+    }
+
     func testALaunchIsClaimedOnceFinishedByItsClaimantAndListed() throws {
         let store = try self.store()
         let queued = try store.enqueueLaunch(LaunchRequest(type: "com.sap.example.showReports", arguments: ["--info", "a=b", "x y"], catalog: nil))

@@ -118,16 +118,19 @@ enum ShortcutCommands {
     // MARK: - Shared
 
     /// Applies `body` to the quick actions in one write transaction and saves the dynamic ones.
+    /// The app's defaults are dynamic ones like any other: a change publishes them first (a
+    /// `remove` of one on a new database removes it for good).
     static func change(_ invocation: Invocation, _ session: Session,
                        _ body: (inout ShortcutSet) throws(ExpenseError) -> String) throws -> Output {
         let catalog = try session.catalog(path: invocation.value("catalog"))
         CatalogMessages.print(catalog)
         let limits = try session.settings().limits
+        let defaults = try session.appShortcuts()
         let store = try session.store()
         let (message, shortcuts) = try store.write {
-            var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store.dynamicShortcuts(), limits: limits)
+            var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store.dynamicShortcuts(with: defaults), limits: limits)
             let message = try body(&shortcuts)
-            try store.replaceDynamicShortcuts(shortcuts.dynamic)
+            try store.replaceDynamicShortcuts(shortcuts.dynamic, with: defaults)
             return (message, shortcuts)
         }
         InstalledDesktopEntry.refresh(in: session)

@@ -5,7 +5,8 @@ import ExpenseShortcuts
 /// `shortcuts install` write it. A launcher picks a title by the desktop's language, not by the
 /// LANG of whoever wrote the file: `Name=` is the catalog's development language (English) and
 /// each translation there is becomes `Name[lang]=` — a static item's from the catalog's
-/// `<lang>.lproj` folders (German built in), an item the app made from the app's own strings.
+/// `<lang>.lproj` folders (German built in), one of the app's defaults from the tables of
+/// Data/AppShortcuts.plist, an item the app made from the app's own strings.
 enum DesktopExport {
     /// The quick actions to export, titled in the catalog's development language: the set
     /// `shortcuts list` shows, but not in the user's language; `maxVisible` overrides the setting.
@@ -30,14 +31,15 @@ enum DesktopExport {
     }
 
     /// The titles of `shortcuts` in other languages, by type, then by locale: a static item's
-    /// from the catalog loaded in that language, an app item's ("Add expense to <trip>") from
-    /// `AppStrings`. A user's own items have only the title they were given.
+    /// from the catalog loaded in that language, one of the app's defaults from `AppShortcuts`
+    /// loaded so, another app item's ("Add expense to <trip>") from `AppStrings`. A user's own
+    /// items have only the title they were given.
     static func translations(of shortcuts: [ShortcutSet.Entry], in session: Session,
                              catalogPath: String?) throws -> [String: [String: String]] {
         let file = try session.catalogFile(path: catalogPath)
         let catalogLanguages = file.map(ShortcutCatalog.languages(besideCatalogAt:)) ?? BundledCatalog.languages
         var result: [String: [String: String]] = [:]
-        for language in Set(catalogLanguages + AppStrings.languages).sorted() {
+        for language in Set(catalogLanguages + AppShortcuts.languages + AppStrings.languages).sorted() {
             var localized: ShortcutCatalog?
             if catalogLanguages.contains(language) {
                 do {
@@ -53,7 +55,11 @@ enum DesktopExport {
                 let title: String?
                 switch shortcut.kind {
                 case .static: title = localized?.item(shortcut.item.type)?.title
-                case .app: title = AppStrings.translate(shortcut.item.title, into: language)
+                case .app:
+                    // One of the app's defaults has its title from AppShortcuts.plist's tables;
+                    // what it writes itself ("Add expense to <trip>"), from its strings.
+                    let defaults = AppShortcuts.languages.contains(language) ? try session.appShortcuts(languages: [language]) : nil
+                    title = defaults?.item(shortcut.item.type)?.title ?? AppStrings.translate(shortcut.item.title, into: language)
                 case .dynamic: title = nil
                 }
                 guard let title, title != shortcut.item.title else { continue }

@@ -9,6 +9,8 @@ struct SessionCache {
     var configFile: ConfigFile?
     /// By catalog path ("" is the built-in catalog), then NUL and the languages asked for, if any.
     var catalogs: [String: ShortcutCatalog] = [:]
+    /// The app's default dynamic quick actions, by NUL and the languages asked for ("" for the user's).
+    var appShortcuts: [String: AppShortcuts] = [:]
     /// The trip the app's own quick actions were last refreshed for, as they show it, to skip
     /// refreshing again after every line of a script that adds expenses to one trip.
     var refreshedTrip: TripShortcuts.Shown?
@@ -44,6 +46,7 @@ extension Session {
         cache.settings = nil
         cache.configFile = nil
         cache.catalogs = [:]
+        cache.appShortcuts = [:]
     }
 
     /// The static catalog: `path` when given (`--catalog`), else the `shortcuts.catalog` setting,
@@ -82,13 +85,37 @@ extension Session {
         return catalog
     }
 
-    /// Static and dynamic quick actions together, under the configured caps; static titles in
-    /// `languages` as `catalog(path:languages:)` takes them.
+    /// The app's own default dynamic quick actions (`AppShortcuts`), with the catalog's variables;
+    /// titles in `languages` as `catalog(path:languages:)` takes them.
+    func appShortcuts(languages: [String]? = nil) throws -> AppShortcuts {
+        let key = languages.map { "\u{0}" + $0.joined(separator: ":") } ?? ""
+        if let defaults = cache.appShortcuts[key] { return defaults }
+        let options = ShortcutCatalog.Options(variables: try settings().catalogVariables,
+                                              languages: languages ?? PreferredLanguages.from(environment.variables))
+        let defaults: AppShortcuts
+        do {
+            defaults = try AppShortcuts.load(options: options)
+        } catch {
+            throw CatalogMessages.reportable(error)
+        }
+        cache.appShortcuts[key] = defaults
+        return defaults
+    }
+
+    /// Static and dynamic quick actions together, under the configured caps; static titles, and
+    /// those of the app's defaults, in `languages` as `catalog(path:languages:)` takes them. The
+    /// app's defaults stand in until it publishes them; reading writes nothing.
     public func shortcuts(catalogPath: String? = nil, languages: [String]? = nil) throws -> ShortcutSet {
         let catalog = try catalog(path: catalogPath, languages: languages)
-        let limits = try settings().limits
-        let dynamic = try existingStore()?.dynamicShortcuts() ?? []
-        return ShortcutSet(catalog: catalog, dynamic: dynamic, limits: limits)
+        let settings = try settings()
+        let defaults = try appShortcuts(languages: languages)
+        let store = existingStore()
+        var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store?.dynamicShortcuts(with: defaults)
+                                        ?? defaults.compose(stored: [], records: []), limits: settings.limits)
+        // Not yet published (a database with trip items from before the app had defaults): they
+        // stand where the app's next refresh puts them.
+        if try !(store?.hasPublished(defaults) ?? false) { try TripShortcuts.arrange(&shortcuts, appID: settings.appID) }
+        return shortcuts
     }
 }
 

@@ -6,10 +6,14 @@ import ExpenseStore
 /// expense to <trip>" for the current trip (the draft last worked on) and "Open <trip>" for the
 /// report last worked on, each with the report id in its userInfo. They are refreshed after a
 /// command that changes which trip is current, in place, never past the caps, never twice, and
-/// never over an item the user set or disabled.
+/// never over an item the user set or disabled. The first refresh also publishes the app's
+/// default items (`AppShortcuts`: Add Expense, Take a Picture, New Report), below the trip's.
 enum TripShortcuts {
     static let addAction = "addExpenseToReport"
     static let openAction = "openReport"
+    /// The defaults `arrange` orders: the generic "Add Expense" and "Take a Picture".
+    static let genericAddAction = "addExpense"
+    static let photoAction = "takePhoto"
 
     /// The current trip for actions that default to it: the report of the app's "Add expense to" item.
     static func currentTrip(in shortcuts: ShortcutSet, appID: String) -> Int64? {
@@ -47,7 +51,8 @@ enum TripShortcuts {
         }
     }
 
-    /// Brings the app's items up to date in one write transaction.
+    /// Brings the app's items up to date in one write transaction, publishing its defaults the
+    /// first time.
     static func refresh(touched: Int64?, in session: Session) throws {
         let settings = try session.settings()
         let catalog: ShortcutCatalog
@@ -56,9 +61,10 @@ enum TripShortcuts {
         } catch let error as CatalogError {
             throw ExpenseError(.invalidData, "the catalog \(error.errors.first?.file ?? "") does not load")
         }
+        let defaults = try session.appShortcuts()
         let store = try session.store()
         try store.write {
-            var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store.dynamicShortcuts(), limits: settings.limits)
+            var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store.dynamicShortcuts(with: defaults), limits: settings.limits)
             let before = shortcuts.dynamic
             let addType = "\(settings.appID).\(addAction)", openType = "\(settings.appID).\(openAction)"
             func report(_ id: Int64?) -> Report? { id.flatMap { try? store.report($0) } }
@@ -70,14 +76,38 @@ enum TripShortcuts {
             let addTarget = [report(touched), report(previous(addType))].compactMap { $0 }.first { $0.status == .draft }
                 ?? recent.first { $0.status == .draft }
             // Items the app made under another app id (before `config set app-id`) are its own,
-            // and would otherwise stand beside the new ones as duplicates.
-            for stale in shortcuts.dynamic where stale.origin == .app && stale.type != addType && stale.type != openType {
+            // and would otherwise stand beside the new ones as duplicates; its defaults follow
+            // the app id by themselves.
+            for stale in shortcuts.dynamic where stale.origin == .app && stale.type != addType && stale.type != openType
+                && defaults.item(stale.type) == nil {
                 try shortcuts.remove(stale.type)
             }
             try update(&shortcuts, type: openType, to: openTarget.map { item(openType, "Open \($0.title)", .bookmark, $0) })
             try update(&shortcuts, type: addType, to: addTarget.map { item(addType, "Add expense to \($0.title)", .add, $0) })
-            if shortcuts.dynamic != before { try store.replaceDynamicShortcuts(shortcuts.dynamic) }
+            try arrange(&shortcuts, appID: settings.appID)
+            if try shortcuts.dynamic != before || !store.hasPublished(defaults) {
+                try store.replaceDynamicShortcuts(shortcuts.dynamic, with: defaults)
+            }
         }
+    }
+
+    /// While there is a trip to add to, "Add expense to <trip>" does what the generic "Add
+    /// Expense" does, for that trip: the generic one swaps places with "Take a Picture", which
+    /// then shows among the launcher's first four; without a trip they swap back. Only these two
+    /// of the app's own enabled items move; every other item keeps its place.
+    static func arrange(_ shortcuts: inout ShortcutSet, appID: String) throws {
+        guard let generic = shortcuts.dynamicShortcut("\(appID).\(genericAddAction)"),
+              let photo = shortcuts.dynamicShortcut("\(appID).\(photoAction)"),
+              generic.origin == .app, photo.origin == .app, generic.isEnabled, photo.isEnabled,
+              // A catalog with either as a static item hides the dynamic one, and it cannot move.
+              !shortcuts.isStatic(generic.type), !shortcuts.isStatic(photo.type) else { return }
+        let hasTrip = currentTrip(in: shortcuts, appID: appID) != nil
+        guard hasTrip == (generic.rank < photo.rank) else { return }
+        // The lower one moved up to the upper one's rank pushes the items between down by one;
+        // the upper one, moved to the lower one's old rank, pulls them back.
+        let (upper, lower) = generic.rank < photo.rank ? (generic, photo) : (photo, generic)
+        try shortcuts.add(lower.item, rank: upper.rank, origin: .app)
+        try shortcuts.add(upper.item, rank: lower.rank, origin: .app)
     }
 
     private static func item(_ type: String, _ title: String, _ icon: SystemIcon, _ report: Report) -> ShortcutItem {

@@ -13,11 +13,14 @@ public enum BundledCatalog {
     /// The languages compiled in, sorted.
     public static var languages: [String] { localizations.keys.sorted() }
 
+    /// The compiled-in `InfoPlist.strings` of a language, named as messages name it; the app's own
+    /// default dynamic items (`AppShortcuts`) take their titles from the same tables.
+    static func localization(_ language: String) throws(FileBytes.Failure) -> (name: String, bytes: [UInt8])? {
+        localizations[language].map { ("Data/\(language).lproj/InfoPlist.strings (built in)", $0) }
+    }
+
     public static func load(options: ShortcutCatalog.Options) throws(CatalogError) -> ShortcutCatalog {
-        let localizations: ShortcutCatalog.LocalizationSource = { (language: String) throws(FileBytes.Failure) in
-            Self.localizations[language].map { ("Data/\(language).lproj/InfoPlist.strings (built in)", $0) }
-        }
-        return try ShortcutCatalog.parse(PackageResources.Shortcuts_plist, source: source, localizations: localizations,
-                                         options: options)
+        try ShortcutCatalog.parse(PackageResources.Shortcuts_plist, source: source, localizations: localization,
+                                  options: options)
     }
 }

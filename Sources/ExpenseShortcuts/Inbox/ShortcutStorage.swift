@@ -4,10 +4,17 @@ public protocol ShortcutStorage: AnyObject {
     /// Runs `body` as one write transaction: everything or nothing.
     func write<T>(_ body: () throws -> T) throws -> T
 
-    /// The dynamic items, enabled ones by rank, then the disabled ones.
+    /// The stored dynamic items, enabled ones by rank, then the disabled ones: the user's and the
+    /// app's trip items, without the app's defaults (`dynamicShortcuts(with:)` has them all).
     func dynamicShortcuts() throws -> [DynamicShortcut]
-    /// Replaces every dynamic item with `shortcuts`.
+    /// Replaces every stored dynamic item with `shortcuts` (`replaceDynamicShortcuts(_:with:)`
+    /// saves a whole set, the defaults' records included).
     func replaceDynamicShortcuts(_ shortcuts: [DynamicShortcut]) throws
+    /// What became of the app's default items it has published here (`AppShortcuts`); none
+    /// before it first did. The items themselves are not stored: they are the app's.
+    func appShortcutRecords() throws -> [AppShortcutRecord]
+    /// Keeps `records`, each replacing the earlier record of its item; those of other items stay.
+    func recordAppShortcuts(_ records: [AppShortcutRecord]) throws
 
     /// Queues a launch and returns it with its id.
     func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord

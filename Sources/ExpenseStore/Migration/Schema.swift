@@ -11,6 +11,7 @@ public enum Schema {
         migrator.register("2026-11-30-v5-receipts", createReceipts)
         migrator.register("2026-11-30-v6-one-date-index", mergeDateIndexes)
         migrator.register("2026-12-01-v7-open-sessions", createOpenSessions)
+        migrator.register("2026-12-02-v8-app-shortcuts", createAppShortcuts)
         return migrator
     }
 

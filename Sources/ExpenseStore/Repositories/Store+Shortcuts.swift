@@ -42,6 +42,38 @@ extension Store: ShortcutStorage {
         }
     }
 
+    public func appShortcutRecords() throws -> [AppShortcutRecord] {
+        try db.query("SELECT plist_type, state, rank, disabled_message FROM app_shortcuts ORDER BY plist_type") { row in
+            let state: AppShortcutRecord.State
+            switch row.string(1) {
+            case "enabled": state = .enabled(rank: row.int(2))
+            case "disabled": state = .disabled(message: row.optionalString(3))
+            default: state = .removed
+            }
+            return AppShortcutRecord(key: row.string(0), state: state)
+        }
+    }
+
+    public func recordAppShortcuts(_ records: [AppShortcutRecord]) throws {
+        let stamp = now()
+        try write {
+            for record in records {
+                let (state, rank, message): (String, Int?, String?)
+                switch record.state {
+                case .enabled(let place): (state, rank, message) = ("enabled", place, nil)
+                case .disabled(let text): (state, rank, message) = ("disabled", nil, text)
+                case .removed: (state, rank, message) = ("removed", nil, nil)
+                }
+                // published_at stays the first publication's.
+                try db.execute("""
+                    INSERT INTO app_shortcuts (plist_type, state, rank, disabled_message, published_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (plist_type) DO UPDATE
+                    SET state = excluded.state, rank = excluded.rank, disabled_message = excluded.disabled_message
+                    """, [.text(record.key), .text(state), DatabaseValue(rank.map(Int64.init)), DatabaseValue(message), .text(stamp)])
+            }
+        }
+    }
+
     // MARK: - Launch inbox
 
     static let launchColumns = """
