@@ -1,10 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, lowest first; each may import only the ones before it (see ../shared/DESIGN.md):
-// CSQLite/CEditLine -> ExpenseCore -> ExpenseShortcuts -> ExpenseStore -> ExpenseApp -> expenses.
-// ExpenseShortcuts defines the storage it needs as a protocol (ShortcutStorage) and ExpenseStore
-// implements it, so the quick-action rules know no SQL and the store no quick-action rules.
+// The layers and what each may import are stated in docs/ARCHITECTURE.md, and Scripts/check-layers
+// (run by .ci/run) holds every target's dependencies and imports to that table.
 let package = Package(
     name: "expenses",
     platforms: [.macOS(.v13)],
@@ -14,27 +12,29 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
+        .target(name: "ExpenseSupport"),
+        .target(name: "PropertyList", dependencies: ["ExpenseSupport"]),
         .target(
-            name: "ExpenseCore",
+            name: "ExpenseCore", dependencies: ["ExpenseSupport"],
             resources: [.embedInCode("Resources/currencies.csv"), .embedInCode("Resources/categories.csv")]
         ),
         .target(
-            name: "ExpenseShortcuts", dependencies: ["ExpenseCore"],
+            name: "ExpenseShortcuts", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore"],
             resources: [.embedInCode("Resources/Shortcuts.plist"), .embedInCode("Resources/AppShortcuts.plist"),
                         .embedInCode("Resources/Shortcuts.de.strings"), .embedInCode("Resources/Localizable.de.strings")]
         ),
-        .target(name: "ExpenseStore", dependencies: ["ExpenseCore", "ExpenseShortcuts", "CSQLite"]),
-        .target(name: "ExpenseApp", dependencies: ["ExpenseCore", "ExpenseShortcuts", "ExpenseStore"]),
+        .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite"]),
+        .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "ExpenseStore"]),
         .executableTarget(
-            name: "expenses", dependencies: ["ExpenseApp", "CEditLine"],
+            name: "expenses", dependencies: ["ExpenseSupport", "ExpenseApp", "CEditLine"],
             // The libedit glue assigns C globals (rl_getc_function, ...), which Swift 6 mode rejects
             // as shared mutable state; this thin single-threaded layer uses Swift 5 mode instead.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseCore"]),
-        .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseStore"]),
-        .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseShortcuts", "ExpenseStore"]),
-        .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseApp"]),
+        .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseSupport", "ExpenseCore"]),
+        .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseStore"]),
+        .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseShortcuts", "ExpenseStore"]),
+        .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseApp"]),
         // Support/ holds the drivers the tests run with python3 (a pty, a desktop launcher), not Swift sources.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support"]),
     ]

@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ExpenseCore
+import ExpenseSupport
 
 /// Starts the app from the process's arguments: a one-shot command, or — with no command — the
 /// REPL when stdin is a terminal, else a script read from stdin. A quick action on a terminal

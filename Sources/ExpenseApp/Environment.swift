@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseSupport
 
 /// What the process was started with: environment variables and the clock. Tests build one by
 /// hand; `EXPENSES_NOW` pins the clock for reproducible output.

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The process exit codes of DESIGN.md (sysexits.h).
 public enum ExitStatus: Int32, Sendable {

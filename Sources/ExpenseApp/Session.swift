@@ -8,6 +8,7 @@ import Glibc
 #endif
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// One run of the app — a one-shot command, a script or a REPL: the settings in force, the
 /// database (opened on first use, so `help` never touches it), and where the user is.

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// The active ISO 4217 currencies, compiled in from Data/currencies.csv.
 public struct CurrencyTable: Sendable {
     public let all: [Currency]

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// An exact exchange rate: one unit of the source currency is worth `rate` units of the target.
 /// Usually a decimal ("1.0412", kept as digits and a scale so it stays exactly 1.0412); a rate
 /// derived from the ECB's "1 EUR = x CUR" quotations is a quotient of two such decimals instead

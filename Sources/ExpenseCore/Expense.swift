@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// One expense item: what was paid, when, in which currency, and — once it belongs to a report —
 /// its value in the report currency at a recorded rate.
 public struct Expense: Sendable, Equatable {

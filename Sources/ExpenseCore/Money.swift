@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// An exact amount of one currency, kept as integer minor units (cents) — never a float.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var minorUnits: Int64
@@ -103,12 +105,3 @@ extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
-extension StringProtocol {
-    /// The text without leading and trailing white space.
-    public var trimmingSpaces: String {
-        var slice = self[...]
-        while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
-        while slice.last?.isWhitespace == true { slice = slice.dropLast() }
-        return String(slice)
-    }
-}

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// Checks one report against the policy. Pure: the caller gathers what it needs from the store.
 public struct PolicyCheck {
     public var report: Report

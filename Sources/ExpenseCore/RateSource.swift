@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// Where exchange rates come from when an expense is in another currency than its report.
 public protocol RateSource {
     /// The value of one `from` in `to` on `date`, or on the last earlier date that has one, with

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// A captured receipt: a file in the vault, named by its SHA-256, and what is known about it.
 public struct Receipt: Sendable, Equatable {
     /// Where a receipt came from.

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// An expense report: one trip, with its purpose, dates and the currency it is reimbursed in.
 public struct Report: Sendable, Equatable {
     public var id: Int64

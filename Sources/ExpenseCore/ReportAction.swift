@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// A step of the report workflow: who may take it, from which state, to which.
 /// Separation of duties: the owner submits, recalls and reopens; someone else approves,
 /// rejects and reimburses.

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// The expense data of one database file: reports, expenses, categories. Every write goes
 /// through `write`, one IMMEDIATE transaction, so a failing command leaves nothing behind.

@@ -3,7 +3,7 @@ import CEditLine
 import Glibc
 #endif
 import ExpenseApp
-import ExpenseStore
+import ExpenseSupport
 
 /// Reads REPL lines and form answers with libedit: arrows, Ctrl-A/E/W, Ctrl-R history search, TAB
 /// completion, and a history file that survives the session.

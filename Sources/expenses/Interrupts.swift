@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import ExpenseApp
-import ExpenseStore
+import ExpenseSupport
 
 /// Ctrl-C in the REPL: at the prompt it ends the line being typed; while a command runs it
 /// cancels the command's SQLite work (as the sqlite3 shell does) and the REPL goes on.
@@ -11,8 +11,7 @@ enum Interrupts {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             EditLineState.interrupted = 1
-            Cancellation.requested = 1
-            Database.interruptActive()
+            Interruption.request()
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0   // no SA_RESTART: a blocked read must return EINTR

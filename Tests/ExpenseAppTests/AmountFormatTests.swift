@@ -1,5 +1,6 @@
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 final class AmountFormatTests: XCTestCase {
     private let english = AmountFormat(decimalMark: UInt8(ascii: "."), thousandsSeparator: UInt8(ascii: ","))

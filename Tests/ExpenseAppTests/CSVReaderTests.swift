@@ -1,5 +1,6 @@
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// The streaming CSV reader on tricky input, at buffer sizes from a few bytes (every record
 /// crosses a refill) to the default, which must all read the same records.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ExpenseApp
+@testable import ExpenseSupport
 
 final class CommandParserTests: XCTestCase {
     let parser = CommandParser(registry: Commands.registry)

@@ -1,6 +1,7 @@
 import XCTest
 @testable import ExpenseApp
 import ExpenseCore
+@testable import ExpenseSupport
 
 final class CompleterTests: XCTestCase {
     var session: Session!

@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 final class DateFormatTests: XCTestCase {
     private func parse(_ text: String, _ pattern: String) throws -> Result<CalendarDate, DateFormat.Failure> {

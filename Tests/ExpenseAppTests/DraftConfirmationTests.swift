@@ -3,6 +3,7 @@ import ExpenseCore
 import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// The expense `receipt capture --create` proposes, and the REPL's dialog about it, driven by a
 /// scripted line reader.

@@ -2,6 +2,7 @@
 import ExpenseCore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// The form engine with a scripted reader: what is asked, in which order, with which default,
 /// and what a bad answer, Enter, Ctrl-C and Ctrl-D do.

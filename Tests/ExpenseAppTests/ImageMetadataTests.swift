@@ -2,6 +2,7 @@
 import ExpenseCore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// Pixel sizes from each format's header, and EXIF's DateTimeOriginal, on files built byte by
 /// byte and on the committed samples; damaged headers give nil, never a crash.

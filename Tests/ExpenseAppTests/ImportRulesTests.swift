@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// Every directive of a rules file, and the `RULES:LINE:` errors of the mistakes people make.
 final class ImportRulesTests: XCTestCase {

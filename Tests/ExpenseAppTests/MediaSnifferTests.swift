@@ -1,6 +1,7 @@
 @testable import ExpenseApp
 import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 /// Receipts are recognised by their first bytes, never their name.
 final class MediaSnifferTests: XCTestCase {

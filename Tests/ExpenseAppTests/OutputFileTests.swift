@@ -1,5 +1,6 @@
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// Whole-file writes through a temporary file of our own: never through a name someone else left.
 final class OutputFileTests: XCTestCase {

@@ -1,5 +1,6 @@
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// The read-ahead thread of the import: everything produced arrives, in order, across chunk
 /// boundaries and a full buffer; a producer's error arrives after its elements; stopping early

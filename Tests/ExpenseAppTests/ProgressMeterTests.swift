@@ -1,5 +1,6 @@
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 final class ProgressMeterTests: XCTestCase {
     func testTheLineShowsRowsSpeedBarAndTimeLeft() {

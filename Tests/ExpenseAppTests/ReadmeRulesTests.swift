@@ -1,6 +1,7 @@
 import Foundation
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// The rules files README.md shows are the import tests' fixtures, and they parse.
 final class ReadmeRulesTests: XCTestCase {

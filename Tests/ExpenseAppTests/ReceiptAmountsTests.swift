@@ -1,5 +1,6 @@
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// Amounts and currencies in lines of receipt text, as printed in several countries.
 final class ReceiptAmountsTests: XCTestCase {

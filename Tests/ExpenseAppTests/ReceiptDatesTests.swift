@@ -1,6 +1,7 @@
 @testable import ExpenseApp
 import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 /// Dates in the formats receipts print, and the rule for NN/NN/YYYY.
 final class ReceiptDatesTests: XCTestCase {

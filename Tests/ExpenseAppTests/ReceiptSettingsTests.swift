@@ -2,6 +2,7 @@
 import ExpenseCore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// The receipt keys of the config file: sizes, the camera's command line, the defaults.
 final class ReceiptSettingsTests: XCTestCase {

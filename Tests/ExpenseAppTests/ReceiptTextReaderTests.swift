@@ -1,6 +1,7 @@
 @testable import ExpenseApp
 import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 /// Suggestions from fixed OCR text: receipts in German, English, French and Swiss layouts,
 /// with the misreadings OCR makes.

@@ -1,6 +1,7 @@
 import XCTest
 @testable import ExpenseApp
 import ExpenseCore
+@testable import ExpenseSupport
 
 final class RendererTests: XCTestCase {
     let eur = CurrencyTable.standard.currency("EUR")!

@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// The fingerprints of imported rows are stored: these values must never change, or every
 /// statement imported before would be imported again. (They were computed independently, with

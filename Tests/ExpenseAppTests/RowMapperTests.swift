@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// Rules applied to statement rows: columns by name and position, signs, debit/credit columns,
 /// conditions, defaults, and the reasons a row is invalid.
@@ -14,7 +15,7 @@ final class RowMapperTests: XCTestCase {
         for _ in 0..<rules.skipLines { _ = try reader.skipLine() }
         var header: [String]?
         if rules.hasHeader, try reader.next() {
-            header = (0..<reader.fieldCount).map { rules.encoding.decode(reader.field($0))?.trimmed ?? "" }
+            header = (0..<reader.fieldCount).map { rules.encoding.decode(reader.field($0))?.trimmingSpaces ?? "" }
         }
         let mapper = try RowMapper(rules: rules, header: header, file: "test.csv", categories: categories)
         var rows: [MappedRow] = []

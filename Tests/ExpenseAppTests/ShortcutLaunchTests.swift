@@ -2,6 +2,8 @@
 import ExpenseCore
 import ExpenseShortcuts
 import XCTest
+@testable import ExpenseSupport
+@testable import PropertyList
 
 /// The launch's words: `--shortcut TYPE` becoming the `shortcut` command, the options a launch
 /// keeps for itself, the REPL hook, and an action whose command this build lacks.

@@ -1,5 +1,6 @@
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 /// Other programs run with an argv array (no shell ever reads a word), their output captured,
 /// and stopped at their time limit.

@@ -1,5 +1,6 @@
 @testable import ExpenseApp
 import XCTest
+@testable import ExpenseSupport
 
 final class TextEncodingTests: XCTestCase {
     private func decode(_ bytes: [UInt8], _ encoding: TextEncoding) -> String? {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ExpenseApp
+@testable import ExpenseSupport
 
 final class TokenizerTests: XCTestCase {
     func testQuotesEscapesAndComments() throws {

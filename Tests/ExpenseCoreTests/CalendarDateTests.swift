@@ -1,6 +1,7 @@
 import ExpenseCore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 final class CalendarDateTests: XCTestCase {
     func testParsesAndPrintsYYYYMMDD() throws {

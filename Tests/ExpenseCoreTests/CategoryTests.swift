@@ -1,5 +1,6 @@
 @testable import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 final class CategoryTests: XCTestCase {
     func testEveryLineOfTheBundledCSVBecomesACategory() {

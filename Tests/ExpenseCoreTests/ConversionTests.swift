@@ -1,5 +1,6 @@
 import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 /// A rate table in memory that records what it was asked.
 private final class TableRates: RateSource {

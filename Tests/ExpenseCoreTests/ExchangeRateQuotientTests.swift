@@ -1,6 +1,7 @@
 @testable import ExpenseCore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// Rates derived from the ECB's "1 EUR = x CUR" quotations: inverses (USD→EUR is 1/1.0823) and
 /// cross rates (USD→CHF is 0.9612/1.0823), kept exact and rounded once, half-even.

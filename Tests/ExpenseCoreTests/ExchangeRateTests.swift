@@ -1,6 +1,7 @@
 @testable import ExpenseCore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 final class ExchangeRateTests: XCTestCase {
     private func money(_ text: String, _ code: String) throws -> Money {

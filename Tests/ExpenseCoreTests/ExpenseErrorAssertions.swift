@@ -1,5 +1,6 @@
 import ExpenseCore
 import XCTest
+import ExpenseSupport
 
 /// Asserts that `body` throws an `ExpenseError` of `kind`, optionally with text in its message
 /// or hint, and returns the error for further checks. ExpenseStoreTests and ExpenseShortcutsTests

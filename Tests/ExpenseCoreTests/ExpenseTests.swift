@@ -1,5 +1,6 @@
 import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 final class ExpenseTests: XCTestCase {
     private let day = CalendarDate(year: 2026, month: 3, day: 2)!

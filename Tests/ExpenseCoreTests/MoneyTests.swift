@@ -1,5 +1,6 @@
 @testable import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 final class MoneyTests: XCTestCase {
     private func minor(_ text: String, _ code: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int64 {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ExpenseCore
+@testable import ExpenseSupport
 
 final class PolicyCheckTests: XCTestCase {
     let eur = CurrencyTable.standard.currency("EUR")!

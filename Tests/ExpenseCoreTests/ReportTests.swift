@@ -1,5 +1,6 @@
 import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 final class ReportTests: XCTestCase {
     private func report(title: String = "Walldorf workshop", from: String? = nil, to: String? = nil,

@@ -1,5 +1,6 @@
 import ExpenseCore
 import XCTest
+@testable import ExpenseSupport
 
 final class SuggestionTests: XCTestCase {
     private let categories = ["airfare", "lodging", "meals", "taxi", "rail", "car_rental", "fuel", "mileage", "per_diem",

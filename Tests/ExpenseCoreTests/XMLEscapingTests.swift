@@ -1,5 +1,6 @@
 import XCTest
 import ExpenseCore
+@testable import ExpenseSupport
 
 final class XMLEscapingTests: XCTestCase {
     func testEscapesTheFourSpecialCharactersAndNothingElse() {

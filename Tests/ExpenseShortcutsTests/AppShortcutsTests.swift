@@ -1,6 +1,7 @@
 @testable import ExpenseShortcuts
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// The app's own default dynamic quick actions: what Data/AppShortcuts.plist ships, how they
 /// stand in before the app publishes them, and what a database keeps of them afterwards.

@@ -1,6 +1,7 @@
 @testable import ExpenseShortcuts
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// Loading catalogs: the shipped one, XML and binary files, `$(VAR)` expansion, localization.
 final class CatalogLoadingTests: XCTestCase {

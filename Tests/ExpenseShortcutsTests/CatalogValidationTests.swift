@@ -1,5 +1,6 @@
 @testable import ExpenseShortcuts
 import XCTest
+@testable import ExpenseSupport
 
 /// Every way a catalog can be wrong is an error `FILE: item N (TYPE): message` (exit 65 in the
 /// app), all of them reported at once; a title too long for one line is a warning.

@@ -1,5 +1,6 @@
 @testable import ExpenseShortcuts
 import XCTest
+@testable import ExpenseSupport
 
 /// The freedesktop export: one action per visible quick action, Exec quoted as the spec says.
 final class DesktopEntryTests: XCTestCase {

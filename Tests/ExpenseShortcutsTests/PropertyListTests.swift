@@ -1,6 +1,8 @@
 @testable import ExpenseShortcuts
 import Foundation
 import XCTest
+@testable import ExpenseSupport
+@testable import PropertyList
 
 /// The XML and binary plist readers: every type, the escapes of XML, and a line number on every
 /// XML error (swift-foundation's decoder reports "line 1" for all of these).

@@ -1,6 +1,8 @@
 import ExpenseCore
 @testable import ExpenseShortcuts
 import XCTest
+@testable import ExpenseSupport
+@testable import PropertyList
 
 /// From a type to a command line: the action registry, userInfo as parameters, and the errors
 /// for unknown, disabled and unhandled types.

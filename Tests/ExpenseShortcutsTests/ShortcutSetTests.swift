@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseShortcuts
 import XCTest
+@testable import ExpenseSupport
 
 /// The dynamic operations under the caps: ordering, ranks, eviction, disable, static immutability.
 final class ShortcutSetTests: XCTestCase {

@@ -3,6 +3,8 @@ import ExpenseCore
 import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
+@testable import PropertyList
 
 /// The store's side of ExpenseShortcuts: dynamic items round-trip, and the launch inbox claims
 /// each launch once, even with two connections asking at the same time.

@@ -1,5 +1,7 @@
 @testable import ExpenseShortcuts
 import XCTest
+@testable import ExpenseSupport
+@testable import PropertyList
 
 /// `.strings` tables as Xcode writes them: comments, escapes, UTF-16, the compiled binary form.
 final class StringsFileTests: XCTestCase {

@@ -2,6 +2,8 @@ import ExpenseCore
 @testable import ExpenseShortcuts
 import Foundation
 import XCTest
+@testable import ExpenseSupport
+@testable import PropertyList
 
 /// The repository's root, for fixtures and Data/.
 let repositoryRoot: String = {

@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 final class DatabaseTests: TemporaryDatabaseTestCase {
     private struct Stop: Error {}

@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseStore
 import XCTest
+@testable import ExpenseSupport
 
 /// Import batches in the store: the writer's duplicate detection, batch bookkeeping, undo, and
 /// the report totals the import keeps in bulk instead of through the per-row triggers.

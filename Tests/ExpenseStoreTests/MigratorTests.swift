@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseStore
 import XCTest
+@testable import ExpenseSupport
 
 final class MigratorTests: TemporaryDatabaseTestCase {
     private struct Broken: Error {}

@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseStore
 import XCTest
+@testable import ExpenseSupport
 
 /// The ECB reference rates in the store, and conversions at them: the day's rate or the last
 /// earlier one (weekends, holidays, gaps in one currency's history), inverted for X→EUR and

@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// Receipt rows: one per content, attached to expenses, frozen with the items of a report that
 /// is not a draft, and the inbox photos already taken.

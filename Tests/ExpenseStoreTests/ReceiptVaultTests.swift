@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// The vault: content-addressed files written atomically, and what a crash at each step leaves.
 final class ReceiptVaultTests: TemporaryDatabaseTestCase {

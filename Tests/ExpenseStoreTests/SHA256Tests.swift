@@ -1,6 +1,7 @@
 @testable import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// The vault's hash must be exactly SHA-256: the FIPS 180-4 examples, message lengths around the
 /// padding boundaries, streaming in odd pieces, and agreement with coreutils' sha256sum.

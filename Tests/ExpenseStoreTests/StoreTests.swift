@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 final class StoreTests: TemporaryDatabaseTestCase {
     /// A clock that ticks one second per reading, so that stamps are exact and distinct.

@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 /// A test case with its own empty directory, removed afterwards, so that every test gets a fresh
 /// database file.

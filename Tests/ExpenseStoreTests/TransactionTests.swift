@@ -1,6 +1,7 @@
 @testable import ExpenseStore
 import Foundation
 import XCTest
+@testable import ExpenseSupport
 
 final class TransactionTests: TemporaryDatabaseTestCase {
     private struct Abort: Error, Equatable { var reason = "abort" }

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// `category list` and `currency list`: the codes other commands accept.
 enum CatalogCommands {

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// `completion bash|zsh|fish` prints a completion script; the scripts call `__complete` back for
 /// the candidates, so ids and codes come from the user's own database.

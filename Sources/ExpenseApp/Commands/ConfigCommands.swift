@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// `config list|get|set|unset`: the settings of this machine, in `$XDG_CONFIG_HOME/expenses/config`.
 enum ConfigCommands {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// `expense add|list|show|edit|move|delete`: the items of reports, or standing alone.
 enum ExpenseCommands {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// `report export`: a report as CSV, JSON or a printable HTML file with its receipts.
 enum ExportCommands {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// `import FILE... --rules RULES`, `import list`, `import undo BATCH`: card and bank statements.
 enum ImportCommands {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// Policy checks of a report (`report check`, `report acknowledge`) and the policy's settings
 /// (`policy list`, `policy set`).

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// One run of `receipt capture`: which source, which checks first, and what it says afterwards.
 struct ReceiptCaptureRun {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// `receipt attach|detach`: which expenses a receipt belongs to.
 extension ReceiptCommands {

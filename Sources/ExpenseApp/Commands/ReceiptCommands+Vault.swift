@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// `receipt export|verify|gc|delete`: the files in the vault.
 extension ReceiptCommands {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// `receipt capture|list|show|export|attach|detach|verify|gc|delete`: photos and PDFs of
 /// receipts, kept once each in a content-addressed vault beside the database, read by OCR.

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// `report new|list|show|edit|delete`: expense reports, one per trip.
 enum ReportCommands {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ExpenseCore
+import ExpenseSupport
 
 /// `run FILE` and `echo TEXT`: scripts, and messages from them.
 enum ScriptCommands {

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Where the user is and how results print: `open report`, `back`, `home`, `set`, `show settings`.
 /// Most useful at the REPL prompt, where the opened report becomes the default of report commands.

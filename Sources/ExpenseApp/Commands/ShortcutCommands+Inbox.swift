@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
 
 /// `shortcuts inbox`: the launches queued with `--defer`, and what to do with one that is stuck.
 extension ShortcutCommands {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
 
 /// `shortcuts install|uninstall`: the desktop entry where the desktop's launcher finds it, kept
 /// current by the app (Shortcuts/InstalledDesktopEntry.swift).

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
 
 /// `shortcut TYPE [ARGS...]` (from argv also `expenses --shortcut TYPE`): runs a quick action.
 extension ShortcutCommands {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
 
 /// `shortcuts list|export|check|icons`: what the quick actions are, and how launchers get them.
 extension ShortcutCommands {

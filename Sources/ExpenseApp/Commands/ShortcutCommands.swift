@@ -1,6 +1,8 @@
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
+import ExpenseSupport
+import PropertyList
 
 /// `shortcuts add|push|set|remove|disable|enable`: the dynamic quick actions, the iOS way (set
 /// replaces them all) and the Android way (add, push with eviction, remove, disable, enable).

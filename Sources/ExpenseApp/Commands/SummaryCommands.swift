@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// `report summary`: where the money went, by category and by month.
 enum SummaryCommands {

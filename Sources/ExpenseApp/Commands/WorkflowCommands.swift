@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The report workflow: submit, approve, reject, recall, reopen, reimburse, and the audit log.
 enum WorkflowCommands {

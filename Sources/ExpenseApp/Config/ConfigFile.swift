@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
 
 /// The machine's settings file, `$XDG_CONFIG_HOME/expenses/config`: `key = value` lines, `#`
 /// comments and blank lines. Changing one key rewrites only its line, so a person's comments

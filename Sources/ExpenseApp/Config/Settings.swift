@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
 
 /// The settings that belong to a person's machine (DESIGN.md): read from the config file over
 /// the defaults, each value checked where it is read, so a typo is reported with its file and line.

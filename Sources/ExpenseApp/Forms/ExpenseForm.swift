@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The form of `expense add` (and of the addExpense quick actions) on a terminal: the report when
 /// none is current, then date, merchant, category, currency, amount, and a rate when the currency

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// What a command asks for on a terminal when it was not given what it needs, as `gh pr create`
 /// does: one field per line, a default in brackets where one makes sense (Enter takes it), TAB

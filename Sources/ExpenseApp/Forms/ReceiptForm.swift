@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// What `receipt capture` (the takePhoto quick action) asks on a terminal: the file when there is
 /// neither a camera nor a new photo in the inbox, then the expense the receipt is for, each field

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The form of `report new` (and of the newReport quick action) on a terminal: title, purpose,
 /// destination, the trip's dates and the report's currency.

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// How a statement writes amounts (the rules' `decimal-mark` and `thousands-separator`):
 /// `1234.56`, `1,234.56`, `1.234,56`, `1 234,56`, `1'234.56`. Nothing is guessed: a '.' or ','
 /// that is neither the declared decimal mark nor the declared thousands separator makes the
@@ -110,7 +112,7 @@ struct AmountFormat: Sendable, Equatable {
     }
 
     private func text(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(decoding: bytes, as: UTF8.self).trimmed
+        String(decoding: bytes, as: UTF8.self).trimmingSpaces
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseSupport
 
 /// A streaming RFC 4180 reader over raw bytes: quoted fields with separators, doubled quotes and
 /// line breaks inside, CRLF or LF, a UTF-8 byte order mark, any one-byte separator. It holds one

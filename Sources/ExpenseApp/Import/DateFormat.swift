@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// A statement's date format (the rules' `date-format`), strftime-style: `%Y-%m-%d`,
 /// `%d.%m.%Y`, `%m/%d/%y`, `%d %b %Y`, `%Y-%m-%dT%H:%M:%S`. Parsing is strict: the whole text
@@ -127,7 +128,7 @@ struct DateFormat: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func text(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(decoding: bytes, as: UTF8.self).trimmed
+        String(decoding: bytes, as: UTF8.self).trimmingSpaces
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// The output of a running import: row lines for stdout (a dry run), messages for stderr
 /// (invalid rows) and the progress line. Buffered, because a large statement can have a
 /// million row lines, and the progress line is erased before anything else reaches the terminal.

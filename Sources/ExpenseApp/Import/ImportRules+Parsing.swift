@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 extension ImportRules {
     static let directives = ["encoding", "separator", "skip", "header", "fields", "date-format", "decimal-mark",
@@ -13,14 +14,14 @@ extension ImportRules {
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         for (offset, raw) in lines.enumerated() {
             let number = offset + 1
-            let line = raw.trimmed
+            let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("if ") {
                 rules.conditions.append(try rules.condition(line, number))
                 continue
             }
             let word = String(line.prefix { !$0.isWhitespace && $0 != "=" })
-            let rest = line.dropFirst(word.count).trimmed
+            let rest = line.dropFirst(word.count).trimmingSpaces
             if rest.hasPrefix("=") {
                 guard let field = Field(rawValue: word) else {
                     let suggestion = Suggestion.closest(to: word, among: Field.allCases.map(\.rawValue))
@@ -31,7 +32,7 @@ extension ImportRules {
                 if let previous = rules.mappings[field] {
                     throw rules.error(number, "'\(field.rawValue)' is mapped twice (first on line \(previous.line))")
                 }
-                rules.mappings[field] = Mapping(columns: try rules.columns(rest.dropFirst().trimmed, for: field, number), line: number)
+                rules.mappings[field] = Mapping(columns: try rules.columns(rest.dropFirst().trimmingSpaces, for: field, number), line: number)
                 continue
             }
             guard directives.contains(word) else {
@@ -92,7 +93,7 @@ extension ImportRules {
         case "fields":
             // hledger's positional mapping: `fields date, , merchant, amount` (empty: not used).
             for (offset, name) in value.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
-                let name = name.trimmed
+                let name = name.trimmingSpaces
                 if name.isEmpty { continue }
                 guard let field = Field(rawValue: name) else {
                     throw error(line, "unknown field '\(name)' in 'fields'",
@@ -113,7 +114,7 @@ extension ImportRules {
 
     private mutating func applyDefault(_ text: String, _ line: Int) throws(ExpenseError) {
         let field = String(text.prefix { !$0.isWhitespace })
-        let value = text.dropFirst(field.count).trimmed
+        let value = text.dropFirst(field.count).trimmingSpaces
         guard !value.isEmpty else { throw error(line, "'default \(field)' needs a value") }
         switch field {
         case "currency":
@@ -143,7 +144,7 @@ extension ImportRules {
         }
         var columns: [Column] = []
         for part in parts {
-            columns.append(try column(part.trimmed, line))
+            columns.append(try column(part.trimmingSpaces, line))
         }
         return columns
     }
@@ -186,9 +187,9 @@ extension ImportRules {
         guard let matches = text.firstRange(of: " matches "), let then = text.ranges(of: " then ").last,
               matches.upperBound <= then.lowerBound
         else { throw error(line, "cannot read this condition", hint: shape) }
-        let subjectText = text[text.index(text.startIndex, offsetBy: 3)..<matches.lowerBound].trimmed
-        let pattern = text[matches.upperBound..<then.lowerBound].trimmed
-        let actionText = text[then.upperBound...].trimmed
+        let subjectText = text[text.index(text.startIndex, offsetBy: 3)..<matches.lowerBound].trimmingSpaces
+        let pattern = text[matches.upperBound..<then.lowerBound].trimmingSpaces
+        let actionText = text[then.upperBound...].trimmingSpaces
         guard !subjectText.isEmpty, !pattern.isEmpty, !actionText.isEmpty else {
             throw error(line, "cannot read this condition", hint: shape)
         }
@@ -206,7 +207,7 @@ extension ImportRules {
                              hint: "POSIX extended syntax, as in hledger rules: ^UBER|LYFT, [0-9]+, (a|b)")
         }
         let verb = String(actionText.prefix { !$0.isWhitespace })
-        let argument = actionText.dropFirst(verb.count).trimmed
+        let argument = actionText.dropFirst(verb.count).trimmingSpaces
         let action: Action
         switch (verb, argument.isEmpty) {
         case ("skip", true):

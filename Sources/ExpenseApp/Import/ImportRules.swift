@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// How to read one kind of statement: a rules file, one directive a line (README, "Rules
 /// files"). The parsed form; `ImportRules+Parsing.swift` reads the text, `RowMapper` applies it.

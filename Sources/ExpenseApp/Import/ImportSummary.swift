@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The summary of an import: per file its batch and counts, the totals and the time taken.
 enum ImportSummary {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// A file opened for reading — a statement, a rules file, the ECB's rates — with the errors a
 /// user can act on (exit 66 when it is missing or unreadable).

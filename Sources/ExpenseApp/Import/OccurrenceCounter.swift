@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseSupport
 
 /// Counts identical rows in one file: the n-th row with a given content hash on a given day is
 /// occurrence n. Identical rows share their date, so counts are kept per day; a statement is

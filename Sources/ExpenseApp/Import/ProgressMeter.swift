@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseSupport
 
 /// The progress line of an import on stderr — rows, rows per second, a bar and the time left —
 /// drawn only when stderr is a terminal, at most ten times a second, and erased at the end, so

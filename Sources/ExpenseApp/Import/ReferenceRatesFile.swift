@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The European Central Bank's euro foreign exchange reference rates as CSV: a `Date` column,
 /// then one column per currency holding "1 EUR = x CUR", `N/A` where a currency was not quoted
@@ -23,7 +24,7 @@ enum ReferenceRatesFile {
             guard try reader.next() else {
                 throw ExpenseError(.invalidData, "\(file) is empty", hint: hint)
             }
-            let header = (0..<reader.fieldCount).map { TextEncoding.utf8.decode(reader.field($0))?.trimmed ?? "" }
+            let header = (0..<reader.fieldCount).map { TextEncoding.utf8.decode(reader.field($0))?.trimmingSpaces ?? "" }
             guard header.first?.lowercased() == "date" else {
                 throw ExpenseError(.invalidData, "not an ECB reference rate file: the first column is '\(header.first ?? "")', not 'Date'",
                                    hint: hint, location: location(reader.recordLine))
@@ -39,14 +40,14 @@ enum ReferenceRatesFile {
             while try reader.next() {
                 if reader.isBlankLine { continue }
                 let line = reader.recordLine
-                let dateText = TextEncoding.utf8.decode(reader.field(0))?.trimmed ?? ""
+                let dateText = TextEncoding.utf8.decode(reader.field(0))?.trimmingSpaces ?? ""
                 guard let date = parseDate(dateText) else {
                     throw ExpenseError(.invalidData, "invalid date '\(dateText)'", hint: "the ECB writes 2026-03-06 or 06 March 2026",
                                        location: location(line))
                 }
                 var rates: [ReferenceRate] = []
                 for (column, code) in currencies where column < reader.fieldCount {
-                    let text = TextEncoding.utf8.decode(reader.field(column))?.trimmed ?? ""
+                    let text = TextEncoding.utf8.decode(reader.field(column))?.trimmingSpaces ?? ""
                     if text.isEmpty || text == "N/A" { continue }
                     guard let perEUR = try? ExchangeRate.parse(text) else {
                         throw ExpenseError(.invalidData, "\(code): invalid rate '\(text)'", location: location(line))

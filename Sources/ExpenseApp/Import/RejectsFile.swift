@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The rows `--skip-invalid` left out, as a statement the same rules read again: the first
 /// statement's preamble and header (with a `reason` column added), then each rejected record

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// A statement row read through the rules: the expense's fields, or why the row is not one.
 struct MappedRow {

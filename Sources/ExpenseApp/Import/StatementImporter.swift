@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// Runs `expenses import`: reads statements through a rules file into one batch per file, all
 /// in one IMMEDIATE transaction, so that a crash or an invalid row leaves the database as it
@@ -127,7 +128,7 @@ final class StatementImporter {
                                            hint: "if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules",
                                            location: "\(file):\(reader.recordLine)")
                     }
-                    names.append(name.trimmed)
+                    names.append(name.trimmingSpaces)
                 }
                 headerBytes = Array(reader.rawRecord)
                 break

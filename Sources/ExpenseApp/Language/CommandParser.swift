@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Turns the words of one command line — from argv, a REPL prompt or a script line — into an
 /// `Invocation`, or a `UsageError` in the swift-argument-parser manner.

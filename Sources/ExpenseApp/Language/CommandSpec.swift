@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// What a value on the command line can be completed from.
 public enum CompletionSource: Sendable, Equatable {

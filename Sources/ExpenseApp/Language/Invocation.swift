@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// A parsed command: which command, with which options and arguments.
 public struct Invocation {

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// How expense items look in each output format.
 enum ExpenseView {

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// A JSON document with its keys in the order they were written, so output is stable and reads
 /// in a sensible order (id first).

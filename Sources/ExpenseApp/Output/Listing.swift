@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Rows of typed cells under named columns: rendered as an aligned table, a JSON array of
 /// objects or CSV from the one description.

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// How receipts look in each output format.
 enum ReceiptView {

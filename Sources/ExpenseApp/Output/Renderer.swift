@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Renders an `Output` as text in the chosen format.
 public struct Renderer {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ExpenseCore
+import ExpenseSupport
 
 /// The printable expense report: one self-contained HTML file (styles and receipt images inside)
 /// laid out for paper — Odoo's report layout: header, items, totals, policy notes, approvals,

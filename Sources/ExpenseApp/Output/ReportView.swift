@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// How reports look in each output format.
 enum ReportView {

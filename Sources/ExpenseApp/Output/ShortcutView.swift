@@ -1,5 +1,7 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
+import PropertyList
 
 /// How quick actions, their icons and the launch inbox look in each output format.
 enum ShortcutView {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
 
 /// Takes a picture with the camera command of the config (`camera.command`, e.g.
 /// `fswebcam --no-banner -r 1920x1080 {output}` or `ffmpeg -f v4l2 -i /dev/video0 -frames:v 1 {output}`):

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The REPL's dialog for `receipt capture --create`: show the draft, then read a line — yes,
 /// no, or a change such as `amount 12.50` — until it is accepted or declined.

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Reads when a photo was taken: EXIF's DateTimeOriginal (tag 0x9003 of the Exif IFD), from a
 /// JPEG's APP1 segment, a PNG's eXIf chunk or a WebP's EXIF chunk. Only that one tag is read; the

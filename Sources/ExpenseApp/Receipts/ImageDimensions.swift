@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// The pixel size of a receipt image, read from its header: JPEG's SOF segment, PNG's IHDR, WebP's
 /// VP8/VP8L/VP8X chunk, HEIC's `ispe` property. Nil for a PDF, or a header that does not say.

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Recognises a receipt file by its first bytes — the name says nothing (a text file called
 /// photo.jpg is still text), as file(1) and the WHATWG MIME sniffing rules do it.

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Dates as receipts print them: `2026-03-02`, `02.03.2026`, `02.03.26`, `03/02/2026`,
 /// `2 Mar 2026`, `2. März 2026`, `March 2, 2026`, `02-Mar-26`, `2 mars 2026`.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The folder where a phone sync drops photos of receipts (`receipts.inbox`). `receipt capture`
 /// without a file takes the newest photo there that was not taken before; a photo is known by

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The bytes of a receipt to capture and where they came from: a file, stdin, the camera, or
 /// the inbox folder (with what marks the photo as taken).

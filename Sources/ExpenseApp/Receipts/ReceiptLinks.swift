@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// The rule for changing which receipts an expense has: like its other fields, only while its
 /// report is a draft (the schema's triggers hold it too; this says it in words).

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// How the receipt settings of the config file are checked and read: `camera.command`,
 /// `camera.timeout`, `receipts.inbox`, `receipts.max-size` (declared in Config/Settings.swift).

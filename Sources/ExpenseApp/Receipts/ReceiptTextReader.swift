@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Reads a suggestion for an expense — merchant, date, total, currency, category — from the text
 /// OCR found on a receipt. Pure: it sees only the text, so it is tested on fixed OCR output in

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// What may come next on a command line: command words, options, and values — report ids,
 /// category and currency codes — looked up in the database. Serves the REPL's TAB and the

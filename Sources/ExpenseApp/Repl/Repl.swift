@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// Where the REPL and forms get their lines: libedit on a terminal, a list in tests.
 public protocol LineReader: AnyObject {

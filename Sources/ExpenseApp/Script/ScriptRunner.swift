@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
 
 /// Runs a script — a file or piped stdin — line by line through the same runner as every other
 /// command: `FILE:LINE: error: ...` for failures, going on (exit 1) or stopping (--bail), and

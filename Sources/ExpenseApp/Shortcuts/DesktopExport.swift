@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
 
 /// The desktop entry of a session's quick actions, as `shortcuts export --desktop` and
 /// `shortcuts install` write it. A launcher picks a title by the desktop's language, not by the

@@ -4,6 +4,7 @@ import Glibc
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
+import ExpenseSupport
 
 /// The desktop entry `shortcuts install` puts where launchers look, kept current as the quick
 /// actions change: `$XDG_DATA_HOME/applications/expenses.desktop` — one a user, named the same

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ExpenseShortcuts
 import ExpenseStore
+import ExpenseSupport
 
 /// A launcher's quick action while an expenses session is already open on the same database:
 /// it goes to that session (the one its person used last) through the launch inbox, which runs

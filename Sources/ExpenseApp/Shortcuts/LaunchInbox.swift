@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
+import ExpenseSupport
 
 /// Delivers quick actions queued with `expenses --shortcut TYPE --defer` (as a desktop launcher
 /// does while an interactive session runs): each is claimed atomically, so that of two sessions

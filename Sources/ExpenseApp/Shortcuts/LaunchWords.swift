@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// The words of a quick-action launch, `shortcut TYPE [--info key=value ...] [--defer] [--catalog
 /// FILE] [ARGS...]`: the launch's own options are taken out, and every other word — options of

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
+import ExpenseSupport
 
 /// What a session reads at most once: the config file and the quick-action catalogs. Nothing is
 /// read before a command needs it, so start-up and `help` stay free of file access.

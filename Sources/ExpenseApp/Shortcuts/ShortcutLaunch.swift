@@ -1,6 +1,8 @@
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
+import ExpenseSupport
+import PropertyList
 
 /// Runs a quick action: `expenses --shortcut TYPE ...` from a launcher, `shortcut TYPE ...` at the
 /// REPL prompt or in a script, and launches delivered from the inbox. The action becomes a

@@ -1,6 +1,8 @@
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
+import ExpenseSupport
+import PropertyList
 
 /// The app's own dynamic quick actions, kept current as the source apps keep theirs: "Add
 /// expense to <trip>" for the current trip (the draft last worked on) and "Open <trip>" for the

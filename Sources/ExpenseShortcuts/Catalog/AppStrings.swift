@@ -1,3 +1,5 @@
+import PropertyList
+
 /// The app's own text in other languages — what it writes itself rather than reads from a catalog:
 /// the titles of the quick actions it keeps current ("Add expense to %@") and its desktop entry's
 /// description. The tables are `Data/<lang>.lproj/Localizable.strings` compiled in, keyed by the

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// The catalog compiled into the binary from Data/Shortcuts.plist, with its localizations, so an
 /// installed or copied `expenses` has its quick actions from any directory.
 public enum BundledCatalog {

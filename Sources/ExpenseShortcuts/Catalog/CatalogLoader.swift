@@ -1,4 +1,6 @@
 import ExpenseCore
+import ExpenseSupport
+import PropertyList
 
 /// Reads and checks a catalog: every item, every key, collecting all problems before failing, so
 /// that one run shows an author everything to fix.

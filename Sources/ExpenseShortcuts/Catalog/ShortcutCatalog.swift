@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// The static quick actions: the `UIApplicationShortcutItems` of an Info.plist, with variables
 /// expanded and titles localized. Immutable at run time, as on iOS and Android.
 public struct ShortcutCatalog: Equatable, Sendable {

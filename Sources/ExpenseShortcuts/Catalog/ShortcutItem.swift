@@ -1,3 +1,5 @@
+import PropertyList
+
 /// One quick action, static or dynamic, as `UIApplicationShortcutItem` describes it: a type the
 /// router maps to an action, what the user sees, and a payload of parameters.
 public struct ShortcutItem: Equatable, Sendable {

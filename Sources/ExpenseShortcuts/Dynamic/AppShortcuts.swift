@@ -1,3 +1,5 @@
+import PropertyList
+
 /// The app's own dynamic quick actions that exist from the start — Add Expense, Take a Picture and
 /// New Report — as data: `Data/AppShortcuts.plist`, compiled in, in the format of the static
 /// catalog and loaded by the same loader (variables, `InfoPlist.strings` titles, checks).

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// All quick actions of the app: the static catalog, then the dynamic items by rank, under the
 /// caps. It answers what is shown, what a type routes to, and applies the dynamic operations of

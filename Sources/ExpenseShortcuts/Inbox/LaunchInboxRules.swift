@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// What may be done to a launch in the inbox, and why not: re-delivering or discarding must
 /// never run an action twice or drop one that is running.

@@ -1,3 +1,5 @@
+import PropertyList
+
 /// A quick action resolved for running: the item, its action, and the command words it becomes.
 public struct ShortcutRoute: Equatable, Sendable {
     public let item: ShortcutItem

@@ -1,4 +1,6 @@
 import ExpenseCore
+import ExpenseSupport
+import PropertyList
 
 /// Finds the quick action a type names and resolves it to a route, or says clearly why not:
 /// an unknown type (with the known ones and a did-you-mean), a disabled item (with its message),

@@ -1,4 +1,5 @@
 import CSQLite
+import ExpenseSupport
 
 extension Database {
     public enum TransactionKind: String, Sendable {

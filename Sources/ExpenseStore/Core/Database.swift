@@ -1,4 +1,5 @@
 import CSQLite
+import ExpenseSupport
 
 /// A connection to one SQLite database file, set up the way this app needs it: WAL, foreign keys,
 /// a busy timeout, and a probe that refuses a file that is not a database.

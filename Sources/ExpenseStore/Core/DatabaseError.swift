@@ -1,5 +1,6 @@
 import CSQLite
 import ExpenseCore
+import ExpenseSupport
 
 /// An error reported by SQLite: its result code, its message and the SQL that failed.
 /// The bound values are never included, so receipts' and expenses' data stay out of logs.

@@ -1,4 +1,6 @@
 import CSQLite
+import ExpenseSupport
+import PropertyList
 
 /// A prepared statement. Owned and cached by its `Database`; finalized when released.
 public final class Statement {

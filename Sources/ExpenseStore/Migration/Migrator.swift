@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// Brings a database's schema up to date: an ordered list of migrations, each applied once, in
 /// its own transaction, and recorded. A migration never changes once it has shipped; a new

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 extension Schema {
     /// Receipts (issue 6): the metadata of the files in the vault, which expense each belongs to,

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 extension Schema {
     /// Dynamic quick actions and the launch inbox of quick actions delivered with `--defer`.

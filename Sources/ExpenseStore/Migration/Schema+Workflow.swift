@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 extension Schema {
     /// The audit log of report transitions, policy settings and acknowledged warnings — and

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// The app's schema, as migrations. Never edit a shipped migration: add one.
 public enum Schema {

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 extension Store {
     /// The categories, in their configured order.

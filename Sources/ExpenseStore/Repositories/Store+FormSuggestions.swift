@@ -1,4 +1,6 @@
 import ExpenseCore
+import ExpenseSupport
+import PropertyList
 
 /// What a form on a terminal suggests from the data: the merchants already paid, and the category
 /// each was last booked under.

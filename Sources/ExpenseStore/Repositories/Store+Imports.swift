@@ -1,5 +1,7 @@
 import CSQLite
 import ExpenseCore
+import ExpenseSupport
+import PropertyList
 
 /// One imported file: where it came from, what became of its rows, and whether it was undone.
 public struct ImportBatch: Sendable, Equatable {

@@ -1,5 +1,7 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
+import PropertyList
 
 /// An interactive session open on the database (a REPL), as the launch hand-over sees it.
 public struct OpenSession: Equatable, Sendable {

@@ -1,4 +1,6 @@
 import ExpenseCore
+import ExpenseSupport
+import PropertyList
 
 extension Store {
     /// The configured severity of each rule; rules never configured have their default.

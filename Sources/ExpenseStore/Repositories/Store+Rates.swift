@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 /// One day's reference rate of a currency: 1 EUR = `perEUR` units of `currency`.
 public struct ReferenceRate: Sendable, Equatable {

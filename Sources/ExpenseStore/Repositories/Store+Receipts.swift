@@ -1,4 +1,6 @@
 import ExpenseCore
+import ExpenseSupport
+import PropertyList
 
 extension Store {
     /// The vault of this database's receipt files; nil for an in-memory database.

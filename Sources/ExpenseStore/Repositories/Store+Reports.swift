@@ -1,4 +1,6 @@
 import ExpenseCore
+import ExpenseSupport
+import PropertyList
 
 extension Store {
     static let reportColumns = """

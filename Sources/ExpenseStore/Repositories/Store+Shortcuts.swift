@@ -1,5 +1,7 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseSupport
+import PropertyList
 
 /// The store keeps the dynamic quick actions and the launch inbox for ExpenseShortcuts, which
 /// defines what it needs as `ShortcutStorage` and knows no SQL.

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 
 extension Store {
     /// `owner`'s spending between two dates, grouped by currency, category and month: items of

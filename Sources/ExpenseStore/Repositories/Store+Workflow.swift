@@ -1,4 +1,6 @@
 import ExpenseCore
+import ExpenseSupport
+import PropertyList
 
 extension Store {
     /// Takes a workflow step: checks it, logs it, then moves the report (the schema refuses a

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseSupport
 
 /// The receipt files of one database, stored once each under their SHA-256 with a two-level
 /// fan-out (`ab/cd/abcd…`), beside the database file.

@@ -1,3 +1,4 @@
+
 /// A calendar day, `YYYY-MM-DD`, with no time and no time zone: an expense happens on a date.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int

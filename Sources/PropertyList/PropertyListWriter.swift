@@ -1,4 +1,4 @@
-import ExpenseCore
+import ExpenseSupport
 /// Writes XML property lists, in the layout Xcode uses (tabs, one element per line), so that
 /// what expenses writes reads back with any plist tool, its own parser included.
 public enum PropertyListWriter {

@@ -1,4 +1,4 @@
-import ExpenseCore
+import ExpenseSupport
 
 /// Reads Apple's binary property list format, `bplist00`: a header, objects, an offset table and
 /// a 32-byte trailer. Every offset and count comes from the file, so each is checked before use;

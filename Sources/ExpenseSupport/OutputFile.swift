@@ -1,25 +1,23 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseStore
 
 /// Writes a whole file so that readers see the old content or the new one, never half of it:
 /// a temporary file beside it, flushed, then renamed over it.
-enum OutputFile {
+public enum OutputFile {
     /// How many temporary names are tried before giving up (each one taken by another writer,
     /// a crash's leftover, or something planted there).
-    static let temporaryAttempts = 64
+    public static let temporaryAttempts = 64
 
     /// - Parameter createDirectories: creates missing parent directories (mode `directoryMode`),
     ///   for files the app owns such as the config file; a user's `-o` path in a missing
     ///   directory is a typo.
-    static func write(_ text: String, to path: String, mode: mode_t = 0o644, createDirectories: Bool = false,
+    public static func write(_ text: String, to path: String, mode: mode_t = 0o644, createDirectories: Bool = false,
                       directoryMode: mode_t = 0o700) throws(ExpenseError) {
         try write(bytes: Array(text.utf8), to: path, mode: mode, createDirectories: createDirectories, directoryMode: directoryMode)
     }
 
-    static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644, createDirectories: Bool = false,
+    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644, createDirectories: Bool = false,
                       directoryMode: mode_t = 0o700) throws(ExpenseError) {
         let directory = directory(of: path)
         if createDirectories { try makeDirectories(directory, mode: directoryMode) }
@@ -47,7 +45,7 @@ enum OutputFile {
     /// The temporary file beside `path`: `.NAME.tmp-1`, or the next number when that name is
     /// taken. O_EXCL and O_NOFOLLOW make it a new file of ours: never a file or symlink someone
     /// left at that name, whose target would otherwise be overwritten.
-    static func createTemporary(for path: String, mode: mode_t) throws(ExpenseError) -> (descriptor: Int32, path: String) {
+    public static func createTemporary(for path: String, mode: mode_t) throws(ExpenseError) -> (descriptor: Int32, path: String) {
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         let directory = directory(of: path)
         let prefix = (directory == "/" ? "/" : directory + "/") + ".\(name).tmp-"
@@ -65,24 +63,24 @@ enum OutputFile {
     }
 
     /// The bytes to standard output (`-o -`).
-    static func writeToStandardOutput(_ bytes: [UInt8]) throws(ExpenseError) {
+    public static func writeToStandardOutput(_ bytes: [UInt8]) throws(ExpenseError) {
         if let code = FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) {
             throw ExpenseError(.io, "cannot write to standard output: \(String(cString: strerror(code)))")
         }
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The directory a path names its file in: `.` for a bare name, `/` for a file at the root.
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func makeDirectories(_ directory: String, mode: mode_t = 0o700) throws(ExpenseError) {
+    public static func makeDirectories(_ directory: String, mode: mode_t = 0o700) throws(ExpenseError) {
         var current = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             current += "/" + component

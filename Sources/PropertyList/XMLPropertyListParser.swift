@@ -1,4 +1,4 @@
-import ExpenseCore
+import ExpenseSupport
 
 /// A small parser for XML property lists (Apple's PropertyList-1.0 DTD), reporting the line of
 /// every error. swift-foundation's PropertyListDecoder exists in FoundationEssentials, but on this

@@ -1,7 +1,7 @@
 extension StringProtocol {
-    /// The text without leading and trailing white space (rules lines, header names, cells).
-    var trimmed: String {
-        // Most cells have nothing to trim: keep them as they are, without a copy.
+    /// The text without leading and trailing white space (rules lines, header names, cells, input).
+    public var trimmingSpaces: String {
+        // Most text has nothing to trim: keep it as it is, without a copy of the slice first.
         guard first?.isWhitespace == true || last?.isWhitespace == true else { return String(self) }
         var slice = self[...]
         while slice.first?.isWhitespace == true { slice = slice.dropFirst() }

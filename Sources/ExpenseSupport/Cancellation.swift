@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
 
 /// Ctrl-C while a command runs in the REPL: the signal handler raises the flag, long loops
 /// (script lines, import rows) check it and stop, and the REPL lowers it before the next command.

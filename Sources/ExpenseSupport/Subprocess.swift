@@ -1,56 +1,55 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
 
 /// Runs another program — tesseract, a camera command — with an argv array (never through a
 /// shell, so no word of it is ever interpreted), stdin from /dev/null, its output captured, and a
 /// time limit. Foundation's Process is not in FoundationEssentials, hence posix_spawn.
-struct Subprocess {
+public struct Subprocess {
     /// How it ended.
-    enum Termination: Equatable {
+    public enum Termination: Equatable {
         case exited(Int32)
         case signalled(Int32)
     }
 
-    struct Result {
-        var termination: Termination
-        var stdout: [UInt8]
-        var stderr: [UInt8]
+    public struct Result {
+        public var termination: Termination
+        public var stdout: [UInt8]
+        public var stderr: [UInt8]
         /// It ran past its time limit and was killed.
-        var timedOut: Bool
+        public var timedOut: Bool
         /// Ctrl-C stopped it.
-        var cancelled: Bool
+        public var cancelled: Bool
 
-        var succeeded: Bool { termination == .exited(0) && !timedOut && !cancelled }
-        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
-        var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+        public var succeeded: Bool { termination == .exited(0) && !timedOut && !cancelled }
+        public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
     }
 
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable {
         /// No such program (on PATH, or at the path given).
         case notFound(String)
         /// It exists but cannot be started (not executable, ...).
         case cannotStart(String, reason: String)
     }
 
-    let arguments: [String]
+    public let arguments: [String]
     /// Seconds until it is stopped: SIGTERM, then SIGKILL a second later.
-    var timeLimit: Double = 60
+    public var timeLimit: Double = 60
     /// Variables set in its environment on top of ours (e.g. OMP_THREAD_LIMIT).
-    var extraEnvironment: [String: String] = [:]
+    public var extraEnvironment: [String: String] = [:]
     /// Output past this many bytes per stream is read and dropped, so a runaway program cannot
     /// fill memory.
-    var outputLimit = 8 << 20
+    public var outputLimit = 8 << 20
 
-    init(_ arguments: [String], timeLimit: Double = 60) {
+    public init(_ arguments: [String], timeLimit: Double = 60) {
         precondition(!arguments.isEmpty, "a subprocess needs a program")
         self.arguments = arguments
         self.timeLimit = timeLimit
     }
 
     /// Starts the program, waits for it (or its time limit) and returns what it did.
-    func run() throws(Failure) -> Result {
+    public func run() throws(Failure) -> Result {
         var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         guard pipe(&outPipe) == 0 else { throw .cannotStart(arguments[0], reason: String(cString: strerror(errno))) }
         guard pipe(&errPipe) == 0 else {

@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process's standard output and error, written unbuffered so that the two interleave in
+/// the order things happened.
+public enum Console {
+    public static func write(_ text: String) { write(text, to: 1) }
+    public static func error(_ text: String) { write(text, to: 2) }
+
+    /// All of standard input, for a piped script.
+    public static func readStandardInput() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func write(_ text: String, to descriptor: Int32) {
+        // A failure is a closed pipe (`| head`): nothing more can be said.
+        _ = FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
+    }
+}
