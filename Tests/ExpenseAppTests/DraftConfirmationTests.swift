@@ -10,8 +10,9 @@ final class DraftConfirmationTests: XCTestCase {
     private final class ScriptedReader: LineReader {
         var answers: [ReplInput]
         var prompts: [String] = []
+        var wake: (() -> Bool)?
         init(_ answers: [ReplInput]) { self.answers = answers }
-        func read(prompt: String) -> ReplInput {
+        func read(prompt: String, completion: ((String) -> [String])?) -> ReplInput {
             prompts.append(prompt)
             return answers.isEmpty ? .end : answers.removeFirst()
         }
