@@ -11,25 +11,37 @@ extension ExpensesProcess {
         var description: String { "launcher_drive.py failed (\(status)): \(stderr)" }
     }
 
+    /// What the driver saw: its status (0 when every expectation was met, 1 when not), the last
+    /// text read and how many terminal windows were still open then; with keys, the text read and
+    /// the windows open when they were typed.
+    struct Launched {
+        let status: Int32
+        let text: String
+        let windows: Int
+        let textAtKeys: String?
+        let windowsAtKeys: Int?
+    }
+
     /// Launches `action` of `desktopFile`, waits `wait` seconds, then reads the screen until every
     /// text of `expect` is on it or `timeout` seconds have passed since the launch; with `keys`,
     /// then types them into the terminal (a newline is Return) and reads until every text of
-    /// `expectAfter` is there. Returns the driver's status (0 when every text was read, 1 when
-    /// not), the last text read and how many terminal windows were still open then. The driver
-    /// needs Scripts/bootstrap's packages (python3-gi, xvfb, xterm, imagemagick, xdotool...).
+    /// `expectAfter` is there and, with `expectClosed`, the terminal has closed. The driver needs
+    /// Scripts/bootstrap's packages (python3-gi, xvfb, xterm, imagemagick, xdotool...).
     func launch(action: String, desktopFile: String, expect: [String], timeout: TimeInterval = 20, wait: TimeInterval = 3,
-                keys: String? = nil, expectAfter: [String] = []) throws -> (status: Int32, text: String, windows: Int) {
+                keys: String? = nil, expectAfter: [String] = [], expectClosed: Bool = false) throws -> Launched {
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/launcher_drive.py")
         var arguments = [driver.path, "--desktop-file", desktopFile, "--action", action, "--wait", "\(wait)", "--timeout", "\(timeout)"]
         arguments += expect.flatMap { ["--expect", $0] }
         if let keys { arguments += ["--keys", keys] }
         arguments += expectAfter.flatMap { ["--expect-after", $0] }
+        if expectClosed { arguments.append("--expect-closed") }
         let result = try run(arguments, executable: URL(fileURLWithPath: "/usr/bin/python3"))
         guard result.status == 0 || result.status == 1,
               let output = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
               let text = output["text"] as? String, let windows = output["windows"] as? Int
         else { throw LauncherError(status: result.status, stderr: result.stderr + result.stdout) }
-        return (result.status, text, windows)
+        return Launched(status: result.status, text: text, windows: windows, textAtKeys: output["text_at_keys"] as? String,
+                        windowsAtKeys: output["windows_at_keys"] as? Int)
     }
 }
 
@@ -64,5 +76,67 @@ final class LauncherTests: XCTestCase {
         XCTAssertEqual(launched.windows, 1, "the terminal should still be open after --wait: \(launched.text)")
         // The terminal and the script in it are stopped with the driver (the path is this test's own).
         XCTAssertEqual(try Tool.run("/usr/bin/pgrep", "-f", script).status, 1, "a process of the launch is still running")
+    }
+}
+
+/// expenses' own quick actions launched from a desktop launcher: a Terminal=true action runs in a
+/// session that stays open at its target, where its result or its error can be read.
+extension LauncherTests {
+    /// An entry for actions `shortcuts install` would not write: one of an unknown type, one on a
+    /// database that cannot be opened.
+    private func failingEntry() throws -> String {
+        let binary = ExpensesProcess.binary.resolvingSymlinksInPath().path
+        let entry = app.path("failing.desktop")
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Expenses (failing actions)
+            Exec=\(binary) --db \(app.databasePath)
+            Terminal=true
+            Actions=unknownType;noDatabase;
+
+            [Desktop Action unknownType]
+            Name=Unknown
+            Exec=\(binary) --db \(app.databasePath) --shortcut com.sap.example.nope
+
+            [Desktop Action noDatabase]
+            Name=No database
+            Exec=\(binary) --db /nonexistent-dir/x.sqlite --shortcut com.sap.example.showReports
+
+            """.write(toFile: entry, atomically: true, encoding: .utf8)
+        return entry
+    }
+
+    func testTheInstalledShowReportsStaysOpenAtThePromptUntilQuit() throws {
+        app.useTerminal()
+        app.environment["XDG_DATA_HOME"] = app.path("share")
+        try app.ok("report", "new", "Munich trip")
+        try app.ok("shortcuts", "install")
+        let launched = try app.launch(action: "showReports", desktopFile: app.path("share/applications/expenses.desktop"),
+                                      expect: ["Munich trip", "expenses>"], wait: 4, keys: "quit\n", expectClosed: true)
+        XCTAssertEqual(launched.status, 0, "the list and the prompt, then closed after quit: \(launched.textAtKeys ?? launched.text)")
+        XCTAssertEqual(launched.windowsAtKeys, 1, "the window stays open with the list: \(launched.textAtKeys ?? "")")
+        let screen = launched.textAtKeys ?? ""
+        let list = try XCTUnwrap(screen.range(of: "Munich trip"), screen)
+        XCTAssertTrue(screen[list.upperBound...].contains("expenses>"), "the prompt below the list: \(screen)")
+        XCTAssertEqual(launched.windows, 0, "quit closes the window")
+    }
+
+    func testAnUnknownTypeLeavesItsErrorReadableAtThePrompt() throws {
+        app.useTerminal()
+        try app.ok("report", "new", "Munich trip")
+        let launched = try app.launch(action: "unknownType", desktopFile: try failingEntry(),
+                                      expect: ["unknown quick action type", "com.sap.example.nope", "expenses>"], wait: 4)
+        XCTAssertEqual(launched.status, 0, launched.text)
+        XCTAssertEqual(launched.windows, 1, "the window stays open with the error: \(launched.text)")
+    }
+
+    func testADatabaseThatCannotBeOpenedIsSaidInTheWindowThatStaysOpen() throws {
+        app.useTerminal()
+        let launched = try app.launch(action: "noDatabase", desktopFile: try failingEntry(),
+                                      expect: ["cannot create the database /nonexistent-dir/x.sqlite", "does not exist", "expenses>"],
+                                      wait: 4)
+        XCTAssertEqual(launched.status, 0, launched.text)
+        XCTAssertEqual(launched.windows, 1, "the window stays open with the error: \(launched.text)")
     }
 }

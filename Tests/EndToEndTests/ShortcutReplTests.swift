@@ -63,3 +63,29 @@ extension ShortcutReplTests {
         XCTAssertTrue(result.stdout.contains("running quick action"), result.stdout)
     }
 }
+
+/// A quick action that fails on a terminal: its error shows in the session, which stays open;
+/// leaving it gives the launch's exit status.
+extension ShortcutReplTests {
+    func testAnUnknownTypeOnATerminalSaysSoAndTheSessionStaysThenQuitGives64() throws {
+        try app.ok("report", "new", "Munich trip")
+        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.nope"], steps: [
+            ["expect": "expenses: error: unknown quick action type 'com.sap.example.nope'"], ["expect": "expenses> "],
+            ["send": "report list\r"], ["expect": "Munich trip"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 64, result.stdout)
+    }
+
+    func testADisabledItemOnATerminalShowsItsMessageAndQuitGives69() throws {
+        try app.ok("report", "new", "Boston SAP conference")
+        try app.ok("shortcuts", "disable", "com.sap.example.openReport", "--message", "The Boston trip was submitted")
+        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.openReport"], steps: [
+            ["expect": "is disabled: The Boston trip was submitted"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 69, result.stdout)
+        XCTAssertTrue(result.stdout.contains(
+            "expenses: error: the quick action 'Open Boston SAP conference' (com.sap.example.openReport) is disabled"), result.stdout)
+    }
+}

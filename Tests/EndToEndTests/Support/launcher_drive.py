@@ -3,7 +3,7 @@
 
 Usage: launcher_drive.py --desktop-file PATH --action NAME [--wait SECONDS] [--expect TEXT]...
                          [--timeout SECONDS] [--keys TEXT] [--expect-after TEXT]...
-                         [--screenshot PATH]
+                         [--expect-closed] [--screenshot PATH]
 
 It starts its own Xvfb, launches the action with GLib's Gio.DesktopAppInfo.launch_action (the
 code GNOME Shell runs: a Terminal=true entry is wrapped in the first terminal emulator GLib finds,
@@ -11,12 +11,14 @@ code GNOME Shell runs: a Terminal=true entry is wrapped in the first terminal em
 (ImageMagick's import, tesseract) every half second until every --expect TEXT has been read at
 once or --timeout seconds have passed since the launch. With --keys it then types the text into
 the terminal (xdotool; a newline is Return) and polls the same way, for up to --timeout seconds
-more, for every --expect-after TEXT. Polling stops early once the terminal has closed.
+more, for every --expect-after TEXT; with --expect-closed it then waits, within the same time,
+for the terminal to close as well. Polling stops early once the terminal has closed.
 
 Prints one JSON object: {"text": the last screen read, "windows": terminal windows (xterm
-processes the launch started) still open, "met": whether every expectation was read,
-"seconds": from the launch to the last reading, "command": the terminal's command line as GLib
-ran it}. Exits 0 when every expectation was met, 1 when not, 2 on a usage or setup error.
+processes the launch started) still open, "text_at_keys" and "windows_at_keys": the screen read
+and the terminals open when --keys were typed (null without --keys), "met": whether every
+expectation was met, "seconds": from the launch to the last reading, "command": the terminal's
+command line as GLib ran it}. Exits 0 when every expectation was met, 1 when not, 2 on a usage or setup error.
 Text is compared with runs of white space made one space, as OCR spaces words unevenly.
 
 The caller's environment is passed to the launched program; only DISPLAY and XENVIRONMENT (the
@@ -148,6 +150,7 @@ def main():
     parser.add_argument("--timeout", type=float, default=20, metavar="SECONDS", help="seconds from the launch to give up on --expect (20)")
     parser.add_argument("--keys", metavar="TEXT", help="text to type into the terminal once --expect is met (a newline is Return)")
     parser.add_argument("--expect-after", action="append", default=[], metavar="TEXT", help="text to read after --keys (repeatable)")
+    parser.add_argument("--expect-closed", action="store_true", help="after --keys, also wait for the terminal to close")
     parser.add_argument("--screenshot", metavar="PATH", help="keep the last screenshot here")
     args = parser.parse_args()
 
@@ -218,16 +221,25 @@ def main():
             time.sleep(0.05)
         windows()
         text, met = poll(args.expect, launched)
+        text_at_keys = windows_at_keys = None
         if met and args.keys is not None:
+            text_at_keys, windows_at_keys = text, windows()
             subprocess.run(["xdotool", "search", "--sync", "--class", "xterm", "windowfocus", "--sync", "%@",
                             "type", "--delay", "30", args.keys], env=environment, check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
-            text, met = poll(args.expect_after, time.time())
+            typed = time.time()
+            text, met = poll(args.expect_after, typed)
+            if met and args.expect_closed:
+                # The screen after the keys is kept: what the terminal showed as it closed.
+                while windows() and time.time() - typed < args.timeout:
+                    time.sleep(0.1)
+                met = windows() == 0
         seconds = time.time() - launched
         open_windows = windows()
         if args.screenshot:
             shutil.copyfile(screen.shot, args.screenshot)
-        print(json.dumps({"text": text, "windows": open_windows, "met": met, "seconds": round(seconds, 2),
+        print(json.dumps({"text": text, "windows": open_windows, "text_at_keys": text_at_keys,
+                          "windows_at_keys": windows_at_keys, "met": met, "seconds": round(seconds, 2),
                           "command": command}))
         return 0 if met else 1
     finally:

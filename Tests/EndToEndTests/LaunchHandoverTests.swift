@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+/// A launcher's quick action while an expenses session is open on the same database: started on
+/// a terminal (as a launcher's terminal window starts it), it is handed to the open session the
+/// person used last, which runs it at its prompt without a key pressed, exactly once, and gives
+/// back the line that was being typed. Without a terminal a launch runs on its own as before.
+final class LaunchHandoverTests: XCTestCase {
+    var app: ExpensesProcess!
+
+    override func setUpWithError() throws {
+        app = try ExpensesProcess()
+        app.useTerminal()
+        // A session registers on a database that exists; a launch hands over only then.
+        try app.ok("report", "new", "Munich trip")
+    }
+
+    override func tearDown() { app = nil }
+
+    private func newReport(_ title: String, as name: String) -> String {
+        app.onTerminal(["--shortcut", "com.sap.example.newReport", title], as: name)
+    }
+
+    private func count(_ text: String, in transcript: String) -> Int {
+        transcript.components(separatedBy: text).count - 1
+    }
+
+    private func assertHandedOver(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        let launch = app.launched(name)
+        XCTAssertEqual(launch.status, 0, "launch \(name): \(launch.output)", file: file, line: line)
+        XCTAssertTrue(launch.output.hasPrefix("Handed com.sap.example.newReport to the expenses session open on /dev/pts/"),
+                      "launch \(name): \(launch.output)", file: file, line: line)
+        XCTAssertTrue(launch.output.hasSuffix(": it runs there.\n"), "launch \(name): \(launch.output)", file: file, line: line)
+        XCTAssertFalse(launch.output.contains("Created report"), "launch \(name) ran it itself: \(launch.output)", file: file, line: line)
+    }
+
+    func testTwoLaunchesAtOnceRunInTheOpenSessionWithoutAKeyAndTheTypedLineComesBack() throws {
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            ["send": "report li"],   // half typed, no Return
+            ExpensesProcess.runAtOnce([newReport("Trip A", as: "a"), newReport("Trip B", as: "b")]),
+            // Both launches have ended: the session took both. Nothing is typed until both ran.
+            ["expect": "Created report 3: Trip "],
+            ["expect": "expenses:report 3> report li"],
+            ["send": "st\r"], ["expect": "Munich trip"],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("a")
+        assertHandedOver("b")
+        let transcript = result.stdout
+        for title in ["Trip A", "Trip B"] {
+            XCTAssertEqual(count("Created report 2: \(title)", in: transcript) + count("Created report 3: \(title)", in: transcript), 1,
+                           "\(title) ran once in the session: \(transcript)")
+            XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports WHERE title = '\(title)'"), "1")
+        }
+        XCTAssertEqual(count("expenses: running quick action com.sap.example.newReport from the launcher", in: transcript), 2, transcript)
+        XCTAssertEqual(try app.sqlite("SELECT group_concat(state) FROM shortcut_launches"), "done,done")
+        // The typed line came back whole: 'report li' + 'st' ran as 'report list'.
+        let listing = try XCTUnwrap(transcript.range(of: "report list\r\n"), transcript)
+        XCTAssertTrue(transcript[listing.upperBound...].contains("Trip A") && transcript[listing.upperBound...].contains("Trip B"),
+                      transcript)
+    }
+
+    func testTheSessionUsedLastTakesTheLaunchAndTheOtherDoesNotRunIt() throws {
+        let other = app.path("other.transcript")
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            // A second window, opened later: until a line is entered, the newest is the one used last.
+            ["spawn": "other", "argv": [ExpensesProcess.binary.path], "transcript": other],
+            ["in": "other", "expect": "expenses> "],
+            ["send": "echo here\r"], ["expect": "expenses> "],
+            ["run": ["/bin/sh", "-c", newReport("For the first", as: "first")]],
+            ["expect": "Created report 2: For the first"], ["expect": "expenses:report 2> "],
+            // Now the other window is used: it takes the next launch.
+            ["in": "other", "send": "echo there\r"], ["in": "other", "expect": "expenses> "],
+            ["run": ["/bin/sh", "-c", newReport("For the other", as: "second")]],
+            ["in": "other", "expect": "Created report 3: For the other"], ["in": "other", "expect": "expenses:report 3> "],
+            // Each window comes back to its prompt once more, where a launch it had taken would run.
+            ["send": "echo again\r"], ["expect": "expenses:report 2> "],
+            ["in": "other", "send": "echo again\r"], ["in": "other", "expect": "expenses:report 3> "],
+            ["send": "quit\r"], ["in": "other", "send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("first")
+        assertHandedOver("second")
+        let first = result.stdout
+        let second = try String(contentsOfFile: other, encoding: .utf8)
+        XCTAssertEqual(count("running quick action", in: first), 1, first)
+        XCTAssertEqual(count("Created report", in: first), 1, first)
+        XCTAssertFalse(first.contains("For the other"), first)
+        XCTAssertEqual(count("running quick action", in: second), 1, second)
+        XCTAssertEqual(count("Created report", in: second), 1, second)
+        XCTAssertFalse(second.contains("For the first"), second)
+        XCTAssertEqual(try app.sqlite("SELECT group_concat(title, ' / ') FROM reports"), "Munich trip / For the first / For the other")
+        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM open_sessions"), "0", "both sessions left the registry")
+    }
+
+    func testWithoutATerminalALaunchRunsOnItsOwnWhileASessionIsOpen() throws {
+        let list = try app.ok("report", "list")
+        let oneShot = "\(Self.quoted(ExpensesProcess.binary.path)) --shortcut com.sap.example.showReports </dev/null"
+            + " >\(Self.quoted(app.path("one-shot.out"))) 2>\(Self.quoted(app.path("one-shot.err"))); echo $? >\(Self.quoted(app.path("one-shot.status")))"
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            ["run": ["/bin/sh", "-c", oneShot]],
+            // Back at the prompt once more: a launch handed to the session would run before it.
+            ["send": "echo next\r"], ["expect": "next"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(try String(contentsOfFile: app.path("one-shot.out"), encoding: .utf8), list, "what 'report list' prints, printed by the launch")
+        XCTAssertEqual(try String(contentsOfFile: app.path("one-shot.err"), encoding: .utf8), "")
+        XCTAssertEqual(try String(contentsOfFile: app.path("one-shot.status"), encoding: .utf8), "0\n")
+        XCTAssertFalse(result.stdout.contains("running quick action"), result.stdout)
+        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM shortcut_launches"), "0", "nothing was queued for the session")
+    }
+
+    private static func quoted(_ word: String) -> String { ExpensesProcess.shellQuoted(word) }
+}
