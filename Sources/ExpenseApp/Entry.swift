@@ -47,7 +47,7 @@ public enum Entry {
             return ScriptRunner(runner: runner).run(text, name: "<stdin>", in: session, options: .init())
         }
         if onTerminal, let words = interactiveLaunch(parsed) {
-            if let handedOver = LaunchHandover.offer(words, in: session) {
+            if let handedOver = LaunchHandover.offer(words, in: session, runner: runner) {
                 Console.write(handedOver)
                 return .ok
             }

@@ -17,6 +17,8 @@ final class EditLineReader: LineReader {
     var wake: (() -> Bool)?
     /// The line that was being typed when `wake` took the terminal; typed back at the next read.
     private var setAside = ""
+    /// Where the cursor was in it (a byte offset, as libedit counts `rl_point`).
+    private var setAsideCursor: Int32 = 0
 
     /// How often `wake` is asked while nothing is typed.
     static let wakeInterval: Int32 = 250   // milliseconds
@@ -55,6 +57,7 @@ final class EditLineReader: LineReader {
         if !setAside.isEmpty {
             // The prompt is on the screen already: back to its start, and draw it with the line.
             rl_insert_text(setAside)
+            rl_point = min(setAsideCursor, rl_end)
             Console.write("\r")
             rl_forced_update_display()
             EditLineState.typed = true
@@ -93,6 +96,7 @@ final class EditLineReader: LineReader {
     private func woken() -> ReplInput {
         if let buffer = rl_line_buffer, rl_end > 0 {
             setAside = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(rl_end)), as: UTF8.self)
+            setAsideCursor = rl_point
         }
         rl_replace_line("", 0)
         rl_callback_handler_remove()

@@ -115,5 +115,25 @@ final class LaunchHandoverTests: XCTestCase {
         XCTAssertEqual(try app.sqlite("SELECT count(*) FROM shortcut_launches"), "0", "nothing was queued for the session")
     }
 
+    func testALaunchThatCannotRunIsNotHandedOverButFailsInItsOwnWindow() throws {
+        // Its own session reads 'quit' typed into its terminal, and ends with the launch's status.
+        let command = [ExpensesProcess.binary.path, "--shortcut", "com.sap.example.nope"].map(Self.quoted).joined(separator: " ")
+        let launch = "printf 'quit\\r' | timeout -k 2 10 script -qec \(Self.quoted(command)) /dev/null"
+            + " >\(Self.quoted(app.path("nope.out"))) 2>&1; echo $? >\(Self.quoted(app.path("nope.status")))"
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            ["run": ["/bin/sh", "-c", launch]],
+            ["send": "echo next\r"], ["expect": "next"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        let nope = app.launched("nope")
+        XCTAssertEqual(nope.status, 64, nope.output)
+        XCTAssertTrue(nope.output.contains("unknown quick action type 'com.sap.example.nope'"), nope.output)
+        XCTAssertFalse(nope.output.contains("Handed"), nope.output)
+        XCTAssertFalse(result.stdout.contains("running quick action"), "the open session ran nothing: \(result.stdout)")
+        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM shortcut_launches"), "0", "nothing was queued")
+    }
+
     private static func quoted(_ word: String) -> String { ExpensesProcess.shellQuoted(word) }
 }

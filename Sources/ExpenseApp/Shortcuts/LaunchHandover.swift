@@ -17,8 +17,11 @@ enum LaunchHandover {
     /// Hands `launch` to the open session used last, if there is one that lives.
     /// - Returns: what to tell the person, or nil when no session took it and the launch is to
     ///   start a session of its own.
-    static func offer(_ launch: LaunchWords, in session: Session) -> String? {
+    static func offer(_ launch: LaunchWords, in session: Session, runner: Runner) -> String? {
         guard let type = launch.type, let store = session.existingStore() else { return nil }
+        // A launch that cannot run (an unknown or disabled type, a bad parameter) is not handed
+        // over: it fails here, with its own status, in the window of the person who launched it.
+        guard (try? ShortcutLaunch.resolve(launch, in: session, help: runner.help, registry: runner.registry)) != nil else { return nil }
         do {
             let open = try store.openSessions()
             try store.closeSessions(open.filter { !$0.process.isAlive }.map(\.id))
@@ -38,7 +41,7 @@ enum LaunchHandover {
                     return nil
                 }
                 if waited.seconds > patience {
-                    return "Queued \(type) for the expenses session open\(place): it runs there when its current command ends.\n"
+                    return "Queued \(type) for the expenses session open\(place): it runs there once that session is back at its prompt.\n"
                 }
                 usleep(20_000)
             }
