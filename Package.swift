@@ -23,8 +23,11 @@ let package = Package(
             resources: [.embedInCode("Resources/Shortcuts.plist"), .embedInCode("Resources/AppShortcuts.plist"),
                         .embedInCode("Resources/Shortcuts.de.strings"), .embedInCode("Resources/Localizable.de.strings")]
         ),
+        .target(name: "StatementReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
+        .target(name: "ReceiptReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite"]),
-        .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "ExpenseStore"]),
+        .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",
+                                                   "ReceiptReading", "ExpenseStore"]),
         .executableTarget(
             name: "expenses", dependencies: ["ExpenseSupport", "ExpenseApp", "CEditLine"],
             // The libedit glue assigns C globals (rl_getc_function, ...), which Swift 6 mode rejects
@@ -34,6 +37,8 @@ let package = Package(
         .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseStore"]),
         .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseShortcuts", "ExpenseStore"]),
+        .testTarget(name: "StatementReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading"]),
+        .testTarget(name: "ReceiptReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ReceiptReading"]),
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseApp"]),
         // Support/ holds the drivers the tests run with python3 (a pty, a desktop launcher), not Swift sources.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support"]),

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementReading
 
 /// `import FILE... --rules RULES`, `import list`, `import undo BATCH`: card and bank statements.
 enum ImportCommands {

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementReading
 
 /// What `import --dry-run` prints: every row as new, duplicate, invalid or skipped, streamed as
 /// the rows are read (a statement can have millions), in the session's format — aligned

@@ -4,6 +4,7 @@ import Glibc
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementReading
 
 /// A file opened for reading — a statement, a rules file, the ECB's rates — with the errors a
 /// user can act on (exit 66 when it is missing or unreadable).
@@ -52,5 +53,19 @@ final class InputFile {
     /// A CSV reader of the file.
     func csvReader(separator: UInt8) -> CSVReader {
         CSVReader(fileDescriptor: descriptor, separator: separator)
+    }
+}
+
+extension CSVReader {
+    /// A reader of an open file descriptor (which the caller closes).
+    convenience init(fileDescriptor: Int32, separator: UInt8, bufferSize: Int = 1 << 20) {
+        self.init(separator: separator, bufferSize: bufferSize) { target in
+            while true {
+                let count = read(fileDescriptor, target.baseAddress, target.count)
+                if count >= 0 { return count }
+                if errno == EINTR { continue }
+                throw ExpenseError(.io, "cannot read: \(String(cString: strerror(errno)))")
+            }
+        }
     }
 }

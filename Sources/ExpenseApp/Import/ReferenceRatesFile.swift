@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementReading
 
 /// The European Central Bank's euro foreign exchange reference rates as CSV: a `Date` column,
 /// then one column per currency holding "1 EUR = x CUR", `N/A` where a currency was not quoted

@@ -4,6 +4,7 @@ import Glibc
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementReading
 
 /// The rows `--skip-invalid` left out, as a statement the same rules read again: the first
 /// statement's preamble and header (with a `reason` column added), then each rejected record

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementReading
 
 /// Runs `expenses import`: reads statements through a rules file into one batch per file, all
 /// in one IMMEDIATE transaction, so that a crash or an invalid row leaves the database as it

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import ReceiptReading
 
 /// How receipts look in each output format.
 enum ReceiptView {

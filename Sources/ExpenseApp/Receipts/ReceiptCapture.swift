@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import ReceiptReading
 
 /// Capturing one receipt, in the order that keeps a crash harmless: check the bytes, write the
 /// file into the vault, read its text, and only then — in one write transaction — the row, its

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import ReceiptReading
 
 /// The expense `receipt capture --create` proposes: each field from the command line, else from
 /// what the receipt says, else a default — and where each came from, so the user sees what was

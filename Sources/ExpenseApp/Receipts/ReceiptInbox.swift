@@ -4,6 +4,7 @@ import Glibc
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import ReceiptReading
 
 /// The folder where a phone sync drops photos of receipts (`receipts.inbox`). `receipt capture`
 /// without a file takes the newest photo there that was not taken before; a photo is known by

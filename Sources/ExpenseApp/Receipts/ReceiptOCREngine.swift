@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import ReceiptReading
 
 /// Text recognition of a receipt file: `tesseract` for images, `pdftotext` for PDFs with a text
 /// layer (e-receipts), each run with an argv array and a time limit. Never fatal: when a program

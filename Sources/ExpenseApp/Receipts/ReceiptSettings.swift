@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import ReceiptReading
 
 /// How the receipt settings of the config file are checked and read: `camera.command`,
 /// `camera.timeout`, `receipts.inbox`, `receipts.max-size` (declared in Config/Settings.swift).

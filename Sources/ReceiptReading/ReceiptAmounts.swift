@@ -1,0 +1,137 @@
+/// Amounts and currencies as receipts print them: `12.50`, `12,50`, `1,234.56`, `1.234,56`,
+/// `1 234,56`, `1'234.50`, `12.–` (Swiss for 12.00), next to `€`, `EUR`, `CHF`, `Fr.`, `$`, `USD`...
+///
+/// An amount must show exactly two decimals (or the Swiss dash): that is what tells `1.234,56`
+/// from a date (`03.03.26` fails its thousands groups), a VAT rate (`8.1%`), a phone number or a
+/// quantity, which a receipt prints without them.
+public enum ReceiptAmounts {
+    /// One amount found in a line: its value as a decimal with a point, and where it ends.
+    public struct Found: Equatable {
+        public var decimal: String
+        public var end: String.Index
+    }
+
+    /// Every amount in `line`, left to right.
+    public static func amounts(in line: String) -> [Found] {
+        let chars = Array(line)
+        var found: [Found] = []
+        var index = 0
+        while index < chars.count {
+            guard chars[index].isASCIIDigitCharacter, index == 0 || !chars[index - 1].isASCIIDigitCharacter,
+                  index == 0 || !chars[index - 1].isLetter || chars[index - 1] == "x" || chars[index - 1] == "X" else {
+                index += 1
+                continue
+            }
+            if let (decimal, end) = amount(chars, from: index) {
+                found.append(Found(decimal: decimal, end: line.index(line.startIndex, offsetBy: end)))
+                index = end
+            } else {
+                // Skip the whole number, so that the tail of a date ("03.03.26") is not read as 3.26.
+                while index < chars.count, chars[index].isASCIIDigitCharacter
+                    || (separators.contains(chars[index]) && chars[index] != " " && index + 1 < chars.count
+                        && chars[index + 1].isASCIIDigitCharacter) {
+                    index += 1
+                }
+            }
+        }
+        return found
+    }
+
+    /// The amount starting at `start`, and the index after it.
+    private static func amount(_ chars: [Character], from start: Int) -> (String, Int)? {
+        // Runs of digits and the separators between them.
+        var groups: [String] = []
+        var separators: [Character] = []
+        var index = start
+        while index < chars.count {
+            var digits = ""
+            while index < chars.count, chars[index].isASCIIDigitCharacter {
+                digits.append(chars[index])
+                index += 1
+            }
+            guard !digits.isEmpty else { break }
+            groups.append(digits)
+            guard index + 1 < chars.count, Self.separators.contains(chars[index]), chars[index + 1].isASCIIDigitCharacter else {
+                break
+            }
+            separators.append(chars[index])
+            index += 1
+        }
+        // "12.–" / "12.-": whole francs.
+        if separators.isEmpty || groups.last?.count != 2 {
+            if index + 1 < chars.count, chars[index] == ".", ["-", "–", "—"].contains(chars[index + 1]),
+               groups.count == separators.count + 1, let whole = wholePart(groups, separators, decimal: nil) {
+                return (whole + ".00", index + 2)
+            }
+        }
+        guard let decimalMark = separators.last, decimalMark == "." || decimalMark == ",", groups.last?.count == 2,
+              let whole = wholePart(Array(groups.dropLast()), Array(separators.dropLast()), decimal: decimalMark),
+              index >= chars.count || !chars[index].isASCIIDigitCharacter else { return nil }
+        return (whole + "." + (groups.last ?? "00"), index)
+    }
+
+    public static let separators: Set<Character> = [".", ",", "'", "’", " ", "\u{00A0}", "\u{202F}"]
+
+    /// The integer part from its digit groups: one group, or thousands groups of three after a
+    /// first of one to three digits, all with the same separator, which is not the decimal mark.
+    /// A space groups thousands only before a decimal comma (French style): "x4 144.00" is 144.00.
+    private static func wholePart(_ groups: [String], _ separators: [Character], decimal: Character?) -> String? {
+        guard let first = groups.first else { return nil }
+        if groups.count == 1 { return first.count <= 9 ? String(Int(first) ?? 0) : nil }
+        let grouping = separators[0]
+        guard separators.allSatisfy({ $0 == grouping }), grouping != decimal, first.count <= 3,
+              groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+        if grouping == " " || grouping == "\u{00A0}" || grouping == "\u{202F}" {
+            guard decimal == "," else { return nil }
+        }
+        let digits = groups.joined()
+        guard digits.count <= 12, let value = Int(digits) else { return nil }
+        return String(value)
+    }
+
+    /// Symbols and abbreviations, found anywhere but inside a word: "$165.74", "Fr. 34.80".
+    public static let symbols: [(text: String, code: String)] = [
+        ("US$", "USD"), ("€", "EUR"), ("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("SFr.", "CHF"), ("Fr.", "CHF"),
+    ]
+    /// ISO codes and words, matched as whole words (folded to lower case). Only currencies a
+    /// traveller meets: every ISO code would read words such as "ALL" or "CUP" as money.
+    public static let codes: [String: String] = [
+        "eur": "EUR", "euro": "EUR", "euros": "EUR", "usd": "USD", "chf": "CHF", "gbp": "GBP", "jpy": "JPY", "cad": "CAD",
+        "aud": "AUD", "sek": "SEK", "nok": "NOK", "dkk": "DKK", "pln": "PLN", "czk": "CZK", "huf": "HUF", "cny": "CNY",
+        "inr": "INR", "sgd": "SGD", "hkd": "HKD", "nzd": "NZD", "aed": "AED",
+    ]
+
+    /// The currencies named in `line`, in order of appearance.
+    public static func currencies(in line: String) -> [String] {
+        let chars = Array(line)
+        var found: [(position: Int, code: String)] = []
+        var taken = Set<Int>()
+        for (symbol, code) in symbols {
+            let needle = Array(symbol)
+            guard chars.count >= needle.count else { continue }
+            for start in 0...(chars.count - needle.count) where Array(chars[start..<start + needle.count]) == needle {
+                // Inside a word ("www.cafe.fr.") or part of a longer symbol already found ("US$", "SFr.").
+                if start > 0, chars[start - 1].isLetter || chars[start - 1] == "." { continue }
+                if (start..<start + needle.count).contains(where: taken.contains) { continue }
+                taken.formUnion(start..<start + needle.count)
+                found.append((start, code))
+            }
+        }
+        var word = ""
+        var wordStart = 0
+        for (position, character) in (chars + [" "]).enumerated() {
+            if character.isLetter {
+                if word.isEmpty { wordStart = position }
+                word += ReceiptWords.fold(character)
+                continue
+            }
+            if let code = codes[word], !taken.contains(wordStart) { found.append((wordStart, code)) }
+            word = ""
+        }
+        return found.sorted { $0.position < $1.position }.map(\.code)
+    }
+}
+
+extension Character {
+    public var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
+}

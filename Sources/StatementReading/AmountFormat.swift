@@ -1,0 +1,125 @@
+import ExpenseSupport
+
+/// How a statement writes amounts (the rules' `decimal-mark` and `thousands-separator`):
+/// `1234.56`, `1,234.56`, `1.234,56`, `1 234,56`, `1'234.56`. Nothing is guessed: a '.' or ','
+/// that is neither the declared decimal mark nor the declared thousands separator makes the
+/// amount invalid, so `1,234` cannot silently become 1.234 or 1234 (the failure hledger and
+/// Firefly III users keep reporting with European formats).
+///
+/// Signs: a leading '-' or '+', a trailing '-' (`12,30-`, as SAP-style exports write debits)
+/// or parentheses (`(12.30)`, accounting style).
+public struct AmountFormat: Sendable, Equatable {
+    public var decimalMark: UInt8 = UInt8(ascii: ".")
+    /// The byte grouping thousands, or nil for none; `space` also accepts a no-break space.
+    public var thousandsSeparator: UInt8?
+
+    public static let space = UInt8(ascii: " ")
+
+    public struct Failure: Error, Equatable {
+        public let message: String
+    }
+
+    /// The amount in `bytes` in minor units of a currency with `minorDigits` decimals; empty
+    /// text is `.success(nil)`.
+    public func parse(_ bytes: UnsafeRawBufferPointer, minorDigits: Int) -> Result<Int64?, Failure> {
+        var start = 0, end = bytes.count
+        while start < end, Self.isBlank(bytes[start]) { start += 1 }
+        while end > start, Self.isBlank(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return .success(nil) }
+        var negative = false
+        if bytes[start] == UInt8(ascii: "("), bytes[end - 1] == UInt8(ascii: ")") {
+            negative = true
+            start += 1
+            end -= 1
+        } else if bytes[start] == UInt8(ascii: "-") || bytes[start] == UInt8(ascii: "+") {
+            negative = bytes[start] == UInt8(ascii: "-")
+            start += 1
+        } else if bytes[end - 1] == UInt8(ascii: "-") {
+            negative = true
+            end -= 1
+        }
+        var whole: Int64 = 0, wholeDigits = 0
+        var fraction: Int64 = 0, fractionDigits = 0
+        var inFraction = false
+        var groups: [Int] = []          // digits per thousands group, when grouped
+        var groupDigits = 0
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte >= 0x30, byte <= 0x39 {
+                let digit = Int64(byte - 0x30)
+                if inFraction {
+                    // Extra zeros lose nothing (12.3400 EUR is 12.34); other extra digits would.
+                    if fractionDigits < minorDigits {
+                        fraction = fraction * 10 + digit
+                    } else if digit != 0 {
+                        return .failure(Failure(message: "'\(text(bytes))' has more than \(minorDigits) decimal\(minorDigits == 1 ? "" : "s")"))
+                    }
+                    fractionDigits += 1
+                } else {
+                    guard wholeDigits < 15 else { return .failure(Failure(message: "'\(text(bytes))' is too large")) }
+                    whole = whole * 10 + digit
+                    wholeDigits += 1
+                    groupDigits += 1
+                }
+            } else if byte == decimalMark, !inFraction {
+                inFraction = true
+            } else if !inFraction, let separator = thousandsSeparator,
+                      byte == separator || (separator == Self.space && isNoBreakSpace(bytes, index)) {
+                groups.append(groupDigits)
+                groupDigits = 0
+                if byte != separator { index += bytes[index] == 0xC2 ? 1 : 0 }   // the second byte of UTF-8's no-break space
+            } else {
+                return .failure(Failure(message: unexpected(byte, in: bytes)))
+            }
+            index += 1
+        }
+        guard wholeDigits > 0 else { return .failure(Failure(message: "'\(text(bytes))' is not an amount")) }
+        if inFraction, fractionDigits == 0 {
+            return .failure(Failure(message: "'\(text(bytes))' ends with its decimal mark"))
+        }
+        if !groups.isEmpty {
+            // 1,234,567: a first group of 1-3 digits, then groups of exactly 3.
+            groups.append(groupDigits)
+            guard (1...3).contains(groups[0]), groups.dropFirst().allSatisfy({ $0 == 3 }) else {
+                return .failure(Failure(message: "'\(text(bytes))' has misplaced thousands separators"))
+            }
+        }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: Self.power(minorDigits))
+        let (magnitude, carry) = scaled.addingReportingOverflow(fraction * Self.power(minorDigits - min(fractionDigits, minorDigits)))
+        guard !overflow, !carry else { return .failure(Failure(message: "'\(text(bytes))' is too large")) }
+        return .success(negative ? -magnitude : magnitude)
+    }
+
+    private func unexpected(_ byte: UInt8, in bytes: UnsafeRawBufferPointer) -> String {
+        let shown = text(bytes)
+        if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "'") || byte == Self.space {
+            let name = byte == Self.space ? "space" : "'\(Character(Unicode.Scalar(byte)))'"
+            let mark = "'\(Character(Unicode.Scalar(decimalMark)))'"
+            if byte == decimalMark {
+                return "'\(shown)' has more than one decimal mark \(mark)"
+            }
+            let declared = thousandsSeparator == nil ? "and no thousands separator is declared" : "nor the thousands separator"
+            return "'\(shown)': \(name) is not the decimal mark (\(mark)) \(declared); "
+                + "declare what it is with 'decimal-mark' or 'thousands-separator' in the rules"
+        }
+        return "'\(shown)' is not an amount"
+    }
+
+    private func isNoBreakSpace(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> Bool {
+        // U+00A0: 0xC2 0xA0 in UTF-8, 0xA0 in Latin-1 and Windows-1252.
+        bytes[index] == 0xA0 || (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0)
+    }
+
+    private func text(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(decoding: bytes, as: UTF8.self).trimmingSpaces
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    private static func power(_ exponent: Int) -> Int64 {
+        var result: Int64 = 1
+        for _ in 0..<max(0, exponent) { result *= 10 }
+        return result
+    }
+}

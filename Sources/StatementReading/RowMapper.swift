@@ -1,0 +1,327 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// A statement row read through the rules: the expense's fields, or why the row is not one.
+public struct MappedRow {
+    /// `field: reason` for each thing wrong with the row.
+    public var problems: [(field: String, reason: String)] = []
+    /// A rule (or `credits skip`) left the row out.
+    public var skipped = false
+    public var date: CalendarDate?
+    public var amount: Money?
+    /// The merchant as the statement has it, before rules rewrote it: part of the fingerprint.
+    public var statementMerchant = ""
+    public var merchant = ""
+    public var description = ""
+    public var category = ""
+    public var paidBy = PaidBy.personal
+    public var externalID: String?
+
+    /// One line for a person or the rejects file: "amount: '12,3x' is not an amount; date: ...".
+    public init(paidBy: PaidBy = .personal) { self.paidBy = paidBy }
+
+    public var reason: String { problems.map { "\($0.field): \($0.reason)" }.joined(separator: "; ") }
+}
+
+/// Applies a rules file to the records of one statement, whose header (if any) it has resolved
+/// the rules' column names against. Runs once per row of files with millions of them, so it
+/// works on the reader's bytes and decodes only the cells it uses, each once.
+public final class RowMapper {
+    private let rules: ImportRules
+    private let categories: Set<String>
+    private let knownCategories: [String]
+    // 0-based columns of the mapped fields; -1 when the rules do not map the field.
+    private let dateColumn: Int, amountColumn: Int, debitColumn: Int, creditColumn: Int, currencyColumn: Int,
+                categoryColumn: Int
+    private let merchantColumns: [Int], descriptionColumns: [Int], externalIDColumns: [Int]
+    /// 0-based columns each condition tests.
+    private let conditionColumns: [[Int]]
+    /// Per condition, subjects already tested: statements repeat merchants, and a cache lookup
+    /// costs less than a case-insensitive regexec.
+    private var conditionResults: [[String: Bool]]
+    /// The fewest fields a row needs for every column the rules read.
+    private let fieldsNeeded: Int
+    private let headerCount: Int?
+    private var lastCurrency: (code: [UInt8], currency: Currency)?
+    private var cellCache = CellCache()
+
+    /// The current row's decoded cells, so that conditions and fields read a cell once.
+    private struct CellCache {
+        public var cells: [String?] = []
+        public var decoded: [Bool] = []
+    }
+
+    /// - Throws: `RULES:LINE:` errors for columns the statement does not have.
+    public init(rules: ImportRules, header: [String]?, file: String, categories: [String]) throws(ExpenseError) {
+        self.rules = rules
+        self.categories = Set(categories)
+        knownCategories = categories
+        headerCount = header?.count
+        func resolve(_ column: ImportRules.Column, line: Int) throws(ExpenseError) -> Int {
+            switch column {
+            case .position(let position):
+                if let header, position > header.count {
+                    throw rules.error(line, "there is no column \(position): \(file) has \(header.count) column\(header.count == 1 ? "" : "s")")
+                }
+                return position - 1
+            case .name(let name):
+                guard let header else { return 0 }   // ImportRules refuses names without a header
+                var matches = header.indices.filter { header[$0] == name }
+                if matches.isEmpty { matches = header.indices.filter { header[$0].lowercased() == name.lowercased() } }
+                if matches.count > 1 {
+                    throw rules.error(line, "\(file) has \(matches.count) columns named '\(name)'",
+                                      hint: "map it by position instead: \(matches.map { String($0 + 1) }.joined(separator: " or "))")
+                }
+                guard let index = matches.first else {
+                    let suggestion = Suggestion.closest(to: name, among: header)
+                    throw rules.error(line, "no column '\(name)' in \(file)",
+                                      hint: (suggestion.map { "did you mean '\($0)'? " } ?? "")
+                                          + "Its columns: " + header.map { "'\($0)'" }.joined(separator: ", "))
+                }
+                return index
+            }
+        }
+        var columns: [ImportRules.Field: [Int]] = [:]
+        var needed = 0
+        // In line order, so that the first mistake in the rules file is the one reported.
+        for (field, mapping) in rules.mappings.sorted(by: { $0.value.line < $1.value.line }) {
+            var indices: [Int] = []
+            for column in mapping.columns { indices.append(try resolve(column, line: mapping.line)) }
+            columns[field] = indices
+            needed = max(needed, (indices.max() ?? 0) + 1)
+        }
+        var conditionColumns: [[Int]] = []
+        for condition in rules.conditions {
+            switch condition.subject {
+            case .field(let field):
+                conditionColumns.append(columns[field] ?? [])
+            case .column(let column):
+                let index = try resolve(column, line: condition.line)
+                conditionColumns.append([index])
+                needed = max(needed, index + 1)
+            }
+        }
+        self.conditionColumns = conditionColumns
+        conditionResults = Array(repeating: [:], count: conditionColumns.count)
+        fieldsNeeded = needed
+        dateColumn = columns[.date]?.first ?? -1
+        amountColumn = columns[.amount]?.first ?? -1
+        debitColumn = columns[.debit]?.first ?? -1
+        creditColumn = columns[.credit]?.first ?? -1
+        currencyColumn = columns[.currency]?.first ?? -1
+        categoryColumn = columns[.category]?.first ?? -1
+        merchantColumns = columns[.merchant] ?? []
+        descriptionColumns = columns[.description] ?? []
+        externalIDColumns = columns[.externalID] ?? []
+    }
+
+    /// Maps the reader's current record into `row`.
+    public func map(_ reader: CSVReader, into row: inout MappedRow) {
+        row = MappedRow(paidBy: rules.defaultPaidBy)
+        let count = reader.fieldCount
+        guard count >= fieldsNeeded, !hasExtraFields(reader) else {
+            let expected = headerCount.map { "the header has \($0)" } ?? "the rules read column \(fieldsNeeded)"
+            row.problems.append(("row", "\(count) field\(count == 1 ? "" : "s"), but \(expected)"))
+            return
+        }
+        // Work on a local copy of the cache: one exclusive access to the class per row, not one per cell.
+        var cache = cellCache
+        cellCache = CellCache()
+        defer { cellCache = cache }
+        if cache.cells.count < count {
+            cache.cells = Array(repeating: nil, count: count)
+            cache.decoded = Array(repeating: false, count: count)
+        } else {
+            for index in 0..<count { cache.decoded[index] = false }
+        }
+
+        // Conditions test the row as the statement has it; later actions win over earlier ones.
+        var category: String?, merchant: String?, description: String?
+        for (index, condition) in rules.conditions.enumerated() {
+            guard let subject = text(conditionColumns[index], reader, &cache) else { continue }
+            let matched: Bool
+            if let known = conditionResults[index][subject] {
+                matched = known
+            } else {
+                matched = condition.regex.matches(subject)
+                if conditionResults[index].count >= 4096 { conditionResults[index].removeAll(keepingCapacity: true) }
+                conditionResults[index][subject] = matched
+            }
+            guard matched else { continue }
+            switch condition.action {
+            case .skip:
+                row.skipped = true
+                return
+            case .category(let code): category = code
+            case .merchant(let text): merchant = text
+            case .description(let text): description = text
+            case .paidBy(let paidBy): row.paidBy = paidBy
+            }
+        }
+
+        let currency = readCurrency(reader, &row, &cache)
+        if dateColumn >= 0 {
+            switch rules.dateFormat.parse(reader.field(dateColumn)) {
+            case .success(let value): row.date = value
+            case .failure(let failure): row.problems.append(("date", failure.message))
+            }
+        }
+        if let currency {
+            readAmount(reader, currency: currency, &row)
+            if row.skipped { return }
+        }
+
+        if !merchantColumns.isEmpty {
+            if let statementMerchant = text(merchantColumns, reader, &cache) {
+                row.statementMerchant = statementMerchant
+                row.merchant = statementMerchant
+            } else {
+                row.problems.append(("merchant", invalidText))
+            }
+        }
+        if let merchant { row.merchant = merchant }
+        if !descriptionColumns.isEmpty {
+            if let statementDescription = text(descriptionColumns, reader, &cache) {
+                row.description = statementDescription
+            } else {
+                row.problems.append(("description", invalidText))
+            }
+        }
+        if let description { row.description = description }
+        if !externalIDColumns.isEmpty {
+            if let id = text(externalIDColumns, reader, &cache) {
+                if !id.isEmpty { row.externalID = id }
+            } else {
+                row.problems.append(("external-id", invalidText))
+            }
+        }
+
+        var code = category
+        if code == nil, categoryColumn >= 0 {
+            if let mapped = cell(categoryColumn, reader, &cache) {
+                if !mapped.isEmpty { code = mapped.lowercased() }
+            } else {
+                row.problems.append(("category", invalidText))
+            }
+        }
+        if code == nil { code = rules.defaultCategory }
+        if let code {
+            if categories.contains(code) {
+                row.category = code
+            } else {
+                let suggestion = Suggestion.closest(to: code, among: knownCategories)
+                row.problems.append(("category", "unknown category '\(code)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
+            }
+        } else {
+            row.problems.append(("category", "none given, and the rules have no 'default category'"))
+        }
+    }
+
+    /// More fields than the header names, and not just empty ones from trailing separators: a
+    /// shifted row, such as an unquoted `1,5` in a comma-separated file, whose columns cannot
+    /// be trusted.
+    private func hasExtraFields(_ reader: CSVReader) -> Bool {
+        guard let headerCount, reader.fieldCount > headerCount else { return false }
+        return (headerCount..<reader.fieldCount).contains { !Self.trim(reader.field($0)).isEmpty }
+    }
+
+    private func readCurrency(_ reader: CSVReader, _ row: inout MappedRow, _ cache: inout CellCache) -> Currency? {
+        guard currencyColumn >= 0 else { return rules.defaultCurrency }
+        let bytes = Self.trim(reader.field(currencyColumn))
+        if let last = lastCurrency, last.code.elementsEqual(bytes) { return last.currency }
+        guard let text = cell(currencyColumn, reader, &cache) else {
+            row.problems.append(("currency", invalidText))
+            return nil
+        }
+        if text.isEmpty {
+            guard let fallback = rules.defaultCurrency else {
+                row.problems.append(("currency", "empty, and the rules have no 'default currency'"))
+                return nil
+            }
+            return fallback
+        }
+        guard let currency = CurrencyTable.standard.currency(text) else {
+            let suggestion = Suggestion.closest(to: text.uppercased(), among: CurrencyTable.standard.all.map(\.code))
+            row.problems.append(("currency", "unknown currency '\(text)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
+            return nil
+        }
+        lastCurrency = (Array(bytes), currency)
+        return currency
+    }
+
+    private func readAmount(_ reader: CSVReader, currency: Currency, _ row: inout MappedRow) {
+        let format = rules.amountFormat, digits = currency.minorDigits
+        func parse(_ column: Int, _ field: ImportRules.Field) -> (value: Int64?, ok: Bool) {
+            guard column >= 0 else { return (nil, true) }
+            switch format.parse(reader.field(column), minorDigits: digits) {
+            case .success(let value): return (value, true)
+            case .failure(let failure):
+                let detail = failure.message.hasSuffix("decimals") ? failure.message + " (\(currency.code))" : failure.message
+                row.problems.append((field.rawValue, detail))
+                return (nil, false)
+            }
+        }
+        let minor: Int64
+        if amountColumn >= 0 {
+            let (value, ok) = parse(amountColumn, .amount)
+            guard ok else { return }
+            guard let value else {
+                row.problems.append(("amount", "empty"))
+                return
+            }
+            minor = rules.debits == .positive ? value : -value
+        } else {
+            // Separate columns: whatever their signs, a debit is spent and a credit comes back.
+            let debit = parse(debitColumn, .debit), credit = parse(creditColumn, .credit)
+            guard debit.ok, credit.ok else { return }
+            let spent = (debit.value ?? 0).magnitude, back = (credit.value ?? 0).magnitude
+            if spent != 0, back != 0 {
+                row.problems.append(("amount", "both the debit and the credit column are filled"))
+                return
+            }
+            guard spent != 0 || back != 0 else {
+                row.problems.append(("amount", debit.value == nil && credit.value == nil
+                                        ? "neither the debit nor the credit column is filled" : "0 is not an expense"))
+                return
+            }
+            minor = spent != 0 ? Int64(spent) : -Int64(back)
+        }
+        guard minor != 0 else {
+            row.problems.append(("amount", "0 is not an expense"))
+            return
+        }
+        row.amount = Money(minorUnits: minor, currency: currency)
+        if minor < 0, rules.credits == .skip { row.skipped = true }
+    }
+
+    private let invalidText = "not valid UTF-8; if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules"
+
+    /// The cells of `indices` joined with spaces, empty ones left out; nil when undecodable.
+    private func text(_ indices: [Int], _ reader: CSVReader, _ cache: inout CellCache) -> String? {
+        if indices.count == 1 { return cell(indices[0], reader, &cache) }
+        var parts: [String] = []
+        for index in indices {
+            guard let part = cell(index, reader, &cache) else { return nil }
+            if !part.isEmpty { parts.append(part) }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Cell `index` without surrounding blanks, decoded; nil when not valid in the encoding.
+    private func cell(_ index: Int, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
+        if !cache.decoded[index] {
+            cache.cells[index] = rules.encoding.decode(Self.trim(reader.field(index)))
+            cache.decoded[index] = true
+        }
+        return cache.cells[index]
+    }
+
+    /// The bytes without leading and trailing spaces and tabs.
+    @inline(__always)
+    public static func trim(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+}

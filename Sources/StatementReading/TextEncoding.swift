@@ -1,0 +1,59 @@
+/// The character encodings a statement may be in (the rules' `encoding` directive): UTF-8, the
+/// default; ISO 8859-1 (Latin-1); and Windows-1252, Latin-1 with printable characters (€, „, –)
+/// where Latin-1 has control codes — what "ANSI" exports of German banks usually are.
+public enum TextEncoding: String, CaseIterable, Sendable {
+    case utf8 = "utf-8"
+    case latin1 = "latin-1"
+    case windows1252 = "windows-1252"
+
+    /// The names the rules accept for each encoding.
+    public static func named(_ name: String) -> TextEncoding? {
+        switch name.lowercased() {
+        case "utf-8", "utf8": return .utf8
+        case "latin-1", "latin1", "iso-8859-1", "iso8859-1": return .latin1
+        case "windows-1252", "cp1252", "win-1252": return .windows1252
+        default: return nil
+        }
+    }
+
+    /// `bytes` as text; nil when they are not valid in this encoding (only UTF-8 can be invalid).
+    public func decode(_ bytes: UnsafeRawBufferPointer) -> String? {
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        switch self {
+        case .utf8:
+            return String(validating: bytes, as: UTF8.self)
+        case .latin1, .windows1252:
+            var scalars = String.UnicodeScalarView()
+            for byte in bytes {
+                let value = self == .windows1252 && (0x80...0x9F).contains(byte) ? Self.windows1252High[Int(byte - 0x80)] : UInt32(byte)
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
+            return String(scalars)
+        }
+    }
+
+    /// `text` in this encoding, for writing rows back (a rejects file is in its statement's
+    /// encoding); characters the encoding lacks become '?'.
+    public func encode(_ text: String) -> [UInt8] {
+        guard self != .utf8 else { return Array(text.utf8) }
+        return text.unicodeScalars.map { scalar in
+            if scalar.value < 0x80 || (self == .latin1 && scalar.value <= 0xFF) { return UInt8(scalar.value) }
+            if self == .windows1252 {
+                if let index = Self.windows1252High.firstIndex(of: scalar.value) { return UInt8(0x80 + index) }
+                if scalar.value >= 0xA0, scalar.value <= 0xFF { return UInt8(scalar.value) }
+            }
+            return UInt8(ascii: "?")
+        }
+    }
+
+    /// Windows-1252's 0x80...0x9F; the five unassigned bytes map to the C1 controls, as WHATWG does.
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+    ]
+}

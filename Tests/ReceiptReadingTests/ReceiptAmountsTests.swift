@@ -1,0 +1,53 @@
+@testable import ReceiptReading
+import XCTest
+@testable import ExpenseSupport
+
+/// Amounts and currencies in lines of receipt text, as printed in several countries.
+final class ReceiptAmountsTests: XCTestCase {
+    private func amounts(_ line: String) -> [String] { ReceiptAmounts.amounts(in: line).map(\.decimal) }
+
+    func testDecimalCommaAndPointWithTheirThousandsGroups() {
+        XCTAssertEqual(amounts("Summe 1.234,56"), ["1234.56"])
+        XCTAssertEqual(amounts("TOTAL $1,234.56"), ["1234.56"])
+        XCTAssertEqual(amounts("Total a payer 1 234,56 EUR"), ["1234.56"])
+        XCTAssertEqual(amounts("Total CHF 1'234.50"), ["1234.50"])
+        XCTAssertEqual(amounts("Total Fr. 12.–"), ["12.00"])
+        XCTAssertEqual(amounts("Betrag 12.-"), ["12.00"])
+        XCTAssertEqual(amounts("43,20"), ["43.20"])
+        XCTAssertEqual(amounts("2 Formule dejeuner 39,00"), ["39.00"])
+        XCTAssertEqual(amounts("Fare EUR 129.00 Booking fee EUR 0.00"), ["129.00", "0.00"])
+        XCTAssertEqual(amounts("$165.74"), ["165.74"])
+        XCTAssertEqual(amounts("12.50EUR"), ["12.50"])
+    }
+
+    func testWhatIsNotAnAmount() {
+        XCTAssertEqual(amounts("Datum: 06.03.2026"), [], "a date")
+        XCTAssertEqual(amounts("Tisch 4 Datum 03.03.26"), [], "a date with two-digit year")
+        XCTAssertEqual(amounts("MWST 8.1% inkl."), [], "a rate")
+        XCTAssertEqual(amounts("Tel. +49 6227 123456"), [], "a phone number")
+        XCTAssertEqual(amounts("CHE-123.456.789"), [], "a VAT number")
+        XCTAssertEqual(amounts("Zeit: 18:22"), [], "a time")
+        XCTAssertEqual(amounts("Strecke 12.4 km"), [], "one decimal")
+        XCTAssertEqual(amounts("Guests: 3 Check #4471"), [], "integers")
+        XCTAssertEqual(amounts("1,234"), [], "ambiguous without decimals")
+    }
+
+    func testASpaceGroupsThousandsOnlyBeforeADecimalComma() {
+        XCTAssertEqual(amounts("Daily ratex4 144.00"), ["144.00"])
+        XCTAssertEqual(amounts("Qty 4 144.00"), ["144.00"])
+        XCTAssertEqual(amounts("Total 2 345,00"), ["2345.00"])
+    }
+
+    func testCurrencies() {
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "Total à payer 53,00 €"), ["EUR"])
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "TOTAL $165.74"), ["USD"])
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "Total US$ 12.00"), ["USD"])
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "Total Fr. 34.80"), ["CHF"])
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "Total SFr. 34.80"), ["CHF"])
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "Betrag EUR 1.234,56"), ["EUR"])
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "£4.20 or 5.00 euros"), ["GBP", "EUR"])
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "www.brasserie.fr"), [], "a web address is not francs")
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "Frais de service"), [])
+        XCTAssertEqual(ReceiptAmounts.currencies(in: "ALL YOU CAN EAT, 1 CUP"), [], "words that are also ISO codes")
+    }
+}

@@ -1,0 +1,204 @@
+import ExpenseCore
+@testable import StatementReading
+import XCTest
+@testable import ExpenseSupport
+
+/// Every directive of a rules file, and the `RULES:LINE:` errors of the mistakes people make.
+final class ImportRulesTests: XCTestCase {
+    private let minimal = "date = Date\namount = Amount\ndefault currency EUR\n"
+
+    private func rules(_ text: String) throws(ExpenseError) -> ImportRules {
+        try ImportRules.parse(text, path: "card.rules")
+    }
+
+    /// The error a rules text gives: its location and message.
+    private func failure(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ExpenseError? {
+        do {
+            _ = try rules(text)
+            XCTFail("expected an error", file: file, line: line)
+            return nil
+        } catch {
+            XCTAssertEqual(error.kind, .invalidData, file: file, line: line)
+            return error
+        }
+    }
+
+    func testDefaults() throws {
+        let parsed = try rules(minimal)
+        XCTAssertEqual(parsed.encoding, .utf8)
+        XCTAssertEqual(parsed.separator, UInt8(ascii: ","))
+        XCTAssertEqual(parsed.skipLines, 0)
+        XCTAssertTrue(parsed.hasHeader)
+        XCTAssertEqual(parsed.dateFormat, DateFormat.iso)
+        XCTAssertEqual(parsed.amountFormat, AmountFormat())
+        XCTAssertEqual(parsed.debits, .positive)
+        XCTAssertEqual(parsed.credits, .refund)
+        XCTAssertEqual(parsed.defaultPaidBy, .personal)
+        XCTAssertNil(parsed.defaultCategory)
+        XCTAssertEqual(parsed.defaultCurrency?.code, "EUR")
+    }
+
+    func testEveryDirective() throws {
+        let parsed = try rules("""
+            \u{FEFF}# A German bank export
+              # indented comments too
+
+            encoding windows-1252
+            separator ;
+            skip 5
+            header yes
+            date-format %d.%m.%Y
+            decimal-mark ,
+            thousands-separator .
+            debits negative
+            credits skip
+            date = Buchungstag
+            amount=Betrag (EUR)
+            currency = 7
+            merchant = Auftraggeber / Begünstigter
+            description = Buchungstext + Verwendungszweck + "A + B"
+            category = "Kategorie"
+            external-id = Referenz
+            default currency eur
+            default category Other
+            default paid-by company
+            if merchant matches ^DB then category rail
+            if Buchungstext matches Gutschrift then skip
+            if 3 matches x then merchant Someone Else
+            if description matches (Taxi|Uber) then description Ride to the customer
+            if merchant matches corp card then paid-by company
+            """)
+        XCTAssertEqual(parsed.encoding, .windows1252)
+        XCTAssertEqual(parsed.separator, UInt8(ascii: ";"))
+        XCTAssertEqual(parsed.skipLines, 5)
+        XCTAssertEqual(parsed.dateFormat.description, "%d.%m.%Y")
+        XCTAssertEqual(parsed.amountFormat, AmountFormat(decimalMark: UInt8(ascii: ","), thousandsSeparator: UInt8(ascii: ".")))
+        XCTAssertEqual(parsed.debits, .negative)
+        XCTAssertEqual(parsed.credits, .skip)
+        XCTAssertEqual(parsed.mappings[.amount]?.columns, [.name("Betrag (EUR)")])
+        XCTAssertEqual(parsed.mappings[.currency]?.columns, [.position(7)])
+        XCTAssertEqual(parsed.mappings[.description]?.columns, [.name("Buchungstext"), .name("Verwendungszweck"), .name("A + B")])
+        XCTAssertEqual(parsed.mappings[.category]?.columns, [.name("Kategorie")])
+        XCTAssertEqual(parsed.mappings[.externalID]?.line, 19)
+        XCTAssertEqual(parsed.defaultCurrency?.code, "EUR")
+        XCTAssertEqual(parsed.defaultCategory, "other")
+        XCTAssertEqual(parsed.defaultPaidBy, .company)
+        XCTAssertEqual(parsed.conditions.count, 5)
+        XCTAssertEqual(parsed.conditions.map(\.line), [23, 24, 25, 26, 27])
+        XCTAssertEqual(parsed.conditions.map(\.regex.pattern), ["^DB", "Gutschrift", "x", "(Taxi|Uber)", "corp card"])
+        XCTAssertEqual(parsed.categoryReferences.map(\.code), ["other", "rail"])
+        XCTAssertTrue(parsed.conditions[0].regex.matches("db vertrieb"), "conditions ignore case")
+        XCTAssertFalse(parsed.conditions[0].regex.matches("Aldi DB"))
+    }
+
+    func testSeparatorAndThousandsSpellings() throws {
+        XCTAssertEqual(try rules(minimal + "separator tab").separator, 0x09)
+        XCTAssertEqual(try rules(minimal + "separator semicolon").separator, UInt8(ascii: ";"))
+        XCTAssertEqual(try rules(minimal + "separator |").separator, UInt8(ascii: "|"))
+        XCTAssertEqual(try rules(minimal + "thousands-separator space").amountFormat.thousandsSeparator, AmountFormat.space)
+        XCTAssertEqual(try rules(minimal + "thousands-separator '").amountFormat.thousandsSeparator, UInt8(ascii: "'"))
+        XCTAssertNil(try rules(minimal + "thousands-separator none").amountFormat.thousandsSeparator)
+        XCTAssertEqual(try rules("header no\ndate = 1\namount = 2\ndefault currency EUR").hasHeader, false)
+        let currency = failure("date = 1\namount = 2\ndefault currency EUX")
+        XCTAssertEqual(currency?.location, "card.rules:3")
+        XCTAssertEqual(currency?.message, "unknown currency 'EUX'")
+        XCTAssertEqual(currency?.hint, "did you mean 'EUR'? See 'expenses currency list'.")
+    }
+
+    func testFieldsNamesColumnsByPositionAsInHledger() throws {
+        let parsed = try rules("header no\nfields date, , merchant, amount\ndefault currency EUR\n")
+        XCTAssertEqual(parsed.mappings[.date]?.columns, [.position(1)])
+        XCTAssertEqual(parsed.mappings[.merchant]?.columns, [.position(3)])
+        XCTAssertEqual(parsed.mappings[.amount]?.columns, [.position(4)])
+        XCTAssertEqual(parsed.mappings[.amount]?.line, 2)
+        XCTAssertEqual(failure("fields date, amout\ndefault currency EUR")?.message, "unknown field 'amout' in 'fields'")
+        XCTAssertEqual(failure("fields date, amount\namount = 3\ndefault currency EUR")?.message,
+                       "'amount' is mapped twice (first on line 1)")
+    }
+
+    func testSeparateDebitAndCreditColumns() throws {
+        let parsed = try rules("date = 1\ndebit = Soll\ncredit = Haben\ndefault currency EUR\n")
+        XCTAssertEqual(parsed.mappings[.debit]?.columns, [.name("Soll")])
+        XCTAssertNil(parsed.mappings[.amount])
+    }
+
+    func testUnknownDirectivesAndFieldsAreErrorsAtTheirLine() {
+        let directive = failure("# header\nskipp 1\n" + minimal)
+        XCTAssertEqual(directive?.location, "card.rules:2")
+        XCTAssertEqual(directive?.message, "unknown directive 'skipp'")
+        XCTAssertEqual(directive?.hint, "did you mean 'skip'?")
+        XCTAssertEqual(failure("date-fromat %Y\n" + minimal)?.hint, "did you mean 'date-format'?")
+        let field = failure(minimal + "amout = Betrag\n")
+        XCTAssertEqual(field?.location, "card.rules:4")
+        XCTAssertEqual(field?.message, "unknown field 'amout'")
+        XCTAssertTrue(field?.hint?.contains("did you mean 'amount'?") == true, field?.hint ?? "")
+    }
+
+    func testBadValuesAreErrorsAtTheirLine() {
+        let cases: [(String, String)] = [
+            ("encoding ebcdic", "unknown encoding 'ebcdic'"),
+            ("separator :", "'separator' takes ',' or 'comma' or ';' or 'semicolon' or 'tab' or '\\t' or '|', not ':'"),
+            ("skip -1", "'skip' takes a number of lines, not '-1'"),
+            ("skip two", "'skip' takes a number of lines, not 'two'"),
+            ("header maybe", "'header' takes 'yes' or 'no', not 'maybe'"),
+            ("date-format %d.%m", "date format '%d.%m' needs exactly one year (%Y or %y), one month (%m, %b or %B) and one day (%d)"),
+            ("decimal-mark ;", "'decimal-mark' takes '.' or ',', not ';'"),
+            ("debits sometimes", "'debits' takes 'positive' or 'negative', not 'sometimes'"),
+            ("credits keep", "'credits' takes 'refund' or 'skip', not 'keep'"),
+            ("default paid-by boss", "'default paid-by' takes 'personal' or 'company', not 'boss'"),
+            ("default merchant Foo", "there is no default for 'merchant'"),
+            ("default category", "'default category' needs a value"),
+            ("thousands-separator .", "the decimal mark and the thousands separator are both '.'"),
+            ("merchant = 0", "columns count from 1, not 0"),
+            ("merchant =", "a column is missing after '='"),
+            ("date = Valuta", "'date' is mapped twice (first on line 1)"),
+            ("if merchant matches ([ then skip", "invalid regular expression '([': "),
+            ("if merchant matches x", "cannot read this condition"),
+            ("if merchant matches x then explode", "unknown action 'explode'"),
+            ("if merchant matches x then paid-by boss", "'paid-by' takes 'personal' or 'company', not 'boss'"),
+        ]
+        for (line, message) in cases {
+            let error = failure(minimal + line + "\n")
+            XCTAssertEqual(error?.location, "card.rules:4", line)
+            XCTAssertTrue(error?.message.hasPrefix(message) == true, "\(line): \(error?.message ?? "")")
+        }
+    }
+
+    func testADirectiveGivenTwiceIsAnErrorAtTheSecond() {
+        let error = failure(minimal + "separator ;\nseparator ,\n")
+        XCTAssertEqual(error?.location, "card.rules:5")
+        XCTAssertEqual(error?.message, "'separator' is given twice (first on line 4)")
+        XCTAssertNoThrow(try rules("date = 1\namount = 2\ndefault currency USD\ndefault category meals\n") as ImportRules?,
+                         "each default is its own directive")
+        XCTAssertEqual(failure(minimal + "default currency USD\n")?.message, "'default currency' is given twice (first on line 3)")
+    }
+
+    func testIncompleteRulesAreErrors() {
+        XCTAssertEqual(failure("amount = 2\ndefault currency EUR")?.message, "the rules map no date column")
+        XCTAssertEqual(failure("amount = 2\ndefault currency EUR")?.location, "card.rules")
+        XCTAssertEqual(failure("date = 1\ndefault currency EUR")?.message, "the rules map no amount column")
+        XCTAssertEqual(failure("date = 1\namount = 2")?.message, "the rules say nothing about the currency")
+        let both = failure("date = 1\namount = 2\ndebit = 3\ndefault currency EUR")
+        XCTAssertEqual(both?.message, "map either 'amount' or 'debit'/'credit' columns, not both")
+        XCTAssertEqual(both?.location, "card.rules:3")
+        XCTAssertEqual(failure("date = 1\ndebit = 2\ndebits negative\ndefault currency EUR")?.location, "card.rules:3")
+        let unmapped = failure(minimal + "if merchant matches x then skip")
+        XCTAssertEqual(unmapped?.message, "the condition tests 'merchant', which the rules do not map")
+        XCTAssertEqual(unmapped?.location, "card.rules:4")
+        XCTAssertEqual(failure("header no\n" + minimal)?.message, "'Date' is a column name, but the rules say 'header no'")
+        XCTAssertEqual(failure("date = \"3\"\namount = 2\ndefault currency EUR\nheader no")?.location, "card.rules:1")
+        XCTAssertEqual(failure("date = 1\namount = 2 + 3\ndefault currency EUR")?.message,
+                       "'amount' takes one column; only merchant, description and external-id join columns with '+'")
+    }
+
+    func testCategoriesAreCheckedAgainstTheDatabaseAtTheirLine() throws {
+        let parsed = try rules(minimal + "default category meals\nif Amount matches ^- then category taxy\n")
+        XCTAssertNoThrow(try parsed.checkCategories(["meals", "taxy"]) as Void)
+        XCTAssertThrowsError(try parsed.checkCategories(["meals", "taxi"]) as Void) { error in
+            let error = error as? ExpenseError
+            XCTAssertEqual(error?.location, "card.rules:5")
+            XCTAssertEqual(error?.message, "unknown category 'taxy'")
+            XCTAssertEqual(error?.hint, "did you mean 'taxi'? See 'expenses category list'.")
+        }
+    }
+}

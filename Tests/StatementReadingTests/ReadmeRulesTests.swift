@@ -1,0 +1,36 @@
+import Foundation
+@testable import StatementReading
+import XCTest
+@testable import ExpenseSupport
+
+/// The rules files README.md shows are the import tests' fixtures, and they parse.
+final class ReadmeRulesTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The text of each ```rules block of README.md.
+    private func readmeRules() throws -> [String] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        var blocks: [String] = [], current: [Substring]?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```rules" {
+                current = []
+            } else if let lines = current, line == "```" {
+                blocks.append(lines.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    func testTheREADMEExamplesAreTheFixturesAndParse() throws {
+        let blocks = try readmeRules()
+        XCTAssertEqual(blocks.count, 2, "an English card export and a German bank export")
+        for (block, fixture) in zip(blocks, ["amex.rules", "bank-de.rules"]) {
+            let file = try String(contentsOf: root.appendingPathComponent("Tests/Fixtures/import/\(fixture)"), encoding: .utf8)
+            XCTAssertEqual(block, file, "README's \(fixture)")
+            XCTAssertNoThrow(try ImportRules.parse(block, path: fixture), fixture)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import ExpenseCore
+@testable import StatementReading
+import XCTest
+@testable import ExpenseSupport
+
+/// Rules applied to statement rows: columns by name and position, signs, debit/credit columns,
+/// conditions, defaults, and the reasons a row is invalid.
+final class RowMapperTests: XCTestCase {
+    private let categories = ["lodging", "meals", "taxi", "rail", "other"]
+
+    /// The rows of `csv` (header first) mapped through `rulesText`.
+    private func map(_ csv: [UInt8], _ rulesText: String) throws -> [MappedRow] {
+        let rules = try ImportRules.parse(rulesText, path: "test.rules")
+        let reader = CSVReader(bytes: csv, separator: rules.separator)
+        for _ in 0..<rules.skipLines { _ = try reader.skipLine() }
+        var header: [String]?
+        if rules.hasHeader, try reader.next() {
+            header = (0..<reader.fieldCount).map { rules.encoding.decode(reader.field($0))?.trimmingSpaces ?? "" }
+        }
+        let mapper = try RowMapper(rules: rules, header: header, file: "test.csv", categories: categories)
+        var rows: [MappedRow] = []
+        var row = MappedRow()
+        while try reader.next() {
+            mapper.map(reader, into: &row)
+            rows.append(row)
+        }
+        return rows
+    }
+
+    private func map(_ csv: String, _ rulesText: String) throws -> [MappedRow] {
+        try map(Array(csv.utf8), rulesText)
+    }
+
+    private func money(_ text: String, _ code: String) throws -> Money {
+        try Money.parse(text, currency: try CurrencyTable.standard.require(code))
+    }
+
+    func testAnEnglishCardExport() throws {
+        let rows = try map("""
+            Date,Description,Amount,Currency,Reference
+            03/02/2026,HOTEL ASTORIA,412.80,EUR,R1
+            03/03/2026,"BAHNHOF BUFFET, BASEL","1,038.50",chf,R2
+            03/04/2026,PAYMENT RECEIVED,-500.00,EUR,R3
+            03/05/2026,AMAZON REFUND,-12.00,,
+            """, """
+            date-format %m/%d/%Y
+            thousands-separator ,
+            date = Date
+            amount = Amount
+            currency = Currency
+            merchant = Description
+            external-id = Reference
+            default currency EUR
+            default category other
+            default paid-by company
+            if merchant matches ^PAYMENT then skip
+            if merchant matches hotel then category lodging
+            if merchant matches buffet then category meals
+            if merchant matches buffet then merchant Bahnhof Buffet
+            """)
+        XCTAssertEqual(rows.count, 4)
+        XCTAssertTrue(rows.allSatisfy { $0.problems.isEmpty }, rows.map(\.reason).description)
+        XCTAssertEqual(rows[0].date, CalendarDate(year: 2026, month: 3, day: 2))
+        XCTAssertEqual(rows[0].amount, try money("412.80", "EUR"))
+        XCTAssertEqual(rows[0].category, "lodging")
+        XCTAssertEqual(rows[0].paidBy, .company)
+        XCTAssertEqual(rows[0].externalID, "R1")
+        XCTAssertEqual(rows[1].amount, try money("1038.50", "CHF"))
+        XCTAssertEqual(rows[1].merchant, "Bahnhof Buffet", "a rule rewrote it")
+        XCTAssertEqual(rows[1].statementMerchant, "BAHNHOF BUFFET, BASEL", "the fingerprint keeps the statement's")
+        XCTAssertEqual(rows[1].category, "meals")
+        XCTAssertTrue(rows[2].skipped)
+        XCTAssertEqual(rows[3].amount, try money("-12.00", "EUR"), "a credit is a refund; an empty currency is the default")
+        XCTAssertNil(rows[3].externalID, "an empty id is no id")
+        XCTAssertEqual(rows[3].category, "other")
+    }
+
+    func testAGermanBankExportInWindows1252() throws {
+        // Preamble, header, a debit, a credit (skipped), umlauts and a euro sign in Windows-1252.
+        var csv: [UInt8] = Array("\"Konto\";\"DE12\"\r\n\r\n\"Buchungstag\";\"Empf".utf8) + [0xE4]
+            + Array("nger\";\"Verwendungszweck\";\"Betrag\"\r\n".utf8)
+        csv += Array("\"02.03.2026\";\"Caf".utf8) + [0xE9] + Array(" M".utf8) + [0xFC] + Array("ller\";\"Fr".utf8) + [0xFC]
+            + Array("hst".utf8) + [0xFC] + Array("ck \"\"Team\"\"\";\"-1.234,56\"\r\n".utf8)
+        csv += Array("\"03.03.2026\";\"SAP SE\";\"Erstattung ".utf8) + [0x80] + Array("\";\"500,00\"\r\n".utf8)
+        let rows = try map(csv, """
+            encoding windows-1252
+            separator ;
+            skip 2
+            date-format %d.%m.%Y
+            decimal-mark ,
+            thousands-separator .
+            debits negative
+            credits skip
+            date = Buchungstag
+            amount = Betrag
+            merchant = Empfänger
+            description = Verwendungszweck
+            default currency EUR
+            default category meals
+            """)
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertEqual(rows[0].problems.count, 0, rows[0].reason)
+        XCTAssertEqual(rows[0].merchant, "Café Müller")
+        XCTAssertEqual(rows[0].description, "Frühstück \"Team\"")
+        XCTAssertEqual(rows[0].amount, try money("1234.56", "EUR"), "money out of the account is an expense")
+        XCTAssertTrue(rows[1].skipped, "money in is left out with 'credits skip'")
+    }
+
+    func testColumnsByPositionWithoutAHeaderAndJoinedText() throws {
+        let rows = try map("2026-03-02;Taxi;Fahrt;zum Kunden;23,40\n", """
+            header no
+            separator ;
+            decimal-mark ,
+            date = 1
+            merchant = 2
+            description = 3 + 4
+            amount = 5
+            default currency EUR
+            default category taxi
+            """)
+        XCTAssertEqual(rows.first?.description, "Fahrt zum Kunden")
+        XCTAssertEqual(rows.first?.amount, try money("23.40", "EUR"))
+    }
+
+    func testSeparateDebitAndCreditColumns() throws {
+        let rows = try map("""
+            Datum;Text;Soll;Haben
+            02.03.2026;Hotel;-412,80;
+            03.03.2026;Refund;;12,00
+            04.03.2026;Both;1,00;2,00
+            05.03.2026;Neither;;
+            """, """
+            separator ;
+            decimal-mark ,
+            date-format %d.%m.%Y
+            date = Datum
+            merchant = Text
+            debit = Soll
+            credit = Haben
+            default currency EUR
+            default category other
+            """)
+        XCTAssertEqual(rows[0].amount?.minorUnits, 41280, "a debit is spent, whatever its sign")
+        XCTAssertEqual(rows[1].amount?.minorUnits, -1200, "a credit comes back")
+        XCTAssertEqual(rows[2].reason, "amount: both the debit and the credit column are filled")
+        XCTAssertEqual(rows[3].reason, "amount: neither the debit nor the credit column is filled")
+    }
+
+    func testConditionsOnColumnsAndLaterActionsWin() throws {
+        let rows = try map("""
+            Date,Merchant,Amount,Type
+            2026-03-02,Uber BV,12.00,RIDE
+            2026-03-02,Uber Eats,25.00,FOOD
+            2026-03-02,Company Card Fee,5.00,FEE
+            """, """
+            date = Date
+            merchant = Merchant
+            amount = Amount
+            default currency EUR
+            default category other
+            if merchant matches ^uber then category taxi
+            if Type matches food then category meals
+            if 4 matches FEE then skip
+            if merchant matches uber then paid-by company
+            """)
+        XCTAssertEqual(rows.map(\.category), ["taxi", "meals", ""])
+        XCTAssertEqual(rows.map(\.paidBy), [.company, .company, .personal])
+        XCTAssertEqual(rows.map(\.skipped), [false, false, true])
+    }
+
+    func testInvalidRowsSayWhichFieldAndWhy() throws {
+        let rows = try map("""
+            Date,Merchant,Amount,Currency,Category
+            2026-02-30,A,1.00,EUR,
+            2026-03-02,B,1.0x,EUR,
+            2026-03-02,C,1.00,EUX,
+            2026-03-02,D,0.00,EUR,
+            2026-03-02,E,1.00,EUR,taxy
+            2026-03-02,F
+            2026-03-02,G,1.005,EUR,
+            2026-03-02,H,1.50,JPY,
+            2026-03-02,I,1,50,EUR,meals
+            2026-03-02,J,1.50,EUR,,,
+            """, """
+            date = Date
+            merchant = Merchant
+            amount = Amount
+            currency = Currency
+            category = Category
+            default category other
+            """)
+        XCTAssertEqual(rows.map(\.reason), [
+            "date: '2026-02-30' is not a day of the calendar",
+            "amount: '1.0x' is not an amount",
+            "currency: unknown currency 'EUX' (did you mean 'EUR'?)",
+            "amount: 0 is not an expense",
+            "category: unknown category 'taxy' (did you mean 'taxi'?)",
+            "row: 2 fields, but the header has 5",
+            "amount: '1.005' has more than 2 decimals (EUR)",
+            "amount: '1.50' has more than 0 decimals (JPY)",
+            "row: 6 fields, but the header has 5",
+            "",
+        ])
+    }
+
+    func testARowWithoutACategoryIsInvalidWithoutADefault() throws {
+        let rows = try map("Date,Amount\n2026-03-02,5.00\n", "date = Date\namount = Amount\ndefault currency EUR\n")
+        XCTAssertEqual(rows.first?.reason, "category: none given, and the rules have no 'default category'")
+    }
+
+    func testInvalidUTF8IsReportedWithAHint() throws {
+        let rows = try map(Array("Date,Merchant,Amount\n2026-03-02,M".utf8) + [0xFC] + Array("ller,5.00\n".utf8),
+                           "date = Date\nmerchant = Merchant\namount = Amount\ndefault currency EUR\ndefault category other\n")
+        XCTAssertTrue(rows.first?.reason.hasPrefix("merchant: not valid UTF-8; if the file is Latin-1 or Windows-1252") == true,
+                      rows.first?.reason ?? "")
+    }
+
+    func testColumnsTheStatementDoesNotHaveAreRulesErrors() throws {
+        let rules = "date = Datum\namount = Betrag\ndefault currency EUR\n"
+        XCTAssertThrowsError(try map("Date,Amount\n", rules)) { error in
+            let error = error as? ExpenseError
+            XCTAssertEqual(error?.location, "test.rules:1")
+            XCTAssertEqual(error?.message, "no column 'Datum' in test.csv")
+            XCTAssertEqual(error?.hint, "did you mean 'Date'? Its columns: 'Date', 'Amount'")
+        }
+        XCTAssertThrowsError(try map("Date,Amount\n", "date = Date\namount = 3\ndefault currency EUR\n")) { error in
+            XCTAssertEqual((error as? ExpenseError)?.message, "there is no column 3: test.csv has 2 columns")
+            XCTAssertEqual((error as? ExpenseError)?.location, "test.rules:2")
+        }
+        XCTAssertThrowsError(try map("Date,Amount,Amount\n", "date = Date\namount = Amount\ndefault currency EUR\n")) { error in
+            XCTAssertEqual((error as? ExpenseError)?.message, "test.csv has 2 columns named 'Amount'")
+        }
+        XCTAssertEqual(try map("DATE,amount\n2026-03-02,1\n", rules.replacingOccurrences(of: "Datum", with: "date")
+            .replacingOccurrences(of: "Betrag", with: "Amount") + "default category other\n").first?.problems.count, 0,
+                       "names match case-insensitively when nothing matches exactly")
+    }
+}

@@ -1,0 +1,31 @@
+@testable import StatementReading
+import XCTest
+@testable import ExpenseSupport
+
+final class TextEncodingTests: XCTestCase {
+    private func decode(_ bytes: [UInt8], _ encoding: TextEncoding) -> String? {
+        bytes.withUnsafeBytes { encoding.decode($0) }
+    }
+
+    func testNames() {
+        XCTAssertEqual(TextEncoding.named("UTF8"), .utf8)
+        XCTAssertEqual(TextEncoding.named("iso-8859-1"), .latin1)
+        XCTAssertEqual(TextEncoding.named("cp1252"), .windows1252)
+        XCTAssertNil(TextEncoding.named("utf-16"))
+    }
+
+    func testUTF8IsValidated() {
+        XCTAssertEqual(decode(Array("Müller €".utf8), .utf8), "Müller €")
+        XCTAssertNil(decode([0x4D, 0xFC, 0x6C], .utf8))
+    }
+
+    func testLatin1AndWindows1252() {
+        // "Gebühr € – Straße" in Windows-1252; Latin-1 has control codes where 1252 has € and –.
+        let bytes: [UInt8] = [0x47, 0x65, 0x62, 0xFC, 0x68, 0x72, 0x20, 0x80, 0x20, 0x96, 0x20, 0x53, 0x74, 0x72, 0x61, 0xDF, 0x65]
+        XCTAssertEqual(decode(bytes, .windows1252), "Gebühr € – Straße")
+        XCTAssertEqual(decode(bytes, .latin1), "Gebühr \u{80} \u{96} Straße")
+        XCTAssertEqual(TextEncoding.windows1252.encode("Gebühr € – Straße"), bytes)
+        XCTAssertEqual(TextEncoding.latin1.encode("Müller €"), [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72, 0x20, 0x3F])
+        XCTAssertEqual(decode([0x81, 0x41], .windows1252), "\u{81}A", "unassigned bytes map to C1 controls")
+    }
+}
