@@ -1,3 +1,4 @@
+import CSQLite
 import ExpenseCore
 import ExpenseSupport
 
@@ -21,9 +22,9 @@ public final class Store {
             database = try Database(path: path)
         } catch {
             switch error.resultCode {
-            case 26 /* SQLITE_NOTADB */:
+            case SQLITE_NOTADB:
                 throw ExpenseError(.invalidData, "\(path) is not an SQLite database", hint: "check --db or EXPENSES_DB")
-            case 14 /* SQLITE_CANTOPEN */:
+            case SQLITE_CANTOPEN:
                 throw ExpenseError(.cannotCreate, "cannot open or create the database \(path): \(error.message)")
             default:
                 throw error
@@ -36,6 +37,12 @@ public final class Store {
     public func write<T>(_ body: () throws -> T) throws -> T {
         try db.inTransaction(.immediate, body)
     }
+
+    /// `run --transaction`: one transaction around every line of a script, whose own writes
+    /// nest in it as savepoints; committed only when every line succeeded.
+    public func beginScript() throws { try db.begin() }
+    public func commitScript() throws { try db.commit() }
+    public func rollbackScript() { db.rollback() }
 
     static func currency(_ code: String) -> Currency {
         // A code the compiled-in table no longer lists (withdrawn since) still reads, as 2 digits.

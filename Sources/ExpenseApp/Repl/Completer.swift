@@ -84,9 +84,7 @@ public struct Completer {
             let types = (try? session.shortcuts().entries().map(\.item.type)) ?? []
             return (filter(types, current), false)
         case .expenseID:
-            let ids = (try? session.existingStore()?.db.query("SELECT id FROM expenses ORDER BY id DESC LIMIT 200") {
-                String($0.int64(0))
-            }) ?? []
+            let ids = (try? session.existingStore()?.recentExpenseIDs(limit: 200).map(String.init)) ?? []
             return (filter(ids, current), false)
         }
     }

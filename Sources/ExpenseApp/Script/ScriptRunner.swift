@@ -27,7 +27,7 @@ public struct ScriptRunner {
     private func runLines(_ text: String, name: String, in session: Session, options: Options) -> ExitStatus {
         if options.transaction {
             do {
-                try session.store().db.begin()
+                try session.store().beginScript()
             } catch {
                 return runner.report(error, location: name)
             }
@@ -63,10 +63,10 @@ public struct ScriptRunner {
         }
         if options.transaction, session.isStoreOpen, let store = try? session.store() {
             if failures > 0 {
-                store.db.rollback()
+                store.rollbackScript()
                 Console.error("\(name): \(failures) line\(failures == 1 ? "" : "s") failed; rolled back, nothing was written\n")
             } else {
-                do { try store.db.commit() } catch { return runner.report(error, location: name) }
+                do { try store.commitScript() } catch { return runner.report(error, location: name) }
             }
         }
         if failures == 0 { return .ok }

@@ -100,4 +100,9 @@ extension Store {
                                 [limitArgument])
         }
     }
+
+    /// The ids of the latest expenses, newest first (TAB completion of expense ids).
+    public func recentExpenseIDs(limit: Int) throws -> [Int64] {
+        try db.query("SELECT id FROM expenses ORDER BY id DESC LIMIT ?", [.integer(Int64(limit))]) { $0.int64(0) }
+    }
 }
