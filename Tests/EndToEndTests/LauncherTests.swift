@@ -122,6 +122,21 @@ extension LauncherTests {
         XCTAssertEqual(launched.windows, 0, "quit closes the window")
     }
 
+    func testTheTripsAddExpenseActionAsksItsFirstQuestionThenAddsTheExpense() throws {
+        app.useTerminal()
+        app.environment["XDG_DATA_HOME"] = app.path("share")
+        try app.ok("report", "new", "Munich trip", "--from", "2026-03-09", "--to", "2026-03-12")
+        try app.ok("shortcuts", "install")
+        // The installed entry's actions are the launcher's four: the trip's own "Add expense to" among them.
+        let launched = try app.launch(action: "addExpenseToReport", desktopFile: app.path("share/applications/expenses.desktop"),
+                                      expect: ["New expense in report 1: Munich trip", "Date [2026-03-10]"], wait: 2,
+                                      keys: "\n\ntaxi\n\n23.40\n", expectAfter: ["Added expense 1 to report 1", "expenses:report 1>"])
+        XCTAssertEqual(launched.status, 0, "the form, then the result at the trip: \(launched.text)")
+        XCTAssertEqual(launched.windowsAtKeys, 1, "the window stays open at the first question: \(launched.textAtKeys ?? "")")
+        XCTAssertEqual(launched.windows, 1, "and at the trip afterwards: \(launched.text)")
+        XCTAssertEqual(try app.sqlite("SELECT report_id, date, category, amount_minor FROM expenses"), "1|2026-03-10|taxi|2340")
+    }
+
     func testAnUnknownTypeLeavesItsErrorReadableAtThePrompt() throws {
         app.useTerminal()
         try app.ok("report", "new", "Munich trip")
