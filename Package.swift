@@ -31,9 +31,13 @@ let package = Package(
             // as shared mutable state; this thin single-threaded layer uses Swift 5 mode instead.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseCore"]),
-        .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseStore"]),
-        .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseShortcuts", "ExpenseStore"]),
+        // Assertions the unit tests share. A test target, not a library: it imports XCTest, which
+        // the toolchain has only as a shared library, and `swift build --static-swift-stdlib`
+        // builds every library target but no test target. It holds no tests of its own.
+        .testTarget(name: "ExpenseTestSupport", dependencies: ["ExpenseCore"]),
+        .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseCore", "ExpenseTestSupport"]),
+        .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseStore", "ExpenseTestSupport"]),
+        .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseShortcuts", "ExpenseStore", "ExpenseTestSupport"]),
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseApp"]),
         // Support/ holds the drivers the tests run with python3 (a pty, a desktop launcher), not Swift sources.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support"]),

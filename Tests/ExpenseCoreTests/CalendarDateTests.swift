@@ -1,5 +1,6 @@
 import ExpenseCore
 import Foundation
+import ExpenseTestSupport
 import XCTest
 
 final class CalendarDateTests: XCTestCase {

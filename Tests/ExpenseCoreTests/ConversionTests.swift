@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseTestSupport
 import XCTest
 
 /// A rate table in memory that records what it was asked.

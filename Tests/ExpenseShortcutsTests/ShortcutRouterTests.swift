@@ -1,5 +1,6 @@
 import ExpenseCore
 @testable import ExpenseShortcuts
+import ExpenseTestSupport
 import XCTest
 
 /// From a type to a command line: the action registry, userInfo as parameters, and the errors

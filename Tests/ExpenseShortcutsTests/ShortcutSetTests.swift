@@ -1,5 +1,6 @@
 import ExpenseCore
 @testable import ExpenseShortcuts
+import ExpenseTestSupport
 import XCTest
 
 /// The dynamic operations under the caps: ordering, ranks, eviction, disable, static immutability.

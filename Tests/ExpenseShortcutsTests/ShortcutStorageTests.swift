@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseShortcuts
 import ExpenseStore
 import Foundation
+import ExpenseTestSupport
 import XCTest
 
 /// The store's side of ExpenseShortcuts: dynamic items round-trip, and the launch inbox claims

@@ -1,5 +1,6 @@
 import ExpenseCore
 @testable import ExpenseStore
+import ExpenseTestSupport
 import XCTest
 
 /// Import batches in the store: the writer's duplicate detection, batch bookkeeping, undo, and

@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseStore
 import Foundation
+import ExpenseTestSupport
 import XCTest
 
 /// Receipt rows: one per content, attached to expenses, frozen with the items of a report that

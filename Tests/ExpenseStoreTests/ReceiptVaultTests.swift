@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseStore
 import Foundation
+import ExpenseTestSupport
 import XCTest
 
 /// The vault: content-addressed files written atomically, and what a crash at each step leaves.
