@@ -34,9 +34,14 @@ let package = Package(
             // as shared mutable state; this thin single-threaded layer uses Swift 5 mode instead.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseSupport", "ExpenseCore"]),
-        .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseStore"]),
-        .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseShortcuts", "ExpenseStore"]),
+        // Assertions the unit tests share. A test target, not a library: it imports XCTest, which
+        // the toolchain has only as a shared library, and `swift build --static-swift-stdlib`
+        // builds every library target but no test target. It holds no tests of its own.
+        .testTarget(name: "ExpenseTestSupport", dependencies: ["ExpenseSupport", "ExpenseCore"]),
+        .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ExpenseTestSupport"]),
+        .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseStore", "ExpenseTestSupport"]),
+        .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseShortcuts", "ExpenseStore",
+                                                                  "ExpenseTestSupport"]),
         .testTarget(name: "StatementReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading"]),
         .testTarget(name: "ReceiptReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ReceiptReading"]),
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseApp"]),

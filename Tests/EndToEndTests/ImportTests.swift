@@ -387,7 +387,9 @@ final class ImportTests: XCTestCase {
         let csv = try write(statement(days: 1...9), to: "s.csv")
         let plain = try app.run("import", csv, "--rules", rules)
         XCTAssertEqual(plain.stderr, "", "no progress when stderr is not a terminal")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("util-linux 'script' is missing") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw MissingTool("/usr/bin/script is missing: Debian always has it (bsdutils, an essential package)")
+        }
         // script(1) runs the command with stdin, stdout and stderr on a pseudo-terminal.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")

@@ -23,3 +23,10 @@ enum Tool {
         return Result(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self))
     }
 }
+
+/// A program the tests need is not installed. Scripts/bootstrap installs every one, so this is a
+/// broken machine, and fails the test that needs it instead of skipping it.
+struct MissingTool: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

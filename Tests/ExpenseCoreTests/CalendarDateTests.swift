@@ -1,5 +1,6 @@
 import ExpenseCore
 import Foundation
+import ExpenseTestSupport
 import XCTest
 @testable import ExpenseSupport
 

@@ -1,4 +1,5 @@
 @testable import ExpenseCore
+import ExpenseTestSupport
 import XCTest
 @testable import ExpenseSupport
 

@@ -1,5 +1,6 @@
 @testable import ExpenseCore
 import Foundation
+import ExpenseTestSupport
 import XCTest
 @testable import ExpenseSupport
 

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseTestSupport
 import XCTest
 @testable import ExpenseSupport
 

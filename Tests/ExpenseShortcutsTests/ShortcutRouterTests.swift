@@ -1,5 +1,6 @@
 import ExpenseCore
 @testable import ExpenseShortcuts
+import ExpenseTestSupport
 import XCTest
 @testable import ExpenseSupport
 @testable import PropertyList

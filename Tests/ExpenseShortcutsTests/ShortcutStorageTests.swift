@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseShortcuts
 import ExpenseStore
 import Foundation
+import ExpenseTestSupport
 import XCTest
 @testable import ExpenseSupport
 @testable import PropertyList

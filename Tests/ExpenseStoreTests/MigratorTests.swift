@@ -1,5 +1,6 @@
 import ExpenseCore
 @testable import ExpenseStore
+import ExpenseTestSupport
 import XCTest
 @testable import ExpenseSupport
 

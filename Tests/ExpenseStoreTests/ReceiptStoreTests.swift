@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseStore
 import Foundation
+import ExpenseTestSupport
 import XCTest
 @testable import ExpenseSupport
 

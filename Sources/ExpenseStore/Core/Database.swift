@@ -115,17 +115,18 @@ public final class Database {
 
     private func withStatement(_ sql: String, _ arguments: [DatabaseValue], _ body: (Statement) throws -> Void) throws {
         let statement = try cachedStatement(sql)
+        // A statement left mid-rows keeps its table locked: reset it however `body` exits,
+        // whatever it throws.
+        defer { sqlite3_reset(statement.handle) }
         do {
             try statement.bind(arguments)
             try body(statement)
-        } catch {
-            // A statement left mid-rows keeps its table locked: always reset it. One that failed
-            // may be in a state reset cannot repair (SQLITE_SCHEMA, an interrupt): never reuse it.
-            sqlite3_reset(statement.handle)
-            if error is DatabaseError { statements[sql] = nil }
+        } catch let error as DatabaseError {
+            // One that failed may be in a state reset cannot repair (SQLITE_SCHEMA, an
+            // interrupt): never reuse it.
+            statements[sql] = nil
             throw error
         }
-        sqlite3_reset(statement.handle)
     }
 
     // MARK: - State

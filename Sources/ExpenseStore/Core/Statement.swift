@@ -39,6 +39,10 @@ public final class Statement {
             case .real(let double): code = sqlite3_bind_double(handle, index, double)
             case .text(let string):
                 code = string.withCString { sqlite3_bind_text(handle, index, $0, Int32(string.utf8.count), csqlite_transient()) }
+            case .blob(let bytes) where bytes.isEmpty:
+                // sqlite3_bind_blob binds NULL for a nil pointer, and an empty buffer's baseAddress
+                // may be nil: a zero-length blob is bound as one explicitly.
+                code = sqlite3_bind_zeroblob(handle, index, 0)
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient())

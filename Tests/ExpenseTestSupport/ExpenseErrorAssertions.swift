@@ -3,11 +3,9 @@ import XCTest
 import ExpenseSupport
 
 /// Asserts that `body` throws an `ExpenseError` of `kind`, optionally with text in its message
-/// or hint, and returns the error for further checks. ExpenseStoreTests and ExpenseShortcutsTests
-/// compile this same file through a symlink: test targets cannot share a module here (a library
-/// importing XCTest would break the static release build, whose toolchain has no static XCTest).
+/// or hint, and returns the error for further checks.
 @discardableResult
-func assertExpenseError<T>(
+public func assertExpenseError<T>(
     _ body: @autoclosure () throws -> T, kind: ExpenseError.Kind, messageContains: String? = nil,
     hintContains: String? = nil, file: StaticString = #filePath, line: UInt = #line
 ) -> ExpenseError? {
@@ -33,15 +31,15 @@ func assertExpenseError<T>(
 }
 
 /// A currency of the compiled-in table; fails the test when the table lacks it.
-func currency(_ code: String, file: StaticString = #filePath, line: UInt = #line) throws -> Currency {
+public func currency(_ code: String, file: StaticString = #filePath, line: UInt = #line) throws -> Currency {
     try XCTUnwrap(CurrencyTable.standard.currency(code), "no \(code) in the table", file: file, line: line)
 }
 
 /// A deterministic pseudo-random sequence (SplitMix64), so that property tests are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+public struct SeededGenerator: RandomNumberGenerator {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,1 +1,0 @@
-../ExpenseCoreTests/ExpenseErrorAssertions.swift
