@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementImport
 import StatementReading
 
 /// `import FILE... --rules RULES`, `import list`, `import undo BATCH`: card and bank statements.
@@ -45,7 +46,10 @@ enum ImportCommands {
         let request = StatementImporter.Request(
             files: invocation.arguments, rules: rules, reportID: try invocation.id("report") ?? session.currentReportID,
             dryRun: invocation.flag("dry-run"), skipInvalid: invocation.flag("skip-invalid"), rejectsPath: invocation.value("rejects"))
-        let outcome = try StatementImporter(store: store, request: request, format: session.format).run()
+        let format = session.format, files = request.files
+        let outcome = try StatementImporter(store: store, request: request) { console in
+            DryRunLog(format: format, console: console, files: files)
+        }.run()
         return request.dryRun ? .none : ImportSummary.output(outcome)
     }
 

@@ -1,16 +1,13 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementImport
 import StatementReading
 
 /// What `import --dry-run` prints: every row as new, duplicate, invalid or skipped, streamed as
 /// the rows are read (a statement can have millions), in the session's format — aligned
 /// columns, CSV, or one JSON document whose `rows` array is written element by element.
-final class DryRunLog {
-    enum Status: String {
-        case new, duplicate, invalid, skipped
-    }
-
+final class DryRunLog: ImportLog {
     private let format: OutputFormat
     private let console: ImportConsole
     private let locationWidth: Int
@@ -39,7 +36,7 @@ final class DryRunLog {
         }
     }
 
-    func row(file: String, line: Int, status: Status, _ row: MappedRow) {
+    func row(file: String, line: Int, status: ImportRowStatus, _ row: MappedRow) {
         begin()
         let reason = status == .invalid ? row.reason : nil
         switch format {

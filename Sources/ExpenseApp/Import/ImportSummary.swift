@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import StatementImport
 
 /// The summary of an import: per file its batch and counts, the totals and the time taken.
 enum ImportSummary {

@@ -1,4 +1,4 @@
-@testable import ExpenseApp
+@testable import StatementImport
 import XCTest
 @testable import ExpenseSupport
 

@@ -8,15 +8,15 @@ import StatementReading
 
 /// A file opened for reading — a statement, a rules file, the ECB's rates — with the errors a
 /// user can act on (exit 66 when it is missing or unreadable).
-final class InputFile {
-    let path: String
-    let descriptor: Int32
+public final class InputFile {
+    public let path: String
+    public let descriptor: Int32
     /// Its size when opened, for progress; 0 for a pipe.
-    let size: Int
+    public let size: Int
 
     /// - Parameter role: what the file is, for messages ("statement", "rules file"). The path
     ///   `-` is standard input.
-    init(_ path: String, role: String) throws(ExpenseError) {
+    public init(_ path: String, role: String) throws(ExpenseError) {
         let descriptor = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
@@ -37,7 +37,7 @@ final class InputFile {
     deinit { close(descriptor) }
 
     /// The whole file as text (rules files are small); invalid UTF-8 is an error.
-    func text() throws(ExpenseError) -> String {
+    public func text() throws(ExpenseError) -> String {
         let bytes: [UInt8]
         switch FileDescriptor.readAll(descriptor) {
         case .success(let all): bytes = all
@@ -51,14 +51,14 @@ final class InputFile {
     }
 
     /// A CSV reader of the file.
-    func csvReader(separator: UInt8) -> CSVReader {
+    public func csvReader(separator: UInt8) -> CSVReader {
         CSVReader(fileDescriptor: descriptor, separator: separator)
     }
 }
 
 extension CSVReader {
     /// A reader of an open file descriptor (which the caller closes).
-    convenience init(fileDescriptor: Int32, separator: UInt8, bufferSize: Int = 1 << 20) {
+    public convenience init(fileDescriptor: Int32, separator: UInt8, bufferSize: Int = 1 << 20) {
         self.init(separator: separator, bufferSize: bufferSize) { target in
             while true {
                 let count = read(fileDescriptor, target.baseAddress, target.count)

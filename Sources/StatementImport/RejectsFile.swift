@@ -11,17 +11,17 @@ import StatementReading
 /// exactly as it was in its file, in the file's encoding, with the reason appended as one more
 /// field. Fix the rows, then import the rejects file; the reason column is not mapped, so it is
 /// ignored. Written beside the target and renamed into place only when the import commits.
-final class RejectsFile {
-    let path: String
+public final class RejectsFile {
+    public let path: String
     private let temporaryPath: String
     private let descriptor: Int32
     private let separator: UInt8
     private let encoding: TextEncoding
     private var buffer: [UInt8] = []
     private var startedWithHeader = false
-    private(set) var rows = 0
+    public private(set) var rows = 0
 
-    init(path: String, separator: UInt8, encoding: TextEncoding) throws(ExpenseError) {
+    public init(path: String, separator: UInt8, encoding: TextEncoding) throws(ExpenseError) {
         self.path = path
         self.separator = separator
         self.encoding = encoding
@@ -38,7 +38,7 @@ final class RejectsFile {
     }
 
     /// Writes the preamble and header of the first statement (later ones only add rows).
-    func start(preamble: [[UInt8]], header: [UInt8]?, crlf: Bool) {
+    public func start(preamble: [[UInt8]], header: [UInt8]?, crlf: Bool) {
         guard !startedWithHeader else { return }
         startedWithHeader = true
         let ending: [UInt8] = crlf ? [13, 10] : [10]
@@ -50,7 +50,7 @@ final class RejectsFile {
         }
     }
 
-    func append(record: UnsafeRawBufferPointer, reason: String, crlf: Bool) throws(ExpenseError) {
+    public func append(record: UnsafeRawBufferPointer, reason: String, crlf: Bool) throws(ExpenseError) {
         buffer += record
         buffer.append(separator)
         buffer += quoted(encoding.encode(reason))
@@ -60,7 +60,7 @@ final class RejectsFile {
     }
 
     /// Writes everything to disk, so that `commit` after the database's commit cannot fail on space.
-    func prepare() throws(ExpenseError) {
+    public func prepare() throws(ExpenseError) {
         try flush()
         guard fsync(descriptor) == 0 else {
             throw ExpenseError(.io, "cannot write the rejects file \(path): \(String(cString: strerror(errno)))")
@@ -68,7 +68,7 @@ final class RejectsFile {
     }
 
     /// Puts the file in place; before this, nothing at `path` has changed.
-    func commit() throws(ExpenseError) {
+    public func commit() throws(ExpenseError) {
         guard rename(temporaryPath, path) == 0 else {
             throw ExpenseError(.cannotCreate, "cannot write the rejects file \(path): \(String(cString: strerror(errno)))")
         }

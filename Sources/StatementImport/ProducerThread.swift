@@ -10,7 +10,7 @@ import Glibc
 /// returned nil or thrown, or `stop()` has returned; the consumer must not touch it before.
 /// The consumer calls `stop()` when it is done, also when it gives up early (a `defer`): a
 /// producer waiting for room in the buffer would otherwise wait forever.
-final class ProducerThread<Element>: @unchecked Sendable {
+public final class ProducerThread<Element>: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread = pthread_t()
@@ -29,7 +29,7 @@ final class ProducerThread<Element>: @unchecked Sendable {
     /// - Parameter produce: emits elements; `emit` returns false once the consumer has stopped,
     ///   and `produce` should then return. What it throws reaches the consumer after the
     ///   elements emitted before.
-    init(chunkSize: Int = 256, capacity: Int = 8, _ produce: @escaping (_ emit: (Element) -> Bool) throws -> Void) {
+    public init(chunkSize: Int = 256, capacity: Int = 8, _ produce: @escaping (_ emit: (Element) -> Bool) throws -> Void) {
         self.chunkSize = chunkSize
         self.capacity = capacity
         pthread_mutex_init(lock, nil)
@@ -66,7 +66,7 @@ final class ProducerThread<Element>: @unchecked Sendable {
     }
 
     /// The next element, nil after the last; rethrows what `produce` threw.
-    func next() throws -> Element? {
+    public func next() throws -> Element? {
         if position == current.count {
             current.removeAll(keepingCapacity: true)
             position = 0
@@ -86,7 +86,7 @@ final class ProducerThread<Element>: @unchecked Sendable {
     }
 
     /// Tells the producer to end, and waits until it has. Safe to call more than once.
-    func stop() {
+    public func stop() {
         guard !joined else { return }
         joined = true
         pthread_mutex_lock(lock)
@@ -117,15 +117,15 @@ final class ProducerThread<Element>: @unchecked Sendable {
 
     /// What the thread runs; holds the producer strongly until it is done.
     private final class Context {
-        let owner: ProducerThread
-        let produce: (_ emit: (Element) -> Bool) throws -> Void
+        public let owner: ProducerThread
+        public let produce: (_ emit: (Element) -> Bool) throws -> Void
 
-        init(owner: ProducerThread, produce: @escaping (_ emit: (Element) -> Bool) throws -> Void) {
+        public init(owner: ProducerThread, produce: @escaping (_ emit: (Element) -> Bool) throws -> Void) {
             self.owner = owner
             self.produce = produce
         }
 
-        func run() {
+        public func run() {
             var chunk: [Element] = []
             chunk.reserveCapacity(owner.chunkSize)
             var open = true
@@ -151,8 +151,8 @@ final class ProducerThread<Element>: @unchecked Sendable {
 
 /// A thread's work, in a form a C function pointer can reach (it cannot capture generic types).
 private final class ThreadBody {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
+    public let run: () -> Void
+    public init(_ run: @escaping () -> Void) { self.run = run }
 }
 
 private func runThreadBody(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {

@@ -3,33 +3,33 @@ import ExpenseSupport
 /// The output of a running import: row lines for stdout (a dry run), messages for stderr
 /// (invalid rows) and the progress line. Buffered, because a large statement can have a
 /// million row lines, and the progress line is erased before anything else reaches the terminal.
-final class ImportConsole {
-    let meter: ProgressMeter
+public final class ImportConsole {
+    public let meter: ProgressMeter
     private var standardOutput: [UInt8] = []
     private var standardError: [UInt8] = []
     private static let bufferLimit = 1 << 16
 
-    init(meter: ProgressMeter) { self.meter = meter }
+    public init(meter: ProgressMeter) { self.meter = meter }
 
-    func out(_ text: String) {
+    public func out(_ text: String) {
         standardOutput.append(contentsOf: text.utf8)
         if standardOutput.count >= Self.bufferLimit { flush() }
     }
 
-    func err(_ text: String) {
+    public func err(_ text: String) {
         standardError.append(contentsOf: text.utf8)
         if standardError.count >= Self.bufferLimit { flush() }
     }
 
     /// Called for every row; redraws the progress line when it is due.
     @inline(__always)
-    func progress(rows: Int, bytes: Int) {
+    public func progress(rows: Int, bytes: Int) {
         guard rows & 1023 == 0 || rows < 1024, meter.isDue else { return }
         flush()
         meter.draw(rows: rows, bytes: bytes)
     }
 
-    func flush() {
+    public func flush() {
         guard !standardOutput.isEmpty || !standardError.isEmpty else { return }
         meter.erase()
         if !standardOutput.isEmpty {
@@ -43,7 +43,7 @@ final class ImportConsole {
     }
 
     /// Writes what is buffered and erases the progress line.
-    func finish() {
+    public func finish() {
         flush()
         meter.erase()
     }

@@ -7,22 +7,22 @@ import ExpenseSupport
 /// The progress line of an import on stderr — rows, rows per second, a bar and the time left —
 /// drawn only when stderr is a terminal, at most ten times a second, and erased at the end, so
 /// that pipes and logs never see it.
-final class ProgressMeter {
-    let isEnabled: Bool
+public final class ProgressMeter {
+    public let isEnabled: Bool
     private let totalBytes: Int
     private let stopwatch = Stopwatch()
     private var lastDraw = -1.0
-    private(set) var isVisible = false
+    public private(set) var isVisible = false
 
-    init(enabled: Bool = isatty(STDERR_FILENO) == 1, totalBytes: Int) {
+    public init(enabled: Bool = isatty(STDERR_FILENO) == 1, totalBytes: Int) {
         isEnabled = enabled
         self.totalBytes = totalBytes
     }
 
     /// True when the line should be drawn again (the first time at once).
-    var isDue: Bool { isEnabled && (lastDraw < 0 || stopwatch.seconds - lastDraw >= 0.1) }
+    public var isDue: Bool { isEnabled && (lastDraw < 0 || stopwatch.seconds - lastDraw >= 0.1) }
 
-    func draw(rows: Int, bytes: Int) {
+    public func draw(rows: Int, bytes: Int) {
         guard isEnabled else { return }
         let seconds = stopwatch.seconds
         lastDraw = seconds
@@ -30,7 +30,7 @@ final class ProgressMeter {
         isVisible = true
     }
 
-    func erase() {
+    public func erase() {
         guard isVisible else { return }
         Console.write("\r\u{1B}[K", to: 2)
         isVisible = false
@@ -38,7 +38,7 @@ final class ProgressMeter {
 
     /// "  412,113 rows  318,020 rows/s  [########------------]  41%  ETA 0:03"; without a size
     /// (a pipe) only rows and speed.
-    static func line(rows: Int, bytes: Int, totalBytes: Int, seconds: Double) -> String {
+    public static func line(rows: Int, bytes: Int, totalBytes: Int, seconds: Double) -> String {
         var text = "  \(Money.format(Int64(rows), digits: 0, grouping: true)) rows"
         if seconds > 0, rows > 0 {
             text += "  \(Money.format(Int64(Double(rows) / seconds), digits: 0, grouping: true)) rows/s"

@@ -10,11 +10,11 @@ import ExpenseSupport
 /// memory, the least recently used days move to `spill` (a temporary table) and come back if
 /// their day appears again, so memory stays bounded for any file, sorted or not, and counts
 /// stay exact.
-final class OccurrenceCounter {
+public final class OccurrenceCounter {
     /// Where counts of days that left memory go, and come back from.
-    struct Spill {
-        let save: (_ day: Int, _ counts: [UInt64: UInt32]) throws -> Void
-        let load: (_ day: Int) throws -> [UInt64: UInt32]
+    public struct Spill {
+        public let save: (_ day: Int, _ counts: [UInt64: UInt32]) throws -> Void
+        public let load: (_ day: Int) throws -> [UInt64: UInt32]
     }
 
     private let budget: Int
@@ -27,13 +27,13 @@ final class OccurrenceCounter {
     private var currentDay = Int.min
     private var current: [UInt64: UInt32] = [:]
 
-    init(budget: Int = 1 << 18, spill: Spill?) {
+    public init(budget: Int = 1 << 18, spill: Spill?) {
         self.budget = budget
         self.spill = spill
     }
 
     /// Counts one more row with `content` on `day` and returns its occurrence number (from 1).
-    func next(day: Int, content: UInt64) throws -> Int {
+    public func next(day: Int, content: UInt64) throws -> Int {
         if day != currentDay { try switchTo(day) }
         // One hash lookup: the default-value subscript is modified in place.
         func increment(_ value: inout UInt32) -> UInt32 {
@@ -82,7 +82,7 @@ extension OccurrenceCounter.Spill {
     /// A spill to an anonymous temporary file, created on the first spill (most statements
     /// never need one) and gone when the import ends. Appending is sequential I/O, far cheaper
     /// than the random B-tree writes of a temporary table.
-    static func temporaryFile() -> Self {
+    public static func temporaryFile() -> Self {
         let file = SpillFile()
         return Self(save: { day, counts in try file.save(day, counts) }, load: { day in try file.load(day) })
     }
@@ -97,7 +97,7 @@ private final class SpillFile {
 
     deinit { if let file { fclose(file) } }
 
-    func save(_ day: Int, _ counts: [UInt64: UInt32]) throws {
+    public func save(_ day: Int, _ counts: [UInt64: UInt32]) throws {
         if file == nil { file = tmpfile() }
         guard let file else { throw ExpenseError(.io, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
         var bytes: [UInt8] = []
@@ -119,7 +119,7 @@ private final class SpillFile {
         end += Int64(bytes.count)
     }
 
-    func load(_ day: Int) throws -> [UInt64: UInt32] {
+    public func load(_ day: Int) throws -> [UInt64: UInt32] {
         guard let chunk = chunks[day], let file else { return [:] }
         var bytes = [UInt8](repeating: 0, count: chunk.count * 12)
         var offset = 0

@@ -1,5 +1,5 @@
 import ExpenseCore
-@testable import ExpenseApp
+@testable import StatementImport
 import XCTest
 @testable import ExpenseSupport
 

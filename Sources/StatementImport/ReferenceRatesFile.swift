@@ -7,17 +7,17 @@ import StatementReading
 /// then one column per currency holding "1 EUR = x CUR", `N/A` where a currency was not quoted
 /// that day. Reads the full history (eurofxref-hist.csv, `2026-03-06,1.0823,...` with a
 /// trailing comma) and the daily file (eurofxref.csv, `06 March 2026, 1.0823, ...`).
-enum ReferenceRatesFile {
+public enum ReferenceRatesFile {
     /// One line of the file: a day's rates.
-    struct Day {
-        let line: Int
-        let date: CalendarDate
-        let rates: [ReferenceRate]
+    public struct Day {
+        public let line: Int
+        public let date: CalendarDate
+        public let rates: [ReferenceRate]
     }
 
     /// Calls `body` with each day of the file, in file order. Any malformed line is an error at
     /// its line: the file is the bank's, and a wrong rate would convert money wrongly.
-    static func read(_ input: InputFile, _ body: (Day) throws -> Void) throws {
+    public static func read(_ input: InputFile, _ body: (Day) throws -> Void) throws {
         let file = input.path
         let reader = input.csvReader(separator: UInt8(ascii: ","))
         func location(_ line: Int) -> String { "\(file):\(line)" }
@@ -68,7 +68,7 @@ enum ReferenceRatesFile {
                                  "september", "october", "november", "december"]
 
     /// `2026-03-06`, or `06 March 2026` as in the daily file.
-    static func parseDate(_ text: String) -> CalendarDate? {
+    public static func parseDate(_ text: String) -> CalendarDate? {
         if let date = try? CalendarDate.parse(text) { return date }
         let words = text.split(separator: " ")
         guard words.count == 3, let day = Int(words[0]), let year = Int(words[2]),

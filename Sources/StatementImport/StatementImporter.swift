@@ -8,53 +8,61 @@ import StatementReading
 /// was. Rows are streamed: a second thread reads, maps and fingerprints them while this one
 /// converts and inserts the rows before (SQLite's share of the work is the larger one); nothing
 /// grows with the size of the file except what the database itself stores.
-final class StatementImporter {
-    struct Request {
-        var files: [String]
-        var rules: ImportRules
-        var reportID: Int64?
-        var dryRun = false
-        var skipInvalid = false
-        var rejectsPath: String?
+public final class StatementImporter {
+    public struct Request {
+        public var files: [String]
+        public var rules: ImportRules
+        public var reportID: Int64?
+        public var dryRun = false
+        public var skipInvalid = false
+        public var rejectsPath: String?
+
+        public init(files: [String], rules: ImportRules, reportID: Int64?, dryRun: Bool = false, skipInvalid: Bool = false,
+                    rejectsPath: String? = nil) {
+            (self.files, self.rules, self.reportID) = (files, rules, reportID)
+            (self.dryRun, self.skipInvalid, self.rejectsPath) = (dryRun, skipInvalid, rejectsPath)
+        }
     }
 
-    struct FileOutcome {
-        let file: String
-        let batchID: Int64
-        var counts = ImportCounts()
+    public struct FileOutcome {
+        public let file: String
+        public let batchID: Int64
+        public var counts = ImportCounts()
     }
 
-    struct Outcome {
-        var files: [FileOutcome] = []
-        var seconds = 0.0
-        var rejectsPath: String?
-        var total: ImportCounts { files.reduce(ImportCounts()) { $0 + $1.counts } }
+    public struct Outcome {
+        public var files: [FileOutcome] = []
+        public var seconds = 0.0
+        public var rejectsPath: String?
+        public var total: ImportCounts { files.reduce(ImportCounts()) { $0 + $1.counts } }
     }
 
     /// Ends the transaction of a dry run, which must write nothing whatever happened.
     private struct DryRunDone: Error {
-        let outcome: Outcome
+        public let outcome: Outcome
     }
 
     private let store: Store
     private let request: Request
-    private let format: OutputFormat
+    private let makeLog: ((ImportConsole) -> ImportLog)?
     private let rules: ImportRules
     private var console = ImportConsole(meter: ProgressMeter(enabled: false, totalBytes: 0))
-    private var log: DryRunLog?
+    private var log: ImportLog?
     private var report: Report?
     private var rejects: RejectsFile?
     private var rowsRead = 0
     private var bytesBefore = 0
 
-    init(store: Store, request: Request, format: OutputFormat) {
+    /// - Parameter makeLog: for a dry run, what tells each row, writing through the import's
+    ///   console (so that its lines and the progress line do not garble each other).
+    public init(store: Store, request: Request, makeLog: ((ImportConsole) -> ImportLog)? = nil) {
         self.store = store
         self.request = request
-        self.format = format
+        self.makeLog = makeLog
         rules = request.rules
     }
 
-    func run() throws -> Outcome {
+    public func run() throws -> Outcome {
         let stopwatch = Stopwatch()
         let categories = try store.categories().map(\.code)
         try rules.checkCategories(categories)
@@ -63,7 +71,7 @@ final class StatementImporter {
         let inputs = try request.files.map { path throws(ExpenseError) in try InputFile(path, role: "statement") }
         console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
         defer { console.finish() }
-        if request.dryRun { log = DryRunLog(format: format, console: console, files: request.files) }
+        if request.dryRun { log = makeLog?(console) }
         if !request.dryRun, let path = request.rejectsPath {
             rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding)
         }
@@ -89,7 +97,7 @@ final class StatementImporter {
                 if invalid > 0, !request.skipInvalid {
                     console.flush()
                     let files = request.files.count == 1 ? request.files[0] : "\(request.files.count) files"
-                    throw ExpenseError(.invalidData, "\(ImportSummary.number(invalid)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
+                    throw ExpenseError(.invalidData, "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
                                            + "nothing was imported",
                                        hint: "fix \(invalid == 1 ? "it" : "them") and import again, or import the valid rows "
                                            + "with --skip-invalid --rejects FILE and fix the rejected ones there")
@@ -199,14 +207,14 @@ final class StatementImporter {
     /// A row as the reading thread hands it over: mapped and fingerprinted, not yet checked
     /// against the database (rates) nor written.
     private struct ReadRow {
-        let line: Int
-        var row: MappedRow
-        let fingerprint: ImportFingerprint?
-        let bytesConsumed: Int
+        public let line: Int
+        public var row: MappedRow
+        public let fingerprint: ImportFingerprint?
+        public let bytesConsumed: Int
         /// The record as the file has it, for the rejects file; only kept for rows that are or
         /// may turn out invalid (no rate), when there is a rejects file.
-        let text: [UInt8]
-        let crlf: Bool
+        public let text: [UInt8]
+        public let crlf: Bool
     }
 
     /// Reads the rest of a statement on a second thread: CSV parsing, the rules and the
