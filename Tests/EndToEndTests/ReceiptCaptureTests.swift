@@ -53,6 +53,18 @@ final class ReceiptCaptureTests: XCTestCase {
         XCTAssertTrue(try app.ok("report", "check", "1").contains("shared-receipt:\(hash.prefix(12))"))
     }
 
+    func testAnExpenseCreatedFromAReceiptMakesItsTripTheCurrentOne() throws {
+        try app.ok("report", "new", "Walldorf workshop")
+        try app.ok("report", "new", "Boston conference")
+        XCTAssertEqual(try app.sqlite("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
+                       "Add expense to Boston conference")
+        try app.ok("receipt", "capture", ReceiptSamples.path(taxi), "--no-ocr", "--create", "--report", "1",
+                   "--date", "2026-03-03", "--amount", "49.50", "--currency", "EUR", "--category", "taxi")
+        // Like `expense add`, the capture's new expense moves the app's trip items to its report.
+        XCTAssertEqual(try app.sqlite("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
+                       "Add expense to Walldorf workshop")
+    }
+
     func testStandardInput() throws {
         let result = try app.run(["receipt", "capture", "-", "--no-ocr", "--format", "json"], stdinBytes: try ReceiptSamples.bytes(taxi))
         XCTAssertEqual(result.status, 0, result.stderr)
