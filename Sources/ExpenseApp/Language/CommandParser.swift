@@ -130,7 +130,7 @@ public struct CommandParser {
             path += [fallback]
             invocation = Invocation(spec: found)
         }
-        guard let spec, let invocation else { return .empty(globals: globals) }
+        guard let invocation else { return .empty(globals: globals) }
         if !unexpected.isEmpty {
             let quoted = unexpected.map { "'\($0)'" }.joined(separator: ", ")
             throw UsageError(unexpected.count == 1 ? "Unexpected argument \(quoted)" : "\(unexpected.count) unexpected arguments: \(quoted)",
