@@ -37,7 +37,7 @@ enum ExpenseCommands {
         let expense = try store.write {
             let reportID = try invocation.id("report") ?? session.currentReportID
             let report = try reportID.map(store.report)
-            try report?.requireEditable("add items")
+            try report?.requireEditable(.addItems)
             let currency = try CurrencyTable.standard.require(invocation.value("currency") ?? report?.currency.code ?? session.defaultCurrency)
             var item = Expense(reportID: report?.id, date: try invocation.date("date") ?? session.environment.today(),
                                category: try store.category(invocation.value("category") ?? "").code,
@@ -108,7 +108,7 @@ enum ExpenseCommands {
         let item = try store.write {
             var item = try store.expense(try invocation.id("id", argument: 0) ?? 0)
             let report = try item.reportID.map(store.report)
-            try report?.requireEditable("change its items")
+            try report?.requireEditable(.changeItems)
             let previous = item
             if let date = try invocation.date("date") { item.date = date }
             if let category = invocation.value("category") { item.category = try store.category(category).code }
@@ -157,11 +157,11 @@ enum ExpenseCommands {
         let item = try store.write {
             var item = try store.expense(try invocation.id("id", argument: 0) ?? 0)
             if let from = item.reportID {
-                try store.report(from).requireEditable("move its items")
+                try store.report(from).requireEditable(.moveItems)
             }
             if let target {
                 let report = try store.report(target)
-                try report.requireEditable("add items")
+                try report.requireEditable(.addItems)
                 let manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
                                                            manualRate: manualRate, rates: store.rateSource())
@@ -185,7 +185,7 @@ enum ExpenseCommands {
         let id = try invocation.id("id", argument: 0) ?? 0
         try store.write {
             let item = try store.expense(id)
-            if let reportID = item.reportID { try store.report(reportID).requireEditable("delete its items") }
+            if let reportID = item.reportID { try store.report(reportID).requireEditable(.deleteItems) }
             try store.deleteExpense(id)
         }
         return .document(text: "Deleted expense \(id)", json: .object([("deleted", .int(id))]), csv: nil)

@@ -17,11 +17,11 @@ struct ReceiptCaptureRun {
         let create = invocation.flag("create")
         // What the receipt is for is checked before the camera clicks or OCR runs.
         let expenseID = try invocation.id("expense")
-        if let expenseID { try ReceiptLinks.requireEditable(expense: expenseID, in: store, action: "attach receipts to it") }
+        if let expenseID { try ReceiptLinks.requireEditable(expense: expenseID, in: store, for: .attachReceipts(expense: expenseID)) }
         var report: Report?
         if create, let reportID = try invocation.id("report") ?? session.currentReportID {
             report = try store.report(reportID)
-            try report?.requireEditable("add items")
+            try report?.requireEditable(.addItems)
         }
         let input = try self.input(settings: settings, store: store)
         let capture = ReceiptCapture(store: store, vault: vault, capturedAt: session.environment.now())

@@ -68,7 +68,7 @@ enum ReportCommands {
         let store = try session.store()
         let report = try store.write {
             var report = try store.report(try session.reportID(invocation))
-            try report.requireEditable("edit it")
+            try report.requireEditable(.edit)
             if let title = invocation.value("title") { report.title = title }
             if let purpose = invocation.value("purpose") { report.purpose = purpose }
             if let destination = invocation.value("destination") { report.destination = destination }

@@ -118,7 +118,7 @@ struct ReceiptCapture {
                     target = created.id
                 }
                 if let target {
-                    try ReceiptLinks.requireEditable(expense: target, in: store, action: "attach receipts to it")
+                    try ReceiptLinks.requireEditable(expense: target, in: store, for: .attachReceipts(expense: target))
                     try store.attach(receipt: receipt.id, to: target)
                 }
                 receipt = try store.receipt(receipt.id)

@@ -3,16 +3,11 @@ import ExpenseStore
 import ExpenseSupport
 
 /// The rule for changing which receipts an expense has: like its other fields, only while its
-/// report is a draft (the schema's triggers hold it too; this says it in words).
+/// report is a draft, as the domain says (`Report.requireEditable`); the store holds it too.
 enum ReceiptLinks {
-    static func requireEditable(expense id: Int64, in store: Store, action: String) throws {
-        let item = try store.expense(id)
-        guard let reportID = item.reportID else { return }
-        let report = try store.report(reportID)
-        guard report.status.allowsItemChanges else {
-            throw ExpenseError(.refused, "expense \(id) is in report \(reportID), which is \(report.status.rawValue); cannot \(action)",
-                               hint: report.status == .submitted ? "recall it first: expenses report recall \(reportID)" : nil)
-        }
+    static func requireEditable(expense id: Int64, in store: Store, for change: ReportChange) throws {
+        guard let reportID = try store.expense(id).reportID else { return }
+        try store.report(reportID).requireEditable(change)
     }
 
     /// Says on stderr that a receipt is on more than one expense: Odoo's same-receipt warning,
