@@ -2,14 +2,9 @@ import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 
-/// The rule for changing which receipts an expense has: like its other fields, only while its
-/// report is a draft, as the domain says (`Report.requireEditable`); the store holds it too.
+/// What is said about an expense's receipts besides their rule (which receipts an expense may
+/// change is the domain's `Report.requireEditable`, held by the store's attach and detach).
 enum ReceiptLinks {
-    static func requireEditable(expense id: Int64, in store: Store, for change: ReportChange) throws {
-        guard let reportID = try store.expense(id).reportID else { return }
-        try store.report(reportID).requireEditable(change)
-    }
-
     /// Says on stderr that a receipt is on more than one expense: Odoo's same-receipt warning,
     /// which `report check` lists as the shared-receipt rule.
     static func warnShared(_ receipt: Receipt, others: [Int64]) {
