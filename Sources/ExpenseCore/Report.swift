@@ -47,11 +47,20 @@ public struct Report: Sendable, Equatable {
         }
     }
 
-    /// Refuses item changes unless the report is a draft.
-    public func requireEditable(_ action: String) throws(ExpenseError) {
-        guard status.allowsItemChanges else {
-            throw ExpenseError(.refused, "report \(id) is \(status.rawValue); cannot \(action)",
-                               hint: status == .submitted ? "recall it first: expenses report recall \(id)" : nil)
+    /// The rule for every change to a report and its items: refused unless its status allows
+    /// item changes (a draft). The store checks it in every write that changes a report or its
+    /// items, inside that write's transaction; a command may ask it earlier, for its error order.
+    public func requireEditable(_ change: ReportChange) throws(ExpenseError) {
+        guard !status.allowsItemChanges else { return }
+        let hint = status == .submitted ? "recall it first: expenses report recall \(id)" : nil
+        switch change {
+        case .delete:
+            throw ExpenseError(.refused, "report \(id) is \(status.rawValue); only a draft can be deleted")
+        case .attachReceipts(let expense), .detachReceipts(let expense):
+            throw ExpenseError(.refused, "expense \(expense) is in report \(id), which is \(status.rawValue); cannot \(change.action)",
+                               hint: hint)
+        default:
+            throw ExpenseError(.refused, "report \(id) is \(status.rawValue); cannot \(change.action)", hint: hint)
         }
     }
 }

@@ -16,8 +16,9 @@ public enum ReportStatus: String, CaseIterable, Sendable {
 
     public func canMove(to next: ReportStatus) -> Bool { successors.contains(next) }
 
-    /// Items can be added, changed, moved or deleted only while the report is a draft, so that
-    /// what an approver saw is what gets paid.
+    /// Items can be added, changed, moved or deleted — and the report itself edited or
+    /// deleted — only while the report is a draft, so that what an approver saw is what gets
+    /// paid. `Report.requireEditable` refuses by it; the store's SQL follows it too.
     public var allowsItemChanges: Bool { self == .draft }
 
     /// Still being worked on, as opposed to closed (paid out).

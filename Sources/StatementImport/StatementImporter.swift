@@ -78,9 +78,9 @@ public final class StatementImporter {
         var outcome = Outcome(rejectsPath: request.dryRun ? nil : request.rejectsPath)
         do {
             try store.withBulkInsertSettings { try store.write {
-                // Checked under the write lock: the report cannot be submitted half-way.
-                report = try request.reportID.map(store.report)
-                try report?.requireEditable("import into it")
+                // Checked under the write lock, before any row is read: the report cannot be
+                // submitted half-way. Each batch the store begins checks it again.
+                report = try request.reportID.map { id in try store.report(id, for: .importItems) }
                 console.progress(rows: 0, bytes: 0)
                 let rates = store.rateSource()
                 _ = try store.withInsertTriggersInBulk {

@@ -35,12 +35,33 @@ final class ReportTests: XCTestCase {
     }
 
     func testOnlyADraftIsEditable() throws {
-        XCTAssertNoThrow(try report(status: .draft).requireEditable("add items"))
+        XCTAssertNoThrow(try report(status: .draft).requireEditable(.addItems))
         for status in ReportStatus.allCases where status != .draft {
-            assertExpenseError(try report(status: status).requireEditable("add items"), kind: .refused,
+            assertExpenseError(try report(status: status).requireEditable(.addItems), kind: .refused,
                                messageContains: "report 7 is \(status.rawValue); cannot add items")
         }
-        assertExpenseError(try report(status: .submitted).requireEditable("add items"), kind: .refused,
+        assertExpenseError(try report(status: .submitted).requireEditable(.addItems), kind: .refused,
+                           hintContains: "expenses report recall 7")
+    }
+
+    /// Every change has its own words, and the same rule: a draft takes them all, nothing else does.
+    func testEveryChangeIsRefusedOutsideDraftInItsOwnWords() throws {
+        let changes: [(ReportChange, String)] = [
+            (.addItems, "report 7 is approved; cannot add items"),
+            (.changeItems, "report 7 is approved; cannot change its items"),
+            (.moveItems, "report 7 is approved; cannot move its items"),
+            (.deleteItems, "report 7 is approved; cannot delete its items"),
+            (.importItems, "report 7 is approved; cannot import into it"),
+            (.attachReceipts(expense: 4), "expense 4 is in report 7, which is approved; cannot attach receipts to it"),
+            (.detachReceipts(expense: 4), "expense 4 is in report 7, which is approved; cannot detach its receipts"),
+            (.edit, "report 7 is approved; cannot edit it"),
+            (.delete, "report 7 is approved; only a draft can be deleted"),
+        ]
+        for (change, message) in changes {
+            XCTAssertNoThrow(try report(status: .draft).requireEditable(change))
+            assertExpenseError(try report(status: .approved).requireEditable(change), kind: .refused, messageContains: message)
+        }
+        assertExpenseError(try report(status: .submitted).requireEditable(.detachReceipts(expense: 4)), kind: .refused,
                            hintContains: "expenses report recall 7")
     }
 }

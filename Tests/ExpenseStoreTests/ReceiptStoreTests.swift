@@ -90,14 +90,20 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.receipts(.unattached).map(\.id), [shared.id])
     }
 
-    /// The triggers hold even against a caller that skips the app's checks.
+    /// The store refuses with the domain's rule; the triggers hold even against hand-written SQL.
     func testReceiptsOfItemsOfASubmittedReportAreFrozen() throws {
         let (report, item) = try draftReportWithItem()
         let first = try receipt("first"), second = try receipt("second")
         _ = try store.write { try store.attach(receipt: first.id, to: item.id) }
         _ = try store.write { try store.apply(.submit, to: report.id, by: "ana") }
-        assertDatabaseError(try store.write { try store.attach(receipt: second.id, to: item.id) }, resultCode: 19)
-        assertDatabaseError(try store.write { try store.detach(receipt: first.id, from: item.id) }, resultCode: 19)
+        assertExpenseError(try store.write { try store.attach(receipt: second.id, to: item.id) }, kind: .refused,
+                           messageContains: "cannot attach receipts to it")
+        assertExpenseError(try store.write { try store.detach(receipt: first.id, from: item.id) }, kind: .refused,
+                           messageContains: "cannot detach its receipts")
+        assertDatabaseError(try store.db.execute("INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, 'now')",
+                                                 [.integer(item.id), .integer(second.id)]), resultCode: 19)
+        assertDatabaseError(try store.db.execute("DELETE FROM expense_receipts WHERE expense_id = ?", [.integer(item.id)]),
+                            resultCode: 19)
         XCTAssertEqual(try store.receipt(first.id).expenseIDs, [item.id])
     }
 

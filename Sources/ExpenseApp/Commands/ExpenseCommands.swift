@@ -36,8 +36,9 @@ enum ExpenseCommands {
         let store = try session.store()
         let expense = try store.write {
             let reportID = try invocation.id("report") ?? session.currentReportID
-            let report = try reportID.map(store.report)
-            try report?.requireEditable("add items")
+            // Asked before the amount and the rest are read, so that a frozen report is what is
+            // said first; the store's insert asks it again, as the guarantee.
+            let report = try reportID.map { id in try store.report(id, for: .addItems) }
             let currency = try CurrencyTable.standard.require(invocation.value("currency") ?? report?.currency.code ?? session.defaultCurrency)
             var item = Expense(reportID: report?.id, date: try invocation.date("date") ?? session.environment.today(),
                                category: try store.category(invocation.value("category") ?? "").code,
@@ -107,8 +108,7 @@ enum ExpenseCommands {
         let store = try session.store()
         let item = try store.write {
             var item = try store.expense(try invocation.id("id", argument: 0) ?? 0)
-            let report = try item.reportID.map(store.report)
-            try report?.requireEditable("change its items")
+            let report = try item.reportID.map { id in try store.report(id, for: .changeItems) }   // before the new values
             let previous = item
             if let date = try invocation.date("date") { item.date = date }
             if let category = invocation.value("category") { item.category = try store.category(category).code }
@@ -156,12 +156,10 @@ enum ExpenseCommands {
         }
         let item = try store.write {
             var item = try store.expense(try invocation.id("id", argument: 0) ?? 0)
-            if let from = item.reportID {
-                try store.report(from).requireEditable("move its items")
-            }
+            // Both reports are asked before the rate is read; the store's update asks again.
+            if let from = item.reportID { _ = try store.report(from, for: .moveItems) }
             if let target {
-                let report = try store.report(target)
-                try report.requireEditable("add items")
+                let report = try store.report(target, for: .addItems)
                 let manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
                                                            manualRate: manualRate, rates: store.rateSource())
@@ -184,8 +182,7 @@ enum ExpenseCommands {
         let store = try session.store()
         let id = try invocation.id("id", argument: 0) ?? 0
         try store.write {
-            let item = try store.expense(id)
-            if let reportID = item.reportID { try store.report(reportID).requireEditable("delete its items") }
+            _ = try store.expense(id)
             try store.deleteExpense(id)
         }
         return .document(text: "Deleted expense \(id)", json: .object([("deleted", .int(id))]), csv: nil)

@@ -17,11 +17,13 @@ struct ReceiptCaptureRun {
         let create = invocation.flag("create")
         // What the receipt is for is checked before the camera clicks or OCR runs.
         let expenseID = try invocation.id("expense")
-        if let expenseID { try ReceiptLinks.requireEditable(expense: expenseID, in: store, action: "attach receipts to it") }
+        // (The store's attach and insert ask again, as the guarantee.)
+        if let expenseID, let reportID = try store.expense(expenseID).reportID {
+            _ = try store.report(reportID, for: .attachReceipts(expense: expenseID))
+        }
         var report: Report?
         if create, let reportID = try invocation.id("report") ?? session.currentReportID {
-            report = try store.report(reportID)
-            try report?.requireEditable("add items")
+            report = try store.report(reportID, for: .addItems)
         }
         let input = try self.input(settings: settings, store: store)
         let capture = ReceiptCapture(store: store, vault: vault, capturedAt: session.environment.now())

@@ -67,8 +67,8 @@ enum ReportCommands {
     ) { invocation, session in
         let store = try session.store()
         let report = try store.write {
-            var report = try store.report(try session.reportID(invocation))
-            try report.requireEditable("edit it")
+            // Asked before the new values are read; the store's update asks again.
+            var report = try store.report(try session.reportID(invocation), for: .edit)
             if let title = invocation.value("title") { report.title = title }
             if let purpose = invocation.value("purpose") { report.purpose = purpose }
             if let destination = invocation.value("destination") { report.destination = destination }
@@ -98,13 +98,7 @@ enum ReportCommands {
         let store = try session.store()
         let id = try invocation.id("id", argument: 0) ?? 0
         let deletingItems = invocation.flag("with-items")
-        let items = try store.write {
-            let report = try store.report(id)
-            guard report.status == .draft else {
-                throw ExpenseError(.refused, "report \(id) is \(report.status.rawValue); only a draft can be deleted")
-            }
-            return try store.deleteReport(id, deletingItems: deletingItems)
-        }
+        let items = try store.deleteReport(id, deletingItems: deletingItems)
         session.navigation.removeAll { $0 == id }
         let detail = items == 0 ? "" : deletingItems ? " and its \(items) item\(items == 1 ? "" : "s")"
             : "; its \(items) item\(items == 1 ? " is" : "s are") now unassigned"

@@ -86,7 +86,8 @@ enum ReportChoice {
         } else {
             throw ExpenseError(.invalidData, "no report is called '\(text)'", hint: "give its id; TAB lists the drafts")
         }
-        try report.requireEditable("add items")
+        // Early, so that the form asks again at once; the store's insert holds the rule anyway.
+        try report.requireEditable(.addItems)
         return String(report.id)
     }
 }

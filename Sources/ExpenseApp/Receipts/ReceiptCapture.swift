@@ -117,10 +117,7 @@ struct ReceiptCapture {
                     expense = created
                     target = created.id
                 }
-                if let target {
-                    try ReceiptLinks.requireEditable(expense: target, in: store, action: "attach receipts to it")
-                    try store.attach(receipt: receipt.id, to: target)
-                }
+                if let target { try store.attach(receipt: receipt.id, to: target) }
                 receipt = try store.receipt(receipt.id)
                 return Committed(receipt: receipt, reused: reused, attachedTo: target, expense: expense)
             }

@@ -45,31 +45,45 @@ extension Store {
          DatabaseValue(expense.conversion?.converted.minorUnits), .text(expense.paidBy.rawValue)]
     }
 
-    /// Inserts an expense and returns it with its id.
+    /// Inserts an expense and returns it with its id; refused when its report is not editable.
     public func insertExpense(_ expense: Expense) throws -> Expense {
-        try expense.validate()
-        let stamp = now()
-        try db.execute("""
-            INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
-                                  rate, rate_date, rate_source, converted_minor, paid_by, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, Self.arguments(expense) + [.text(stamp), .text(stamp)])
-        return try self.expense(db.lastInsertedRowID)
+        try write {
+            if let reportID = expense.reportID { try requireEditable(report: reportID, for: .addItems) }
+            try expense.validate()
+            let stamp = now()
+            try db.execute("""
+                INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
+                                      rate, rate_date, rate_source, converted_minor, paid_by, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, Self.arguments(expense) + [.text(stamp), .text(stamp)])
+            return try self.expense(db.lastInsertedRowID)
+        }
     }
 
-    /// Saves every field of `expense`.
+    /// Saves every field of `expense`, its report included: a change of its items when it stays
+    /// in its report, else a move out of the one it is in and into the one it names. Refused
+    /// when a report it touches is not editable.
     public func updateExpense(_ expense: Expense) throws {
-        try expense.validate()
-        try db.execute("""
-            UPDATE expenses SET report_id = ?, date = ?, category = ?, merchant = ?, description = ?, amount_minor = ?,
-                                currency = ?, rate = ?, rate_date = ?, rate_source = ?, converted_minor = ?, paid_by = ?,
-                                updated_at = ?
-            WHERE id = ?
-            """, Self.arguments(expense) + [.text(now()), .integer(expense.id)])
+        try write {
+            let current = try reportIDOfExpense(expense.id)
+            if let current { try requireEditable(report: current, for: current == expense.reportID ? .changeItems : .moveItems) }
+            if let target = expense.reportID, target != current { try requireEditable(report: target, for: .addItems) }
+            try expense.validate()
+            try db.execute("""
+                UPDATE expenses SET report_id = ?, date = ?, category = ?, merchant = ?, description = ?, amount_minor = ?,
+                                    currency = ?, rate = ?, rate_date = ?, rate_source = ?, converted_minor = ?, paid_by = ?,
+                                    updated_at = ?
+                WHERE id = ?
+                """, Self.arguments(expense) + [.text(now()), .integer(expense.id)])
+        }
     }
 
+    /// Deletes an expense; refused when its report is not editable.
     public func deleteExpense(_ id: Int64) throws {
-        try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
+        try write {
+            if let reportID = try reportIDOfExpense(id) { try requireEditable(report: reportID, for: .deleteItems) }
+            try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
+        }
     }
 
     /// The expense with `id`, or an "unknown expense" error.

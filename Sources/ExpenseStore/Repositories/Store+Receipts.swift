@@ -122,20 +122,32 @@ extension Store {
 
     // MARK: - Attaching
 
-    /// Attaches a receipt to an expense; false when it was attached already.
+    /// Attaches a receipt to an expense; false when it was attached already. Refused for an
+    /// unknown expense, and for one in a report that is not editable.
     @discardableResult
     public func attach(receipt receiptID: Int64, to expenseID: Int64) throws -> Bool {
-        try db.execute("INSERT OR IGNORE INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?)",
-                       [.integer(expenseID), .integer(receiptID), .text(now())])
-        return db.changes > 0
+        try write {
+            if let reportID = try expense(expenseID).reportID {
+                try requireEditable(report: reportID, for: .attachReceipts(expense: expenseID))
+            }
+            try db.execute("INSERT OR IGNORE INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?)",
+                           [.integer(expenseID), .integer(receiptID), .text(now())])
+            return db.changes > 0
+        }
     }
 
-    /// Detaches a receipt from an expense; false when it was not attached.
+    /// Detaches a receipt from an expense; false when it was not attached. Refused for an
+    /// unknown expense, and for one in a report that is not editable.
     @discardableResult
     public func detach(receipt receiptID: Int64, from expenseID: Int64) throws -> Bool {
-        try db.execute("DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
-                       [.integer(expenseID), .integer(receiptID)])
-        return db.changes > 0
+        try write {
+            if let reportID = try expense(expenseID).reportID {
+                try requireEditable(report: reportID, for: .detachReceipts(expense: expenseID))
+            }
+            try db.execute("DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
+                           [.integer(expenseID), .integer(receiptID)])
+            return db.changes > 0
+        }
     }
 
     /// The hashes of the receipts of each item of a report, for the missing-receipt rule.

@@ -57,34 +57,42 @@ extension Store {
         try db.queryFirst("SELECT id FROM reports ORDER BY id DESC LIMIT 1") { $0.int64(0) }
     }
 
-    /// Saves the header fields of `report` (not its status, items or totals).
+    /// Saves the header fields of `report` (not its status, items or totals); refused unless
+    /// the report, as stored, is editable.
     public func updateReport(_ report: Report) throws {
-        try report.validate()
-        try db.execute("""
-            UPDATE reports SET title = ?, purpose = ?, destination = ?, start_date = ?, end_date = ?, currency = ?,
-                               updated_at = ?
-            WHERE id = ?
-            """, [.text(report.title), .text(report.purpose), .text(report.destination),
-                  DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                  .text(report.currency.code), .text(now()), .integer(report.id)])
+        try write {
+            try requireEditable(report: report.id, for: .edit)
+            try report.validate()
+            try db.execute("""
+                UPDATE reports SET title = ?, purpose = ?, destination = ?, start_date = ?, end_date = ?, currency = ?,
+                                   updated_at = ?
+                WHERE id = ?
+                """, [.text(report.title), .text(report.purpose), .text(report.destination),
+                      DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
+                      .text(report.currency.code), .text(now()), .integer(report.id)])
+        }
     }
 
-    /// Deletes a report. Its items are deleted with it, or kept as unassigned items.
+    /// Deletes a report, refused unless it is editable. Its items are deleted with it, or kept
+    /// as unassigned items.
     /// - Returns: how many items it held.
     @discardableResult
     public func deleteReport(_ id: Int64, deletingItems: Bool) throws -> Int {
-        let items = Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(id)]))
-        if deletingItems {
-            try db.execute("DELETE FROM expenses WHERE report_id = ?", [.integer(id)])
-        } else {
-            // An unassigned item keeps its original amount; the conversion belonged to the report.
-            try db.execute("""
-                UPDATE expenses SET report_id = NULL, rate = NULL, rate_date = NULL, rate_source = NULL,
-                                    converted_minor = NULL, updated_at = ?
-                WHERE report_id = ?
-                """, [.text(now()), .integer(id)])
+        try write {
+            _ = try report(id, for: .delete)   // an unknown report is an error here: nothing would be deleted
+            let items = Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(id)]))
+            if deletingItems {
+                try db.execute("DELETE FROM expenses WHERE report_id = ?", [.integer(id)])
+            } else {
+                // An unassigned item keeps its original amount; the conversion belonged to the report.
+                try db.execute("""
+                    UPDATE expenses SET report_id = NULL, rate = NULL, rate_date = NULL, rate_source = NULL,
+                                        converted_minor = NULL, updated_at = ?
+                    WHERE report_id = ?
+                    """, [.text(now()), .integer(id)])
+            }
+            try db.execute("DELETE FROM reports WHERE id = ?", [.integer(id)])
+            return items
         }
-        try db.execute("DELETE FROM reports WHERE id = ?", [.integer(id)])
-        return items
     }
 }

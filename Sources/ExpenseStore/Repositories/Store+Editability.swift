@@ -1,0 +1,34 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// The store's side of the domain's one rule, `Report.requireEditable`: every write that changes
+/// a report or its items asks it here, inside its own transaction and with the report's status as
+/// it is there, so no caller can forget it and nothing can change between the check and the
+/// write. The schema's triggers stay behind it as the last line of defence.
+extension Store {
+    /// The statuses whose items may change, as an SQL list built from the domain's rule
+    /// (`ReportStatus.allowsItemChanges`): `('draft')`. For the SQL that must follow the rule.
+    static let editableStatusesSQL = "("
+        + ReportStatus.allCases.filter(\.allowsItemChanges).map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
+
+    /// The report `id`, as it is now, if the domain allows `change` to it; else the domain's
+    /// refusal. Commands call it when the refusal must come before their other checks; the
+    /// write functions call it whatever the caller did.
+    public func report(_ id: Int64, for change: ReportChange) throws -> Report {
+        let report = try report(id)
+        try report.requireEditable(change)
+        return report
+    }
+
+    /// Refuses `change` unless report `id`, as it is now, allows it. An unknown report passes:
+    /// the write's foreign key, not this, reports it, as before (and the triggers do the same).
+    func requireEditable(report id: Int64, for change: ReportChange) throws {
+        let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
+        try report?.requireEditable(change)
+    }
+
+    /// The report expense `id` is in now (nil when it is unassigned or unknown).
+    func reportIDOfExpense(_ id: Int64) throws -> Int64? {
+        try db.queryFirst("SELECT report_id FROM expenses WHERE id = ?", [.integer(id)]) { $0.optionalInt64(0) } ?? nil
+    }
+}
