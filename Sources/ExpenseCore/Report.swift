@@ -42,16 +42,15 @@ public struct Report: Sendable, Equatable {
             throw ExpenseError(.invalidData, "a report needs a title")
         }
         if let startDate, let endDate, endDate < startDate {
-            throw ExpenseError(.invalidData, "the trip ends (\(endDate)) before it starts (\(startDate))",
-                               hint: "--to must be on or after --from")
+            throw ExpenseError(.invalidData, .reportDatesReversed, "the trip ends (\(endDate)) before it starts (\(startDate))")
         }
     }
 
     /// Refuses item changes unless the report is a draft.
     public func requireEditable(_ action: String) throws(ExpenseError) {
         guard status.allowsItemChanges else {
-            throw ExpenseError(.refused, "report \(id) is \(status.rawValue); cannot \(action)",
-                               hint: status == .submitted ? "recall it first: expenses report recall \(id)" : nil)
+            throw ExpenseError(.refused, .reportNotEditable(id: id, status: status.rawValue),
+                               "report \(id) is \(status.rawValue); cannot \(action)")
         }
     }
 }

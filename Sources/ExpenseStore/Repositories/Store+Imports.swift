@@ -86,7 +86,7 @@ extension Store {
         guard let batch = try db.queryFirst("SELECT \(Self.batchColumns) FROM import_batches WHERE id = ?", [.integer(id)],
                                             Self.batch)
         else {
-            throw ExpenseError(.invalidData, "unknown import batch \(id)", hint: "see 'expenses import list'")
+            throw ExpenseError(.invalidData, .unknownImportBatch(id), "unknown import batch \(id)")
         }
         return batch
     }

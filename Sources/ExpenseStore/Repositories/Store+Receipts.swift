@@ -9,8 +9,8 @@ extension Store {
     /// The vault, or an error saying why receipts cannot be kept.
     public func requireReceiptVault() throws -> ReceiptVault {
         guard let vault = receiptVault else {
-            throw ExpenseError(.unavailable, "receipts need a database file to keep their vault beside; \(db.path) has none",
-                               hint: "use --db with a file path")
+            throw ExpenseError(.unavailable, .noReceiptVault,
+                               "receipts need a database file to keep their vault beside; \(db.path) has none")
         }
         return vault
     }
@@ -70,7 +70,7 @@ extension Store {
     public func receipt(_ id: Int64) throws -> Receipt {
         guard let receipt = try db.queryFirst("SELECT \(Self.receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
                                               Self.receipt) else {
-            throw ExpenseError(.invalidData, "unknown receipt \(id)", hint: "see 'expenses receipt list'")
+            throw ExpenseError(.invalidData, .unknownReceipt(id), "unknown receipt \(id)")
         }
         return receipt
     }

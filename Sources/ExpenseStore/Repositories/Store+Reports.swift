@@ -36,7 +36,7 @@ extension Store {
     public func report(_ id: Int64) throws -> Report {
         guard let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
         else {
-            throw ExpenseError(.invalidData, "unknown report \(id)", hint: "see 'expenses report list'")
+            throw ExpenseError(.invalidData, .unknownReport(id), "unknown report \(id)")
         }
         return report
     }
