@@ -98,8 +98,7 @@ public struct Runner {
             Console.error("\(prefix)\(usage.message)\nUsage: \(help.usage(for: usage.path))\n  See 'expenses help\(helpPath)'.\n")
             return .usage
         case let failure as ExpenseError:
-            let place = failure.location.map { "\($0): " } ?? ""
-            Console.error("\(prefix)\(place)\(failure.message)\n" + (failure.hint.map { "hint: \($0)\n" } ?? ""))
+            Console.error(ErrorPresenter.lines(failure, prefix: prefix))
             return ExitStatus(failure.kind)
         case let silent as SilentFailure:
             return silent.status

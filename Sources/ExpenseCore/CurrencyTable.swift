@@ -28,9 +28,7 @@ public struct CurrencyTable: Sendable {
     public func require(_ code: String) throws(ExpenseError) -> Currency {
         if let currency = currency(code) { return currency }
         let suggestion = Suggestion.closest(to: code.uppercased(), among: all.map(\.code))
-        throw ExpenseError(.invalidData, "unknown currency '\(code)'",
-                           hint: suggestion.map { "did you mean '\($0)'? See 'expenses currency list'." }
-                               ?? "See 'expenses currency list' for the ISO 4217 codes.")
+        throw ExpenseError(.invalidData, .unknownCurrency(code, suggestion: suggestion), "unknown currency '\(code)'")
     }
 }
 

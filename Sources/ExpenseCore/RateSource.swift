@@ -14,8 +14,8 @@ extension Expense.Conversion {
                           manualRate: ExchangeRate?, rates: RateSource?) throws -> Expense.Conversion {
         if amount.currency == target {
             if let manualRate, manualRate != .one {
-                throw ExpenseError(.invalidData, "--rate \(manualRate) given, but the expense is already in \(target.code)",
-                                   hint: "leave --rate out for an expense in the report's currency")
+                throw ExpenseError(.invalidData, .rateForSameCurrency(rate: "\(manualRate)", currency: target.code),
+                                   "a rate of \(manualRate) given, but the expense is already in \(target.code)")
             }
             return Expense.Conversion(rate: .one, source: .same, converted: amount)
         }
@@ -26,9 +26,7 @@ extension Expense.Conversion {
             return Expense.Conversion(rate: found.rate, rateDate: found.date, source: .table,
                                       converted: try found.rate.convert(amount, to: target))
         }
-        throw ExpenseError(.invalidData,
-                           "no exchange rate from \(amount.currency.code) to \(target.code) for \(date)",
-                           hint: "give --rate R, where 1 \(amount.currency.code) = R \(target.code), or load the ECB's reference rates: "
-                               + "expenses rates import eurofxref-hist.csv")
+        throw ExpenseError(.invalidData, .noExchangeRate(from: amount.currency.code, to: target.code, on: "\(date)"),
+                           "no exchange rate from \(amount.currency.code) to \(target.code) for \(date)")
     }
 }

@@ -42,25 +42,24 @@ public struct Report: Sendable, Equatable {
             throw ExpenseError(.invalidData, "a report needs a title")
         }
         if let startDate, let endDate, endDate < startDate {
-            throw ExpenseError(.invalidData, "the trip ends (\(endDate)) before it starts (\(startDate))",
-                               hint: "--to must be on or after --from")
+            throw ExpenseError(.invalidData, .reportDatesReversed, "the trip ends (\(endDate)) before it starts (\(startDate))")
         }
     }
 
     /// The rule for every change to a report and its items: refused unless its status allows
     /// item changes (a draft). The store checks it in every write that changes a report or its
     /// items, inside that write's transaction; a command may ask it earlier, for its error order.
+    /// The advice (recall a submitted report first) is the app's to word (`ErrorPresenter`).
     public func requireEditable(_ change: ReportChange) throws(ExpenseError) {
         guard !status.allowsItemChanges else { return }
-        let hint = status == .submitted ? "recall it first: expenses report recall \(id)" : nil
+        let code = ExpenseError.Code.reportNotEditable(id: id, status: status.rawValue)
         switch change {
         case .delete:
             throw ExpenseError(.refused, "report \(id) is \(status.rawValue); only a draft can be deleted")
         case .attachReceipts(let expense), .detachReceipts(let expense):
-            throw ExpenseError(.refused, "expense \(expense) is in report \(id), which is \(status.rawValue); cannot \(change.action)",
-                               hint: hint)
+            throw ExpenseError(.refused, code, "expense \(expense) is in report \(id), which is \(status.rawValue); cannot \(change.action)")
         default:
-            throw ExpenseError(.refused, "report \(id) is \(status.rawValue); cannot \(change.action)", hint: hint)
+            throw ExpenseError(.refused, code, "report \(id) is \(status.rawValue); cannot \(change.action)")
         }
     }
 }

@@ -57,11 +57,11 @@ public enum ReportAction: String, CaseIterable, Sendable {
         }
         switch actor {
         case .owner where user != report.owner:
-            throw ExpenseError(.refused, "report \(report.id) belongs to \(report.owner); only they can \(rawValue) it",
-                               hint: "you are \(user) (--user or EXPENSES_USER)")
+            throw ExpenseError(.refused, .notReportOwner(user: user),
+                               "report \(report.id) belongs to \(report.owner); only they can \(rawValue) it")
         case .notOwner where user == report.owner:
-            throw ExpenseError(.refused, "\(user) owns report \(report.id) and cannot \(rawValue) it: someone else must (separation of duties)",
-                               hint: "run it as the approver: --user NAME or EXPENSES_USER")
+            throw ExpenseError(.refused, .ownerCannotAct,
+                               "\(user) owns report \(report.id) and cannot \(rawValue) it: someone else must (separation of duties)")
         default:
             break
         }

@@ -23,7 +23,7 @@ public final class Store {
         } catch {
             switch error.resultCode {
             case SQLITE_NOTADB:
-                throw ExpenseError(.invalidData, "\(path) is not an SQLite database", hint: "check --db or EXPENSES_DB")
+                throw ExpenseError(.invalidData, .notAnSQLiteDatabase, "\(path) is not an SQLite database")
             case SQLITE_CANTOPEN:
                 throw ExpenseError(.cannotCreate, "cannot open or create the database \(path): \(error.message)")
             default:

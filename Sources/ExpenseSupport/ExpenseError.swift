@@ -1,5 +1,9 @@
 /// A failure a user can act on: what went wrong, what kind of wrong (which picks the exit code),
 /// and optionally how to fix it.
+///
+/// An error that code matches on, or whose advice names a command of the CLI, carries a `code`;
+/// the app's presenter (`ExpenseApp/ErrorPresenter.swift`) words its hint, so that no layer below
+/// the app names a command or an option. `message` stays the domain's own wording, for every error.
 public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// The command line itself is wrong (unknown command or option, missing value).
@@ -22,9 +26,52 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case `internal`
     }
 
+    /// What went wrong, for code to match on (never the message's text). The app words the hint.
+    public enum Code: Sendable, Equatable {
+        // Reports and money
+        case reportDatesReversed
+        case reportNotEditable(id: Int64, status: String)
+        case notReportOwner(user: String)
+        case ownerCannotAct
+        case rateForSameCurrency(rate: String, currency: String)
+        case noExchangeRate(from: String, to: String, on: String)
+        case unknownCurrency(String, suggestion: String?)
+        case unknownCategory(String, suggestion: String?)
+        // Things that are not there
+        case unknownReport(Int64)
+        case unknownExpense(Int64)
+        case unknownReceipt(Int64)
+        case unknownImportBatch(Int64)
+        // The database and its files
+        case notAnSQLiteDatabase
+        case notAnExpensesDatabase
+        case noReceiptVault
+        case receiptFileMissing
+        // Statement imports
+        case invalidImportRows(count: Int)
+        // Quick actions
+        case noRoomToAddShortcut
+        case noRoomToPushShortcut
+        case tooManyDynamicShortcuts
+        case noRoomToEnableShortcut
+        case staticShortcut
+        case shortcutDisabled(type: String)
+        case unknownDynamicShortcut(type: String, suggestion: String?)
+        case launchDisabled(type: String, isStatic: Bool)
+        case foreignAppID
+        case launchRunning
+        case launchQueued
+        case launchDone(type: String)
+        case catalogTooManyItems
+        case unknownIconType(suggestion: String?)
+        case undefinedVariable(String)
+    }
+
     public var kind: Kind
     public var message: String
+    /// Advice that names nothing of the CLI; a coded error's hint is the presenter's.
     public var hint: String?
+    public var code: Code?
     /// `FILE:LINE` of the input this came from, when there is one.
     public var location: String?
 
@@ -33,6 +80,20 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         self.message = message
         self.hint = hint
         self.location = location
+    }
+
+    public init(_ kind: Kind, _ code: Code, _ message: String, location: String? = nil) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+        self.location = location
+    }
+
+    /// This error pointing at `location`, its code kept.
+    public func located(_ location: String?) -> ExpenseError {
+        var copy = self
+        copy.location = location
+        return copy
     }
 
     public var description: String { message }

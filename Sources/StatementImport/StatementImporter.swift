@@ -16,6 +16,8 @@ public final class StatementImporter {
         public var dryRun = false
         public var skipInvalid = false
         public var rejectsPath: String?
+        /// Said after a row's "no exchange rate" problem: how to load rates (the app words it).
+        public var missingRateNote: String?
 
         public init(files: [String], rules: ImportRules, reportID: Int64?, dryRun: Bool = false, skipInvalid: Bool = false,
                     rejectsPath: String? = nil) {
@@ -97,10 +99,9 @@ public final class StatementImporter {
                 if invalid > 0, !request.skipInvalid {
                     console.flush()
                     let files = request.files.count == 1 ? request.files[0] : "\(request.files.count) files"
-                    throw ExpenseError(.invalidData, "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
-                                           + "nothing was imported",
-                                       hint: "fix \(invalid == 1 ? "it" : "them") and import again, or import the valid rows "
-                                           + "with --skip-invalid --rejects FILE and fix the rejected ones there")
+                    throw ExpenseError(.invalidData, .invalidImportRows(count: invalid),
+                                       "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
+                                           + "nothing was imported")
                 }
                 try rejects?.prepare()
             } }
@@ -176,8 +177,9 @@ public final class StatementImporter {
                 do {
                     conversion = try Expense.Conversion.of(amount, on: date, into: reportCurrency, manualRate: nil, rates: rates)
                 } catch let error as ExpenseError {
-                    let missingRate = error.message.hasPrefix("no exchange rate")
-                    item.row.problems.append(("currency", error.message + (missingRate ? " (load rates with 'expenses rates import eurofxref-hist.csv')" : "")))
+                    var note = ""
+                    if case .noExchangeRate = error.code, let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
+                    item.row.problems.append(("currency", error.message + note))
                 }
             }
             let row = item.row

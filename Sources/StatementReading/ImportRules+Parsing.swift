@@ -121,7 +121,7 @@ extension ImportRules {
             do {
                 defaultCurrency = try CurrencyTable.standard.require(value)
             } catch {
-                throw self.error(line, error.message, hint: error.hint)
+                throw error.located("\(path):\(line)")
             }
         case "category":
             defaultCategory = value.lowercased()

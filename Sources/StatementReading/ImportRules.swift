@@ -98,8 +98,8 @@ public struct ImportRules {
     public func checkCategories(_ known: [String]) throws(ExpenseError) {
         for reference in categoryReferences where !known.contains(reference.code) {
             let suggestion = Suggestion.closest(to: reference.code, among: known)
-            throw error(reference.line, "unknown category '\(reference.code)'",
-                        hint: suggestion.map { "did you mean '\($0)'? See 'expenses category list'." } ?? "see 'expenses category list'")
+            throw ExpenseError(.invalidData, .unknownCategory(reference.code, suggestion: suggestion),
+                               "unknown category '\(reference.code)'", location: "\(path):\(reference.line)")
         }
     }
 }

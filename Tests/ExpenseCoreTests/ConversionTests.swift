@@ -47,7 +47,8 @@ final class ConversionTests: XCTestCase {
         assertExpenseError(
             try Expense.Conversion.of(try money("12.00", "EUR"), on: day, into: try currency("EUR"),
                                       manualRate: try ExchangeRate.parse("1.1"), rates: nil),
-            kind: .invalidData, messageContains: "--rate 1.1 given, but the expense is already in EUR", hintContains: "leave --rate out")
+            kind: .invalidData, messageContains: "a rate of 1.1 given, but the expense is already in EUR",
+            code: .rateForSameCurrency(rate: "1.1", currency: "EUR"))
     }
 
     func testAManualRateWinsOverTheTable() throws {
@@ -90,7 +91,7 @@ final class ConversionTests: XCTestCase {
             let error = assertExpenseError(
                 try Expense.Conversion.of(try money("100.00", "USD"), on: day, into: try currency("EUR"),
                                           manualRate: nil, rates: source),
-                kind: .invalidData, hintContains: "--rate R, where 1 USD = R EUR")
+                kind: .invalidData, code: .noExchangeRate(from: "USD", to: "EUR", on: "2026-03-04"))
             XCTAssertEqual(error?.message, "no exchange rate from USD to EUR for 2026-03-04")
         }
     }

@@ -31,7 +31,7 @@ final class ReportTests: XCTestCase {
 
     func testValidateRefusesATripThatEndsBeforeItStarts() throws {
         assertExpenseError(try report(from: "2026-03-06", to: "2026-03-05").validate(), kind: .invalidData,
-                           messageContains: "ends (2026-03-05) before it starts (2026-03-06)", hintContains: "--to")
+                           messageContains: "ends (2026-03-05) before it starts (2026-03-06)", code: .reportDatesReversed)
     }
 
     func testOnlyADraftIsEditable() throws {
@@ -41,7 +41,7 @@ final class ReportTests: XCTestCase {
                                messageContains: "report 7 is \(status.rawValue); cannot add items")
         }
         assertExpenseError(try report(status: .submitted).requireEditable(.addItems), kind: .refused,
-                           hintContains: "expenses report recall 7")
+                           code: .reportNotEditable(id: 7, status: "submitted"))
     }
 
     /// Every change has its own words, and the same rule: a draft takes them all, nothing else does.
@@ -62,6 +62,6 @@ final class ReportTests: XCTestCase {
             assertExpenseError(try report(status: .approved).requireEditable(change), kind: .refused, messageContains: message)
         }
         assertExpenseError(try report(status: .submitted).requireEditable(.detachReceipts(expense: 4)), kind: .refused,
-                           hintContains: "expenses report recall 7")
+                           code: .reportNotEditable(id: 7, status: "submitted"))
     }
 }

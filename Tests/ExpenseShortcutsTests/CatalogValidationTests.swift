@@ -41,7 +41,7 @@ final class CatalogValidationTests: XCTestCase {
             extra: "<key>UIApplicationShortcutItemIconType</key><string>UIApplicationShortcutIconTypeCapturePhot</string>")]))
         XCTAssertEqual(errors.map(\.description),
                        ["Test.plist: item 2 (com.sap.example.takePhoto): unknown icon type 'UIApplicationShortcutIconTypeCapturePhot'"])
-        XCTAssertEqual(errors.first?.hint?.hasPrefix("did you mean 'UIApplicationShortcutIconTypeCapturePhoto'?"), true)
+        XCTAssertEqual(errors.first?.code, .unknownIconType(suggestion: "UIApplicationShortcutIconTypeCapturePhoto"))
     }
 
     func testDuplicateType() {

@@ -132,7 +132,7 @@ final class ShortcutSetTests: XCTestCase {
         try shortcuts.add(item("openReport"))
         let error = assertExpenseError(try shortcuts.remove("app.openReprt"), kind: .invalidData,
                                        messageContains: "there is no dynamic quick action app.openReprt")
-        XCTAssertEqual(error?.hint, "did you mean app.openReport?")
+        XCTAssertEqual(error?.code, .unknownDynamicShortcut(type: "app.openReprt", suggestion: "app.openReport"))
         try shortcuts.remove("app.openReport")
         XCTAssertEqual(shortcuts.dynamic, [])
     }

@@ -111,6 +111,28 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(row.10, [])
     }
 
+    func testRowsReadByColumnNameOrAlias() throws {
+        let db = try openDatabase()
+        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT, price REAL, data BLOB)")
+        try db.execute("INSERT INTO t (name, note, price, data) VALUES ('a', NULL, 2.5, x'0102')")
+        let sql = "SELECT data, price, note, name, id, (SELECT count(*) FROM t) AS total FROM t"
+        for _ in 0..<2 {   // the second run reuses the cached statement and its column names
+            let row = try XCTUnwrap(db.queryFirst(sql) { row in
+                (row.int64("id"), row.string("name"), row.optionalString("note"), row.isNull("note"), row.double("price"),
+                 row.blob("data"), row.int("total"), row.optionalInt64("id"), row.index("name"))
+            })
+            XCTAssertEqual(row.0, 1)
+            XCTAssertEqual(row.1, "a")
+            XCTAssertNil(row.2)
+            XCTAssertTrue(row.3)
+            XCTAssertEqual(row.4, 2.5)
+            XCTAssertEqual(row.5, [1, 2])
+            XCTAssertEqual(row.6, 1)
+            XCTAssertEqual(row.7, 1)
+            XCTAssertEqual(row.8, 3)
+        }
+    }
+
     func testDatabaseValueConveniences() {
         XCTAssertEqual(DatabaseValue(nil as String?), .null)
         XCTAssertEqual(DatabaseValue("x" as String?), .text("x"))

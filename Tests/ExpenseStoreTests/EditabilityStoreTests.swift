@@ -63,12 +63,13 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
         return text
     }
 
-    /// Runs a write that must be refused with `message` (and the recall hint) and change nothing.
+    /// Runs a write that must be refused with `message` (and the domain's code, which the app words
+    /// as the recall hint) and change nothing.
     private func assertRefused<T>(_ write: @autoclosure () throws -> T, _ message: String,
                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let before = try snapshot()
         let error = assertExpenseError(try write(), kind: .refused, messageContains: message,
-                                       hintContains: "recall it first: expenses report recall \(report.id)", file: file, line: line)
+                                       code: .reportNotEditable(id: report.id, status: "submitted"), file: file, line: line)
         XCTAssertEqual(error?.message, message, file: file, line: line)
         XCTAssertEqual(try snapshot(), before, "a refused write changed something", file: file, line: line)
     }

@@ -117,7 +117,7 @@ final class MigratorTests: TemporaryDatabaseTestCase {
         let db = try openDatabase(), log = Log()
         try db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT); INSERT INTO photos (path) VALUES ('a.jpg');")
         let error = assertExpenseError(try migrator(["001-a"], log: log).migrate(db, now: "now"), kind: .invalidData,
-                                       messageContains: "not an expenses database", hintContains: "--db")
+                                       messageContains: "not an expenses database", code: .notAnExpensesDatabase)
         XCTAssertTrue(error?.message.contains(path()) ?? false, error?.message ?? "")
         XCTAssertEqual(log.entries, [])
         XCTAssertEqual(try tables(db), ["photos"], "the foreign database was changed")

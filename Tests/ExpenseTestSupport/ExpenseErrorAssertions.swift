@@ -3,11 +3,11 @@ import XCTest
 import ExpenseSupport
 
 /// Asserts that `body` throws an `ExpenseError` of `kind`, optionally with text in its message
-/// or hint, and returns the error for further checks.
+/// or hint, or with a code (whose hint the app words), and returns the error for further checks.
 @discardableResult
 public func assertExpenseError<T>(
     _ body: @autoclosure () throws -> T, kind: ExpenseError.Kind, messageContains: String? = nil,
-    hintContains: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    hintContains: String? = nil, code: ExpenseError.Code? = nil, file: StaticString = #filePath, line: UInt = #line
 ) -> ExpenseError? {
     do {
         let value = try body()
@@ -22,6 +22,9 @@ public func assertExpenseError<T>(
         if let hintContains {
             XCTAssertTrue(error.hint?.contains(hintContains) == true,
                           "hint '\(error.hint ?? "nil")' lacks '\(hintContains)'", file: file, line: line)
+        }
+        if let code {
+            XCTAssertEqual(error.code, code, "code of \(error.message)", file: file, line: line)
         }
         return error
     } catch {

@@ -102,7 +102,7 @@ final class ImportRulesTests: XCTestCase {
         let currency = failure("date = 1\namount = 2\ndefault currency EUX")
         XCTAssertEqual(currency?.location, "card.rules:3")
         XCTAssertEqual(currency?.message, "unknown currency 'EUX'")
-        XCTAssertEqual(currency?.hint, "did you mean 'EUR'? See 'expenses currency list'.")
+        XCTAssertEqual(currency?.code, .unknownCurrency("EUX", suggestion: "EUR"))
     }
 
     func testFieldsNamesColumnsByPositionAsInHledger() throws {
@@ -198,7 +198,7 @@ final class ImportRulesTests: XCTestCase {
             let error = error as? ExpenseError
             XCTAssertEqual(error?.location, "card.rules:5")
             XCTAssertEqual(error?.message, "unknown category 'taxy'")
-            XCTAssertEqual(error?.hint, "did you mean 'taxi'? See 'expenses category list'.")
+            XCTAssertEqual(error?.code, .unknownCategory("taxy", suggestion: "taxi"))
         }
     }
 }

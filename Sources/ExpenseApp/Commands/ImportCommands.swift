@@ -43,9 +43,10 @@ enum ImportCommands {
         let rulesPath = invocation.value("rules") ?? ""
         let rules = try ImportRules.parse(try InputFile(rulesPath, role: "rules file").text(), path: rulesPath)
         let store = try session.store()
-        let request = StatementImporter.Request(
+        var request = StatementImporter.Request(
             files: invocation.arguments, rules: rules, reportID: try invocation.id("report") ?? session.currentReportID,
             dryRun: invocation.flag("dry-run"), skipInvalid: invocation.flag("skip-invalid"), rejectsPath: invocation.value("rejects"))
+        request.missingRateNote = ErrorPresenter.missingRateNote
         let format = session.format, files = request.files
         let outcome = try StatementImporter(store: store, request: request) { console in
             DryRunLog(format: format, console: console, files: files)

@@ -184,7 +184,9 @@ enum ShortcutCommands {
         do {
             action = try router.action(for: item)
         } catch {
-            throw ExpenseError(.invalidData, error.message, hint: error.hint)
+            var invalid = error
+            invalid.kind = .invalidData
+            throw invalid
         }
         guard let spec = Commands.registry.command(action.commandPath),
               let unknown = ShortcutLaunch.unknownParameter(item.userInfo, of: action, command: spec) else { return }

@@ -60,7 +60,7 @@ public struct Settings: Sendable {
                     values[key.name] = try key.check(setting.value)
                 }
             } catch {
-                throw ExpenseError(error.kind, error.message, hint: error.hint, location: location)
+                throw error.located(location)
             }
         }
         func value(_ name: String) -> String? { values[name] ?? Self.key(name)?.defaultValue }

@@ -93,7 +93,7 @@ public struct Form {
                 do {
                     return try field.check(text, answers)
                 } catch let error as ExpenseError {
-                    Console.error("expenses: error: \(error.message)\n" + (error.hint.map { "hint: \($0)\n" } ?? ""))
+                    Console.error(ErrorPresenter.lines(error, prefix: "expenses: error: "))
                 } catch let error as UsageError {
                     Console.error("expenses: error: \(error.message)\n")
                 }

@@ -34,7 +34,7 @@ struct DraftConfirmation {
                         _ = try draft.expense(in: store)
                         return .create
                     } catch let error as ExpenseError {
-                        Console.write("Not yet: \(error.message)" + (error.hint.map { " (\($0))" } ?? "") + "\n")
+                        Console.write("Not yet: \(ErrorPresenter.message(error))" + (ErrorPresenter.hint(error).map { " (\($0))" } ?? "") + "\n")
                     }
                 case "n", "no":
                     return .skip
@@ -48,7 +48,7 @@ struct DraftConfirmation {
                         try draft.change(parts[0].lowercased(), to: parts[1])
                         Console.write(draft.summary(of: receiptLabel))
                     } catch let error as ExpenseError {
-                        Console.write("\(error.message)" + (error.hint.map { " (\($0))" } ?? "") + "\n")
+                        Console.write(ErrorPresenter.message(error) + (ErrorPresenter.hint(error).map { " (\($0))" } ?? "") + "\n")
                     }
                 }
             }

@@ -125,7 +125,7 @@ enum CatalogMessages {
     static func print(_ diagnostic: CatalogDiagnostic) {
         let label = diagnostic.severity == .error ? "error" : "warning"
         Console.error("expenses: \(label): \(diagnostic.location): \(diagnostic.body)\n"
-                      + (diagnostic.hint.map { "hint: \($0)\n" } ?? ""))
+                      + (ErrorPresenter.hint(diagnostic).map { "hint: \($0)\n" } ?? ""))
     }
 
     /// A catalog that does not load: every error is printed as `expenses: error: FILE: item N
@@ -135,7 +135,9 @@ enum CatalogMessages {
         let errors = error.errors
         for diagnostic in error.diagnostics where diagnostic != errors.last { print(diagnostic) }
         guard let last = errors.last else { return ExpenseError(.invalidData, "the catalog does not load") }
-        return ExpenseError(.invalidData, last.body, hint: last.hint, location: last.location)
+        var reportable = ExpenseError(.invalidData, last.body, hint: last.hint, location: last.location)
+        reportable.code = last.code
+        return reportable
     }
 
     /// Prints a catalog's warnings (for the commands that manage quick actions, not for launches).

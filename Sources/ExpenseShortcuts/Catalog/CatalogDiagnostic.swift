@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// A problem found in a shortcut catalog, worded the one way every catalog message reads:
 /// `FILE: item N (TYPE): message`, or `FILE:LINE: message` for a plist that does not parse.
 public struct CatalogDiagnostic: Equatable, Sendable, CustomStringConvertible {
@@ -11,10 +13,12 @@ public struct CatalogDiagnostic: Equatable, Sendable, CustomStringConvertible {
     public var item: Int?
     public var type: String?
     public var message: String
+    /// Advice that names nothing of the CLI; a coded diagnostic's hint is the app presenter's.
     public var hint: String?
+    public var code: ExpenseError.Code?
 
     public init(_ severity: Severity, file: String, line: Int? = nil, item: Int? = nil, type: String? = nil,
-                _ message: String, hint: String? = nil) {
+                _ message: String, hint: String? = nil, code: ExpenseError.Code? = nil) {
         self.severity = severity
         self.file = file
         self.line = line
@@ -22,6 +26,7 @@ public struct CatalogDiagnostic: Equatable, Sendable, CustomStringConvertible {
         self.type = type
         self.message = message
         self.hint = hint
+        self.code = code
     }
 
     /// `FILE` or `FILE:LINE`: where the message points.

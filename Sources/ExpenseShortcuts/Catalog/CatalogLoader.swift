@@ -47,7 +47,7 @@ struct CatalogLoader {
         }
         if elements.count > options.maxItems {
             error(nil, nil, "\(elements.count) items; at most \(options.maxItems) static and dynamic quick actions are allowed",
-                  hint: "remove some, or raise the cap: expenses config set shortcuts.max-total N")
+                  code: .catalogTooManyItems)
         }
         if diagnostics.contains(where: { $0.severity == .error }) { throw CatalogError(diagnostics) }
         return ShortcutCatalog(source: source, items: items, warnings: diagnostics, localization: strings?.name)
@@ -81,8 +81,7 @@ struct CatalogLoader {
                 let suggestion = Suggestion.closest(to: name, among: SystemIcon.allCases.map(\.plistName))
                     ?? SystemIcon(loosely: name)?.plistName
                 error(number, label, "unknown icon type '\(name)'",
-                      hint: suggestion.map { "did you mean '\($0)'? 'expenses shortcuts icons' lists the 29 names" }
-                          ?? "'expenses shortcuts icons' lists the 29 UIApplicationShortcutIconType names")
+                      code: .unknownIconType(suggestion: suggestion))
             }
         }
         icon.file = string(dictionary, ShortcutItem.Key.iconFile, required: false, number: number, type: label)
@@ -144,7 +143,7 @@ struct CatalogLoader {
             switch error {
             case .undefined(let name):
                 self.error(number, type, "undefined variable $(\(name)) in \(key)",
-                           hint: "define it: expenses config set var.\(name) VALUE")
+                           code: .undefinedVariable(name))
             case .unknownModifier(let modifier, let variable):
                 self.error(number, type, "unknown modifier ':\(modifier)' of $(\(variable)) in \(key)",
                            hint: "Xcode's modifiers are lower, upper, rfc1034identifier, identifier and c99extidentifier")
@@ -209,8 +208,9 @@ struct CatalogLoader {
 
     private var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
-    private mutating func error(_ number: Int?, _ type: String?, _ message: String, hint: String? = nil) {
-        diagnostics.append(CatalogDiagnostic(.error, file: source, item: number, type: type, message, hint: hint))
+    private mutating func error(_ number: Int?, _ type: String?, _ message: String, hint: String? = nil,
+                                code: ExpenseError.Code? = nil) {
+        diagnostics.append(CatalogDiagnostic(.error, file: source, item: number, type: type, message, hint: hint, code: code))
     }
 
     private mutating func warning(_ number: Int?, _ type: String?, _ message: String, hint: String? = nil) {

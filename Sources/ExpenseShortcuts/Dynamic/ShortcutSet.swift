@@ -103,8 +103,7 @@ public struct ShortcutSet: Equatable, Sendable {
             return
         }
         guard enabledDynamic.count < dynamicCapacity else {
-            throw ExpenseError(.refused, "cannot add \(item.type): \(capacityDescription) are taken",
-                               hint: "remove one (expenses shortcuts remove TYPE), use 'shortcuts push' to evict the lowest-ranked, or raise shortcuts.max-total")
+            throw ExpenseError(.refused, .noRoomToAddShortcut, "cannot add \(item.type): \(capacityDescription) are taken")
         }
         insert(DynamicShortcut(item: item, rank: 0, origin: origin), at: rank ?? enabledDynamic.count)
     }
@@ -122,8 +121,8 @@ public struct ShortcutSet: Equatable, Sendable {
             return nil
         }
         guard dynamicCapacity > 0 else {
-            throw ExpenseError(.refused, "cannot push \(item.type): the \(catalog.items.count) static quick actions take all \(limits.maxTotal) places",
-                               hint: "raise the cap: expenses config set shortcuts.max-total N")
+            throw ExpenseError(.refused, .noRoomToPushShortcut,
+                               "cannot push \(item.type): the \(catalog.items.count) static quick actions take all \(limits.maxTotal) places")
         }
         var evicted: DynamicShortcut?
         if enabledDynamic.count >= dynamicCapacity, let last = enabledDynamic.last {
@@ -148,8 +147,8 @@ public struct ShortcutSet: Equatable, Sendable {
             if let existing = dynamicShortcut(item.type) { try requireEnabled(existing) }
         }
         guard items.count <= dynamicCapacity else {
-            throw ExpenseError(.refused, "\(items.count) dynamic quick actions, but only \(dynamicCapacity) fit beside the \(catalog.items.count) static ones (shortcuts.max-total \(limits.maxTotal))",
-                               hint: "give fewer, or raise the cap: expenses config set shortcuts.max-total N")
+            throw ExpenseError(.refused, .tooManyDynamicShortcuts,
+                               "\(items.count) dynamic quick actions, but only \(dynamicCapacity) fit beside the \(catalog.items.count) static ones (shortcuts.max-total \(limits.maxTotal))")
         }
         dynamic = items.enumerated().map { DynamicShortcut(item: $1, rank: $0, origin: origin) } + dynamic.filter { !$0.isEnabled }
         normalize()
@@ -178,8 +177,7 @@ public struct ShortcutSet: Equatable, Sendable {
         let index = try requireDynamic(type)
         guard !dynamic[index].isEnabled else { return }
         guard enabledDynamic.count < dynamicCapacity else {
-            throw ExpenseError(.refused, "cannot enable \(type): \(capacityDescription) are taken",
-                               hint: "remove one first (expenses shortcuts remove TYPE)")
+            throw ExpenseError(.refused, .noRoomToEnableShortcut, "cannot enable \(type): \(capacityDescription) are taken")
         }
         var shortcut = dynamic.remove(at: index)
         shortcut.isEnabled = true
@@ -195,8 +193,8 @@ public struct ShortcutSet: Equatable, Sendable {
 
     private func requireMutable(_ type: String) throws(ExpenseError) {
         guard !isStatic(type) else {
-            throw ExpenseError(.refused, "\(type) is a static quick action of \(catalog.source); static quick actions cannot be changed at run time",
-                               hint: "edit the catalog (or load another with --catalog FILE); a dynamic quick action needs a type of its own")
+            throw ExpenseError(.refused, .staticShortcut,
+                               "\(type) is a static quick action of \(catalog.source); static quick actions cannot be changed at run time")
         }
     }
 
@@ -207,15 +205,15 @@ public struct ShortcutSet: Equatable, Sendable {
 
     private func requireEnabled(_ shortcut: DynamicShortcut) throws(ExpenseError) {
         guard shortcut.isEnabled else {
-            throw ExpenseError(.refused, "\(shortcut.type) is disabled", hint: "enable it first: expenses shortcuts enable \(shortcut.type)")
+            throw ExpenseError(.refused, .shortcutDisabled(type: shortcut.type), "\(shortcut.type) is disabled")
         }
     }
 
     private func requireDynamic(_ type: String) throws(ExpenseError) -> Int {
         if let index = dynamic.firstIndex(where: { $0.type == type }) { return index }
         let suggestion = Suggestion.closest(to: type, among: dynamic.map(\.type))
-        throw ExpenseError(.invalidData, "there is no dynamic quick action \(type)",
-                           hint: suggestion.map { "did you mean \($0)?" } ?? "see 'expenses shortcuts list --all'")
+        throw ExpenseError(.invalidData, .unknownDynamicShortcut(type: type, suggestion: suggestion),
+                           "there is no dynamic quick action \(type)")
     }
 
     private mutating func insert(_ shortcut: DynamicShortcut, at rank: Int) {

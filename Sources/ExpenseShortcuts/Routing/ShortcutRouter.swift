@@ -34,9 +34,9 @@ public struct ShortcutRouter: Sendable {
     public func enabledItem(_ type: String) throws(ExpenseError) -> ShortcutItem {
         guard let entry = shortcuts.entry(type) else { throw unknownType(type) }
         guard entry.isEnabled else {
-            throw ExpenseError(.unavailable, "the quick action '\(entry.item.title)' (\(type)) is disabled"
-                                   + (entry.disabledMessage.map { ": \($0)" } ?? ""),
-                               hint: entry.kind == .static ? nil : "'expenses shortcuts enable \(type)' turns it back on")
+            throw ExpenseError(.unavailable, .launchDisabled(type: type, isStatic: entry.kind == .static),
+                               "the quick action '\(entry.item.title)' (\(type)) is disabled"
+                                   + (entry.disabledMessage.map { ": \($0)" } ?? ""))
         }
         return entry.item
     }
@@ -45,8 +45,8 @@ public struct ShortcutRouter: Sendable {
     public func action(for item: ShortcutItem) throws(ExpenseError) -> ShortcutAction {
         let prefix = appID + "."
         guard item.type.hasPrefix(prefix), item.type.count > prefix.count else {
-            throw ExpenseError(.unavailable, "the quick action \(item.type) is not one of this app's: its type does not start with the app id '\(appID)'",
-                               hint: "set the app id its catalog was written for: expenses config set app-id ID")
+            throw ExpenseError(.unavailable, .foreignAppID,
+                               "the quick action \(item.type) is not one of this app's: its type does not start with the app id '\(appID)'")
         }
         let name = String(item.type.dropFirst(prefix.count).split(separator: ".").last ?? "")
         guard let action = ShortcutActions.named(name) else {

@@ -95,7 +95,7 @@ public final class Database {
     public func queryFirst<T>(_ sql: String, _ arguments: [DatabaseValue] = [], _ map: (Row) throws -> T) throws -> T? {
         var result: T?
         try withStatement(sql, arguments) { statement in
-            if try statement.step() { result = try map(Row(statement: statement.handle)) }
+            if try statement.step() { result = try map(Row(statement)) }
             sqlite3_reset(statement.handle)
         }
         return result
@@ -104,7 +104,7 @@ public final class Database {
     /// Streams the rows of a query without collecting them.
     public func forEachRow(_ sql: String, _ arguments: [DatabaseValue] = [], _ body: (Row) throws -> Void) throws {
         try withStatement(sql, arguments) { statement in
-            while try statement.step() { try body(Row(statement: statement.handle)) }
+            while try statement.step() { try body(Row(statement)) }
         }
     }
 

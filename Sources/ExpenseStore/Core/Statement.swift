@@ -22,6 +22,19 @@ public final class Statement {
 
     deinit { sqlite3_finalize(handle) }
 
+    /// Each result column's index by its name (the first, when two share one), read from SQLite
+    /// once per prepared statement (statements are cached), not per row. A read by name is one
+    /// lookup in it: fine for a report or a receipt, not for the import's per-row inserts.
+    private(set) lazy var columnIndex: [String: Int] = {
+        var index: [String: Int] = [:]
+        for column in 0..<Int(sqlite3_column_count(self.handle)) {
+            guard let name = sqlite3_column_name(self.handle, Int32(column)) else { continue }
+            let key = String(cString: name)
+            if index[key] == nil { index[key] = column }
+        }
+        return index
+    }()
+
     /// Resets the statement and binds `arguments` to its parameters, in order.
     func bind(_ arguments: [DatabaseValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
@@ -69,6 +82,13 @@ public final class Statement {
 /// The current row of a statement being stepped; valid only inside the closure it is given to.
 public struct Row {
     let statement: OpaquePointer
+    /// The statement this row is of; it outlives the row, which is only valid while it steps.
+    unowned(unsafe) let source: Statement
+
+    init(_ source: Statement) {
+        self.source = source
+        statement = source.handle
+    }
 
     public var columnCount: Int { Int(sqlite3_column_count(statement)) }
 
@@ -95,4 +115,22 @@ public struct Row {
         guard count > 0, let bytes = sqlite3_column_blob(statement, Int32(index)) else { return [] }
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
+
+    // MARK: - By column name
+
+    /// The index of the result column called `name` (its alias, or the column's own name).
+    /// A name the query does not have is a bug in our SQL, never a user's doing.
+    public func index(_ name: String) -> Int {
+        guard let index = source.columnIndex[name] else { fatalError("no column '\(name)' in `\(source.sql)`") }
+        return index
+    }
+
+    public func isNull(_ name: String) -> Bool { isNull(index(name)) }
+    public func int64(_ name: String) -> Int64 { int64(index(name)) }
+    public func int(_ name: String) -> Int { int(index(name)) }
+    public func optionalInt64(_ name: String) -> Int64? { optionalInt64(index(name)) }
+    public func double(_ name: String) -> Double { double(index(name)) }
+    public func string(_ name: String) -> String { string(index(name)) }
+    public func optionalString(_ name: String) -> String? { optionalString(index(name)) }
+    public func blob(_ name: String) -> [UInt8] { blob(index(name)) }
 }

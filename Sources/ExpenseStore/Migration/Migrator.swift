@@ -31,8 +31,7 @@ public struct Migrator {
         if applied == nil {
             let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
             if tables > 0 {
-                throw ExpenseError(.invalidData, "\(db.path) is an SQLite database, but not an expenses database",
-                                   hint: "check --db or EXPENSES_DB")
+                throw ExpenseError(.invalidData, .notAnExpensesDatabase, "\(db.path) is an SQLite database, but not an expenses database")
             }
         }
         try refuseNewer(applied ?? [], db)

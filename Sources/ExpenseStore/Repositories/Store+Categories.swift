@@ -19,8 +19,6 @@ extension Store {
         let all = try categories()
         if let match = all.first(where: { $0.code == code.lowercased() }) { return match }
         let suggestion = Suggestion.closest(to: code.lowercased(), among: all.map(\.code))
-        throw ExpenseError(.invalidData, "unknown category '\(code)'",
-                           hint: suggestion.map { "did you mean '\($0)'? See 'expenses category list'." }
-                               ?? "see 'expenses category list'")
+        throw ExpenseError(.invalidData, .unknownCategory(code, suggestion: suggestion), "unknown category '\(code)'")
     }
 }

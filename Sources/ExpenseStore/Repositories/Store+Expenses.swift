@@ -9,19 +9,19 @@ extension Store {
         """
 
     static func expense(_ row: Row, reportCurrency: (Int64) throws -> Currency) throws -> Expense {
-        let amount = Money(minorUnits: row.int64(6), currency: currency(row.string(7)))
-        let reportID = row.optionalInt64(1)
+        let amount = Money(minorUnits: row.int64("amount_minor"), currency: currency(row.string("currency")))
+        let reportID = row.optionalInt64("report_id")
         var conversion: Expense.Conversion?
-        if let rateText = row.optionalString(8), let converted = row.optionalInt64(11) {
+        if let rateText = row.optionalString("rate"), let converted = row.optionalInt64("converted_minor") {
             let target = try reportID.map(reportCurrency) ?? amount.currency
             conversion = Expense.Conversion(
-                rate: (try? ExchangeRate.parse(rateText)) ?? .one, rateDate: date(row.optionalString(9)),
-                source: Expense.Conversion.Source(rawValue: row.string(10)) ?? .manual,
+                rate: (try? ExchangeRate.parse(rateText)) ?? .one, rateDate: date(row.optionalString("rate_date")),
+                source: Expense.Conversion.Source(rawValue: row.string("rate_source")) ?? .manual,
                 converted: Money(minorUnits: converted, currency: target))
         }
-        return Expense(id: row.int64(0), reportID: reportID, date: date(row.string(2)) ?? CalendarDate(dayNumber: 0),
-                       category: row.string(3), merchant: row.string(4), description: row.string(5),
-                       amount: amount, conversion: conversion, paidBy: PaidBy(rawValue: row.string(12)) ?? .personal)
+        return Expense(id: row.int64("id"), reportID: reportID, date: date(row.string("date")) ?? CalendarDate(dayNumber: 0),
+                       category: row.string("category"), merchant: row.string("merchant"), description: row.string("description"),
+                       amount: amount, conversion: conversion, paidBy: PaidBy(rawValue: row.string("paid_by")) ?? .personal)
     }
 
     /// Maps expense rows, looking each report's currency up once.
@@ -90,7 +90,7 @@ extension Store {
     public func expense(_ id: Int64) throws -> Expense {
         guard let expense = try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE id = ?", [.integer(id)]).first
         else {
-            throw ExpenseError(.invalidData, "unknown expense \(id)", hint: "see 'expenses expense list'")
+            throw ExpenseError(.invalidData, .unknownExpense(id), "unknown expense \(id)")
         }
         return expense
     }

@@ -52,11 +52,14 @@ extension Store {
         """
 
     static func batch(_ row: Row) -> ImportBatch {
-        let ids = row.optionalInt64(9).flatMap { first in row.optionalInt64(10).map { first...max(first, $0) } }
-        return ImportBatch(id: row.int64(0), file: row.string(1), rules: row.string(2), reportID: row.optionalInt64(3),
-                           importedAt: row.string(4),
-                           counts: ImportCounts(new: row.int(5), duplicate: row.int(6), invalid: row.int(7), skipped: row.int(8)),
-                           expenseIDs: ids, undoneAt: row.optionalString(11))
+        let ids = row.optionalInt64("first_expense_id").flatMap { first in
+            row.optionalInt64("last_expense_id").map { first...max(first, $0) }
+        }
+        return ImportBatch(id: row.int64("id"), file: row.string("file"), rules: row.string("rules"),
+                           reportID: row.optionalInt64("report_id"), importedAt: row.string("imported_at"),
+                           counts: ImportCounts(new: row.int("rows_new"), duplicate: row.int("rows_duplicate"),
+                                                invalid: row.int("rows_invalid"), skipped: row.int("rows_skipped")),
+                           expenseIDs: ids, undoneAt: row.optionalString("undone_at"))
     }
 
     /// Records a new batch and returns its id; call inside `write`, with `finishImportBatch` after its rows.
@@ -90,7 +93,7 @@ extension Store {
         guard let batch = try db.queryFirst("SELECT \(Self.batchColumns) FROM import_batches WHERE id = ?", [.integer(id)],
                                             Self.batch)
         else {
-            throw ExpenseError(.invalidData, "unknown import batch \(id)", hint: "see 'expenses import list'")
+            throw ExpenseError(.invalidData, .unknownImportBatch(id), "unknown import batch \(id)")
         }
         return batch
     }

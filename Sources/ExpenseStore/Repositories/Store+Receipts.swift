@@ -9,8 +9,8 @@ extension Store {
     /// The vault, or an error saying why receipts cannot be kept.
     public func requireReceiptVault() throws -> ReceiptVault {
         guard let vault = receiptVault else {
-            throw ExpenseError(.unavailable, "receipts need a database file to keep their vault beside; \(db.path) has none",
-                               hint: "use --db with a file path")
+            throw ExpenseError(.unavailable, .noReceiptVault,
+                               "receipts need a database file to keep their vault beside; \(db.path) has none")
         }
         return vault
     }
@@ -20,20 +20,25 @@ extension Store {
         ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
         suggested_category,
         (SELECT group_concat(expense_id) FROM (SELECT expense_id FROM expense_receipts WHERE receipt_id = receipts.id
-                                               ORDER BY expense_id))
+                                               ORDER BY expense_id)) AS expense_ids
         """
 
     static func receipt(_ row: Row) -> Receipt {
-        let suggestion = ReceiptSuggestion(merchant: row.optionalString(13), date: date(row.optionalString(14)),
-                                           amount: row.optionalString(15), currency: row.optionalString(16),
-                                           category: row.optionalString(17))
-        let ocr = ReceiptOCR(status: ReceiptOCR.Status(rawValue: row.string(10)) ?? .skipped, note: row.string(11),
-                             text: row.string(12), suggestion: suggestion)
-        let expenseIDs = row.string(18).split(separator: ",").compactMap { Int64($0) }
-        return Receipt(id: row.int64(0), sha256: row.string(1), mediaType: ReceiptMediaType(rawValue: row.string(2)) ?? .jpeg,
-                       size: row.int64(3), originalName: row.string(4), source: Receipt.Source(rawValue: row.string(5)) ?? .file,
-                       capturedAt: row.string(6), takenAt: row.optionalString(7), width: row.optionalInt64(8).map { Int($0) },
-                       height: row.optionalInt64(9).map { Int($0) }, ocr: ocr, expenseIDs: expenseIDs)
+        let suggestion = ReceiptSuggestion(merchant: row.optionalString("suggested_merchant"),
+                                           date: date(row.optionalString("suggested_date")),
+                                           amount: row.optionalString("suggested_amount"),
+                                           currency: row.optionalString("suggested_currency"),
+                                           category: row.optionalString("suggested_category"))
+        let ocr = ReceiptOCR(status: ReceiptOCR.Status(rawValue: row.string("ocr_status")) ?? .skipped, note: row.string("ocr_note"),
+                             text: row.string("ocr_text"), suggestion: suggestion)
+        let expenseIDs = row.string("expense_ids").split(separator: ",").compactMap { Int64($0) }
+        return Receipt(id: row.int64("id"), sha256: row.string("sha256"),
+                       mediaType: ReceiptMediaType(rawValue: row.string("media_type")) ?? .jpeg,
+                       size: row.int64("size"), originalName: row.string("original_name"),
+                       source: Receipt.Source(rawValue: row.string("source")) ?? .file,
+                       capturedAt: row.string("captured_at"), takenAt: row.optionalString("taken_at"),
+                       width: row.optionalInt64("width").map { Int($0) },
+                       height: row.optionalInt64("height").map { Int($0) }, ocr: ocr, expenseIDs: expenseIDs)
     }
 
     /// Inserts a receipt whose file is already in the vault, and returns it with its id. Call
@@ -70,7 +75,7 @@ extension Store {
     public func receipt(_ id: Int64) throws -> Receipt {
         guard let receipt = try db.queryFirst("SELECT \(Self.receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
                                               Self.receipt) else {
-            throw ExpenseError(.invalidData, "unknown receipt \(id)", hint: "see 'expenses receipt list'")
+            throw ExpenseError(.invalidData, .unknownReceipt(id), "unknown receipt \(id)")
         }
         return receipt
     }

@@ -9,12 +9,13 @@ extension Store {
         """
 
     static func report(_ row: Row) -> Report {
-        let currency = currency(row.string(6))
-        return Report(id: row.int64(0), title: row.string(1), purpose: row.string(2), destination: row.string(3),
-                      startDate: date(row.optionalString(4)), endDate: date(row.optionalString(5)),
-                      currency: currency, status: ReportStatus(rawValue: row.string(7)) ?? .draft,
-                      owner: row.string(8), createdAt: row.string(9), updatedAt: row.string(10),
-                      itemCount: row.int(11), total: Money(minorUnits: row.int64(12), currency: currency))
+        let currency = currency(row.string("currency"))
+        return Report(id: row.int64("id"), title: row.string("title"), purpose: row.string("purpose"),
+                      destination: row.string("destination"),
+                      startDate: date(row.optionalString("start_date")), endDate: date(row.optionalString("end_date")),
+                      currency: currency, status: ReportStatus(rawValue: row.string("status")) ?? .draft,
+                      owner: row.string("owner"), createdAt: row.string("created_at"), updatedAt: row.string("updated_at"),
+                      itemCount: row.int("item_count"), total: Money(minorUnits: row.int64("total_minor"), currency: currency))
     }
 
     /// Inserts a new report and returns it with its id and stamps.
@@ -36,7 +37,7 @@ extension Store {
     public func report(_ id: Int64) throws -> Report {
         guard let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
         else {
-            throw ExpenseError(.invalidData, "unknown report \(id)", hint: "see 'expenses report list'")
+            throw ExpenseError(.invalidData, .unknownReport(id), "unknown report \(id)")
         }
         return report
     }

@@ -12,16 +12,17 @@ extension Store: ShortcutStorage {
             FROM dynamic_shortcuts ORDER BY enabled DESC, rank, type
             """) { row in
             var userInfo = PropertyListDictionary()
-            if let text = row.optionalString(6), case .dictionary(let dictionary)? = try? PropertyList.parse(Array(text.utf8)) {
+            if let text = row.optionalString("user_info"),
+               case .dictionary(let dictionary)? = try? PropertyList.parse(Array(text.utf8)) {
                 userInfo = dictionary
             }
-            let icon = ShortcutIcon(symbolName: row.optionalString(5), file: row.optionalString(4),
-                                    type: row.optionalString(3).flatMap(SystemIcon.init(plistName:)))
-            let item = ShortcutItem(type: row.string(0), title: row.string(1), subtitle: row.optionalString(2), icon: icon,
-                                    userInfo: userInfo)
-            return DynamicShortcut(item: item, rank: row.int(7), isEnabled: row.int(8) != 0,
-                                   disabledMessage: row.optionalString(9),
-                                   origin: DynamicShortcut.Origin(rawValue: row.string(10)) ?? .user)
+            let icon = ShortcutIcon(symbolName: row.optionalString("icon_symbol"), file: row.optionalString("icon_file"),
+                                    type: row.optionalString("icon_type").flatMap(SystemIcon.init(plistName:)))
+            let item = ShortcutItem(type: row.string("type"), title: row.string("title"), subtitle: row.optionalString("subtitle"),
+                                    icon: icon, userInfo: userInfo)
+            return DynamicShortcut(item: item, rank: row.int("rank"), isEnabled: row.int("enabled") != 0,
+                                   disabledMessage: row.optionalString("disabled_message"),
+                                   origin: DynamicShortcut.Origin(rawValue: row.string("origin")) ?? .user)
         }
     }
 
@@ -85,18 +86,20 @@ extension Store: ShortcutStorage {
 
     static func launch(_ row: Row) -> LaunchRecord {
         var arguments: [String] = []
-        if case .array(let values)? = try? PropertyList.parse(Array(row.string(2).utf8)) {
+        if case .array(let values)? = try? PropertyList.parse(Array(row.string("arguments").utf8)) {
             arguments = values.compactMap(\.stringValue)
         }
         var claim: Claimant?
-        if let pid = row.optionalInt64(7) {
-            claim = Claimant(token: row.optionalString(6) ?? "", pid: Int32(truncatingIfNeeded: pid),
-                             host: row.optionalString(8) ?? "", startTicks: UInt64(bitPattern: row.int64(9)))
+        if let pid = row.optionalInt64("claim_pid") {
+            claim = Claimant(token: row.optionalString("claim_token") ?? "", pid: Int32(truncatingIfNeeded: pid),
+                             host: row.optionalString("claim_host") ?? "",
+                             startTicks: UInt64(bitPattern: row.int64("claim_start_ticks")))
         }
-        return LaunchRecord(id: row.int64(0), type: row.string(1), arguments: arguments, catalog: row.optionalString(3),
-                            state: LaunchRecord.State(rawValue: row.string(4)) ?? .queued, queuedAt: row.string(5),
-                            claim: claim, claimedAt: row.optionalString(10), finishedAt: row.optionalString(11),
-                            exitStatus: row.optionalInt64(12).map { Int32(truncatingIfNeeded: $0) }, attempts: row.int(13))
+        return LaunchRecord(id: row.int64("id"), type: row.string("type"), arguments: arguments, catalog: row.optionalString("catalog"),
+                            state: LaunchRecord.State(rawValue: row.string("state")) ?? .queued, queuedAt: row.string("queued_at"),
+                            claim: claim, claimedAt: row.optionalString("claimed_at"), finishedAt: row.optionalString("finished_at"),
+                            exitStatus: row.optionalInt64("exit_status").map { Int32(truncatingIfNeeded: $0) },
+                            attempts: row.int("attempts"))
     }
 
     public func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord {

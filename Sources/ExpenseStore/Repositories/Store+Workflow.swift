@@ -30,8 +30,10 @@ extension Store {
         try db.query("""
             SELECT at, actor, from_status, to_status, action, reason FROM report_events WHERE report_id = ? ORDER BY id
             """, [.integer(reportID)]) { row in
-            ReportEvent(at: row.string(0), actor: row.string(1), from: ReportStatus(rawValue: row.string(2)) ?? .draft,
-                        to: ReportStatus(rawValue: row.string(3)) ?? .draft, action: row.string(4), reason: row.string(5))
+            ReportEvent(at: row.string("at"), actor: row.string("actor"),
+                        from: ReportStatus(rawValue: row.string("from_status")) ?? .draft,
+                        to: ReportStatus(rawValue: row.string("to_status")) ?? .draft,
+                        action: row.string("action"), reason: row.string("reason"))
         }
     }
 }

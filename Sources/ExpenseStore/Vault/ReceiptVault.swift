@@ -113,8 +113,8 @@ public struct ReceiptVault: Sendable {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT {
-                throw ExpenseError(.noInput, "the file of receipt \(hash.prefix(12)) is missing from the vault (\(file))",
-                                   hint: "'expenses receipt verify' checks every receipt")
+                throw ExpenseError(.noInput, .receiptFileMissing,
+                                   "the file of receipt \(hash.prefix(12)) is missing from the vault (\(file))")
             }
             throw failure("cannot read \(file)", errno, kind: .io)
         }

@@ -1,0 +1,108 @@
+import ExpenseShortcuts
+import ExpenseSupport
+
+/// The one place that words errors for a person: a coded `ExpenseError` (or catalog diagnostic)
+/// becomes its message and hint here, so the names of commands and options live in the app only.
+/// Errors without a code keep the message and hint they were thrown with.
+public enum ErrorPresenter {
+    /// The error's message as printed.
+    public static func message(_ error: ExpenseError) -> String {
+        switch error.code {
+        case .rateForSameCurrency(let rate, let currency):
+            return "--rate \(rate) given, but the expense is already in \(currency)"
+        default:
+            return error.message
+        }
+    }
+
+    /// The error's hint as printed, if it has one.
+    public static func hint(_ error: ExpenseError) -> String? {
+        error.code.flatMap(hint(for:)) ?? error.hint
+    }
+
+    /// A catalog diagnostic's hint as printed, if it has one.
+    public static func hint(_ diagnostic: CatalogDiagnostic) -> String? {
+        diagnostic.code.flatMap(hint(for:)) ?? diagnostic.hint
+    }
+
+    /// `PREFIX[LOCATION: ]MESSAGE` and, when there is one, a `hint: HINT` line.
+    public static func lines(_ error: ExpenseError, prefix: String) -> String {
+        let place = error.location.map { "\($0): " } ?? ""
+        return "\(prefix)\(place)\(message(error))\n" + (hint(error).map { "hint: \($0)\n" } ?? "")
+    }
+
+    /// What an import says after a row that has no exchange rate.
+    public static let missingRateNote = "load rates with 'expenses rates import eurofxref-hist.csv'"
+
+    /// The advice for `code`, naming the command or option that helps; nil when there is none.
+    public static func hint(for code: ExpenseError.Code) -> String? {
+        switch code {
+        case .reportDatesReversed:
+            return "--to must be on or after --from"
+        case .reportNotEditable(let id, let status):
+            return status == "submitted" ? "recall it first: expenses report recall \(id)" : nil
+        case .notReportOwner(let user):
+            return "you are \(user) (--user or EXPENSES_USER)"
+        case .ownerCannotAct:
+            return "run it as the approver: --user NAME or EXPENSES_USER"
+        case .rateForSameCurrency:
+            return "leave --rate out for an expense in the report's currency"
+        case .noExchangeRate(let from, let to, _):
+            return "give --rate R, where 1 \(from) = R \(to), or load the ECB's reference rates: "
+                + "expenses rates import eurofxref-hist.csv"
+        case .unknownCurrency(_, let suggestion):
+            return suggestion.map { "did you mean '\($0)'? See 'expenses currency list'." }
+                ?? "See 'expenses currency list' for the ISO 4217 codes."
+        case .unknownCategory(_, let suggestion):
+            return suggestion.map { "did you mean '\($0)'? See 'expenses category list'." } ?? "see 'expenses category list'"
+        case .unknownReport:
+            return "see 'expenses report list'"
+        case .unknownExpense:
+            return "see 'expenses expense list'"
+        case .unknownReceipt:
+            return "see 'expenses receipt list'"
+        case .unknownImportBatch:
+            return "see 'expenses import list'"
+        case .notAnSQLiteDatabase, .notAnExpensesDatabase:
+            return "check --db or EXPENSES_DB"
+        case .noReceiptVault:
+            return "use --db with a file path"
+        case .receiptFileMissing:
+            return "'expenses receipt verify' checks every receipt"
+        case .invalidImportRows(let count):
+            return "fix \(count == 1 ? "it" : "them") and import again, or import the valid rows "
+                + "with --skip-invalid --rejects FILE and fix the rejected ones there"
+        case .noRoomToAddShortcut:
+            return "remove one (expenses shortcuts remove TYPE), use 'shortcuts push' to evict the lowest-ranked, or raise shortcuts.max-total"
+        case .noRoomToPushShortcut:
+            return "raise the cap: expenses config set shortcuts.max-total N"
+        case .tooManyDynamicShortcuts:
+            return "give fewer, or raise the cap: expenses config set shortcuts.max-total N"
+        case .noRoomToEnableShortcut:
+            return "remove one first (expenses shortcuts remove TYPE)"
+        case .staticShortcut:
+            return "edit the catalog (or load another with --catalog FILE); a dynamic quick action needs a type of its own"
+        case .shortcutDisabled(let type):
+            return "enable it first: expenses shortcuts enable \(type)"
+        case .unknownDynamicShortcut(_, let suggestion):
+            return suggestion.map { "did you mean \($0)?" } ?? "see 'expenses shortcuts list --all'"
+        case .launchDisabled(let type, let isStatic):
+            return isStatic ? nil : "'expenses shortcuts enable \(type)' turns it back on"
+        case .foreignAppID:
+            return "set the app id its catalog was written for: expenses config set app-id ID"
+        case .launchRunning:
+            return "wait for it to finish; 'expenses shortcuts inbox' shows when it is done"
+        case .launchQueued:
+            return "run it now with: expenses shortcuts inbox --deliver"
+        case .launchDone(let type):
+            return "launch the quick action again: expenses --shortcut \(type)"
+        case .catalogTooManyItems:
+            return "remove some, or raise the cap: expenses config set shortcuts.max-total N"
+        case .unknownIconType(let suggestion):
+            return suggestion.map { "did you mean '\($0)'? 'expenses shortcuts icons' lists the 29 names" }
+                ?? "'expenses shortcuts icons' lists the 29 UIApplicationShortcutIconType names"
+        case .undefinedVariable(let name):
+            return "define it: expenses config set var.\(name) VALUE"
+        }
+    }
+}
