@@ -39,7 +39,7 @@ final class FormTests: XCTestCase {
             ["expect": "  Date [2026-03-02]: "], ["send": "2026-03-03\r"],
             ["expect": "  Merchant (optional): "], ["send": "\r"],
             ["expect": "  Amount: "], ["send": "38.50\r"],
-            ["expect": "  Rate (1 unit in the report's currency): "], ["send": "1.0412\r"],
+            ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
             ["expect": "Added expense 2 to report 1: 38.50 CHF meals"],
         ])
         XCTAssertEqual(result.status, 0, "a one-shot command on a terminal asks, then ends:\n\(result.stdout)")
@@ -115,7 +115,7 @@ final class FormTests: XCTestCase {
             ["expect": "  Category [taxi]: "], ["send": "\r"],
             ["expect": "  Currency [CHF]: "], ["send": "\r"],
             ["expect": "  Amount [49.50]: "], ["send": "\r"],
-            ["expect": "  Rate (1 unit in the report's currency): "], ["send": "1.0412\r"],
+            ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
             ["expect": "Created expense 2 in report 1: 49.50 CHF taxi"], ["expect": "expenses:report 1> "], ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)

@@ -45,7 +45,8 @@ enum ExpenseForm {
                     _ = try Money.parse(text, currency: try CurrencyTable.standard.require(currency(answers)))
                     return text
                 },
-            Form.Field("rate", "Rate (1 unit in the report's currency)", required: true)
+            Form.Field("rate", "Rate", required: true)
+                .labelled { answers in "Rate (1 \(currency(answers)) in \(report(answers)?.currency.code ?? ""))" }
                 .asked { answers in
                     guard let report = report(answers), let paid = try? CurrencyTable.standard.require(currency(answers)),
                           paid != report.currency else { return false }

@@ -18,6 +18,8 @@ public struct Form {
         public let required: Bool
         /// Whether it is asked, given the answers so far (a rate only for another currency).
         var applies: (Answers) -> Bool = { _ in true }
+        /// The label as the answers so far make it (a rate names its two currencies).
+        var labelling: ((Answers) -> String)?
         /// The default shown in brackets, given the answers so far.
         var suggestion: (Answers) -> String? = { _ in nil }
         /// TAB's candidates for what is typed so far.
@@ -73,7 +75,8 @@ public struct Form {
     /// One field, asked until it has a good answer; nil for an optional field left empty.
     private func ask(_ field: Field, answers: Answers, reader: LineReader) throws -> String? {
         let suggestion = field.suggestion(answers)
-        let prompt = "  " + field.label + (suggestion.map { " [\($0)]" } ?? (field.required ? "" : " (optional)")) + ": "
+        let label = field.labelling?(answers) ?? field.label
+        let prompt = "  " + label + (suggestion.map { " [\($0)]" } ?? (field.required ? "" : " (optional)")) + ": "
         while true {
             switch reader.read(prompt: prompt, completion: field.completion) {
             case .end:
@@ -87,7 +90,7 @@ public struct Form {
                 let typed = line.trimmingSpaces
                 guard let text = typed.isEmpty ? suggestion : typed else {
                     if !field.required { return nil }
-                    Console.error("expenses: error: \(field.label.lowercased()) is required\n")
+                    Console.error("expenses: error: \(label.lowercased()) is required\n")
                     continue
                 }
                 do {
@@ -134,6 +137,12 @@ extension Form.Field {
     func checking(_ check: @escaping (String, Form.Answers) throws -> String) -> Self {
         var field = self
         field.check = check
+        return field
+    }
+
+    func labelled(_ labelling: @escaping (Form.Answers) -> String) -> Self {
+        var field = self
+        field.labelling = labelling
         return field
     }
 

@@ -69,7 +69,8 @@ enum ReceiptForm {
                     _ = try Money.parse(text, currency: try CurrencyTable.standard.require(currency(answers)))
                     return text
                 },
-            Form.Field("rate", "Rate (1 unit in the report's currency)", required: true)
+            Form.Field("rate", "Rate", required: true)
+                .labelled { answers in "Rate (1 \(currency(answers)) in \(draft.report?.currency.code ?? ""))" }
                 .asked { answers in
                     guard answers["create"] == "yes", let report = draft.report,
                           let paid = try? CurrencyTable.standard.require(currency(answers)), paid != report.currency,
