@@ -35,6 +35,16 @@ final class ShortcutInboxTests: XCTestCase {
         XCTAssertTrue(redo.stderr.contains("launch 1 already ran (exit 0); running it again could do its work twice"), redo.stderr)
     }
 
+    func testALaunchWhoseWordsCombineAnAmpersandWithAMarkIsKeptWhole() throws {
+        // The inbox keeps a launch's words as a plist; "&" + U+0301 used to be written raw there,
+        // the stored words no longer parsed, and the launch was lost (64 at delivery).
+        let title = "Müller &\u{301} Söhne <\u{301}"
+        XCTAssertEqual(try app.run("--shortcut", "com.sap.example.newReport", title, "--defer").status, 0)
+        let delivered = try app.run("shortcuts", "inbox", "--deliver")
+        XCTAssertEqual(delivered.status, 0, delivered.stderr)
+        XCTAssertEqual(try app.sqlite("SELECT title FROM reports"), title)
+    }
+
     func testDeferChecksTheTypeFirst() throws {
         XCTAssertEqual(try app.run("--shortcut", "com.sap.example.nope", "--defer").status, 64)
         try app.ok("report", "new", "Trip")

@@ -49,6 +49,15 @@ final class ShortcutInstallTests: XCTestCase {
         XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
     }
 
+    func testATripTitleCannotPlantLinesInTheInstalledEntry() throws {
+        try app.ok("shortcuts", "install")
+        try app.ok("report", "new", "Munich\r\nExec=touch /tmp/pwned\n[Desktop Action x]")
+        XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
+        let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertFalse(lines.contains { $0.hasPrefix("Exec=touch") || $0.hasPrefix("[Desktop Action x]") }, entry)
+        XCTAssertTrue(entry.contains("Name=Add expense to Munich\\r\\nExec=touch /tmp/pwned\\n[Desktop Action x]\n"), entry)
+    }
+
     func testTheEntryIsRewrittenByRenameWhenItsQuickActionsChange() throws {
         try app.ok("config", "set", "shortcuts.max-visible", "6")
         try app.ok("shortcuts", "install")

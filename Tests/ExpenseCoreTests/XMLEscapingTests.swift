@@ -8,4 +8,10 @@ final class XMLEscapingTests: XCTestCase {
         XCTAssertEqual("plain 'text'".xmlEscaped, "plain 'text'")
         XCTAssertEqual("&amp;".xmlEscaped, "&amp;amp;", "escaping twice is visible, never silently undone")
     }
+
+    func testASpecialCharacterFollowedByACombiningMarkIsStillEscaped() {
+        // "&" + U+0301 is one Character, not equal to "&": compared that way, it was written raw.
+        XCTAssertEqual("A &\u{301} B".xmlEscaped, "A &amp;\u{301} B")
+        XCTAssertEqual("<\u{301}\"\u{20DD}>".xmlEscaped, "&lt;\u{301}&quot;\u{20DD}&gt;")
+    }
 }

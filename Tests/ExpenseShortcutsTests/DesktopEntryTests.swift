@@ -40,6 +40,17 @@ final class DesktopEntryTests: XCTestCase {
         XCTAssertEqual(DesktopEntry.escape("a\nb\\c"), "a\\nb\\\\c")
     }
 
+    func testLineBreaksAndQuotesCombinedIntoOneCharacterAreEscapedToo() {
+        // "\r\n" is one Character, equal to neither "\r" nor "\n": it used to plant a line.
+        XCTAssertEqual(DesktopEntry.escape("Munich\r\nExec=touch /tmp/pwned"), "Munich\\r\\nExec=touch /tmp/pwned")
+        XCTAssertEqual(DesktopEntry.exec(["a\u{301} b"]), "\"a\u{301} b\"")
+        XCTAssertEqual(DesktopEntry.exec(["\"\u{301}"]), "\"\\\\\"\u{301}\"", "the quote is escaped though a mark follows it")
+        XCTAssertEqual(DesktopEntry.exec(["%\u{301}"]), "%%\u{301}", "a field code's % is doubled though a mark follows it")
+        let entry = DesktopEntry(shortcuts: [entry("com.sap.example.openReport", "Open Munich\r\nExec=touch /tmp/pwned")],
+                                 command: ["expenses"]).render()
+        XCTAssertFalse(entry.split(separator: "\n").contains { $0.hasPrefix("Exec=touch") }, entry)
+    }
+
     func testIdentifiersAreUniqueAndClean() {
         let entry = DesktopEntry(shortcuts: [self.entry("one.open report", "A"), self.entry("two.open report", "B")], command: ["x"])
         XCTAssertEqual(entry.actions.map(\.id), ["open-report", "open-report-2"])

@@ -103,17 +103,26 @@ public struct DesktopEntry: Equatable, Sendable {
 
     /// An Exec value: each argument quoted when the spec reserves a character in it, `%` doubled
     /// (field codes), then escaped as every string value is.
+    ///
+    /// Compared scalar by scalar, as everything here: a reserved character followed by a
+    /// combining mark is one Swift Character, and must still be quoted or escaped.
     static func exec(_ arguments: [String]) -> String {
-        let reserved: Set<Character> = [" ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`"]
+        let reserved: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r", "\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#",
+                                             "(", ")", "`"]
         let quoted = arguments.map { argument -> String in
-            let percent = argument.replacing("%", with: "%%")
-            guard argument.isEmpty || percent.contains(where: reserved.contains) else { return percent }
-            var out = "\""
-            for character in percent {
-                if character == "\"" || character == "`" || character == "$" || character == "\\" { out.append("\\") }
-                out.append(character)
+            var percent = String.UnicodeScalarView()
+            for scalar in argument.unicodeScalars {
+                percent.append(scalar)
+                if scalar == "%" { percent.append("%") }   // a field code's % is doubled
             }
-            return out + "\""
+            guard argument.isEmpty || percent.contains(where: reserved.contains) else { return String(percent) }
+            var out = String.UnicodeScalarView(["\""])
+            for scalar in percent {
+                if scalar == "\"" || scalar == "`" || scalar == "$" || scalar == "\\" { out.append("\\") }
+                out.append(scalar)
+            }
+            out.append("\"")
+            return String(out)
         }
         return escape(quoted.joined(separator: " "))
     }
@@ -143,18 +152,21 @@ public struct DesktopEntry: Equatable, Sendable {
     }
 
     /// The escapes of string values: `\\`, `\n`, `\t`, `\r`.
+    ///
+    /// Scalar by scalar: `"\r\n"` is one Swift Character, equal to neither "\r" nor "\n", and
+    /// was written raw, so a title could plant lines (`Exec=...`) of its own in the entry.
     static func escape(_ value: String) -> String {
-        var out = ""
-        for character in value {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     /// The value `escape` wrote, and `\s` (a space) as the spec allows too.
