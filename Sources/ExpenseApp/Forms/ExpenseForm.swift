@@ -10,53 +10,24 @@ enum ExpenseForm {
         let store = try session.store()
         let given = try invocation.id("report") ?? session.currentReportID
         let givenReport = try given.map(store.report)
-        let categories = try store.categories().map(\.code)
         let defaultCurrency = try session.defaultCurrency
         func report(_ answers: Form.Answers) -> Report? {
             givenReport ?? answers["report"].flatMap(Int64.init).flatMap { try? store.report($0) }
         }
-        func currency(_ answers: Form.Answers) -> String {
-            answers["currency"] ?? report(answers)?.currency.code ?? defaultCurrency
-        }
-        func date(_ answers: Form.Answers) -> CalendarDate {
-            answers["date"].flatMap { try? CalendarDate.parse($0) } ?? session.environment.today()
-        }
         let heading = givenReport.map { "New expense in report \($0.id): \($0.title)" } ?? "New expense"
-        return Form(heading: heading, fields: [
-            Form.Field("report", "Report (id or title)")
-                .asked { _ in givenReport == nil }
-                .completing { typed in ReportChoice.candidates(typed, in: store) }
-                .checking { text, _ in try ReportChoice.resolve(text, in: store) },
-            Form.Field("date", "Date")
-                .suggesting { answers in tripDay(report(answers), today: session.environment.today()).description }
-                .checking { text, _ in try CalendarDate.parse(text).description },
-            Form.Field("merchant", "Merchant")
-                .completing { typed in (try? store.merchants(startingWith: typed)) ?? [] },
-            Form.Field("category", "Category", required: true)
-                .suggesting { answers in answers["merchant"].flatMap { try? store.lastCategory(forMerchant: $0) } }
-                .completing { typed in categories.filter { $0.hasPrefix(typed.lowercased()) } }
-                .checking { text, _ in try store.category(text).code },
-            Form.Field("currency", "Currency")
-                .suggesting { answers in currency(answers) }
-                .completing { typed in CurrencyChoice.candidates(typed) }
-                .checking { text, _ in try CurrencyTable.standard.require(text).code },
-            Form.Field("amount", "Amount", required: true)
-                .checking { text, answers in
-                    _ = try Money.parse(text, currency: try CurrencyTable.standard.require(currency(answers)))
-                    return text
-                },
-            Form.Field("rate", "Rate", required: true)
-                .labelled { answers in "Rate (1 \(currency(answers)) in \(report(answers)?.currency.code ?? ""))" }
-                .asked { answers in
-                    guard let report = report(answers), let paid = try? CurrencyTable.standard.require(currency(answers)),
-                          paid != report.currency else { return false }
-                    return (try? store.rateSource().rate(from: paid, to: report.currency, on: date(answers))) == nil
-                }
-                .checking { text, _ in
-                    _ = try ExchangeRate.parse(text)
-                    return text
-                },
-        ])
+        let choice = Form.Field("report", "Report (id or title)")
+            .asked { _ in givenReport == nil }
+            .completing { typed in ReportChoice.candidates(typed, in: store) }
+            .checking { text, _ in try ReportChoice.resolve(text, in: store) }
+        let today = session.environment.today()
+        let fields = try ExpenseFields.make(store: store, report: report) { name, answers in
+            switch name {
+            case "date": return tripDay(report(answers), today: today).description
+            case "currency": return report(answers)?.currency.code ?? defaultCurrency
+            default: return nil
+            }
+        }
+        return Form(heading: heading, fields: [choice] + fields)
     }
 
     /// The day an expense most likely is: today while the trip lasts (or when there is no trip),

@@ -151,4 +151,10 @@ extension Form.Field {
         field.applies = applies
         return field
     }
+
+    /// The field asked only when `condition` holds as well as its own.
+    func askedOnly(when condition: @escaping (Form.Answers) -> Bool) -> Self {
+        let own = applies
+        return asked(when: { own($0) && condition($0) })
+    }
 }
