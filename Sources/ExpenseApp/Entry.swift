@@ -27,13 +27,13 @@ public enum Entry {
         } catch {
             return runner.report(error)
         }
-        var globals: [String: String] = [:]
+        var globals = GlobalValues()
         switch parsed {
         case .command(_, let given), .empty(let given): globals = given
         case .help, .version: break
         }
-        let session = Session(environment: environment, databaseOverride: globals["db"],
-                              format: globals["format"].flatMap(OutputFormat.init) ?? .table, user: globals["user"])
+        let session = Session(environment: environment, databaseOverride: globals.db,
+                              format: globals.format ?? .table, user: globals.user)
         let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
         func reader() -> LineReader {
             let completer = Completer(registry: runner.registry, extraCommands: Repl.commands)

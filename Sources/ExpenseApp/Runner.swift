@@ -40,15 +40,15 @@ public struct Runner {
         case .empty:
             break
         case .command(let invocation, let globals):
-            if let db = globals["db"], db != session.databasePath, session.isStoreOpen {
+            if let db = globals.db, db != session.databasePath, session.isStoreOpen {
                 throw ExpenseError(.usage, "--db can only be given when expenses starts",
                                    hint: "this session already uses \(session.databasePath)")
             }
             // Options on the line apply to this command only; `set format` changes the session.
             let savedUser = session.user
             defer { session.user = savedUser }
-            if let user = globals["user"] { session.user = user }
-            let format = globals["format"].flatMap(OutputFormat.init) ?? session.format
+            if let user = globals.user { session.user = user }
+            let format = globals.format ?? session.format
             if invocation.spec.path == LaunchWords.path {
                 try launch(invocation, format: format, in: session)
             } else {
@@ -63,6 +63,7 @@ public struct Runner {
     @discardableResult
     private func perform(_ invocation: Invocation, format: OutputFormat, in session: Session) throws -> Output {
         var invocation = invocation
+        try invocation.spec.validate?(invocation)
         if let missing = invocation.missing {
             guard let form = invocation.spec.form, let reader = session.lineReader else { throw missing }
             try form(invocation, session).fill(&invocation, reader: reader)
@@ -83,7 +84,7 @@ public struct Runner {
         case .command(let words, let route):
             guard case .command(let command, let globals) = try parser.parse(words, requiringAll: false) else { return }
             session.navigation.removeAll()
-            let output = try perform(command, format: globals["format"].flatMap(OutputFormat.init) ?? format, in: session)
+            let output = try perform(command, format: globals.format ?? format, in: session)
             if let target = ShortcutLaunch.target(of: route, output: output) { session.navigation.append(target) }
         }
     }

@@ -5,7 +5,7 @@ import XCTest
 final class CommandParserTests: XCTestCase {
     let parser = CommandParser(registry: Commands.registry)
 
-    private func invocation(_ words: [String]) throws -> (Invocation, [String: String]) {
+    private func invocation(_ words: [String]) throws -> (Invocation, GlobalValues) {
         guard case .command(let invocation, let globals) = try parser.parse(words) else {
             XCTFail("not a command: \(words)")
             throw UsageError("not a command", path: [])
@@ -25,14 +25,14 @@ final class CommandParserTests: XCTestCase {
     func testOptionsAnywhereAndEqualsForm() throws {
         let (add, globals) = try invocation(["--db", "x.sqlite", "expense", "add", "--amount=12.50", "--category", "meals", "--format", "json"])
         XCTAssertEqual(add.spec.name, "expense add")
-        XCTAssertEqual(add.value("amount"), "12.50")
-        XCTAssertEqual(add.value("category"), "meals")
-        XCTAssertEqual(globals, ["db": "x.sqlite", "format": "json"])
+        XCTAssertEqual(try add[ExpenseCommands.Options.amount], "12.50")
+        XCTAssertEqual(try add[ExpenseCommands.Options.category], "meals")
+        XCTAssertEqual(globals, GlobalValues(db: "x.sqlite", format: .json))
     }
 
     func testNegativeNumbersAreValuesAndDoubleDashEndsOptions() throws {
         let (add, _) = try invocation(["expense", "add", "--amount", "-5", "--category", "meals"])
-        XCTAssertEqual(add.value("amount"), "-5")
+        XCTAssertEqual(try add[ExpenseCommands.Options.amount], "-5")
         let (echo, _) = try invocation(["echo", "--", "--not-an-option"])
         XCTAssertEqual(echo.arguments, ["--not-an-option"])
     }

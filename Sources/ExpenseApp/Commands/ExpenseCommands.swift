@@ -4,18 +4,25 @@ import ExpenseSupport
 
 /// `expense add|list|show|edit|move|delete`: the items of reports, or standing alone.
 enum ExpenseCommands {
-    static let itemOptions: [OptionSpec] = [
-        .value("date", "date", "The day of the expense, YYYY-MM-DD (default: today)."),
-        .value("amount", "amount", "The amount as on the receipt, e.g. 412.80 or 1,234.56."),
-        .value("currency", "code", "The receipt's currency (default: the report's).", completion: .currency),
-        .value("rate", "rate", "Exchange rate: 1 unit of the receipt's currency in the report's currency."),
-        .value("category", "code", "The category, e.g. lodging, meals, taxi (see 'expenses category list').",
-               completion: .category),
-        .value("merchant", "name", "Who was paid."),
-        .value("description", "text", "What it was for."),
-        .value("paid-by", "who", "Who paid: personal (to reimburse) or company (company card).",
-               allowed: PaidBy.allCases.map(\.rawValue)),
-    ]
+    /// The options of the expense commands.
+    enum Options {
+        static let date = Option.date("date", "The day of the expense, YYYY-MM-DD (default: today).")
+        static let amount = Option.text("amount", "amount", "The amount as on the receipt, e.g. 412.80 or 1,234.56.")
+        static let currency = Option.text("currency", "code", "The receipt's currency (default: the report's).", completion: .currency)
+        static let rate = Option.text("rate", "rate", "Exchange rate: 1 unit of the receipt's currency in the report's currency.")
+        static let category = Option.text("category", "code", "The category, e.g. lodging, meals, taxi (see 'expenses category list').",
+                                          completion: .category)
+        static let merchant = Option.text("merchant", "name", "Who was paid.")
+        static let description = Option.text("description", "text", "What it was for.")
+        static let paidBy = Option.text("paid-by", "who", "Who paid: personal (to reimburse) or company (company card).",
+                                        allowed: PaidBy.allCases.map(\.rawValue))
+        /// What an expense is: `expense edit` changes any of them; `expense add` needs an amount and a category.
+        static let item: [any OptionDeclaration] = [date, amount, currency, rate, category, merchant, description, paidBy]
+        static let report = CommonOptions.report
+        static let unassigned = Option.flag("unassigned", "Only items in no report.")
+        static let limit = Option.number("limit", "n", "Show at most this many.")
+        static let unassign = Option.flag("unassign", "Take it out of its report.")
+    }
 
     static let all: [CommandSpec] = [add, list, show, edit, move, delete]
 
@@ -23,9 +30,10 @@ enum ExpenseCommands {
         ["expense", "add"], abstract: "Add an expense, to a report or standing alone.",
         discussion: "An expense in another currency than its report's is converted at --rate (1 unit of its currency in the report's), "
             + "else at the ECB reference rate of its date loaded with 'expenses rates import'.",
-        options: [.value("report", "id", "The report to add it to (default: the one opened in the REPL; none: unassigned).",
-                         completion: .reportID)]
-            + itemOptions.map { $0.name == "amount" || $0.name == "category" ? required($0) : $0 },
+        options: [Options.report.described("The report to add it to (default: the one opened in the REPL; none: unassigned)."),
+                  Options.date, Options.amount.required(), Options.currency, Options.rate,
+                  Options.category.required(), Options.merchant, Options.description,
+                  Options.paidBy],
         examples: [
             "expenses expense add --report 1 --date 2026-03-02 --amount 412.80 --currency EUR --category lodging --merchant \"Hotel Astoria\"",
             "expenses expense add --report 1 --date 2026-03-03 --amount 38.50 --currency CHF --rate 1.0412 --category meals --paid-by company",
@@ -35,17 +43,17 @@ enum ExpenseCommands {
     ) { invocation, session in
         let store = try session.store()
         let expense = try store.write {
-            let reportID = try invocation.id("report") ?? session.currentReportID
+            let reportID = try invocation[Options.report] ?? session.currentReportID
             // Asked before the amount and the rest are read, so that a frozen report is what is
             // said first; the store's insert asks it again, as the guarantee.
             let report = try reportID.map { id in try store.report(id, for: .addItems) }
-            let currency = try CurrencyTable.standard.require(invocation.value("currency") ?? report?.currency.code ?? session.defaultCurrency)
-            var item = Expense(reportID: report?.id, date: try invocation.date("date") ?? session.environment.today(),
-                               category: try store.category(invocation.value("category") ?? "").code,
-                               merchant: invocation.value("merchant") ?? "", description: invocation.value("description") ?? "",
-                               amount: try Money.parse(invocation.value("amount") ?? "", currency: currency),
-                               paidBy: PaidBy(rawValue: invocation.value("paid-by") ?? "") ?? .personal)
-            let manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+            let currency = try CurrencyTable.standard.require(try invocation[Options.currency] ?? report?.currency.code ?? session.defaultCurrency)
+            var item = Expense(reportID: report?.id, date: try invocation[Options.date] ?? session.environment.today(),
+                               category: try store.category(try invocation[Options.category] ?? "").code,
+                               merchant: try invocation[Options.merchant] ?? "", description: try invocation[Options.description] ?? "",
+                               amount: try Money.parse(try invocation[Options.amount] ?? "", currency: currency),
+                               paidBy: PaidBy(rawValue: try invocation[Options.paidBy] ?? "") ?? .personal)
+            let manualRate = try invocation[Options.rate].map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
             if let report {
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
                                                            manualRate: manualRate, rates: store.rateSource())
@@ -62,31 +70,28 @@ enum ExpenseCommands {
 
     static let list = CommandSpec(
         ["expense", "list"], abstract: "List expenses by date: all, one report's, or the unassigned ones.",
-        options: [
-            .value("report", "id", "Only this report's items (default in the REPL: the opened report).", completion: .reportID),
-            .flag("unassigned", "Only items in no report."),
-            .value("limit", "n", "Show at most this many."),
-        ],
+        options: [Options.report.described("Only this report's items (default in the REPL: the opened report)."),
+                  Options.unassigned, Options.limit],
         examples: ["expenses expense list", "expenses expense list --report 1", "expenses expense list --unassigned --format csv"]
     ) { invocation, session in
         let store = try session.store()
         let filter: Store.ExpenseFilter
-        if invocation.flag("unassigned") {
+        if invocation[Options.unassigned] {
             filter = .unassigned
-        } else if let id = try invocation.id("report") ?? session.currentReportID {
+        } else if let id = try invocation[Options.report] ?? session.currentReportID {
             _ = try store.report(id)
             filter = .report(id)
         } else {
             filter = .all
         }
-        return .listing(ExpenseView.listing(try store.expenses(filter, limit: try invocation.int("limit")), inReport: false))
+        return .listing(ExpenseView.listing(try store.expenses(filter, limit: try invocation[Options.limit]), inReport: false))
     }
 
     static let show = CommandSpec(
         ["expense", "show"], abstract: "Show one expense.",
         arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)]
     ) { invocation, session in
-        let item = try session.store().expense(try invocation.id("id", argument: 0) ?? 0)
+        let item = try session.store().expense(try invocation.id(argument: 0) ?? 0)
         var text = "Expense \(item.id)\n"
         let rows: [(String, String)] = [
             ("Report", item.reportID.map(String.init) ?? "(unassigned)"), ("Date", item.date.description),
@@ -102,35 +107,35 @@ enum ExpenseCommands {
     static let edit = CommandSpec(
         ["expense", "edit"], abstract: "Change an expense of a draft report, or an unassigned one.",
         arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)],
-        options: itemOptions,
+        options: Options.item,
         examples: ["expenses expense edit 2 --amount 39.50", "expenses expense edit 2 --currency EUR --merchant \"Bahnhof Buffet Basel\""]
     ) { invocation, session in
         let store = try session.store()
         let item = try store.write {
-            var item = try store.expense(try invocation.id("id", argument: 0) ?? 0)
+            var item = try store.expense(try invocation.id(argument: 0) ?? 0)
             let report = try item.reportID.map { id in try store.report(id, for: .changeItems) }   // before the new values
             let previous = item
-            if let date = try invocation.date("date") { item.date = date }
-            if let category = invocation.value("category") { item.category = try store.category(category).code }
-            if let merchant = invocation.value("merchant") { item.merchant = merchant }
-            if let description = invocation.value("description") { item.description = description }
-            if let paidBy = invocation.value("paid-by").flatMap(PaidBy.init) { item.paidBy = paidBy }
-            let currency = try invocation.value("currency").map { code throws(ExpenseError) in try CurrencyTable.standard.require(code) }
+            if let date = try invocation[Options.date] { item.date = date }
+            if let category = try invocation[Options.category] { item.category = try store.category(category).code }
+            if let merchant = try invocation[Options.merchant] { item.merchant = merchant }
+            if let description = try invocation[Options.description] { item.description = description }
+            if let paidBy = try invocation[Options.paidBy].flatMap(PaidBy.init) { item.paidBy = paidBy }
+            let currency = try invocation[Options.currency].map { code throws(ExpenseError) in try CurrencyTable.standard.require(code) }
                 ?? item.amount.currency
-            if let amount = invocation.value("amount") {
+            if let amount = try invocation[Options.amount] {
                 item.amount = try Money.parse(amount, currency: currency)
             } else if currency != item.amount.currency {
                 // The same figure in another currency: re-read it with that currency's digits.
                 item.amount = try Money.parse(item.amount.decimalString, currency: currency)
             }
             if let report {
-                var manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+                var manualRate = try invocation[Options.rate].map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
                 if manualRate == nil, previous.conversion?.source == .manual, item.amount.currency == previous.amount.currency {
                     manualRate = previous.conversion?.rate   // the rate the user gave still holds for the same currency
                 }
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
                                                            manualRate: manualRate, rates: store.rateSource())
-            } else if invocation.has("rate") {
+            } else if invocation.gave(Options.rate) {
                 throw ExpenseError(.usage, "--rate needs a report to convert into", hint: "move the expense into a report with --rate")
             }
             try store.updateExpense(item)
@@ -142,25 +147,24 @@ enum ExpenseCommands {
     static let move = CommandSpec(
         ["expense", "move"], abstract: "Move an expense into a report, or out of one with --unassign.",
         arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)],
-        options: [
-            .value("report", "id", "The draft report to move it into.", completion: .reportID),
-            .flag("unassign", "Take it out of its report."),
-            .value("rate", "rate", "Exchange rate into the report's currency, when the currencies differ."),
-        ],
-        examples: ["expenses expense move 3 --report 1", "expenses expense move 5 --report 2 --rate 0.9231", "expenses expense move 3 --unassign"]
+        options: [Options.report.described("The draft report to move it into."), Options.unassign,
+                  Options.rate.described("Exchange rate into the report's currency, when the currencies differ.")],
+        examples: ["expenses expense move 3 --report 1", "expenses expense move 5 --report 2 --rate 0.9231", "expenses expense move 3 --unassign"],
+        validate: { invocation in
+            guard invocation.gave(Options.report) != invocation[Options.unassign] else {
+                throw UsageError("Give either '--report <id>' or '--unassign'", path: invocation.spec.path)
+            }
+        }
     ) { invocation, session in
         let store = try session.store()
-        let target = try invocation.id("report")
-        guard (target != nil) != invocation.flag("unassign") else {
-            throw UsageError("Give either '--report <id>' or '--unassign'", path: invocation.spec.path)
-        }
+        let target = try invocation[Options.report]
         let item = try store.write {
-            var item = try store.expense(try invocation.id("id", argument: 0) ?? 0)
+            var item = try store.expense(try invocation.id(argument: 0) ?? 0)
             // Both reports are asked before the rate is read; the store's update asks again.
             if let from = item.reportID { _ = try store.report(from, for: .moveItems) }
             if let target {
                 let report = try store.report(target, for: .addItems)
-                let manualRate = try invocation.value("rate").map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+                let manualRate = try invocation[Options.rate].map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
                                                            manualRate: manualRate, rates: store.rateSource())
                 item.reportID = target
@@ -180,16 +184,11 @@ enum ExpenseCommands {
         arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)]
     ) { invocation, session in
         let store = try session.store()
-        let id = try invocation.id("id", argument: 0) ?? 0
+        let id = try invocation.id(argument: 0) ?? 0
         try store.write {
             _ = try store.expense(id)
             try store.deleteExpense(id)
         }
         return .document(text: "Deleted expense \(id)", json: .object([("deleted", .int(id))]), csv: nil)
-    }
-
-    private static func required(_ option: OptionSpec) -> OptionSpec {
-        OptionSpec(name: option.name, short: option.short, valueName: option.valueName, help: option.help,
-                   allowed: option.allowed, required: true, repeats: option.repeats, completion: option.completion)
     }
 }

@@ -6,21 +6,23 @@ import ExpenseSupport
 enum ExportCommands {
     static let all: [CommandSpec] = [export]
 
+    enum Options {
+        static let format = Option.text("format", "format", "What to write.", allowed: ["csv", "json", "html"], required: true)
+        static let output = Option.text("output", "file", "Write to this file instead of stdout.", short: "o", completion: .file)
+    }
+
     static let export = CommandSpec(
         ["report", "export"], abstract: "Export a report: CSV items, JSON, or a printable HTML file with its receipts.",
         discussion: "The HTML is one file (styles and receipt images inside) that prints on A4, each receipt on its own page.",
         arguments: [WorkflowCommands.idArgument],
-        options: [
-            .value("format", "format", "What to write.", allowed: ["csv", "json", "html"], required: true),
-            .value("output", "file", "Write to this file instead of stdout.", short: "o", completion: .file),
-        ],
+        options: [Options.format, Options.output],
         examples: ["expenses report export 1 --format html -o walldorf.html", "expenses report export 1 --format csv > items.csv"]
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
         let items = try store.expenses(.report(report.id))
         let text: String
-        switch invocation.value("format") {
+        switch try invocation[Options.format] {
         case "html":
             text = ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
                               events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
@@ -32,7 +34,7 @@ enum ExportCommands {
         default:
             text = Renderer(format: .csv).csv(ExpenseView.listing(items, inReport: false))
         }
-        guard let path = invocation.value("output") else { return .message(text) }
+        guard let path = try invocation[Options.output] else { return .message(text) }
         try OutputFile.write(text, to: path)
         return .message("Exported report \(report.id) to \(path)")
     }

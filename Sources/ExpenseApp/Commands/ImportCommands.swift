@@ -8,6 +8,14 @@ import StatementReading
 enum ImportCommands {
     static let all: [CommandSpec] = [statements, list, undo]
 
+    enum Options {
+        static let rules = Option.text("rules", "file", "The rules file: how to read the statements.", required: true, completion: .file)
+        static let report = CommonOptions.report.described("Add the expenses to this draft report, converted into its currency.")
+        static let dryRun = Option.flag("dry-run", "Show each row as new, duplicate, invalid or skipped; write nothing.")
+        static let skipInvalid = Option.flag("skip-invalid", "Import the valid rows and write the invalid ones to --rejects.")
+        static let rejects = Option.text("rejects", "file", "With --skip-invalid: the CSV file for the invalid rows.", completion: .file)
+    }
+
     static let statements = CommandSpec(
         ["import"], abstract: "Import card or bank statements (CSV) through a rules file.",
         discussion: """
@@ -20,32 +28,27 @@ enum ImportCommands {
             described in README.md.
             """,
         arguments: [ArgumentSpec("file", "Statement CSV files (- reads standard input).", variadic: true, completion: .file)],
-        options: [
-            .value("rules", "file", "The rules file: how to read the statements.", required: true, completion: .file),
-            .value("report", "id", "Add the expenses to this draft report, converted into its currency.", completion: .reportID),
-            .flag("dry-run", "Show each row as new, duplicate, invalid or skipped; write nothing."),
-            .flag("skip-invalid", "Import the valid rows and write the invalid ones to --rejects."),
-            .value("rejects", "file", "With --skip-invalid: the CSV file for the invalid rows.", completion: .file),
-        ],
+        options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects],
         examples: [
             "expenses import amex-2026-03.csv --rules amex.rules --report 12",
             "expenses import jan.csv feb.csv --rules bank.rules --dry-run",
             "expenses import statement.csv --rules bank.rules --skip-invalid --rejects rejects.csv",
             "expenses import rejects.csv --rules bank.rules",
-        ]
-    ) { invocation, session in
-        let path = invocation.spec.path
-        if invocation.flag("skip-invalid") != invocation.has("rejects") {
-            throw UsageError(invocation.flag("skip-invalid")
-                                 ? "'--skip-invalid' needs '--rejects <file>', so that the rows it leaves out can be fixed and imported again"
-                                 : "'--rejects <file>' goes with '--skip-invalid'", path: path)
+        ],
+        validate: { invocation in
+            if invocation[Options.skipInvalid] != invocation.gave(Options.rejects) {
+                throw UsageError(invocation[Options.skipInvalid]
+                                     ? "'--skip-invalid' needs '--rejects <file>', so that the rows it leaves out can be fixed and imported again"
+                                     : "'--rejects <file>' goes with '--skip-invalid'", path: invocation.spec.path)
+            }
         }
-        let rulesPath = invocation.value("rules") ?? ""
+    ) { invocation, session in
+        let rulesPath = try invocation[Options.rules] ?? ""
         let rules = try ImportRules.parse(try InputFile(rulesPath, role: "rules file").text(), path: rulesPath)
         let store = try session.store()
         var request = StatementImporter.Request(
-            files: invocation.arguments, rules: rules, reportID: try invocation.id("report") ?? session.currentReportID,
-            dryRun: invocation.flag("dry-run"), skipInvalid: invocation.flag("skip-invalid"), rejectsPath: invocation.value("rejects"))
+            files: invocation.arguments, rules: rules, reportID: try invocation[Options.report] ?? session.currentReportID,
+            dryRun: invocation[Options.dryRun], skipInvalid: invocation[Options.skipInvalid], rejectsPath: try invocation[Options.rejects])
         request.missingRateNote = ErrorPresenter.missingRateNote
         let format = session.format, files = request.files
         let outcome = try StatementImporter(store: store, request: request) { console in
@@ -77,7 +80,7 @@ enum ImportCommands {
         examples: ["expenses import undo 3"]
     ) { invocation, session in
         let store = try session.store()
-        let id = try invocation.id("batch", argument: 0) ?? 0
+        let id = try invocation.id(argument: 0) ?? 0
         let (batch, deleted) = try store.write { (try store.importBatch(id), try store.undoImportBatch(id)) }
         return .document(text: "Undid import batch \(id) (\(batch.file)): deleted \(ImportSummary.number(deleted)) expense\(deleted == 1 ? "" : "s")",
                          json: .object([("batch", .int(id)), ("file", .string(batch.file)), ("deleted", .int(Int64(deleted)))]),

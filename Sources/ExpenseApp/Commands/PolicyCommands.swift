@@ -46,19 +46,21 @@ enum PolicyCommands {
                                 rows: rows, note: note))
     }
 
+    static let reason = Option.text("reason", "text", "Why it is fine.", required: true)
+
     static let acknowledge = CommandSpec(
         ["report", "acknowledge"], abstract: "Accept a policy warning of a report, with the reason; it is logged.",
         arguments: [ArgumentSpec("id", "The report.", completion: .reportID),
                     ArgumentSpec("violation", "The violation's key, as 'report check' prints it (e.g. duplicate:4:9).")],
-        options: [.value("reason", "text", "Why it is fine.", required: true)],
+        options: [reason],
         examples: ["expenses report acknowledge 1 duplicate:4:9 --reason \"two colleagues, two lunches\""]
     ) { invocation, session in
         let store = try session.store()
         let key = invocation.arguments[1]
-        let reason = invocation.value("reason") ?? ""
+        let reason = try invocation[Self.reason] ?? ""
         guard !reason.trimmingSpaces.isEmpty else { throw ExpenseError(.invalidData, "--reason cannot be empty") }
         try store.write {
-            let report = try store.report(try invocation.id("id", argument: 0) ?? 0)
+            let report = try store.report(try invocation.id(argument: 0) ?? 0)
             let violations = try violations(of: report, in: store)
             guard let violation = violations.first(where: { $0.key == key }) else {
                 let keys = violations.map(\.key)

@@ -47,17 +47,20 @@ enum RatesCommands {
                          csv: nil)
     }
 
+    enum Options {
+        static let currency = Option.text("currency", "code", "Only this currency, day by day.", completion: .currency)
+        static let from = Option.date("from", "With --currency: from this day, YYYY-MM-DD.")
+        static let to = Option.date("to", "With --currency: up to this day, YYYY-MM-DD.")
+        static let into = Option.text("into", "code", "The report's currency (default: EUR).", completion: .currency)
+    }
+
     static let list = CommandSpec(
         ["rates", "list"], abstract: "List the loaded rates: per currency, or one currency's by date.",
-        options: [
-            .value("currency", "code", "Only this currency, day by day.", completion: .currency),
-            .value("from", "date", "With --currency: from this day, YYYY-MM-DD."),
-            .value("to", "date", "With --currency: up to this day, YYYY-MM-DD."),
-        ],
+        options: [Options.currency, Options.from, Options.to],
         examples: ["expenses rates list", "expenses rates list --currency USD --from 2026-03-01"]
     ) { invocation, session in
         let store = try session.store()
-        guard let code = invocation.value("currency") else {
+        guard let code = try invocation[Options.currency] else {
             let rows: [[Listing.Cell]] = try store.referenceRateSummaries().map { summary in
                 [.text(summary.currency), .int(Int64(summary.days)), .date(summary.first), .date(summary.last),
                  summary.latest.map { .text($0.description) } ?? .null]
@@ -67,8 +70,8 @@ enum RatesCommands {
                                     rows: rows))
         }
         let currency = try CurrencyTable.standard.require(code)
-        let rows: [[Listing.Cell]] = try store.referenceRates(currency.code, from: try invocation.date("from"),
-                                                              to: try invocation.date("to")).map { rate in
+        let rows: [[Listing.Cell]] = try store.referenceRates(currency.code, from: try invocation[Options.from],
+                                                              to: try invocation[Options.to]).map { rate in
             [.date(rate.date), .text(rate.perEUR.description), .text(rate.perEUR.inverse.decimalString(decimals: 6))]
         }
         return .listing(Listing(columns: [.init("date", "date"), .init("perEur", "1 EUR = \(currency.code)"),
@@ -82,11 +85,11 @@ enum RatesCommands {
             ArgumentSpec("currency", "The expense's currency.", completion: .currency),
             ArgumentSpec("date", "The expense's date, YYYY-MM-DD (default: today).", optional: true),
         ],
-        options: [.value("into", "code", "The report's currency (default: EUR).", completion: .currency)],
+        options: [Options.into],
         examples: ["expenses rates show USD 2026-03-08", "expenses rates show USD 2026-03-08 --into CHF"]
     ) { invocation, session in
         let from = try CurrencyTable.standard.require(invocation.arguments[0])
-        let into = try CurrencyTable.standard.require(invocation.value("into") ?? "EUR")
+        let into = try CurrencyTable.standard.require(try invocation[Options.into] ?? "EUR")
         let date = try invocation.arguments.dropFirst().first.map { text throws(ExpenseError) in try CalendarDate.parse(text) }
             ?? session.environment.today()
         guard let found = try session.store().rateSource().rate(from: from, to: into, on: date) else {

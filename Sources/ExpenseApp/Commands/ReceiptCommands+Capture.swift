@@ -4,30 +4,31 @@ import ExpenseSupport
 
 /// One run of `receipt capture`: which source, which checks first, and what it says afterwards.
 struct ReceiptCaptureRun {
+    typealias Options = ReceiptCommands.Options
+
     let invocation: Invocation
     let session: Session
 
     private var path: [String] { invocation.spec.path }
 
     func run() throws -> Output {
-        try checkCombinations()
         let settings = try session.settings()
         let store = try session.store()
         let vault = try store.requireReceiptVault()
-        let create = invocation.flag("create")
+        let create = invocation[Options.create]
         // What the receipt is for is checked before the camera clicks or OCR runs.
-        let expenseID = try invocation.id("expense")
+        let expenseID = try invocation[Options.expense]
         // (The store's attach and insert ask again, as the guarantee.)
         if let expenseID, let reportID = try store.expense(expenseID).reportID {
             _ = try store.report(reportID, for: .attachReceipts(expense: expenseID))
         }
         var report: Report?
-        if create, let reportID = try invocation.id("report") ?? session.currentReportID {
+        if create, let reportID = try invocation[Options.report] ?? session.currentReportID {
             report = try store.report(reportID, for: .addItems)
         }
         let input = try self.input(settings: settings, store: store)
         let capture = ReceiptCapture(store: store, vault: vault, capturedAt: session.environment.now())
-        let prepared = try capture.prepare(input, ocr: invocation.flag("no-ocr") ? .off : invocation.flag("ocr") ? .required : .automatic)
+        let prepared = try capture.prepare(input, ocr: invocation[Options.noOCR] ? .off : invocation[Options.ocr] ? .required : .automatic)
         var makeExpense: (() throws -> Expense)?
         var declined = false
         if let reader = expenseFormReader {
@@ -56,23 +57,26 @@ struct ReceiptCaptureRun {
         return output(committed, prepared: prepared, declined: declined, vault: vault)
     }
 
-    private func checkCombinations() throws {
-        let create = invocation.flag("create")
+    /// The options that go together or exclude each other.
+    static func validate(_ invocation: Invocation) throws {
+        let path = invocation.spec.path
+        let create = invocation[Options.create]
         if !create {
-            for name in ["report", "yes"] + ReceiptCommands.draftOptions.map(\.name) where invocation.has(name) {
-                throw UsageError("'--\(name)' goes with '--create'", path: path)
+            let needingCreate: [any OptionDeclaration] = [Options.report, Options.yes] + Options.draft
+            for option in needingCreate where invocation.gave(option) {
+                throw UsageError("'--\(option.spec.name)' goes with '--create'", path: path)
             }
         }
-        if create, invocation.has("expense") {
+        if create, invocation.gave(Options.expense) {
             throw UsageError("Give '--expense' to attach the receipt to an existing expense, or '--create' to make one, not both", path: path)
         }
-        if !invocation.arguments.isEmpty, invocation.flag("camera") || invocation.flag("inbox") {
+        if !invocation.arguments.isEmpty, invocation[Options.camera] || invocation[Options.inbox] {
             throw UsageError("Give a file, '--camera' or '--inbox', not more than one", path: path)
         }
-        if invocation.flag("camera"), invocation.flag("inbox") {
+        if invocation[Options.camera], invocation[Options.inbox] {
             throw UsageError("Give '--camera' or '--inbox', not both", path: path)
         }
-        if invocation.flag("ocr"), invocation.flag("no-ocr") {
+        if invocation[Options.ocr], invocation[Options.noOCR] {
             throw UsageError("Give '--ocr' or '--no-ocr', not both", path: path)
         }
     }
@@ -83,7 +87,7 @@ struct ReceiptCaptureRun {
         if let file = invocation.arguments.first {
             return file == "-" ? try ReceiptInput.standardInput(maxSize: limit) : try ReceiptInput.file(file, maxSize: limit)
         }
-        let camera = invocation.flag("camera") || (!invocation.flag("inbox") && settings.cameraCommand != nil)
+        let camera = invocation[Options.camera] || (!invocation[Options.inbox] && settings.cameraCommand != nil)
         if camera {
             guard let command = settings.cameraCommand else {
                 throw ExpenseError(.unavailable, "no camera is set up",
@@ -92,7 +96,7 @@ struct ReceiptCaptureRun {
             return try CameraCommand(template: command, timeLimit: Double(settings.cameraTimeout)).capture(maxSize: limit)
         }
         guard let folder = settings.receiptInbox else {
-            if invocation.flag("inbox") {
+            if invocation[Options.inbox] {
                 throw ExpenseError(.unavailable, "no receipt inbox is set up", hint: "expenses config set receipts.inbox ~/Sync/Receipts")
             }
             // On a terminal the file is asked for; elsewhere it is a usage error.
@@ -109,7 +113,7 @@ struct ReceiptCaptureRun {
     /// when the receipt came from the camera, the inbox or the asked file (the takePhoto way),
     /// and neither --create nor --expense said what it is for.
     private var expenseFormReader: LineReader? {
-        guard !invocation.flag("create"), !invocation.has("expense"), invocation.arguments.isEmpty else { return nil }
+        guard !invocation[Options.create], !invocation.gave(Options.expense), invocation.arguments.isEmpty else { return nil }
         return session.lineReader
     }
 
@@ -146,12 +150,12 @@ struct ReceiptCaptureRun {
     private func confirmedDraft(_ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
                                 store: Store) throws -> ReceiptExpenseDraft? {
         var overrides: [String: String] = [:]
-        for option in ReceiptCommands.draftOptions {
-            if let value = invocation.value(option.name) { overrides[option.name] = value }
+        for option in Options.draft {
+            if let value = try invocation[option] { overrides[option.spec.name] = value }
         }
         var draft = self.draft(prepared, report: report, settings: settings, overrides: overrides)
         let label = self.label(prepared)
-        guard draft.needsConfirmation, !invocation.flag("yes") else { return draft }
+        guard draft.needsConfirmation, !invocation[Options.yes] else { return draft }
         guard let reader = session.lineReader else {
             throw ExpenseError(.refused, "the expense to create needs your confirmation; nothing was captured.\n"
                                + draft.summary(of: label).trimmingSpaces,

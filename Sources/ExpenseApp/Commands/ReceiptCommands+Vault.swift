@@ -10,19 +10,18 @@ extension ReceiptCommands {
     static let export = CommandSpec(
         ["receipt", "export"], abstract: "Write a receipt's file out, checked against its SHA-256 first.",
         arguments: [idArgument],
-        options: [.value("output", "file", "Where to write it: a file, a directory (receipt-ID.EXT in it), or '-' for stdout.",
-                         short: "o", required: true, completion: .file)],
+        options: [Options.output],
         examples: ["expenses receipt export 3 -o hotel.jpg", "expenses receipt export 3 -o ~/Desktop", "expenses receipt export 3 -o - | display"]
     ) { invocation, session in
         let store = try session.store()
         let vault = try store.requireReceiptVault()
-        let receipt = try store.receipt(try invocation.id("id", argument: 0) ?? 0)
+        let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
         let bytes = try vault.read(receipt.sha256)
         guard SHA256.hex(bytes) == receipt.sha256 else {
             throw ExpenseError(.invalidData, "the file of receipt \(receipt.id) is damaged: its bytes no longer match its SHA-256",
                                hint: "'expenses receipt verify' checks them all; capturing the original again restores it")
         }
-        var target = invocation.value("output") ?? "-"
+        var target = try invocation[Options.output] ?? "-"
         if target == "-" {
             try OutputFile.writeToStandardOutput(bytes)
             return .none
@@ -88,12 +87,12 @@ extension ReceiptCommands {
             Such files are left by a capture that failed or crashed between writing the file and its row, or by \
             'receipt delete'. Temporary files of writes interrupted more than ten minutes ago go too.
             """,
-        options: [.flag("dry-run", "Only list what would be removed.")],
+        options: [Options.dryRun],
         examples: ["expenses receipt gc --dry-run", "expenses receipt gc"]
     ) { invocation, session in
         let store = try session.store()
         let vault = try store.requireReceiptVault()
-        let dryRun = invocation.flag("dry-run")
+        let dryRun = invocation[Options.dryRun]
         let now = Int(time(nil))
         // Under the write lock: a capture writes its row under it too, so no file that a row is
         // about to refer to can be taken for an orphan.
@@ -130,7 +129,7 @@ extension ReceiptCommands {
         let store = try session.store()
         let vault = try store.requireReceiptVault()
         let receipt = try store.write {
-            let receipt = try store.receipt(try invocation.id("id", argument: 0) ?? 0)
+            let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
             guard receipt.expenseIDs.isEmpty else {
                 throw ExpenseError(.refused, "receipt \(receipt.id) is attached to "
                                    + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", ") + "; detach it first",

@@ -9,16 +9,32 @@ enum ReceiptCommands {
 
     static let idArgument = ArgumentSpec("id", "The receipt (see 'expenses receipt list').")
 
-    /// Options that make the expense of `--create`, named as `expense add` names them.
-    static let draftOptions: [OptionSpec] = [
-        .value("date", "date", "With --create: the day of the expense, YYYY-MM-DD (default: the receipt's)."),
-        .value("amount", "amount", "With --create: the amount (default: the receipt's total)."),
-        .value("currency", "code", "With --create: the currency (default: the receipt's, else the report's).", completion: .currency),
-        .value("merchant", "name", "With --create: who was paid (default: the receipt's first line)."),
-        .value("category", "code", "With --create: the category (default: guessed from the receipt).", completion: .category),
-        .value("description", "text", "With --create: what it was for."),
-        .value("rate", "rate", "With --create: exchange rate into the report's currency (default: the ECB's of the date)."),
-    ]
+    /// The options of the receipt commands.
+    enum Options {
+        static let expense = CommonOptions.expense
+        static let report = CommonOptions.report
+        static let create = Option.flag("create", "Make a draft expense from what the receipt says, with the receipt attached.")
+        static let yes = Option.flag("yes", "With --create: accept the suggestion without asking.")
+        /// What makes the expense of `--create`, named as `expense add` names it; read as text, as
+        /// the receipt's own reading is, and checked when the expense is made.
+        static let draft: [Option<String?>] = [
+            .text("date", "date", "With --create: the day of the expense, YYYY-MM-DD (default: the receipt's)."),
+            .text("amount", "amount", "With --create: the amount (default: the receipt's total)."),
+            .text("currency", "code", "With --create: the currency (default: the receipt's, else the report's).", completion: .currency),
+            .text("merchant", "name", "With --create: who was paid (default: the receipt's first line)."),
+            .text("category", "code", "With --create: the category (default: guessed from the receipt).", completion: .category),
+            .text("description", "text", "With --create: what it was for."),
+            .text("rate", "rate", "With --create: exchange rate into the report's currency (default: the ECB's of the date)."),
+        ]
+        static let camera = Option.flag("camera", "Take the picture with the camera command (config camera.command).")
+        static let inbox = Option.flag("inbox", "Take the newest new photo from the inbox folder (config receipts.inbox).")
+        static let noOCR = Option.flag("no-ocr", "Do not read the receipt's text.")
+        static let ocr = Option.flag("ocr", "Require its text to be read: fail (exit 69) when tesseract is missing or fails.")
+        static let unattached = Option.flag("unattached", "Only receipts attached to no expense.")
+        static let output = Option.text("output", "file", "Where to write it: a file, a directory (receipt-ID.EXT in it), or '-' for stdout.",
+                                        short: "o", required: true, completion: .file)
+        static let dryRun = Option.flag("dry-run", "Only list what would be removed.")
+    }
 
     static let capture = CommandSpec(
         ["receipt", "capture"], abstract: "Capture a receipt: a picture or PDF from a file, stdin, the camera or the inbox.",
@@ -32,45 +48,36 @@ enum ReceiptCommands {
             """,
         arguments: [ArgumentSpec("file", "The picture or PDF; '-' reads it from standard input.", optional: true, completion: .file)],
         options: [
-            .value("expense", "id", "Attach it to this expense.", completion: .expenseID),
-            .flag("create", "Make a draft expense from what the receipt says, with the receipt attached."),
-            .value("report", "id", "With --create: the report to add it to (default: the one opened in the REPL; none: unassigned).",
-                   completion: .reportID),
-            .flag("yes", "With --create: accept the suggestion without asking."),
-        ] + draftOptions + [
-            .flag("camera", "Take the picture with the camera command (config camera.command)."),
-            .flag("inbox", "Take the newest new photo from the inbox folder (config receipts.inbox)."),
-            .flag("no-ocr", "Do not read the receipt's text."),
-            .flag("ocr", "Require its text to be read: fail (exit 69) when tesseract is missing or fails."),
-        ],
+            Options.expense.described("Attach it to this expense."), Options.create,
+            Options.report.described("With --create: the report to add it to (default: the one opened in the REPL; none: unassigned)."),
+            Options.yes,
+        ] + Options.draft + [Options.camera, Options.inbox, Options.noOCR, Options.ocr],
         examples: [
             "expenses receipt capture hotel.jpg --expense 1",
             "expenses receipt capture taxi.png --create --report 1 --yes",
             "scanimage --format=png | expenses receipt capture - --create --amount 23.40 --date 2026-03-04 --category taxi",
             "expenses receipt capture --camera",
             "expenses receipt capture --inbox --create",
-        ]
+        ],
+        validate: ReceiptCaptureRun.validate
     ) { invocation, session in
         try ReceiptCaptureRun(invocation: invocation, session: session).run()
     }
 
     static let list = CommandSpec(
         ["receipt", "list"], abstract: "List receipts, with the expenses they belong to and what OCR read.",
-        options: [
-            .value("expense", "id", "Only this expense's receipts.", completion: .expenseID),
-            .value("report", "id", "Only the receipts of this report's items.", completion: .reportID),
-            .flag("unattached", "Only receipts attached to no expense."),
-        ],
+        options: [Options.expense.described("Only this expense's receipts."),
+                  Options.report.described("Only the receipts of this report's items."), Options.unattached],
         examples: ["expenses receipt list", "expenses receipt list --report 1 --format json", "expenses receipt list --unattached"]
     ) { invocation, session in
         let store = try session.store()
         let filter: Store.ReceiptFilter
-        if invocation.flag("unattached") {
+        if invocation[Options.unattached] {
             filter = .unattached
-        } else if let id = try invocation.id("expense") {
+        } else if let id = try invocation[Options.expense] {
             _ = try store.expense(id)
             filter = .expense(id)
-        } else if let id = try invocation.id("report") {
+        } else if let id = try invocation[Options.report] {
             _ = try store.report(id)
             filter = .report(id)
         } else {
@@ -84,7 +91,7 @@ enum ReceiptCommands {
         arguments: [idArgument], examples: ["expenses receipt show 3", "expenses receipt show 3 --format json"]
     ) { invocation, session in
         let store = try session.store()
-        let receipt = try store.receipt(try invocation.id("id", argument: 0) ?? 0)
+        let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
         return ReceiptView.detail(receipt, path: store.receiptVault?.path(of: receipt.sha256))
     }
 }

@@ -4,27 +4,34 @@ import ExpenseSupport
 
 /// `report new|list|show|edit|delete`: expense reports, one per trip.
 enum ReportCommands {
-    static let headerOptions: [OptionSpec] = [
-        .value("purpose", "text", "Why the trip was made (e.g. \"Customer workshop\")."),
-        .value("destination", "place", "Where the trip went (e.g. \"Walldorf, DE\")."),
-        .value("from", "date", "First day of the trip, YYYY-MM-DD."),
-        .value("to", "date", "Last day of the trip, YYYY-MM-DD."),
-        .value("currency", "code", "The currency the report is reimbursed in (default: EUR).", completion: .currency),
-    ]
+    /// The options of the report commands.
+    enum Options {
+        static let purpose = Option.text("purpose", "text", "Why the trip was made (e.g. \"Customer workshop\").")
+        static let destination = Option.text("destination", "place", "Where the trip went (e.g. \"Walldorf, DE\").")
+        static let from = Option.date("from", "First day of the trip, YYYY-MM-DD.")
+        static let to = Option.date("to", "Last day of the trip, YYYY-MM-DD.")
+        static let currency = Option.text("currency", "code", "The currency the report is reimbursed in (default: EUR).",
+                                          completion: .currency)
+        static let header: [any OptionDeclaration] = [purpose, destination, from, to, currency]
+        static let limit = Option.number("limit", "n", "Show at most this many (default: 50).")
+        static let all = Option.flag("all", "Show every report.")
+        static let title = Option.text("title", "text", "The new title.")
+        static let withItems = Option.flag("with-items", "Delete the report's items too.")
+    }
 
     static let all: [CommandSpec] = [new, list, show, edit, delete]
 
     static let new = CommandSpec(
         ["report", "new"], abstract: "Create an expense report for a trip.",
         arguments: [ArgumentSpec("title", "What the trip was, e.g. \"Walldorf customer workshop\".")],
-        options: headerOptions,
+        options: Options.header,
         examples: ["expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR"],
         form: ReportForm.make
     ) { invocation, session in
-        let currency = try CurrencyTable.standard.require(invocation.value("currency") ?? session.defaultCurrency)
-        let draft = Report(id: 0, title: invocation.arguments[0], purpose: invocation.value("purpose") ?? "",
-                           destination: invocation.value("destination") ?? "", startDate: try invocation.date("from"),
-                           endDate: try invocation.date("to"), currency: currency, owner: session.user)
+        let currency = try CurrencyTable.standard.require(try invocation[Options.currency] ?? session.defaultCurrency)
+        let draft = Report(id: 0, title: invocation.arguments[0], purpose: try invocation[Options.purpose] ?? "",
+                           destination: try invocation[Options.destination] ?? "", startDate: try invocation[Options.from],
+                           endDate: try invocation[Options.to], currency: currency, owner: session.user)
         let store = try session.store()
         let report = try store.write { try store.insertReport(draft) }
         return ReportView.document("Created report \(report.id): \(report.title)", report).touching(report.id)
@@ -32,14 +39,11 @@ enum ReportCommands {
 
     static let list = CommandSpec(
         ["report", "list"], abstract: "List expense reports, open ones first, latest trip first.",
-        options: [
-            .value("limit", "n", "Show at most this many (default: 50)."),
-            .flag("all", "Show every report."),
-        ],
+        options: [Options.limit, Options.all],
         examples: ["expenses report list", "expenses report list --format json"]
     ) { invocation, session in
         let store = try session.store()
-        let limit = invocation.flag("all") ? nil : (try invocation.int("limit") ?? 50)
+        let limit = invocation[Options.all] ? nil : (try invocation[Options.limit] ?? 50)
         let reports = try store.reports(limit: limit)
         var note: String?
         if let limit, reports.count == limit {
@@ -62,19 +66,19 @@ enum ReportCommands {
     static let edit = CommandSpec(
         ["report", "edit"], abstract: "Change a draft report's title, purpose, destination, dates or currency.",
         arguments: [ArgumentSpec("id", "The report (default: the one opened in the REPL).", optional: true, completion: .reportID)],
-        options: [.value("title", "text", "The new title.")] + headerOptions,
+        options: [Options.title] + Options.header,
         examples: ["expenses report edit 1 --title \"Walldorf workshop, March\" --to 2026-03-07"]
     ) { invocation, session in
         let store = try session.store()
         let report = try store.write {
             // Asked before the new values are read; the store's update asks again.
             var report = try store.report(try session.reportID(invocation), for: .edit)
-            if let title = invocation.value("title") { report.title = title }
-            if let purpose = invocation.value("purpose") { report.purpose = purpose }
-            if let destination = invocation.value("destination") { report.destination = destination }
-            if invocation.has("from") { report.startDate = try invocation.date("from") }
-            if invocation.has("to") { report.endDate = try invocation.date("to") }
-            if let code = invocation.value("currency") {
+            if let title = try invocation[Options.title] { report.title = title }
+            if let purpose = try invocation[Options.purpose] { report.purpose = purpose }
+            if let destination = try invocation[Options.destination] { report.destination = destination }
+            if let from = try invocation[Options.from] { report.startDate = from }
+            if let to = try invocation[Options.to] { report.endDate = to }
+            if let code = try invocation[Options.currency] {
                 let currency = try CurrencyTable.standard.require(code)
                 if currency != report.currency, report.itemCount > 0 {
                     throw ExpenseError(.refused, "report \(report.id) has \(report.itemCount) items converted to \(report.currency.code); its currency cannot change",
@@ -92,12 +96,12 @@ enum ReportCommands {
     static let delete = CommandSpec(
         ["report", "delete"], abstract: "Delete a draft report; its items stay, unassigned, unless --with-items.",
         arguments: [ArgumentSpec("id", "The report to delete.", completion: .reportID)],
-        options: [.flag("with-items", "Delete the report's items too.")],
+        options: [Options.withItems],
         examples: ["expenses report delete 4", "expenses report delete 4 --with-items"]
     ) { invocation, session in
         let store = try session.store()
-        let id = try invocation.id("id", argument: 0) ?? 0
-        let deletingItems = invocation.flag("with-items")
+        let id = try invocation.id(argument: 0) ?? 0
+        let deletingItems = invocation[Options.withItems]
         let items = try store.deleteReport(id, deletingItems: deletingItems)
         session.navigation.removeAll { $0 == id }
         let detail = items == 0 ? "" : deletingItems ? " and its \(items) item\(items == 1 ? "" : "s")"
@@ -113,7 +117,7 @@ extension Session {
     /// The report a command is about: its `<id>` argument or its `--report`, else the current one.
     func reportID(_ invocation: Invocation) throws -> Int64 {
         let usesArgument = invocation.spec.arguments.first?.completion == .reportID
-        let explicit = usesArgument ? try invocation.id("id", argument: 0) : try invocation.id("report")
+        let explicit = usesArgument ? try invocation.id(argument: 0) : try invocation[CommonOptions.report]
         if let id = explicit ?? currentReportID { return id }
         throw UsageError("Missing expected argument '\(usesArgument ? "<id>" : "--report <id>")'", path: invocation.spec.path)
     }

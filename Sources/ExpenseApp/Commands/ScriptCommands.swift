@@ -10,6 +10,11 @@ import ExpenseSupport
 enum ScriptCommands {
     static let all: [CommandSpec] = [run, echo]
 
+    enum Options {
+        static let bail = Option.flag("bail", "Stop at the first failing line, exiting with its code.")
+        static let transaction = Option.flag("transaction", "Run the whole script in one transaction: any failure writes nothing.")
+    }
+
     static let run = CommandSpec(
         ["run"], abstract: "Run the commands of a script file, one per line ('-' reads stdin).",
         discussion: """
@@ -19,10 +24,7 @@ enum ScriptCommands {
             writes nothing unless every line succeeds. A script can start with '#!/usr/bin/env -S expenses run'.
             """,
         arguments: [ArgumentSpec("file", "The script.", completion: .file)],
-        options: [
-            .flag("bail", "Stop at the first failing line, exiting with its code."),
-            .flag("transaction", "Run the whole script in one transaction: any failure writes nothing."),
-        ],
+        options: [Options.bail, Options.transaction],
         examples: ["expenses run monthly.expenses", "expenses run --bail --transaction import-trip.expenses"]
     ) { invocation, session in
         let path = invocation.arguments[0]
@@ -35,7 +37,7 @@ enum ScriptCommands {
             }
             text = String(decoding: data, as: UTF8.self)
         }
-        let options = ScriptRunner.Options(bail: invocation.flag("bail"), transaction: invocation.flag("transaction"))
+        let options = ScriptRunner.Options(bail: invocation[Options.bail], transaction: invocation[Options.transaction])
         let status = ScriptRunner(runner: Runner()).run(text, name: path == "-" ? "<stdin>" : path, in: session, options: options)
         if status != .ok { throw SilentFailure(status: status) }
         return .none

@@ -11,7 +11,7 @@ enum SessionCommands {
         arguments: [ArgumentSpec("id", "The report.", completion: .reportID)],
         examples: ["open report 3", "expense add --amount 12 --category taxi   # goes to report 3"]
     ) { invocation, session in
-        let report = try session.store().report(try invocation.id("id", argument: 0) ?? 0)
+        let report = try session.store().report(try invocation.id(argument: 0) ?? 0)
         if session.currentReportID != report.id { session.navigation.append(report.id) }
         let items = "\(report.itemCount) item\(report.itemCount == 1 ? "" : "s")"
         return .message("Report \(report.id): \(report.title) (\(report.status.rawValue), \(items), \(report.total))")

@@ -11,16 +11,12 @@ extension ShortcutCommands {
             finishing shows as stale: --redeliver ID queues it again (nothing it would have written was kept if it died \
             before its command finished), --discard ID drops it. Finished launches show with --all.
             """,
-        options: [
-            .flag("all", "Also the finished and discarded launches."),
-            .flag("deliver", "Run the queued launches now, in this process."),
-            .value("redeliver", "id", "Queue a failed or stale launch again."),
-            .value("discard", "id", "Drop a queued, failed or stale launch without running it."),
-        ],
+        options: [Options.all.described("Also the finished and discarded launches."), Options.deliver, Options.redeliver,
+                  Options.discard],
         examples: ["expenses shortcuts inbox", "expenses shortcuts inbox --deliver", "expenses shortcuts inbox --redeliver 3"]
     ) { invocation, session in
         var messages: [String] = []
-        if let id = try invocation.id("redeliver") {
+        if let id = try invocation[Options.redeliver] {
             let store = try session.store()
             let record = try requireLaunch(id, store)
             try LaunchInboxRules.requireRedeliverable(record)
@@ -29,7 +25,7 @@ extension ShortcutCommands {
             }
             messages.append("Launch \(id) (\(record.type)) is queued again")
         }
-        if let id = try invocation.id("discard") {
+        if let id = try invocation[Options.discard] {
             let store = try session.store()
             let record = try requireLaunch(id, store)
             try LaunchInboxRules.requireDiscardable(record)
@@ -38,7 +34,7 @@ extension ShortcutCommands {
             }
             messages.append("Discarded launch \(id) (\(record.type))")
         }
-        if invocation.flag("deliver") {
+        if invocation[Options.deliver] {
             let deliveries = LaunchInbox.deliverPending(in: session)
             let failed = deliveries.filter { $0.status != .ok }
             messages.append(deliveries.isEmpty ? "Nothing was queued"
@@ -50,7 +46,7 @@ extension ShortcutCommands {
             }
         }
         if !messages.isEmpty { return .message(messages.joined(separator: "\n")) }
-        let records = try session.existingStore()?.launches(includingFinished: invocation.flag("all")) ?? []
+        let records = try session.existingStore()?.launches(includingFinished: invocation[Options.all]) ?? []
         return .document(text: Renderer(format: .table).table(ShortcutView.inboxListing(records)),
                          json: .array(records.map(ShortcutView.json)), csv: ShortcutView.inboxListing(records))
     }

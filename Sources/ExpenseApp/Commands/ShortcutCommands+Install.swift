@@ -19,25 +19,22 @@ extension ShortcutCommands {
             rewrites the entry, by rename. The entry records what it was installed with in its X-Expenses-* keys; \
             'shortcuts uninstall' removes it, and so does deleting the file.
             """,
-        options: [
-            .value("exec", "program", "The program the launcher runs (default: this expenses, by its absolute path).",
-                   completion: .file),
-            catalogOption,
-        ],
+        options: [Options.exec.described("The program the launcher runs (default: this expenses, by its absolute path)."),
+                  Options.catalog],
         examples: ["expenses shortcuts install", "expenses --db ~/trips.sqlite shortcuts install --exec /usr/local/bin/expenses"]
     ) { invocation, session in
         guard session.databasePath != ":memory:" else {
             throw ExpenseError(.usage, "a launcher cannot reach an in-memory database", hint: "install with --db FILE")
         }
         let program: String
-        if let given = invocation.value("exec") {
+        if let given = try invocation[Options.exec] {
             program = given.contains("/") ? WorkingDirectory.absolute(given) : given
         } else if let running = InstalledDesktopEntry.runningProgram() {
             program = running
         } else {
             throw ExpenseError(.unavailable, "cannot tell where this expenses is", hint: "give it: --exec PROGRAM")
         }
-        let catalog = invocation.value("catalog").map(WorkingDirectory.absolute)
+        let catalog = try invocation[Options.catalog].map(WorkingDirectory.absolute)
         CatalogMessages.print(try session.catalog(path: catalog, languages: []))
         let installed = InstalledDesktopEntry(program: program, database: WorkingDirectory.absolute(session.databasePath),
                                               catalog: catalog, icon: InstalledDesktopEntry.iconPath(session.environment))

@@ -7,23 +7,20 @@ extension ShortcutCommands {
     static let list = CommandSpec(
         ["shortcuts", "list"], abstract: "List the quick actions: static ones in catalog order, then dynamic ones by rank.",
         discussion: "SHOWN marks what a launcher shows: the first shortcuts.max-visible items. --visible lists only those, --all adds the disabled ones.",
-        options: [
-            .flag("visible", "Only the quick actions a launcher shows."),
-            .flag("all", "Also the disabled ones (and any past the cap)."),
-            .value("max-visible", "n", "Show this many instead of the shortcuts.max-visible setting."),
-            catalogOption,
-        ],
-        examples: ["expenses shortcuts list", "expenses shortcuts list --visible --format json", "expenses shortcuts list --all"]
-    ) { invocation, session in
-        guard !(invocation.flag("visible") && invocation.flag("all")) else {
-            throw UsageError("Give either '--visible' or '--all'", path: invocation.spec.path)
+        options: [Options.visible, Options.all, Options.maxVisible, Options.catalog],
+        examples: ["expenses shortcuts list", "expenses shortcuts list --visible --format json", "expenses shortcuts list --all"],
+        validate: { invocation in
+            guard !(invocation[Options.visible] && invocation[Options.all]) else {
+                throw UsageError("Give either '--visible' or '--all'", path: invocation.spec.path)
+            }
         }
+    ) { invocation, session in
         let shortcuts = try shortcutSet(invocation, session)
         CatalogMessages.print(shortcuts.catalog)
-        let all = invocation.flag("all")
-        let entries = invocation.flag("visible") ? shortcuts.visible : shortcuts.entries(includingDisabled: all)
-        var listing = ShortcutView.listing(entries, includingDisabled: all)
-        if !invocation.flag("visible") {
+        let includingDisabled = invocation[Options.all]
+        let entries = invocation[Options.visible] ? shortcuts.visible : shortcuts.entries(includingDisabled: includingDisabled)
+        var listing = ShortcutView.listing(entries, includingDisabled: includingDisabled)
+        if !invocation[Options.visible] {
             listing.note = "(\(shortcuts.visible.count) shown of at most \(shortcuts.limits.maxVisible); \(shortcuts.catalog.items.count) static + \(shortcuts.enabledDynamic.count) dynamic of at most \(shortcuts.limits.maxTotal); catalog \(shortcuts.catalog.source)\(shortcuts.catalog.localization.map { ", titles from \($0)" } ?? ""))"
         }
         let launch = ["expenses"] + launchPrefix(session)
@@ -39,45 +36,41 @@ extension ShortcutCommands {
             'expenses shortcuts install' puts one where the desktop's launcher finds it (it offers them on a right click) \
             and keeps it current. --json (or --format json) writes them as JSON instead, titled in your language.
             """,
-        options: [
-            .flag("desktop", "Write a freedesktop .desktop entry (the default)."),
-            .flag("json", "Write JSON (as --format json does)."),
-            .value("output", "file", "Write to this file instead of standard output.", short: "o", completion: .file),
-            .value("exec", "program", "The program the actions run (default: expenses, found on PATH)."),
-            .flag("all", "Every enabled quick action, not only the visible ones."),
-            .value("max-visible", "n", "Export this many instead of the shortcuts.max-visible setting."),
-            catalogOption,
-        ],
+        options: [Options.desktop, Options.json, Options.output, Options.exec,
+                  Options.all.described("Every enabled quick action, not only the visible ones."),
+                  Options.maxVisible.described("Export this many instead of the shortcuts.max-visible setting."), Options.catalog],
         examples: ["expenses shortcuts export --desktop -o expenses.desktop",
-                   "expenses shortcuts export --format json"]
-    ) { invocation, session in
-        guard !(invocation.flag("desktop") && invocation.flag("json")) else {
-            throw UsageError("Give either '--desktop' or '--json'", path: invocation.spec.path)
+                   "expenses shortcuts export --format json"],
+        validate: { invocation in
+            guard !(invocation[Options.desktop] && invocation[Options.json]) else {
+                throw UsageError("Give either '--desktop' or '--json'", path: invocation.spec.path)
+            }
         }
+    ) { invocation, session in
         let shortcuts = try shortcutSet(invocation, session)
         CatalogMessages.print(shortcuts.catalog)
-        let entries = invocation.flag("all") ? shortcuts.entries() : shortcuts.visible
-        let program = invocation.value("exec") ?? "expenses"
-        let prefix = launchPrefix(session), suffix = launchSuffix(catalog: invocation.value("catalog"))
+        let entries = invocation[Options.all] ? shortcuts.entries() : shortcuts.visible
+        let program = try invocation[Options.exec] ?? "expenses"
+        let prefix = launchPrefix(session), suffix = launchSuffix(catalog: try invocation[Options.catalog])
         let json = JSONValue.array(entries.map { ShortcutView.json($0, launch: [program] + prefix, suffix: suffix) })
         // JSON has the titles of the user's language; a desktop entry all of them, for the launcher to choose.
         func desktop() throws -> String {
-            let english = try DesktopExport.shortcuts(in: session, catalogPath: invocation.value("catalog"),
-                                                      maxVisible: try invocation.int("max-visible"))
-            return try DesktopExport.entry(for: invocation.flag("all") ? english.entries() : english.visible, in: session,
-                                           catalogPath: invocation.value("catalog"), command: [program] + prefix,
+            let english = try DesktopExport.shortcuts(in: session, catalogPath: try invocation[Options.catalog],
+                                                      maxVisible: try invocation[Options.maxVisible])
+            return try DesktopExport.entry(for: invocation[Options.all] ? english.entries() : english.visible, in: session,
+                                           catalogPath: try invocation[Options.catalog], command: [program] + prefix,
                                            launchOptions: suffix).render()
         }
-        guard let path = invocation.value("output") else {
-            if invocation.flag("json") { return .document(text: json.serialized(), json: json, csv: nil) }
-            if invocation.flag("desktop"), session.format != .table {
+        guard let path = try invocation[Options.output] else {
+            if invocation[Options.json] { return .document(text: json.serialized(), json: json, csv: nil) }
+            if invocation[Options.desktop], session.format != .table {
                 throw UsageError("--desktop writes a desktop entry; leave out --format, or use --json", path: invocation.spec.path)
             }
             return .document(text: try desktop(), json: json,
                              csv: ShortcutView.listing(entries, includingDisabled: false))
         }
         // --format reaches a command only through the session (set from argv in a one-shot).
-        let asJSON = invocation.flag("json") || (!invocation.flag("desktop") && session.format == .json)
+        let asJSON = invocation[Options.json] || (!invocation[Options.desktop] && session.format == .json)
         try OutputFile.write(asJSON ? json.serialized() + "\n" : try desktop(), to: path)
         return .message("Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
                         + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))
@@ -85,10 +78,10 @@ extension ShortcutCommands {
 
     static let check = CommandSpec(
         ["shortcuts", "check"], abstract: "Check a catalog: every error (exit 65) and warning, or that it is fine.",
-        options: [catalogOption],
+        options: [Options.catalog],
         examples: ["expenses shortcuts check --catalog MyApp/Info.plist", "LANG=de_DE.UTF-8 expenses shortcuts check"]
     ) { invocation, session in
-        let catalog = try session.catalog(path: invocation.value("catalog"))
+        let catalog = try session.catalog(path: try invocation[Options.catalog])
         CatalogMessages.print(catalog)
         let warnings = catalog.warnings.count
         return .message("\(catalog.source): \(catalog.items.count) quick action\(catalog.items.count == 1 ? "" : "s"), "
@@ -106,8 +99,8 @@ extension ShortcutCommands {
 
     /// The quick actions with the catalog and the `--max-visible` override of an invocation.
     static func shortcutSet(_ invocation: Invocation, _ session: Session) throws -> ShortcutSet {
-        let shortcuts = try session.shortcuts(catalogPath: invocation.value("catalog"))
-        guard let maxVisible = try invocation.int("max-visible") else { return shortcuts }
+        let shortcuts = try session.shortcuts(catalogPath: try invocation[Options.catalog])
+        guard let maxVisible = try invocation[Options.maxVisible] else { return shortcuts }
         return ShortcutSet(catalog: shortcuts.catalog, dynamic: shortcuts.dynamic,
                            limits: ShortcutLimits(maxVisible: maxVisible, maxTotal: shortcuts.limits.maxTotal))
     }

@@ -11,31 +11,47 @@ import PropertyList
 enum ShortcutCommands {
     static let all: [CommandSpec] = [launch, list, add, push, set, remove, disable, enable, export, install, uninstall, inbox, check, icons]
 
-    static let catalogOption = OptionSpec.value("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
-                                                completion: .file)
+    /// The options of the quick-action commands.
+    enum Options {
+        static let catalog = Option.text("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
+                                         completion: .file)
+        static let title = Option.text("title", "text", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).",
+                                       required: true)
+        static let subtitle = Option.text("subtitle", "text", "A line under the title.")
+        static let icon = Option.text("icon", "name", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons').")
+        static let iconFile = Option.text("icon-file", "file", "An image of the app, 35x35 pt, single colour (wins over --icon).")
+        static let iconSymbol = Option.text("icon-symbol", "name", "An SF Symbol name (wins over --icon-file and --icon).")
+        static let info = Option.texts("info", "key=value", "A parameter of the action's command, e.g. report=3.")
+        static let rank = Option.number("rank", "n", "Its place among the dynamic quick actions, 0 first.")
+        /// What `add` and `push` describe an item with.
+        static let item: [any OptionDeclaration] = [title, subtitle, icon, iconFile, iconSymbol, info, rank, catalog]
+        static let message = Option.text("message", "text", "What a launch of it says, e.g. \"The Boston trip was submitted\".")
+        static let visible = Option.flag("visible", "Only the quick actions a launcher shows.")
+        static let all = Option.flag("all", "Also the disabled ones (and any past the cap).")
+        static let maxVisible = Option.number("max-visible", "n", "Show this many instead of the shortcuts.max-visible setting.")
+        static let desktop = Option.flag("desktop", "Write a freedesktop .desktop entry (the default).")
+        static let json = Option.flag("json", "Write JSON (as --format json does).")
+        static let output = Option.text("output", "file", "Write to this file instead of standard output.", short: "o", completion: .file)
+        static let exec = Option.text("exec", "program", "The program the actions run (default: expenses, found on PATH).")
+        static let deliver = Option.flag("deliver", "Run the queued launches now, in this process.")
+        static let redeliver = Option.id("redeliver", "Queue a failed or stale launch again.")
+        static let discard = Option.id("discard", "Drop a queued, failed or stale launch without running it.")
+        static let `defer` = Option.flag("defer", "Queue it in the launch inbox for a running session instead of running it now.")
+        static let repl = Option.flag("repl", "Start the REPL at the action's target afterwards (expenses --shortcut TYPE --repl).")
+    }
+
     static let typeArgument = ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.openReport.",
                                            completion: .shortcutType)
-
-    static let itemOptions: [OptionSpec] = [
-        .value("title", "text", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).", required: true),
-        .value("subtitle", "text", "A line under the title."),
-        .value("icon", "name", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons')."),
-        .value("icon-file", "file", "An image of the app, 35x35 pt, single colour (wins over --icon)."),
-        .value("icon-symbol", "name", "An SF Symbol name (wins over --icon-file and --icon)."),
-        .value("info", "key=value", "A parameter of the action's command, e.g. report=3.", repeats: true),
-        .value("rank", "n", "Its place among the dynamic quick actions, 0 first."),
-        catalogOption,
-    ]
 
     static let add = CommandSpec(
         ["shortcuts", "add"], abstract: "Add a dynamic quick action, or change the one of that type; refused when full.",
         discussion: "The type's last component names the action (showReports, newReport, addExpense, addExpenseToReport, openReport, unassignedExpenses, takePhoto). Without --rank it goes last. At most shortcuts.max-total quick actions exist, static ones included: 'shortcuts push' evicts the lowest-ranked instead of refusing.",
-        arguments: [typeArgument], options: itemOptions,
+        arguments: [typeArgument], options: Options.item,
         examples: ["expenses shortcuts add com.sap.example.openReport --title \"Open Boston\" --icon bookmark --info report=2",
                    "expenses shortcuts add com.sap.example.unassignedExpenses --title \"Loose Receipts\" --icon task --rank 0"]
     ) { invocation, session in
         let item = try ShortcutCommands.item(invocation, session)
-        let rank = try invocation.int("rank")
+        let rank = try invocation[Options.rank]
         return try change(invocation, session) { shortcuts throws(ExpenseError) in
             let existed = shortcuts.dynamicShortcut(item.type) != nil
             try shortcuts.add(item, rank: rank)
@@ -45,11 +61,11 @@ enum ShortcutCommands {
 
     static let push = CommandSpec(
         ["shortcuts", "push"], abstract: "Add a dynamic quick action at the top, evicting the lowest-ranked one when full.",
-        arguments: [typeArgument], options: itemOptions,
+        arguments: [typeArgument], options: Options.item,
         examples: ["expenses shortcuts push com.sap.example.openReport --title \"Open Basel\" --info report=3"]
     ) { invocation, session in
         let item = try ShortcutCommands.item(invocation, session)
-        let rank = try invocation.int("rank") ?? 0
+        let rank = try invocation[Options.rank] ?? 0
         return try change(invocation, session) { shortcuts throws(ExpenseError) in
             let evicted = try shortcuts.push(item, rank: rank)
             return "Pushed \(item.type): \(item.title)" + (evicted.map { "; evicted \($0.type) (\($0.item.title))" } ?? "")
@@ -59,7 +75,7 @@ enum ShortcutCommands {
     static let set = CommandSpec(
         ["shortcuts", "set"], abstract: "Replace every dynamic quick action with the items of a plist (the iOS way).",
         discussion: "FILE is an Info.plist-style property list (XML or binary) whose UIApplicationShortcutItems are the new dynamic items, in rank order; an empty array removes them all. Disabled items stay disabled.",
-        arguments: [ArgumentSpec("file", "The property list.", completion: .file)], options: [catalogOption],
+        arguments: [ArgumentSpec("file", "The property list.", completion: .file)], options: [Options.catalog],
         examples: ["expenses shortcuts set my-shortcuts.plist"]
     ) { invocation, session in
         let settings = try session.settings()
@@ -82,7 +98,7 @@ enum ShortcutCommands {
 
     static let remove = CommandSpec(
         ["shortcuts", "remove"], abstract: "Remove a dynamic quick action (static ones cannot be removed).",
-        arguments: [typeArgument], options: [catalogOption],
+        arguments: [typeArgument], options: [Options.catalog],
         examples: ["expenses shortcuts remove com.sap.example.openReport"]
     ) { invocation, session in
         let type = try expandedType(invocation, session)
@@ -95,19 +111,20 @@ enum ShortcutCommands {
     static let disable = CommandSpec(
         ["shortcuts", "disable"], abstract: "Turn a dynamic quick action off; launching it then prints your message (exit 69).",
         arguments: [typeArgument],
-        options: [.value("message", "text", "What a launch of it says, e.g. \"The Boston trip was submitted\"."), catalogOption],
+        options: [Options.message, Options.catalog],
         examples: ["expenses shortcuts disable com.sap.example.openReport --message \"The Boston trip is closed\""]
     ) { invocation, session in
         let type = try expandedType(invocation, session)
+        let message = try invocation[Options.message]
         return try change(invocation, session) { shortcuts throws(ExpenseError) in
-            try shortcuts.disable(type, message: invocation.value("message"))
+            try shortcuts.disable(type, message: message)
             return "Disabled \(type)"
         }
     }
 
     static let enable = CommandSpec(
         ["shortcuts", "enable"], abstract: "Turn a disabled dynamic quick action back on, last among the dynamic ones.",
-        arguments: [typeArgument], options: [catalogOption],
+        arguments: [typeArgument], options: [Options.catalog],
         examples: ["expenses shortcuts enable com.sap.example.openReport"]
     ) { invocation, session in
         let type = try expandedType(invocation, session)
@@ -124,7 +141,7 @@ enum ShortcutCommands {
     /// `remove` of one on a new database removes it for good).
     static func change(_ invocation: Invocation, _ session: Session,
                        _ body: (inout ShortcutSet) throws(ExpenseError) -> String) throws -> Output {
-        let catalog = try session.catalog(path: invocation.value("catalog"))
+        let catalog = try session.catalog(path: try invocation[Options.catalog])
         CatalogMessages.print(catalog)
         let limits = try session.settings().limits
         let defaults = try session.appShortcuts()
@@ -148,8 +165,8 @@ enum ShortcutCommands {
     static func item(_ invocation: Invocation, _ session: Session) throws -> ShortcutItem {
         let settings = try session.settings()
         let type = try expandedType(invocation, session)
-        var icon = ShortcutIcon(symbolName: invocation.value("icon-symbol"), file: invocation.value("icon-file"))
-        if let name = invocation.value("icon") {
+        var icon = ShortcutIcon(symbolName: try invocation[Options.iconSymbol], file: try invocation[Options.iconFile])
+        if let name = try invocation[Options.icon] {
             guard let system = SystemIcon(loosely: name) else {
                 let suggestion = Suggestion.closest(to: name, among: SystemIcon.allCases.map(\.rawValue))
                 throw ExpenseError(.invalidData, "unknown icon '\(name)'",
@@ -158,14 +175,14 @@ enum ShortcutCommands {
             icon.type = system
         }
         var userInfo = PropertyListDictionary()
-        for pair in invocation.allValues("info") {
+        for pair in try invocation[Options.info] {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                 throw UsageError("The value '\(pair)' is invalid for '--info <key=value>': expected key=value", path: invocation.spec.path)
             }
             let value = String(pair[pair.index(after: equals)...])
             userInfo[String(pair[..<equals])] = Int64(value).map { .integer($0) } ?? .string(value)
         }
-        let item = ShortcutItem(type: type, title: invocation.value("title") ?? "", subtitle: invocation.value("subtitle"),
+        let item = ShortcutItem(type: type, title: try invocation[Options.title] ?? "", subtitle: try invocation[Options.subtitle],
                                 icon: icon, userInfo: userInfo)
         try checkAction(item, settings: settings, path: invocation.spec.path)
         let width = TitleWidth.columns(item.title)

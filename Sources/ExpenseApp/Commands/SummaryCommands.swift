@@ -5,16 +5,23 @@ import ExpenseSupport
 enum SummaryCommands {
     static let all: [CommandSpec] = [summary]
 
+    enum Options {
+        static let from = Option.date("from", "First day, YYYY-MM-DD.")
+        static let to = Option.date("to", "Last day, YYYY-MM-DD.")
+    }
+
     static let summary = CommandSpec(
         ["report", "summary"], abstract: "Show your spending by category and by month, with a bar chart.",
         discussion: "Items of your reports count in their report's currency, unassigned items in their own.",
-        options: [.value("from", "date", "First day, YYYY-MM-DD."), .value("to", "date", "Last day, YYYY-MM-DD.")],
-        examples: ["expenses report summary", "expenses report summary --from 2026-01-01 --to 2026-06-30 --format json"]
-    ) { invocation, session in
-        let from = try invocation.date("from"), to = try invocation.date("to")
-        if let from, let to, to < from {
-            throw ExpenseError(.invalidData, "--to \(to) is before --from \(from)")
+        options: [Options.from, Options.to],
+        examples: ["expenses report summary", "expenses report summary --from 2026-01-01 --to 2026-06-30 --format json"],
+        validate: { invocation in
+            if let from = try invocation[Options.from], let to = try invocation[Options.to], to < from {
+                throw ExpenseError(.invalidData, "--to \(to) is before --from \(from)")
+            }
         }
+    ) { invocation, session in
+        let from = try invocation[Options.from], to = try invocation[Options.to]
         let summary = SpendingSummary(rows: try session.store().spending(owner: session.user, from: from, to: to))
         let period: String
         switch (from, to) {

@@ -41,26 +41,25 @@ enum WorkflowCommands {
     }
 
     static let approve = transition(.approve, abstract: "Approve a submitted report (by someone other than its owner).",
-                                    options: [.value("note", "text", "A note for the audit log.")], reasonOption: "note")
+                                    reason: Option.text("note", "text", "A note for the audit log."))
     static let reject = transition(.reject, abstract: "Reject a submitted report, with the reason (by someone other than its owner).",
-                                   options: [.value("reason", "text", "Why it is rejected: the owner sees it.", required: true)],
-                                   reasonOption: "reason")
+                                   reason: Option.text("reason", "text", "Why it is rejected: the owner sees it.", required: true))
     static let recall = transition(.recall, abstract: "Take a submitted report back to draft (by its owner).")
     static let reopen = transition(.reopen, abstract: "Reopen a rejected report as a draft to fix it (by its owner).")
     static let reimburse = transition(.reimburse, abstract: "Mark an approved report as paid out, with the payment's reference.",
-                                      options: [.value("reference", "text", "The payment's reference, e.g. a bank transfer id.",
-                                                       required: true)],
-                                      reasonOption: "reference")
+                                      reason: Option.text("reference", "text", "The payment's reference, e.g. a bank transfer id.",
+                                                           required: true))
 
-    private static func transition(_ action: ReportAction, abstract: String, options: [OptionSpec] = [],
-                                   reasonOption: String? = nil) -> CommandSpec {
-        CommandSpec(["report", action.rawValue], abstract: abstract, arguments: [idArgument], options: options,
-                    examples: ["expenses report \(action.rawValue) 1" + (options.first { $0.required }.map { " --\($0.name) \"...\"" } ?? "")]
+    /// - Parameter reason: the option whose text the audit log keeps with the transition.
+    private static func transition(_ action: ReportAction, abstract: String, reason option: Option<String?>? = nil) -> CommandSpec {
+        let required = option.map(\.spec).flatMap { $0.required ? $0 : nil }
+        return CommandSpec(["report", action.rawValue], abstract: abstract, arguments: [idArgument], options: option.map { [$0] } ?? [],
+                           examples: ["expenses report \(action.rawValue) 1" + (required.map { " --\($0.name) \"...\"" } ?? "")]
         ) { invocation, session in
             let store = try session.store()
-            let reason = reasonOption.flatMap { invocation.value($0) } ?? ""
-            if let reasonOption, options.first(where: { $0.name == reasonOption })?.required == true, reason.trimmingSpaces.isEmpty {
-                throw ExpenseError(.invalidData, "--\(reasonOption) cannot be empty")
+            let reason = try option.flatMap { try invocation[$0] } ?? ""
+            if let required, reason.trimmingSpaces.isEmpty {
+                throw ExpenseError(.invalidData, "--\(required.name) cannot be empty")
             }
             let report = try store.write {
                 try store.apply(action, to: try session.reportID(invocation), by: session.user, reason: reason)

@@ -6,6 +6,8 @@ import ExpenseSupport
 /// amount, and a rate when the currency is not the report's and the rate table has none for the
 /// day — each checked with its option's own error. The forms differ only in their defaults.
 enum ExpenseFields {
+    typealias Options = ExpenseCommands.Options
+
     /// - Parameters:
     ///   - report: the report the expense goes to, given the answers so far.
     ///   - suggestion: a field's default by its name, given the answers so far; the category
@@ -13,34 +15,34 @@ enum ExpenseFields {
     static func make(store: Store, report: @escaping (Form.Answers) -> Report?,
                      suggestion: @escaping (String, Form.Answers) -> String?) throws -> [Form.Field] {
         let categories = try store.categories().map(\.code)
-        func currency(_ answers: Form.Answers) -> String { answers["currency"] ?? suggestion("currency", answers) ?? "" }
+        func currency(_ answers: Form.Answers) -> String { answers[Options.currency] ?? suggestion(Options.currency.spec.name, answers) ?? "" }
         func day(_ answers: Form.Answers) -> CalendarDate? {
-            (answers["date"] ?? suggestion("date", answers)).flatMap { try? CalendarDate.parse($0) }
+            (answers[Options.date] ?? suggestion(Options.date.spec.name, answers)).flatMap { try? CalendarDate.parse($0) }
         }
         return [
-            Form.Field("date", "Date", required: true)
-                .suggesting { suggestion("date", $0) }
+            Form.Field(Options.date, "Date", required: true)
+                .suggesting { suggestion(Options.date.spec.name, $0) }
                 .checking { text, _ in try CalendarDate.parse(text).description },
-            Form.Field("merchant", "Merchant")
-                .suggesting { suggestion("merchant", $0) }
+            Form.Field(Options.merchant, "Merchant")
+                .suggesting { suggestion(Options.merchant.spec.name, $0) }
                 .completing { typed in (try? store.merchants(startingWith: typed)) ?? [] },
-            Form.Field("category", "Category", required: true)
+            Form.Field(Options.category, "Category", required: true)
                 .suggesting { answers in
-                    answers["merchant"].flatMap { try? store.lastCategory(forMerchant: $0) } ?? suggestion("category", answers)
+                    answers[Options.merchant].flatMap { try? store.lastCategory(forMerchant: $0) } ?? suggestion(Options.category.spec.name, answers)
                 }
                 .completing { typed in categories.filter { $0.hasPrefix(typed.lowercased()) } }
                 .checking { text, _ in try store.category(text).code },
-            Form.Field("currency", "Currency", required: true)
-                .suggesting { suggestion("currency", $0) }
+            Form.Field(Options.currency, "Currency", required: true)
+                .suggesting { suggestion(Options.currency.spec.name, $0) }
                 .completing { typed in CurrencyChoice.candidates(typed) }
                 .checking { text, _ in try CurrencyTable.standard.require(text).code },
-            Form.Field("amount", "Amount", required: true)
-                .suggesting { suggestion("amount", $0) }
+            Form.Field(Options.amount, "Amount", required: true)
+                .suggesting { suggestion(Options.amount.spec.name, $0) }
                 .checking { text, answers in
                     _ = try Money.parse(text, currency: try CurrencyTable.standard.require(currency(answers)))
                     return text
                 },
-            Form.Field("rate", "Rate", required: true)
+            Form.Field(Options.rate, "Rate", required: true)
                 .labelled { answers in "Rate (1 \(currency(answers)) in \(report(answers)?.currency.code ?? ""))" }
                 .asked { answers in
                     guard let report = report(answers), let paid = try? CurrencyTable.standard.require(currency(answers)),

@@ -8,22 +8,22 @@ import ExpenseSupport
 enum ExpenseForm {
     static func make(_ invocation: Invocation, _ session: Session) throws -> Form {
         let store = try session.store()
-        let given = try invocation.id("report") ?? session.currentReportID
+        let given = try invocation[CommonOptions.report] ?? session.currentReportID
         let givenReport = try given.map(store.report)
         let defaultCurrency = try session.defaultCurrency
         func report(_ answers: Form.Answers) -> Report? {
-            givenReport ?? answers["report"].flatMap(Int64.init).flatMap { try? store.report($0) }
+            givenReport ?? answers[CommonOptions.report].flatMap(Int64.init).flatMap { try? store.report($0) }
         }
         let heading = givenReport.map { "New expense in report \($0.id): \($0.title)" } ?? "New expense"
-        let choice = Form.Field("report", "Report (id or title)")
+        let choice = Form.Field(CommonOptions.report, "Report (id or title)")
             .asked { _ in givenReport == nil }
             .completing { typed in ReportChoice.candidates(typed, in: store) }
             .checking { text, _ in try ReportChoice.resolve(text, in: store) }
         let today = session.environment.today()
         let fields = try ExpenseFields.make(store: store, report: report) { name, answers in
             switch name {
-            case "date": return tripDay(report(answers), today: today).description
-            case "currency": return report(answers)?.currency.code ?? defaultCurrency
+            case ExpenseFields.Options.date.spec.name: return tripDay(report(answers), today: today).description
+            case ExpenseFields.Options.currency.spec.name: return report(answers)?.currency.code ?? defaultCurrency
             default: return nil
             }
         }

@@ -27,10 +27,16 @@ public struct Form {
         /// Checks an answer (throwing the option's own error) and returns it as the command takes it.
         var check: (String, Answers) throws -> String = { text, _ in text }
 
+        /// A positional argument's field (`<title>`), or one that is no option at all.
         public init(_ name: String, _ label: String, required: Bool = false) {
             self.name = name
             self.label = label
             self.required = required
+        }
+
+        /// An option's field: its answer becomes the option's value.
+        public init(_ option: some OptionDeclaration, _ label: String, required: Bool = false) {
+            self.init(option.spec.name, label, required: required)
         }
     }
 
@@ -48,7 +54,7 @@ public struct Form {
     public func fill(_ invocation: inout Invocation, reader: LineReader) throws {
         var given = Answers()
         for field in fields {
-            if let value = invocation.value(field.name) ?? argument(field.name, of: invocation) { given[field.name] = value }
+            if let value = invocation.value(forOptionNamed: field.name) ?? argument(field.name, of: invocation) { given[field.name] = value }
         }
         let answers = try ask(given: given, reader: reader)
         for field in fields where given[field.name] == nil {
@@ -115,7 +121,7 @@ public struct Form {
             // Positional arguments are asked in order, so this one comes next.
             if position == invocation.arguments.count { invocation.arguments.append(answer) }
         } else {
-            invocation.values[name] = [answer]
+            invocation.set(answer, forOptionNamed: name)
         }
     }
 }
@@ -157,4 +163,9 @@ extension Form.Field {
         let own = applies
         return asked(when: { own($0) && condition($0) })
     }
+}
+
+extension Form.Answers {
+    /// The answer for an option's field.
+    subscript(option: some OptionDeclaration) -> String? { self[option.spec.name] }
 }

@@ -12,7 +12,7 @@ public struct CommandParser {
     ///   the runner parses without, and checks `Invocation.missing` itself, so that on a terminal
     ///   a command's form can ask for what is missing instead.
     public func parse(_ words: [String], requiringAll: Bool = true) throws(UsageError) -> ParsedLine {
-        var globals: [String: String] = [:]
+        var globals = GlobalValues()
         var path: [String] = []
         var spec: CommandSpec?
         var invocation: Invocation?
@@ -58,11 +58,11 @@ public struct CommandParser {
                 if option.isFlag {
                     if inlineValue != nil { throw UsageError("The flag '--\(name)' does not take a value", path: path) }
                     switch name {
-                    case "help": wantsHelp = true
-                    case "version": wantsVersion = true
+                    case GlobalOptions.help.spec.name: wantsHelp = true
+                    case GlobalOptions.version.spec.name: wantsVersion = true
                     default:
                         if invocation == nil { throw UsageError("Unknown option '--\(name)' before a command", path: path) }
-                        invocation?.flags.insert(name)
+                        invocation?.addFlag(name)
                     }
                     continue
                 }
@@ -82,11 +82,11 @@ public struct CommandParser {
                 // A command's own option of the same name (report export --format html) wins.
                 if spec?.options.contains(where: { $0.name == name }) != true,
                    GlobalOptions.specs.contains(where: { $0.name == name }) {
-                    globals[name] = value
-                } else if invocation?.values[name] != nil, !option.repeats {
+                    globals.set(value, forOptionNamed: name)
+                } else if invocation?.hasValue(forOptionNamed: name) == true, !option.repeats {
                     throw UsageError("'\(option.synopsis)' was given more than once", path: path)
                 } else {
-                    invocation?.values[name, default: []].append(value)
+                    invocation?.add(value, forOptionNamed: name)
                 }
                 continue
             }

@@ -34,6 +34,9 @@ public struct OptionSpec: Sendable {
 
     public var isFlag: Bool { valueName == nil }
 
+    /// `--amount`: how the option is written on a command line.
+    public var word: String { "--\(name)" }
+
     /// `--amount <amount>` or `--all`, as in usage lines and errors.
     public var synopsis: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
 }
@@ -71,6 +74,9 @@ public struct CommandSpec: Sendable {
     public let examples: [String]
     /// Left out of help and completion: plumbing such as `__complete`.
     public let hidden: Bool
+    /// Checks the line before anything is asked or run: options that go together or exclude
+    /// each other. What needs the database is checked by `run`.
+    public let validate: (@Sendable (Invocation) throws -> Void)?
     public let run: @Sendable (Invocation, Session) throws -> Output
     /// Takes every word after its name as an argument, options included, and reads them itself:
     /// `shortcut TYPE ...` passes the options it does not know on to the command it runs.
@@ -79,17 +85,19 @@ public struct CommandSpec: Sendable {
     public var form: (@Sendable (Invocation, Session) throws -> Form)?
 
     public init(_ path: [String], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-                options: [OptionSpec] = [], examples: [String] = [], hidden: Bool = false,
+                options: [any OptionDeclaration] = [], examples: [String] = [], hidden: Bool = false,
                 form: (@Sendable (Invocation, Session) throws -> Form)? = nil,
+                validate: (@Sendable (Invocation) throws -> Void)? = nil,
                 run: @escaping @Sendable (Invocation, Session) throws -> Output) {
         self.path = path
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
-        self.options = options
+        self.options = options.map(\.spec)
         self.examples = examples
         self.hidden = hidden
         self.form = form
+        self.validate = validate
         self.run = run
     }
 

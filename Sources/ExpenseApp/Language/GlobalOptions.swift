@@ -1,13 +1,37 @@
 /// The options every command accepts, before or after its words.
 public enum GlobalOptions {
-    public static let formats = ["table", "json", "csv"]
+    public static let formats = OutputFormat.allCases.map(\.rawValue)
 
-    public static let specs: [OptionSpec] = [
-        .value("db", "path", "The database file (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite).",
-               completion: .file),
-        .value("format", "format", "How to print results.", allowed: formats),
-        .value("user", "name", "Who you are, for ownership and approvals (default: $EXPENSES_USER, else your login name)."),
-        .flag("help", "Show help information.", short: "h"),
-        .flag("version", "Show the version."),
-    ]
+    static let db = Option.text("db", "path", "The database file (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite).",
+                                completion: .file)
+    static let format = Option.text("format", "format", "How to print results.", allowed: formats)
+    static let user = Option.text("user", "name", "Who you are, for ownership and approvals (default: $EXPENSES_USER, else your login name).")
+    static let help = Option.flag("help", "Show help information.", short: "h")
+    static let version = Option.flag("version", "Show the version.")
+
+    public static let specs: [OptionSpec] = [db.spec, format.spec, user.spec, help.spec, version.spec]
+}
+
+/// The global options a line gave. They apply to its command only; `set format` at the REPL
+/// changes the session.
+public struct GlobalValues: Equatable, Sendable {
+    public var db: String?
+    public var format: OutputFormat?
+    public var user: String?
+
+    public init(db: String? = nil, format: OutputFormat? = nil, user: String? = nil) {
+        self.db = db
+        self.format = format
+        self.user = user
+    }
+
+    /// Takes the value of the global option `name`, already checked against its allowed values.
+    mutating func set(_ value: String, forOptionNamed name: String) {
+        switch name {
+        case GlobalOptions.db.spec.name: db = value
+        case GlobalOptions.format.spec.name: format = OutputFormat(rawValue: value)
+        case GlobalOptions.user.spec.name: user = value
+        default: assertionFailure("--\(name) is no global option with a value")
+        }
+    }
 }

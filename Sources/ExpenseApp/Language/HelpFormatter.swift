@@ -35,7 +35,7 @@ public struct HelpFormatter {
         text += "\nOPTIONS:\n"
         for option in command.options { text += row(label(option), describe(option)) }
         text += "\nGLOBAL OPTIONS:\n"
-        for option in GlobalOptions.specs where option.name != "version" { text += row(label(option), describe(option)) }
+        for option in GlobalOptions.specs where option.name != GlobalOptions.version.spec.name { text += row(label(option), describe(option)) }
         // A command that is also a group (`import FILE...`, `import list`) lists its subcommands.
         let subcommands = registry.entries(under: command.path)
         if !subcommands.isEmpty {

@@ -4,11 +4,38 @@ import ExpenseSupport
 /// A parsed command: which command, with which options and arguments.
 public struct Invocation {
     public let spec: CommandSpec
-    public var values: [String: [String]] = [:]
-    public var flags: Set<String> = []
+    /// The values of options, by name: read them through their declarations (`self[option]`).
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
     public var arguments: [String] = []
 
-    public func value(_ name: String) -> String? { values[name]?.last }
+    init(spec: CommandSpec) { self.spec = spec }
+
+    /// The value of one of the command's options, converted and checked by its declaration.
+    public subscript<Value>(option: Option<Value>) -> Value {
+        get throws {
+            assert(spec.option(option.spec.name) != nil, "'\(spec.name)' reads --\(option.spec.name) but does not declare it")
+            return try option.read(self, option.spec)
+        }
+    }
+
+    /// Whether a flag was given; a flag cannot be malformed.
+    public subscript(flag: Option<Bool>) -> Bool {
+        assert(spec.option(flag.spec.name) != nil, "'\(spec.name)' reads --\(flag.spec.name) but does not declare it")
+        return flags.contains(flag.spec.name)
+    }
+
+    /// Whether the line gave `option`, whatever its value.
+    public func gave(_ option: some OptionDeclaration) -> Bool {
+        values[option.spec.name] != nil || flags.contains(option.spec.name)
+    }
+
+    /// Sets an option's value, as a form does with an answer.
+    mutating func set(_ value: String, forOptionNamed name: String) { values[name] = [value] }
+    mutating func add(_ value: String, forOptionNamed name: String) { values[name, default: []].append(value) }
+    mutating func addFlag(_ name: String) { flags.insert(name) }
+    func hasValue(forOptionNamed name: String) -> Bool { values[name] != nil }
+    func value(forOptionNamed name: String) -> String? { values[name]?.last }
 
     /// The error for the first required option or argument the line did not give; nil when
     /// nothing is missing.
@@ -21,47 +48,28 @@ public struct Invocation {
         }
         return nil
     }
-    public func allValues(_ name: String) -> [String] { values[name] ?? [] }
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-    public func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
 
-    /// An id given as option `name` (or positional argument `position`), checked to be a number.
-    public func id(_ name: String, argument position: Int? = nil) throws -> Int64? {
-        let text: String?
-        let label: String
-        if let position, position < arguments.count {
-            text = arguments[position]
-            label = "<\(spec.arguments[min(position, spec.arguments.count - 1)].name)>"
-        } else {
-            text = value(name)
-            label = spec.option(name)?.synopsis ?? "--\(name)"
-        }
-        guard let text else { return nil }
+    /// The id given as positional argument `position`, checked to be a positive number; nil when
+    /// the line has no such argument.
+    public func id(argument position: Int) throws(UsageError) -> Int64? {
+        guard position < arguments.count else { return nil }
+        let label = "<\(spec.arguments[min(position, spec.arguments.count - 1)].name)>"
+        return try Self.id(arguments[position], label: label, path: spec.path)
+    }
+
+    static func id(_ text: String, label: String, path: [String]) throws(UsageError) -> Int64 {
         guard let id = Int64(text), id > 0 else {
-            throw UsageError("The value '\(text)' is invalid for '\(label)': expected a positive number", path: spec.path)
+            throw UsageError("The value '\(text)' is invalid for '\(label)': expected a positive number", path: path)
         }
         return id
-    }
-
-    public func date(_ name: String) throws -> CalendarDate? {
-        try value(name).map { text throws(ExpenseError) in try CalendarDate.parse(text) }
-    }
-
-    public func int(_ name: String) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), number >= 0 else {
-            throw UsageError("The value '\(text)' is invalid for '--\(name) <\(spec.option(name)?.valueName ?? "n")>': expected a number",
-                             path: spec.path)
-        }
-        return number
     }
 }
 
 /// What a command line asks for.
 public enum ParsedLine {
-    case command(Invocation, globals: [String: String])
+    case command(Invocation, globals: GlobalValues)
     case help(path: [String])
     case version
     /// No command at all: global options only, or a blank line.
-    case empty(globals: [String: String])
+    case empty(globals: GlobalValues)
 }

@@ -42,7 +42,7 @@ public struct Completer {
             return (filter(names, current), false)
         }
         let rest = Array(words[index...])
-        let options = spec.options + GlobalOptions.specs.filter { $0.name != "version" }
+        let options = spec.options + GlobalOptions.specs.filter { $0.name != GlobalOptions.version.spec.name }
         if let last = rest.last, last.hasPrefix("--"), let option = options.first(where: { "--\($0.name)" == last }), !option.isFlag {
             return values(option.completion, current, session)
         }

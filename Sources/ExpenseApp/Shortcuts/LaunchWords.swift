@@ -5,6 +5,8 @@ import ExpenseSupport
 /// FILE] [ARGS...]`: the launch's own options are taken out, and every other word — options of
 /// the command the action runs included — is passed on to that command in order.
 struct LaunchWords: Equatable {
+    typealias Options = ShortcutCommands.Options
+
     var type: String?
     var info: [Info] = []
     var deferred = false
@@ -44,16 +46,16 @@ struct LaunchWords: Equatable {
             case "--":
                 launch.arguments += words[(index - 1)...]
                 index = words.count
-            case "--defer": launch.deferred = true
-            case "--repl": launch.repl = true
+            case Options.defer.spec.word: launch.deferred = true
+            case Options.repl.spec.word: launch.repl = true
             case "--help", "-h": launch.wantsHelp = true
-            case "--info":
+            case Options.info.spec.word:
                 let pair = try value("key=value")
                 guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                     throw UsageError("The value '\(pair)' is invalid for '--info <key=value>': expected key=value", path: path)
                 }
                 launch.info.append(Info(key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...])))
-            case "--catalog":
+            case Options.catalog.spec.word:
                 launch.catalog = try value("file")
             case "--format":
                 let format = try value("format")

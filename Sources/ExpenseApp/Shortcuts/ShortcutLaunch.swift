@@ -24,7 +24,7 @@ public enum ShortcutLaunch {
     public static func splittingREPL(_ arguments: [String]) -> (arguments: [String], startsREPL: Bool) {
         guard var split = launchSplit(arguments) else { return (arguments, false) }
         let end = split.launch.firstIndex(of: "--") ?? split.launch.endIndex
-        guard let repl = split.launch[..<end].firstIndex(of: "--repl") else { return (arguments, false) }
+        guard let repl = split.launch[..<end].firstIndex(of: ShortcutCommands.Options.repl.spec.word) else { return (arguments, false) }
         split.launch.remove(at: repl)
         return (split.before + LaunchWords.path + split.launch, true)
     }
@@ -41,9 +41,10 @@ public enum ShortcutLaunch {
                 let (hoisted, remaining) = hoistingDatabase(rest)
                 return (Array(arguments[..<index]) + hoisted, remaining)
             }
-            if ["--db", "--format", "--user"].contains(word) {
+            let globals = [GlobalOptions.db, GlobalOptions.format, GlobalOptions.user].map(\.spec.word)
+            if globals.contains(word) {
                 index += 2
-            } else if word.hasPrefix("--db=") || word.hasPrefix("--format=") || word.hasPrefix("--user=") {
+            } else if globals.contains(where: { word.hasPrefix($0 + "=") }) {
                 index += 1
             } else {
                 return nil
@@ -61,12 +62,13 @@ public enum ShortcutLaunch {
                 remaining += words[index...]
                 break
             }
-            if word == "--db", index + 1 < words.count {
+            let db = GlobalOptions.db.spec.word
+            if word == db, index + 1 < words.count {
                 hoisted += [word, words[index + 1]]
                 index += 2
                 continue
             }
-            if word.hasPrefix("--db=") { hoisted.append(word) } else { remaining.append(word) }
+            if word.hasPrefix(db + "=") { hoisted.append(word) } else { remaining.append(word) }
             index += 1
         }
         return (hoisted, remaining)
