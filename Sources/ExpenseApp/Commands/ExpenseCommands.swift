@@ -64,7 +64,7 @@ enum ExpenseCommands {
             return try store.insertExpense(item)
         }
         let place = expense.reportID.map { " to report \($0)" } ?? " (unassigned)"
-        return ExpenseView.document("Added expense \(expense.id)\(place): \(expense.amount) \(expense.category)", expense)
+        return ExpenseResult(message: "Added expense \(expense.id)\(place): \(expense.amount) \(expense.category)", item: expense).output
             .touching(expense.reportID)
     }
 
@@ -91,17 +91,7 @@ enum ExpenseCommands {
         ["expense", "show"], abstract: "Show one expense.",
         arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)]
     ) { invocation, session in
-        let item = try session.store().expense(try invocation.id(argument: 0) ?? 0)
-        var text = "Expense \(item.id)\n"
-        let rows: [(String, String)] = [
-            ("Report", item.reportID.map(String.init) ?? "(unassigned)"), ("Date", item.date.description),
-            ("Category", item.category), ("Merchant", item.merchant), ("Description", item.description),
-            ("Amount", item.amount.description), ("Paid by", item.paidBy.rawValue),
-            ("Rate", item.conversion.map { $0.source == .same ? "" : "\($0.rate) (\($0.source.rawValue)\($0.rateDate.map { ", \($0)" } ?? ""))" } ?? ""),
-            ("Converted", item.conversion.map { $0.converted.description } ?? ""),
-        ]
-        for (label, value) in rows where !value.isEmpty { text += "  " + (label + ":").padding(13) + value + "\n" }
-        return ExpenseView.document(text, item)
+        ExpenseDetail(item: try session.store().expense(try invocation.id(argument: 0) ?? 0)).output
     }
 
     static let edit = CommandSpec(
@@ -141,7 +131,7 @@ enum ExpenseCommands {
             try store.updateExpense(item)
             return try store.expense(item.id)
         }
-        return ExpenseView.document("Updated expense \(item.id): \(item.amount) \(item.category)", item)
+        return ExpenseResult(message: "Updated expense \(item.id): \(item.amount) \(item.category)", item: item).output
     }
 
     static let move = CommandSpec(
@@ -176,7 +166,7 @@ enum ExpenseCommands {
             return try store.expense(item.id)
         }
         let place = item.reportID.map { "into report \($0)" } ?? "out of its report"
-        return ExpenseView.document("Moved expense \(item.id) \(place)", item).touching(item.reportID)
+        return ExpenseResult(message: "Moved expense \(item.id) \(place)", item: item).output.touching(item.reportID)
     }
 
     static let delete = CommandSpec(
@@ -189,6 +179,6 @@ enum ExpenseCommands {
             _ = try store.expense(id)
             try store.deleteExpense(id)
         }
-        return .document(text: "Deleted expense \(id)", json: .object([("deleted", .int(id))]), csv: nil)
+        return ExpenseDeletion(id: id).output
     }
 }

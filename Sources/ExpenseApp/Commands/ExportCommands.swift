@@ -28,9 +28,7 @@ enum ExportCommands {
                               events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
                               generatedAt: session.environment.now()).render()
         case "json":
-            guard case .document(_, let json, _) = ReportView.detail(report, items: items, receipts: try ReportReceipts.of(report, in: store))
-            else { return .none }
-            text = json.serialized() + "\n"
+            text = ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, in: store)).json.serialized() + "\n"
         default:
             text = Renderer(format: .csv).csv(ExpenseView.listing(items, inReport: false))
         }

@@ -54,7 +54,7 @@ enum ImportCommands {
         let outcome = try StatementImporter(store: store, request: request) { console in
             DryRunLog(format: format, console: console, files: files)
         }.run()
-        return request.dryRun ? .none : ImportSummary.output(outcome)
+        return request.dryRun ? .none : ImportResult(outcome: outcome).output
     }
 
     static let list = CommandSpec(
@@ -82,8 +82,6 @@ enum ImportCommands {
         let store = try session.store()
         let id = try invocation.id(argument: 0) ?? 0
         let (batch, deleted) = try store.write { (try store.importBatch(id), try store.undoImportBatch(id)) }
-        return .document(text: "Undid import batch \(id) (\(batch.file)): deleted \(ImportSummary.number(deleted)) expense\(deleted == 1 ? "" : "s")",
-                         json: .object([("batch", .int(id)), ("file", .string(batch.file)), ("deleted", .int(Int64(deleted)))]),
-                         csv: nil)
+        return ImportUndo(batch: id, file: batch.file, deleted: deleted).output
     }
 }

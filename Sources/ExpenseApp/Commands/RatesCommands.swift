@@ -21,30 +21,23 @@ enum RatesCommands {
     ) { invocation, session in
         let input = try InputFile(invocation.arguments[0], role: "rates file")
         let store = try session.store()
-        var days = 0, rates = 0, changed = 0
-        var currencies: Set<String> = []
-        var first: CalendarDate?, last: CalendarDate?
+        var result = RatesImport()
+        var currencies: Set<String> = [], saved = 0
         let before = try store.referenceRateCount()
         try store.write {
             try ReferenceRatesFile.read(input) { day in
-                changed += try store.saveReferenceRates(day.rates)
-                days += 1
-                rates += day.rates.count
+                saved += try store.saveReferenceRates(day.rates)
+                result.days += 1
+                result.rates += day.rates.count
                 for rate in day.rates { currencies.insert(rate.currency) }
-                first = min(first ?? day.date, day.date)
-                last = max(last ?? day.date, day.date)
+                result.first = min(result.first ?? day.date, day.date)
+                result.last = max(result.last ?? day.date, day.date)
             }
         }
-        let added = try store.referenceRateCount() - before
-        let span = first.flatMap { first in last.map { " (\(first) to \($0))" } } ?? ""
-        func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(ImportSummary.number(count)) \(count == 1 ? one : many)" }
-        let text = "Imported \(counted(rates, "rate", "rates")) for \(counted(currencies.count, "currency", "currencies")) on "
-            + "\(counted(days, "day", "days"))\(span): \(ImportSummary.number(added)) new, \(ImportSummary.number(changed - added)) changed"
-        return .document(text: text,
-                         json: .object([("days", .int(Int64(days))), ("rates", .int(Int64(rates))),
-                                        ("currencies", .int(Int64(currencies.count))), ("from", .date(first)), ("to", .date(last)),
-                                        ("new", .int(Int64(added))), ("changed", .int(Int64(changed - added)))]),
-                         csv: nil)
+        result.currencies = currencies.count
+        result.added = try store.referenceRateCount() - before
+        result.changed = saved - result.added
+        return result.output
     }
 
     enum Options {
@@ -96,13 +89,6 @@ enum RatesCommands {
             throw ExpenseError(.invalidData, "no exchange rate from \(from.code) to \(into.code) on or before \(date)",
                                hint: "load the ECB's reference rates: expenses rates import eurofxref-hist.csv")
         }
-        let approximate = found.rate.decimalString(decimals: 6)
-        let exact = found.rate.isQuotient ? " (exactly \(found.rate))" : ""
-        let day = found.date == date ? "of \(date)" : "of \(found.date), the last one on or before \(date)"
-        return .document(text: "1 \(from.code) = \(approximate) \(into.code)\(exact): the ECB rate \(day)",
-                         json: .object([("from", .string(from.code)), ("to", .string(into.code)), ("date", .date(date)),
-                                        ("rateDate", .date(found.date)), ("rate", .string(found.rate.description)),
-                                        ("approximately", .string(approximate))]),
-                         csv: nil)
+        return RateLookup(from: from, into: into, date: date, rate: found.rate, rateDate: found.date).output
     }
 }

@@ -170,36 +170,12 @@ struct ReceiptCaptureRun {
     private func output(_ committed: ReceiptCapture.Committed, prepared: ReceiptCapture.Prepared, declined: Bool,
                         vault: ReceiptVault) -> Output {
         let receipt = committed.receipt
-        var lines: [String] = []
-        let pixels = receipt.width.flatMap { width in receipt.height.map { ", \(width) × \($0) pixels" } } ?? ""
-        if committed.reused {
-            lines.append("Receipt \(receipt.id) was captured before (\(receipt.capturedAt), \(ReceiptView.name(receipt))): the same bytes, kept once")
-            if prepared.wroteFile { lines.append("Its file in the vault was missing or damaged; it is restored") }
-        } else {
-            lines.append("Captured receipt \(receipt.id): \(receipt.mediaType.name)\(pixels), \(ByteSize.describe(receipt.size)), "
-                         + (receipt.originalName.isEmpty ? "from \(receipt.source.rawValue)" : "from \(receipt.originalName)"))
-        }
-        lines.append("OCR " + ReceiptView.ocrLine(receipt.ocr))
-        if let expense = committed.expense {
-            let place = expense.reportID.map { "in report \($0)" } ?? "(unassigned)"
-            lines.append("Created expense \(expense.id) \(place): \(expense.amount) \(expense.category)"
-                         + (expense.merchant.isEmpty ? "" : ", \(expense.merchant)") + "; the receipt is attached")
-        } else if let target = committed.attachedTo {
-            lines.append("Attached to expense \(target)")
-        }
-        if declined { lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID") }
         if let target = committed.attachedTo {
             let others = receipt.expenseIDs.filter { $0 != target }
-            if !others.isEmpty {
-                ReceiptLinks.warnShared(receipt, others: others)
-            }
+            if !others.isEmpty { ReceiptLinks.warnShared(receipt, others: others) }
         }
-        let json = JSONValue.object([
-            ("receipt", ReceiptView.json(receipt, path: vault.path(of: receipt.sha256))), ("reused", .bool(committed.reused)),
-            ("attachedTo", committed.attachedTo.map { .int($0) } ?? .null),
-            ("expense", committed.expense.map(ExpenseView.json) ?? .null),
-        ])
-        let document = Output.document(text: lines.joined(separator: "\n"), json: json, csv: ReceiptView.listing([receipt]))
+        let document = ReceiptCaptureResult(committed: committed, path: vault.path(of: receipt.sha256),
+                                            restoredFile: prepared.wroteFile, declined: declined).output
         // A created expense changes its trip, as `expense add` does.
         return committed.expense.map { document.touching($0.reportID) } ?? document
     }

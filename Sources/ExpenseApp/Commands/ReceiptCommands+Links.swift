@@ -22,8 +22,7 @@ extension ReceiptCommands {
         if added, !others.isEmpty { ReceiptLinks.warnShared(receipt, others: others) }
         let message = added ? "Attached receipt \(receipt.id) to expense \(expenseID)"
             : "Receipt \(receipt.id) was attached to expense \(expenseID) already"
-        return .document(text: message, json: ReceiptView.json(receipt, path: store.receiptVault?.path(of: receipt.sha256)),
-                         csv: ReceiptView.listing([receipt]))
+        return ReceiptResult(message: message, receipt: receipt, path: store.receiptVault?.path(of: receipt.sha256)).output
     }
 
     static let detach = CommandSpec(
@@ -43,8 +42,7 @@ extension ReceiptCommands {
             try store.detach(receipt: receipt.id, from: expenseID)
             return try store.receipt(receipt.id)
         }
-        return .document(text: "Detached receipt \(receipt.id) from expense \(expenseID)",
-                         json: ReceiptView.json(receipt, path: store.receiptVault?.path(of: receipt.sha256)),
-                         csv: ReceiptView.listing([receipt]))
+        return ReceiptResult(message: "Detached receipt \(receipt.id) from expense \(expenseID)", receipt: receipt,
+                             path: store.receiptVault?.path(of: receipt.sha256)).output
     }
 }

@@ -30,9 +30,7 @@ extension ReceiptCommands {
             target += (target.hasSuffix("/") ? "" : "/") + "receipt-\(receipt.id).\(receipt.mediaType.fileExtension)"
         }
         try OutputFile.write(bytes: bytes, to: target)
-        return .document(text: "Exported receipt \(receipt.id) (\(receipt.mediaType.name), \(ByteSize.describe(receipt.size))) to \(target)",
-                         json: .object([("id", .int(receipt.id)), ("file", .string(target)), ("size", .int(receipt.size))]),
-                         csv: nil)
+        return ReceiptExport(receipt: receipt, file: target).output
     }
 
     static let verify = CommandSpec(
@@ -60,7 +58,6 @@ extension ReceiptCommands {
         }
         let referenced = Set(receipts.map(\.sha256))
         let orphans = try vault.files().filter { $0.hash.map { !referenced.contains($0) } ?? false }.count
-        let orphanNote = orphans == 0 ? "" : "; \(orphans) file\(orphans == 1 ? "" : "s") in the vault belong to no receipt ('expenses receipt gc' removes them)"
         guard problems.isEmpty else {
             let listing = Listing(columns: [.init("id", "id"), .init("sha256", "sha256"), .init("problem", "problem"), .init("detail", "detail")],
                                   rows: problems)
@@ -69,13 +66,10 @@ extension ReceiptCommands {
             if missing > 0 { parts.append("\(missing) missing") }
             if corrupted > 0 { parts.append("\(corrupted) corrupted") }
             throw ExpenseError(.invalidData, "\(problems.count) of \(receipts.count) receipt\(receipts.count == 1 ? "" : "s") failed verification: "
-                               + parts.joined(separator: ", ") + orphanNote,
+                               + parts.joined(separator: ", ") + VaultVerification.unreferencedNote(orphans),
                                hint: "capture the original file again to restore it: the same bytes go back under the same receipt")
         }
-        return .document(text: "All \(receipts.count) receipt\(receipts.count == 1 ? "" : "s") verified: every file is there and matches its SHA-256" + orphanNote,
-                         json: .object([("receipts", .int(Int64(receipts.count))), ("missing", .int(0)), ("corrupted", .int(0)),
-                                        ("unreferencedFiles", .int(Int64(orphans)))]),
-                         csv: nil)
+        return VaultVerification(receipts: receipts.count, unreferencedFiles: orphans).output
     }
 
     /// Temporary files younger than this may belong to a capture still writing.
@@ -111,15 +105,7 @@ extension ReceiptCommands {
             return doomed
         }
         if !dryRun { vault.pruneEmptyDirectories() }
-        let bytes = removed.reduce(Int64(0)) { $0 + $1.size }
-        let rows: [[Listing.Cell]] = removed.map { [.text($0.hash ?? "(temporary)"), .int($0.size), .text($0.path)] }
-        let listing = Listing(columns: [.init("sha256", "sha256"), .init("size", "size"), .init("path", "path")], rows: rows)
-        let verb = dryRun ? "Would remove" : "Removed"
-        let summary = removed.isEmpty ? "Nothing to remove: every file in the vault belongs to a receipt"
-            : "\(verb) \(removed.count) file\(removed.count == 1 ? "" : "s") (\(ByteSize.describe(bytes))) that no receipt refers to"
-        return .document(text: (removed.isEmpty ? "" : Renderer(format: .table).table(listing)) + summary,
-                         json: .object([("dryRun", .bool(dryRun)), ("removed", listing.json), ("bytes", .int(bytes))]),
-                         csv: listing)
+        return VaultCleanup(removed: removed, dryRun: dryRun).output
     }
 
     static let delete = CommandSpec(
@@ -144,7 +130,6 @@ extension ReceiptCommands {
         try store.write {
             if try store.receipt(sha256: receipt.sha256) == nil { try vault.remove(receipt.sha256) }
         }
-        return .document(text: "Deleted receipt \(receipt.id) and its file",
-                         json: .object([("deleted", .int(receipt.id)), ("sha256", .string(receipt.sha256))]), csv: nil)
+        return ReceiptDeletion(receipt: receipt).output
     }
 }

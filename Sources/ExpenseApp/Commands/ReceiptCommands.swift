@@ -92,6 +92,6 @@ enum ReceiptCommands {
     ) { invocation, session in
         let store = try session.store()
         let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
-        return ReceiptView.detail(receipt, path: store.receiptVault?.path(of: receipt.sha256))
+        return ReceiptDetail(receipt: receipt, path: store.receiptVault?.path(of: receipt.sha256)).output
     }
 }

@@ -34,7 +34,7 @@ enum ReportCommands {
                            endDate: try invocation[Options.to], currency: currency, owner: session.user)
         let store = try session.store()
         let report = try store.write { try store.insertReport(draft) }
-        return ReportView.document("Created report \(report.id): \(report.title)", report).touching(report.id)
+        return ReportResult(message: "Created report \(report.id): \(report.title)", report: report).output.touching(report.id)
     }
 
     static let list = CommandSpec(
@@ -60,7 +60,8 @@ enum ReportCommands {
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
-        return ReportView.detail(report, items: try store.expenses(.report(report.id)), receipts: try ReportReceipts.of(report, in: store))
+        return ReportDetail(report: report, items: try store.expenses(.report(report.id)),
+                            receipts: try ReportReceipts.of(report, in: store)).output
     }
 
     static let edit = CommandSpec(
@@ -90,7 +91,7 @@ enum ReportCommands {
             try store.updateReport(report)
             return try store.report(report.id)
         }
-        return ReportView.document("Updated report \(report.id): \(report.title)", report).touching(report.id)
+        return ReportResult(message: "Updated report \(report.id): \(report.title)", report: report).output.touching(report.id)
     }
 
     static let delete = CommandSpec(
@@ -104,12 +105,7 @@ enum ReportCommands {
         let deletingItems = invocation[Options.withItems]
         let items = try store.deleteReport(id, deletingItems: deletingItems)
         session.navigation.removeAll { $0 == id }
-        let detail = items == 0 ? "" : deletingItems ? " and its \(items) item\(items == 1 ? "" : "s")"
-            : "; its \(items) item\(items == 1 ? " is" : "s are") now unassigned"
-        return .document(text: "Deleted report \(id)\(detail)",
-                         json: .object([("deleted", .int(id)), ("items", .int(Int64(items))),
-                                        ("itemsDeleted", .bool(deletingItems))]),
-                         csv: nil).touching(nil)
+        return ReportDeletion(id: id, items: items, itemsDeleted: deletingItems).output.touching(nil)
     }
 }
 

@@ -47,8 +47,7 @@ extension ShortcutCommands {
         }
         if !messages.isEmpty { return .message(messages.joined(separator: "\n")) }
         let records = try session.existingStore()?.launches(includingFinished: invocation[Options.all]) ?? []
-        return .document(text: Renderer(format: .table).table(ShortcutView.inboxListing(records)),
-                         json: .array(records.map(ShortcutView.json)), csv: ShortcutView.inboxListing(records))
+        return LaunchInboxList(records: records).output
     }
 
     private static func requireLaunch(_ id: Int64, _ store: some ShortcutStorage) throws -> LaunchRecord {

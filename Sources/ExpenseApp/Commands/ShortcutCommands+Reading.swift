@@ -19,13 +19,12 @@ extension ShortcutCommands {
         CatalogMessages.print(shortcuts.catalog)
         let includingDisabled = invocation[Options.all]
         let entries = invocation[Options.visible] ? shortcuts.visible : shortcuts.entries(includingDisabled: includingDisabled)
-        var listing = ShortcutView.listing(entries, includingDisabled: includingDisabled)
+        var note: String?
         if !invocation[Options.visible] {
-            listing.note = "(\(shortcuts.visible.count) shown of at most \(shortcuts.limits.maxVisible); \(shortcuts.catalog.items.count) static + \(shortcuts.enabledDynamic.count) dynamic of at most \(shortcuts.limits.maxTotal); catalog \(shortcuts.catalog.source)\(shortcuts.catalog.localization.map { ", titles from \($0)" } ?? ""))"
+            note = "(\(shortcuts.visible.count) shown of at most \(shortcuts.limits.maxVisible); \(shortcuts.catalog.items.count) static + \(shortcuts.enabledDynamic.count) dynamic of at most \(shortcuts.limits.maxTotal); catalog \(shortcuts.catalog.source)\(shortcuts.catalog.localization.map { ", titles from \($0)" } ?? ""))"
         }
-        let launch = ["expenses"] + launchPrefix(session)
-        return .document(text: Renderer(format: .table).table(listing),
-                         json: .array(entries.map { ShortcutView.json($0, launch: launch) }), csv: listing)
+        return QuickActionList(entries: entries, includingDisabled: includingDisabled, note: note,
+                               launch: ["expenses"] + launchPrefix(session)).output
     }
 
     static let export = CommandSpec(
@@ -62,12 +61,11 @@ extension ShortcutCommands {
                                            launchOptions: suffix).render()
         }
         guard let path = try invocation[Options.output] else {
-            if invocation[Options.json] { return .document(text: json.serialized(), json: json, csv: nil) }
+            if invocation[Options.json] { return QuickActionExport(entries: entries, json: json, desktopEntry: nil).output }
             if invocation[Options.desktop], session.format != .table {
                 throw UsageError("--desktop writes a desktop entry; leave out --format, or use --json", path: invocation.spec.path)
             }
-            return .document(text: try desktop(), json: json,
-                             csv: ShortcutView.listing(entries, includingDisabled: false))
+            return QuickActionExport(entries: entries, json: json, desktopEntry: try desktop()).output
         }
         // --format reaches a command only through the session (set from argv in a one-shot).
         let asJSON = invocation[Options.json] || (!invocation[Options.desktop] && session.format == .json)

@@ -153,11 +153,8 @@ enum ShortcutCommands {
             return (message, shortcuts)
         }
         InstalledDesktopEntry.refresh(in: session)
-        let launch = ["expenses"] + launchPrefix(session)
-        return .document(text: message,
-                         json: .object([("message", .string(message)),
-                                        ("shortcuts", .array(shortcuts.entries(includingDisabled: true).map { ShortcutView.json($0, launch: launch) }))]),
-                         csv: ShortcutView.listing(shortcuts.entries(includingDisabled: true), includingDisabled: true))
+        return QuickActionChange(message: message, entries: shortcuts.entries(includingDisabled: true),
+                                 launch: ["expenses"] + launchPrefix(session)).output
     }
 
     /// The item the options of `add` and `push` describe, checked: a known action, parameters

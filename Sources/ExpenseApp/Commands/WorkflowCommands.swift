@@ -37,7 +37,7 @@ enum WorkflowCommands {
             message += "\n\(warnings.count) warning\(warnings.count == 1 ? "" : "s") for the approver:\n"
                 + warnings.map { "  \($0.key): \($0.message)" }.joined(separator: "\n")
         }
-        return ReportView.document(message, report).touching(report.id)
+        return ReportResult(message: message, report: report).output.touching(report.id)
     }
 
     static let approve = transition(.approve, abstract: "Approve a submitted report (by someone other than its owner).",
@@ -64,7 +64,8 @@ enum WorkflowCommands {
             let report = try store.write {
                 try store.apply(action, to: try session.reportID(invocation), by: session.user, reason: reason)
             }
-            return ReportView.document("\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))", report).touching(report.id)
+            return ReportResult(message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))", report: report)
+                .output.touching(report.id)
         }
     }
 

@@ -3,37 +3,13 @@ import ExpenseStore
 import ExpenseSupport
 import StatementImport
 
-/// The summary of an import: per file its batch and counts, the totals and the time taken.
+/// The words and numbers of an import's summary and of its dry run.
 enum ImportSummary {
     /// "412 new, 18 duplicate, 0 invalid" (and ", 5 skipped" when rules skipped rows).
     static func counts(_ counts: ImportCounts) -> String {
         var text = "\(number(counts.new)) new, \(number(counts.duplicate)) duplicate, \(number(counts.invalid)) invalid"
         if counts.skipped > 0 { text += ", \(number(counts.skipped)) skipped" }
         return text
-    }
-
-    static func output(_ outcome: StatementImporter.Outcome) -> Output {
-        let total = outcome.total
-        let rows = total.new + total.duplicate + total.invalid + total.skipped
-        let speed = outcome.seconds > 0 ? " (\(number(Int(Double(rows) / outcome.seconds))) rows/s)" : ""
-        let time = String(Int(outcome.seconds * 100) / 100) + "." + twoDigits(Int(outcome.seconds * 100) % 100) + " s"
-        var rejects = ""
-        if let path = outcome.rejectsPath {
-            rejects = total.invalid > 0 ? "; invalid rows written to \(path)" : "; no invalid rows, \(path) lists none"
-        }
-        var text: String
-        if outcome.files.count == 1, let file = outcome.files.first {
-            text = "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(rejects)\n"
-        } else {
-            text = outcome.files.map { "  batch \($0.batchID): \($0.file): \(counts($0.counts))\n" }.joined()
-            text += "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\n"
-        }
-        let batches = Listing(
-            columns: [.init("batch", "batch"), .init("file", "file"), .init("new", "new"), .init("duplicate", "duplicate"),
-                      .init("invalid", "invalid"), .init("skipped", "skipped")],
-            rows: outcome.files.map { [.int($0.batchID), .text($0.file), .int(Int64($0.counts.new)), .int(Int64($0.counts.duplicate)),
-                                       .int(Int64($0.counts.invalid)), .int(Int64($0.counts.skipped))] })
-        return .document(text: text, json: .object(members(outcome, dryRun: false)), csv: batches)
     }
 
     /// The JSON members: the files (with their batches unless a dry run), the totals, the time.
@@ -53,6 +29,50 @@ enum ImportSummary {
     }
 
     static func number(_ value: Int) -> String { Money.format(Int64(value), digits: 0, grouping: true) }
+}
 
-    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+/// What an import did: per file its batch and counts, the totals and the time taken.
+struct ImportResult: Document {
+    let outcome: StatementImporter.Outcome
+
+    var text: String {
+        let total = outcome.total
+        let rows = total.new + total.duplicate + total.invalid + total.skipped
+        let speed = outcome.seconds > 0 ? " (\(ImportSummary.number(Int(Double(rows) / outcome.seconds))) rows/s)" : ""
+        let time = String(Int(outcome.seconds * 100) / 100) + "." + twoDigits(Int(outcome.seconds * 100) % 100) + " s"
+        var rejects = ""
+        if let path = outcome.rejectsPath {
+            rejects = total.invalid > 0 ? "; invalid rows written to \(path)" : "; no invalid rows, \(path) lists none"
+        }
+        let counts = ImportSummary.counts
+        if outcome.files.count == 1, let file = outcome.files.first {
+            return "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(rejects)\n"
+        }
+        return outcome.files.map { "  batch \($0.batchID): \($0.file): \(counts($0.counts))\n" }.joined()
+            + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\n"
+    }
+
+    var json: JSONValue { .object(ImportSummary.members(outcome, dryRun: false)) }
+
+    var rows: Listing? {
+        Listing(columns: [.init("batch", "batch"), .init("file", "file"), .init("new", "new"), .init("duplicate", "duplicate"),
+                          .init("invalid", "invalid"), .init("skipped", "skipped")],
+                rows: outcome.files.map { [.int($0.batchID), .text($0.file), .int(Int64($0.counts.new)), .int(Int64($0.counts.duplicate)),
+                                           .int(Int64($0.counts.invalid)), .int(Int64($0.counts.skipped))] })
+    }
+
+    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// `import undo`: the batch and how many of its expenses went.
+struct ImportUndo: Document {
+    let batch: Int64
+    let file: String
+    let deleted: Int
+
+    var text: String {
+        "Undid import batch \(batch) (\(file)): deleted \(ImportSummary.number(deleted)) expense\(deleted == 1 ? "" : "s")"
+    }
+
+    var json: JSONValue { .object([("batch", .int(batch)), ("file", .string(file)), ("deleted", .int(Int64(deleted)))]) }
 }

@@ -31,8 +31,43 @@ enum ExpenseView {
             ("paidBy", .string(item.paidBy.rawValue)),
         ])
     }
+}
 
-    static func document(_ message: String, _ item: Expense) -> Output {
-        .document(text: message, json: json(item), csv: listing([item], inReport: false))
+/// An expense added or changed: a line for people, the whole expense for programs.
+struct ExpenseResult: Document {
+    let message: String
+    let item: Expense
+
+    var text: String { message }
+    var json: JSONValue { ExpenseView.json(item) }
+    var rows: Listing? { ExpenseView.listing([item], inReport: false) }
+}
+
+/// `expense show`: the expense, a field a line.
+struct ExpenseDetail: Document {
+    let item: Expense
+
+    var text: String {
+        var text = "Expense \(item.id)\n"
+        let rows: [(String, String)] = [
+            ("Report", item.reportID.map(String.init) ?? "(unassigned)"), ("Date", item.date.description),
+            ("Category", item.category), ("Merchant", item.merchant), ("Description", item.description),
+            ("Amount", item.amount.description), ("Paid by", item.paidBy.rawValue),
+            ("Rate", item.conversion.map { $0.source == .same ? "" : "\($0.rate) (\($0.source.rawValue)\($0.rateDate.map { ", \($0)" } ?? ""))" } ?? ""),
+            ("Converted", item.conversion.map { $0.converted.description } ?? ""),
+        ]
+        for (label, value) in rows where !value.isEmpty { text += "  " + (label + ":").padding(13) + value + "\n" }
+        return text
     }
+
+    var json: JSONValue { ExpenseView.json(item) }
+    var rows: Listing? { ExpenseView.listing([item], inReport: false) }
+}
+
+/// `expense delete`.
+struct ExpenseDeletion: Document {
+    let id: Int64
+
+    var text: String { "Deleted expense \(id)" }
+    var json: JSONValue { .object([("deleted", .int(id))]) }
 }

@@ -3,8 +3,9 @@ public indirect enum Output {
     case none
     /// Rows under columns: the same listing as a table, JSON or CSV.
     case listing(Listing)
-    /// A document with its own text for people, its JSON, and (optionally) rows for CSV.
-    case document(text: String, json: JSONValue, csv: Listing?)
+    /// A result with more to it than rows (a report with its totals, an import's counts): one
+    /// value, which the renderer asks for each format.
+    case document(any Document)
     /// A message for people; in JSON, `{"message": ...}`.
     case message(String)
     /// `output`, from a command that changed a trip: the report it created, changed or added to,
@@ -26,6 +27,23 @@ public indirect enum Output {
         if case .touching(let report, _) = self { return .some(report) }
         return nil
     }
+}
+
+/// What one command produced, as one value: the command fills in what happened, and the value
+/// says how that reads for people and for programs. Commands never build their formats themselves.
+public protocol Document {
+    /// For people: the table format.
+    var text: String { get }
+    var json: JSONValue { get }
+    /// Rows for CSV; nil when it has none, and CSV prints the JSON.
+    var rows: Listing? { get }
+}
+
+extension Document {
+    public var rows: Listing? { nil }
+
+    /// The document as a command's output.
+    var output: Output { .document(self) }
 }
 
 /// The formats of `--format`.

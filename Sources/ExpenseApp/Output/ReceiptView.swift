@@ -71,9 +71,15 @@ enum ReceiptView {
         case .failed: return "failed: \(ocr.note)"
         }
     }
+}
 
-    /// `receipt show`: the facts, the suggestion and the text that was read.
-    static func detail(_ receipt: Receipt, path: String?) -> Output {
+/// `receipt show`: the facts, the suggestion and the text that was read.
+struct ReceiptDetail: Document {
+    let receipt: Receipt
+    /// Its file in the vault.
+    let path: String?
+
+    var text: String {
         var text = "Receipt \(receipt.id)\n"
         let pixels = receipt.width.flatMap { width in receipt.height.map { ", \(width) × \($0) pixels" } } ?? ""
         var rows: [(String, String)] = [
@@ -90,12 +96,15 @@ enum ReceiptView {
         let suggestion = receipt.ocr.suggestion
         text += "Suggestion:\n"
         let fields: [(String, String?)] = [("Merchant", suggestion.merchant), ("Date", suggestion.date?.description),
-                                           ("Total", total(suggestion)), ("Category", suggestion.category)]
+                                           ("Total", ReceiptView.total(suggestion)), ("Category", suggestion.category)]
         for (label, value) in fields { text += "  " + (label + ":").padding(11) + (value ?? "-") + "\n" }
         if !receipt.ocr.text.isEmpty {
             text += "OCR text:\n" + receipt.ocr.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  | \($0)" }
                 .joined(separator: "\n") + "\n"
         }
-        return .document(text: text, json: json(receipt, path: path), csv: listing([receipt]))
+        return text
     }
+
+    var json: JSONValue { ReceiptView.json(receipt, path: path) }
+    var rows: Listing? { ReceiptView.listing([receipt]) }
 }

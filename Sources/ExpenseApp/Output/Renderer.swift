@@ -16,10 +16,9 @@ public struct Renderer {
         case (.listing(let listing), .table): return table(listing)
         case (.listing(let listing), .json): return listing.json.serialized() + "\n"
         case (.listing(let listing), .csv): return csv(listing)
-        case (.document(let text, _, _), .table): return Self.line(text)
-        case (.document(_, let json, _), .json): return json.serialized() + "\n"
-        case (.document(_, let json, let rows), .csv):
-            return rows.map(csv) ?? (json.serialized() + "\n")
+        case (.document(let document), .table): return Self.line(document.text)
+        case (.document(let document), .json): return document.json.serialized() + "\n"
+        case (.document(let document), .csv): return document.rows.map(csv) ?? (document.json.serialized() + "\n")
         case (.touching, _): return ""   // `shown` has taken the effect off
         }
     }

@@ -27,10 +27,6 @@ enum ReportView {
         ])
     }
 
-    /// A one-report result (created, edited): a line for people, the whole report for programs.
-    static func document(_ message: String, _ report: Report) -> Output {
-        .document(text: message, json: json(report), csv: listing([report]))
-    }
 
     static func dates(_ report: Report) -> String {
         switch (report.startDate, report.endDate) {
@@ -40,13 +36,19 @@ enum ReportView {
         case (nil, nil): return "-"
         }
     }
+}
 
-    /// `report show`: the header, the items with their receipts, the receipts missing, and the totals.
-    static func detail(_ report: Report, items: [Expense], receipts: ReportReceipts = .none) -> Output {
+/// `report show`: the header, the items with their receipts, the receipts missing, and the totals.
+struct ReportDetail: Document {
+    let report: Report
+    let items: [Expense]
+    var receipts: ReportReceipts = .none
+
+    var text: String {
         let totals = ReportTotals(items: items, reportCurrency: report.currency)
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
-            ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", dates(report)),
+            ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", ReportView.dates(report)),
             ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
         ]
         for (label, value) in header where !value.isEmpty {
@@ -75,8 +77,13 @@ enum ReportView {
         for (label, money) in summary {
             text += label.padding(22) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
         }
-        let json = JSONValue.object([
-            ("report", json(report)),
+        return text
+    }
+
+    var json: JSONValue {
+        let totals = ReportTotals(items: items, reportCurrency: report.currency)
+        return .object([
+            ("report", ReportView.json(report)),
             ("items", .array(items.map { item in
                 guard case .object(var members) = ExpenseView.json(item) else { return ExpenseView.json(item) }
                 members.append(("receiptIds", .array((receipts.byItem[item.id] ?? []).map { .int($0) })))
@@ -90,7 +97,35 @@ enum ReportView {
                 ("paidByCompany", .money(totals.paidByCompany)),
             ])),
         ])
-        return .document(text: text, json: json, csv: ExpenseView.listing(items, inReport: false))
+    }
+
+    var rows: Listing? { ExpenseView.listing(items, inReport: false) }
+}
+
+/// A report created or changed: a line for people, the whole report for programs.
+struct ReportResult: Document {
+    let message: String
+    let report: Report
+
+    var text: String { message }
+    var json: JSONValue { ReportView.json(report) }
+    var rows: Listing? { ReportView.listing([report]) }
+}
+
+/// `report delete`: the report and what became of its items.
+struct ReportDeletion: Document {
+    let id: Int64
+    let items: Int
+    let itemsDeleted: Bool
+
+    var text: String {
+        let detail = items == 0 ? "" : itemsDeleted ? " and its \(items) item\(items == 1 ? "" : "s")"
+            : "; its \(items) item\(items == 1 ? " is" : "s are") now unassigned"
+        return "Deleted report \(id)\(detail)"
+    }
+
+    var json: JSONValue {
+        .object([("deleted", .int(id)), ("items", .int(Int64(items))), ("itemsDeleted", .bool(itemsDeleted))])
     }
 }
 

@@ -87,3 +87,72 @@ enum ShortcutView {
         return "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }
+
+/// `shortcuts list`: the quick actions in launcher order.
+struct QuickActionList: Document {
+    let entries: [ShortcutSet.Entry]
+    let includingDisabled: Bool
+    /// Under the table: how many a launcher shows, and where they come from.
+    let note: String?
+    /// The program and options before `--shortcut TYPE`, for each action's `exec`.
+    let launch: [String]
+
+    var rows: Listing? {
+        var listing = ShortcutView.listing(entries, includingDisabled: includingDisabled)
+        listing.note = note
+        return listing
+    }
+
+    var text: String { rows.map(Renderer(format: .table).table) ?? "" }
+    var json: JSONValue { .array(entries.map { ShortcutView.json($0, launch: launch) }) }
+}
+
+/// A change to the dynamic quick actions: what changed for people, every quick action after it
+/// for programs.
+struct QuickActionChange: Document {
+    let message: String
+    let entries: [ShortcutSet.Entry]
+    let launch: [String]
+
+    var text: String { message }
+
+    var json: JSONValue {
+        .object([("message", .string(message)), ("shortcuts", .array(entries.map { ShortcutView.json($0, launch: launch) }))])
+    }
+
+    var rows: Listing? { ShortcutView.listing(entries, includingDisabled: true) }
+}
+
+/// `shortcuts export` to standard output: a desktop entry, or the actions as JSON.
+struct QuickActionExport: Document {
+    let entries: [ShortcutSet.Entry]
+    let json: JSONValue
+    /// The desktop entry's text; nil when JSON was asked for.
+    let desktopEntry: String?
+
+    var text: String { desktopEntry ?? json.serialized() }
+    var rows: Listing? { desktopEntry == nil ? nil : ShortcutView.listing(entries, includingDisabled: false) }
+}
+
+/// `shortcuts inbox`: the queued launches.
+struct LaunchInboxList: Document {
+    let records: [LaunchRecord]
+
+    var rows: Listing? { ShortcutView.inboxListing(records) }
+    var text: String { Renderer(format: .table).table(ShortcutView.inboxListing(records)) }
+    var json: JSONValue { .array(records.map(ShortcutView.json)) }
+}
+
+/// A launch queued with `--defer`.
+struct QueuedLaunch: Document {
+    let item: ShortcutItem
+    let record: LaunchRecord
+
+    var text: String {
+        "Queued '\(item.title)' (\(item.type)) as launch \(record.id): a running expenses session runs it before its next prompt; "
+            + "'expenses shortcuts inbox --deliver' runs it now."
+    }
+
+    var json: JSONValue { ShortcutView.json(record) }
+    var rows: Listing? { ShortcutView.inboxListing([record]) }
+}

@@ -155,7 +155,6 @@ public enum ShortcutLaunch {
         let catalog = words.catalog.map(WorkingDirectory.absolute)
         let record = try session.store().enqueueLaunch(LaunchRequest(type: route.item.type, arguments: words.replayWords,
                                                                      catalog: catalog))
-        return .document(text: "Queued '\(route.item.title)' (\(route.item.type)) as launch \(record.id): a running expenses session runs it before its next prompt; 'expenses shortcuts inbox --deliver' runs it now.",
-                         json: ShortcutView.json(record), csv: ShortcutView.inboxListing([record]))
+        return QueuedLaunch(item: route.item, record: record).output
     }
 }

@@ -1,0 +1,122 @@
+import ExpenseCore
+import ExpenseStore
+import ExpenseSupport
+
+/// A receipt attached or detached: a line for people, the whole receipt for programs.
+struct ReceiptResult: Document {
+    let message: String
+    let receipt: Receipt
+    /// Its file in the vault.
+    let path: String?
+
+    var text: String { message }
+    var json: JSONValue { ReceiptView.json(receipt, path: path) }
+    var rows: Listing? { ReceiptView.listing([receipt]) }
+}
+
+/// `receipt capture`: the receipt, what OCR read, and the expense it was attached to or made.
+struct ReceiptCaptureResult: Document {
+    let committed: ReceiptCapture.Committed
+    /// Its file in the vault.
+    let path: String
+    /// The vault's copy of a receipt captured before was missing or damaged, and is restored.
+    let restoredFile: Bool
+    /// The person did not want an expense made of it.
+    let declined: Bool
+
+    var text: String {
+        let receipt = committed.receipt
+        var lines: [String] = []
+        let pixels = receipt.width.flatMap { width in receipt.height.map { ", \(width) × \($0) pixels" } } ?? ""
+        if committed.reused {
+            lines.append("Receipt \(receipt.id) was captured before (\(receipt.capturedAt), \(ReceiptView.name(receipt))): the same bytes, kept once")
+            if restoredFile { lines.append("Its file in the vault was missing or damaged; it is restored") }
+        } else {
+            lines.append("Captured receipt \(receipt.id): \(receipt.mediaType.name)\(pixels), \(ByteSize.describe(receipt.size)), "
+                         + (receipt.originalName.isEmpty ? "from \(receipt.source.rawValue)" : "from \(receipt.originalName)"))
+        }
+        lines.append("OCR " + ReceiptView.ocrLine(receipt.ocr))
+        if let expense = committed.expense {
+            let place = expense.reportID.map { "in report \($0)" } ?? "(unassigned)"
+            lines.append("Created expense \(expense.id) \(place): \(expense.amount) \(expense.category)"
+                         + (expense.merchant.isEmpty ? "" : ", \(expense.merchant)") + "; the receipt is attached")
+        } else if let target = committed.attachedTo {
+            lines.append("Attached to expense \(target)")
+        }
+        if declined { lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID") }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: JSONValue {
+        .object([
+            ("receipt", ReceiptView.json(committed.receipt, path: path)), ("reused", .bool(committed.reused)),
+            ("attachedTo", committed.attachedTo.map { .int($0) } ?? .null),
+            ("expense", committed.expense.map(ExpenseView.json) ?? .null),
+        ])
+    }
+
+    var rows: Listing? { ReceiptView.listing([committed.receipt]) }
+}
+
+/// `receipt export -o FILE`.
+struct ReceiptExport: Document {
+    let receipt: Receipt
+    let file: String
+
+    var text: String {
+        "Exported receipt \(receipt.id) (\(receipt.mediaType.name), \(ByteSize.describe(receipt.size))) to \(file)"
+    }
+
+    var json: JSONValue { .object([("id", .int(receipt.id)), ("file", .string(file)), ("size", .int(receipt.size))]) }
+}
+
+/// `receipt verify` when every file is there and intact.
+struct VaultVerification: Document {
+    let receipts: Int
+    /// Files in the vault that belong to no receipt.
+    let unreferencedFiles: Int
+
+    /// "; 2 files in the vault belong to no receipt (...)", or nothing.
+    static func unreferencedNote(_ count: Int) -> String {
+        count == 0 ? "" : "; \(count) file\(count == 1 ? "" : "s") in the vault belong to no receipt ('expenses receipt gc' removes them)"
+    }
+
+    var text: String {
+        "All \(receipts) receipt\(receipts == 1 ? "" : "s") verified: every file is there and matches its SHA-256"
+            + Self.unreferencedNote(unreferencedFiles)
+    }
+
+    var json: JSONValue {
+        .object([("receipts", .int(Int64(receipts))), ("missing", .int(0)), ("corrupted", .int(0)),
+                 ("unreferencedFiles", .int(Int64(unreferencedFiles)))])
+    }
+}
+
+/// `receipt gc`: the files no receipt refers to, removed or (with --dry-run) to be removed.
+struct VaultCleanup: Document {
+    let removed: [ReceiptVault.Entry]
+    let dryRun: Bool
+
+    private var bytes: Int64 { removed.reduce(Int64(0)) { $0 + $1.size } }
+
+    var rows: Listing? {
+        Listing(columns: [.init("sha256", "sha256"), .init("size", "size"), .init("path", "path")],
+                rows: removed.map { [.text($0.hash ?? "(temporary)"), .int($0.size), .text($0.path)] })
+    }
+
+    var text: String {
+        guard let rows, !removed.isEmpty else { return "Nothing to remove: every file in the vault belongs to a receipt" }
+        return Renderer(format: .table).table(rows)
+            + "\(dryRun ? "Would remove" : "Removed") \(removed.count) file\(removed.count == 1 ? "" : "s") (\(ByteSize.describe(bytes))) that no receipt refers to"
+    }
+
+    var json: JSONValue { .object([("dryRun", .bool(dryRun)), ("removed", rows?.json ?? .array([])), ("bytes", .int(bytes))]) }
+}
+
+/// `receipt delete`.
+struct ReceiptDeletion: Document {
+    let receipt: Receipt
+
+    var text: String { "Deleted receipt \(receipt.id) and its file" }
+    var json: JSONValue { .object([("deleted", .int(receipt.id)), ("sha256", .string(receipt.sha256))]) }
+}
