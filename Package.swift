@@ -40,7 +40,7 @@ let package = Package(
         // builds every library target but no test target. It holds no tests of its own.
         .testTarget(name: "ExpenseTestSupport", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ExpenseTestSupport"]),
-        .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseStore", "ExpenseTestSupport"]),
+        .testTarget(name: "ExpenseStoreTests", dependencies: ["CSQLite", "ExpenseSupport", "PropertyList", "ExpenseStore", "ExpenseTestSupport"]),
         .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseShortcuts", "ExpenseStore",
                                                                   "ExpenseTestSupport"]),
         .testTarget(name: "StatementReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading"]),

@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseStore
 import Foundation
+import CSQLite
 import XCTest
 @testable import ExpenseSupport
 
@@ -42,7 +43,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
     func testATextFileIsNotADatabase() throws {
         let text = String(repeating: "Hotel Astoria, 412.80 EUR, 2026-03-02\n", count: 100)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path("notes.txt")))
-        let error = assertDatabaseError(try Database(path: path("notes.txt")), resultCode: 26)   // SQLITE_NOTADB
+        let error = assertDatabaseError(try Database(path: path("notes.txt")), resultCode: SQLITE_NOTADB)
         XCTAssertEqual(error?.userFacing.kind, .invalidData)
         // The probe runs before the pragmas: the file was not touched.
         XCTAssertEqual(try String(contentsOfFile: path("notes.txt"), encoding: .utf8), text)
@@ -51,11 +52,11 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
 
     func testAShortTextFileIsNotADatabaseEither() throws {
         try Data("hello\n".utf8).write(to: URL(fileURLWithPath: path("short.txt")))
-        assertDatabaseError(try Database(path: path("short.txt")), resultCode: 26)
+        assertDatabaseError(try Database(path: path("short.txt")), resultCode: SQLITE_NOTADB)
     }
 
     func testAMissingDirectoryCannotBeOpened() throws {
-        assertDatabaseError(try Database(path: path("no/such/dir/db.sqlite")), resultCode: 14)   // SQLITE_CANTOPEN
+        assertDatabaseError(try Database(path: path("no/such/dir/db.sqlite")), resultCode: SQLITE_CANTOPEN)
     }
 
     // MARK: - Values
@@ -212,7 +213,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
 
     func testASyntaxErrorCarriesCodeMessageAndSQL() throws {
         let db = try openDatabase()
-        let error = assertDatabaseError(try db.execute("SELEC 1"), resultCode: 1)   // SQLITE_ERROR
+        let error = assertDatabaseError(try db.execute("SELEC 1"), resultCode: SQLITE_ERROR)
         XCTAssertEqual(error?.sql, "SELEC 1")
         XCTAssertTrue(error?.message.contains("syntax error") ?? false, error?.message ?? "")
         XCTAssertTrue(error?.description.contains("`SELEC 1`") ?? false)
@@ -224,8 +225,8 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         let db = try openDatabase()
         try db.execute("CREATE TABLE t (x TEXT NOT NULL CHECK (length(x) < 5))")
         let error = assertDatabaseError(try db.execute("INSERT INTO t VALUES (?)", [.text("secret-card-number")]),
-                                        resultCode: 19)   // SQLITE_CONSTRAINT
-        XCTAssertEqual(error?.extendedResultCode, 275)     // SQLITE_CONSTRAINT_CHECK
+                                        resultCode: SQLITE_CONSTRAINT)
+        XCTAssertEqual(error?.extendedResultCode, SQLITE_CONSTRAINT_CHECK)
         XCTAssertFalse(error?.description.contains("secret-card-number") ?? true)
         XCTAssertFalse(error?.message.contains("secret-card-number") ?? true)
     }
@@ -243,7 +244,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         let sql = "INSERT INTO t VALUES (?)"
         try db.execute(sql, [1])
         let cached = try db.cachedStatement(sql)
-        assertDatabaseError(try db.execute(sql, [1]), resultCode: 19)
+        assertDatabaseError(try db.execute(sql, [1]), resultCode: SQLITE_CONSTRAINT)
         let fresh = try db.cachedStatement(sql)
         XCTAssertFalse(cached === fresh, "the statement that failed is still cached")
         // The same SQL with good values, and other SQL, still run.
@@ -258,7 +259,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         try db.execute("INSERT INTO t VALUES (?)", [1])
         XCTAssertEqual(try db.query("SELECT * FROM t") { $0.columnCount }, [1])
         try db.execute("DROP TABLE t")
-        assertDatabaseError(try db.query("SELECT * FROM t") { $0.columnCount }, resultCode: 1)
+        assertDatabaseError(try db.query("SELECT * FROM t") { $0.columnCount }, resultCode: SQLITE_ERROR)
         try db.execute("CREATE TABLE t (x INTEGER, y INTEGER)")
         try db.execute("INSERT INTO t VALUES (?, ?)", [1, 2])
         XCTAssertEqual(try db.query("SELECT * FROM t") { $0.columnCount }, [2])
@@ -286,7 +287,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
             try db.forEachRow("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 100000) SELECT i FROM n") { _ in
                 rows += 1
                 if rows == 1000 { db.interrupt() }
-            }, resultCode: 9)   // SQLITE_INTERRUPT
+            }, resultCode: SQLITE_INTERRUPT)
         XCTAssertEqual(error?.isInterrupted, true)
         XCTAssertEqual(rows, 1000)
         XCTAssertEqual(try db.scalar("SELECT 2"), 2)   // the connection goes on

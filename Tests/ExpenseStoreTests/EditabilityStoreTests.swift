@@ -1,6 +1,7 @@
 import ExpenseCore
 @testable import ExpenseStore
 import ExpenseTestSupport
+import CSQLite
 import XCTest
 @testable import ExpenseSupport
 
@@ -161,9 +162,9 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
     func testTheTriggersStayAsTheLastLineOfDefence() throws {
         let before = try snapshot()
         assertDatabaseError(try store.db.execute("UPDATE expenses SET amount_minor = 1 WHERE id = ?", [.integer(item.id)]),
-                            resultCode: 19)
+                            resultCode: SQLITE_CONSTRAINT)
         assertDatabaseError(try store.db.execute("DELETE FROM expense_receipts WHERE expense_id = ?", [.integer(item.id)]),
-                            resultCode: 19)
+                            resultCode: SQLITE_CONSTRAINT)
         XCTAssertEqual(try snapshot(), before)
     }
 }

@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseStore
 import Foundation
 import ExpenseTestSupport
+import CSQLite
 import XCTest
 @testable import ExpenseSupport
 
@@ -59,7 +60,7 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         let saved = try receipt("one")
         assertDatabaseError(try store.write {
             try store.insertReceipt(Receipt(sha256: saved.sha256, mediaType: .png, size: 3, source: .stdin, capturedAt: "now"))
-        }, resultCode: 19 /* SQLITE_CONSTRAINT */)
+        }, resultCode: SQLITE_CONSTRAINT)
     }
 
     func testAttachDetachAndTheUsesOfAHash() throws {
@@ -101,9 +102,9 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         assertExpenseError(try store.write { try store.detach(receipt: first.id, from: item.id) }, kind: .refused,
                            messageContains: "cannot detach its receipts")
         assertDatabaseError(try store.db.execute("INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, 'now')",
-                                                 [.integer(item.id), .integer(second.id)]), resultCode: 19)
+                                                 [.integer(item.id), .integer(second.id)]), resultCode: SQLITE_CONSTRAINT)
         assertDatabaseError(try store.db.execute("DELETE FROM expense_receipts WHERE expense_id = ?", [.integer(item.id)]),
-                            resultCode: 19)
+                            resultCode: SQLITE_CONSTRAINT)
         XCTAssertEqual(try store.receipt(first.id).expenseIDs, [item.id])
     }
 
@@ -111,7 +112,7 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         let (_, item) = try draftReportWithItem()
         let used = try receipt("used")
         _ = try store.write { try store.attach(receipt: used.id, to: item.id) }
-        assertDatabaseError(try store.write { try store.deleteReceipt(used.id) }, resultCode: 19)
+        assertDatabaseError(try store.write { try store.deleteReceipt(used.id) }, resultCode: SQLITE_CONSTRAINT)
         try store.write {
             try store.detach(receipt: used.id, from: item.id)
             try store.deleteReceipt(used.id)

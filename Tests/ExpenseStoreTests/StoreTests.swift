@@ -2,6 +2,7 @@ import ExpenseCore
 @testable import ExpenseStore
 import Foundation
 import ExpenseTestSupport
+import CSQLite
 import XCTest
 @testable import ExpenseSupport
 
@@ -260,18 +261,18 @@ final class StoreTests: TemporaryDatabaseTestCase {
     func testAnItemInAReportNeedsItsConvertedValue() throws {
         let report = try newReport()
         let item = Expense(reportID: report.id, date: try date("2026-03-03"), category: "meals", amount: try money("1.00", "EUR"))
-        assertDatabaseError(try store.insertExpense(item), resultCode: 19)
+        assertDatabaseError(try store.insertExpense(item), resultCode: SQLITE_CONSTRAINT)
         XCTAssertEqual(try counts(report).items, 0)
     }
 
     func testAnItemMustHaveAKnownCategoryAndReport() throws {
         let unknownCategory = Expense(date: try date("2026-03-03"), category: "yacht", amount: try money("1.00", "EUR"))
-        XCTAssertEqual(assertDatabaseError(try store.insertExpense(unknownCategory), resultCode: 19)?.extendedResultCode,
-                       787)   // SQLITE_CONSTRAINT_FOREIGNKEY
+        XCTAssertEqual(assertDatabaseError(try store.insertExpense(unknownCategory), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode,
+                       SQLITE_CONSTRAINT_FOREIGNKEY)
         var unknownReport = Expense(reportID: 42, date: try date("2026-03-03"), category: "meals", amount: try money("1.00", "EUR"))
         unknownReport.conversion = try Expense.Conversion.of(unknownReport.amount, on: unknownReport.date,
                                                              into: try currency("EUR"), manualRate: nil, rates: nil)
-        XCTAssertEqual(assertDatabaseError(try store.insertExpense(unknownReport), resultCode: 19)?.extendedResultCode, 787)
+        XCTAssertEqual(assertDatabaseError(try store.insertExpense(unknownReport), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, SQLITE_CONSTRAINT_FOREIGNKEY)
         XCTAssertEqual(try store.expenses(.all), [])
     }
 
@@ -407,41 +408,41 @@ final class StoreTests: TemporaryDatabaseTestCase {
 
     func testTheSchemaRefusesBadReportsEvenWithoutTheApp() throws {
         try insertReportSQL()   // the baseline passes
-        let checkFailed: Int32 = 275   // SQLITE_CONSTRAINT_CHECK
-        XCTAssertEqual(assertDatabaseError(try insertReportSQL(status: "pending"), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertReportSQL(start: "2026-03-06", end: "2026-03-05"), resultCode: 19)?
+        let checkFailed = SQLITE_CONSTRAINT_CHECK
+        XCTAssertEqual(assertDatabaseError(try insertReportSQL(status: "pending"), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertReportSQL(start: "2026-03-06", end: "2026-03-05"), resultCode: SQLITE_CONSTRAINT)?
                         .extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertReportSQL(start: "2 March 2026"), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertReportSQL(currency: "eur"), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertReportSQL(title: "   "), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertReportSQL(owner: ""), resultCode: 19)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertReportSQL(start: "2 March 2026"), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertReportSQL(currency: "eur"), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertReportSQL(title: "   "), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertReportSQL(owner: ""), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
         XCTAssertEqual(try store.reportCount(), 1)
         // A status change to something unknown is refused too.
-        assertDatabaseError(try store.db.execute("UPDATE reports SET status = 'lost'"), resultCode: 19)
+        assertDatabaseError(try store.db.execute("UPDATE reports SET status = 'lost'"), resultCode: SQLITE_CONSTRAINT)
     }
 
     func testTheSchemaRefusesBadExpensesEvenWithoutTheApp() throws {
         try insertExpenseSQL()
-        let checkFailed: Int32 = 275
-        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(amount: 0), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(date: "2026-3-3"), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(date: "03/03/2026"), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(currency: "EURO"), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(paidBy: "boss"), resultCode: 19)?.extendedResultCode, checkFailed)
-        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(category: "yacht"), resultCode: 19)?.extendedResultCode, 787)
+        let checkFailed = SQLITE_CONSTRAINT_CHECK
+        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(amount: 0), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(date: "2026-3-3"), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(date: "03/03/2026"), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(currency: "EURO"), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(paidBy: "boss"), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
+        XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(category: "yacht"), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, SQLITE_CONSTRAINT_FOREIGNKEY)
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 1)
     }
 
     func testTheSchemaRefusesADayThatDoesNotExist() throws {
         // SQLite 3.40's date('2026-02-30') is '2026-02-30'; the schema's check must still refuse it.
-        assertDatabaseError(try insertReportSQL(start: "2026-02-30"), resultCode: 19)
-        assertDatabaseError(try insertExpenseSQL(date: "2026-02-30"), resultCode: 19)
+        assertDatabaseError(try insertReportSQL(start: "2026-02-30"), resultCode: SQLITE_CONSTRAINT)
+        assertDatabaseError(try insertExpenseSQL(date: "2026-02-30"), resultCode: SQLITE_CONSTRAINT)
     }
 
     func testAReportWithItemsCannotBeDeletedBehindTheStoresBack() throws {
         let report = try newReport()
         _ = try newExpense("1.00", in: report)
-        assertDatabaseError(try store.db.execute("DELETE FROM reports WHERE id = ?", [.integer(report.id)]), resultCode: 19)
+        assertDatabaseError(try store.db.execute("DELETE FROM reports WHERE id = ?", [.integer(report.id)]), resultCode: SQLITE_CONSTRAINT)
         XCTAssertEqual(try counts(report).items, 1)
     }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import ExpenseCore
 @testable import ExpenseStore
 import Foundation
@@ -50,3 +51,8 @@ func assertDatabaseError<T>(
         return nil
     }
 }
+
+/// SQLite's extended result codes that the tests check; Swift does not import them (they are
+/// macros over expressions).
+let SQLITE_CONSTRAINT_CHECK = SQLITE_CONSTRAINT | (1 << 8)
+let SQLITE_CONSTRAINT_FOREIGNKEY = SQLITE_CONSTRAINT | (3 << 8)

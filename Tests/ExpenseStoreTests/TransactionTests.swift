@@ -1,5 +1,6 @@
 @testable import ExpenseStore
 import Foundation
+import CSQLite
 import XCTest
 @testable import ExpenseSupport
 
@@ -59,7 +60,7 @@ final class TransactionTests: TemporaryDatabaseTestCase {
             try insert("a")
             try insert("a")   // UNIQUE
         }) { error in
-            XCTAssertEqual((error as? DatabaseError)?.resultCode, 19)
+            XCTAssertEqual((error as? DatabaseError)?.resultCode, SQLITE_CONSTRAINT)
         }
         XCTAssertEqual(try names(), [])
         XCTAssertFalse(db.isInsideTransaction)
@@ -130,7 +131,7 @@ final class TransactionTests: TemporaryDatabaseTestCase {
     func testImmediateTakesTheWriteLockAtOnceDeferredDoesNot() throws {
         let other = try openDatabase(busyTimeout: 0)
         try db.inTransaction(.immediate) {
-            let error = assertDatabaseError(try other.execute("BEGIN IMMEDIATE"), resultCode: 5)   // SQLITE_BUSY
+            let error = assertDatabaseError(try other.execute("BEGIN IMMEDIATE"), resultCode: SQLITE_BUSY)
             XCTAssertEqual(error?.isBusy, true)
             XCTAssertEqual(error?.userFacing.kind, .busy)
         }
@@ -166,6 +167,6 @@ final class TransactionTests: TemporaryDatabaseTestCase {
         db.rollback()
         try insert("after")
         XCTAssertEqual(try committedNames(), ["after"])
-        assertDatabaseError(try db.commit(), resultCode: 1)   // no transaction is active
+        assertDatabaseError(try db.commit(), resultCode: SQLITE_ERROR)   // no transaction is active
     }
 }

@@ -12,132 +12,158 @@ public struct CommandParser {
     ///   the runner parses without, and checks `Invocation.missing` itself, so that on a terminal
     ///   a command's form can ask for what is missing instead.
     public func parse(_ words: [String], requiringAll: Bool = true) throws(UsageError) -> ParsedLine {
+        var line = Line(words: words)
+        while line.index < words.count {
+            let word = words[line.index]
+            line.index += 1
+            if !line.afterDashDash, word == "--" {
+                line.afterDashDash = true
+            } else if !line.afterDashDash, word.count > 1, word.hasPrefix("-"), !Self.isNegativeNumber(word) {
+                try line.takeOption(word)
+            } else if line.spec == nil {
+                // A word: part of the command's name until a command is found, then an argument.
+                if line.path.isEmpty, word == "help" {
+                    return .help(path: try resolveHelpPath(Array(words[line.index...]).filter { !$0.hasPrefix("-") }))
+                }
+                try takeName(word, into: &line)
+            } else {
+                line.takeArgument(word)
+            }
+        }
+        return try finish(line, requiringAll: requiringAll)
+    }
+
+    /// A command line as far as it is read.
+    private struct Line {
+        let words: [String]
+        var index = 0
         var globals = GlobalValues()
         var path: [String] = []
         var spec: CommandSpec?
         var invocation: Invocation?
         var wantsHelp = false, wantsVersion = false, afterDashDash = false
-        var index = 0
         var unexpected: [String] = []
 
-        func option(named name: String, for command: CommandSpec?) -> OptionSpec? {
-            (command?.options ?? []).first { $0.name == name } ?? GlobalOptions.specs.first { $0.name == name }
+        /// The command's options, then the global ones: a command's own option of a global's
+        /// name (report export --format html) wins.
+        var options: [OptionSpec] { (spec?.options ?? []) + GlobalOptions.specs }
+
+        /// `--name value`, `--name=value`, `--flag` or `-h`.
+        mutating func takeOption(_ word: String) throws(UsageError) {
+            var name: String, inlineValue: String?
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                if let equals = body.firstIndex(of: "=") {
+                    name = String(body[..<equals])
+                    inlineValue = String(body[body.index(after: equals)...])
+                } else {
+                    name = String(body)
+                }
+            } else {
+                guard let known = options.first(where: { $0.short.map(String.init) == String(word.dropFirst()) }) else {
+                    throw UsageError("Unknown option '\(word)'", path: path)
+                }
+                name = known.name
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                let suggestion = Suggestion.closest(to: "--\(name)", among: options.map(\.word))
+                throw UsageError("Unknown option '--\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""), path: path)
+            }
+            if option.isFlag {
+                if inlineValue != nil { throw UsageError("The flag '--\(name)' does not take a value", path: path) }
+                try takeFlag(name)
+            } else {
+                if let inlineValue {
+                    try takeValue(inlineValue, of: option)
+                } else {
+                    try takeValue(try nextValue(for: option), of: option)
+                }
+            }
         }
 
-        while index < words.count {
-            let word = words[index]
+        private mutating func takeFlag(_ name: String) throws(UsageError) {
+            switch name {
+            case GlobalOptions.help.spec.name: wantsHelp = true
+            case GlobalOptions.version.spec.name: wantsVersion = true
+            default:
+                if invocation == nil { throw UsageError("Unknown option '--\(name)' before a command", path: path) }
+                invocation?.addFlag(name)
+            }
+        }
+
+        private mutating func nextValue(for option: OptionSpec) throws(UsageError) -> String {
+            guard index < words.count, !words[index].hasPrefix("--") else {
+                throw UsageError("Missing value for '\(option.synopsis)'", path: path)
+            }
             index += 1
-            if !afterDashDash, word == "--" {
-                afterDashDash = true
-                continue
+            return words[index - 1]
+        }
+
+        private mutating func takeValue(_ value: String, of option: OptionSpec) throws(UsageError) {
+            if let allowed = option.allowed, !allowed.contains(value) {
+                throw UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(CommandParser.list(allowed)).",
+                                 path: path)
             }
-            if !afterDashDash, word.count > 1, word.hasPrefix("-"), !Self.isNegativeNumber(word) {
-                var name: String, inlineValue: String?
-                if word.hasPrefix("--") {
-                    let body = word.dropFirst(2)
-                    if let equals = body.firstIndex(of: "=") {
-                        name = String(body[..<equals])
-                        inlineValue = String(body[body.index(after: equals)...])
-                    } else {
-                        name = String(body)
-                    }
-                } else {
-                    let short = word.dropFirst()
-                    let known = ((spec?.options ?? []) + GlobalOptions.specs).first { $0.short.map(String.init) == String(short) }
-                    guard let known else {
-                        throw UsageError("Unknown option '\(word)'", path: path)
-                    }
-                    name = known.name
-                }
-                guard let option = option(named: name, for: spec) else {
-                    let candidates = ((spec?.options ?? []) + GlobalOptions.specs).map { "--\($0.name)" }
-                    let suggestion = Suggestion.closest(to: "--\(name)", among: candidates)
-                    throw UsageError("Unknown option '--\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""),
-                                     path: path)
-                }
-                if option.isFlag {
-                    if inlineValue != nil { throw UsageError("The flag '--\(name)' does not take a value", path: path) }
-                    switch name {
-                    case GlobalOptions.help.spec.name: wantsHelp = true
-                    case GlobalOptions.version.spec.name: wantsVersion = true
-                    default:
-                        if invocation == nil { throw UsageError("Unknown option '--\(name)' before a command", path: path) }
-                        invocation?.addFlag(name)
-                    }
-                    continue
-                }
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else if index < words.count, !words[index].hasPrefix("--") {
-                    value = words[index]
-                    index += 1
-                } else {
-                    throw UsageError("Missing value for '\(option.synopsis)'", path: path)
-                }
-                if let allowed = option.allowed, !allowed.contains(value) {
-                    throw UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(Self.list(allowed)).",
-                                     path: path)
-                }
-                // A command's own option of the same name (report export --format html) wins.
-                if spec?.options.contains(where: { $0.name == name }) != true,
-                   GlobalOptions.specs.contains(where: { $0.name == name }) {
-                    globals.set(value, forOptionNamed: name)
-                } else if invocation?.hasValue(forOptionNamed: name) == true, !option.repeats {
-                    throw UsageError("'\(option.synopsis)' was given more than once", path: path)
-                } else {
-                    invocation?.add(value, forOptionNamed: name)
-                }
-                continue
+            if spec?.options.contains(where: { $0.name == option.name }) != true,
+               GlobalOptions.specs.contains(where: { $0.name == option.name }) {
+                globals.set(value, forOptionNamed: option.name)
+            } else if invocation?.hasValue(forOptionNamed: option.name) == true, !option.repeats {
+                throw UsageError("'\(option.synopsis)' was given more than once", path: path)
+            } else {
+                invocation?.add(value, forOptionNamed: option.name)
             }
-            // A word: part of the command's name until a command is found, then an argument.
-            if spec == nil {
-                if path.isEmpty, word == "help" {
-                    return .help(path: try resolveHelpPath(Array(words[index...]).filter { !$0.hasPrefix("-") }))
-                }
-                let candidate = path + [word]
-                if let found = registry.command(candidate), !namesSubcommand(candidate, index < words.count ? words[index] : nil) {
-                    spec = found
-                    path = candidate
-                    invocation = Invocation(spec: found)
-                    if found.parsesOwnWords {
-                        invocation?.arguments = Array(words[index...])
-                        index = words.count
-                    }
-                } else if registry.isGroup(candidate) {
-                    path = candidate
-                } else {
-                    throw unknownCommand(word, under: path)
-                }
-                continue
-            }
+        }
+
+        mutating func takeArgument(_ word: String) {
             if invocation?.arguments.count ?? 0 < (spec?.arguments.count ?? 0) || spec?.arguments.last?.variadic == true {
                 invocation?.arguments.append(word)
             } else {
                 unexpected.append(word)
             }
         }
+    }
 
-        if wantsHelp { return .help(path: path) }
-        if wantsVersion, path.isEmpty { return .version }
-        if spec == nil, !path.isEmpty {
-            // A group alone runs its default subcommand (`expenses report` lists reports).
-            guard let group = registry.group(path), let fallback = group.defaultSubcommand,
-                  let found = registry.command(path + [fallback]) else {
-                throw UsageError("Missing subcommand for '\(path.joined(separator: " "))'", path: path)
+    /// A word of the command's name: a group, or the command itself.
+    private func takeName(_ word: String, into line: inout Line) throws(UsageError) {
+        let candidate = line.path + [word]
+        if let found = registry.command(candidate),
+           !namesSubcommand(candidate, line.index < line.words.count ? line.words[line.index] : nil) {
+            line.spec = found
+            line.path = candidate
+            line.invocation = Invocation(spec: found)
+            if found.parsesOwnWords {
+                line.invocation?.arguments = Array(line.words[line.index...])
+                line.index = line.words.count
             }
-            spec = found
-            path += [fallback]
-            invocation = Invocation(spec: found)
+        } else if registry.isGroup(candidate) {
+            line.path = candidate
+        } else {
+            throw unknownCommand(word, under: line.path)
         }
-        guard let invocation else { return .empty(globals: globals) }
-        if !unexpected.isEmpty {
-            let quoted = unexpected.map { "'\($0)'" }.joined(separator: ", ")
-            throw UsageError(unexpected.count == 1 ? "Unexpected argument \(quoted)" : "\(unexpected.count) unexpected arguments: \(quoted)",
-                             path: path)
+    }
+
+    /// What the whole line asks for, once every word is read.
+    private func finish(_ line: Line, requiringAll: Bool) throws(UsageError) -> ParsedLine {
+        var line = line
+        if line.wantsHelp { return .help(path: line.path) }
+        if line.wantsVersion, line.path.isEmpty { return .version }
+        if line.spec == nil, !line.path.isEmpty {
+            // A group alone runs its default subcommand (`expenses report` lists reports).
+            guard let group = registry.group(line.path), let fallback = group.defaultSubcommand,
+                  let found = registry.command(line.path + [fallback]) else {
+                throw UsageError("Missing subcommand for '\(line.path.joined(separator: " "))'", path: line.path)
+            }
+            line.path += [fallback]
+            line.invocation = Invocation(spec: found)
+        }
+        guard let invocation = line.invocation else { return .empty(globals: line.globals) }
+        if !line.unexpected.isEmpty {
+            let quoted = line.unexpected.map { "'\($0)'" }.joined(separator: ", ")
+            throw UsageError(line.unexpected.count == 1 ? "Unexpected argument \(quoted)" : "\(line.unexpected.count) unexpected arguments: \(quoted)",
+                             path: line.path)
         }
         if requiringAll, let missing = invocation.missing { throw missing }
-        return .command(invocation, globals: globals)
+        return .command(invocation, globals: line.globals)
     }
 
     private func resolveHelpPath(_ words: [String]) throws(UsageError) -> [String] {
