@@ -27,8 +27,9 @@ let package = Package(
         .target(name: "ReceiptReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite"]),
         .target(name: "StatementImport", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore"]),
+        .target(name: "Rendering", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",
-                                                   "ReceiptReading", "ExpenseStore", "StatementImport"]),
+                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering"]),
         .executableTarget(
             name: "expenses", dependencies: ["ExpenseSupport", "ExpenseApp", "CEditLine"],
             // The libedit glue assigns C globals (rl_getc_function, ...), which Swift 6 mode rejects
@@ -46,7 +47,8 @@ let package = Package(
         .testTarget(name: "StatementReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading"]),
         .testTarget(name: "ReceiptReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ReceiptReading"]),
         .testTarget(name: "StatementImportTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "StatementImport"]),
-        .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseApp"]),
+        .testTarget(name: "RenderingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "Rendering"]),
+        .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "Rendering", "ExpenseApp"]),
         // Support/ holds the drivers the tests run with python3 (a pty, a desktop launcher), not Swift sources.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support"]),
     ]

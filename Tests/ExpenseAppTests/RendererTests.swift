@@ -1,47 +1,26 @@
 import XCTest
 @testable import ExpenseApp
-import ExpenseCore
-@testable import ExpenseSupport
+import Rendering
 
+/// Each format of each kind of output; the listing's own table, CSV and JSON are in RenderingTests.
 final class RendererTests: XCTestCase {
-    let eur = CurrencyTable.standard.currency("EUR")!
-    let jpy = CurrencyTable.standard.currency("JPY")!
-
-    var listing: Listing {
-        Listing(columns: [.init("id", "id"), .init("merchant", "merchant"), .init("total", "total")],
-                rows: [[.int(1), .text("Café, \"Zur Post\""), .money(Money(minorUnits: 123_456, currency: eur))],
-                       [.int(22), .text("Line\nbreak"), .money(Money(minorUnits: -5, currency: jpy))]])
+    struct Greeting: Document {
+        var text: String { "Hello" }
+        var json: JSONValue { .object([("greeting", .string("hello"))]) }
     }
 
-    func testTableRightAlignsNumbersAndMoney() {
-        XCTAssertEqual(Renderer(format: .table).table(Listing(columns: listing.columns, rows: [listing.rows[0]])), """
-            ID  MERCHANT                 TOTAL
-             1  Café, "Zur Post"  1,234.56 EUR
-
-            """)
-        XCTAssertEqual(Renderer(format: .table).render(.listing(Listing(columns: listing.columns, rows: []))), "(none)\n")
-    }
-
-    func testCSVQuotesAndSplitsMoney() {
-        XCTAssertEqual(Renderer(format: .csv).render(.listing(listing)),
-                       "id,merchant,total,totalCurrency\r\n1,\"Café, \"\"Zur Post\"\"\",1234.56,EUR\r\n22,\"Line\nbreak\",-5,JPY\r\n")
-    }
-
-    func testJSONMoneyAsDecimalStringAndEscapes() {
-        XCTAssertEqual(Renderer(format: .json).render(.listing(Listing(columns: listing.columns, rows: [listing.rows[1]]))), """
-            [
-              {
-                "id": 22,
-                "merchant": "Line\\nbreak",
-                "total": {
-                  "amount": "-5",
-                  "currency": "JPY"
-                }
-              }
-            ]
-
-            """)
-        XCTAssertEqual(JSONValue.quote("tab\there \u{1}"), "\"tab\\there \\u0001\"")
+    func testAMessageIsALineOrAnObject() {
+        XCTAssertEqual(Renderer(format: .table).render(.message("hi")), "hi\n")
         XCTAssertEqual(Renderer(format: .json).render(.message("hi")), "{\n  \"message\": \"hi\"\n}\n")
+    }
+
+    func testADocumentWithoutRowsPrintsItsJSONAsCSV() {
+        XCTAssertEqual(Renderer(format: .table).render(.document(Greeting())), "Hello\n")
+        XCTAssertEqual(Renderer(format: .csv).render(.document(Greeting())), "{\n  \"greeting\": \"hello\"\n}\n")
+        XCTAssertEqual(Renderer(format: .json).render(Greeting().output.touching(3)), "{\n  \"greeting\": \"hello\"\n}\n")
+    }
+
+    func testAnEmptyListingSaysSo() {
+        XCTAssertEqual(Renderer(format: .table).render(.listing(Listing(columns: [.init("id", "id")], rows: []))), "(none)\n")
     }
 }

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import Rendering
 
 /// `category list` and `currency list`: the codes other commands accept.
 enum CatalogCommands {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import Rendering
 
 /// `config list|get|set|unset`: the settings of this machine, in `$XDG_CONFIG_HOME/expenses/config`.
 enum ConfigCommands {

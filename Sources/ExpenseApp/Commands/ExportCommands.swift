@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import Rendering
 
 /// `report export`: a report as CSV, JSON or a printable HTML file with its receipts.
 enum ExportCommands {
@@ -26,11 +27,11 @@ enum ExportCommands {
         case "html":
             text = ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
                               events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
-                              generatedAt: session.environment.now()).render()
+                              generatedAt: session.environment.now(), generator: "expenses \(Runner.version)").render()
         case "json":
             text = ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, in: store)).json.serialized() + "\n"
         default:
-            text = Renderer(format: .csv).csv(ExpenseView.listing(items, inReport: false))
+            text = ExpenseView.listing(items, inReport: false).csv
         }
         guard let path = try invocation[Options.output] else { return .message(text) }
         try OutputFile.write(text, to: path)

@@ -3,6 +3,7 @@ import ExpenseStore
 import ExpenseSupport
 import StatementImport
 import StatementReading
+import Rendering
 
 /// `import FILE... --rules RULES`, `import list`, `import undo BATCH`: card and bank statements.
 enum ImportCommands {

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import Rendering
 
 /// Policy checks of a report (`report check`, `report acknowledge`) and the policy's settings
 /// (`policy list`, `policy set`).

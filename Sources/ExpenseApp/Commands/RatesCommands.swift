@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 import StatementImport
+import Rendering
 
 /// `rates import|list|show`: the ECB's euro reference rates, which convert an expense in another
 /// currency than its report's at the rate of its date (or the last earlier one).

@@ -4,6 +4,7 @@ import Glibc
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import Rendering
 
 /// `receipt export|verify|gc|delete`: the files in the vault.
 extension ReceiptCommands {

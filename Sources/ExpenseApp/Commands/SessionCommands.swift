@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import Rendering
 
 /// Where the user is and how results print: `open report`, `back`, `home`, `set`, `show settings`.
 /// Most useful at the REPL prompt, where the opened report becomes the default of report commands.

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseSupport
+import Rendering
 
 /// `shortcuts list|export|check|icons`: what the quick actions are, and how launchers get them.
 extension ShortcutCommands {

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import Rendering
 
 /// The report workflow: submit, approve, reject, recall, reopen, reimburse, and the audit log.
 enum WorkflowCommands {

@@ -3,6 +3,7 @@ import ExpenseStore
 import ExpenseSupport
 import StatementImport
 import StatementReading
+import Rendering
 
 /// What `import --dry-run` prints: every row as new, duplicate, invalid or skipped, streamed as
 /// the rows are read (a statement can have millions), in the session's format — aligned
@@ -54,7 +55,7 @@ final class DryRunLog: ImportLog {
         case .csv:
             let fields = [file, String(line), status.rawValue, row.date?.description ?? "", row.amount?.decimalString ?? "",
                           row.amount?.currency.code ?? "", row.category, row.merchant, row.description, reason ?? ""]
-            console.out(fields.map(Renderer.field).joined(separator: ",") + "\r\n")
+            console.out(fields.map(Listing.field).joined(separator: ",") + "\r\n")
         case .json:
             let object = JSONValue.object([
                 ("file", .string(file)), ("line", .int(Int64(line))), ("status", .string(status.rawValue)),

@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 import StatementImport
+import Rendering
 
 /// The words and numbers of an import's summary and of its dry run.
 enum ImportSummary {

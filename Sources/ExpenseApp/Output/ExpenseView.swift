@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import Rendering
 
 /// How expense items look in each output format.
 enum ExpenseView {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import Rendering
 
 /// `rates import`: what the ECB file held and what changed.
 struct RatesImport: Document {

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import Rendering
 
 /// A receipt attached or detached: a line for people, the whole receipt for programs.
 struct ReceiptResult: Document {
@@ -106,7 +107,7 @@ struct VaultCleanup: Document {
 
     var text: String {
         guard let rows, !removed.isEmpty else { return "Nothing to remove: every file in the vault belongs to a receipt" }
-        return Renderer(format: .table).table(rows)
+        return rows.table
             + "\(dryRun ? "Would remove" : "Removed") \(removed.count) file\(removed.count == 1 ? "" : "s") (\(ByteSize.describe(bytes))) that no receipt refers to"
     }
 

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseSupport
 import ReceiptReading
+import Rendering
 
 /// How receipts look in each output format.
 enum ReceiptView {

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import Rendering
 
 /// Renders an `Output` as text in the chosen format.
 public struct Renderer {
@@ -13,12 +14,12 @@ public struct Renderer {
         case (.none, _): return ""
         case (.message(let text), .json): return JSONValue.object([("message", .string(text))]).serialized() + "\n"
         case (.message(let text), _): return Self.line(text)
-        case (.listing(let listing), .table): return table(listing)
+        case (.listing(let listing), .table): return listing.table
         case (.listing(let listing), .json): return listing.json.serialized() + "\n"
-        case (.listing(let listing), .csv): return csv(listing)
+        case (.listing(let listing), .csv): return listing.csv
         case (.document(let document), .table): return Self.line(document.text)
         case (.document(let document), .json): return document.json.serialized() + "\n"
-        case (.document(let document), .csv): return document.rows.map(csv) ?? (document.json.serialized() + "\n")
+        case (.document(let document), .csv): return document.rows?.csv ?? (document.json.serialized() + "\n")
         case (.touching, _): return ""   // `shown` has taken the effect off
         }
     }
@@ -27,66 +28,5 @@ public struct Renderer {
     /// hasSuffix("\n") is false for CSV's line ends.
     static func line(_ text: String) -> String {
         text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n"
-    }
-
-    /// Columns padded to their widest cell; numbers and money right-aligned.
-    public func table(_ listing: Listing) -> String {
-        guard !listing.rows.isEmpty else { return "(none)\n" + (listing.note.map { $0 + "\n" } ?? "") }
-        let cells = listing.rows.map { $0.map(\.display) }
-        let headers = listing.columns.map { $0.title.uppercased() }
-        var widths = headers.map(\.count)
-        for row in cells {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        let numeric = listing.columns.indices.map { index in
-            listing.rows.contains { $0[index].isNumeric } && !listing.rows.contains { !$0[index].isNumeric && $0[index].display != "" }
-        }
-        func line(_ row: [String]) -> String {
-            var parts: [String] = []
-            for (index, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                let isLast = index == row.count - 1
-                parts.append(numeric[index] ? padding + cell : (isLast ? cell : cell + padding))
-            }
-            return parts.joined(separator: "  ")
-        }
-        var text = line(headers) + "\n"
-        for row in cells { text += line(row) + "\n" }
-        if let note = listing.note { text += note + "\n" }
-        return text
-    }
-
-    /// RFC 4180 CSV with a header of the JSON keys; money becomes two columns, the amount as a
-    /// plain decimal and `<key>Currency`, so a spreadsheet can sum it.
-    public func csv(_ listing: Listing) -> String {
-        let moneyColumns = listing.columns.indices.filter { index in
-            listing.rows.contains { if case .money = $0[index] { return true } else { return false } }
-        }
-        var header: [String] = []
-        for (index, column) in listing.columns.enumerated() {
-            header.append(column.key)
-            if moneyColumns.contains(index) { header.append(column.key + "Currency") }
-        }
-        var text = header.map(Self.field).joined(separator: ",") + "\r\n"
-        for row in listing.rows {
-            var fields: [String] = []
-            for (index, cell) in row.enumerated() {
-                switch cell {
-                case .money(let money):
-                    fields.append(money?.decimalString ?? "")
-                    fields.append(money?.currency.code ?? "")
-                default:
-                    fields.append(cell.display)
-                    if moneyColumns.contains(index) { fields.append("") }
-                }
-            }
-            text += fields.map(Self.field).joined(separator: ",") + "\r\n"
-        }
-        return text
-    }
-
-    static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 }

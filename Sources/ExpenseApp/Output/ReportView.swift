@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import Rendering
 
 /// How reports look in each output format.
 enum ReportView {
@@ -28,14 +29,6 @@ enum ReportView {
     }
 
 
-    static func dates(_ report: Report) -> String {
-        switch (report.startDate, report.endDate) {
-        case let (start?, end?): return "\(start) to \(end)"
-        case let (start?, nil): return "from \(start)"
-        case let (nil, end?): return "until \(end)"
-        case (nil, nil): return "-"
-        }
-    }
 }
 
 /// `report show`: the header, the items with their receipts, the receipts missing, and the totals.
@@ -48,7 +41,7 @@ struct ReportDetail: Document {
         let totals = ReportTotals(items: items, reportCurrency: report.currency)
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
-            ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", ReportView.dates(report)),
+            ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
             ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
         ]
         for (label, value) in header where !value.isEmpty {
@@ -57,7 +50,7 @@ struct ReportDetail: Document {
         var table = ExpenseView.listing(items, inReport: true)
         table.columns.append(.init("receipts", "receipts"))
         for (index, item) in items.enumerated() { table.rows[index].append(receipts.cell(item.id)) }
-        text += "\n" + Renderer(format: .table).table(table)
+        text += "\n" + table.table
         if !receipts.missing.isEmpty {
             text += "\nReceipts missing (\(receipts.missing.first?.severity == .blocking ? "blocks submission" : "policy warning")):\n"
             for violation in receipts.missing { text += "  \(violation.message)\n" }

@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpenseShortcuts
 import ExpenseSupport
 import PropertyList
+import Rendering
 
 /// How quick actions, their icons and the launch inbox look in each output format.
 enum ShortcutView {
@@ -103,7 +104,7 @@ struct QuickActionList: Document {
         return listing
     }
 
-    var text: String { rows.map(Renderer(format: .table).table) ?? "" }
+    var text: String { rows?.table ?? "" }
     var json: JSONValue { .array(entries.map { ShortcutView.json($0, launch: launch) }) }
 }
 
@@ -139,7 +140,7 @@ struct LaunchInboxList: Document {
     let records: [LaunchRecord]
 
     var rows: Listing? { ShortcutView.inboxListing(records) }
-    var text: String { Renderer(format: .table).table(ShortcutView.inboxListing(records)) }
+    var text: String { ShortcutView.inboxListing(records).table }
     var json: JSONValue { .array(records.map(ShortcutView.json)) }
 }
 

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import Rendering
 
 /// `report summary`: where one person's money went, by category and by month, per currency.
 struct SpendingView: Document {

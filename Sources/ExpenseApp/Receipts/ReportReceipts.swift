@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import Rendering
 
 /// The receipts of a report's items as `report show` presents them: which receipts each item
 /// has, and which items miss one their category requires (the missing-receipt rule).

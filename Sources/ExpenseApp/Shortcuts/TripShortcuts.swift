@@ -3,6 +3,7 @@ import ExpenseShortcuts
 import ExpenseStore
 import ExpenseSupport
 import PropertyList
+import Rendering
 
 /// The app's own dynamic quick actions, kept current as the source apps keep theirs: "Add
 /// expense to <trip>" for the current trip (the draft last worked on) and "Open <trip>" for the
@@ -113,7 +114,7 @@ enum TripShortcuts {
     }
 
     private static func item(_ type: String, _ title: String, _ icon: SystemIcon, _ report: Report) -> ShortcutItem {
-        let place = [report.destination, report.startDate == nil && report.endDate == nil ? "" : ReportView.dates(report)]
+        let place = [report.destination, report.startDate == nil && report.endDate == nil ? "" : report.dateRange]
             .filter { !$0.isEmpty }.joined(separator: ", ")
         return ShortcutItem(type: type, title: title, subtitle: place.isEmpty ? nil : place, icon: ShortcutIcon(type: icon),
                             userInfo: PropertyListDictionary([("report", .integer(report.id))]))

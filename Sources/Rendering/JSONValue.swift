@@ -30,7 +30,7 @@ public indirect enum JSONValue: Equatable {
     }
 
     /// Appends to one buffer: listing 10,000 reports builds one string, not 10,000 nested ones.
-    func write(to out: inout String, indent: Int) {
+    public func write(to out: inout String, indent: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -67,7 +67,7 @@ public indirect enum JSONValue: Equatable {
         for _ in 0..<level { out += "  " }
     }
 
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var out = ""
         appendQuoted(text, to: &out)
         return out

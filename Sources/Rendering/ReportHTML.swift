@@ -9,23 +9,43 @@ import ExpenseSupport
 /// The printable expense report: one self-contained HTML file (styles and receipt images inside)
 /// laid out for paper — Odoo's report layout: header, items, totals, policy notes, approvals,
 /// a signature line, then each receipt on its own page.
-struct ReportHTML {
+public struct ReportHTML {
     /// A receipt image to append, with the items it belongs to.
-    struct Receipt {
-        var expenseIDs: [Int64]
-        var mediaType: String
-        var bytes: [UInt8]
-        var name: String
+    public struct Receipt {
+        public var expenseIDs: [Int64]
+        public var mediaType: String
+        public var bytes: [UInt8]
+        public var name: String
+
+        public init(expenseIDs: [Int64], mediaType: String, bytes: [UInt8], name: String) {
+            self.expenseIDs = expenseIDs
+            self.mediaType = mediaType
+            self.bytes = bytes
+            self.name = name
+        }
     }
 
-    var report: Report
-    var items: [Expense]
-    var violations: [Violation]
-    var events: [ReportEvent]
-    var receipts: [Receipt]
-    var generatedAt: String
+    public var report: Report
+    public var items: [Expense]
+    public var violations: [Violation]
+    public var events: [ReportEvent]
+    public var receipts: [Receipt]
+    public var generatedAt: String
+    /// The program and its version: "expenses 0.1.0".
+    public var generator: String
 
-    func render() -> String {
+    public init(report: Report, items: [Expense], violations: [Violation], events: [ReportEvent], receipts: [Receipt],
+                generatedAt: String, generator: String) {
+        self.report = report
+        self.items = items
+        self.violations = violations
+        self.events = events
+        self.receipts = receipts
+        self.generatedAt = generatedAt
+        self.generator = generator
+    }
+
+    public func render() -> String {
         let totals = ReportTotals(items: items, reportCurrency: report.currency)
         var html = """
             <!DOCTYPE html>
@@ -42,13 +62,13 @@ struct ReportHTML {
             """
         let facts: [(String, String)] = [
             ("Traveller", report.owner), ("Purpose", report.purpose), ("Destination", report.destination),
-            ("Dates", ReportView.dates(report)), ("Status", report.status.rawValue), ("Currency", report.currency.code),
+            ("Dates", report.dateRange), ("Status", report.status.rawValue), ("Currency", report.currency.code),
         ]
         for (label, value) in facts where !value.isEmpty {
             html += "<tr><th>\(label)</th><td>\(escape(value))</td></tr>\n"
         }
         // The colophon goes at the top: at the end, one short line would spill onto a page of its own.
-        html += "</table>\n<p class=\"generated\">Generated \(escape(generatedAt)) by expenses \(Runner.version); "
+        html += "</table>\n<p class=\"generated\">Generated \(escape(generatedAt)) by \(escape(generator)); "
             + "\(receipts.count) receipt\(receipts.count == 1 ? "" : "s") attached.</p>\n</header>\n<h2>Items</h2>\n"
         html += itemsTable()
         html += "<h2>Totals</h2>\n<table class=\"totals\">\n"

@@ -1,0 +1,46 @@
+import XCTest
+import ExpenseCore
+import ExpenseSupport
+import Rendering
+
+final class ListingTests: XCTestCase {
+    let eur = CurrencyTable.standard.currency("EUR")!
+    let jpy = CurrencyTable.standard.currency("JPY")!
+
+    var listing: Listing {
+        Listing(columns: [.init("id", "id"), .init("merchant", "merchant"), .init("total", "total")],
+                rows: [[.int(1), .text("Café, \"Zur Post\""), .money(Money(minorUnits: 123_456, currency: eur))],
+                       [.int(22), .text("Line\nbreak"), .money(Money(minorUnits: -5, currency: jpy))]])
+    }
+
+    func testTableRightAlignsNumbersAndMoney() {
+        XCTAssertEqual(Listing(columns: listing.columns, rows: [listing.rows[0]]).table, """
+            ID  MERCHANT                 TOTAL
+             1  Café, "Zur Post"  1,234.56 EUR
+
+            """)
+        XCTAssertEqual(Listing(columns: listing.columns, rows: []).table, "(none)\n")
+    }
+
+    func testCSVQuotesAndSplitsMoney() {
+        XCTAssertEqual(listing.csv,
+                       "id,merchant,total,totalCurrency\r\n1,\"Café, \"\"Zur Post\"\"\",1234.56,EUR\r\n22,\"Line\nbreak\",-5,JPY\r\n")
+    }
+
+    func testJSONMoneyAsDecimalStringAndEscapes() {
+        XCTAssertEqual(Listing(columns: listing.columns, rows: [listing.rows[1]]).json.serialized() + "\n", """
+            [
+              {
+                "id": 22,
+                "merchant": "Line\\nbreak",
+                "total": {
+                  "amount": "-5",
+                  "currency": "JPY"
+                }
+              }
+            ]
+
+            """)
+        XCTAssertEqual(JSONValue.quote("tab\there \u{1}"), "\"tab\\there \\u0001\"")
+    }
+}
