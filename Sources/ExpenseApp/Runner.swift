@@ -70,7 +70,7 @@ public struct Runner {
             if let missing = invocation.missing { throw missing }
         }
         let output = try invocation.spec.run(invocation, session)
-        Console.write(Renderer(format: format).render(output))
+        Renderer(format: format).print(output)
         TripShortcuts.afterCommand(output, in: session)
         return output
     }
@@ -80,7 +80,7 @@ public struct Runner {
     private func launch(_ invocation: Invocation, format: OutputFormat, in session: Session) throws {
         switch try ShortcutLaunch.resolve(try LaunchWords.parse(invocation.arguments), in: session, help: help, registry: registry) {
         case .output(let output):
-            Console.write(Renderer(format: format).render(output))
+            Renderer(format: format).print(output)
         case .command(let words, let route):
             guard case .command(let command, let globals) = try parser.parse(words, requiringAll: false) else { return }
             session.navigation.removeAll()

@@ -3,10 +3,15 @@ import Glibc
 #endif
 
 /// The process's standard output and error, written unbuffered so that the two interleave in
-/// the order things happened.
+/// the order things happened. Text for people passes `TerminalText`, so that no title or
+/// merchant can send the terminal an escape sequence; JSON, CSV and files' content pass exactly.
 public enum Console {
-    public static func write(_ text: String) { write(text, to: 1) }
-    public static func error(_ text: String) { write(text, to: 2) }
+    /// Text for people on standard output: messages, tables, forms.
+    public static func write(_ text: String) { write(TerminalText.visible(text), to: 1) }
+    /// Errors, warnings and progress for people, on standard error.
+    public static func error(_ text: String) { write(TerminalText.visible(text), to: 2) }
+    /// What programs read, on standard output, exactly as given: JSON, CSV, a completion script.
+    public static func writeExactly(_ text: String) { write(text, to: 1) }
 
     /// All of standard input, for a piped script.
     public static func readStandardInput() -> String {

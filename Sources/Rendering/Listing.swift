@@ -67,7 +67,7 @@ public struct Listing {
     /// Columns padded to their widest cell; numbers and money right-aligned.
     public var table: String {
         guard !rows.isEmpty else { return "(none)\n" + (note.map { $0 + "\n" } ?? "") }
-        let cells = rows.map { $0.map(\.display) }
+        let cells = rows.map { $0.map { TerminalText.visible($0.display, keepingLineBreaks: false) } }
         let headers = columns.map { $0.title.uppercased() }
         var widths = headers.map(\.count)
         for row in cells {

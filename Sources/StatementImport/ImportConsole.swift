@@ -37,7 +37,7 @@ public final class ImportConsole {
             standardOutput.removeAll(keepingCapacity: true)
         }
         if !standardError.isEmpty {
-            Console.write(String(decoding: standardError, as: UTF8.self), to: 2)
+            Console.error(String(decoding: standardError, as: UTF8.self))
             standardError.removeAll(keepingCapacity: true)
         }
     }

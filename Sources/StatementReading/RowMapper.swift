@@ -215,6 +215,11 @@ public final class RowMapper {
         } else {
             row.problems.append(("category", "none given, and the rules have no 'default category'"))
         }
+        // No text is stored with a NUL: readers of C strings would see half of it.
+        for (field, text) in [("merchant", row.merchant), ("description", row.description), ("external-id", row.externalID ?? "")]
+        where text.utf8.contains(0) {
+            row.problems.append((field, "holds a NUL character (U+0000), which no text may hold"))
+        }
     }
 
     /// More fields than the header names, and not just empty ones from trailing separators: a

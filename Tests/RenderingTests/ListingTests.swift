@@ -44,3 +44,14 @@ final class ListingTests: XCTestCase {
         XCTAssertEqual(JSONValue.quote("tab\there \u{1}"), "\"tab\\there \\u0001\"")
     }
 }
+
+final class ListingTerminalTests: XCTestCase {
+    func testATableCellCannotReachTheTerminalRawNorBreakItsRow() {
+        let listing = Listing(columns: [.init("id", "id"), .init("merchant", "merchant")],
+                              rows: [[.int(1), .text("\u{1B}[2J\u{1B}]0;pwned\u{07}Hotel\nExec")]])
+        XCTAssertEqual(listing.table, "ID  MERCHANT\n 1  \\x1b[2J\\x1b]0;pwned\\x07Hotel\\nExec\n")
+        // JSON and CSV keep the exact text, escaped as their formats escape it.
+        XCTAssertTrue(listing.json.serialized().contains("\\u001b[2J\\u001b]0;pwned\\u0007Hotel\\nExec"))
+        XCTAssertTrue(listing.csv.contains("\"\u{1B}[2J\u{1B}]0;pwned\u{07}Hotel\nExec\""))
+    }
+}

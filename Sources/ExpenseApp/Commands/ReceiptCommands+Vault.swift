@@ -62,7 +62,7 @@ extension ReceiptCommands {
         guard problems.isEmpty else {
             let listing = Listing(columns: [.init("id", "id"), .init("sha256", "sha256"), .init("problem", "problem"), .init("detail", "detail")],
                                   rows: problems)
-            Console.write(Renderer(format: session.format).render(.listing(listing)))
+            Renderer(format: session.format).print(.listing(listing))
             var parts: [String] = []
             if missing > 0 { parts.append("\(missing) missing") }
             if corrupted > 0 { parts.append("\(corrupted) corrupted") }

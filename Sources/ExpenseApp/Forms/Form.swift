@@ -84,7 +84,7 @@ public struct Form {
         let label = field.labelling?(answers) ?? field.label
         let prompt = "  " + label + (suggestion.map { " [\($0)]" } ?? (field.required ? "" : " (optional)")) + ": "
         while true {
-            switch reader.read(prompt: prompt, completion: field.completion) {
+            switch reader.read(prompt: TerminalText.visible(prompt, keepingLineBreaks: false), completion: field.completion) {
             case .end:
                 Console.write("\n")   // Ctrl-D leaves the cursor after the prompt
                 throw Self.cancelled

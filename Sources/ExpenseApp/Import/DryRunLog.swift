@@ -51,7 +51,7 @@ final class DryRunLog: ImportLog {
                 text += row.category.padding(17) + row.merchant
             }
             while text.last == " " { text.removeLast() }
-            console.out(text + "\n")
+            console.out(TerminalText.visible(text, keepingLineBreaks: false) + "\n")
         case .csv:
             let fields = [file, String(line), status.rawValue, row.date?.description ?? "", row.amount?.decimalString ?? "",
                           row.amount?.currency.code ?? "", row.category, row.merchant, row.description, reason ?? ""]

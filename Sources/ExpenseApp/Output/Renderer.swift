@@ -8,6 +8,13 @@ public struct Renderer {
 
     public init(format: OutputFormat) { self.format = format }
 
+    /// Prints `output` on standard output: for people through the terminal's gate, JSON and CSV
+    /// exactly.
+    public func print(_ output: Output) {
+        let text = render(output)
+        if format == .table { Console.write(text) } else { Console.writeExactly(text) }
+    }
+
     /// The text to print, ending in a newline; empty when there is nothing to print.
     public func render(_ output: Output) -> String {
         switch (output.shown, format) {

@@ -47,6 +47,8 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
             return ExpenseError(.io, "the disk is full: \(message)")
         case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
             return ExpenseError(.io, "cannot write the database: \(message)")
+        case SQLITE_MISMATCH:
+            return ExpenseError(.invalidData, message)
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return ExpenseError(.invalidData, "the database is damaged: \(message)",
                                 hint: "restore it from a backup; 'sqlite3 FILE .recover' may save what is left")

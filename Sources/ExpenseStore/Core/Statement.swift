@@ -50,6 +50,10 @@ public final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
             case .real(let double): code = sqlite3_bind_double(handle, index, double)
+            case .text(let string) where string.utf8.contains(0):
+                // C strings end at a NUL: SQLite would keep the text whole, every reader half of it.
+                throw DatabaseError(extendedResultCode: SQLITE_MISMATCH, message: "text with a NUL character (U+0000) cannot be stored",
+                                    sql: sql)
             case .text(let string):
                 code = string.withCString { sqlite3_bind_text(handle, index, $0, Int32(string.utf8.count), csqlite_transient()) }
             case .blob(let bytes) where bytes.isEmpty:
