@@ -66,7 +66,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         try db.execute("CREATE TABLE v (id INTEGER PRIMARY KEY, value)")   // no affinity: values stay as bound
         let values: [DatabaseValue] = [
             .null, .integer(0), .integer(.max), .integer(.min), .integer(-42), .real(3.25), .real(-0.1),
-            .text(""), .text("Zürich – 東京 🚕 Straße"), .text("a\u{0}b"), .text("it's \"quoted\""),
+            .text(""), .text("Zürich – 東京 🚕 Straße"), .text("it's \"quoted\""),
             .blob([0, 1, 2, 254, 255, 0]), .blob(Array(repeating: 0xAB, count: 100_000)),
         ]
         for (index, value) in values.enumerated() {
@@ -83,6 +83,14 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
             }
         }
         XCTAssertEqual(read, values)
+    }
+
+    func testTextWithANULIsRefusedNotCut() throws {
+        let db = try openDatabase()
+        try db.execute("CREATE TABLE v (value TEXT)")
+        let error = assertDatabaseError(try db.execute("INSERT INTO v (value) VALUES (?)", [.text("a\u{0}b")]), resultCode: SQLITE_MISMATCH)
+        XCTAssertEqual(error?.userFacing.kind, .invalidData)
+        XCTAssertEqual(try db.query("SELECT count(*) FROM v") { $0.int64(0) }, [0])
     }
 
     func testAnEmptyBlobStaysABlob() throws {
