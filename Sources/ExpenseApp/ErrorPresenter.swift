@@ -45,6 +45,8 @@ public enum ErrorPresenter {
             return "you are \(user) (--user or EXPENSES_USER)"
         case .ownerCannotAct:
             return "run it as the approver: --user NAME or EXPENSES_USER"
+        case .invalidUserName:
+            return "give a name of visible characters with --user NAME or EXPENSES_USER (case and spaces around it do not count)"
         case .rateForSameCurrency:
             return "leave --rate out for an expense in the report's currency"
         case .noExchangeRate(let from, let to, _):

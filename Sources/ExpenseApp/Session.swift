@@ -15,7 +15,13 @@ import ExpenseSupport
 public final class Session {
     public let environment: Environment
     public var format: OutputFormat
-    public var user: String
+    /// Who the user is, normalised (`UserName`): from --user, `set user`, EXPENSES_USER or the login
+    /// name. A name that is refused fails the commands that need it, with exit 65.
+    public var user: UserName {
+        get throws(ExpenseError) { try identity.get() }
+    }
+    /// The user as given and checked; `user` and `setUser` read and write it.
+    public var identity: Result<UserName, ExpenseError>
     public let databasePath: String
     private let createDirectory: Bool
     private var openedStore: Store?
@@ -58,7 +64,12 @@ public final class Session {
         databasePath = location.path
         createDirectory = location.createDirectory
         self.format = format
-        self.user = environment.userName(override: user)
+        identity = Result { () throws(ExpenseError) in try UserName(validating: environment.userName(override: user)) }
+    }
+
+    /// Makes `name` the user, or refuses it (65) and keeps the one before.
+    public func setUser(_ name: String) throws(ExpenseError) {
+        identity = .success(try UserName(validating: name))
     }
 
     /// The report commands default to: the one opened last in the REPL.

@@ -33,6 +33,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case reportNotEditable(id: Int64, status: String)
         case notReportOwner(user: String)
         case ownerCannotAct
+        case invalidUserName
         case rateForSameCurrency(rate: String, currency: String)
         case noExchangeRate(from: String, to: String, on: String)
         case unknownCurrency(String, suggestion: String?)

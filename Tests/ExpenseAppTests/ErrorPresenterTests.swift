@@ -12,6 +12,7 @@ final class ErrorPresenterTests: XCTestCase {
             (.reportNotEditable(id: 7, status: "approved"), nil),
             (.notReportOwner(user: "ann"), "you are ann (--user or EXPENSES_USER)"),
             (.ownerCannotAct, "run it as the approver: --user NAME or EXPENSES_USER"),
+            (.invalidUserName, "give a name of visible characters with --user NAME or EXPENSES_USER (case and spaces around it do not count)"),
             (.rateForSameCurrency(rate: "1.1", currency: "EUR"), "leave --rate out for an expense in the report's currency"),
             (.noExchangeRate(from: "USD", to: "EUR", on: "2026-03-04"),
              "give --rate R, where 1 USD = R EUR, or load the ECB's reference rates: expenses rates import eurofxref-hist.csv"),

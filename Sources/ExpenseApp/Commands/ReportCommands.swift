@@ -24,7 +24,7 @@ enum ReportCommands {
         let currency = try CurrencyTable.standard.require(invocation.value("currency") ?? session.defaultCurrency)
         let draft = Report(id: 0, title: invocation.arguments[0], purpose: invocation.value("purpose") ?? "",
                            destination: invocation.value("destination") ?? "", startDate: try invocation.date("from"),
-                           endDate: try invocation.date("to"), currency: currency, owner: session.user)
+                           endDate: try invocation.date("to"), currency: currency, owner: try session.user.value)
         let store = try session.store()
         let report = try store.write { try store.insertReport(draft) }
         return ReportView.document("Created report \(report.id): \(report.title)", report).touching(report.id)

@@ -23,7 +23,8 @@ enum SummaryCommands {
         case let (nil, to?): period = "until \(to)"
         case (nil, nil): period = "all dates"
         }
-        var text = "Spending of \(session.user), \(period)\n"
+        let user = try session.user
+        var text = "Spending of \(user), \(period)\n"
         if summary.blocks.isEmpty { text += "\n(no expenses)\n" }
         for block in summary.blocks {
             text += "\nBy category (\(block.currency.code), total \(block.total.displayString))\n"
@@ -35,7 +36,7 @@ enum SummaryCommands {
             .array(lines.map { .object([(key, .string($0.label)), ("amount", .money($0.amount)), ("items", .int(Int64($0.count)))]) })
         }
         let json = JSONValue.object([
-            ("user", .string(session.user)), ("from", .date(from)), ("to", .date(to)),
+            ("user", .string(user.value)), ("from", .date(from)), ("to", .date(to)),
             ("currencies", .array(summary.blocks.map { block in
                 .object([("currency", .string(block.currency.code)), ("total", .money(block.total)),
                          ("byCategory", lines(block.byCategory, key: "category")), ("byMonth", lines(block.byMonth, key: "month"))])

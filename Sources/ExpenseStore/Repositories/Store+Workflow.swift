@@ -6,7 +6,7 @@ extension Store {
     /// Takes a workflow step: checks it, logs it, then moves the report (the schema refuses a
     /// status change that was not logged first). Call inside `write`.
     @discardableResult
-    public func apply(_ action: ReportAction, to id: Int64, by user: String, reason: String = "") throws -> Report {
+    public func apply(_ action: ReportAction, to id: Int64, by user: UserName, reason: String = "") throws -> Report {
         let report = try report(id)
         try action.check(report, by: user)
         try logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
@@ -16,12 +16,12 @@ extension Store {
     }
 
     /// Appends an entry to a report's audit log.
-    public func logEvent(_ reportID: Int64, actor: String, action: String, from: ReportStatus, to: ReportStatus,
+    public func logEvent(_ reportID: Int64, actor: UserName, action: String, from: ReportStatus, to: ReportStatus,
                          reason: String) throws {
         try db.execute("""
             INSERT INTO report_events (report_id, at, actor, action, from_status, to_status, reason)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [.integer(reportID), .text(now()), .text(actor), .text(action), .text(from.rawValue), .text(to.rawValue),
+            """, [.integer(reportID), .text(now()), .text(actor.value), .text(action), .text(from.rawValue), .text(to.rawValue),
                   .text(reason)])
     }
 
