@@ -81,10 +81,23 @@ public final class Session {
         try prepareDirectory()
         let store = try Store(path: databasePath, now: environment.now)
         openedStore = store
+        if let repair = store.triggerRepair { Console.error(Self.triggerNotice(repair)) }
         return store
     }
 
     public var isStoreOpen: Bool { openedStore != nil }
+
+    /// What is said, once, when the database lacked protective triggers.
+    static func triggerNotice(_ repair: (names: [String], restored: Bool)) -> String {
+        let names = repair.names.joined(separator: ", ")
+        let s = repair.names.count == 1 ? "" : "s"
+        guard repair.restored else {
+            return "expenses: warning: the database lacks the protective trigger\(s) \(names), and this process cannot write it "
+                + "to re-create them\nhint: 'expenses db check' tells whether the audit log was altered\n"
+        }
+        return "expenses: warning: the database lacked the protective trigger\(s) \(names) (dropped or changed outside "
+            + "expenses); re-created\nhint: 'expenses db check' tells whether the audit log was altered meanwhile\n"
+    }
 
     /// The store if the database file exists already; nil otherwise, without creating it (for
     /// completion, which must not leave a database behind a mistyped path).

@@ -48,6 +48,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case notAnExpensesDatabase
         case noReceiptVault
         case receiptFileMissing
+        case auditLogAltered(event: Int64)
         // Statement imports
         case invalidImportRows(count: Int)
         // Quick actions
