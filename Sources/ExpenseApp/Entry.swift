@@ -34,6 +34,8 @@ public enum Entry {
         }
         let session = Session(environment: environment, databaseOverride: globals.db,
                               format: globals.format ?? .table, user: globals.user)
+        // A name given on the command line is refused at once; one from the environment when needed.
+        if globals.user != nil, case .failure(let error) = session.identity { return runner.report(error) }
         let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
         func reader() -> LineReader {
             let completer = Completer(registry: runner.registry, extraCommands: Repl.commands)

@@ -45,6 +45,8 @@ public enum ErrorPresenter {
             return "you are \(user) (--user or EXPENSES_USER)"
         case .ownerCannotAct:
             return "run it as the approver: --user NAME or EXPENSES_USER"
+        case .invalidUserName:
+            return "give a name of visible characters with --user NAME or EXPENSES_USER (case and spaces around it do not count)"
         case .rateForSameCurrency:
             return "leave --rate out for an expense in the report's currency"
         case .noExchangeRate(let from, let to, _):
@@ -69,6 +71,8 @@ public enum ErrorPresenter {
             return "use --db with a file path"
         case .receiptFileMissing:
             return "'expenses receipt verify' checks every receipt"
+        case .auditLogAltered:
+            return "restore the database from a backup; 'expenses db check' checks the whole file"
         case .invalidImportRows(let count):
             return "fix \(count == 1 ? "it" : "them") and import again, or import the valid rows "
                 + "with --skip-invalid --rejects FILE and fix the rejected ones there"

@@ -45,9 +45,9 @@ public struct Runner {
                                    hint: "this session already uses \(session.databasePath)")
             }
             // Options on the line apply to this command only; `set format` changes the session.
-            let savedUser = session.user
-            defer { session.user = savedUser }
-            if let user = globals.user { session.user = user }
+            let savedIdentity = session.identity
+            defer { session.identity = savedIdentity }
+            if let user = globals.user { try session.setUser(user) }
             let format = globals.format ?? session.format
             if invocation.spec.path == LaunchWords.path {
                 try launch(invocation, format: format, in: session)

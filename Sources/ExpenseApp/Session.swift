@@ -15,7 +15,13 @@ import ExpenseSupport
 public final class Session {
     public let environment: Environment
     public var format: OutputFormat
-    public var user: String
+    /// Who the user is, normalised (`UserName`): from --user, `set user`, EXPENSES_USER or the login
+    /// name. A name that is refused fails the commands that need it, with exit 65.
+    public var user: UserName {
+        get throws(ExpenseError) { try identity.get() }
+    }
+    /// The user as given and checked; `user` and `setUser` read and write it.
+    public var identity: Result<UserName, ExpenseError>
     public let databasePath: String
     private let createDirectory: Bool
     private var openedStore: Store?
@@ -58,7 +64,12 @@ public final class Session {
         databasePath = location.path
         createDirectory = location.createDirectory
         self.format = format
-        self.user = environment.userName(override: user)
+        identity = Result { () throws(ExpenseError) in try UserName(validating: environment.userName(override: user)) }
+    }
+
+    /// Makes `name` the user, or refuses it (65) and keeps the one before.
+    public func setUser(_ name: String) throws(ExpenseError) {
+        identity = .success(try UserName(validating: name))
     }
 
     /// The report commands default to: the one opened last in the REPL.
@@ -70,10 +81,23 @@ public final class Session {
         try prepareDirectory()
         let store = try Store(path: databasePath, now: environment.now)
         openedStore = store
+        if let repair = store.triggerRepair { Console.error(Self.triggerNotice(repair)) }
         return store
     }
 
     public var isStoreOpen: Bool { openedStore != nil }
+
+    /// What is said, once, when the database lacked protective triggers.
+    static func triggerNotice(_ repair: (names: [String], restored: Bool)) -> String {
+        let names = repair.names.joined(separator: ", ")
+        let s = repair.names.count == 1 ? "" : "s"
+        guard repair.restored else {
+            return "expenses: warning: the database lacks the protective trigger\(s) \(names), and this process cannot write it "
+                + "to re-create them\nhint: 'expenses db check' tells whether the audit log was altered\n"
+        }
+        return "expenses: warning: the database lacked the protective trigger\(s) \(names) (dropped or changed outside "
+            + "expenses); re-created\nhint: 'expenses db check' tells whether the audit log was altered meanwhile\n"
+    }
 
     /// The store if the database file exists already; nil otherwise, without creating it (for
     /// completion, which must not leave a database behind a mistyped path).

@@ -47,8 +47,8 @@ public enum ReportAction: String, CaseIterable, Sendable {
     }
 
     /// Refuses the action when the report is not in the state it starts from, or when `user` may
-    /// not take it.
-    public func check(_ report: Report, by user: String) throws(ExpenseError) {
+    /// not take it. The owner compares as a name (`UserName`): `Alice` is `alice`.
+    public func check(_ report: Report, by user: UserName) throws(ExpenseError) {
         guard report.status == from else {
             let possible = ReportAction.allCases.filter { $0.from == report.status }.map(\.rawValue)
             throw ExpenseError(.refused, "report \(report.id) is \(report.status.rawValue); only a \(from.rawValue) report can be \(done.lowercased())",
@@ -56,10 +56,10 @@ public enum ReportAction: String, CaseIterable, Sendable {
                                    : "a \(report.status.rawValue) report can be: \(possible.joined(separator: ", "))")
         }
         switch actor {
-        case .owner where user != report.owner:
-            throw ExpenseError(.refused, .notReportOwner(user: user),
+        case .owner where !user.isSame(as: report.owner):
+            throw ExpenseError(.refused, .notReportOwner(user: user.value),
                                "report \(report.id) belongs to \(report.owner); only they can \(rawValue) it")
-        case .notOwner where user == report.owner:
+        case .notOwner where user.isSame(as: report.owner):
             throw ExpenseError(.refused, .ownerCannotAct,
                                "\(user) owns report \(report.id) and cannot \(rawValue) it: someone else must (separation of duties)")
         default:

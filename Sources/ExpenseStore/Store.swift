@@ -9,11 +9,24 @@ public final class Store {
     /// The current UTC time as ISO 8601, for created/updated stamps; injected so tests are exact.
     public let now: () -> String
 
-    /// Opens the database at `path` and migrates it to the current schema.
+    /// The protective triggers (`Schema.protectiveTriggers`) that were missing or altered when the
+    /// database was opened, and whether they could be re-created; nil when all were in place. The
+    /// app says so, once.
+    public private(set) var triggerRepair: (names: [String], restored: Bool)?
+
+    /// Opens the database at `path`, migrates it to the current schema, and re-creates the
+    /// protective triggers that something outside the app dropped or changed.
     public init(path: String, now: @escaping () -> String) throws {
         db = try Self.open(path)
         self.now = now
         try Schema.migrator.migrate(db, now: now())
+        do {
+            let restored = try Schema.restoreProtectiveTriggers(db)
+            if !restored.isEmpty { triggerRepair = (restored, true) }
+        } catch let error as DatabaseError where error.resultCode == SQLITE_READONLY {
+            // A file this process may only read: reading still works, and the app says what is missing.
+            triggerRepair = (try Schema.damagedTriggers(db), false)
+        }
     }
 
     private static func open(_ path: String) throws -> Database {

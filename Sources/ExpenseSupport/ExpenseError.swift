@@ -33,6 +33,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case reportNotEditable(id: Int64, status: String)
         case notReportOwner(user: String)
         case ownerCannotAct
+        case invalidUserName
         case rateForSameCurrency(rate: String, currency: String)
         case noExchangeRate(from: String, to: String, on: String)
         case unknownCurrency(String, suggestion: String?)
@@ -47,6 +48,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case notAnExpensesDatabase
         case noReceiptVault
         case receiptFileMissing
+        case auditLogAltered(event: Int64)
         // Statement imports
         case invalidImportRows(count: Int)
         // Quick actions

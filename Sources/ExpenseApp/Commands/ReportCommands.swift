@@ -31,7 +31,7 @@ enum ReportCommands {
         let currency = try CurrencyTable.standard.require(try invocation[Options.currency] ?? session.defaultCurrency)
         let draft = Report(id: 0, title: invocation.arguments[0], purpose: try invocation[Options.purpose] ?? "",
                            destination: try invocation[Options.destination] ?? "", startDate: try invocation[Options.from],
-                           endDate: try invocation[Options.to], currency: currency, owner: session.user)
+                           endDate: try invocation[Options.to], currency: currency, owner: try session.user.value)
         let store = try session.store()
         let report = try store.write { try store.insertReport(draft) }
         return ReportResult(message: "Created report \(report.id): \(report.title)", report: report).output.touching(report.id)

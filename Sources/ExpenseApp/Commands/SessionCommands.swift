@@ -46,7 +46,8 @@ enum SessionCommands {
             }
             session.format = format
         case "user":
-            session.user = value
+            try session.setUser(value)
+            return .message("user = \(try session.user)")
         default:
             throw UsageError("Unknown setting '\(name)'. Please provide one of \(CommandParser.list(settingNames)).", path: invocation.spec.path)
         }
@@ -55,7 +56,7 @@ enum SessionCommands {
 
     static let showSettings = CommandSpec(["show", "settings"], abstract: "Show this session's settings.") { _, session in
         let rows: [(String, String)] = [
-            ("format", session.format.rawValue), ("user", session.user), ("database", session.databasePath),
+            ("format", session.format.rawValue), ("user", (try? session.user.value) ?? "(invalid)"), ("database", session.databasePath),
             ("report", session.currentReportID.map(String.init) ?? "(none)"),
         ]
         return .listing(Listing(columns: [.init("name", "setting"), .init("value", "value")],

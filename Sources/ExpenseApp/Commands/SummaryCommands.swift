@@ -22,7 +22,8 @@ enum SummaryCommands {
         }
     ) { invocation, session in
         let from = try invocation[Options.from], to = try invocation[Options.to]
-        let summary = SpendingSummary(rows: try session.store().spending(owner: session.user, from: from, to: to))
-        return SpendingView(user: session.user, from: from, to: to, summary: summary).output
+        let user = try session.user
+        let summary = SpendingSummary(rows: try session.store().spending(owner: user, from: from, to: to))
+        return SpendingView(user: user.value, from: from, to: to, summary: summary).output
     }
 }

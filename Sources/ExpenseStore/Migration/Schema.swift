@@ -13,6 +13,8 @@ public enum Schema {
         migrator.register("2026-11-30-v6-one-date-index", mergeDateIndexes)
         migrator.register("2026-12-01-v7-open-sessions", createOpenSessions)
         migrator.register("2026-12-02-v8-app-shortcuts", createAppShortcuts)
+        migrator.register("2026-12-03-v9-normalised-user-names", normaliseUserNames)
+        migrator.register("2026-12-04-v10-audit-chain", chainAuditLog)
         return migrator
     }
 

@@ -29,11 +29,11 @@ extension Store {
         return reasons
     }
 
-    public func acknowledge(_ violation: String, of reportID: Int64, by actor: String, reason: String) throws {
+    public func acknowledge(_ violation: String, of reportID: Int64, by actor: UserName, reason: String) throws {
         try db.execute("""
             INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (report_id, violation) DO UPDATE SET actor = excluded.actor, at = excluded.at, reason = excluded.reason
-            """, [.integer(reportID), .text(violation), .text(actor), .text(now()), .text(reason)])
+            """, [.integer(reportID), .text(violation), .text(actor.value), .text(now()), .text(reason)])
     }
 
     /// The owner's items outside `report` with the same date, amount and currency as one of

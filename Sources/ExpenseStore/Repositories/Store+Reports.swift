@@ -18,9 +18,11 @@ extension Store {
                       itemCount: row.int("item_count"), total: Money(minorUnits: row.int64("total_minor"), currency: currency))
     }
 
-    /// Inserts a new report and returns it with its id and stamps.
+    /// Inserts a new report and returns it with its id and stamps. Its owner is stored normalised
+    /// (`UserName`), or refused.
     public func insertReport(_ report: Report) throws -> Report {
         try report.validate()
+        let owner = try UserName(validating: report.owner)
         let stamp = now()
         try db.execute("""
             INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner,
@@ -28,7 +30,7 @@ extension Store {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(report.title), .text(report.purpose), .text(report.destination),
                   DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                  .text(report.currency.code), .text(report.status.rawValue), .text(report.owner),
+                  .text(report.currency.code), .text(report.status.rawValue), .text(owner.value),
                   .text(stamp), .text(stamp)])
         return try self.report(db.lastInsertedRowID)
     }

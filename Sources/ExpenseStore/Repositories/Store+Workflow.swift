@@ -6,7 +6,7 @@ extension Store {
     /// Takes a workflow step: checks it, logs it, then moves the report (the schema refuses a
     /// status change that was not logged first). Call inside `write`.
     @discardableResult
-    public func apply(_ action: ReportAction, to id: Int64, by user: String, reason: String = "") throws -> Report {
+    public func apply(_ action: ReportAction, to id: Int64, by user: UserName, reason: String = "") throws -> Report {
         let report = try report(id)
         try action.check(report, by: user)
         try logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
@@ -15,19 +15,40 @@ extension Store {
         return try self.report(id)
     }
 
-    /// Appends an entry to a report's audit log.
-    public func logEvent(_ reportID: Int64, actor: String, action: String, from: ReportStatus, to: ReportStatus,
+    /// Appends an entry to a report's audit log, chained to the last entry the app wrote
+    /// (`AuditChain`), and moves the chain's end to it.
+    public func logEvent(_ reportID: Int64, actor: UserName, action: String, from: ReportStatus, to: ReportStatus,
                          reason: String) throws {
-        try db.execute("""
-            INSERT INTO report_events (report_id, at, actor, action, from_status, to_status, reason)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [.integer(reportID), .text(now()), .text(actor), .text(action), .text(from.rawValue), .text(to.rawValue),
-                  .text(reason)])
+        try db.inTransaction(.immediate) {
+            let head = try auditHead()
+            let last = try db.queryFirst("SELECT id, hash FROM report_events ORDER BY id DESC LIMIT 1") {
+                (id: $0.int64(0), hash: $0.optionalString(1))
+            }
+            // AUTOINCREMENT's next id, never one that was used: an entry removed from the end stays a gap.
+            let sequence = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'report_events'")
+            var record = AuditRecord(id: max(sequence, last?.id ?? 0, head?.lastID ?? 0) + 1, reportID: reportID, at: now(),
+                                     actor: actor.value, action: action, from: from.rawValue, to: to.rawValue, reason: reason)
+            let hash = AuditChain.hash(of: record, after: head?.lastHash ?? last?.hash ?? AuditChain.start)
+            record.hash = hash
+            try db.execute("""
+                INSERT INTO report_events (id, report_id, at, actor, action, from_status, to_status, reason, hash)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.integer(record.id), .integer(reportID), .text(record.at), .text(record.actor), .text(action),
+                      .text(record.from), .text(record.to), .text(reason), .text(hash)])
+            // Dropped by another program: made again, and the chain's gaps still show what went.
+            if try !hasAuditHeadTable() { try db.execute(Schema.auditHeadTable) }
+            try db.execute("""
+                INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)
+                ON CONFLICT (singleton) DO UPDATE SET last_id = excluded.last_id, last_hash = excluded.last_hash
+                """, [.integer(record.id), .text(hash)])
+        }
     }
 
-    /// A report's audit log, oldest first.
+    /// A report's audit log, oldest first, once the whole log's chain is verified: an entry changed,
+    /// added or removed outside the app is a data error naming it (`AuditChain.Break`).
     public func events(_ reportID: Int64) throws -> [ReportEvent] {
-        try db.query("""
+        try verifyAuditLog()
+        return try db.query("""
             SELECT at, actor, from_status, to_status, action, reason FROM report_events WHERE report_id = ? ORDER BY id
             """, [.integer(reportID)]) { row in
             ReportEvent(at: row.string("at"), actor: row.string("actor"),
@@ -36,4 +57,69 @@ extension Store {
                         action: row.string("action"), reason: row.string("reason"))
         }
     }
+
+    // MARK: - The chain
+
+    static let auditColumns = "id, report_id, at, actor, action, from_status, to_status, reason, hash"
+
+    static func auditRecord(_ row: Row) -> AuditRecord {
+        AuditRecord(id: row.int64("id"), reportID: row.int64("report_id"), at: row.string("at"), actor: row.string("actor"),
+                    action: row.string("action"), from: row.string("from_status"), to: row.string("to_status"),
+                    reason: row.string("reason"), hash: row.optionalString("hash"))
+    }
+
+    /// The last entry the app wrote, and its hash; nil when that record (or its table) is gone.
+    func auditHead() throws -> AuditChain.Head? {
+        guard try hasAuditHeadTable() else { return nil }
+        return try db.queryFirst("SELECT last_id, last_hash FROM report_events_head WHERE singleton = 1") {
+            AuditChain.Head(lastID: $0.int64(0), lastHash: $0.string(1))
+        }
+    }
+
+    private func hasAuditHeadTable() throws -> Bool {
+        try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'report_events_head'") > 0
+    }
+
+    /// Where the audit log's chain first breaks, and how many entries it holds.
+    public func auditLogBreak() throws -> (break: AuditChain.Break?, count: Int) {
+        var verifier = AuditChain.Verifier(head: try auditHead())
+        var found: AuditChain.Break?
+        try db.forEachRow("SELECT \(Self.auditColumns) FROM report_events ORDER BY id") { row in
+            guard found == nil else { return }
+            found = verifier.check(Self.auditRecord(row))
+        }
+        return (found ?? verifier.finish(), verifier.count)
+    }
+
+    /// Verifies the audit log's chain and returns how many entries it holds; a break is a data
+    /// error (65) naming the first entry changed, added or removed outside the app.
+    @discardableResult
+    public func verifyAuditLog() throws -> Int {
+        let (found, count) = try auditLogBreak()
+        if let found {
+            throw ExpenseError(.invalidData, .auditLogAltered(event: found.eventID), found.message)
+        }
+        return count
+    }
+
+    /// Reports whose status is not the one their audit log ends with (draft when it has none):
+    /// a status changed outside the app, past its trigger.
+    public func unloggedStatuses() throws -> [(report: Int64, status: String, logged: String)] {
+        try db.query("""
+            SELECT id, status, logged FROM (
+                SELECT r.id, r.status,
+                       coalesce((SELECT e.to_status FROM report_events e WHERE e.report_id = r.id ORDER BY e.id DESC LIMIT 1),
+                                'draft') AS logged
+                FROM reports r)
+            WHERE status IS NOT logged ORDER BY id
+            """) { (report: $0.int64(0), status: $0.string(1), logged: $0.string(2)) }
+    }
+
+    /// What SQLite's own check finds wrong with the file ("ok" when nothing).
+    public func integrityCheck() throws -> [String] {
+        try db.query("PRAGMA integrity_check") { $0.string(0) }
+    }
+
+    /// The protective triggers in place, by name.
+    public var protectiveTriggerNames: [String] { Schema.protectiveTriggers.map(\.name) }
 }

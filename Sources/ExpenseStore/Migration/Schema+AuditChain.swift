@@ -1,0 +1,136 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension Schema {
+    /// The audit log becomes a hash chain (`AuditChain`): a `hash` column, computed here for the
+    /// entries already there, in id order; `report_events_head`, the last entry the app wrote and
+    /// its hash; an insert trigger that refuses an entry without a hash; and every protective
+    /// trigger (re)created from `protectiveTriggers`, the text the app checks them against when it
+    /// opens a database. The existing entries are vouched for as they are found: the chain cannot
+    /// tell what was done to them before.
+    static func chainAuditLog(_ db: Database) throws {
+        try db.execute("ALTER TABLE report_events ADD COLUMN hash TEXT")
+        // The append-only trigger refuses the UPDATE that fills the column: it is re-created below.
+        try db.execute("DROP TRIGGER IF EXISTS report_events_append_only_update")
+        let records = try db.query("SELECT \(Store.auditColumns) FROM report_events ORDER BY id", [], Store.auditRecord)
+        var previous = AuditChain.start
+        for record in records {
+            previous = AuditChain.hash(of: record, after: previous)
+            try db.execute("UPDATE report_events SET hash = ? WHERE id = ?", [.text(previous), .integer(record.id)])
+        }
+        try db.execute(auditHeadTable)
+        try db.execute("INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)",
+                       [.integer(records.last?.id ?? 0), .text(previous)])
+        for trigger in protectiveTriggers {
+            try db.execute("DROP TRIGGER IF EXISTS \(trigger.name)")
+            try db.execute(trigger.sql)
+        }
+    }
+
+    /// The chain's end: one row, the last entry the app wrote and its hash.
+    static let auditHeadTable = """
+        CREATE TABLE report_events_head (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            last_id INTEGER NOT NULL,
+            last_hash TEXT NOT NULL
+        )
+        """
+
+    /// A trigger that holds a rule against any writer, the app's own SQL or another program's.
+    struct Trigger {
+        let name: String
+        let sql: String
+    }
+
+    /// The triggers that guard the workflow's rules: the append-only, hash-chained audit log, legal
+    /// and logged status changes, frozen items and their receipts. The app re-creates any of them
+    /// that is missing or not this text whenever it opens a database (`restoreProtectiveTriggers`).
+    static var protectiveTriggers: [Trigger] {
+        let legal = ReportStatus.allCases.flatMap { from in from.successors.map { "('\(from.rawValue)', '\($0.rawValue)')" } }
+            .joined(separator: ", ")
+        let frozen = "BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END"
+        return [
+            Trigger(name: "report_events_append_only_update", sql: """
+                CREATE TRIGGER report_events_append_only_update BEFORE UPDATE ON report_events
+                BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END
+                """),
+            Trigger(name: "report_events_append_only_delete", sql: """
+                CREATE TRIGGER report_events_append_only_delete BEFORE DELETE ON report_events
+                BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END
+                """),
+            Trigger(name: "report_events_hashed_insert", sql: """
+                CREATE TRIGGER report_events_hashed_insert BEFORE INSERT ON report_events
+                WHEN NEW.hash IS NULL OR length(NEW.hash) <> 64 OR NEW.hash GLOB '*[^0-9a-f]*'
+                BEGIN SELECT RAISE(ABORT, 'an audit log entry needs its hash: only expenses writes the log'); END
+                """),
+            Trigger(name: "reports_status_change", sql: """
+                CREATE TRIGGER reports_status_change BEFORE UPDATE OF status ON reports WHEN NEW.status IS NOT OLD.status
+                BEGIN
+                    SELECT RAISE(ABORT, 'illegal report transition')
+                    WHERE (OLD.status, NEW.status) NOT IN (VALUES \(legal));
+                    SELECT RAISE(ABORT, 'a report transition must be logged first')
+                    WHERE NOT EXISTS (SELECT 1 FROM report_events
+                                      WHERE id = (SELECT max(id) FROM report_events WHERE report_id = NEW.id)
+                                        AND from_status = OLD.status AND to_status = NEW.status);
+                END
+                """),
+            Trigger(name: "expenses_frozen_insert", sql: """
+                CREATE TRIGGER expenses_frozen_insert BEFORE INSERT ON expenses
+                WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+                \(frozen)
+                """),
+            Trigger(name: "expenses_frozen_update", sql: """
+                CREATE TRIGGER expenses_frozen_update BEFORE UPDATE ON expenses
+                WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+                  OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+                \(frozen)
+                """),
+            Trigger(name: "expenses_frozen_delete", sql: """
+                CREATE TRIGGER expenses_frozen_delete BEFORE DELETE ON expenses
+                WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+                \(frozen)
+                """),
+            Trigger(name: "expense_receipts_frozen_insert", sql: """
+                CREATE TRIGGER expense_receipts_frozen_insert BEFORE INSERT ON expense_receipts
+                WHEN (SELECT r.status FROM expenses e JOIN reports r ON r.id = e.report_id WHERE e.id = NEW.expense_id) <> 'draft'
+                \(frozen)
+                """),
+            Trigger(name: "expense_receipts_frozen_delete", sql: """
+                CREATE TRIGGER expense_receipts_frozen_delete BEFORE DELETE ON expense_receipts
+                WHEN (SELECT r.status FROM expenses e JOIN reports r ON r.id = e.report_id WHERE e.id = OLD.expense_id) <> 'draft'
+                \(frozen)
+                """),
+        ]
+    }
+
+    /// The protective triggers that are missing, or whose text is not the app's (compared with
+    /// runs of white space made one space).
+    static func damagedTriggers(_ db: Database) throws -> [String] {
+        var stored: [String: String] = [:]
+        try db.forEachRow("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'") { stored[$0.string(0)] = $0.string(1) }
+        return protectiveTriggers.filter { trigger in
+            stored[trigger.name].map(collapsingSpaces) != collapsingSpaces(trigger.sql)
+        }.map(\.name)
+    }
+
+    /// Re-creates the protective triggers that are missing or altered, in one transaction, and
+    /// returns their names (none when all are in place). Only for a database migrated this far.
+    static func restoreProtectiveTriggers(_ db: Database) throws -> [String] {
+        guard try !damagedTriggers(db).isEmpty else { return [] }
+        return try db.inTransaction(.immediate) {
+            // Read again under the write lock: another process may have just restored them.
+            let damaged = try damagedTriggers(db)
+            let byName = Dictionary(uniqueKeysWithValues: protectiveTriggers.map { ($0.name, $0) })
+            for name in damaged {
+                guard let trigger = byName[name] else { continue }
+                try db.execute("DROP TRIGGER IF EXISTS \(trigger.name)")
+                try db.execute(trigger.sql)
+            }
+            return damaged
+        }
+    }
+
+    private static func collapsingSpaces(_ sql: String) -> String {
+        sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+}
