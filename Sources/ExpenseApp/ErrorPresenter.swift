@@ -73,6 +73,8 @@ public enum ErrorPresenter {
             return "'expenses receipt verify' checks every receipt"
         case .auditLogAltered:
             return "restore the database from a backup; 'expenses db check' checks the whole file"
+        case .outputExists:
+            return "give --force to replace it"
         case .invalidImportRows(let count):
             return "fix \(count == 1 ? "it" : "them") and import again, or import the valid rows "
                 + "with --skip-invalid --rejects FILE and fix the rejected ones there"

@@ -49,6 +49,9 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case noReceiptVault
         case receiptFileMissing
         case auditLogAltered(event: Int64)
+        // Output files
+        /// A file is where an output would go, and the user did not say to replace it.
+        case outputExists
         // Statement imports
         case invalidImportRows(count: Int)
         // Quick actions

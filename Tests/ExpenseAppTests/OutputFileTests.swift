@@ -57,4 +57,96 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(mode, 0o755)
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "z\n")
     }
+
+    // MARK: - What a user's output must not replace
+
+    private func assertRefused(_ body: () throws -> Void, _ message: String, code: ExpenseError.Code? = nil,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try body(), file: file, line: line) { error in
+            XCTAssertEqual((error as? ExpenseError)?.kind, .cannotCreate, file: file, line: line)
+            XCTAssertEqual((error as? ExpenseError)?.message, message, file: file, line: line)
+            XCTAssertEqual((error as? ExpenseError)?.code, code, file: file, line: line)
+        }
+    }
+
+    func testAnExistingFileIsReplacedOnlyWhenAskedTo() throws {
+        try "old\n".write(toFile: path("a.txt"), atomically: false, encoding: .utf8)
+        assertRefused({ try OutputFile.write("new\n", to: path("a.txt"), replacing: false) }, "\(path("a.txt")) exists", code: .outputExists)
+        XCTAssertEqual(try String(contentsOfFile: path("a.txt"), encoding: .utf8), "old\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["a.txt"], "no temporary is left")
+        // A symlink there, even a dangling one, is something there too.
+        try FileManager.default.createSymbolicLink(atPath: path("l.txt"), withDestinationPath: path("nowhere"))
+        assertRefused({ try OutputFile.write("new\n", to: path("l.txt"), replacing: false) }, "\(path("l.txt")) exists", code: .outputExists)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("nowhere")))
+        try OutputFile.write("new\n", to: path("a.txt"), replacing: true)
+        XCTAssertEqual(try String(contentsOfFile: path("a.txt"), encoding: .utf8), "new\n")
+        try OutputFile.write("fresh\n", to: path("b.txt"), replacing: false)
+        XCTAssertEqual(try String(contentsOfFile: path("b.txt"), encoding: .utf8), "fresh\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["a.txt", "b.txt", "l.txt"])
+    }
+
+    func testAFileThatAppearsWhileWritingIsNotReplaced() throws {
+        // Checked before the work, then placed with link(2): what took the name meanwhile stays.
+        try OutputFile.check(path("a.txt"), replacing: false, inputs: [])
+        let (descriptor, temporary) = try OutputFile.createTemporary(for: path("a.txt"), mode: 0o600)
+        close(descriptor)
+        try "someone else's\n".write(toFile: path("a.txt"), atomically: false, encoding: .utf8)
+        assertRefused({ try OutputFile.place(temporary, at: path("a.txt"), replacing: false) }, "\(path("a.txt")) exists", code: .outputExists)
+        XCTAssertEqual(try String(contentsOfFile: path("a.txt"), encoding: .utf8), "someone else's\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["a.txt"], "the temporary is gone")
+    }
+
+    func testAnInputIsNeverTheOutputByAnyName() throws {
+        let database = path("e.sqlite")
+        try "data".write(toFile: database, atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path("link.sqlite"), withDestinationPath: database)
+        XCTAssertEqual(link(database, path("hard.sqlite")), 0)
+        let inputs = [OutputFile.Input(database, role: "the database"), OutputFile.Input(database + "-wal", role: "the database's write-ahead log")]
+        for name in [database, path("sub/../e.sqlite"), directory.path + "/./e.sqlite", path("link.sqlite"), path("hard.sqlite")] {
+            assertRefused({ try OutputFile.write("x", to: name, replacing: true, inputs: inputs) },
+                          "cannot write \(name): it is the database, which this command reads")
+        }
+        // Not there yet, it is known by its name.
+        assertRefused({ try OutputFile.write("x", to: path("sub/../e.sqlite-wal"), replacing: true, inputs: inputs) },
+                      "cannot write \(path("sub/../e.sqlite-wal")): it is the database's write-ahead log, which this command reads")
+        // Relative names resolve against the working directory.
+        let saved = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(path("sub")))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(saved) }
+        assertRefused({ try OutputFile.write("x", to: "../e.sqlite", replacing: true, inputs: inputs) },
+                      "cannot write ../e.sqlite: it is the database, which this command reads")
+        XCTAssertEqual(try String(contentsOfFile: database, encoding: .utf8), "data")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: database + "-wal"))
+        // Another file of the same name elsewhere is no input.
+        try OutputFile.write("x", to: "e.sqlite", replacing: false, inputs: inputs)
+        XCTAssertEqual(try String(contentsOfFile: path("sub/e.sqlite"), encoding: .utf8), "x")
+    }
+
+    func testAnInputKnownByItsOpenDescriptor() throws {
+        try "statement".write(toFile: path("s.csv"), atomically: false, encoding: .utf8)
+        let descriptor = open(path("s.csv"), O_RDONLY)
+        defer { close(descriptor) }
+        let stdin = OutputFile.Input("-", role: "a statement", identity: FileIdentity(descriptor: descriptor))
+        assertRefused({ try OutputFile.check(path("s.csv"), replacing: true, inputs: [stdin]) },
+                      "cannot write \(path("s.csv")): it is a statement, which this command reads")
+        XCTAssertNoThrow(try OutputFile.check(path("t.csv"), replacing: true, inputs: [stdin]))
+    }
+
+    func testADirectoryOrADeviceIsNoOutputFile() {
+        assertRefused({ try OutputFile.write("x", to: directory.path, replacing: true) }, "cannot write \(directory.path): it is a directory")
+        assertRefused({ try OutputFile.check("/dev/null", replacing: true, inputs: []) }, "cannot write /dev/null: it is not a regular file")
+    }
+
+    func testTheModeAsked() throws {
+        let saved = umask(0o022)
+        defer { umask(saved) }
+        try OutputFile.write("private\n", to: path("p.txt"), mode: 0o600, replacing: false)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path("p.txt"))[.posixPermissions] as? Int, 0o600)
+        // Replacing a file readable by others gives the new one the mode asked, not the old one's.
+        try "old".write(toFile: path("q.txt"), atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path("q.txt"))
+        try OutputFile.write("new", to: path("q.txt"), mode: 0o600, replacing: true)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path("q.txt"))[.posixPermissions] as? Int, 0o600)
+    }
 }
