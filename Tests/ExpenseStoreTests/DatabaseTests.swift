@@ -34,6 +34,42 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(header[18], 2, "file format write version 2 means WAL")
     }
 
+    private func mode(_ name: String) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: path(name))[.posixPermissions] as? Int
+    }
+
+    func testANewDatabaseAndItsWALAreReadableByTheOwnerOnly() throws {
+        let saved = umask(0o022)
+        defer { umask(saved) }
+        let db = try openDatabase()
+        try db.execute("CREATE TABLE t (x)")
+        try db.execute("INSERT INTO t VALUES (1)")
+        // Open, in WAL mode: the log and the shared memory take the database file's mode.
+        XCTAssertEqual(try mode("test.sqlite"), 0o600)
+        XCTAssertEqual(try mode("test.sqlite-wal"), 0o600)
+        XCTAssertEqual(try mode("test.sqlite-shm"), 0o600)
+    }
+
+    func testAnExistingDatabaseKeepsItsMode() throws {
+        do { _ = try openDatabase() }
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path())
+        let db = try openDatabase()
+        try db.execute("CREATE TABLE t (x)")
+        XCTAssertEqual(try mode("test.sqlite"), 0o640)
+    }
+
+    func testASymlinkAtANewDatabaseNameIsLeftToSQLite() throws {
+        // Not created through by the 0600 creation (O_NOFOLLOW): SQLite opens it as it always did.
+        try FileManager.default.createSymbolicLink(atPath: path("link.sqlite"), withDestinationPath: path("target.sqlite"))
+        _ = try Database(path: path("link.sqlite"))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.sqlite")), path("target.sqlite"))
+    }
+
+    func testTheFilesOfADatabase() {
+        XCTAssertEqual(Database.files(of: "/d/e.sqlite").map(\.path), ["/d/e.sqlite", "/d/e.sqlite-wal", "/d/e.sqlite-shm", "/d/e.sqlite-journal"])
+        XCTAssertEqual(Database.files(of: ":memory:"), [])
+    }
+
     func testAnInMemoryDatabaseWorks() throws {
         let db = try Database(path: ":memory:")
         try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (41); UPDATE t SET x = x + 1;")

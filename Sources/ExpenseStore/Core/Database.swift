@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSQLite
 import ExpenseSupport
 
@@ -21,6 +24,7 @@ public final class Database {
     ///   before giving up with SQLITE_BUSY.
     public init(path: String, busyTimeout milliseconds: Int32 = 10_000) throws(DatabaseError) {
         Self.configured
+        let created = Self.createPrivateFile(path)
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -29,6 +33,7 @@ public final class Database {
             // "Whether or not an error occurs when it is opened, resources associated with the
             // database connection handle should be released by passing it to sqlite3_close()"
             sqlite3_close(handle)
+            if created { Self.removeIfEmpty(path) }
             throw error
         }
         self.handle = handle
@@ -48,8 +53,39 @@ public final class Database {
         } catch {
             statements.removeAll()
             sqlite3_close(handle)
+            if created { Self.removeIfEmpty(path) }
             throw error
         }
+    }
+
+    /// Creates the file of a new database, empty (which SQLite takes for a database without
+    /// tables) and readable by its owner only: it holds every expense and every receipt's text.
+    /// SQLite itself would create it 0644 (less the umask); its `-wal` and `-shm` files take the
+    /// database file's mode. O_EXCL|O_NOFOLLOW: an existing file, or a symlink planted at the
+    /// name, is left to SQLite to open as before. True when this call created the file.
+    static func createPrivateFile(_ path: String) -> Bool {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return false }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// Removes the file `createPrivateFile` made when the database could not be opened after
+    /// all, unless something has been written to it meanwhile.
+    private static func removeIfEmpty(_ path: String) {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 { unlink(path) }
+    }
+
+    /// The files of the database at `path`, which a command's output must never replace: the
+    /// database, its write-ahead log and shared memory (WAL mode), and a rollback journal.
+    public static func files(of path: String) -> [OutputFile.Input] {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return [] }
+        return [OutputFile.Input(path, role: "the database"),
+                OutputFile.Input(path + "-wal", role: "the database's write-ahead log"),
+                OutputFile.Input(path + "-shm", role: "the database's shared-memory file"),
+                OutputFile.Input(path + "-journal", role: "the database's journal")]
     }
 
     deinit {

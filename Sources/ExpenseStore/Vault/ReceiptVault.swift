@@ -68,7 +68,7 @@ public struct ReceiptVault: Sendable {
         let directory = String(final[..<(final.lastIndex(of: "/") ?? final.endIndex)])
         try makeDirectories(directory)
         let temporary = "\(directory)/.tmp-\(hash.prefix(16))-\(getpid())-\(Self.nextSerial())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot write to the receipt vault \(directory)", errno) }
         var closed = false
         defer {
