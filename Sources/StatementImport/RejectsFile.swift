@@ -10,31 +10,44 @@ import StatementReading
 /// statement's preamble and header (with a `reason` column added), then each rejected record
 /// exactly as it was in its file, in the file's encoding, with the reason appended as one more
 /// field. Fix the rows, then import the rejects file; the reason column is not mapped, so it is
-/// ignored. Written beside the target and renamed into place only when the import commits.
+/// ignored.
+///
+/// Written to a temporary file of its own beside the target (`OutputFile.createTemporary`:
+/// O_EXCL|O_NOFOLLOW, mode 0600, never through something planted at that name), and put in
+/// place only when the import commits; the temporary is removed whatever else happens. The target
+/// is never one of the import's inputs, and an existing file is replaced only when `replacing`.
 public final class RejectsFile {
     public let path: String
     private let temporaryPath: String
     private let descriptor: Int32
+    private let replacing: Bool
     private let separator: UInt8
     private let encoding: TextEncoding
     private var buffer: [UInt8] = []
     private var startedWithHeader = false
+    /// Without `replacing`, `prepare` links the file in under its name (refused if the name is
+    /// taken); then nil from `commit` on, else the file to take away again if the import fails.
+    private var linked: FileIdentity?
     public private(set) var rows = 0
 
-    public init(path: String, separator: UInt8, encoding: TextEncoding) throws(ExpenseError) {
+    /// - Parameter inputs: the files the import reads (statements, rules, the database): the
+    ///   rejects file must not be one of them.
+    /// - Parameter replacing: whether an existing file at `path` may be replaced (`--force`).
+    public init(path: String, separator: UInt8, encoding: TextEncoding, replacing: Bool = false,
+                inputs: [OutputFile.Input] = []) throws(ExpenseError) {
         self.path = path
         self.separator = separator
         self.encoding = encoding
-        temporaryPath = path + ".part"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ExpenseError(.cannotCreate, "cannot create the rejects file \(path): \(String(cString: strerror(errno)))")
-        }
+        self.replacing = replacing
+        try OutputFile.check(path, replacing: replacing, inputs: inputs)
+        (descriptor, temporaryPath) = try OutputFile.createTemporary(for: path, mode: 0o600)
     }
 
     deinit {
         close(descriptor)
         unlink(temporaryPath)   // a no-op once committed
+        // Linked in by `prepare`, but the import did not commit: the name goes too, if it is still ours.
+        if let linked, FileIdentity(path: path) == linked { unlink(path) }
     }
 
     /// Writes the preamble and header of the first statement (later ones only add rows).
@@ -59,19 +72,32 @@ public final class RejectsFile {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
-    /// Writes everything to disk, so that `commit` after the database's commit cannot fail on space.
+    /// Writes everything to disk, so that `commit` after the database's commit cannot fail on
+    /// space. Without `replacing`, also gives the file its name now, while the import can still
+    /// roll back: a file that took the name meanwhile fails the import, not only the rejects.
     public func prepare() throws(ExpenseError) {
         try flush()
         guard fsync(descriptor) == 0 else {
             throw ExpenseError(.io, "cannot write the rejects file \(path): \(String(cString: strerror(errno)))")
         }
+        guard !replacing else { return }
+        switch OutputFile.linkWithoutReplacing(temporaryPath, at: path) {
+        case .linked: linked = FileIdentity(descriptor: descriptor)
+        case .failed(let error): throw error
+        case .unsupported: try OutputFile.check(path, replacing: false, inputs: [])
+        }
     }
 
-    /// Puts the file in place; before this, nothing at `path` has changed.
+    /// Puts the file in place; before this (or `prepare` without `replacing`), nothing at `path`
+    /// has changed.
     public func commit() throws(ExpenseError) {
-        guard rename(temporaryPath, path) == 0 else {
-            throw ExpenseError(.cannotCreate, "cannot write the rejects file \(path): \(String(cString: strerror(errno)))")
+        if linked != nil {
+            linked = nil
+            unlink(temporaryPath)
+        } else {
+            try OutputFile.place(temporaryPath, at: path, replacing: true)
         }
+        OutputFile.syncDirectory(OutputFile.directory(of: path))
     }
 
     private func flush() throws(ExpenseError) {

@@ -16,6 +16,11 @@ public final class StatementImporter {
         public var dryRun = false
         public var skipInvalid = false
         public var rejectsPath: String?
+        /// Whether an existing file at `rejectsPath` may be replaced (`--force`).
+        public var replaceRejects = false
+        /// Files the import reads besides its statements and the database (the rules file): the
+        /// rejects file must not replace one of them.
+        public var otherInputs: [OutputFile.Input] = []
         /// Said after a row's "no exchange rate" problem: how to load rates (the app words it).
         public var missingRateNote: String?
 
@@ -75,7 +80,12 @@ public final class StatementImporter {
         defer { console.finish() }
         if request.dryRun { log = makeLog?(console) }
         if !request.dryRun, let path = request.rejectsPath {
-            rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding)
+            // The statements as opened (standard input too, when it is a file), the database, the rules.
+            let read = inputs.map { OutputFile.Input($0.path, role: "a statement",
+                                                     identity: FileIdentity(descriptor: $0.descriptor)) }
+                + Database.files(of: store.db.path) + request.otherInputs
+            rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding,
+                                      replacing: request.replaceRejects, inputs: read)
         }
         var outcome = Outcome(rejectsPath: request.dryRun ? nil : request.rejectsPath)
         do {
