@@ -29,6 +29,7 @@ final class ErrorPresenterTests: XCTestCase {
             (.noReceiptVault, "use --db with a file path"),
             (.receiptFileMissing, "'expenses receipt verify' checks every receipt"),
             (.auditLogAltered(event: 4), "restore the database from a backup; 'expenses db check' checks the whole file"),
+            (.outputExists, "give --force to replace it"),
             (.invalidImportRows(count: 1),
              "fix it and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there"),
             (.invalidImportRows(count: 2),

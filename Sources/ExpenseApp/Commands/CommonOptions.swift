@@ -8,4 +8,6 @@ enum CommonOptions {
     /// opened in the REPL.
     static let report = Option.id("report", "The report.", completion: .reportID)
     static let expense = Option.id("expense", "The expense.", completion: .expenseID)
+    /// `--force`: an output file that exists is replaced; without it, the command refuses (73).
+    static let force = Option.flag("force", "Replace the output file if it exists.")
 }

@@ -9,18 +9,30 @@ enum ExportCommands {
 
     enum Options {
         static let format = Option.text("format", "format", "What to write.", allowed: ["csv", "json", "html"], required: true)
-        static let output = Option.text("output", "file", "Write to this file instead of stdout.", short: "o", completion: .file)
+        static let output = Option.text("output", "file", "Write to this file instead of stdout (readable by you only).", short: "o",
+                                        completion: .file)
+        static let force = CommonOptions.force.described("With --output: replace the file if it exists.")
     }
 
     static let export = CommandSpec(
         ["report", "export"], abstract: "Export a report: CSV items, JSON, or a printable HTML file with its receipts.",
         discussion: "The HTML is one file (styles and receipt images inside) that prints on A4, each receipt on its own page.",
         arguments: [WorkflowCommands.idArgument],
-        options: [Options.format, Options.output],
-        examples: ["expenses report export 1 --format html -o walldorf.html", "expenses report export 1 --format csv > items.csv"]
+        options: [Options.format, Options.output, Options.force],
+        examples: ["expenses report export 1 --format html -o walldorf.html", "expenses report export 1 --format csv > items.csv",
+                   "expenses report export 1 --format html -o walldorf.html --force"],
+        validate: { invocation in
+            if invocation[Options.force], !invocation.gave(Options.output) {
+                throw UsageError("'--force' goes with '--output <file>'", path: invocation.spec.path)
+            }
+        }
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
+        let output = try invocation[Options.output]
+        // The database and the report's receipt files are read; refused before the work, and again when written.
+        let inputs = Database.files(of: session.databasePath) + (try receiptFiles(of: report, in: store))
+        if let output { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) }
         let items = try store.expenses(.report(report.id))
         let text: String
         switch try invocation[Options.format] {
@@ -33,9 +45,15 @@ enum ExportCommands {
         default:
             text = ExpenseView.listing(items, inReport: false).csv
         }
-        guard let path = try invocation[Options.output] else { return .message(text) }
-        try OutputFile.write(text, to: path)
+        guard let path = output else { return .message(text) }
+        try OutputFile.write(text, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
         return .message("Exported report \(report.id) to \(path)")
+    }
+
+    /// The vault files of the report's receipts, which an export must not replace.
+    static func receiptFiles(of report: Report, in store: Store) throws -> [OutputFile.Input] {
+        guard let vault = store.receiptVault else { return [] }
+        return try store.receipts(.report(report.id)).map { OutputFile.Input(vault.path(of: $0.sha256), role: "the file of receipt \($0.id)") }
     }
 
     /// The report's receipt images, each once, with the items it belongs to.

@@ -14,7 +14,9 @@ enum ImportCommands {
         static let report = CommonOptions.report.described("Add the expenses to this draft report, converted into its currency.")
         static let dryRun = Option.flag("dry-run", "Show each row as new, duplicate, invalid or skipped; write nothing.")
         static let skipInvalid = Option.flag("skip-invalid", "Import the valid rows and write the invalid ones to --rejects.")
-        static let rejects = Option.text("rejects", "file", "With --skip-invalid: the CSV file for the invalid rows.", completion: .file)
+        static let rejects = Option.text("rejects", "file", "With --skip-invalid: the CSV file for the invalid rows (readable by you only).",
+                                         completion: .file)
+        static let force = CommonOptions.force.described("With --rejects: replace the file if it exists.")
     }
 
     static let statements = CommandSpec(
@@ -24,12 +26,13 @@ enum ImportCommands {
             amount, currency and merchant) is a duplicate and is left out, so importing a statement twice, or \
             overlapping statements, adds each transaction once. The import is one transaction: an invalid row is \
             reported as FILE:LINE: field: reason and nothing is written (exit 65), unless --skip-invalid imports \
-            the other rows and writes the invalid ones, with a reason, to --rejects, to be fixed and imported again. \
+            the other rows and writes the invalid ones, with a reason, to --rejects, to be fixed and imported again \
+            (a file that exists is replaced only with --force; never one the import reads). \
             'expenses import list' shows the batches, 'expenses import undo BATCH' removes one. Rules files are \
             described in README.md.
             """,
         arguments: [ArgumentSpec("file", "Statement CSV files (- reads standard input).", variadic: true, completion: .file)],
-        options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects],
+        options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects, Options.force],
         examples: [
             "expenses import amex-2026-03.csv --rules amex.rules --report 12",
             "expenses import jan.csv feb.csv --rules bank.rules --dry-run",
@@ -42,6 +45,9 @@ enum ImportCommands {
                                      ? "'--skip-invalid' needs '--rejects <file>', so that the rows it leaves out can be fixed and imported again"
                                      : "'--rejects <file>' goes with '--skip-invalid'", path: invocation.spec.path)
             }
+            if invocation[Options.force], !invocation.gave(Options.rejects) {
+                throw UsageError("'--force' goes with '--rejects <file>'", path: invocation.spec.path)
+            }
         }
     ) { invocation, session in
         let rulesPath = try invocation[Options.rules] ?? ""
@@ -51,6 +57,8 @@ enum ImportCommands {
             files: invocation.arguments, rules: rules, reportID: try invocation[Options.report] ?? session.currentReportID,
             dryRun: invocation[Options.dryRun], skipInvalid: invocation[Options.skipInvalid], rejectsPath: try invocation[Options.rejects])
         request.missingRateNote = ErrorPresenter.missingRateNote
+        request.replaceRejects = invocation[Options.force]
+        request.otherInputs = [OutputFile.Input(rulesPath, role: "the rules file")]
         let format = session.format, files = request.files
         let outcome = try StatementImporter(store: store, request: request) { console in
             DryRunLog(format: format, console: console, files: files)

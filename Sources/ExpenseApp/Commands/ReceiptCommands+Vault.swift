@@ -10,9 +10,11 @@ import Rendering
 extension ReceiptCommands {
     static let export = CommandSpec(
         ["receipt", "export"], abstract: "Write a receipt's file out, checked against its SHA-256 first.",
+        discussion: "The file is readable by you only; one that exists is replaced only with --force.",
         arguments: [idArgument],
-        options: [Options.output],
-        examples: ["expenses receipt export 3 -o hotel.jpg", "expenses receipt export 3 -o ~/Desktop", "expenses receipt export 3 -o - | display"]
+        options: [Options.output, Options.force],
+        examples: ["expenses receipt export 3 -o hotel.jpg", "expenses receipt export 3 -o ~/Desktop", "expenses receipt export 3 -o - | display",
+                   "expenses receipt export 3 -o hotel.jpg --force"]
     ) { invocation, session in
         let store = try session.store()
         let vault = try store.requireReceiptVault()
@@ -30,7 +32,9 @@ extension ReceiptCommands {
         if OutputFile.isDirectory(target) {
             target += (target.hasSuffix("/") ? "" : "/") + "receipt-\(receipt.id).\(receipt.mediaType.fileExtension)"
         }
-        try OutputFile.write(bytes: bytes, to: target)
+        let inputs = Database.files(of: session.databasePath)
+            + [OutputFile.Input(vault.path(of: receipt.sha256), role: "the file of receipt \(receipt.id) in the vault")]
+        try OutputFile.write(bytes: bytes, to: target, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
         return ReceiptExport(receipt: receipt, file: target).output
     }
 

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseStore
 import ExpenseSupport
 import Rendering
 
@@ -36,7 +37,7 @@ extension ShortcutCommands {
             'expenses shortcuts install' puts one where the desktop's launcher finds it (it offers them on a right click) \
             and keeps it current. --json (or --format json) writes them as JSON instead, titled in your language.
             """,
-        options: [Options.desktop, Options.json, Options.output, Options.exec,
+        options: [Options.desktop, Options.json, Options.output, Options.force, Options.exec,
                   Options.all.described("Every enabled quick action, not only the visible ones."),
                   Options.maxVisible.described("Export this many instead of the shortcuts.max-visible setting."), Options.catalog],
         examples: ["expenses shortcuts export --desktop -o expenses.desktop",
@@ -45,8 +46,16 @@ extension ShortcutCommands {
             guard !(invocation[Options.desktop] && invocation[Options.json]) else {
                 throw UsageError("Give either '--desktop' or '--json'", path: invocation.spec.path)
             }
+            if invocation[Options.force], !invocation.gave(Options.output) {
+                throw UsageError("'--force' goes with '--output <file>'", path: invocation.spec.path)
+            }
         }
     ) { invocation, session in
+        // What the export reads: the database (dynamic quick actions), the catalog, the settings.
+        let inputs = Database.files(of: session.databasePath)
+            + (try session.catalogFile(path: try invocation[Options.catalog]).map { [OutputFile.Input($0, role: "the catalog")] } ?? [])
+            + [OutputFile.Input(session.configPath, role: "the settings file")]
+        if let path = try invocation[Options.output] { try OutputFile.check(path, replacing: invocation[Options.force], inputs: inputs) }
         let shortcuts = try shortcutSet(invocation, session)
         CatalogMessages.print(shortcuts.catalog)
         let entries = invocation[Options.all] ? shortcuts.entries() : shortcuts.visible
@@ -70,7 +79,8 @@ extension ShortcutCommands {
         }
         // --format reaches a command only through the session (set from argv in a one-shot).
         let asJSON = invocation[Options.json] || (!invocation[Options.desktop] && session.format == .json)
-        try OutputFile.write(asJSON ? json.serialized() + "\n" : try desktop(), to: path)
+        try OutputFile.write(asJSON ? json.serialized() + "\n" : try desktop(), to: path, mode: 0o600,
+                             replacing: invocation[Options.force], inputs: inputs)
         return .message("Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
                         + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))
     }

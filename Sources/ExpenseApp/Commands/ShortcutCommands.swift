@@ -32,6 +32,7 @@ enum ShortcutCommands {
         static let desktop = Option.flag("desktop", "Write a freedesktop .desktop entry (the default).")
         static let json = Option.flag("json", "Write JSON (as --format json does).")
         static let output = Option.text("output", "file", "Write to this file instead of standard output.", short: "o", completion: .file)
+        static let force = CommonOptions.force.described("With --output: replace the file if it exists.")
         static let exec = Option.text("exec", "program", "The program the actions run (default: expenses, found on PATH).")
         static let deliver = Option.flag("deliver", "Run the queued launches now, in this process.")
         static let redeliver = Option.id("redeliver", "Queue a failed or stale launch again.")
