@@ -170,8 +170,9 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(summary(try app.ok("import", rejects, "--rules", rules)), "Imported \(rejects) as batch 2: 2 new, 0 duplicate, 0 invalid\n")
         XCTAssertEqual(try count(), 5)
         XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses WHERE id = (SELECT max(id) FROM expenses)"), "Quoted, merchant")
-        // Importing the original again finds the valid rows, and still rejects the broken ones.
-        let again = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects)
+        // Importing the original again finds the valid rows, and still rejects the broken ones
+        // into the same file, which --force replaces.
+        let again = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects, "--force")
         XCTAssertEqual(summary(again.stdout), "Imported \(csv) as batch 3: 0 new, 3 duplicate, 2 invalid; invalid rows written to \(rejects)\n")
     }
 
