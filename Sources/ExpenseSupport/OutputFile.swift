@@ -64,8 +64,9 @@ public enum OutputFile {
         syncDirectory(directory)
     }
 
-    /// Refuses `path` as an output before any work is done: one of `inputs` (73), something that
-    /// is not a regular file (73), or an existing file when not `replacing` (73, `.outputExists`).
+    /// Refuses `path` as an output before any work is done: one of `inputs` (73), a symbolic link
+    /// or something else that is not a regular file (73), or an existing file when not
+    /// `replacing` (73, `.outputExists`).
     public static func check(_ path: String, replacing: Bool, inputs: [Input]) throws(ExpenseError) {
         if let input = self.input(at: path, among: inputs) {
             throw ExpenseError(.cannotCreate, "cannot write \(path): it is \(input.role), which this command reads",
@@ -73,9 +74,12 @@ public enum OutputFile {
         }
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
-        // What a symlink points to decides what it is; the link itself is what gets replaced.
-        var target = stat()
-        let kind = stat(path, &target) == 0 ? target.st_mode & S_IFMT : S_IFREG
+        let kind = info.st_mode & S_IFMT
+        // The rename would replace the link, not the file it points to: neither what a person who
+        // made the link means, nor safe when it is /dev/stdout (root may write /dev).
+        guard kind != S_IFLNK else {
+            throw ExpenseError(.cannotCreate, "cannot write \(path): it is a symbolic link", hint: "name the file it points to")
+        }
         guard kind == S_IFREG else {
             throw ExpenseError(.cannotCreate, "cannot write \(path): it is \(kind == S_IFDIR ? "a directory" : "not a regular file")")
         }

@@ -157,6 +157,13 @@ final class SafeFileTests: XCTestCase {
         try "mine\n".write(toFile: folder + "/receipt-1.png", atomically: false, encoding: .utf8)
         XCTAssertEqual(try app.run("receipt", "export", "1", "-o", folder).status, 73)
         XCTAssertEqual(text(folder + "/receipt-1.png"), "mine\n")
+        // A symlink at the name is refused even with --force: a rename would replace the link, not its file.
+        let linked = app.path("linked.csv")
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: target)
+        let symlink = try app.run("report", "export", "1", "--format", "csv", "-o", linked, "--force")
+        XCTAssertEqual(symlink.status, 73, symlink.stderr)
+        XCTAssertEqual(symlink.stderr, "expenses: error: cannot write \(linked): it is a symbolic link\nhint: name the file it points to\n")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: linked), target)
         // --force says which file may be replaced: without one it is a usage error.
         for arguments in [["report", "export", "1", "--format", "csv", "--force"], ["shortcuts", "export", "--force"],
                           ["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--force"]] {

@@ -74,15 +74,11 @@ final class OutputFileTests: XCTestCase {
         assertRefused({ try OutputFile.write("new\n", to: path("a.txt"), replacing: false) }, "\(path("a.txt")) exists", code: .outputExists)
         XCTAssertEqual(try String(contentsOfFile: path("a.txt"), encoding: .utf8), "old\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["a.txt"], "no temporary is left")
-        // A symlink there, even a dangling one, is something there too.
-        try FileManager.default.createSymbolicLink(atPath: path("l.txt"), withDestinationPath: path("nowhere"))
-        assertRefused({ try OutputFile.write("new\n", to: path("l.txt"), replacing: false) }, "\(path("l.txt")) exists", code: .outputExists)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path("nowhere")))
         try OutputFile.write("new\n", to: path("a.txt"), replacing: true)
         XCTAssertEqual(try String(contentsOfFile: path("a.txt"), encoding: .utf8), "new\n")
         try OutputFile.write("fresh\n", to: path("b.txt"), replacing: false)
         XCTAssertEqual(try String(contentsOfFile: path("b.txt"), encoding: .utf8), "fresh\n")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["a.txt", "b.txt", "l.txt"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["a.txt", "b.txt"])
     }
 
     func testAFileThatAppearsWhileWritingIsNotReplaced() throws {
@@ -136,6 +132,24 @@ final class OutputFileTests: XCTestCase {
     func testADirectoryOrADeviceIsNoOutputFile() {
         assertRefused({ try OutputFile.write("x", to: directory.path, replacing: true) }, "cannot write \(directory.path): it is a directory")
         assertRefused({ try OutputFile.check("/dev/null", replacing: true, inputs: []) }, "cannot write /dev/null: it is not a regular file")
+    }
+
+    func testASymlinkAtTheOutputNameIsNeitherReplacedNorFollowed() throws {
+        // Renaming over it would replace the link, not what it points to; /dev/stdout is one (and root may write /dev).
+        try "theirs\n".write(toFile: path("target.txt"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path("l.txt"), withDestinationPath: path("target.txt"))
+        try FileManager.default.createSymbolicLink(atPath: path("d.txt"), withDestinationPath: path("nowhere"))
+        for name in ["l.txt", "d.txt"] {
+            for replacing in [false, true] {
+                assertRefused({ try OutputFile.write("new\n", to: path(name), replacing: replacing) },
+                              "cannot write \(path(name)): it is a symbolic link")
+            }
+        }
+        assertRefused({ try OutputFile.check("/dev/stdout", replacing: true, inputs: []) }, "cannot write /dev/stdout: it is a symbolic link")
+        XCTAssertEqual(try String(contentsOfFile: path("target.txt"), encoding: .utf8), "theirs\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("nowhere")))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("l.txt")), path("target.txt"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["d.txt", "l.txt", "target.txt"])
     }
 
     func testTheModeAsked() throws {
