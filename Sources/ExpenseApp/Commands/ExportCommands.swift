@@ -33,7 +33,7 @@ enum ExportCommands {
         default:
             text = ExpenseView.listing(items, inReport: false).csv
         }
-        guard let path = try invocation[Options.output] else { return .message(text) }
+        guard let path = try invocation[Options.output] else { return .content(text) }
         try OutputFile.write(text, to: path)
         return .message("Exported report \(report.id) to \(path)")
     }
