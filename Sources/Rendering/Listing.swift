@@ -120,8 +120,9 @@ public struct Listing {
         return text
     }
 
+    /// A CSV field, quoted when it holds a separator, a quote or a line break (RFC 4180).
     public static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+        guard text.containsScalar(in: [",", "\"", "\n", "\r"]) else { return text }
+        return "\"" + text.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\""
     }
 }

@@ -163,7 +163,6 @@ public final class CSVReader {
     private func parseRecord() -> Outcome {
         guard position < limit else { return .needMoreInput }
         let bytes = UnsafeRawBufferPointer(buffer)
-        let separator = self.separator
         fieldStarts.removeAll(keepingCapacity: true)
         fieldEnds.removeAll(keepingCapacity: true)
         fieldScratchStarts.removeAll(keepingCapacity: true)
@@ -171,106 +170,115 @@ public final class CSVReader {
         var index = position
         var lines = 1
         while true {
-            if index < limit, bytes[index] == Self.quote {
-                // A quoted field: up to the quote that is not doubled.
-                let contentStart = index + 1
-                var cursor = contentStart
-                var doubled = false
-                var closing = -1
-                while cursor < limit {
-                    let byte = bytes[cursor]
-                    if byte == Self.quote {
-                        if cursor + 1 < limit, bytes[cursor + 1] == Self.quote {
-                            doubled = true
-                            cursor += 2
-                            continue
-                        }
-                        if cursor + 1 == limit, !atEndOfInput { return .needMoreInput }
-                        closing = cursor
-                        break
-                    }
-                    if byte == Self.newline { lines += 1 }
-                    cursor += 1
-                }
-                guard closing >= 0 else { return .needMoreInput }
-                if doubled {
-                    let scratchStart = scratchCount
-                    reserveScratch(closing - contentStart)
-                    var copy = contentStart
-                    while copy < closing {
-                        scratch[scratchCount] = bytes[copy]
-                        scratchCount += 1
-                        copy += bytes[copy] == Self.quote ? 2 : 1
-                    }
-                    fieldStarts.append(0)
-                    fieldEnds.append(scratchCount - scratchStart)
-                    fieldScratchStarts.append(scratchStart)
-                } else {
-                    fieldStarts.append(contentStart)
-                    fieldEnds.append(closing)
-                    fieldScratchStarts.append(-1)
-                }
-                index = closing + 1
-                // After the closing quote: a separator, the line's end or the input's end.
-                if index < limit {
-                    let byte = bytes[index]
-                    if byte == separator {
-                        index += 1
-                        continue
-                    }
-                    if byte == Self.newline {
-                        return finishRecord(end: index, next: index + 1, lines: lines)
-                    }
-                    if byte == Self.carriageReturn {
-                        if index + 1 < limit {
-                            if bytes[index + 1] == Self.newline {
-                                return finishRecord(end: index, next: index + 2, lines: lines, crlf: true)
-                            }
-                        } else if !atEndOfInput {
-                            return .needMoreInput
-                        } else {
-                            return finishRecord(end: index, next: index + 1, lines: lines)
-                        }
-                    }
-                    return .failure(Failure(line: nextLine + lines - 1,
-                                            message: "text after the closing quote of field \(fieldStarts.count)"))
-                }
-                if !atEndOfInput { return .needMoreInput }
-                return finishRecord(end: index, next: index, lines: lines)
+            let outcome = index < limit && bytes[index] == Self.quote
+                ? quotedField(bytes, from: index, lines: &lines) : unquotedField(bytes, from: index, lines: lines)
+            switch outcome {
+            case .next(let start): index = start
+            case .done(let outcome): return outcome
             }
-            // An unquoted field: up to the separator or the line's end. A quote inside it is
-            // taken literally, as most writers of such files mean it.
-            let start = index
-            while index < limit {
-                let byte = bytes[index]
-                if byte == separator || byte == Self.newline { break }
-                index += 1
-            }
-            if index == limit {
-                if !atEndOfInput { return .needMoreInput }
-                var end = index
-                if end > start, bytes[end - 1] == Self.carriageReturn { end -= 1 }
-                fieldStarts.append(start)
-                fieldEnds.append(end)
-                fieldScratchStarts.append(-1)
-                return finishRecord(end: end, next: index, lines: lines)
-            }
-            if bytes[index] == separator {
-                fieldStarts.append(start)
-                fieldEnds.append(index)
-                fieldScratchStarts.append(-1)
-                index += 1
-                continue
-            }
-            // A line feed; a carriage return before it belongs to the line ending (CRLF).
-            var end = index
-            let crlf = end > start && bytes[end - 1] == Self.carriageReturn
-            if crlf { end -= 1 }
-            fieldStarts.append(start)
-            fieldEnds.append(end)
-            fieldScratchStarts.append(-1)
-            return finishRecord(end: end, next: index + 1, lines: lines, crlf: crlf)
         }
+    }
+
+    /// After one field: where the next field of the record starts, or how the record ends.
+    private enum FieldEnd {
+        case next(Int)
+        case done(Outcome)
+    }
+
+    /// A quoted field at `index`: up to the quote that is not doubled, then a separator, the
+    /// line's end or the input's end.
+    @inline(__always)
+    private func quotedField(_ bytes: UnsafeRawBufferPointer, from index: Int, lines: inout Int) -> FieldEnd {
+        let contentStart = index + 1
+        var cursor = contentStart
+        var doubled = false
+        var closing = -1
+        while cursor < limit {
+            let byte = bytes[cursor]
+            if byte == Self.quote {
+                if cursor + 1 < limit, bytes[cursor + 1] == Self.quote {
+                    doubled = true
+                    cursor += 2
+                    continue
+                }
+                if cursor + 1 == limit, !atEndOfInput { return .done(.needMoreInput) }
+                closing = cursor
+                break
+            }
+            if byte == Self.newline { lines += 1 }
+            cursor += 1
+        }
+        guard closing >= 0 else { return .done(.needMoreInput) }
+        if doubled {
+            appendUndoubling(bytes, from: contentStart, to: closing)
+        } else {
+            appendField(start: contentStart, end: closing)
+        }
+        let after = closing + 1
+        guard after < limit else { return .done(atEndOfInput ? finishRecord(end: after, next: after, lines: lines) : .needMoreInput) }
+        switch bytes[after] {
+        case separator: return .next(after + 1)
+        case Self.newline: return .done(finishRecord(end: after, next: after + 1, lines: lines))
+        case Self.carriageReturn where after + 1 < limit && bytes[after + 1] == Self.newline:
+            return .done(finishRecord(end: after, next: after + 2, lines: lines, crlf: true))
+        case Self.carriageReturn where after + 1 == limit:
+            return .done(atEndOfInput ? finishRecord(end: after, next: after + 1, lines: lines) : .needMoreInput)
+        default:
+            return .done(.failure(Failure(line: nextLine + lines - 1, message: "text after the closing quote of field \(fieldStarts.count)")))
+        }
+    }
+
+    /// An unquoted field at `index`: up to the separator or the line's end. A quote inside it is
+    /// taken literally, as most writers of such files mean it.
+    @inline(__always)
+    private func unquotedField(_ bytes: UnsafeRawBufferPointer, from start: Int, lines: Int) -> FieldEnd {
+        let separator = self.separator, limit = self.limit
+        var index = start
+        while index < limit {
+            let byte = bytes[index]
+            if byte == separator || byte == Self.newline { break }
+            index += 1
+        }
+        if index == limit {
+            guard atEndOfInput else { return .done(.needMoreInput) }
+            var end = index
+            if end > start, bytes[end - 1] == Self.carriageReturn { end -= 1 }
+            appendField(start: start, end: end)
+            return .done(finishRecord(end: end, next: index, lines: lines))
+        }
+        if bytes[index] == separator {
+            appendField(start: start, end: index)
+            return .next(index + 1)
+        }
+        // A line feed; a carriage return before it belongs to the line ending (CRLF).
+        var end = index
+        let crlf = end > start && bytes[end - 1] == Self.carriageReturn
+        if crlf { end -= 1 }
+        appendField(start: start, end: end)
+        return .done(finishRecord(end: end, next: index + 1, lines: lines, crlf: crlf))
+    }
+
+    /// A field read in place from the buffer.
+    @inline(__always)
+    private func appendField(start: Int, end: Int) {
+        fieldStarts.append(start)
+        fieldEnds.append(end)
+        fieldScratchStarts.append(-1)
+    }
+
+    /// A quoted field with doubled quotes, copied to the scratch buffer with each pair made one.
+    private func appendUndoubling(_ bytes: UnsafeRawBufferPointer, from start: Int, to closing: Int) {
+        let scratchStart = scratchCount
+        reserveScratch(closing - start)
+        var copy = start
+        while copy < closing {
+            scratch[scratchCount] = bytes[copy]
+            scratchCount += 1
+            copy += bytes[copy] == Self.quote ? 2 : 1
+        }
+        fieldStarts.append(0)
+        fieldEnds.append(scratchCount - scratchStart)
+        fieldScratchStarts.append(scratchStart)
     }
 
     private func reserveScratch(_ more: Int) {

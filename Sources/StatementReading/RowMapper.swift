@@ -135,8 +135,38 @@ public final class RowMapper {
             for index in 0..<count { cache.decoded[index] = false }
         }
 
-        // Conditions test the row as the statement has it; later actions win over earlier ones.
+        guard let overrides = applyConditions(reader, &row, &cache) else { return }
+        let currency = readCurrency(reader, &row, &cache)
+        if dateColumn >= 0 {
+            switch rules.dateFormat.parse(reader.field(dateColumn)) {
+            case .success(let value): row.date = value
+            case .failure(let failure): row.problems.append(("date", failure.message))
+            }
+        }
+        if let currency {
+            readAmount(reader, currency: currency, &row)
+            if row.skipped { return }
+        }
+        if let statementMerchant = statementText("merchant", merchantColumns, reader, &row, &cache) {
+            row.statementMerchant = statementMerchant
+            row.merchant = statementMerchant
+        }
+        if let merchant = overrides.merchant { row.merchant = merchant }
+        if let description = statementText("description", descriptionColumns, reader, &row, &cache) { row.description = description }
+        if let description = overrides.description { row.description = description }
+        if let id = statementText("external-id", externalIDColumns, reader, &row, &cache), !id.isEmpty { row.externalID = id }
+        readCategory(reader, given: overrides.category, &row, &cache)
+    }
+
+    /// What the rules' `if ... then` actions set; nil when one skips the row.
+    private struct Overrides {
         var category: String?, merchant: String?, description: String?
+    }
+
+    /// Tests the conditions against the row as the statement has it; later actions win over
+    /// earlier ones.
+    private func applyConditions(_ reader: CSVReader, _ row: inout MappedRow, _ cache: inout CellCache) -> Overrides? {
+        var overrides = Overrides()
         for (index, condition) in rules.conditions.enumerated() {
             guard let subject = text(conditionColumns[index], reader, &cache) else { continue }
             let matched: Bool
@@ -151,52 +181,33 @@ public final class RowMapper {
             switch condition.action {
             case .skip:
                 row.skipped = true
-                return
-            case .category(let code): category = code
-            case .merchant(let text): merchant = text
-            case .description(let text): description = text
+                return nil
+            case .category(let code): overrides.category = code
+            case .merchant(let text): overrides.merchant = text
+            case .description(let text): overrides.description = text
             case .paidBy(let paidBy): row.paidBy = paidBy
             }
         }
+        return overrides
+    }
 
-        let currency = readCurrency(reader, &row, &cache)
-        if dateColumn >= 0 {
-            switch rules.dateFormat.parse(reader.field(dateColumn)) {
-            case .success(let value): row.date = value
-            case .failure(let failure): row.problems.append(("date", failure.message))
-            }
+    /// The text of `columns` for `field`; nil when the rules read no column for it, or it is not
+    /// text (a problem of the row). No text is stored with a NUL: readers of C strings would see
+    /// half of it.
+    private func statementText(_ field: String, _ columns: [Int], _ reader: CSVReader, _ row: inout MappedRow,
+                               _ cache: inout CellCache) -> String? {
+        guard !columns.isEmpty else { return nil }
+        guard let text = text(columns, reader, &cache) else {
+            row.problems.append((field, invalidText))
+            return nil
         }
-        if let currency {
-            readAmount(reader, currency: currency, &row)
-            if row.skipped { return }
-        }
+        if text.utf8.contains(0) { row.problems.append((field, "holds a NUL character (U+0000), which no text may hold")) }
+        return text
+    }
 
-        if !merchantColumns.isEmpty {
-            if let statementMerchant = text(merchantColumns, reader, &cache) {
-                row.statementMerchant = statementMerchant
-                row.merchant = statementMerchant
-            } else {
-                row.problems.append(("merchant", invalidText))
-            }
-        }
-        if let merchant { row.merchant = merchant }
-        if !descriptionColumns.isEmpty {
-            if let statementDescription = text(descriptionColumns, reader, &cache) {
-                row.description = statementDescription
-            } else {
-                row.problems.append(("description", invalidText))
-            }
-        }
-        if let description { row.description = description }
-        if !externalIDColumns.isEmpty {
-            if let id = text(externalIDColumns, reader, &cache) {
-                if !id.isEmpty { row.externalID = id }
-            } else {
-                row.problems.append(("external-id", invalidText))
-            }
-        }
-
-        var code = category
+    /// The category an action gave, else the statement's column, else the rules' default; checked.
+    private func readCategory(_ reader: CSVReader, given: String?, _ row: inout MappedRow, _ cache: inout CellCache) {
+        var code = given
         if code == nil, categoryColumn >= 0 {
             if let mapped = cell(categoryColumn, reader, &cache) {
                 if !mapped.isEmpty { code = mapped.lowercased() }
@@ -204,21 +215,15 @@ public final class RowMapper {
                 row.problems.append(("category", invalidText))
             }
         }
-        if code == nil { code = rules.defaultCategory }
-        if let code {
-            if categories.contains(code) {
-                row.category = code
-            } else {
-                let suggestion = Suggestion.closest(to: code, among: knownCategories)
-                row.problems.append(("category", "unknown category '\(code)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
-            }
-        } else {
+        guard let code = code ?? rules.defaultCategory else {
             row.problems.append(("category", "none given, and the rules have no 'default category'"))
+            return
         }
-        // No text is stored with a NUL: readers of C strings would see half of it.
-        for (field, text) in [("merchant", row.merchant), ("description", row.description), ("external-id", row.externalID ?? "")]
-        where text.utf8.contains(0) {
-            row.problems.append((field, "holds a NUL character (U+0000), which no text may hold"))
+        if categories.contains(code) {
+            row.category = code
+        } else {
+            let suggestion = Suggestion.closest(to: code, among: knownCategories)
+            row.problems.append(("category", "unknown category '\(code)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
         }
     }
 

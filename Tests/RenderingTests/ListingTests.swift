@@ -55,3 +55,13 @@ final class ListingTerminalTests: XCTestCase {
         XCTAssertTrue(listing.csv.contains("\"\u{1B}[2J\u{1B}]0;pwned\u{07}Hotel\nExec\""))
     }
 }
+
+final class CSVFieldTests: XCTestCase {
+    /// "\r\n" is one Character, and `"` followed by a combining mark is one Character too: compared
+    /// as Characters they were written raw, and the row split or the quoting broke.
+    func testLineBreaksAndQuotesAreFoundScalarByScalar() {
+        XCTAssertEqual(Listing.field("Hotel\r\nAstoria"), "\"Hotel\r\nAstoria\"")
+        XCTAssertEqual(Listing.field("say \"\u{301}hi\""), "\"say \"\"\u{301}hi\"\"\"")
+        XCTAssertEqual(Listing.field("plain café"), "plain café")
+    }
+}

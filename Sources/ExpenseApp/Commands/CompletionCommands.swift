@@ -15,9 +15,9 @@ enum CompletionCommands {
                    "expenses completion fish > ~/.config/fish/completions/expenses.fish"]
     ) { invocation, _ in
         switch invocation.arguments[0] {
-        case "bash": return .message(CompletionScripts.bash)
-        case "zsh": return .message(CompletionScripts.zsh)
-        case "fish": return .message(CompletionScripts.fish)
+        case "bash": return .content(CompletionScripts.bash)
+        case "zsh": return .content(CompletionScripts.zsh)
+        case "fish": return .content(CompletionScripts.fish)
         case let other:
             throw UsageError("The value '\(other)' is invalid for '<shell>'. Please provide one of \(CommandParser.list(shells)).",
                              path: invocation.spec.path)

@@ -45,7 +45,7 @@ enum ExportCommands {
         default:
             text = ExpenseView.listing(items, inReport: false).csv
         }
-        guard let path = output else { return .message(text) }
+        guard let path = output else { return .content(text) }
         try OutputFile.write(text, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
         return .message("Exported report \(report.id) to \(path)")
     }

@@ -9,6 +9,9 @@ public indirect enum Output {
     case document(any Document)
     /// A message for people; in JSON, `{"message": ...}`.
     case message(String)
+    /// A file's content on standard output instead of in the file (`report export` without
+    /// `-o`): written exactly, in whatever format.
+    case content(String)
     /// `output`, from a command that changed a trip: the report it created, changed or added to,
     /// or nil when reports went away (a deleted draft). The app's trip quick actions and a quick
     /// action's landing follow this, never the text or JSON of the result.
@@ -21,6 +24,11 @@ public indirect enum Output {
     public var shown: Output {
         if case .touching(_, let inner) = self { return inner.shown }
         return self
+    }
+
+    var isContent: Bool {
+        if case .content = shown { return true }
+        return false
     }
 
     /// Whether the command changed a trip, and which: `.some(nil)` for reports that went away.

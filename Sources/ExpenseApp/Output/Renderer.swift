@@ -12,7 +12,7 @@ public struct Renderer {
     /// exactly.
     public func print(_ output: Output) {
         let text = render(output)
-        if format == .table { Console.write(text) } else { Console.writeExactly(text) }
+        if format == .table, !output.isContent { Console.write(text) } else { Console.writeExactly(text) }
     }
 
     /// The text to print, ending in a newline; empty when there is nothing to print.
@@ -21,6 +21,7 @@ public struct Renderer {
         case (.none, _): return ""
         case (.message(let text), .json): return JSONValue.object([("message", .string(text))]).serialized() + "\n"
         case (.message(let text), _): return Self.line(text)
+        case (.content(let text), _): return Self.line(text)
         case (.listing(let listing), .table): return listing.table
         case (.listing(let listing), .json): return listing.json.serialized() + "\n"
         case (.listing(let listing), .csv): return listing.csv

@@ -84,8 +84,8 @@ enum ShortcutView {
 
     /// A word as a shell would need it quoted, for showing a launch's arguments.
     static func quoted(_ word: String) -> String {
-        guard word.isEmpty || word.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) else { return word }
-        return "'" + word.replacing("'", with: "'\\''") + "'"
+        guard word.isEmpty || word.containsScalar(in: [" ", "'", "\""]) else { return word }
+        return "'" + word.replacingScalars { $0 == "'" ? "'\\''" : nil } + "'"
     }
 }
 

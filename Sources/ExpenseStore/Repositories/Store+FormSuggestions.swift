@@ -14,7 +14,7 @@ extension Store {
     /// Merchants already paid whose name starts with `prefix` (without case), most recent first.
     public func merchants(startingWith prefix: String, limit: Int = 20) throws -> [String] {
         // LIKE's own wildcards in the prefix are matched literally.
-        let escaped = prefix.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing("_", with: "\\_")
+        let escaped = prefix.replacingScalars { ["\\", "%", "_"].contains($0) ? "\\" + String($0) : nil }
         return try db.query("""
             SELECT merchant FROM expenses WHERE merchant LIKE ? ESCAPE '\\' AND merchant <> ''
             GROUP BY merchant COLLATE NOCASE ORDER BY max(id) DESC LIMIT ?
