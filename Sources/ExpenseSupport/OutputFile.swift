@@ -49,16 +49,18 @@ public enum OutputFile {
         if createDirectories { try makeDirectories(directory, mode: directoryMode) }
         try check(path, replacing: replacing, inputs: inputs)
         let (descriptor, temporary) = try createTemporary(for: path, mode: mode)
+        // The file is created: what fails from here on (no room left, the file too large, the
+        // disk's error) is an I/O error (74), as for the rejects file; the old file stays.
         if let code = FileDescriptor.writeAll(bytes, to: descriptor) {
             close(descriptor)
             unlink(temporary)
-            throw failure(path, code)
+            throw writeFailure(path, code)
         }
         // Durable before it replaces the old file: a crash leaves one or the other, whole.
         if fsync(descriptor) != 0 || close(descriptor) != 0 {
             let code = errno
             unlink(temporary)
-            throw failure(path, code)
+            throw writeFailure(path, code)
         }
         try place(temporary, at: path, replacing: replacing)
         syncDirectory(directory)
@@ -188,7 +190,7 @@ public enum OutputFile {
     /// The bytes to standard output (`-o -`).
     public static func writeToStandardOutput(_ bytes: [UInt8]) throws(ExpenseError) {
         if let code = FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) {
-            throw ExpenseError(.io, "cannot write to standard output: \(String(cString: strerror(code)))")
+            throw ExpenseError(.io, "cannot write to standard output: \(SystemError.reason(code))")
         }
     }
 
@@ -211,9 +213,15 @@ public enum OutputFile {
         }
     }
 
+    /// The file cannot be created or given its name (73).
     static func failure(_ path: String, _ code: Int32) -> ExpenseError {
-        ExpenseError(.cannotCreate, "cannot write \(path): \(String(cString: strerror(code)))",
+        ExpenseError(.cannotCreate, "cannot write \(path): \(SystemError.reason(code))",
                      hint: code == ENOENT ? "check that its directory exists" : nil)
+    }
+
+    /// Writing the created file failed (74).
+    static func writeFailure(_ path: String, _ code: Int32) -> ExpenseError {
+        ExpenseError(.io, "cannot write \(path): \(SystemError.reason(code))")
     }
 }
 

@@ -78,7 +78,7 @@ public final class RejectsFile {
     public func prepare() throws(ExpenseError) {
         try flush()
         guard fsync(descriptor) == 0 else {
-            throw ExpenseError(.io, "cannot write the rejects file \(path): \(String(cString: strerror(errno)))")
+            throw ExpenseError(.io, "cannot write the rejects file \(path): \(SystemError.reason(errno))")
         }
         guard !replacing else { return }
         switch OutputFile.linkWithoutReplacing(temporaryPath, at: path) {
@@ -102,7 +102,7 @@ public final class RejectsFile {
 
     private func flush() throws(ExpenseError) {
         if let code = FileDescriptor.writeAll(buffer, to: descriptor) {
-            throw ExpenseError(.io, "cannot write the rejects file \(path): \(String(cString: strerror(code)))")
+            throw ExpenseError(.io, "cannot write the rejects file \(path): \(SystemError.reason(code))")
         }
         buffer.removeAll(keepingCapacity: true)
     }

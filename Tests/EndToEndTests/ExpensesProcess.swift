@@ -49,6 +49,17 @@ final class ExpensesProcess {
         try start(arguments, stdin: stdin, executable: executable)()
     }
 
+    /// Runs the binary where no file it writes may grow past `bytes`: the file-size limit
+    /// (RLIMIT_FSIZE, set by util-linux's prlimit) with SIGXFSZ ignored, a disposition that exec
+    /// keeps, so a write past it fails with EFBIG the way one on a full disk fails with ENOSPC.
+    /// Needs no mount or privilege, so it runs in a container as well as on a CI machine.
+    func run(fileSizeLimit bytes: Int, _ arguments: [String]) throws -> Result {
+        let prlimit = "/usr/bin/prlimit"
+        guard FileManager.default.isExecutableFile(atPath: prlimit) else { throw MissingTool("\(prlimit) is missing (util-linux)") }
+        return try run(["-c", "trap '' XFSZ; exec \"$0\" --fsize=\(bytes) -- \"$@\"", prlimit, ExpensesProcess.binary.path] + arguments,
+                       executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
     /// Starts the binary and returns a function that waits for it; for running several at once.
     /// Its output must fit the pipes (64 KiB) until then.
     func start(_ arguments: [String], stdin: String? = nil, executable: URL = ExpensesProcess.binary) throws -> () -> Result {

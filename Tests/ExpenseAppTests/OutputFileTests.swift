@@ -58,6 +58,14 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "z\n")
     }
 
+    func testRunningOutOfRoomIsSaidPlainly() {
+        XCTAssertEqual(SystemError.reason(ENOSPC), "no room left on the device")
+        XCTAssertEqual(SystemError.reason(EDQUOT), "no room left in the disk quota")
+        XCTAssertEqual(SystemError.reason(EFBIG), "file too large")
+        XCTAssertEqual(SystemError.reason(EACCES), String(cString: strerror(EACCES)))
+        XCTAssertEqual(OutputFile.writeFailure("/x/out.csv", ENOSPC), ExpenseError(.io, "cannot write /x/out.csv: no room left on the device"))
+    }
+
     // MARK: - What a user's output must not replace
 
     private func assertRefused(_ body: () throws -> Void, _ message: String, code: ExpenseError.Code? = nil,
