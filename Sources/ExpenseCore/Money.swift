@@ -9,6 +9,40 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// enough that amount × rate × 10^digits always fits the Int128 used for conversions.
     public static let maximumMinorUnits: Int64 = 999_999_999_999_999
 
+    /// The largest total handled, in minor units either way (10^18 − 1): a report's total, a
+    /// day's spending, a summary's line. A thousand times the largest amount, so a total within
+    /// it plus one amount always fits an Int64 (in Swift and in SQLite alike), and a sum is
+    /// checked one amount at a time.
+    public static let maximumTotalMinorUnits: Int64 = 999_999_999_999_999_999
+
+    /// `total + amount` when the result is within `maximumTotalMinorUnits`, else nil. Never traps.
+    public static func adding(_ amount: Int64, to total: Int64) -> Int64? {
+        let (sum, overflow) = total.addingReportingOverflow(amount)
+        guard !overflow, sum.magnitude <= UInt64(maximumTotalMinorUnits) else { return nil }
+        return sum
+    }
+
+    /// The sum of `amounts` when it and every partial sum are within `maximumTotalMinorUnits`.
+    public static func total(_ amounts: some Sequence<Int64>) -> Int64? {
+        var total: Int64 = 0
+        for amount in amounts {
+            guard let sum = adding(amount, to: total) else { return nil }
+            total = sum
+        }
+        return total
+    }
+
+    /// The largest total in `currency`: "9,999,999,999,999,999.99 EUR".
+    public static func maximumTotal(in currency: Currency) -> Money {
+        Money(minorUnits: maximumTotalMinorUnits, currency: currency)
+    }
+
+    /// The error for a total that does not fit: "the total of report 3 does not fit: the largest
+    /// total handled is 9,999,999,999,999,999.99 EUR". Bad data (65), never an overflow.
+    public static func totalTooLarge(_ subject: String, currency: Currency, hint: String? = nil) -> ExpenseError {
+        ExpenseError(.invalidData, "\(subject) does not fit: the largest total handled is \(maximumTotal(in: currency))", hint: hint)
+    }
+
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency

@@ -22,11 +22,11 @@ enum ExportCommands {
         let text: String
         switch invocation.value("format") {
         case "html":
-            text = ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
+            text = try ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
                               events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
                               generatedAt: session.environment.now()).render()
         case "json":
-            guard case .document(_, let json, _) = ReportView.detail(report, items: items, receipts: try ReportReceipts.of(report, in: store))
+            guard case .document(_, let json, _) = try ReportView.detail(report, items: items, receipts: try ReportReceipts.of(report, in: store))
             else { return .none }
             text = json.serialized() + "\n"
         default:

@@ -56,7 +56,7 @@ enum ReportCommands {
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
-        return ReportView.detail(report, items: try store.expenses(.report(report.id)), receipts: try ReportReceipts.of(report, in: store))
+        return try ReportView.detail(report, items: try store.expenses(.report(report.id)), receipts: try ReportReceipts.of(report, in: store))
     }
 
     static let edit = CommandSpec(

@@ -15,7 +15,7 @@ enum SummaryCommands {
         if let from, let to, to < from {
             throw ExpenseError(.invalidData, "--to \(to) is before --from \(from)")
         }
-        let summary = SpendingSummary(rows: try session.store().spending(owner: session.user, from: from, to: to))
+        let summary = try SpendingSummary(rows: try session.store().spending(owner: session.user, from: from, to: to))
         let period: String
         switch (from, to) {
         case let (from?, to?): period = "\(from) to \(to)"

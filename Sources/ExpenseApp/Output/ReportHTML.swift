@@ -25,8 +25,8 @@ struct ReportHTML {
     var receipts: [Receipt]
     var generatedAt: String
 
-    func render() -> String {
-        let totals = ReportTotals(items: items, reportCurrency: report.currency)
+    func render() throws -> String {
+        let totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id)
         var html = """
             <!DOCTYPE html>
             <html lang="en">

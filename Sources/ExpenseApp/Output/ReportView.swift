@@ -42,8 +42,8 @@ enum ReportView {
     }
 
     /// `report show`: the header, the items with their receipts, the receipts missing, and the totals.
-    static func detail(_ report: Report, items: [Expense], receipts: ReportReceipts = .none) -> Output {
-        let totals = ReportTotals(items: items, reportCurrency: report.currency)
+    static func detail(_ report: Report, items: [Expense], receipts: ReportReceipts = .none) throws -> Output {
+        let totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id)
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
             ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", dates(report)),

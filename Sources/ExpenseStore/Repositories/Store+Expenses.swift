@@ -50,6 +50,9 @@ extension Store {
         try write {
             if let reportID = expense.reportID { try requireEditable(report: reportID, for: .addItems) }
             try expense.validate()
+            if let reportID = expense.reportID {
+                try requireTotalFits(report: reportID, adding: expense.conversion?.converted.minorUnits ?? 0)
+            }
             let stamp = now()
             try db.execute("""
                 INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
@@ -65,10 +68,17 @@ extension Store {
     /// when a report it touches is not editable.
     public func updateExpense(_ expense: Expense) throws {
         try write {
-            let current = try reportIDOfExpense(expense.id)
+            let (current, converted) = try placeOfExpense(expense.id)
             if let current { try requireEditable(report: current, for: current == expense.reportID ? .changeItems : .moveItems) }
             if let target = expense.reportID, target != current { try requireEditable(report: target, for: .addItems) }
             try expense.validate()
+            let newConverted = expense.conversion?.converted.minorUnits ?? 0
+            if let current, current == expense.reportID {
+                try requireTotalFits(report: current, adding: Int64(clamping: Int128(newConverted) - Int128(converted)))
+            } else {
+                if let current { try requireTotalFits(report: current, adding: Int64(clamping: -Int128(converted))) }
+                if let target = expense.reportID { try requireTotalFits(report: target, adding: newConverted) }
+            }
             try db.execute("""
                 UPDATE expenses SET report_id = ?, date = ?, category = ?, merchant = ?, description = ?, amount_minor = ?,
                                     currency = ?, rate = ?, rate_date = ?, rate_source = ?, converted_minor = ?, paid_by = ?,
@@ -81,7 +91,11 @@ extension Store {
     /// Deletes an expense; refused when its report is not editable.
     public func deleteExpense(_ id: Int64) throws {
         try write {
-            if let reportID = try reportIDOfExpense(id) { try requireEditable(report: reportID, for: .deleteItems) }
+            let (reportID, converted) = try placeOfExpense(id)
+            if let reportID {
+                try requireEditable(report: reportID, for: .deleteItems)
+                try requireTotalFits(report: reportID, adding: Int64(clamping: -Int128(converted)))
+            }
             try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
         }
     }
