@@ -22,6 +22,26 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(Renderer(format: .table).render(.listing(Listing(columns: listing.columns, rows: []))), "(none)\n")
     }
 
+    func testAColumnForProgramsIsLeftOutOfTheTable() {
+        let findings = Listing(columns: [.init("key", "violation"), .init("itemIds", "items", inTable: false)],
+                               rows: [[.text("duplicate:1:3"), .ids([1, 2, 3])]])
+        XCTAssertEqual(Renderer(format: .table).render(.listing(findings)), "VIOLATION\nduplicate:1:3\n")
+        XCTAssertEqual(Renderer(format: .csv).render(.listing(findings)), "key,itemIds\r\nduplicate:1:3,1 2 3\r\n")
+        XCTAssertEqual(Renderer(format: .json).render(.listing(findings)), """
+            [
+              {
+                "key": "duplicate:1:3",
+                "itemIds": [
+                  1,
+                  2,
+                  3
+                ]
+              }
+            ]
+
+            """)
+    }
+
     func testCSVQuotesAndSplitsMoney() {
         XCTAssertEqual(Renderer(format: .csv).render(.listing(listing)),
                        "id,merchant,total,totalCurrency\r\n1,\"Café, \"\"Zur Post\"\"\",1234.56,EUR\r\n22,\"Line\nbreak\",-5,JPY\r\n")

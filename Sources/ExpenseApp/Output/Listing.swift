@@ -7,9 +7,13 @@ public struct Listing {
     public struct Column: Sendable {
         public let key: String
         public let title: String
-        public init(_ key: String, _ title: String) {
+        /// False for a column for programs only (JSON, CSV), such as every id of a finding
+        /// whose message lists the first few.
+        public let inTable: Bool
+        public init(_ key: String, _ title: String, inTable: Bool = true) {
             self.key = key
             self.title = title
+            self.inTable = inTable
         }
     }
 
@@ -18,6 +22,8 @@ public struct Listing {
         case int(Int64)
         case money(Money?)
         case date(CalendarDate?)
+        /// Ids: a JSON array, space-separated in CSV and tables.
+        case ids([Int64])
         case null
 
         var isNumeric: Bool {
@@ -34,6 +40,7 @@ public struct Listing {
             case .int(let value): return String(value)
             case .money(let money): return money.map { "\($0.displayString) \($0.currency.code)" } ?? ""
             case .date(let date): return date?.description ?? ""
+            case .ids(let ids): return ids.map(String.init).joined(separator: " ")
             case .null: return ""
             }
         }
@@ -44,6 +51,7 @@ public struct Listing {
             case .int(let value): return .int(value)
             case .money(let money): return .money(money)
             case .date(let date): return .date(date)
+            case .ids(let ids): return .array(ids.map { .int($0) })
             case .null: return .null
             }
         }

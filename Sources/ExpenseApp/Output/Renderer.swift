@@ -32,6 +32,11 @@ public struct Renderer {
 
     /// Columns padded to their widest cell; numbers and money right-aligned.
     public func table(_ listing: Listing) -> String {
+        if !listing.columns.allSatisfy(\.inTable) {
+            let shown = listing.columns.indices.filter { listing.columns[$0].inTable }
+            return table(Listing(columns: shown.map { listing.columns[$0] }, rows: listing.rows.map { row in shown.map { row[$0] } },
+                                 note: listing.note))
+        }
         guard !listing.rows.isEmpty else { return "(none)\n" + (listing.note.map { $0 + "\n" } ?? "") }
         let cells = listing.rows.map { $0.map(\.display) }
         let headers = listing.columns.map { $0.title.uppercased() }

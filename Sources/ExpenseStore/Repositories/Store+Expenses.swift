@@ -8,6 +8,14 @@ extension Store {
         rate, rate_date, rate_source, converted_minor, paid_by
         """
 
+    /// `expenseColumns` of the table aliased `alias`, named as the table names them.
+    static func expenseColumns(_ alias: String) -> String {
+        expenseColumns.split(separator: ",").map { column in
+            let name = column.trimmingSpaces
+            return "\(alias).\(name) AS \(name)"
+        }.joined(separator: ", ")
+    }
+
     static func expense(_ row: Row, reportCurrency: (Int64) throws -> Currency) throws -> Expense {
         let amount = Money(minorUnits: row.int64("amount_minor"), currency: currency(row.string("currency")))
         let reportID = row.optionalInt64("report_id")
@@ -24,8 +32,9 @@ extension Store {
                        amount: amount, conversion: conversion, paidBy: PaidBy(rawValue: row.string("paid_by")) ?? .personal)
     }
 
-    /// Maps expense rows, looking each report's currency up once.
-    private func expenses(_ sql: String, _ arguments: [DatabaseValue]) throws -> [Expense] {
+    /// Maps expense rows, looking each report's currency up once; only the rows `including`
+    /// accepts are mapped.
+    func expenses(_ sql: String, _ arguments: [DatabaseValue], including: (Row) -> Bool = { _ in true }) throws -> [Expense] {
         var currencies: [Int64: Currency] = [:]
         let reportCurrency = { (id: Int64) throws -> Currency in
             if let known = currencies[id] { return known }
@@ -34,7 +43,11 @@ extension Store {
             currencies[id] = currency
             return currency
         }
-        return try db.query(sql, arguments) { try Store.expense($0, reportCurrency: reportCurrency) }
+        var found: [Expense] = []
+        try db.forEachRow(sql, arguments) { row in
+            if including(row) { found.append(try Store.expense(row, reportCurrency: reportCurrency)) }
+        }
+        return found
     }
 
     private static func arguments(_ expense: Expense) -> [DatabaseValue] {
