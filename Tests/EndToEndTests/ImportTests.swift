@@ -454,3 +454,36 @@ extension ImportTests {
             """)
     }
 }
+
+extension ImportTests {
+    /// 3,000 invalid rows printed 3,000 lines before the summary.
+    func testAtMostTwentyRowErrorsThenHowManyMoreAndWhereToSeeThem() throws {
+        let rules = try write(Self.cardRules, to: "card.rules")
+        let bad = (1...3_000).map { "2026-03-02,Shop \($0),1.0x" }
+        let csv = try write(statement(days: 1...3, extra: bad), to: "bad.csv")
+        let told = (5...24).map { "\(csv):\($0): amount: '1.0x' is not an amount\n" }.joined()
+
+        let atomic = try app.run("import", csv, "--rules", rules)
+        XCTAssertEqual(atomic.status, 65)
+        XCTAssertEqual(atomic.stderr, told + """
+            and 2,980 more invalid rows (see every one with --dry-run, or with --skip-invalid --rejects FILE)
+            expenses: error: 3,000 invalid rows in \(csv); nothing was imported
+            hint: fix them and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there
+
+            """)
+        XCTAssertEqual(try count(), 0)
+
+        let rejects = app.path("rejects.csv")
+        let skipping = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects)
+        XCTAssertEqual(skipping.status, 0, skipping.stderr)
+        XCTAssertEqual(skipping.stderr, told + "and 2,980 more invalid rows (see --rejects \(rejects))\n")
+        XCTAssertEqual(summary(skipping.stdout),
+                       "Imported \(csv) as batch 1: 3 new, 0 duplicate, 3,000 invalid; invalid rows written to \(rejects)\n")
+        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").count, 3_001, "every one, after the header")
+
+        // A dry run lists every row: that is what it is for.
+        let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run")
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertEqual(dryRun.stdout.components(separatedBy: " invalid ").count - 1, 3_000)
+    }
+}

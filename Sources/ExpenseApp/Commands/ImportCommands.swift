@@ -47,6 +47,8 @@ enum ImportCommands {
             files: invocation.arguments, rules: rules, reportID: try invocation.id("report") ?? session.currentReportID,
             dryRun: invocation.flag("dry-run"), skipInvalid: invocation.flag("skip-invalid"), rejectsPath: invocation.value("rejects"))
         request.missingRateNote = ErrorPresenter.missingRateNote
+        let rejects = request.rejectsPath
+        request.moreRowErrorsNote = { ErrorPresenter.moreInvalidRows($0, rejects: rejects) }
         let format = session.format, files = request.files
         let outcome = try StatementImporter(store: store, request: request) { console in
             DryRunLog(format: format, console: console, files: files)
