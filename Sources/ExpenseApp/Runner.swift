@@ -69,7 +69,7 @@ public struct Runner {
             if let missing = invocation.missing { throw missing }
         }
         let output = try invocation.spec.run(invocation, session)
-        Console.write(Renderer(format: format).render(output))
+        Renderer(format: format).write(output)
         TripShortcuts.afterCommand(output, in: session)
         return output
     }

@@ -10,10 +10,14 @@ import ExpenseSupport
 /// of them. Other items (the owner's other reports, unassigned ones) join a group only through
 /// an item of the report, never through each other.
 public struct DuplicateGroups {
-    /// One group: its members by id, ascending; the report's items and the others it links.
+    /// One group: its members by id, ascending (the report's items and the others it links),
+    /// the report each is in, and what they have in common. Ids, not copies of the items: a
+    /// group can have 100,000 members.
     public struct Group: Sendable, Equatable {
-        public var members: [Expense]
-        public var ids: [Int64] { members.map(\.id) }
+        public var ids: [Int64]
+        public var reportIDs: [Int64?]
+        /// "same date 2026-03-04, amount 18.00 EUR, merchant 'Taxi Walldorf'" (`reason`).
+        public var reason: String
     }
 
     public private(set) var groups: [Group]
@@ -23,15 +27,17 @@ public struct DuplicateGroups {
     ///   - others: items outside the report that may duplicate one of `items`.
     public init(items: [Expense], others: [Expense] = []) {
         var sets = DisjointSets(count: items.count + others.count)
+        var names = Names()
         var first: [Link: Int] = [:]
+        first.reserveCapacity(2 * items.count)
         for (index, item) in items.enumerated() {
-            for link in Self.links(of: item) {
+            for link in names.links(of: item) {
                 if let earlier = first[link] { sets.union(earlier, index) } else { first[link] = index }
             }
         }
         let ownIDs = Set(items.map(\.id))
         for (offset, other) in others.enumerated() where !ownIDs.contains(other.id) {
-            for link in Self.links(of: other) {
+            for link in names.links(of: other) {
                 if let mine = first[link] { sets.union(mine, items.count + offset) }
             }
         }
@@ -47,36 +53,52 @@ public struct DuplicateGroups {
         }
         func expense(_ index: Int) -> Expense { index < items.count ? items[index] : others[index - items.count] }
         groups = roots.sorted().compactMap { root in
-            guard let indices = members[root], indices.count > 1 else { return nil }
-            return Group(members: indices.map(expense).sorted { $0.id < $1.id })
+            guard var indices = members[root], indices.count > 1 else { return nil }
+            indices.sort { expense($0).id < expense($1).id }
+            return Group(ids: indices.map { expense($0).id }, reportIDs: indices.map { expense($0).reportID },
+                         reason: Self.reason(indices.lazy.map(expense)))
         }
     }
 
     /// What an item can be linked by: its bucket (date, amount, currency) with its category, and
     /// with its merchant unless that is empty (two empty merchants are not the same merchant).
-    private enum Link: Hashable {
-        case category(Bucket, String)
-        case merchant(Bucket, String)
-    }
-
-    private struct Bucket: Hashable {
-        var day: Int
+    /// Names are numbered (`Names`): 24 bytes a key, where strings in the key took 64.
+    private struct Link: Hashable {
         var minorUnits: Int64
-        var currency: String
+        var day: Int32
+        var currency: Int32
+        /// A category's number, or the complement of a merchant's (negative).
+        var name: Int32
     }
 
-    private static func links(of item: Expense) -> [Link] {
-        let bucket = Bucket(day: item.date.dayNumber, minorUnits: item.amount.minorUnits, currency: item.amount.currency.code)
-        let merchant = normalizedMerchant(item.merchant)
-        return merchant.isEmpty ? [.category(bucket, item.category)]
-            : [.category(bucket, item.category), .merchant(bucket, merchant)]
+    /// Currencies, categories and merchants (normalized) numbered as they are first seen.
+    private struct Names {
+        var numbers: [String: Int32] = [:]
+
+        mutating func number(_ name: String) -> Int32 {
+            if let known = numbers[name] { return known }
+            let number = Int32(truncatingIfNeeded: numbers.count)
+            numbers[name] = number
+            return number
+        }
+
+        mutating func links(of item: Expense) -> [Link] {
+            let day = Int32(truncatingIfNeeded: item.date.dayNumber)
+            let category = Link(minorUnits: item.amount.minorUnits, day: day, currency: number(item.amount.currency.code),
+                                name: number("c:" + item.category))
+            let merchant = normalizedMerchant(item.merchant)
+            guard !merchant.isEmpty else { return [category] }
+            var byMerchant = category
+            byMerchant.name = ~number("m:" + merchant)
+            return [category, byMerchant]
+        }
     }
 
     static func normalizedMerchant(_ merchant: String) -> String { merchant.trimmingSpaces.lowercased() }
 
     /// What every member of `group` has in common, as the finding says it: "same date
     /// 2026-03-04, amount 18.00 EUR, merchant 'Taxi Walldorf'".
-    public static func reason(_ group: [Expense]) -> String {
+    public static func reason(_ group: some Collection<Expense>) -> String {
         guard let first = group.first else { return "" }
         var matched = ["date \(first.date)", "amount \(first.amount)"]
         let sameCategory = group.allSatisfy { $0.category == first.category }

@@ -41,6 +41,8 @@ public struct PolicyCheck {
             found.append(Violation(rule: rule, key: key, expenseIDs: ids, message: message, severity: severity,
                                    acknowledgement: severity == .warning ? acknowledgements[key] : nil))
         }
+        // Grouped first, while nothing else is held: its index is the largest thing it builds.
+        let duplicateGroups = checks(.duplicate) ? DuplicateGroups(items: items, others: otherItems).groups : []
         if checks(.dailyLimit) { dailyLimits(add) }
         for item in items where checks(.missingReceipt) {
             if let threshold = categories[item.category]?.receiptRequiredAbove, receipts[item.id]?.isEmpty ?? true,
@@ -54,7 +56,7 @@ public struct PolicyCheck {
             add(.outsideTrip, "outside-trip:\(item.id)", [item.id],
                 "item \(item.id) is dated \(item.date), outside the trip (\(tripDates))")
         }
-        if checks(.duplicate) { duplicates(add) }
+        duplicates(duplicateGroups, add)
         if checks(.sharedReceipt) { sharedReceipts(add) }
         return found
     }
@@ -95,34 +97,35 @@ public struct PolicyCheck {
     /// Items that may be duplicates, one finding per group (`DuplicateGroups`), keyed by its
     /// first and last id: a pair keeps the key it always had (`duplicate:4:9`), and a group that
     /// gains or loses an item at either end is a new finding, to be looked at again.
-    private func duplicates(_ add: (PolicyRule, String, [Int64], String) -> Void) {
-        for group in DuplicateGroups(items: items, others: otherItems).groups {
+    private func duplicates(_ groups: [DuplicateGroups.Group], _ add: (PolicyRule, String, [Int64], String) -> Void) {
+        for group in groups {
             let ids = group.ids
             guard let first = ids.first, let last = ids.last else { continue }
-            add(.duplicate, "duplicate:\(first):\(last)", ids,
-                "\(duplicateSubject(group.members)) may be duplicates: \(DuplicateGroups.reason(group.members))")
+            add(.duplicate, "duplicate:\(first):\(last)", ids, "\(duplicateSubject(group)) may be duplicates: \(group.reason)")
         }
     }
 
     /// "items 4 and 5", "item 1 and item 2 of report 2", or for more "3 items (1, 4, 9 of
     /// report 2)", the ids bounded (`idsShown`).
-    private func duplicateSubject(_ members: [Expense]) -> String {
-        func place(_ item: Expense) -> String { item.reportID.map { "of report \($0)" } ?? "(unassigned)" }
-        if members.count == 2 {
-            let (a, b) = (members[0], members[1])
-            switch (a.reportID == report.id, b.reportID == report.id) {
-            case (true, true): return "items \(a.id) and \(b.id)"
-            case (true, false): return "item \(a.id) and item \(b.id) \(place(b))"
-            case (false, true): return "item \(b.id) and item \(a.id) \(place(a))"
+    private func duplicateSubject(_ group: DuplicateGroups.Group) -> String {
+        func place(_ reportID: Int64?) -> String { reportID.map { "of report \($0)" } ?? "(unassigned)" }
+        let (ids, reports) = (group.ids, group.reportIDs)
+        if ids.count == 2 {
+            switch (reports[0] == report.id, reports[1] == report.id) {
+            case (true, true): return "items \(ids[0]) and \(ids[1])"
+            case (true, false): return "item \(ids[0]) and item \(ids[1]) \(place(reports[1]))"
+            case (false, true): return "item \(ids[1]) and item \(ids[0]) \(place(reports[0]))"
             case (false, false): break
             }
         }
-        let labels = members.prefix(Self.idsShown).map { $0.reportID == report.id ? "\($0.id)" : "\($0.id) \(place($0))" }
-        return "\(Self.count(members.count)) items (\(Self.list(labels, total: members.count)))"
+        let labels = zip(ids, reports).prefix(Self.idsShown).map { id, reportID in
+            reportID == report.id ? "\(id)" : "\(id) \(place(reportID))"
+        }
+        return "\(Self.count(ids.count)) items (\(Self.list(labels, total: ids.count)))"
     }
 
     static func duplicateReason(_ a: Expense, _ b: Expense) -> String? {
-        DuplicateGroups(items: [a, b]).groups.isEmpty ? nil : DuplicateGroups.reason([a, b])
+        DuplicateGroups(items: [a, b]).groups.first?.reason
     }
 
     private func sharedReceipts(_ add: (PolicyRule, String, [Int64], String) -> Void) {

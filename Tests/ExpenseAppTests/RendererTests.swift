@@ -42,6 +42,25 @@ final class RendererTests: XCTestCase {
             """)
     }
 
+    func testAListingThatMakesItsRowsRendersAsOneThatKeepsThem() {
+        var made = 0
+        let lazy = Listing(columns: listing.columns, count: 2) { index in
+            made += 1
+            return self.listing.rows[index]
+        }
+        XCTAssertEqual(made, 0, "nothing is made before it is rendered")
+        for format in OutputFormat.allCases {
+            XCTAssertEqual(Renderer(format: format).render(.listing(lazy)), Renderer(format: format).render(.listing(listing)), "\(format)")
+        }
+        XCTAssertEqual(lazy.serializedJSON(), lazy.json.serialized())
+        XCTAssertEqual(Listing(columns: listing.columns, rows: []).serializedJSON(), "[]")
+        var pieces: [String] = []
+        Renderer(format: .table).table(Listing(columns: [.init("n", "n")], count: 5_000) { [.int(Int64($0))] }) { pieces.append($0) }
+        XCTAssertGreaterThan(pieces.count, 1, "a long table comes in pieces")
+        XCTAssertEqual(pieces.joined(), Renderer(format: .table).table(Listing(columns: [.init("n", "n")],
+                                                                               rows: (0..<5_000).map { [.int(Int64($0))] })))
+    }
+
     func testCSVQuotesAndSplitsMoney() {
         XCTAssertEqual(Renderer(format: .csv).render(.listing(listing)),
                        "id,merchant,total,totalCurrency\r\n1,\"Café, \"\"Zur Post\"\"\",1234.56,EUR\r\n22,\"Line\nbreak\",-5,JPY\r\n")

@@ -26,9 +26,8 @@ enum ExportCommands {
                               events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
                               generatedAt: session.environment.now()).render()
         case "json":
-            guard case .document(_, let json, _) = try ReportView.detail(report, items: items, receipts: try ReportReceipts.of(report, in: store))
-            else { return .none }
-            text = json.serialized() + "\n"
+            text = try ReportView.detailJSON(report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store))
+                .serialized() + "\n"
         default:
             text = Renderer(format: .csv).csv(ExpenseView.listing(items, inReport: false))
         }

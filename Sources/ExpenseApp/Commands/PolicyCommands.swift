@@ -9,8 +9,10 @@ enum PolicyCommands {
 
     /// Checks `report` against the policy (or only `rules` of it), gathering what the check
     /// needs from the store and nothing for a rule it does not check.
-    static func violations(of report: Report, in store: Store, rules: Set<PolicyRule> = Set(PolicyRule.allCases)) throws -> [Violation] {
-        let items = try store.expenses(.report(report.id))
+    /// - Parameter items: the report's items, when the caller has read them already.
+    static func violations(of report: Report, in store: Store, rules: Set<PolicyRule> = Set(PolicyRule.allCases),
+                           items: [Expense]? = nil) throws -> [Violation] {
+        let items = try items ?? store.expenses(.report(report.id))
         var check = PolicyCheck(report: report, items: items, categories: try store.categories())
         check.rules = rules
         check.severities = try store.policySeverities()
@@ -35,9 +37,10 @@ enum PolicyCommands {
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
         let violations = try violations(of: report, in: store)
-        let rows: [[Listing.Cell]] = violations.map { violation in
-            [.text(violation.severity.rawValue), .text(violation.key), .text(violation.message),
-             violation.acknowledgement.map { .text($0) } ?? .null, .ids(violation.expenseIDs)]
+        let row = { (index: Int) -> [Listing.Cell] in
+            let violation = violations[index]
+            return [.text(violation.severity.rawValue), .text(violation.key), .text(violation.message),
+                    violation.acknowledgement.map { .text($0) } ?? .null, .ids(violation.expenseIDs)]
         }
         let blocking = violations.filter(\.blocks).count
         let open = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }.count
@@ -45,7 +48,7 @@ enum PolicyCommands {
             : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged"
         return .listing(Listing(columns: [.init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
                                           .init("acknowledged", "acknowledged"), .init("itemIds", "items", inTable: false)],
-                                rows: rows, note: note))
+                                count: violations.count, note: note, row: row))
     }
 
     static let acknowledge = CommandSpec(

@@ -56,7 +56,8 @@ enum ReportCommands {
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
-        return try ReportView.detail(report, items: try store.expenses(.report(report.id)), receipts: try ReportReceipts.of(report, in: store))
+        let items = try store.expenses(.report(report.id))
+        return try ReportView.detail(report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store))
     }
 
     static let edit = CommandSpec(

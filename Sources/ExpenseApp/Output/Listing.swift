@@ -58,17 +58,62 @@ public struct Listing {
     }
 
     public var columns: [Column]
-    public var rows: [[Cell]]
     /// Shown under the table only (e.g. "50 of 10,000 reports; --all shows every one").
     public var note: String?
+    /// How many rows there are.
+    public private(set) var count: Int
+    /// The rows: kept, or made one at a time by `make` when the listing was given a function
+    /// (`init(columns:count:note:row:)`), so that no format holds every cell at once.
+    private var kept: [[Cell]]?
+    private var make: (Int) -> [Cell]
 
     public init(columns: [Column], rows: [[Cell]], note: String? = nil) {
         self.columns = columns
-        self.rows = rows
         self.note = note
+        count = rows.count
+        kept = rows
+        make = { _ in [] }
     }
 
+    /// A listing whose row `index` is `row(index)`, made when it is rendered: a 100,000-row
+    /// table's cells, held all at once, took 60 MB.
+    public init(columns: [Column], count: Int, note: String? = nil, row: @escaping (Int) -> [Cell]) {
+        self.columns = columns
+        self.note = note
+        self.count = count
+        kept = nil
+        make = row
+    }
+
+    /// Every row (made, when the listing makes them); setting keeps the given ones.
+    public var rows: [[Cell]] {
+        get { kept ?? (0..<count).map(make) }
+        set {
+            kept = newValue
+            count = newValue.count
+        }
+    }
+
+    /// Row `index`, made now if the listing makes its rows.
+    public func row(_ index: Int) -> [Cell] { kept?[index] ?? make(index) }
+
+    /// The rows one at a time, without holding them.
+    public var eachRow: LazyMapSequence<Range<Int>, [Cell]> { (0..<count).lazy.map(row) }
+
+    /// The rows as one JSON array of objects.
     public var json: JSONValue {
-        .array(rows.map { row in .object(zip(columns, row).map { ($0.key, $1.json) }) })
+        .array(eachRow.map { row in .object(zip(columns, row).map { ($0.key, $1.json) }) })
+    }
+
+    /// `json`, serialized a row at a time (the same text as `json.serialized()`), without the
+    /// whole document as values first.
+    public func serializedJSON() -> String {
+        guard count > 0 else { return "[]" }
+        var text = "["
+        for (index, row) in eachRow.enumerated() {
+            text += index == 0 ? "\n  " : ",\n  "
+            JSONValue.object(zip(columns, row).map { ($0.key, $1.json) }).write(to: &text, indent: 1)
+        }
+        return text + "\n]"
     }
 }

@@ -5,6 +5,10 @@ public indirect enum Output {
     case listing(Listing)
     /// A document with its own text for people, its JSON, and (optionally) rows for CSV.
     case document(text: String, json: JSONValue, csv: Listing?)
+    /// A document whose forms are built only when rendered, for one that can be large (a
+    /// 100,000-item report): only the chosen format's is ever built, and its text is handed to
+    /// `emit` in pieces, to be written as it is made.
+    case deferred(text: (_ emit: (String) -> Void) -> Void, json: () -> JSONValue, csv: () -> Listing?)
     /// A message for people; in JSON, `{"message": ...}`.
     case message(String)
     /// `output`, from a command that changed a trip: the report it created, changed or added to,

@@ -41,9 +41,24 @@ enum ReportView {
         }
     }
 
-    /// `report show`: the header, the items with their receipts, the receipts missing, and the totals.
+    /// `report show`: the header, the items with their receipts, the receipts missing, and the
+    /// totals. Each form is built only when it is rendered: a 100,000-item report's text, JSON
+    /// and CSV rows held at once took hundreds of MB.
     static func detail(_ report: Report, items: [Expense], receipts: ReportReceipts = .none) throws -> Output {
         let totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id)
+        return .deferred(text: { detailText(report, items: items, receipts: receipts, totals: totals, emit: $0) },
+                         json: { detailJSON(report, items: items, receipts: receipts, totals: totals) },
+                         csv: { ExpenseView.listing(items, inReport: false) })
+    }
+
+    /// `report show --format json` (and `report export --format json`).
+    static func detailJSON(_ report: Report, items: [Expense], receipts: ReportReceipts = .none) throws -> JSONValue {
+        detailJSON(report, items: items, receipts: receipts,
+                   totals: try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id))
+    }
+
+    private static func detailText(_ report: Report, items: [Expense], receipts: ReportReceipts, totals: ReportTotals,
+                                   emit: (String) -> Void) {
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
             ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", dates(report)),
@@ -52,13 +67,22 @@ enum ReportView {
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
         }
-        var table = ExpenseView.listing(items, inReport: true)
-        table.columns.append(.init("receipts", "receipts"))
-        for (index, item) in items.enumerated() { table.rows[index].append(receipts.cell(item.id)) }
-        text += "\n" + Renderer(format: .table).table(table)
+        let listing = ExpenseView.listing(items, inReport: true)
+        let table = Listing(columns: listing.columns + [.init("receipts", "receipts")], count: listing.count) { index in
+            listing.row(index) + [receipts.cell(items[index].id)]
+        }
+        emit(text + "\n")
+        Renderer(format: .table).table(table, emit: emit)
+        text = ""
         if !receipts.missing.isEmpty {
             text += "\nReceipts missing (\(receipts.missing.first?.severity == .blocking ? "blocks submission" : "policy warning")):\n"
-            for violation in receipts.missing { text += "  \(violation.message)\n" }
+            for violation in receipts.missing {
+                text += "  \(violation.message)\n"
+                if text.utf8.count >= 1 << 14 {
+                    emit(text)
+                    text = ""
+                }
+            }
         }
         text += "\nTotals by original currency:\n"
         if totals.byOriginalCurrency.isEmpty { text += "  (no items)\n" }
@@ -75,7 +99,11 @@ enum ReportView {
         for (label, money) in summary {
             text += label.padding(22) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
         }
-        let json = JSONValue.object([
+        emit(text)
+    }
+
+    private static func detailJSON(_ report: Report, items: [Expense], receipts: ReportReceipts, totals: ReportTotals) -> JSONValue {
+        .object([
             ("report", json(report)),
             ("items", .array(items.map { item in
                 guard case .object(var members) = ExpenseView.json(item) else { return ExpenseView.json(item) }
@@ -90,7 +118,6 @@ enum ReportView {
                 ("paidByCompany", .money(totals.paidByCompany)),
             ])),
         ])
-        return .document(text: text, json: json, csv: ExpenseView.listing(items, inReport: false))
     }
 }
 

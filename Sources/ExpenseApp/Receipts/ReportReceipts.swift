@@ -16,13 +16,14 @@ struct ReportReceipts {
 
     static let none = ReportReceipts()
 
-    static func of(_ report: Report, in store: Store) throws -> ReportReceipts {
+    /// - Parameter items: the report's items, when the caller has read them already.
+    static func of(_ report: Report, items: [Expense]? = nil, in store: Store) throws -> ReportReceipts {
         var byItem: [Int64: [Int64]] = [:]
         for receipt in try store.receipts(.report(report.id)) {
             for expenseID in receipt.expenseIDs { byItem[expenseID, default: []].append(receipt.id) }
         }
         var receipts = ReportReceipts(byItem: byItem)
-        receipts.missing = try PolicyCommands.violations(of: report, in: store, rules: [.missingReceipt])
+        receipts.missing = try PolicyCommands.violations(of: report, in: store, rules: [.missingReceipt], items: items)
         return receipts
     }
 

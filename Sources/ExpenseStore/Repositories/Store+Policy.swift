@@ -50,13 +50,16 @@ extension Store {
         }
         let buckets = Set(items.map { Bucket(date: $0.date.description, minorUnits: $0.amount.minorUnits, currency: $0.amount.currency.code) })
         guard !buckets.isEmpty else { return [] }
+        var columns: (date: Int, amount: Int, currency: Int)?
         return try expenses("""
             SELECT \(Self.expenseColumns("e")) FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
             WHERE e.date IN (SELECT DISTINCT date FROM expenses WHERE report_id = ?)
               AND e.report_id IS NOT ? AND (r.owner = ? OR e.report_id IS NULL)
             ORDER BY e.id
             """, [.integer(report.id), .integer(report.id), .text(report.owner)]) { row in
-            buckets.contains(Bucket(date: row.string("date"), minorUnits: row.int64("amount_minor"), currency: row.string("currency")))
+            let at = columns ?? (row.index("date"), row.index("amount_minor"), row.index("currency"))
+            columns = at
+            return buckets.contains(Bucket(date: row.string(at.date), minorUnits: row.int64(at.amount), currency: row.string(at.currency)))
         }
     }
 }
