@@ -34,6 +34,13 @@ public enum ErrorPresenter {
     /// What an import says after a row that has no exchange rate.
     public static let missingRateNote = "load rates with 'expenses rates import eurofxref-hist.csv'"
 
+    /// The line after the first invalid rows of an import: how many more, and where to see them.
+    static func moreInvalidRows(_ count: Int, rejects: String?) -> String {
+        let more = "and \(ImportSummary.number(count)) more invalid row\(count == 1 ? "" : "s")"
+        guard let rejects else { return more + " (see every one with --dry-run, or with --skip-invalid --rejects FILE)" }
+        return more + " (see --rejects \(rejects))"
+    }
+
     /// The advice for `code`, naming the command or option that helps; nil when there is none.
     public static func hint(for code: ExpenseError.Code) -> String? {
         switch code {

@@ -131,7 +131,8 @@ public final class Session {
         if !exists, access(parent, W_OK) != 0 {
             throw ExpenseError(.cannotCreate, "cannot create the database \(databasePath): directory \(parent) is not writable")
         }
-        if exists, access(databasePath, R_OK | W_OK) != 0 {
+        // One it may read but not write opens read-only (`Store`): reading commands work.
+        if exists, access(databasePath, R_OK) != 0 {
             throw ExpenseError(.noInput, "cannot open the database \(databasePath): permission denied")
         }
     }

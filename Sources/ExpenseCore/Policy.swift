@@ -17,7 +17,7 @@ public enum PolicyRule: String, CaseIterable, Sendable {
         case .dailyLimit: return "A category's spending on one day is over its daily limit."
         case .missingReceipt: return "An item above its category's receipt threshold has no receipt."
         case .outsideTrip: return "An item is dated outside the trip's dates."
-        case .duplicate: return "Two items share date, amount and currency, and their category or merchant."
+        case .duplicate: return "Items share date, amount and currency, and their category or merchant (one finding per group)."
         case .sharedReceipt: return "One receipt is attached to two items."
         }
     }

@@ -12,6 +12,8 @@ public struct PolicyCheck {
     /// The owner's other items that share date, amount and currency with one of this report's.
     public var otherItems: [Expense] = []
     public var severities: [PolicyRule: PolicySeverity] = [:]
+    /// The rules to check (`report show` needs only missing receipts); every one by default.
+    public var rules: Set<PolicyRule> = Set(PolicyRule.allCases)
     /// Reasons given for acknowledged warnings, by violation key.
     public var acknowledgements: [String: String] = [:]
     /// A category's limit in the report's currency on a day; nil when it cannot be converted.
@@ -25,18 +27,24 @@ public struct PolicyCheck {
         self.categories = Dictionary(categories.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Whether `rule` is checked: one of `rules`, and not set to off.
+    public func checks(_ rule: PolicyRule) -> Bool {
+        rules.contains(rule) && (severities[rule] ?? rule.defaultSeverity) != .off
+    }
+
     /// Every violation, in rule order then by item, with its configured severity; rules set to off
     /// are not checked.
     public func violations() -> [Violation] {
         var found: [Violation] = []
         func add(_ rule: PolicyRule, _ key: String, _ ids: [Int64], _ message: String) {
             let severity = severities[rule] ?? rule.defaultSeverity
-            guard severity != .off else { return }
             found.append(Violation(rule: rule, key: key, expenseIDs: ids, message: message, severity: severity,
                                    acknowledgement: severity == .warning ? acknowledgements[key] : nil))
         }
-        dailyLimits(add)
-        for item in items {
+        // Grouped first, while nothing else is held: its index is the largest thing it builds.
+        let duplicateGroups = checks(.duplicate) ? DuplicateGroups(items: items, others: otherItems).groups : []
+        if checks(.dailyLimit) { dailyLimits(add) }
+        for item in items where checks(.missingReceipt) {
             if let threshold = categories[item.category]?.receiptRequiredAbove, receipts[item.id]?.isEmpty ?? true,
                let value = item.conversion?.converted ?? (item.amount.currency == threshold.currency ? item.amount : nil),
                let limit = convertLimit(threshold, value.currency, item.date), value.minorUnits > limit.minorUnits {
@@ -44,12 +52,12 @@ public struct PolicyCheck {
                     "item \(item.id) (\(item.category), \(item.amount)) has no receipt; \(item.category) needs one above \(limit)")
             }
         }
-        for item in items where isOutsideTrip(item.date) {
+        for item in items where checks(.outsideTrip) && isOutsideTrip(item.date) {
             add(.outsideTrip, "outside-trip:\(item.id)", [item.id],
                 "item \(item.id) is dated \(item.date), outside the trip (\(tripDates))")
         }
-        duplicates(add)
-        sharedReceipts(add)
+        duplicates(duplicateGroups, add)
+        if checks(.sharedReceipt) { sharedReceipts(add) }
         return found
     }
 
@@ -64,53 +72,60 @@ public struct PolicyCheck {
     }
 
     private func dailyLimits(_ add: (PolicyRule, String, [Int64], String) -> Void) {
-        var days: [String: (category: String, date: CalendarDate, total: Int64, ids: [Int64])] = [:]
+        // A day's total is nil once it is beyond the largest total: over any limit, and said so.
+        var days: [String: (category: String, date: CalendarDate, total: Int64?, ids: [Int64])] = [:]
         for item in items {
             guard categories[item.category]?.dailyLimit != nil, let converted = item.conversion?.converted else { continue }
             let key = "\(item.category):\(item.date)"
-            days[key, default: (item.category, item.date, 0, [])].total += converted.minorUnits
-            days[key]?.ids.append(item.id)
+            func count(_ day: inout (category: String, date: CalendarDate, total: Int64?, ids: [Int64])) {
+                day.total = day.total.flatMap { Money.adding(converted.minorUnits, to: $0) }
+                day.ids.append(item.id)
+            }
+            count(&days[key, default: (item.category, item.date, 0, [])])   // in place: no copy of the ids
         }
         for (key, day) in days.sorted(by: { $0.key < $1.key }) {
             guard let limit = categories[day.category]?.dailyLimit,
-                  let local = convertLimit(limit, report.currency, day.date), day.total > local.minorUnits else { continue }
-            let spent = Money(minorUnits: day.total, currency: report.currency)
+                  let local = convertLimit(limit, report.currency, day.date), day.total.map({ $0 > local.minorUnits }) ?? true
+            else { continue }
+            let spent = day.total.map { "\(Money(minorUnits: $0, currency: report.currency))" }
+                ?? "more than \(Money.maximumTotal(in: report.currency))"
             add(.dailyLimit, "daily-limit:\(key)", day.ids,
                 "\(day.category) on \(day.date): \(spent) is over the daily limit of \(local) (\(Self.items(day.ids)))")
         }
     }
 
-    /// Same date, amount and currency, and the same category or merchant: Odoo's rule, narrowed so
-    /// that an equal amount at another merchant in another category (Expensify's false positive)
-    /// does not match. The message says which fields matched.
-    private func duplicates(_ add: (PolicyRule, String, [Int64], String) -> Void) {
-        for (index, item) in items.enumerated() {
-            for other in items[(index + 1)...] {
-                if let why = Self.duplicateReason(item, other) {
-                    add(.duplicate, "duplicate:\(item.id):\(other.id)", [item.id, other.id],
-                        "items \(item.id) and \(other.id) may be duplicates: \(why)")
-                }
-            }
-            for other in otherItems where other.id != item.id {
-                if let why = Self.duplicateReason(item, other) {
-                    let place = other.reportID.map { "of report \($0)" } ?? "(unassigned)"
-                    add(.duplicate, "duplicate:\(min(item.id, other.id)):\(max(item.id, other.id))", [item.id, other.id],
-                        "item \(item.id) and item \(other.id) \(place) may be duplicates: \(why)")
-                }
-            }
+    /// Items that may be duplicates, one finding per group (`DuplicateGroups`), keyed by its
+    /// first and last id: a pair keeps the key it always had (`duplicate:4:9`), and a group that
+    /// gains or loses an item at either end is a new finding, to be looked at again.
+    private func duplicates(_ groups: [DuplicateGroups.Group], _ add: (PolicyRule, String, [Int64], String) -> Void) {
+        for group in groups {
+            let ids = group.ids
+            guard let first = ids.first, let last = ids.last else { continue }
+            add(.duplicate, "duplicate:\(first):\(last)", ids, "\(duplicateSubject(group)) may be duplicates: \(group.reason)")
         }
     }
 
+    /// "items 4 and 5", "item 1 and item 2 of report 2", or for more "3 items (1, 4, 9 of
+    /// report 2)", the ids bounded (`idsShown`).
+    private func duplicateSubject(_ group: DuplicateGroups.Group) -> String {
+        func place(_ reportID: Int64?) -> String { reportID.map { "of report \($0)" } ?? "(unassigned)" }
+        let (ids, reports) = (group.ids, group.reportIDs)
+        if ids.count == 2 {
+            switch (reports[0] == report.id, reports[1] == report.id) {
+            case (true, true): return "items \(ids[0]) and \(ids[1])"
+            case (true, false): return "item \(ids[0]) and item \(ids[1]) \(place(reports[1]))"
+            case (false, true): return "item \(ids[1]) and item \(ids[0]) \(place(reports[0]))"
+            case (false, false): break
+            }
+        }
+        let labels = zip(ids, reports).prefix(Self.idsShown).map { id, reportID in
+            reportID == report.id ? "\(id)" : "\(id) \(place(reportID))"
+        }
+        return "\(Self.count(ids.count)) items (\(Self.list(labels, total: ids.count)))"
+    }
+
     static func duplicateReason(_ a: Expense, _ b: Expense) -> String? {
-        guard a.date == b.date, a.amount == b.amount else { return nil }
-        let sameCategory = a.category == b.category
-        let merchantA = a.merchant.trimmingSpaces.lowercased(), merchantB = b.merchant.trimmingSpaces.lowercased()
-        let sameMerchant = !merchantA.isEmpty && merchantA == merchantB
-        guard sameCategory || sameMerchant else { return nil }
-        var matched = ["date \(a.date)", "amount \(a.amount)"]
-        if sameCategory { matched.append("category \(a.category)") }
-        if sameMerchant { matched.append("merchant '\(a.merchant)'") }
-        return "same " + matched.joined(separator: ", ")
+        DuplicateGroups(items: [a, b]).groups.first?.reason
     }
 
     private func sharedReceipts(_ add: (PolicyRule, String, [Int64], String) -> Void) {
@@ -121,7 +136,21 @@ public struct PolicyCheck {
         }
     }
 
+    /// How many ids a finding's message lists; the finding itself keeps every one.
+    public static let idsShown = 10
+
+    /// "item 4", "items 1, 2, 3", "items 1, 2, …, 10 and 990 more".
     static func items(_ ids: [Int64]) -> String {
-        (ids.count == 1 ? "item " : "items ") + ids.map(String.init).joined(separator: ", ")
+        (ids.count == 1 ? "item " : "items ") + list(ids.prefix(idsShown).map(String.init), total: ids.count)
     }
+
+    /// The first `idsShown` of `total` labels, comma-separated, and how many more there are.
+    static func list(_ labels: [String], total: Int) -> String {
+        let shown = labels.prefix(idsShown)
+        let more = total - shown.count
+        return shown.joined(separator: ", ") + (more > 0 ? " and \(count(more)) more" : "")
+    }
+
+    /// 12,345 (grouped, as amounts are).
+    static func count(_ value: Int) -> String { Money.format(Int64(value), digits: 0, grouping: true) }
 }

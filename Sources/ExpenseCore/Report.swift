@@ -46,6 +46,21 @@ public struct Report: Sendable, Equatable {
         }
     }
 
+    /// The rule for a report's total: within `Money.maximumTotalMinorUnits` either way, so that
+    /// it is exact wherever it is added up. The store asks it in every write that changes the
+    /// total (items added, changed, moved, deleted, imported), inside that write's transaction
+    /// and with the total as stored.
+    /// - Parameter change: what the write adds to the total (negative when it takes away).
+    public func requireTotalFits(adding change: Int64) throws(ExpenseError) {
+        guard Money.adding(change, to: total.minorUnits) == nil else { return }
+        throw totalTooLarge
+    }
+
+    /// The refusal of `requireTotalFits`: bad data naming the report and the limit.
+    public var totalTooLarge: ExpenseError {
+        Money.totalTooLarge("the total of report \(id)", currency: currency, hint: "split its items over more than one report")
+    }
+
     /// The rule for every change to a report and its items: refused unless its status allows
     /// item changes (a draft). The store checks it in every write that changes a report or its
     /// items, inside that write's transaction; a command may ask it earlier, for its error order.

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// What a report adds up to: per original currency (never mixed), and in the report currency
 /// split into what the company owes the traveller and what the company paid directly.
 public struct ReportTotals: Sendable, Equatable {
@@ -6,19 +8,32 @@ public struct ReportTotals: Sendable, Equatable {
     public var dueToEmployee: Money
     public var paidByCompany: Money
 
-    public init(items: [Expense], reportCurrency: Currency) {
+    /// - Parameter reportID: named in the error when a total does not fit.
+    /// - Throws: bad data when a total, in the report currency or in an original one, is beyond
+    ///   `Money.maximumTotalMinorUnits` (the store keeps a report's total within it; amounts in
+    ///   a weaker original currency can still add up past it).
+    public init(items: [Expense], reportCurrency: Currency, reportID: Int64? = nil) throws(ExpenseError) {
         var sums: [String: Money] = [:]
-        var order: [String] = []
-        var personal: Int64 = 0, company: Int64 = 0
-        for item in items {
-            let code = item.amount.currency.code
-            if sums[code] == nil { order.append(code) }
-            sums[code, default: Money(minorUnits: 0, currency: item.amount.currency)].minorUnits += item.amount.minorUnits
-            let converted = item.conversion?.converted.minorUnits ?? 0
-            if item.paidBy == .company { company += converted } else { personal += converted }
+        var personal: Int64 = 0, company: Int64 = 0, total: Int64 = 0
+        let subject = reportID.map { "the total of report \($0)" } ?? "the report's total"
+        func tooLarge(_ currency: Currency) -> ExpenseError {
+            Money.totalTooLarge(subject + (currency == reportCurrency ? "" : " in \(currency.code)"), currency: currency,
+                                hint: "split its items over more than one report")
         }
-        byOriginalCurrency = order.sorted().compactMap { sums[$0] }
-        total = Money(minorUnits: personal + company, currency: reportCurrency)
+        for item in items {
+            let amount = item.amount
+            let sum = sums[amount.currency.code]?.minorUnits ?? 0
+            guard let added = Money.adding(amount.minorUnits, to: sum) else { throw tooLarge(amount.currency) }
+            sums[amount.currency.code] = Money(minorUnits: added, currency: amount.currency)
+            let converted = item.conversion?.converted.minorUnits ?? 0
+            guard let newTotal = Money.adding(converted, to: total),
+                  let part = Money.adding(converted, to: item.paidBy == .company ? company : personal)
+            else { throw tooLarge(reportCurrency) }
+            total = newTotal
+            if item.paidBy == .company { company = part } else { personal = part }
+        }
+        byOriginalCurrency = sums.keys.sorted().compactMap { sums[$0] }
+        self.total = Money(minorUnits: total, currency: reportCurrency)
         dueToEmployee = Money(minorUnits: personal, currency: reportCurrency)
         paidByCompany = Money(minorUnits: company, currency: reportCurrency)
     }

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// Spending over a period, by category and by month, one block per currency (amounts in
 /// different currencies are never added).
 public struct SpendingSummary: Sendable, Equatable {
@@ -35,23 +37,29 @@ public struct SpendingSummary: Sendable, Equatable {
 
     public var blocks: [Block]
 
-    public init(rows: [Row]) {
+    /// - Throws: bad data when a line or a total is beyond `Money.maximumTotalMinorUnits`.
+    public init(rows: [Row]) throws(ExpenseError) {
         var blocks: [Block] = []
         for code in Set(rows.map(\.currency.code)).sorted() {
             let group = rows.filter { $0.currency.code == code }
             guard let currency = group.first?.currency else { continue }
-            func lines(_ key: (Row) -> String) -> [Line] {
-                var sums: [String: (Int64, Int)] = [:]
-                for row in group {
-                    sums[key(row), default: (0, 0)].0 += row.minorUnits
-                    sums[key(row), default: (0, 0)].1 += row.count
-                }
-                return sums.map { Line(label: $0.key, amount: Money(minorUnits: $0.value.0, currency: currency), count: $0.value.1) }
+            func tooLarge(_ what: String) -> ExpenseError {
+                Money.totalTooLarge("the spending in \(code)\(what)", currency: currency, hint: "choose a shorter period")
             }
-            let total = group.reduce(0) { $0 + $1.minorUnits }
+            func lines(_ key: (Row) -> String, _ what: (String) -> String) throws(ExpenseError) -> [Line] {
+                var sums: [String: (minorUnits: Int64, count: Int)] = [:]
+                for row in group {
+                    let sum = sums[key(row)] ?? (0, 0)
+                    guard let added = Money.adding(row.minorUnits, to: sum.minorUnits) else { throw tooLarge(what(key(row))) }
+                    sums[key(row)] = (added, sum.count + row.count)
+                }
+                return sums.map { Line(label: $0.key, amount: Money(minorUnits: $0.value.minorUnits, currency: currency), count: $0.value.count) }
+            }
+            guard let total = Money.total(group.map(\.minorUnits)) else { throw tooLarge("") }
             blocks.append(Block(currency: currency, total: Money(minorUnits: total, currency: currency),
-                                byCategory: lines(\.category).sorted { ($0.amount.minorUnits, $1.label) > ($1.amount.minorUnits, $0.label) },
-                                byMonth: lines(\.month).sorted { $0.label < $1.label }))
+                                byCategory: try lines(\.category) { " on \($0)" }
+                                    .sorted { ($0.amount.minorUnits, $1.label) > ($1.amount.minorUnits, $0.label) },
+                                byMonth: try lines(\.month) { " in \($0)" }.sorted { $0.label < $1.label }))
         }
         self.blocks = blocks
     }

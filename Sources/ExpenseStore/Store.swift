@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSQLite
 import ExpenseCore
 import ExpenseSupport
@@ -16,23 +19,53 @@ public final class Store {
 
     /// Opens the database at `path`, migrates it to the current schema, and re-creates the
     /// protective triggers that something outside the app dropped or changed.
-    public init(path: String, now: @escaping () -> String) throws {
-        db = try Self.open(path)
+    /// - Parameter access: how to open it; by default read-only when the file exists and this
+    ///   process may not write it (mode 0444, another user's, a read-only mount), so that reading
+    ///   commands work and writes are refused (`write`) instead of the file not opening at all.
+    public init(path: String, now: @escaping () -> String, access: Database.Access? = nil) throws {
+        db = try Self.open(path, access: access ?? Self.defaultAccess(for: path))
         self.now = now
-        try Schema.migrator.migrate(db, now: now())
-        do {
-            let restored = try Schema.restoreProtectiveTriggers(db)
-            if !restored.isEmpty { triggerRepair = (restored, true) }
-        } catch let error as DatabaseError where error.resultCode == SQLITE_READONLY {
+        if db.isReadOnly {
+            try Schema.migrator.requireCurrent(db)
             // A file this process may only read: reading still works, and the app says what is missing.
-            triggerRepair = (try Schema.damagedTriggers(db), false)
+            let damaged = try Schema.damagedTriggers(db)
+            if !damaged.isEmpty { triggerRepair = (damaged, false) }
+        } else {
+            try Schema.migrator.migrate(db, now: now())
+            do {
+                let restored = try Schema.restoreProtectiveTriggers(db)
+                if !restored.isEmpty { triggerRepair = (restored, true) }
+            } catch let error as DatabaseError where error.resultCode == SQLITE_READONLY {
+                triggerRepair = (try Schema.damagedTriggers(db), false)
+            }
         }
     }
 
-    private static func open(_ path: String) throws -> Database {
+    /// Read-only for an existing file this process may not write; else read-write.
+    static func defaultAccess(for path: String) -> Database.Access {
+        guard path != ":memory:", access(path, F_OK) == 0, access(path, W_OK) != 0 else { return .readWrite }
+        return .readOnly
+    }
+
+    /// True when the database can only be read; `write` refuses, and says so.
+    public var isReadOnly: Bool { db.isReadOnly }
+
+    /// Refuses now when the database is read-only: for work that comes before its write (a
+    /// receipt's file goes into the vault first), so that none of it is done in vain.
+    public func requireWritable() throws {
+        guard !db.isReadOnly else { throw readOnlyError }
+    }
+
+    /// What a write to a read-only database is told (exit 73).
+    var readOnlyError: ExpenseError {
+        ExpenseError(.cannotCreate, "the database \(db.path) is read-only: nothing was written",
+                     hint: "reading it works; to change it, make the file writable, or work on a copy")
+    }
+
+    private static func open(_ path: String, access: Database.Access) throws -> Database {
         let database: Database
         do {
-            database = try Database(path: path)
+            database = try Database(path: path, access: access)
         } catch {
             switch error.resultCode {
             case SQLITE_NOTADB:
@@ -46,14 +79,19 @@ public final class Store {
         return database
     }
 
-    /// Runs `body` as one write transaction.
+    /// Runs `body` as one write transaction; refused before `body` runs when the database is
+    /// read-only.
     public func write<T>(_ body: () throws -> T) throws -> T {
-        try db.inTransaction(.immediate, body)
+        guard !db.isReadOnly else { throw readOnlyError }
+        return try db.inTransaction(.immediate, body)
     }
 
     /// `run --transaction`: one transaction around every line of a script, whose own writes
     /// nest in it as savepoints; committed only when every line succeeded.
-    public func beginScript() throws { try db.begin() }
+    public func beginScript() throws {
+        guard !db.isReadOnly else { throw readOnlyError }
+        try db.begin()
+    }
     public func commitScript() throws { try db.commit() }
     public func rollbackScript() { db.rollback() }
 

@@ -15,6 +15,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Parses exactly `YYYY-MM-DD`; a day that does not exist (2026-02-30) is an error.
     public static func parse(_ text: String) throws(ExpenseError) -> CalendarDate {
+        // The database's dates are exactly this: read them without a copy (a report can have
+        // 100,000 items).
+        if let date = text.utf8.withContiguousStorageIfAvailable(exactly), let date { return date }
         let utf8 = Array(text.trimmingSpaces.utf8)
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -36,12 +39,32 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         return date
     }
 
-    public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+    /// `YYYY-MM-DD` in exactly ten bytes, or nil.
+    private static func exactly(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        var value = 0, parts: (Int, Int, Int) = (0, 0, 0)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 7 {
+                if index == 4 { parts.0 = value } else { parts.1 = value }
+                value = 0
+                continue
+            }
+            guard byte >= 48, byte <= 57 else { return nil }
+            value = value * 10 + Int(byte - 48)
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        parts.2 = value
+        return CalendarDate(year: parts.0, month: parts.1, day: parts.2)
+    }
+
+    public var description: String {
+        // Ten bytes: a small string, made without the dozen strings of padding and interpolating.
+        String(unsafeUninitializedCapacity: 10) { buffer in
+            func digit(_ value: Int) -> UInt8 { 48 + UInt8(value % 10) }
+            (buffer[0], buffer[1], buffer[2], buffer[3]) = (digit(year / 1000), digit(year / 100), digit(year / 10), digit(year))
+            (buffer[5], buffer[6], buffer[8], buffer[9]) = (digit(month / 10), digit(month), digit(day / 10), digit(day))
+            (buffer[4], buffer[7]) = (UInt8(ascii: "-"), UInt8(ascii: "-"))
+            return 10
+        }
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

@@ -7,12 +7,15 @@ public enum FileDescriptor {
     /// All of `bytes` to `descriptor`, going on after partial and interrupted writes; the errno
     /// of a failure, else nil.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// `writeAll` of bytes in place (a large text's own UTF-8, not a copy of it).
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, buffer.count - offset)
-            }
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno

@@ -45,8 +45,8 @@ public struct ReportHTML {
         self.generator = generator
     }
 
-    public func render() -> String {
-        let totals = ReportTotals(items: items, reportCurrency: report.currency)
+    public func render() throws -> String {
+        let totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id)
         var html = """
             <!DOCTYPE html>
             <html lang="en">

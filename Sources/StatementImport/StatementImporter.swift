@@ -23,6 +23,11 @@ public final class StatementImporter {
         public var otherInputs: [OutputFile.Input] = []
         /// Said after a row's "no exchange rate" problem: how to load rates (the app words it).
         public var missingRateNote: String?
+        /// How many invalid rows are told one by one (on stderr; a dry run tells every row).
+        public var rowErrors = RowErrorLimit()
+        /// The line after the rows told, given how many were not: "and 2,980 more ..." (the app
+        /// words it, naming where to see them).
+        public var moreRowErrorsNote: (Int) -> String = { "and \($0) more invalid rows" }
 
         public init(files: [String], rules: ImportRules, reportID: Int64?, dryRun: Bool = false, skipInvalid: Bool = false,
                     rejectsPath: String? = nil) {
@@ -59,6 +64,7 @@ public final class StatementImporter {
     private var rejects: RejectsFile?
     private var rowsRead = 0
     private var bytesBefore = 0
+    private var rowErrors: RowErrorLimit
 
     /// - Parameter makeLog: for a dry run, what tells each row, writing through the import's
     ///   console (so that its lines and the progress line do not garble each other).
@@ -67,6 +73,7 @@ public final class StatementImporter {
         self.request = request
         self.makeLog = makeLog
         rules = request.rules
+        rowErrors = request.rowErrors
     }
 
     public func run() throws -> Outcome {
@@ -102,6 +109,7 @@ public final class StatementImporter {
                     }
                 }
                 let invalid = outcome.total.invalid
+                if rowErrors.untold > 0 { console.err(request.moreRowErrorsNote(rowErrors.untold) + "\n") }
                 if request.dryRun {
                     outcome.seconds = stopwatch.seconds
                     throw DryRunDone(outcome: outcome)
@@ -265,7 +273,7 @@ public final class StatementImporter {
     private func reject(file: String, _ item: ReadRow) throws {
         if let log {
             log.row(file: file, line: item.line, status: .invalid, item.row)
-        } else {
+        } else if rowErrors.admit() {
             for problem in item.row.problems { console.err("\(file):\(item.line): \(problem.field): \(problem.reason)\n") }
         }
         try item.text.withUnsafeBytes { text in

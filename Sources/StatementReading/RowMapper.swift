@@ -300,6 +300,12 @@ public final class RowMapper {
             row.problems.append(("amount", "0 is not an expense"))
             return
         }
+        // As for an amount typed in (`Money.parse`): beyond it, totals could not be kept exact.
+        guard minor.magnitude <= Money.maximumMinorUnits else {
+            row.problems.append(("amount", "\(Money(minorUnits: minor, currency: currency)) is beyond the largest amount, "
+                                    + "\(Money(minorUnits: Money.maximumMinorUnits, currency: currency))"))
+            return
+        }
         row.amount = Money(minorUnits: minor, currency: currency)
         if minor < 0, rules.credits == .skip { row.skipped = true }
     }

@@ -79,3 +79,62 @@ final class DatabaseFileTests: XCTestCase {
         XCTAssertEqual(try app.sqlite("PRAGMA integrity_check"), "ok")
     }
 }
+
+extension DatabaseFileTests {
+    /// Runs the binary as a user the file modes hold: as root (CI), as nobody through setpriv,
+    /// since root reads and writes whatever the modes say.
+    private func runAsUser(_ arguments: [String]) throws -> ExpensesProcess.Result {
+        guard getuid() == 0 else { return try app.run(arguments) }
+        let setpriv = "/usr/bin/setpriv"
+        guard FileManager.default.isExecutableFile(atPath: setpriv) else {
+            throw MissingTool("\(setpriv) is missing: Debian always has it (util-linux, an essential package)")
+        }
+        return try app.run(["--reuid=65534", "--regid=65534", "--clear-groups", ExpensesProcess.binary.path] + arguments,
+                           executable: URL(fileURLWithPath: setpriv))
+    }
+
+    /// A database file mode 0444 (or another user's) could not even be listed: every open was
+    /// read-write. Reading commands read it; writing ones say it is read-only (73). Both where
+    /// the directory can be written (SQLite makes its -shm file there) and where it cannot.
+    func testAReadOnlyDatabaseIsReadAndWritesAreRefused() throws {
+        for writableDirectory in [false, true] {
+            let directory = app.path(writableDirectory ? "shared" : "locked")
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let db = directory + "/e.sqlite"
+            try app.ok("--db", db, "report", "new", "Walldorf", "--from", "2026-03-02", "--to", "2026-03-06")
+            try app.ok("--db", db, "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "12.00", "--category", "meals")
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
+            // Root's directory is the locked one for nobody; another user locks it by its mode.
+            let directoryMode: Int16 = writableDirectory ? 0o777 : (getuid() == 0 ? 0o755 : 0o555)
+            try FileManager.default.setAttributes([.posixPermissions: directoryMode], ofItemAtPath: directory)
+            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
+            let before = try Data(contentsOf: URL(fileURLWithPath: db))
+            let place = writableDirectory ? "writable directory" : "locked directory"
+
+            let list = try runAsUser(["--db", db, "report", "list", "--format", "json"])
+            XCTAssertEqual(list.status, 0, "\(place): \(list.stderr)")
+            XCTAssertTrue(list.stdout.contains("\"title\": \"Walldorf\""), "\(place): \(list.stdout)")
+            for reading in [["report", "show", "1"], ["report", "check", "1"], ["report", "summary"], ["expense", "list"],
+                            ["report", "history", "1"]] {
+                let result = try runAsUser(["--db", db] + reading)
+                XCTAssertEqual(result.status, 0, "\(place): \(reading.joined(separator: " ")): \(result.stderr)")
+            }
+            for writing in [["report", "new", "Another"], ["expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "5",
+                                                             "--category", "meals"], ["policy", "set", "duplicate", "off"]] {
+                let result = try runAsUser(["--db", db] + writing)
+                XCTAssertEqual(result.status, 73, "\(place): \(writing.joined(separator: " "))")
+                XCTAssertEqual(result.stderr, """
+                    expenses: error: the database \(db) is read-only: nothing was written
+                    hint: reading it works; to change it, make the file writable, or work on a copy
+
+                    """, place)
+            }
+            let receipt = app.path("receipt.png")
+            try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)).write(to: URL(fileURLWithPath: receipt))
+            let capture = try runAsUser(["--db", db, "receipt", "capture", receipt])
+            XCTAssertEqual(capture.status, 73, "\(place): \(capture.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/e.receipts"), "\(place): nothing went into a vault")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before, "\(place): the file is untouched")
+        }
+    }
+}

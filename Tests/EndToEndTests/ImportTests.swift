@@ -420,3 +420,71 @@ private extension Data {
         return result + self[index...]
     }
 }
+
+extension ImportTests {
+    /// 9,300 rows of the largest amount in one report ended in exit 70 and SQL text
+    /// ("integer overflow - while executing UPDATE reports SET ...").
+    func testAReportTotalBeyondTheLargestIsBadDataNamingTheReportAndTheLimit() throws {
+        try app.ok("report", "new", "Trip", "--currency", "EUR")
+        let rules = try write(Self.cardRules, to: "card.rules")
+        let csv = try write("Date,Merchant,Amount\n" + (1...9_300).map { "2026-03-02,Shop \($0),9999999999999.99\n" }.joined(), to: "huge.csv")
+        let result = try app.run("import", csv, "--rules", rules, "--report", "1")
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertEqual(result.stderr, """
+            expenses: error: the total of report 1 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR
+            hint: split its items over more than one report
+
+            """)
+        XCTAssertEqual(try count(), 0, "nothing was written")
+        XCTAssertEqual(try app.sqlite("SELECT item_count || ' ' || total_minor FROM reports"), "0 0")
+
+        // Up to the limit it imports; one cent more, typed in, is refused the same way.
+        let fits = try write("Date,Merchant,Amount\n" + (1...1_000).map { "2026-03-02,Shop \($0),9999999999999.99\n" }.joined()
+                                 + "2026-03-03,Last,9.99\n", to: "fits.csv")
+        let imported = try app.run("import", fits, "--rules", rules, "--report", "1")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let show = try app.run("report", "show", "1")
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertTrue(show.stdout.contains("Total in EUR:         9,999,999,999,999,999.99 EUR"), show.stdout)
+        let more = try app.run("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "0.01", "--category", "meals")
+        XCTAssertEqual(more.status, 65)
+        XCTAssertEqual(more.stderr, """
+            expenses: error: the total of report 1 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR
+            hint: split its items over more than one report
+
+            """)
+    }
+}
+
+extension ImportTests {
+    /// 3,000 invalid rows printed 3,000 lines before the summary.
+    func testAtMostTwentyRowErrorsThenHowManyMoreAndWhereToSeeThem() throws {
+        let rules = try write(Self.cardRules, to: "card.rules")
+        let bad = (1...3_000).map { "2026-03-02,Shop \($0),1.0x" }
+        let csv = try write(statement(days: 1...3, extra: bad), to: "bad.csv")
+        let told = (5...24).map { "\(csv):\($0): amount: '1.0x' is not an amount\n" }.joined()
+
+        let atomic = try app.run("import", csv, "--rules", rules)
+        XCTAssertEqual(atomic.status, 65)
+        XCTAssertEqual(atomic.stderr, told + """
+            and 2,980 more invalid rows (see every one with --dry-run, or with --skip-invalid --rejects FILE)
+            expenses: error: 3,000 invalid rows in \(csv); nothing was imported
+            hint: fix them and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there
+
+            """)
+        XCTAssertEqual(try count(), 0)
+
+        let rejects = app.path("rejects.csv")
+        let skipping = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects)
+        XCTAssertEqual(skipping.status, 0, skipping.stderr)
+        XCTAssertEqual(skipping.stderr, told + "and 2,980 more invalid rows (see --rejects \(rejects))\n")
+        XCTAssertEqual(summary(skipping.stdout),
+                       "Imported \(csv) as batch 1: 3 new, 0 duplicate, 3,000 invalid; invalid rows written to \(rejects)\n")
+        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").count, 3_001, "every one, after the header")
+
+        // A dry run lists every row: that is what it is for.
+        let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run")
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertEqual(dryRun.stdout.components(separatedBy: " invalid ").count - 1, 3_000)
+    }
+}

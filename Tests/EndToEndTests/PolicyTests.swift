@@ -99,3 +99,44 @@ extension PolicyTests {
                        "meals on 2026-03-02: 78.00 CHF is over the daily limit of 76.00 CHF (item 1)")
     }
 }
+
+extension PolicyTests {
+    /// Adds `count` identical items to report 1 with sqlite3 (the schema's triggers keep its totals).
+    private func addIdentical(_ count: Int) throws {
+        _ = try app.sqlite("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+            INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_source,
+                                  converted_minor, paid_by, created_at, updated_at)
+            SELECT 1, '2026-03-03', 'meals', 'Krone', '', 1200, 'EUR', '1', 'same', 1200, 'personal', 'now', 'now' FROM n
+            """)
+    }
+
+    func testIdenticalItemsAreOneFindingWithEveryIdForProgramsAndTheFirstTenForPeople() throws {
+        // 2,000 identical items were 1,999,000 pair findings (1,000 took 513 MB).
+        try addIdentical(2_000)
+        let found = try violations()
+        let duplicates = found.filter { $0.key.hasPrefix("duplicate:") }
+        XCTAssertEqual(duplicates.map(\.key), ["duplicate:1:2000"])
+        let finding = try XCTUnwrap(duplicates.first?.value)
+        XCTAssertEqual(finding["itemIds"] as? [Int], Array(1...2_000))
+        XCTAssertEqual(finding["message"] as? String, "2,000 items (1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 1,990 more) may be duplicates: "
+                           + "same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'")
+        XCTAssertEqual(Set(found.keys), ["duplicate:1:2000", "daily-limit:meals:2026-03-03"])
+
+        let table = try app.run("report", "check", "1")
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertEqual(table.stdout.split(separator: "\n").count, 4, table.stdout)   // header, two findings, the note
+        XCTAssertFalse(table.stdout.contains("1 2 3"), "the ids column is for programs")
+        let csv = try app.run("report", "check", "1", "--format", "csv")
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertTrue(csv.stdout.contains((1...2_000).map(String.init).joined(separator: " ")), "CSV keeps every id")
+
+        let shown = try app.run("report", "show", "1")
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.contains("Total in EUR:"), shown.stdout)
+
+        let acknowledged = try app.run("report", "acknowledge", "1", "duplicate:1:2000", "--reason", "a team dinner, one receipt each")
+        XCTAssertEqual(acknowledged.status, 0, acknowledged.stderr)
+        XCTAssertEqual(try violations()["duplicate:1:2000"]?["acknowledged"] as? String, "a team dinner, one receipt each")
+    }
+}

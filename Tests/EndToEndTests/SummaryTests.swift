@@ -41,3 +41,32 @@ final class SummaryTests: XCTestCase {
         XCTAssertEqual(try app.run("report", "summary", "--from", "2026-04-01", "--to", "2026-03-01").status, 65)
     }
 }
+
+extension SummaryTests {
+    /// Ten reports of 1,000 of the largest amount each: every report's total fits, their sum
+    /// does not fit an Int64, which SQLite's sum() reported as SQL text (exit 70).
+    func testSpendingBeyondTheLargestTotalIsBadDataNotSQLText() throws {
+        _ = try app.sqlite("""
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
+            INSERT INTO reports (id, title, currency, status, owner, created_at, updated_at)
+            SELECT 100 + i / 1000, 'Huge', 'EUR', 'draft', 'alice', 'now', 'now' FROM n WHERE i % 1000 = 0;
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
+            INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_source,
+                                  converted_minor, paid_by, created_at, updated_at)
+            SELECT 100 + i / 1000, '2025-06-01', 'lodging', '', '', 999999999999999, 'EUR', '1', 'same', 999999999999999,
+                   'personal', 'now', 'now' FROM n;
+            """)
+        let result = try app.run("report", "summary")
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, """
+            expenses: error: the spending in EUR on lodging in 2025-06 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR
+            hint: choose a shorter period
+
+            """)
+        let march = try app.run("report", "summary", "--from", "2026-01-01")
+        XCTAssertEqual(march.status, 0, march.stderr)
+        let show = try app.run("report", "show", "100")
+        XCTAssertEqual(show.status, 0, show.stderr)
+    }
+}

@@ -169,3 +169,24 @@ final class MoneyTests: XCTestCase {
         XCTAssertEqual(eur, try Money.parse("1", currency: try currency("EUR")))
     }
 }
+
+extension MoneyTests {
+    // MARK: - Totals
+
+    func testTotalsAreCheckedAgainstTheLargestTotalInsteadOfOverflowing() throws {
+        let largest = Money.maximumMinorUnits, limit = Money.maximumTotalMinorUnits
+        XCTAssertEqual(Money.adding(largest, to: limit - largest), limit)
+        XCTAssertNil(Money.adding(1, to: limit))
+        XCTAssertNil(Money.adding(-1, to: -limit))
+        XCTAssertNil(Money.adding(1, to: Int64.max), "never traps")
+        XCTAssertNil(Money.adding(Int64.min, to: -1), "never traps")
+        // 9,300 of the largest amount were an SQL "integer overflow"; the sum is refused instead.
+        XCTAssertNil(Money.total(repeatElement(largest, count: 9_300)))
+        XCTAssertEqual(Money.total(repeatElement(largest, count: 1_000)), 1_000 * largest)
+        XCTAssertEqual(Money.total([largest, -largest, 5]), 5)
+        let error = Money.totalTooLarge("the total of report 3", currency: try currency("EUR"))
+        XCTAssertEqual(error.kind, .invalidData)
+        XCTAssertEqual(error.message, "the total of report 3 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR")
+        XCTAssertEqual(Money.maximumTotal(in: try currency("JPY")).description, "999,999,999,999,999,999 JPY")
+    }
+}

@@ -33,6 +33,89 @@ final class PolicyCheckTests: XCTestCase {
                      "two empty merchants are not the same merchant")
     }
 
+    func testIdenticalItemsAreOneFindingNotEveryPair() {
+        // 1,000 identical items were 499,500 pair findings; 100,000 never finished.
+        let items = (1...100_000).map { item(Int64($0), "2026-03-03", 1200, "meals", merchant: "Krone") }
+        let found = PolicyCheck(report: report, items: items, categories: []).violations().filter { $0.rule == .duplicate }
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.key, "duplicate:1:100000")
+        XCTAssertEqual(found.first?.expenseIDs, Array(1...100_000), "the finding keeps every id")
+        XCTAssertEqual(found.first?.message,
+                       "100,000 items (1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 99,990 more) may be duplicates: "
+                           + "same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'",
+                       "the message lists the first ten")
+    }
+
+    func testEachGroupOfDuplicatesIsOneFinding() {
+        let items = [item(1, "2026-03-03", 1200, "meals", merchant: "Krone"), item(2, "2026-03-03", 1200, "meals", merchant: "Krone"),
+                     item(3, "2026-03-04", 1800, "taxi", merchant: "Taxi"), item(4, "2026-03-04", 1800, "taxi", merchant: "taxi "),
+                     item(5, "2026-03-04", 1800, "taxi", merchant: "Taxi"), item(6, "2026-03-04", 1800, "parking", merchant: "RNV"),
+                     item(7, "2026-03-05", 500, "meals")]
+        let found = PolicyCheck(report: report, items: items, categories: []).violations()
+        XCTAssertEqual(found.map(\.key), ["duplicate:1:2", "duplicate:3:5"])
+        XCTAssertEqual(found.map(\.expenseIDs), [[1, 2], [3, 4, 5]])
+        XCTAssertEqual(found.first?.message, "items 1 and 2 may be duplicates: same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'")
+        XCTAssertEqual(found.last?.message, "3 items (3, 4, 5) may be duplicates: same date 2026-03-04, amount 18.00 EUR, category taxi, merchant 'Taxi'")
+    }
+
+    func testItemsLinkedByCategoryOrMerchantFormOneGroup() {
+        // 1 and 2 share the category, 2 and 3 the merchant: one group, though 1 and 3 share neither.
+        let items = [item(1, "2026-03-03", 1200, "meals", merchant: "Krone"), item(2, "2026-03-03", 1200, "meals", merchant: "Ochsen"),
+                     item(3, "2026-03-03", 1200, "taxi", merchant: "Ochsen")]
+        let found = PolicyCheck(report: report, items: items, categories: []).violations()
+        XCTAssertEqual(found.map(\.key), ["duplicate:1:3"])
+        XCTAssertEqual(found.first?.message, "3 items (1, 2, 3) may be duplicates: same date 2026-03-03, amount 12.00 EUR; "
+                           + "each shares its category or merchant with another")
+    }
+
+    func testOtherReportsItemsJoinThroughAnItemOfTheReportOnly() {
+        var check = PolicyCheck(report: report, items: [item(5, "2026-03-03", 1200, "meals", merchant: "Krone")], categories: [])
+        check.otherItems = [item(2, "2026-03-03", 1200, "meals", report: 2), item(9, "2026-03-03", 1200, "taxi", merchant: "krone", report: 3)]
+        XCTAssertEqual(check.violations().map(\.message),
+                       ["3 items (2 of report 2, 5, 9 of report 3) may be duplicates: same date 2026-03-03, amount 12.00 EUR; "
+                            + "each shares its category or merchant with another"])
+        check.otherItems = [item(2, "2026-03-03", 1200, "meals", report: 2), item(3, "2026-03-03", 1200, "taxi", merchant: "Bar", report: 2),
+                            Expense(id: 4, date: date("2026-03-03"), category: "meals", amount: Money(minorUnits: 1200, currency: eur))]
+        let found = check.violations()
+        XCTAssertEqual(found.map(\.key), ["duplicate:2:5"], "item 3 matches neither the category nor the merchant of item 5")
+        XCTAssertEqual(found.first?.expenseIDs, [2, 4, 5])
+        XCTAssertEqual(found.first?.message, "3 items (2 of report 2, 4 (unassigned), 5) may be duplicates: same date 2026-03-03, "
+                           + "amount 12.00 EUR, category meals")
+        check.otherItems = [item(2, "2026-03-03", 1200, "meals", report: 2)]
+        XCTAssertEqual(check.violations().first?.message,
+                       "item 5 and item 2 of report 2 may be duplicates: same date 2026-03-03, amount 12.00 EUR, category meals",
+                       "a pair is worded as it always was")
+        XCTAssertEqual(check.violations().first?.key, "duplicate:2:5")
+    }
+
+    func testADaysItemsAreListedUpToTenInTheMessage() {
+        let categories = [Category(code: "meals", name: "Meals", dailyLimit: Money(minorUnits: 8000, currency: eur))]
+        let items = (1...25).map { item(Int64($0), "2026-03-03", 1000 + Int64($0), "meals") }
+        var check = PolicyCheck(report: report, items: items, categories: categories)
+        check.rules = [.dailyLimit]
+        XCTAssertEqual(check.violations().first?.message,
+                       "meals on 2026-03-03: 253.25 EUR is over the daily limit of 80.00 EUR (items 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 15 more)")
+        XCTAssertEqual(check.violations().first?.expenseIDs.count, 25)
+    }
+
+    func testADayBeyondTheLargestTotalIsOverItsLimitWithoutOverflow() {
+        let categories = [Category(code: "meals", name: "Meals", dailyLimit: Money(minorUnits: 8000, currency: eur))]
+        let items = (1...9_300).map { item(Int64($0), "2026-03-03", Money.maximumMinorUnits, "meals") }
+        var check = PolicyCheck(report: report, items: items, categories: categories)
+        check.rules = [.dailyLimit]
+        XCTAssertEqual(check.violations().first?.message.hasPrefix(
+            "meals on 2026-03-03: more than 9,999,999,999,999,999.99 EUR is over the daily limit of 80.00 EUR"), true)
+    }
+
+    func testOnlyTheRulesAskedForAreChecked() {
+        let categories = [Category(code: "lodging", name: "Lodging", receiptRequiredAbove: Money(minorUnits: 0, currency: eur))]
+        var check = PolicyCheck(report: report, items: [item(1, "2026-03-09", 100, "lodging"), item(2, "2026-03-09", 100, "lodging")],
+                                categories: categories)
+        XCTAssertEqual(keys(check), ["missing-receipt:1", "missing-receipt:2", "outside-trip:1", "outside-trip:2", "duplicate:1:2"])
+        check.rules = [.missingReceipt]
+        XCTAssertEqual(keys(check), ["missing-receipt:1", "missing-receipt:2"])
+    }
+
     func testDailyLimitSumsOneCategoryOnOneDay() {
         let categories = [Category(code: "meals", name: "Meals", dailyLimit: Money(minorUnits: 8000, currency: eur))]
         var check = PolicyCheck(report: report, items: [item(1, "2026-03-03", 5000, "meals"), item(2, "2026-03-03", 3000, "meals"),

@@ -15,7 +15,7 @@ final class ReportTotalsTests: XCTestCase {
     }
 
     func testNoItemsAddUpToZeroInTheReportCurrency() throws {
-        let totals = ReportTotals(items: [], reportCurrency: try currency("CHF"))
+        let totals = try ReportTotals(items: [], reportCurrency: try currency("CHF"))
         let zero = Money(minorUnits: 0, currency: try currency("CHF"))
         XCTAssertEqual(totals.byOriginalCurrency, [])
         XCTAssertEqual(totals.total, zero)
@@ -32,7 +32,7 @@ final class ReportTotalsTests: XCTestCase {
             try item("20.00", "USD", rate: "0.9231"),
             try item("7.20", "EUR"),
         ]
-        let totals = ReportTotals(items: items, reportCurrency: try currency("EUR"))
+        let totals = try ReportTotals(items: items, reportCurrency: try currency("EUR"))
         XCTAssertEqual(totals.byOriginalCurrency.map(\.description),
                        ["38.50 CHF", "420.00 EUR", "5,000 JPY", "120.00 USD"])
         XCTAssertEqual(Set(totals.byOriginalCurrency.map(\.currency.code)).count, totals.byOriginalCurrency.count)
@@ -50,7 +50,7 @@ final class ReportTotalsTests: XCTestCase {
             try item("24.00", "EUR", paidBy: .personal),
             try item("100.00", "USD", rate: "0.9231", paidBy: .company),
         ]
-        let totals = ReportTotals(items: items, reportCurrency: try currency("EUR"))
+        let totals = try ReportTotals(items: items, reportCurrency: try currency("EUR"))
         XCTAssertEqual(totals.dueToEmployee.minorUnits, 4009 + 2400)
         XCTAssertEqual(totals.paidByCompany.minorUnits, 41280 + 9231)
         XCTAssertEqual(totals.total.minorUnits, totals.dueToEmployee.minorUnits + totals.paidByCompany.minorUnits)
@@ -60,15 +60,40 @@ final class ReportTotalsTests: XCTestCase {
 
     func testARefundReducesTheTotals() throws {
         let items = [try item("80.00", "EUR"), try item("-30.00", "EUR"), try item("-10.00", "USD", rate: "0.9")]
-        let totals = ReportTotals(items: items, reportCurrency: try currency("EUR"))
+        let totals = try ReportTotals(items: items, reportCurrency: try currency("EUR"))
         XCTAssertEqual(totals.byOriginalCurrency.map(\.description), ["50.00 EUR", "-10.00 USD"])
         XCTAssertEqual(totals.dueToEmployee.minorUnits, 8000 - 3000 - 900)
     }
 
     func testAnItemWithoutConversionCountsInItsCurrencyButNotInTheTotal() throws {
         let unconverted = Expense(date: day, category: "taxi", amount: Money(minorUnits: 1500, currency: try currency("GBP")))
-        let totals = ReportTotals(items: [unconverted, try item("10.00", "EUR")], reportCurrency: try currency("EUR"))
+        let totals = try ReportTotals(items: [unconverted, try item("10.00", "EUR")], reportCurrency: try currency("EUR"))
         XCTAssertEqual(totals.byOriginalCurrency.map(\.description), ["10.00 EUR", "15.00 GBP"])
         XCTAssertEqual(totals.total.minorUnits, 1000)
+    }
+}
+
+extension ReportTotalsTests {
+    func testATotalBeyondTheLargestIsBadDataNamingTheReport() throws {
+        let largest = try item("9999999999999.99", "EUR")
+        let items = Array(repeating: largest, count: 9_300)
+        assertExpenseError(try ReportTotals(items: items, reportCurrency: try currency("EUR"), reportID: 3), kind: .invalidData,
+                           messageContains: "the total of report 3 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR")
+        XCTAssertEqual(try ReportTotals(items: Array(items.prefix(1_000)), reportCurrency: try currency("EUR")).total.minorUnits,
+                       1_000 * Money.maximumMinorUnits)
+        // In JPY the original amounts overflow long before their converted sum in EUR does.
+        let yen = try item("999999999999999", "JPY", rate: "0.000001")
+        assertExpenseError(try ReportTotals(items: Array(repeating: yen, count: 1_001), reportCurrency: try currency("EUR"), reportID: 4),
+                           kind: .invalidData, messageContains: "the total of report 4 in JPY does not fit")
+    }
+
+    func testASummaryBeyondTheLargestTotalIsBadData() throws {
+        let eur = try currency("EUR")
+        let row = SpendingSummary.Row(currency: eur, category: "meals", month: "2026-03", minorUnits: Money.maximumTotalMinorUnits, count: 1)
+        XCTAssertEqual(try SpendingSummary(rows: [row]).blocks.first?.total.minorUnits, Money.maximumTotalMinorUnits)
+        var other = row
+        other.month = "2026-04"
+        assertExpenseError(try SpendingSummary(rows: [row, other]), kind: .invalidData,
+                           messageContains: "the spending in EUR does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR")
     }
 }

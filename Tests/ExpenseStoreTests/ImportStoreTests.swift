@@ -212,3 +212,71 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.db.scalar("PRAGMA temp_store"), before)
     }
 }
+
+extension ImportStoreTests {
+    /// 9,300 rows of the largest amount were an SQL "integer overflow" (exit 70).
+    func testAnImportBeyondTheLargestTotalIsBadDataNamingTheReportInBulkAndRowByRow() throws {
+        for rowByRow in [false, true] {
+            if rowByRow { try store.db.execute("CREATE TRIGGER audit_expense_insert AFTER INSERT ON expenses BEGIN SELECT 1; END") }
+            let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+            // Content keys are unique per day across batches: each round has keys of its own.
+            let rows = (0..<9_300).map { (Money.maximumMinorUnits, ImportFingerprint.contentKey(Int64($0) + (rowByRow ? 10_000 : 0))) }
+            let error = assertExpenseError(try importBatch(rows, report: report), kind: .invalidData,
+                                           messageContains: "the total of report \(report.id) does not fit: the largest total handled is "
+                                               + "9,999,999,999,999,999.99 EUR")
+            XCTAssertEqual(error?.hint, "split its items over more than one report")
+            XCTAssertEqual(try store.report(report.id).total.minorUnits, 0, "nothing was written")
+            XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(report.id)]), 0)
+            // Up to the limit it fits, exactly.
+            let fits = try importBatch(Array(rows.prefix(1_000)), report: report)
+            XCTAssertEqual(fits.inBulk, !rowByRow)
+            XCTAssertEqual(try store.report(report.id).total.minorUnits, 1_000 * Money.maximumMinorUnits)
+            try assertTotalsMatchItems(report.id)
+        }
+    }
+
+    func testAnItemAddedChangedOrMovedBeyondTheLargestTotalIsBadData() throws {
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        let other = try store.write { try store.insertReport(Report(id: 0, title: "Other", currency: eur, owner: "alice")) }
+        _ = try importBatch((0..<1_000).map { (Money.maximumMinorUnits, .contentKey(Int64($0))) }, report: report)
+        _ = try store.insertExpense(expense(999, report: report))
+        XCTAssertEqual(try store.report(report.id).total.minorUnits, Money.maximumTotalMinorUnits, "up to the largest total")
+        assertExpenseError(try store.insertExpense(expense(1, report: report)), kind: .invalidData,
+                           messageContains: "the total of report \(report.id) does not fit")
+        let small = try store.insertExpense(expense(1, report: other))
+        assertExpenseError(try store.updateExpense(small.with(reportID: report.id, cents: 1)), kind: .invalidData,
+                           messageContains: "the total of report \(report.id) does not fit")
+        let refund = try store.insertExpense(expense(-5, report: report))
+        assertExpenseError(try store.updateExpense(refund.with(reportID: report.id, cents: 5)), kind: .invalidData,
+                           messageContains: "the total of report \(report.id) does not fit")
+        try store.updateExpense(small.with(reportID: report.id, cents: -1))
+        XCTAssertEqual(try store.report(report.id).total.minorUnits, Money.maximumTotalMinorUnits - 6)
+        XCTAssertEqual(try store.report(other.id).total.minorUnits, 0)
+        try assertTotalsMatchItems(report.id)
+        try assertTotalsMatchItems(other.id)
+    }
+
+    func testTheSummaryOfTotalsBeyondTheLargestIsBadDataNotAnSQLError() throws {
+        for (index, title) in ["A", "B"].enumerated() {
+            let report = try store.write { try store.insertReport(Report(id: 0, title: title, currency: eur, owner: "alice")) }
+            _ = try importBatch((0..<1_000).map { (Money.maximumMinorUnits, .contentKey(Int64(index * 1_000 + $0))) }, report: report)
+        }
+        let error = assertExpenseError(try store.spending(owner: "alice", from: nil, to: nil), kind: .invalidData,
+                                       messageContains: "the spending in EUR on meals in 2026-03 does not fit: the largest total handled is "
+                                           + "9,999,999,999,999,999.99 EUR")
+        XCTAssertEqual(error?.hint, "choose a shorter period")
+        try store.db.execute("DELETE FROM expenses WHERE id > 1000")
+        XCTAssertEqual(try store.spending(owner: "alice", from: nil, to: nil).first?.minorUnits, 1_000 * Money.maximumMinorUnits,
+                       "exact, though a float could not hold it")
+    }
+}
+
+private extension Expense {
+    func with(reportID: Int64?, cents: Int64) -> Expense {
+        var copy = self
+        copy.reportID = reportID
+        copy.amount.minorUnits = cents
+        copy.conversion?.converted.minorUnits = cents
+        return copy
+    }
+}

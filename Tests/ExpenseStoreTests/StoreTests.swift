@@ -595,3 +595,19 @@ final class StoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(report.currency.minorDigits, 2)
     }
 }
+
+extension StoreTests {
+    func testDuplicateCandidatesAreTheOwnersOtherItemsOfTheSameDateAmountAndCurrency() throws {
+        let trip = try newReport(), other = try newReport("Other trip")
+        let mine = [try newExpense("12.00", in: trip), try newExpense("30.00", in: trip, on: "2026-03-04")]
+        let sameInOther = try newExpense("12.00", in: other)
+        let unassigned = try newExpense("30.00", on: "2026-03-04")
+        _ = try newExpense("12.01", in: other)                       // another amount
+        _ = try newExpense("12.00", "CHF", in: other, rate: "1.05")  // another currency
+        _ = try newExpense("12.00", in: other, on: "2026-03-05")     // another day
+        let bobs = try store.insertReport(Report(id: 0, title: "Bob's", currency: try currency("EUR"), owner: "bob"))
+        _ = try newExpense("12.00", in: bobs)                        // another owner's
+        XCTAssertEqual(try store.duplicateCandidates(of: mine, in: trip).map(\.id), [sameInOther.id, unassigned.id])
+        XCTAssertEqual(try store.duplicateCandidates(of: [], in: trip), [])
+    }
+}

@@ -45,6 +45,46 @@ final class ListingTests: XCTestCase {
     }
 }
 
+extension ListingTests {
+    func testAColumnForProgramsIsLeftOutOfTheTable() {
+        let findings = Listing(columns: [.init("key", "violation"), .init("itemIds", "items", inTable: false)],
+                               rows: [[.text("duplicate:1:3"), .ids([1, 2, 3])]])
+        XCTAssertEqual(findings.table, "VIOLATION\nduplicate:1:3\n")
+        XCTAssertEqual(findings.csv, "key,itemIds\r\nduplicate:1:3,1 2 3\r\n")
+        XCTAssertEqual(findings.serializedJSON(), """
+            [
+              {
+                "key": "duplicate:1:3",
+                "itemIds": [
+                  1,
+                  2,
+                  3
+                ]
+              }
+            ]
+            """)
+    }
+
+    func testAListingThatMakesItsRowsRendersAsOneThatKeepsThem() {
+        nonisolated(unsafe) var made = 0
+        let kept = listing
+        let lazy = Listing(columns: kept.columns, count: 2) { index in
+            made += 1
+            return kept.rows[index]
+        }
+        XCTAssertEqual(made, 0, "nothing is made before it is rendered")
+        XCTAssertEqual(lazy.table, kept.table)
+        XCTAssertEqual(lazy.csv, kept.csv)
+        XCTAssertEqual(lazy.serializedJSON(), kept.json.serialized())
+        XCTAssertEqual(lazy.serializedJSON(), lazy.json.serialized())
+        XCTAssertEqual(Listing(columns: kept.columns, rows: []).serializedJSON(), "[]")
+        var pieces: [String] = []
+        Listing(columns: [.init("n", "n")], count: 5_000) { [.int(Int64($0))] }.table { pieces.append($0) }
+        XCTAssertGreaterThan(pieces.count, 1, "a long table comes in pieces")
+        XCTAssertEqual(pieces.joined(), Listing(columns: [.init("n", "n")], rows: (0..<5_000).map { [.int(Int64($0))] }).table)
+    }
+}
+
 final class ListingTerminalTests: XCTestCase {
     func testATableCellCannotReachTheTerminalRawNorBreakItsRow() {
         let listing = Listing(columns: [.init("id", "id"), .init("merchant", "merchant")],

@@ -203,6 +203,20 @@ final class RowMapperTests: XCTestCase {
         ])
     }
 
+    func testAnAmountBeyondTheLargestIsInvalidAsWhenTypedIn() throws {
+        let rows = try map("""
+            Date,Amount
+            2026-03-02,9999999999999.99
+            2026-03-02,10000000000000.00
+            2026-03-02,-123456789012345.67
+            """, "date = Date\namount = Amount\ndefault currency EUR\ndefault category other\n")
+        XCTAssertEqual(rows.map(\.reason), [
+            "",
+            "amount: 10,000,000,000,000.00 EUR is beyond the largest amount, 9,999,999,999,999.99 EUR",
+            "amount: -123,456,789,012,345.67 EUR is beyond the largest amount, 9,999,999,999,999.99 EUR",
+        ])
+    }
+
     func testARowWithoutACategoryIsInvalidWithoutADefault() throws {
         let rows = try map("Date,Amount\n2026-03-02,5.00\n", "date = Date\namount = Amount\ndefault currency EUR\n")
         XCTAssertEqual(rows.first?.reason, "category: none given, and the rules have no 'default category'")

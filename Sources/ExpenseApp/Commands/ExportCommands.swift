@@ -37,11 +37,12 @@ enum ExportCommands {
         let text: String
         switch try invocation[Options.format] {
         case "html":
-            text = ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
+            text = try ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
                               events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
                               generatedAt: session.environment.now(), generator: "expenses \(Runner.version)").render()
         case "json":
-            text = ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, in: store)).json.serialized() + "\n"
+            text = try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store))
+                .json.serialized() + "\n"
         default:
             text = ExpenseView.listing(items, inReport: false).csv
         }

@@ -59,6 +59,8 @@ enum ImportCommands {
         request.missingRateNote = ErrorPresenter.missingRateNote
         request.replaceRejects = invocation[Options.force]
         request.otherInputs = [OutputFile.Input(rulesPath, role: "the rules file")]
+        let rejects = request.rejectsPath
+        request.moreRowErrorsNote = { ErrorPresenter.moreInvalidRows($0, rejects: rejects) }
         let format = session.format, files = request.files
         let outcome = try StatementImporter(store: store, request: request) { console in
             DryRunLog(format: format, console: console, files: files)

@@ -8,14 +8,18 @@ import Rendering
 enum PolicyCommands {
     static let all: [CommandSpec] = [check, acknowledge, list, set]
 
-    /// Checks `report` against the policy, gathering what the check needs from the store.
-    static func violations(of report: Report, in store: Store) throws -> [Violation] {
-        let items = try store.expenses(.report(report.id))
+    /// Checks `report` against the policy (or only `rules` of it), gathering what the check
+    /// needs from the store and nothing for a rule it does not check.
+    /// - Parameter items: the report's items, when the caller has read them already.
+    static func violations(of report: Report, in store: Store, rules: Set<PolicyRule> = Set(PolicyRule.allCases),
+                           items: [Expense]? = nil) throws -> [Violation] {
+        let items = try items ?? store.expenses(.report(report.id))
         var check = PolicyCheck(report: report, items: items, categories: try store.categories())
-        check.otherItems = try store.duplicateCandidates(of: items, in: report)
-        check.receipts = try store.receiptHashes(ofItemsIn: report.id)
-        check.receiptUses = try store.receiptUses(of: check.receipts.values.joined())
+        check.rules = rules
         check.severities = try store.policySeverities()
+        if check.checks(.duplicate) { check.otherItems = try store.duplicateCandidates(of: items, in: report) }
+        check.receipts = try store.receiptHashes(ofItemsIn: report.id)
+        if check.checks(.sharedReceipt) { check.receiptUses = try store.receiptUses(of: check.receipts.values.joined()) }
         // Limits are set in one currency (EUR by default); a report in another is checked at the
         // rate of the day when the rate table has one, and not at all rather than at a guess.
         let rates = store.rateSource()
@@ -34,17 +38,18 @@ enum PolicyCommands {
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
         let violations = try violations(of: report, in: store)
-        let rows: [[Listing.Cell]] = violations.map { violation in
-            [.text(violation.severity.rawValue), .text(violation.key), .text(violation.message),
-             violation.acknowledgement.map { .text($0) } ?? .null]
+        let row = { (index: Int) -> [Listing.Cell] in
+            let violation = violations[index]
+            return [.text(violation.severity.rawValue), .text(violation.key), .text(violation.message),
+                    violation.acknowledgement.map { .text($0) } ?? .null, .ids(violation.expenseIDs)]
         }
         let blocking = violations.filter(\.blocks).count
         let open = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }.count
         let note = violations.isEmpty ? "Report \(report.id) meets the policy."
             : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged"
         return .listing(Listing(columns: [.init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
-                                          .init("acknowledged", "acknowledged")],
-                                rows: rows, note: note))
+                                          .init("acknowledged", "acknowledged"), .init("itemIds", "items", inTable: false)],
+                                count: violations.count, note: note, row: row))
     }
 
     static let reason = Option.text("reason", "text", "Why it is fine.", required: true)

@@ -60,8 +60,8 @@ enum ReportCommands {
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
-        return ReportDetail(report: report, items: try store.expenses(.report(report.id)),
-                            receipts: try ReportReceipts.of(report, in: store)).output
+        let items = try store.expenses(.report(report.id))
+        return try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store)).output
     }
 
     static let edit = CommandSpec(

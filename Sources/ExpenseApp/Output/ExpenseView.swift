@@ -11,7 +11,9 @@ enum ExpenseView {
             .init("date", "date"), .init("category", "category"), .init("merchant", "merchant"),
             .init("paidBy", "paid by"), .init("amount", "amount"), .init("rate", "rate"), .init("converted", "converted"),
         ]
-        let rows: [[Listing.Cell]] = items.map { item in
+        // Each row is made when it is rendered (a report can have 100,000 items).
+        return Listing(columns: columns, count: items.count) { index in
+            let item = items[index]
             var row: [Listing.Cell] = [.int(item.id)]
             if !inReport { row.append(item.reportID.map { .int($0) } ?? .null) }
             let rate = item.conversion.flatMap { $0.source == .same ? nil : $0.rate.description }
@@ -19,7 +21,6 @@ enum ExpenseView {
                     .money(item.amount), rate.map { .text($0) } ?? .null, .money(item.conversion?.converted)]
             return row
         }
-        return Listing(columns: columns, rows: rows)
     }
 
     static func json(_ item: Expense) -> JSONValue {

@@ -8,11 +8,17 @@ public struct Renderer {
 
     public init(format: OutputFormat) { self.format = format }
 
-    /// Prints `output` on standard output: for people through the terminal's gate, JSON and CSV
-    /// exactly.
+    /// Prints `output` on standard output: for people through the terminal's gate, JSON, CSV
+    /// and a file's content exactly. A table (a listing's, a document's) goes out a piece at a
+    /// time as it is made, so that a 100,000-row table is never one string of tens of MB.
     public func print(_ output: Output) {
-        let text = render(output)
-        if format == .table, !output.isContent { Console.write(text) } else { Console.writeExactly(text) }
+        var stream = Stream(exactly: format != .table || output.isContent)
+        switch (output.shown, format) {
+        case (.listing(let listing), .table): listing.table { stream.write($0) }
+        case (.document(let document), .table): document.writeText { stream.write($0) }
+        default: stream.write(render(output))
+        }
+        stream.finish()
     }
 
     /// The text to print, ending in a newline; empty when there is nothing to print.
@@ -23,12 +29,37 @@ public struct Renderer {
         case (.message(let text), _): return Self.line(text)
         case (.content(let text), _): return Self.line(text)
         case (.listing(let listing), .table): return listing.table
-        case (.listing(let listing), .json): return listing.json.serialized() + "\n"
+        case (.listing(let listing), .json): return listing.serializedJSON() + "\n"
         case (.listing(let listing), .csv): return listing.csv
         case (.document(let document), .table): return Self.line(document.text)
         case (.document(let document), .json): return document.json.serialized() + "\n"
         case (.document(let document), .csv): return document.rows?.csv ?? (document.json.serialized() + "\n")
         case (.touching, _): return ""   // `shown` has taken the effect off
+        }
+    }
+
+    /// Output gathered into pieces of about 64 KiB, ending in a line break unless empty.
+    private struct Stream {
+        let exactly: Bool
+        var buffer = ""
+        var endsLine = true
+
+        mutating func write(_ text: String) {
+            guard let last = text.utf8.last else { return }
+            buffer += text
+            endsLine = last == UInt8(ascii: "\n")
+            if buffer.utf8.count >= 1 << 16 { flush() }
+        }
+
+        mutating func finish() {
+            if !endsLine { buffer += "\n" }
+            flush()
+        }
+
+        private mutating func flush() {
+            guard !buffer.isEmpty else { return }
+            if exactly { Console.writeExactly(buffer) } else { Console.write(buffer) }
+            buffer = ""
         }
     }
 

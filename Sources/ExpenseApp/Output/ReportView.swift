@@ -31,14 +31,30 @@ enum ReportView {
 
 }
 
-/// `report show`: the header, the items with their receipts, the receipts missing, and the totals.
+/// `report show`: the header, the items with their receipts, the receipts missing, and the
+/// totals. Only the format asked for is ever built, and its text is written as it is made: a
+/// 100,000-item report's text, JSON and CSV rows held at once took hundreds of MB.
 struct ReportDetail: Document {
     let report: Report
     let items: [Expense]
-    var receipts: ReportReceipts = .none
+    let receipts: ReportReceipts
+    let totals: ReportTotals
+
+    /// - Throws: when the totals do not fit (bad data naming the report).
+    init(report: Report, items: [Expense], receipts: ReportReceipts = .none) throws {
+        self.report = report
+        self.items = items
+        self.receipts = receipts
+        totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id)
+    }
 
     var text: String {
-        let totals = ReportTotals(items: items, reportCurrency: report.currency)
+        var text = ""
+        writeText { text += $0 }
+        return text
+    }
+
+    func writeText(_ emit: (String) -> Void) {
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
             ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
@@ -47,13 +63,22 @@ struct ReportDetail: Document {
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
         }
-        var table = ExpenseView.listing(items, inReport: true)
-        table.columns.append(.init("receipts", "receipts"))
-        for (index, item) in items.enumerated() { table.rows[index].append(receipts.cell(item.id)) }
-        text += "\n" + table.table
+        let listing = ExpenseView.listing(items, inReport: true)
+        let table = Listing(columns: listing.columns + [.init("receipts", "receipts")], count: listing.count) { index in
+            listing.row(index) + [receipts.cell(items[index].id)]
+        }
+        emit(text + "\n")
+        table.table(emit: emit)
+        text = ""
         if !receipts.missing.isEmpty {
             text += "\nReceipts missing (\(receipts.missing.first?.severity == .blocking ? "blocks submission" : "policy warning")):\n"
-            for violation in receipts.missing { text += "  \(violation.message)\n" }
+            for violation in receipts.missing {
+                text += "  \(violation.message)\n"
+                if text.utf8.count >= 1 << 14 {
+                    emit(text)
+                    text = ""
+                }
+            }
         }
         text += "\nTotals by original currency:\n"
         if totals.byOriginalCurrency.isEmpty { text += "  (no items)\n" }
@@ -70,12 +95,11 @@ struct ReportDetail: Document {
         for (label, money) in summary {
             text += label.padding(22) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
         }
-        return text
+        emit(text)
     }
 
     var json: JSONValue {
-        let totals = ReportTotals(items: items, reportCurrency: report.currency)
-        return .object([
+        .object([
             ("report", ReportView.json(report)),
             ("items", .array(items.map { item in
                 guard case .object(var members) = ExpenseView.json(item) else { return ExpenseView.json(item) }

@@ -48,6 +48,7 @@ struct ReceiptCapture {
             throw ExpenseError(.invalidData, "\(name) is not a receipt image: \(MediaSniffer.describe(input.bytes))",
                                hint: "a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF")
         }
+        try store.requireWritable()   // before the file goes into the vault
         let sha256 = SHA256.hex(input.bytes)
         let existing = try store.receipt(sha256: sha256)
         let size = ImageDimensions.of(input.bytes, type: mediaType)

@@ -9,20 +9,26 @@ struct ReportReceipts {
     /// Receipt ids by expense id.
     var byItem: [Int64: [Int64]] = [:]
     /// The missing-receipt findings of the policy check, one per item.
-    var missing: [Violation] = []
+    var missing: [Violation] = [] {
+        didSet { missingIDs = Set(missing.flatMap(\.expenseIDs)) }
+    }
+    /// The items of `missing`, to look each item up at once (a report can have 100,000).
+    private var missingIDs: Set<Int64> = []
 
     static let none = ReportReceipts()
 
-    static func of(_ report: Report, in store: Store) throws -> ReportReceipts {
+    /// - Parameter items: the report's items, when the caller has read them already.
+    static func of(_ report: Report, items: [Expense]? = nil, in store: Store) throws -> ReportReceipts {
         var byItem: [Int64: [Int64]] = [:]
         for receipt in try store.receipts(.report(report.id)) {
             for expenseID in receipt.expenseIDs { byItem[expenseID, default: []].append(receipt.id) }
         }
-        let missing = try PolicyCommands.violations(of: report, in: store).filter { $0.rule == .missingReceipt }
-        return ReportReceipts(byItem: byItem, missing: missing)
+        var receipts = ReportReceipts(byItem: byItem)
+        receipts.missing = try PolicyCommands.violations(of: report, in: store, rules: [.missingReceipt], items: items)
+        return receipts
     }
 
-    func isMissing(_ expenseID: Int64) -> Bool { missing.contains { $0.expenseIDs.contains(expenseID) } }
+    func isMissing(_ expenseID: Int64) -> Bool { missingIDs.contains(expenseID) }
 
     /// The item's cell in the table: its receipt ids, or a marker when a required one is missing.
     func cell(_ expenseID: Int64) -> Listing.Cell {

@@ -9,6 +9,18 @@ import ExpenseSupport
 public final class Database {
     let handle: OpaquePointer
     public let path: String
+    /// True when this connection can only read: opened `.readOnly`, or SQLite found the file
+    /// write-protected. Every write then fails with SQLITE_READONLY.
+    public let isReadOnly: Bool
+
+    /// How a connection opens its file.
+    public enum Access: Sendable, Equatable {
+        /// Reading and writing, creating the file when it does not exist.
+        case readWrite
+        /// Reading only, an existing file: one this process may read but not write (mode 0444,
+        /// another user's, a read-only mount).
+        case readOnly
+    }
     /// The connection opened last, for Ctrl-C: a signal handler can reach nothing else.
     nonisolated(unsafe) private static var active: OpaquePointer?
     private var statements: [String: Statement] = [:]
@@ -22,32 +34,41 @@ public final class Database {
     /// Opens (creating if needed) the database at `path`; ":memory:" gives a private in-memory one.
     /// - Parameter busyTimeout: how long a writer waits for another process's write to finish
     ///   before giving up with SQLITE_BUSY.
-    public init(path: String, busyTimeout milliseconds: Int32 = 10_000) throws(DatabaseError) {
+    public init(path: String, busyTimeout milliseconds: Int32 = 10_000, access: Access = .readWrite) throws(DatabaseError) {
         Self.configured
-        let created = Self.createPrivateFile(path)
-        var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let error = DatabaseError(connection: handle, code: code, sql: nil)
-            // "Whether or not an error occurs when it is opened, resources associated with the
-            // database connection handle should be released by passing it to sqlite3_close()"
-            sqlite3_close(handle)
-            if created { Self.removeIfEmpty(path) }
-            throw error
+        var created = false
+        let handle: OpaquePointer
+        switch access {
+        case .readWrite:
+            created = Self.createPrivateFile(path)
+            do {
+                handle = try Self.connect(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, busyTimeout: milliseconds)
+            } catch {
+                if created { Self.removeIfEmpty(path) }
+                throw error
+            }
+        case .readOnly:
+            do {
+                handle = try Self.connect(path, flags: SQLITE_OPEN_READONLY, busyTimeout: milliseconds)
+            } catch where error.resultCode == SQLITE_CANTOPEN || error.resultCode == SQLITE_READONLY {
+                // Reading a WAL database takes its -shm file, which SQLite creates beside it; in
+                // a directory this process cannot write, and with none there, it cannot. No
+                // process has the file open for writing then (it would have made the -shm), so
+                // it is read as immutable, as a file on read-only media is.
+                handle = try Self.connect(Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                                          busyTimeout: milliseconds)
+            }
         }
         self.handle = handle
         self.path = path
-        sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, milliseconds)
+        isReadOnly = sqlite3_db_readonly(handle, "main") == 1
         do {
-            // Fail early and clearly on a picture or a text file opened as a database: SQLite
-            // itself only notices at the first read.
-            try execute("SELECT count(*) FROM sqlite_master")
-            // WAL lets readers go on while one process writes; NORMAL is durable enough with WAL
-            // (a power cut may lose the last commits, never corrupt the file).
-            try execute("PRAGMA journal_mode = WAL")
-            try execute("PRAGMA synchronous = NORMAL")
+            if !isReadOnly {
+                // WAL lets readers go on while one process writes; NORMAL is durable enough with
+                // WAL (a power cut may lose the last commits, never corrupt the file).
+                try execute("PRAGMA journal_mode = WAL")
+                try execute("PRAGMA synchronous = NORMAL")
+            }
             try execute("PRAGMA foreign_keys = ON")
             Self.active = handle
         } catch {
@@ -86,6 +107,46 @@ public final class Database {
                 OutputFile.Input(path + "-wal", role: "the database's write-ahead log"),
                 OutputFile.Input(path + "-shm", role: "the database's shared-memory file"),
                 OutputFile.Input(path + "-journal", role: "the database's journal")]
+    }
+
+    /// Opens `filename` with `flags` and reads from it once: a picture or a text file opened as
+    /// a database fails here, clearly, where SQLite itself would only notice at the first read.
+    private static func connect(_ filename: String, flags: Int32, busyTimeout milliseconds: Int32) throws(DatabaseError) -> OpaquePointer {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(filename, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let handle = opened else {
+            let error = DatabaseError(connection: opened, code: code, sql: nil)
+            // "Whether or not an error occurs when it is opened, resources associated with the
+            // database connection handle should be released by passing it to sqlite3_close()"
+            sqlite3_close(opened)
+            throw error
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, milliseconds)
+        let probe = "SELECT count(*) FROM sqlite_master"
+        let result = sqlite3_exec(handle, probe, nil, nil, nil)
+        guard result == SQLITE_OK else {
+            let error = DatabaseError(connection: handle, code: result, sql: probe)
+            sqlite3_close(handle)
+            throw error
+        }
+        return handle
+    }
+
+    /// `path` as an SQLite URI that opens it read-only and immutable; every byte that is not
+    /// plainly safe in a URI is percent-encoded, so the path's bytes are kept exactly.
+    static func immutableURI(_ path: String) -> String {
+        let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/-._~".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var uri = "file:"
+        for byte in path.utf8 {
+            if safe.contains(byte) {
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                uri += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
+            }
+        }
+        return uri + "?mode=ro&immutable=1"
     }
 
     deinit {

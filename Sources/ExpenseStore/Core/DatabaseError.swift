@@ -45,7 +45,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
             return ExpenseError(.refused, "cancelled (Ctrl-C)", hint: "nothing of the cancelled command was written")
         case SQLITE_FULL:
             return ExpenseError(.io, "the disk is full: \(message)")
-        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
+        case SQLITE_READONLY:
+            return ExpenseError(.cannotCreate, "the database is read-only: \(message)", hint: "nothing was written")
+        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_PERM:
             return ExpenseError(.io, "cannot write the database: \(message)")
         case SQLITE_MISMATCH:
             return ExpenseError(.invalidData, message)

@@ -54,6 +54,21 @@ public struct Migrator {
         }
     }
 
+    /// For a database that can only be read: refuses one that is not ours, one a newer version
+    /// has migrated, and one this version would have to migrate first (it cannot, and reading
+    /// it with an older schema could misread it).
+    public func requireCurrent(_ db: Database) throws {
+        let applied = try appliedIDs(db)
+        if applied == nil, try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'") > 0 {
+            throw ExpenseError(.invalidData, .notAnExpensesDatabase, "\(db.path) is an SQLite database, but not an expenses database")
+        }
+        try refuseNewer(applied ?? [], db)
+        guard let done = applied, migrations.allSatisfy({ done.contains($0.id) }) else {
+            throw ExpenseError(.cannotCreate, "the database \(db.path) is read-only, and this version of expenses must update its schema first",
+                               hint: "open it once where it can be written, so that this version can update it")
+        }
+    }
+
     private func appliedIDs(_ db: Database) throws -> Set<String>? {
         let exists = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
         guard exists > 0 else { return nil }

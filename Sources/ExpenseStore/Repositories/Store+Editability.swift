@@ -27,8 +27,19 @@ extension Store {
         try report?.requireEditable(change)
     }
 
-    /// The report expense `id` is in now (nil when it is unassigned or unknown).
-    func reportIDOfExpense(_ id: Int64) throws -> Int64? {
-        try db.queryFirst("SELECT report_id FROM expenses WHERE id = ?", [.integer(id)]) { $0.optionalInt64(0) } ?? nil
+    /// Refuses a write that would take report `id`'s total, as stored, beyond the largest
+    /// total (`Report.requireTotalFits`). An unknown report passes, as in `requireEditable`.
+    func requireTotalFits(report id: Int64, adding change: Int64) throws {
+        guard change != 0 else { return }
+        let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
+        try report?.requireTotalFits(adding: change)
+    }
+
+    /// The report expense `id` is in now and its converted amount there (nil, 0 when it is
+    /// unassigned or unknown).
+    func placeOfExpense(_ id: Int64) throws -> (reportID: Int64?, converted: Int64) {
+        try db.queryFirst("SELECT report_id, converted_minor FROM expenses WHERE id = ?", [.integer(id)]) {
+            ($0.optionalInt64(0), $0.optionalInt64(1) ?? 0)
+        } ?? (nil, 0)
     }
 }

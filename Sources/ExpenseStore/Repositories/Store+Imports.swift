@@ -185,8 +185,12 @@ extension Store {
         let known = onInsert.allSatisfy { trigger in
             Self.replaceableInsertTriggers[trigger.name].map { Self.normalizedSQL($0) == Self.normalizedSQL(trigger.sql) } ?? false
         }
-        guard known, !onInsert.isEmpty else { return (try body(), false) }
         let firstNewID = try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM expenses")
+        guard known, !onInsert.isEmpty else {
+            let result = try body()
+            try requireTotalsFit(ofReportsWithItemsFrom: firstNewID)
+            return (result, false)
+        }
         for trigger in onInsert { try db.execute("DROP TRIGGER \(trigger.name)") }
         let result = try body()
         // expenses_frozen_insert: no new row may sit in a report that is not a draft.
@@ -195,15 +199,37 @@ extension Store {
             """, [.integer(firstNewID)]) > 0 {
             throw ExpenseError(.refused, "the report is not a draft; its items are frozen")
         }
-        // expenses_count_insert: each report counts its new items and adds their converted amounts.
-        try db.execute("""
-            UPDATE reports SET item_count = item_count + added.items, total_minor = total_minor + added.total
-            FROM (SELECT report_id, count(*) AS items, sum(converted_minor) AS total FROM expenses
-                  WHERE id >= ? AND report_id IS NOT NULL GROUP BY report_id) AS added
-            WHERE reports.id = added.report_id
-            """, [.integer(firstNewID)])
+        // expenses_count_insert: each report counts its new items and adds their converted amounts,
+        // refused when its total would go beyond the largest (`Report.requireTotalFits`). SQLite's
+        // sum() fails on an Int64 overflow with SQL text for a message: the amounts are summed
+        // in two parts that cannot overflow (each is at most 10^15), and added up here.
+        let added = try db.query("""
+            SELECT report_id, count(*), sum(converted_minor / 1000000000), sum(converted_minor % 1000000000) FROM expenses
+            WHERE id >= ? AND report_id IS NOT NULL GROUP BY report_id
+            """, [.integer(firstNewID)]) { row in
+            (report: row.int64(0), items: row.int64(1), total: Int64(clamping: Int128(row.int64(2)) * 1_000_000_000 + Int128(row.int64(3))))
+        }
+        for report in added {
+            try requireTotalFits(report: report.report, adding: report.total)
+            try db.execute("UPDATE reports SET item_count = item_count + ?, total_minor = total_minor + ? WHERE id = ?",
+                           [.integer(report.items), .integer(report.total), .integer(report.report)])
+        }
         for trigger in onInsert { try db.execute(trigger.sql) }
         return (result, true)
+    }
+
+    /// After rows inserted with the triggers in place (which add up a report's total row by row,
+    /// in SQL, where an overflow silently becomes a float): refuses a total of a report that got
+    /// rows from `firstNewID` on that is beyond the largest total.
+    private func requireTotalsFit(ofReportsWithItemsFrom firstNewID: Int64) throws {
+        let limit = Money.maximumTotalMinorUnits
+        guard let report = try db.queryFirst("""
+            SELECT \(Self.reportColumns) FROM reports
+            WHERE id IN (SELECT report_id FROM expenses WHERE id >= ? AND report_id IS NOT NULL)
+              AND (typeof(total_minor) <> 'integer' OR total_minor > ? OR total_minor < ?)
+            ORDER BY id LIMIT 1
+            """, [.integer(firstNewID), .integer(limit), .integer(-limit)], Self.report) else { return }
+        throw report.totalTooLarge
     }
 
     static func normalizedSQL(_ sql: String) -> String {
