@@ -61,6 +61,8 @@ public enum ISOBoxes {
             guard size >= header, offset + size <= range.upperBound else { return }
             let payload = offset + header
             if let skip = containers[type] {
+                // A container too short for its version and flags is damaged: nothing inside it.
+                guard payload + skip <= offset + size else { return }
                 forEach(view, in: (payload + skip)..<(offset + size), depth: depth + 1, body)
             } else {
                 body(type, payload, size - header)
