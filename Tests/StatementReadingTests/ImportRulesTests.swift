@@ -156,6 +156,10 @@ final class ImportRulesTests: XCTestCase {
             ("if merchant matches x", "cannot read this condition"),
             ("if merchant matches x then explode", "unknown action 'explode'"),
             ("if merchant matches x then paid-by boss", "'paid-by' takes 'personal' or 'company', not 'boss'"),
+            // Found by Fuzz/ImportRules: " matches " right after "if " made an inverted range and trapped.
+            ("if matches ^UBER then category taxi", "cannot read this condition"),
+            ("if  matches ^UBER then category taxi", "cannot read this condition"),
+            ("if merchant matches UB\u{0}ER then skip", "the regular expression holds a NUL character"),
         ]
         for (line, message) in cases {
             let error = failure(minimal + line + "\n")
