@@ -27,6 +27,12 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(Tokenizer.continuation(of: "echo 'it\\"), .quote("'"))
         XCTAssertEqual(Tokenizer.continuation(of: "echo done # it's fine"), nil)
         XCTAssertEqual(Tokenizer.continuation(of: "echo \"two\nlines\""), nil)
+        // Found by Fuzz/CommandTokenizer: a '#' inside a word is no comment for words(_:), so the
+        // quote after it is open, and the line needs another (it was called complete, then failed).
+        XCTAssertEqual(Tokenizer.continuation(of: "echo a#b 'c"), .quote("'"))
+        XCTAssertEqual(Tokenizer.continuation(of: "echo ''#x \"y"), .quote("\""))
+        XCTAssertEqual(Tokenizer.continuation(of: "echo \\#x 'y"), .quote("'"))
+        XCTAssertEqual(Tokenizer.continuation(of: "echo x #'y"), nil)
     }
 
     func testScriptLogicalLinesKeepPhysicalNumbers() {

@@ -74,18 +74,28 @@ public enum Tokenizer {
     /// `continuation(of:)` as a state that text is fed to piece by piece, so that joining many
     /// continued lines reads each once (a script whose first line opens a quote that never
     /// closes would otherwise be read again for every line after it: quadratic time).
+    /// Its words follow `words(_:)`: a `#` starts a comment only at the start of a word.
     struct ContinuationScanner {
         private var quote: Character?
         private var escaped = false
         private var lastWasEscapeAtEnd = false
         private var inComment = false
+        private var inWord = false
 
         mutating func scan(_ text: some StringProtocol) {
             for char in text {
                 lastWasEscapeAtEnd = false
-                if inComment { if char == "\n" { inComment = false }; continue }
+                if inComment {
+                    if char == "\n" {
+                        inComment = false
+                        inWord = false
+                    }
+                    continue
+                }
                 if escaped {
                     escaped = false
+                    // A backslash-newline vanishes; anything else escaped is part of a word.
+                    if char != "\n" || quote != nil { inWord = true }
                     continue
                 }
                 if char == "\\", quote != "'" {
@@ -95,10 +105,18 @@ public enum Tokenizer {
                 }
                 if let open = quote {
                     if char == open { quote = nil }
-                } else if char == "\"" || char == "'" {
+                    continue
+                }
+                switch char {
+                case "\"", "'":
                     quote = char
-                } else if char == "#" {
+                    inWord = true
+                case "#" where !inWord:
                     inComment = true
+                case " ", "\t", "\n", "\r":
+                    inWord = false
+                default:
+                    inWord = true
                 }
             }
         }
