@@ -67,4 +67,24 @@ final class HostileFileTests: XCTestCase {
 
             """)
     }
+
+    func testARulesFileWhoseRegularExpressionWouldTakeGigabytesIsBadData() throws {
+        // 70 bytes of condition for which glibc's regcomp allocated more than 2 GB.
+        let statement = try write(Array("Date,Merchant,Amount\n2026-03-02,UBER,5.00\n".utf8), "card.csv")
+        let rules = try write(Array("""
+            date = Date
+            merchant = Merchant
+            amount = Amount
+            default currency EUR
+            default category other
+            if merchant matches ((((a{1,100}){1,100}){1,100}){1,100}) then skip
+
+            """.utf8), "card.rules")
+        try assertBadData(["import", statement, "--rules", rules], stderr: """
+            expenses: error: \(rules):6: invalid regular expression '((((a{1,100}){1,100}){1,100}){1,100})': its {m,n} repetitions \
+            expand it to more than 10000 elements
+            hint: POSIX extended syntax, as in hledger rules: ^UBER|LYFT, [0-9]+, (a|b)
+
+            """)
+    }
 }
