@@ -39,6 +39,10 @@ final class ImageMetadataTests: XCTestCase {
         XCTAssertNil(ImageDimensions.of(shortMeta, type: .heic))
         XCTAssertNil(ImageDimensions.of(ImageFixtures.box("meta", [0, 0]), type: .heic))
         // Extents of 2^32 - 1 each: their product overflowed Int when compared with the next one's.
+        // A 64-bit box size of Int.max after another box: offset + size overflowed.
+        let largeSize = ImageFixtures.box("free", []) + ImageFixtures.be32(1) + ImageFixtures.ascii("mdat")
+            + ImageFixtures.be32(0x7FFF_FFFF) + ImageFixtures.be32(0xFFFF_FFFF)
+        XCTAssertNil(ImageDimensions.of(largeSize, type: .heic))
         let huge = ImageFixtures.heif(sizes: [(0xFFFF_FFFF, 0xFFFF_FFFF), (0xFFFF_FFFF, 0xFFFF_FFFE)])
         XCTAssertTrue(ImageDimensions.of(huge, type: .heic)! == (0xFFFF_FFFF, 0xFFFF_FFFF))
     }
