@@ -10,7 +10,8 @@ public enum FileBytes {
         case unreadable(String)
     }
 
-    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+    /// The whole file; one larger than `limit` bytes is `.unreadable`, refused before it fills memory.
+    public static func read(_ path: String, limit: Int = .max) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .missing }
@@ -28,8 +29,16 @@ public enum FileBytes {
                 throw .unreadable(String(cString: strerror(errno)))
             }
             if count == 0 { return bytes }
+            guard count <= limit - bytes.count else { throw .unreadable("it is larger than \(describe(limit))") }
             bytes += buffer[..<count]
         }
+    }
+
+    /// `16 MiB`, `64 KiB`, `100 bytes`: a limit in a message.
+    static func describe(_ limit: Int) -> String {
+        if limit >= 1 << 20, limit % (1 << 20) == 0 { return "\(limit >> 20) MiB" }
+        if limit >= 1 << 10, limit % (1 << 10) == 0 { return "\(limit >> 10) KiB" }
+        return "\(limit) bytes"
     }
 
     /// The names in `directory` (without `.` and `..`), sorted; none when it cannot be read.

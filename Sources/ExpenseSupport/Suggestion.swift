@@ -2,9 +2,13 @@
 public enum Suggestion {
     /// The closest candidate within an edit distance that still looks like a typo, or nil.
     public static func closest(to word: String, among candidates: [String]) -> String? {
-        let limit = max(1, min(3, word.count / 3 + 1))
+        let length = word.count
+        let limit = max(1, min(3, length / 3 + 1))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
+            // The distance is at least the difference in length: a long word (a whole cell of a
+            // hostile statement) is not compared character by character with every candidate.
+            guard abs(candidate.count - length) <= limit else { continue }
             let distance = editDistance(word, candidate)
             if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }

@@ -1,8 +1,9 @@
 import ExpenseSupport
 
 /// Reads Apple's binary property list format, `bplist00`: a header, objects, an offset table and
-/// a 32-byte trailer. Every offset and count comes from the file, so each is checked before use;
-/// a damaged or hostile file is an error, never a crash or an endless loop.
+/// a 32-byte trailer. Every offset, count and reference comes from the file, so each is checked
+/// before use, with arithmetic that cannot overflow; a damaged or hostile file is an error, never
+/// a crash, an endless loop or an allocation out of proportion to it (`PropertyListLimits`).
 struct BinaryPropertyListReader {
     private let bytes: [UInt8]
     private var offsetSize = 0
@@ -13,6 +14,8 @@ struct BinaryPropertyListReader {
     private var inProgress: Set<Int> = []
     /// Objects read so far: shared references could otherwise expand a small file exponentially.
     private var visited = 0
+    /// Bytes of strings and data produced so far, for the same reason.
+    private var expanded = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -27,6 +30,7 @@ struct BinaryPropertyListReader {
         let count = unsigned(at: trailer + 8, size: 8)
         let top = unsigned(at: trailer + 16, size: 8)
         let table = unsigned(at: trailer + 24, size: 8)
+        // count < bytes.count, so count * offsetSize cannot overflow.
         guard count > 0, count < UInt64(bytes.count), top < count, table >= 8, table < UInt64(trailer),
               UInt64(trailer) - table >= count * UInt64(offsetSize) else {
             throw PropertyListError("binary property list has a damaged trailer (\(count) objects, top \(top), offset table at \(table))")
@@ -37,13 +41,21 @@ struct BinaryPropertyListReader {
     }
 
     private mutating func object(_ reference: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
-        guard reference < objectCount else { throw PropertyListError("binary property list refers to object \(reference) of \(objectCount)") }
-        guard depth < 512 else { throw PropertyListError("binary property list nests deeper than 512 levels") }
+        guard depth < PropertyListLimits.depth else {
+            throw PropertyListError("binary property list nests deeper than \(PropertyListLimits.depth) levels")
+        }
         guard !inProgress.contains(reference) else { throw PropertyListError("binary property list object \(reference) contains itself") }
         visited += 1
-        guard visited <= 1_000_000 else { throw PropertyListError("binary property list expands to more than a million values") }
-        let offset = Int(unsigned(at: offsetTable + reference * offsetSize, size: offsetSize))
-        guard offset >= 8, offset < offsetTable else { throw PropertyListError("binary property list object \(reference) is outside the object area (offset \(offset))") }
+        guard visited <= PropertyListLimits.values else {
+            throw PropertyListError("binary property list expands to more than \(PropertyListLimits.values) values")
+        }
+        // The offset table lies within the file (read() checked it), and every entry must point
+        // into the object area before it.
+        let rawOffset = unsigned(at: offsetTable + reference * offsetSize, size: offsetSize)
+        guard rawOffset >= 8, rawOffset < UInt64(offsetTable) else {
+            throw PropertyListError("binary property list object \(reference) is outside the object area (offset \(rawOffset))")
+        }
+        let offset = Int(rawOffset)
         let marker = bytes[offset]
         let kind = marker >> 4, info = Int(marker & 0x0F)
         switch kind {
@@ -55,7 +67,7 @@ struct BinaryPropertyListReader {
             }
         case 0x1:
             let size = 1 << info
-            guard size <= 16, offset + 1 + size <= offsetTable else { throw damaged("integer", offset) }
+            guard size <= 16, end(of: offset + 1, count: size, unit: 1) != nil else { throw damaged("integer", offset) }
             if size == 16 {
                 // 128-bit integers hold values above Int64.max as unsigned; the high half must be 0.
                 guard unsigned(at: offset + 1, size: 8) == 0, let value = Int64(exactly: unsigned(at: offset + 9, size: 8)) else {
@@ -68,46 +80,49 @@ struct BinaryPropertyListReader {
             return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))
         case 0x2:
             let size = 1 << info
-            guard size == 4 || size == 8, offset + 1 + size <= offsetTable else { throw damaged("real", offset) }
+            guard size == 4 || size == 8, end(of: offset + 1, count: size, unit: 1) != nil else { throw damaged("real", offset) }
             let raw = unsigned(at: offset + 1, size: size)
-            return .real(size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
+            return .real(size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: raw))) : Double(bitPattern: raw))
         case 0x3:
-            guard info == 3, offset + 9 <= offsetTable else { throw damaged("date", offset) }
+            guard info == 3, end(of: offset + 1, count: 8, unit: 1) != nil else { throw damaged("date", offset) }
             return .date(Self.iso8601(sinceReferenceDate: Double(bitPattern: unsigned(at: offset + 1, size: 8))))
         case 0x4:
             let (count, start) = try length(info, offset)
-            guard start + count <= offsetTable else { throw damaged("data", offset) }
-            return .data(Array(bytes[start..<start + count]))
+            guard let end = end(of: start, count: count, unit: 1) else { throw damaged("data", offset) }
+            try expand(by: count)
+            return .data(Array(bytes[start..<end]))
         case 0x5:
             let (count, start) = try length(info, offset)
-            guard start + count <= offsetTable else { throw damaged("string", offset) }
-            return .string(String(decoding: bytes[start..<start + count], as: UTF8.self))
+            guard let end = end(of: start, count: count, unit: 1) else { throw damaged("string", offset) }
+            try expand(by: count)
+            return .string(String(decoding: bytes[start..<end], as: UTF8.self))
         case 0x6:
             let (count, start) = try length(info, offset)
-            guard start + count * 2 <= offsetTable else { throw damaged("string", offset) }
+            guard end(of: start, count: count, unit: 2) != nil else { throw damaged("string", offset) }
+            try expand(by: count * 2)
             var units: [UInt16] = []
             units.reserveCapacity(count)
-            for index in 0..<count { units.append(UInt16(unsigned(at: start + index * 2, size: 2))) }
+            for index in 0..<count { units.append(UInt16(truncatingIfNeeded: unsigned(at: start + index * 2, size: 2))) }
             return .string(String(decoding: units, as: UTF16.self))
         case 0xA, 0xC:
             let (count, start) = try length(info, offset)
-            guard start + count * referenceSize <= offsetTable else { throw damaged("array", offset) }
+            guard end(of: start, count: count, unit: referenceSize) != nil else { throw damaged("array", offset) }
             inProgress.insert(reference)
             defer { inProgress.remove(reference) }
             var values: [PropertyListValue] = []
             for index in 0..<count {
-                values.append(try object(Int(unsigned(at: start + index * referenceSize, size: referenceSize)), depth: depth + 1))
+                values.append(try object(try self.reference(at: start + index * referenceSize, in: offset), depth: depth + 1))
             }
             return .array(values)
         case 0xD:
             let (count, start) = try length(info, offset)
-            guard start + 2 * count * referenceSize <= offsetTable else { throw damaged("dictionary", offset) }
+            guard end(of: start, count: count, unit: 2 * referenceSize) != nil else { throw damaged("dictionary", offset) }
             inProgress.insert(reference)
             defer { inProgress.remove(reference) }
             var dictionary = PropertyListDictionary()
             for index in 0..<count {
-                let keyReference = Int(unsigned(at: start + index * referenceSize, size: referenceSize))
-                let valueReference = Int(unsigned(at: start + (count + index) * referenceSize, size: referenceSize))
+                let keyReference = try self.reference(at: start + index * referenceSize, in: offset)
+                let valueReference = try self.reference(at: start + (count + index) * referenceSize, in: offset)
                 guard case .string(let key) = try object(keyReference, depth: depth + 1) else {
                     throw PropertyListError("binary property list dictionary at offset \(offset) has a key that is not a string")
                 }
@@ -131,6 +146,32 @@ struct BinaryPropertyListReader {
         let count = unsigned(at: offset + 2, size: size)
         guard count < UInt64(bytes.count) else { throw damaged("length", offset) }
         return (Int(count), offset + 2 + size)
+    }
+
+    /// The end of `count` elements of `unit` bytes from `start` when they lie before the offset
+    /// table; nil when they do not, or the product does not fit an Int.
+    private func end(of start: Int, count: Int, unit: Int) -> Int? {
+        let (size, overflow) = count.multipliedReportingOverflow(by: unit)
+        guard !overflow, start >= 0, size <= offsetTable - start else { return nil }
+        return start + size
+    }
+
+    /// The object reference at `position` (inside the container at `container`), checked to name
+    /// an object of the file.
+    private func reference(at position: Int, in container: Int) throws(PropertyListError) -> Int {
+        let raw = unsigned(at: position, size: referenceSize)
+        guard raw < UInt64(objectCount) else {
+            throw PropertyListError("binary property list container at offset \(container) refers to object \(raw); the file has \(objectCount)")
+        }
+        return Int(raw)
+    }
+
+    /// Counts `count` more bytes of strings and data against `PropertyListLimits.expandedBytes`.
+    private mutating func expand(by count: Int) throws(PropertyListError) {
+        expanded += count
+        guard expanded <= PropertyListLimits.expandedBytes else {
+            throw PropertyListError("binary property list expands to more than \(PropertyListLimits.expandedBytes >> 20) MiB of strings and data")
+        }
     }
 
     private func unsigned(at offset: Int, size: Int) -> UInt64 {

@@ -5,10 +5,15 @@ import ExpenseSupport
 /// toolchain it reports errors on the wrong line (always "line 1" for a one-element document
 /// spread over several lines) and it cannot hand back untyped values without a Decodable dance;
 /// an Info.plist author needs the right line more than anything.
+///
+/// Bounded: containers nest at most `PropertyListLimits.depth` levels (the parser recurses once
+/// per level) and a file holds at most `PropertyListLimits.values` values.
 struct XMLPropertyListParser {
     private let bytes: [UInt8]
     private var position = 0
     private var line = 1
+    /// Values read so far.
+    private var valueCount = 0
 
     init(_ input: [UInt8]) {
         bytes = Self.utf8(input)
@@ -30,7 +35,7 @@ struct XMLPropertyListParser {
             if hasPrefix("</") { throw error("<plist> holds no value") }
             tag = try readTag()
         }
-        let value = try parseValue(tag)
+        let value = try parseValue(tag, depth: 0)
         if wrapped {
             skipMisc()
             guard position < bytes.count else { throw error("unexpected end of file: <plist> is not closed") }
@@ -47,11 +52,18 @@ struct XMLPropertyListParser {
 
     // MARK: - Values
 
-    private mutating func parseValue(_ tag: Tag) throws(PropertyListError) -> PropertyListValue {
+    private mutating func parseValue(_ tag: Tag, depth: Int) throws(PropertyListError) -> PropertyListValue {
         if tag.isClosing { throw error("unexpected </\(tag.name)>: expected a value") }
+        valueCount += 1
+        guard valueCount <= PropertyListLimits.values else {
+            throw error("the property list holds more than \(PropertyListLimits.values) values")
+        }
         switch tag.name {
-        case "dict": return .dictionary(try parseDictionary(tag))
-        case "array": return .array(try parseArray(tag))
+        case "dict", "array":
+            guard depth < PropertyListLimits.depth else {
+                throw error("arrays and dictionaries nest more than \(PropertyListLimits.depth) levels deep")
+            }
+            return tag.name == "dict" ? .dictionary(try parseDictionary(tag, depth: depth)) : .array(try parseArray(tag, depth: depth))
         case "string": return .string(try text(of: tag))
         case "key": throw error("<key> outside a <dict>")
         case "integer":
@@ -81,7 +93,7 @@ struct XMLPropertyListParser {
         }
     }
 
-    private mutating func parseDictionary(_ open: Tag) throws(PropertyListError) -> PropertyListDictionary {
+    private mutating func parseDictionary(_ open: Tag, depth: Int) throws(PropertyListError) -> PropertyListDictionary {
         var dictionary = PropertyListDictionary()
         if open.isEmpty { return dictionary }
         while true {
@@ -100,11 +112,11 @@ struct XMLPropertyListParser {
             let valueTag = try readTag()
             if valueTag.isClosing { throw error("missing value for key '\(key)' inside <dict>") }
             if valueTag.name == "key" { throw error("missing value for key '\(key)' inside <dict>") }
-            dictionary[key] = try parseValue(valueTag)
+            dictionary[key] = try parseValue(valueTag, depth: depth + 1)
         }
     }
 
-    private mutating func parseArray(_ open: Tag) throws(PropertyListError) -> [PropertyListValue] {
+    private mutating func parseArray(_ open: Tag, depth: Int) throws(PropertyListError) -> [PropertyListValue] {
         var values: [PropertyListValue] = []
         if open.isEmpty { return values }
         while true {
@@ -116,7 +128,7 @@ struct XMLPropertyListParser {
                 guard tag.name == "array" else { throw error("</\(tag.name)> does not close <array>") }
                 return values
             }
-            values.append(try parseValue(tag))
+            values.append(try parseValue(tag, depth: depth + 1))
         }
     }
 

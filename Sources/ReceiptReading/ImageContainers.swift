@@ -58,9 +58,12 @@ public enum ISOBoxes {
             } else if size32 == 0 {
                 size = range.upperBound - offset   // to the end of the enclosing box
             }
-            guard size >= header, offset + size <= range.upperBound else { return }
+            // A 64-bit size may be near Int.max: compare it with what is left, never add it.
+            guard size >= header, size <= range.upperBound - offset else { return }
             let payload = offset + header
             if let skip = containers[type] {
+                // A container too short for its version and flags is damaged: nothing inside it.
+                guard payload + skip <= offset + size else { return }
                 forEach(view, in: (payload + skip)..<(offset + size), depth: depth + 1, body)
             } else {
                 body(type, payload, size - header)

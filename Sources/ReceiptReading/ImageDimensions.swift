@@ -66,7 +66,8 @@ public enum ImageDimensions {
         ISOBoxes.forEach(view, in: 0..<view.count, depth: 0) { type, offset, length in
             guard type == "ispe", length >= 12, let width = view.uint32(offset + 4), let height = view.uint32(offset + 8)
             else { return }
-            if best.map({ $0.0 * $0.1 < width * height }) ?? true { best = (width, height) }
+            // Two 32-bit extents: their product needs 64 bits unsigned.
+            if best.map({ UInt64($0.0) * UInt64($0.1) < UInt64(width) * UInt64(height) }) ?? true { best = (width, height) }
         }
         return best
     }

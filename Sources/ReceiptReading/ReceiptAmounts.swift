@@ -16,6 +16,9 @@ public enum ReceiptAmounts {
         let chars = Array(line)
         var found: [Found] = []
         var index = 0
+        // The String.Index of `chars[cursorOffset]`, moved forward only: each amount's end is found
+        // from the last one's, not from the start (quadratic on a long line of amounts).
+        var cursor = line.startIndex, cursorOffset = 0
         while index < chars.count {
             guard chars[index].isASCIIDigitCharacter, index == 0 || !chars[index - 1].isASCIIDigitCharacter,
                   index == 0 || !chars[index - 1].isLetter || chars[index - 1] == "x" || chars[index - 1] == "X" else {
@@ -23,7 +26,9 @@ public enum ReceiptAmounts {
                 continue
             }
             if let (decimal, end) = amount(chars, from: index) {
-                found.append(Found(decimal: decimal, end: line.index(line.startIndex, offsetBy: end)))
+                cursor = line.index(cursor, offsetBy: end - cursorOffset)
+                cursorOffset = end
+                found.append(Found(decimal: decimal, end: cursor))
                 index = end
             } else {
                 // Skip the whole number, so that the tail of a date ("03.03.26") is not read as 3.26.
@@ -51,6 +56,10 @@ public enum ReceiptAmounts {
             }
             guard !digits.isEmpty else { break }
             groups.append(digits)
+            // At most 12 whole digits are four thousands groups, the decimals a fifth: a longer run
+            // ("1.00 1.00 1.00 ...", a space separates groups too) is no amount, and is not read
+            // to its end again from each of its numbers (quadratic on a long line).
+            guard groups.count <= 5 else { return nil }
             guard index + 1 < chars.count, Self.separators.contains(chars[index]), chars[index + 1].isASCIIDigitCharacter else {
                 break
             }
@@ -109,7 +118,7 @@ public enum ReceiptAmounts {
         for (symbol, code) in symbols {
             let needle = Array(symbol)
             guard chars.count >= needle.count else { continue }
-            for start in 0...(chars.count - needle.count) where Array(chars[start..<start + needle.count]) == needle {
+            for start in 0...(chars.count - needle.count) where chars[start..<start + needle.count].elementsEqual(needle) {
                 // Inside a word ("www.cafe.fr.") or part of a longer symbol already found ("US$", "SFr.").
                 if start > 0, chars[start - 1].isLetter || chars[start - 1] == "." { continue }
                 if (start..<start + needle.count).contains(where: taken.contains) { continue }

@@ -5,7 +5,12 @@ import ExpenseSupport
 /// OCR found on a receipt. Pure: it sees only the text, so it is tested on fixed OCR output in
 /// several languages and layouts.
 public enum ReceiptTextReader {
+    /// The most text read: a receipt's OCR text is a few KiB, and the OCR engine may hand over
+    /// 8 MiB of whatever it saw in a large picture. What follows is not looked at.
+    public static let maximumTextBytes = 64 << 10
+
     public static func suggestion(from text: String) -> ReceiptSuggestion {
+        let text = text.utf8.count > maximumTextBytes ? String(decoding: text.utf8.prefix(maximumTextBytes), as: UTF8.self) : text
         let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
             .map { $0.trimmingSpaces }.filter { !$0.isEmpty }
         let words = lines.map(ReceiptWords.init)

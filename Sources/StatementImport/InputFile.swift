@@ -36,13 +36,18 @@ public final class InputFile {
 
     deinit { close(descriptor) }
 
-    /// The whole file as text (rules files are small); invalid UTF-8 is an error.
-    public func text() throws(ExpenseError) -> String {
+    /// The most a file read whole as text may hold: a rules file is a few hundred bytes.
+    public static let maximumTextBytes = 1 << 20
+
+    /// The whole file as text (rules files are small); invalid UTF-8, or more than `limit` bytes,
+    /// is an error.
+    public func text(limit: Int = maximumTextBytes) throws(ExpenseError) -> String {
         let bytes: [UInt8]
-        switch FileDescriptor.readAll(descriptor) {
+        switch FileDescriptor.readAll(descriptor, limit: limit) {
         case .success(let all): bytes = all
         case .failure(.system(let code)): throw ExpenseError(.io, "cannot read \(path): \(String(cString: strerror(code)))")
-        case .failure(.tooLarge): preconditionFailure("no limit was set")
+        case .failure(.tooLarge):
+            throw ExpenseError(.invalidData, "\(path) is larger than \(limit >> 20) MiB, more than any rules file")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ExpenseError(.invalidData, "\(path) is not UTF-8 text")

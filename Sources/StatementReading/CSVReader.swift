@@ -26,6 +26,7 @@ public final class CSVReader {
     public let separator: UInt8
     private var buffer: UnsafeMutableRawBufferPointer
     private let maximumRecordBytes: Int
+    private let maximumFields: Int
     /// Valid bytes are buffer[position..<limit].
     private var position = 0
     private var limit = 0
@@ -52,10 +53,16 @@ public final class CSVReader {
     private static let newline = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
 
-    public init(separator: UInt8, bufferSize: Int = 1 << 20, maximumRecordBytes: Int = 16 << 20, source: @escaping Source) {
+    /// - Parameters:
+    ///   - maximumRecordBytes: the longest record read (a longer one is an error at its line).
+    ///   - maximumFields: the most fields a record may have: a statement has tens of columns,
+    ///     and a record of 16 MiB of separators would otherwise need some 400 MB of field bounds.
+    public init(separator: UInt8, bufferSize: Int = 1 << 20, maximumRecordBytes: Int = 16 << 20, maximumFields: Int = 10_000,
+                source: @escaping Source) {
         self.separator = separator
         self.source = source
         self.maximumRecordBytes = max(maximumRecordBytes, bufferSize)
+        self.maximumFields = maximumFields
         buffer = .allocate(byteCount: max(bufferSize, 4), alignment: 16)
         scratch = .allocate(byteCount: 256, alignment: 16)
     }
@@ -170,6 +177,9 @@ public final class CSVReader {
         var index = position
         var lines = 1
         while true {
+            guard fieldStarts.count < maximumFields else {
+                return .failure(Failure(line: nextLine, message: "a record with more than \(maximumFields) fields starts here"))
+            }
             let outcome = index < limit && bytes[index] == Self.quote
                 ? quotedField(bytes, from: index, lines: &lines) : unquotedField(bytes, from: index, lines: lines)
             switch outcome {

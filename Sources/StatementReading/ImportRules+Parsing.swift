@@ -184,10 +184,12 @@ extension ImportRules {
     /// `if SUBJECT matches REGEX then ACTION`.
     private mutating func condition(_ text: String, _ line: Int) throws(ExpenseError) -> Condition {
         let shape = "write conditions as: if FIELD matches REGEX then ACTION"
-        guard let matches = text.firstRange(of: " matches "), let then = text.ranges(of: " then ").last,
+        // After "if ": in "if matches x then y" the " matches " would start inside "if ".
+        let body = text.dropFirst(3)
+        guard let matches = body.firstRange(of: " matches "), let then = body.ranges(of: " then ").last,
               matches.upperBound <= then.lowerBound
         else { throw error(line, "cannot read this condition", hint: shape) }
-        let subjectText = text[text.index(text.startIndex, offsetBy: 3)..<matches.lowerBound].trimmingSpaces
+        let subjectText = body[..<matches.lowerBound].trimmingSpaces
         let pattern = text[matches.upperBound..<then.lowerBound].trimmingSpaces
         let actionText = text[then.upperBound...].trimmingSpaces
         guard !subjectText.isEmpty, !pattern.isEmpty, !actionText.isEmpty else {
@@ -198,6 +200,10 @@ extension ImportRules {
             subject = .field(field)
         } else {
             subject = .column(try column(subjectText, line))
+        }
+        guard !pattern.unicodeScalars.contains("\0") else {
+            // regcomp would read the pattern only up to it: a rule other than the one written.
+            throw error(line, "the regular expression holds a NUL character")
         }
         let regex: POSIXRegex
         do {

@@ -14,8 +14,20 @@ public final class POSIXRegex {
     public let pattern: String
     private var compiled: regex_t
 
-    /// Compiles `pattern`; throws the library's description of what is wrong with it.
+    /// The longest pattern compiled, in bytes.
+    public static let maximumLength = 1_000
+    /// The most elements a pattern may expand to: glibc copies a subexpression once for each
+    /// repetition of `{m,n}`, so nesting them multiplies (`((a{1,100}){1,100}){1,100}` asked for
+    /// more than 2 GB).
+    public static let maximumExpansion = 10_000
+
+    /// Compiles `pattern`; throws the library's description of what is wrong with it, or why it
+    /// is refused before it reaches the library.
     public init(_ pattern: String) throws(Failure) {
+        guard pattern.utf8.count <= Self.maximumLength else {
+            throw Failure(message: "it is longer than \(Self.maximumLength) characters")
+        }
+        if let refusal = Self.refusal(Array(pattern.utf8)) { throw Failure(message: refusal) }
         var candidate = regex_t()
         let code = regcomp(&candidate, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB)
         guard code == 0 else {
@@ -31,6 +43,84 @@ public final class POSIXRegex {
 
     public struct Failure: Error {
         public let message: String
+    }
+
+    /// Why glibc must not compile `pattern`, or nil: a back-reference (`\1`, a GNU extension,
+    /// which makes matching exponential in the text's length), or repetitions that expand it to
+    /// more than `maximumExpansion` elements. The expansion is counted as glibc builds it: each
+    /// atom is one element, and `{m,n}` multiplies what it repeats by its larger bound.
+    static func refusal(_ pattern: [UInt8]) -> String? {
+        // The size of each open group's contents so far, the whole pattern at the bottom, and
+        // the size of the last atom or group, which a quantifier applies to.
+        var groups = [0]
+        var last = 0
+        var index = 0
+        func add(_ size: Int) {
+            groups[groups.count - 1] = min(groups[groups.count - 1] + size, maximumExpansion + 1)
+            last = size
+        }
+        while index < pattern.count {
+            let byte = pattern[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\\"):
+                if index < pattern.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(pattern[index]) {
+                    return "back-references such as \\\(Character(Unicode.Scalar(pattern[index]))) are not supported"
+                }
+                index += 1
+                add(1)
+            case UInt8(ascii: "("):
+                groups.append(0)
+                last = 0
+            case UInt8(ascii: ")"):
+                guard groups.count > 1 else { add(1); continue }   // regcomp says what is wrong
+                let size = max(groups.removeLast(), 1)
+                add(size)
+            case UInt8(ascii: "["):
+                // A bracket expression is one element: skip to its ']' (a ']' first is literal).
+                if index < pattern.count, pattern[index] == UInt8(ascii: "^") { index += 1 }
+                if index < pattern.count, pattern[index] == UInt8(ascii: "]") { index += 1 }
+                while index < pattern.count, pattern[index] != UInt8(ascii: "]") {
+                    if pattern[index] == UInt8(ascii: "["), index + 1 < pattern.count,
+                       [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(pattern[index + 1]) {
+                        // [:alpha:], [.x.], [=e=] inside, up to their own closing ':]'.
+                        let close = pattern[index + 1]
+                        index += 2
+                        while index + 1 < pattern.count, !(pattern[index] == close && pattern[index + 1] == UInt8(ascii: "]")) { index += 1 }
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                }
+                index += 1
+                add(1)
+            case UInt8(ascii: "{"):
+                // {m}, {m,} or {m,n}: the larger bound copies of what it repeats (m for {m,}).
+                var bounds = [0], digits = 0
+                while index < pattern.count, pattern[index] != UInt8(ascii: "}") {
+                    let current = pattern[index]
+                    if current == UInt8(ascii: ",") {
+                        bounds.append(0)
+                    } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(current), digits < 6 {
+                        bounds[bounds.count - 1] = bounds[bounds.count - 1] * 10 + Int(current - UInt8(ascii: "0"))
+                        digits += 1
+                    }
+                    index += 1
+                }
+                index += 1
+                let copies = max(bounds.max() ?? 1, 1)
+                let (grown, overflow) = last.multipliedReportingOverflow(by: copies)
+                let size = overflow ? maximumExpansion + 1 : grown
+                groups[groups.count - 1] = min(groups[groups.count - 1] - last + size, maximumExpansion + 1)
+                last = size
+            default:
+                add(1)
+            }
+            if groups.contains(where: { $0 > maximumExpansion }) {
+                return "its {m,n} repetitions expand it to more than \(maximumExpansion) elements"
+            }
+        }
+        return nil
     }
 
     /// True when the pattern matches somewhere in `text`.

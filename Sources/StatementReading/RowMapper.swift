@@ -43,6 +43,9 @@ public final class RowMapper {
     private let fieldsNeeded: Int
     private let headerCount: Int?
     private var lastCurrency: (code: [UInt8], currency: Currency)?
+    /// Why each unknown currency text seen is unknown, with its did-you-mean: looking for one
+    /// among 180 codes costs more than the rest of the row.
+    private var unknownCurrencies: [String: String] = [:]
     private var cellCache = CellCache()
 
     /// The current row's decoded cells, so that conditions and fields read a cell once.
@@ -251,8 +254,15 @@ public final class RowMapper {
             return fallback
         }
         guard let currency = CurrencyTable.standard.currency(text) else {
+            if let known = unknownCurrencies[text] {
+                row.problems.append(("currency", known))
+                return nil
+            }
             let suggestion = Suggestion.closest(to: text.uppercased(), among: CurrencyTable.standard.all.map(\.code))
-            row.problems.append(("currency", "unknown currency '\(text)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
+            let problem = "unknown currency '\(text)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+            if unknownCurrencies.count >= 4096 { unknownCurrencies.removeAll(keepingCapacity: true) }
+            unknownCurrencies[text] = problem
+            row.problems.append(("currency", problem))
             return nil
         }
         lastCurrency = (Array(bytes), currency)

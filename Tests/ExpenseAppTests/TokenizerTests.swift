@@ -27,12 +27,28 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(Tokenizer.continuation(of: "echo 'it\\"), .quote("'"))
         XCTAssertEqual(Tokenizer.continuation(of: "echo done # it's fine"), nil)
         XCTAssertEqual(Tokenizer.continuation(of: "echo \"two\nlines\""), nil)
+        // Found by Fuzz/CommandTokenizer: a '#' inside a word is no comment for words(_:), so the
+        // quote after it is open, and the line needs another (it was called complete, then failed).
+        XCTAssertEqual(Tokenizer.continuation(of: "echo a#b 'c"), .quote("'"))
+        XCTAssertEqual(Tokenizer.continuation(of: "echo ''#x \"y"), .quote("\""))
+        XCTAssertEqual(Tokenizer.continuation(of: "echo \\#x 'y"), .quote("'"))
+        XCTAssertEqual(Tokenizer.continuation(of: "echo x #'y"), nil)
     }
 
     func testScriptLogicalLinesKeepPhysicalNumbers() {
-        let lines = ScriptRunner.logicalLines("#!/usr/bin/env -S expenses run\necho a\r\nreport new \\\n  X\n\necho \"b\nc\"\necho d")
+        let lines = Tokenizer.logicalLines("#!/usr/bin/env -S expenses run\necho a\r\nreport new \\\n  X\n\necho \"b\nc\"\necho d")
         XCTAssertEqual(lines.map(\.number), [2, 3, 5, 6, 8])
         XCTAssertEqual(lines[1].text, "report new \\\n  X")
         XCTAssertEqual(lines[0].text, "echo a")
+    }
+
+    func testLogicalLinesCarryTheirStateAcrossLines() {
+        // A backslash at the end of a line, a quote open over three lines, a comment that ends
+        // with its line, and a quote that never closes: the rest of the script is one line.
+        let lines = Tokenizer.logicalLines("echo a \\\nb\necho 'x\ny\nz' # it's\necho \"open\n" + String(repeating: "more\n", count: 3) + "end")
+        XCTAssertEqual(lines.map(\.number), [1, 3, 6])
+        XCTAssertEqual(lines.map(\.text), ["echo a \\\nb", "echo 'x\ny\nz' # it's", "echo \"open\nmore\nmore\nmore\nend"])
+        XCTAssertThrowsError(try Tokenizer.words(lines[2].text))
+        for line in lines { XCTAssertEqual(Tokenizer.continuation(of: line.text) == nil, line.number != 6, line.text) }
     }
 }

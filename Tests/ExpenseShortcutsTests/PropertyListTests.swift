@@ -124,6 +124,106 @@ final class PropertyListTests: XCTestCase {
         }
     }
 
+    // MARK: - Hostile files (issue 13): bounded and total, an error never a trap
+
+    /// A bplist00 file of `objects` (each at the offset the table gives), with the trailer's sizes.
+    private func binaryPlist(objects: [UInt8], offsets: [UInt64], offsetSize: UInt8, referenceSize: UInt8, top: UInt64 = 0) -> [UInt8] {
+        var data = Array("bplist00".utf8) + objects
+        let table = UInt64(data.count)
+        for offset in offsets { data += bigEndian(offset, size: Int(offsetSize)) }
+        data += [0, 0, 0, 0, 0, 0, offsetSize, referenceSize]
+        data += bigEndian(UInt64(offsets.count), size: 8) + bigEndian(top, size: 8) + bigEndian(table, size: 8)
+        return data
+    }
+
+    private func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
+        (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(size - 1 - $0))) }
+    }
+
+    private func assertRefused(_ data: [UInt8], _ message: String, line expectedLine: Int? = nil,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try PropertyList.parse(data), file: file, line: line) { error in
+            guard let error = error as? PropertyListError else { return XCTFail("\(error)", file: file, line: line) }
+            XCTAssertEqual(error.message, message, file: file, line: line)
+            XCTAssertEqual(error.line, expectedLine, file: file, line: line)
+        }
+    }
+
+    func testBinaryReferenceBeyondEveryObjectIsAnErrorNotATrap() {
+        // The issue's 57 bytes: an array whose 8-byte reference is 0xFFFFFFFFFFFFFFFF trapped in Int(...).
+        let data = binaryPlist(objects: [0xA1] + [UInt8](repeating: 0xFF, count: 8) + [0x55] + Array("abcde".utf8),
+                               offsets: [8, 17], offsetSize: 1, referenceSize: 8)
+        XCTAssertEqual(data.count, 57)
+        assertRefused(data, "binary property list container at offset 8 refers to object 18446744073709551615; the file has 2")
+        // A dictionary's key and value references, and one just past the last object.
+        let dictionary = binaryPlist(objects: [0xD1, 0x01, 0x07, 0x51, 0x6B], offsets: [8, 11], offsetSize: 1, referenceSize: 1)
+        assertRefused(dictionary, "binary property list container at offset 8 refers to object 7; the file has 2")
+    }
+
+    func testBinaryOffsetNear2To64IsAnErrorNotATrap() {
+        let data = binaryPlist(objects: [0x55] + Array("abcde".utf8), offsets: [0xFFFF_FFFF_FFFF_FFF0], offsetSize: 8, referenceSize: 1)
+        assertRefused(data, "binary property list object 0 is outside the object area (offset 18446744073709551600)")
+    }
+
+    func testBinaryLengthsBeyondTheFileAreErrors() {
+        // A UTF-16 string and an array whose 8-byte lengths, times their element size, would pass Int.max.
+        let string = binaryPlist(objects: [0x6F, 0x13] + bigEndian(1 << 62, size: 8), offsets: [8], offsetSize: 1, referenceSize: 1)
+        assertRefused(string, "binary property list has a damaged length at offset 8")
+        let array = binaryPlist(objects: [0xAF, 0x13] + bigEndian(UInt64(Int.max / 4), size: 8), offsets: [8], offsetSize: 1, referenceSize: 8)
+        assertRefused(array, "binary property list has a damaged length at offset 8")
+    }
+
+    func testBinarySharedStringCannotExpandWithoutBound() {
+        // One 60,000-byte string named 1,200 times: 72 MB from a 62 KB file.
+        let text = [0x5F, 0x11] + bigEndian(60_000, size: 2) + [UInt8](repeating: 0x61, count: 60_000)
+        let array = [0xAF, 0x11] + bigEndian(1_200, size: 2) + [UInt8](repeating: 0x00, count: 1_200 * 2).enumerated().map { $0.offset % 2 == 1 ? 1 : 0 }
+        let data = binaryPlist(objects: array + text, offsets: [8, UInt64(8 + array.count)], offsetSize: 4, referenceSize: 2)
+        assertRefused(data, "binary property list expands to more than 64 MiB of strings and data")
+    }
+
+    func testXMLNested50000DeepIsAnErrorNotAStackOverflow() {
+        let deep = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
+            + String(repeating: "<array>", count: 50_000) + String(repeating: "</array>", count: 50_000) + "\n</plist>\n"
+        assertRefused(bytes(deep), "arrays and dictionaries nest more than 512 levels deep", line: 3)
+        let dictionaries = "<plist>" + String(repeating: "<dict><key>k</key>\n", count: 600) + "<true/>"
+            + String(repeating: "</dict>", count: 600) + "</plist>"
+        assertRefused(bytes(dictionaries), "arrays and dictionaries nest more than 512 levels deep", line: 513)
+    }
+
+    func testNestingUpToTheLimitReads() throws {
+        func nested(_ levels: Int) -> PropertyListValue { (0..<levels).reduce(.string("x")) { inner, _ in .array([inner]) } }
+        let xml = String(repeating: "<array>", count: 512) + "<string>x</string>" + String(repeating: "</array>", count: 512)
+        XCTAssertEqual(try PropertyList.parse(bytes(xml)), nested(512))
+        // The binary reader counts the same way: 511 arrays around a string is 512 levels.
+        func chain(_ arrays: Int) -> [UInt8] {
+            var objects: [UInt8] = [], offsets: [UInt64] = []
+            for index in 0..<arrays {
+                offsets.append(UInt64(8 + objects.count))
+                objects += [0xA1] + bigEndian(UInt64(index + 1), size: 2)
+            }
+            offsets.append(UInt64(8 + objects.count))
+            objects += [0x51, 0x78]
+            return binaryPlist(objects: objects, offsets: offsets, offsetSize: 2, referenceSize: 2)
+        }
+        XCTAssertEqual(try PropertyList.parse(chain(511)), nested(511))
+        assertRefused(chain(512), "binary property list nests deeper than 512 levels")
+    }
+
+    func testDictionaryIndexFollowsRemovals() {
+        var dictionary = PropertyListDictionary([("a", .integer(1)), ("b", .integer(2)), ("c", .integer(3)), ("a", .integer(4))])
+        XCTAssertEqual(dictionary.keys, ["a", "b", "c"])
+        XCTAssertEqual(dictionary["a"], .integer(4))
+        dictionary["a"] = nil
+        XCTAssertEqual(dictionary.keys, ["b", "c"])
+        XCTAssertNil(dictionary["a"])
+        XCTAssertEqual(dictionary["c"], .integer(3))
+        dictionary["c"] = .integer(5)
+        dictionary["a"] = .integer(6)
+        XCTAssertEqual(dictionary.entries.map(\.key), ["b", "c", "a"])
+        XCTAssertEqual(dictionary["c"], .integer(5))
+        XCTAssertEqual(dictionary, PropertyListDictionary([("b", .integer(2)), ("c", .integer(5)), ("a", .integer(6))]))
+    }
+
     func testWriterRoundTrips() throws {
         let value = PropertyListValue.dictionary(PropertyListDictionary([
             ("text", .string("a < b & \"c\"")), ("n", .integer(-3)), ("r", .real(2.5)), ("yes", .boolean(true)),

@@ -32,6 +32,21 @@ final class ImageMetadataTests: XCTestCase {
         XCTAssertNil(ImageDimensions.of([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x00], type: .jpeg), "a zero segment length")
     }
 
+    func testHEIFContainersTooShortAndHugeExtentsAreNotTraps() {
+        // Found by Fuzz/ImageHeaders: a `meta` box of 8 bytes has no room for its version and
+        // flags (4 bytes), which made an inverted range and trapped.
+        let shortMeta = ImageFixtures.box("ftyp", ImageFixtures.ascii("heic") + ImageFixtures.be32(0)) + ImageFixtures.box("meta", [])
+        XCTAssertNil(ImageDimensions.of(shortMeta, type: .heic))
+        XCTAssertNil(ImageDimensions.of(ImageFixtures.box("meta", [0, 0]), type: .heic))
+        // Extents of 2^32 - 1 each: their product overflowed Int when compared with the next one's.
+        // A 64-bit box size of Int.max after another box: offset + size overflowed.
+        let largeSize = ImageFixtures.box("free", []) + ImageFixtures.be32(1) + ImageFixtures.ascii("mdat")
+            + ImageFixtures.be32(0x7FFF_FFFF) + ImageFixtures.be32(0xFFFF_FFFF)
+        XCTAssertNil(ImageDimensions.of(largeSize, type: .heic))
+        let huge = ImageFixtures.heif(sizes: [(0xFFFF_FFFF, 0xFFFF_FFFF), (0xFFFF_FFFF, 0xFFFF_FFFE)])
+        XCTAssertTrue(ImageDimensions.of(huge, type: .heic)! == (0xFFFF_FFFF, 0xFFFF_FFFF))
+    }
+
     func testEXIFDateTimeOriginalInEitherByteOrder() {
         for littleEndian in [false, true] {
             let exif = ImageFixtures.tiff(dateTimeOriginal: "2026:03:02 19:41:07", littleEndian: littleEndian)

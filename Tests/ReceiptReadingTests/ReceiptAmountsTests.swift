@@ -20,6 +20,17 @@ final class ReceiptAmountsTests: XCTestCase {
         XCTAssertEqual(amounts("12.50EUR"), ["12.50"])
     }
 
+    func testALongRunOfGroupsIsReadOnce() {
+        // Every number of this line started a read to the end of the line: 100 KB took minutes.
+        let line = "Total " + String(repeating: "1.00 ", count: 20_000)
+        XCTAssertEqual(amounts(line), ["1.00"], "only the last number is not part of a longer run")
+        XCTAssertEqual(amounts("1 234 567 890,12"), ["1234567890.12"], "four groups and decimals are still an amount")
+        XCTAssertEqual(amounts("Total 12,50 " + String(repeating: "x", count: 100_000) + " 7.30"), ["12.50", "7.30"])
+        let found = ReceiptAmounts.amounts(in: "a 1.50 b 22.75 c")
+        XCTAssertEqual(found.map(\.decimal), ["1.50", "22.75"])
+        XCTAssertEqual(found.map { String("a 1.50 b 22.75 c"[..<$0.end]) }, ["a 1.50", "a 1.50 b 22.75"])
+    }
+
     func testWhatIsNotAnAmount() {
         XCTAssertEqual(amounts("Datum: 06.03.2026"), [], "a date")
         XCTAssertEqual(amounts("Tisch 4 Datum 03.03.26"), [], "a date with two-digit year")

@@ -126,4 +126,13 @@ final class ReceiptTextReaderTests: XCTestCase {
         XCTAssertNil(read("Kiosk am Stachus\nSumme 7,40").category)
         XCTAssertNil(read("Cabernet Sauvignon 12.00").category, "a cab is not a cabernet")
     }
+
+    func testOnlyTheFirst64KiBAreRead() {
+        let receipt = "TAXI ZENTRALE\nSumme 23,40 EUR\n"
+        let beyond = receipt + String(repeating: "-", count: 64 << 10) + "\nTotal 99,99 EUR\n"
+        XCTAssertEqual(read(beyond).amount, "23.40", "the total after the limit is not read")
+        XCTAssertEqual(read(beyond).merchant, "TAXI ZENTRALE")
+        let within = receipt + String(repeating: "-", count: 1_000) + "\nTotal 99,99 EUR\n"
+        XCTAssertEqual(read(within).amount, "99.99", "of equal labels the lowest wins")
+    }
 }

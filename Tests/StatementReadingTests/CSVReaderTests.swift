@@ -145,6 +145,17 @@ final class CSVReaderTests: XCTestCase {
         }
     }
 
+    func testARecordWithTooManyFieldsIsAnErrorAtItsLine() throws {
+        let wide = "a,b\n" + String(repeating: ",", count: 10_000) + "\n"
+        for size in [5, 1 << 20] {
+            XCTAssertThrowsError(try read(wide, bufferSize: size)) { error in
+                XCTAssertEqual(error as? CSVReader.Failure,
+                               CSVReader.Failure(line: 2, message: "a record with more than 10000 fields starts here"), "buffer \(size)")
+            }
+        }
+        XCTAssertEqual(try read("a,b\n" + String(repeating: ",", count: 9_999) + "\n")[1].fields.count, 10_000)
+    }
+
     func testSkipLineReturnsPreambleLinesAndCountsThem() throws {
         let reader = CSVReader(bytes: Array("Konto;123\r\nVon;01.03.\r\n\r\nDatum;Betrag\r\n".utf8), separator: UInt8(ascii: ";"),
                                bufferSize: 6)

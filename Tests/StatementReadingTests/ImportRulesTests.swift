@@ -156,6 +156,17 @@ final class ImportRulesTests: XCTestCase {
             ("if merchant matches x", "cannot read this condition"),
             ("if merchant matches x then explode", "unknown action 'explode'"),
             ("if merchant matches x then paid-by boss", "'paid-by' takes 'personal' or 'company', not 'boss'"),
+            // Found by Fuzz/ImportRules: " matches " right after "if " made an inverted range and trapped.
+            ("if matches ^UBER then category taxi", "cannot read this condition"),
+            ("if  matches ^UBER then category taxi", "cannot read this condition"),
+            ("if merchant matches UB\u{0}ER then skip", "the regular expression holds a NUL character"),
+            // 70 bytes that made glibc's regcomp allocate more than 2 GB (Fuzz/ImportRules, -malloc_limit_mb).
+            ("if merchant matches ((((a{1,100}){1,100}){1,100}){1,100}) then skip",
+             "invalid regular expression '((((a{1,100}){1,100}){1,100}){1,100})': its {m,n} repetitions expand it to more than 10000 elements"),
+            ("if merchant matches (a{1,30000}){1,30000} then skip", "invalid regular expression '(a{1,30000}){1,30000}': its {m,n}"),
+            ("if merchant matches x{99999999999999999999} then skip", "invalid regular expression 'x{99999999999999999999}': its {m,n}"),
+            ("if merchant matches ^(a+)\\1$ then skip", "invalid regular expression '^(a+)\\1$': back-references such as \\1 are not supported"),
+            ("if merchant matches " + String(repeating: "a", count: 1_001) + " then skip", "invalid regular expression 'aaaa"),
         ]
         for (line, message) in cases {
             let error = failure(minimal + line + "\n")
@@ -200,5 +211,26 @@ final class ImportRulesTests: XCTestCase {
             XCTAssertEqual(error?.message, "unknown category 'taxy'")
             XCTAssertEqual(error?.code, .unknownCategory("taxy", suggestion: "taxi"))
         }
+    }
+}
+
+/// What glibc is asked to compile: counted as it expands `{m,n}`, and without back-references.
+final class POSIXRegexTests: XCTestCase {
+    func testPatternsPeopleWriteCompile() throws {
+        for pattern in ["^UBER|LYFT", "[0-9]{2,4}", "(a|b)+", "[[:alpha:]]{3}[]x]", "^DB  ", "\\.com$", "x{2,}", "(ab){1,100}",
+                        "(a{1,100}){1,100}", "[a{]{5}", "\\{9999}"] {
+            let regex = try POSIXRegex(pattern)
+            XCTAssertEqual(regex.pattern, pattern)
+        }
+        XCTAssertTrue(try POSIXRegex("^uber").matches("UBER TRIP 42"))
+    }
+
+    func testExpansionIsCountedAsGlibcCopies() {
+        XCTAssertNil(POSIXRegex.refusal(Array("(a{1,100}){1,100}".utf8)), "10,000 elements is the limit")
+        XCTAssertNotNil(POSIXRegex.refusal(Array("(a{1,100}){1,101}".utf8)))
+        XCTAssertNotNil(POSIXRegex.refusal(Array("(ab{1,100}){1,100}".utf8)), "the group holds 101 elements")
+        XCTAssertNotNil(POSIXRegex.refusal(Array("a{5000}b{5001}".utf8)), "repetitions side by side add up")
+        XCTAssertNil(POSIXRegex.refusal(Array("[{]{9999}".utf8)), "a '{' inside brackets is no repetition")
+        XCTAssertNotNil(POSIXRegex.refusal(Array("\\3".utf8)))
     }
 }

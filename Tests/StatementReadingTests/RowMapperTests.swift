@@ -181,6 +181,7 @@ final class RowMapperTests: XCTestCase {
             2026-03-02,H,1.50,JPY,
             2026-03-02,I,1,50,EUR,meals
             2026-03-02,J,1.50,EUR,,,
+            2026-03-03,K,2.00,EUX,
             """, """
             date = Date
             merchant = Merchant
@@ -200,6 +201,7 @@ final class RowMapperTests: XCTestCase {
             "amount: '1.50' has more than 0 decimals (JPY)",
             "row: 6 fields, but the header has 5",
             "",
+            "currency: unknown currency 'EUX' (did you mean 'EUR'?)",
         ])
     }
 

@@ -66,31 +66,91 @@ public enum Tokenizer {
 
     /// Whether `text` needs another line: it ends with an unescaped backslash or inside a quote.
     public static func continuation(of text: String) -> Continuation? {
-        var quote: Character?
-        var escaped = false
-        var lastWasEscapeAtEnd = false
-        var inComment = false
-        for char in text {
-            lastWasEscapeAtEnd = false
-            if inComment { if char == "\n" { inComment = false }; continue }
-            if escaped {
-                escaped = false
-                continue
-            }
-            if char == "\\", quote != "'" {
-                escaped = true
-                lastWasEscapeAtEnd = true
-                continue
-            }
-            if let open = quote {
-                if char == open { quote = nil }
-            } else if char == "\"" || char == "'" {
-                quote = char
-            } else if char == "#" {
-                inComment = true
+        var scanner = ContinuationScanner()
+        scanner.scan(text)
+        return scanner.continuation
+    }
+
+    /// `continuation(of:)` as a state that text is fed to piece by piece, so that joining many
+    /// continued lines reads each once (a script whose first line opens a quote that never
+    /// closes would otherwise be read again for every line after it: quadratic time).
+    /// Its words follow `words(_:)`: a `#` starts a comment only at the start of a word.
+    struct ContinuationScanner {
+        private var quote: Character?
+        private var escaped = false
+        private var lastWasEscapeAtEnd = false
+        private var inComment = false
+        private var inWord = false
+
+        mutating func scan(_ text: some StringProtocol) {
+            for char in text {
+                lastWasEscapeAtEnd = false
+                if inComment {
+                    if char == "\n" {
+                        inComment = false
+                        inWord = false
+                    }
+                    continue
+                }
+                if escaped {
+                    escaped = false
+                    // A backslash-newline vanishes; anything else escaped is part of a word.
+                    if char != "\n" || quote != nil { inWord = true }
+                    continue
+                }
+                if char == "\\", quote != "'" {
+                    escaped = true
+                    lastWasEscapeAtEnd = true
+                    continue
+                }
+                if let open = quote {
+                    if char == open { quote = nil }
+                    continue
+                }
+                switch char {
+                case "\"", "'":
+                    quote = char
+                    inWord = true
+                case "#" where !inWord:
+                    inComment = true
+                case " ", "\t", "\n", "\r":
+                    inWord = false
+                default:
+                    inWord = true
+                }
             }
         }
-        if lastWasEscapeAtEnd, escaped { return .backslash }
-        return quote.map { .quote($0) }
+
+        var continuation: Continuation? {
+            if lastWasEscapeAtEnd, escaped { return .backslash }
+            return quote.map { .quote($0) }
+        }
+    }
+
+    /// The commands of a script: lines joined where one ends in a backslash or inside a quote,
+    /// each with the number of the physical line it starts on. Linear in the text's length.
+    public static func logicalLines(_ text: String) -> [(number: Int, text: String)] {
+        var result: [(Int, String)] = []
+        var pending: (number: Int, text: String, scanner: ContinuationScanner)?
+        // "\r\n" is one Character in Swift: split on both, or CRLF files would be one long line.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+            var line = raw[...]
+            if line.hasSuffix("\r") { line.removeLast() }
+            if index == 0, line.hasPrefix("#!") { continue }   // the shebang of an executable script
+            if var joined = pending {
+                pending = nil   // one owner of the text, so that appending does not copy it
+                joined.text += "\n"
+                joined.text += line
+                joined.scanner.scan("\n")
+                joined.scanner.scan(line)
+                if joined.scanner.continuation == nil { result.append((joined.number, joined.text)) } else { pending = joined }
+            } else {
+                var scanner = ContinuationScanner()
+                scanner.scan(line)
+                if scanner.continuation == nil { result.append((index + 1, String(line))) } else { pending = (index + 1, String(line), scanner) }
+            }
+        }
+        if let pending { result.append((pending.number, pending.text)) }
+        return result
     }
 }

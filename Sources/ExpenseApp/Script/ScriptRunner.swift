@@ -34,7 +34,7 @@ public struct ScriptRunner {
         }
         var failures = 0
         var status = ExitStatus.ok
-        for line in Self.logicalLines(text) {
+        for line in Tokenizer.logicalLines(text) {
             let location = "\(name):\(line.number)"
             if Cancellation.isRequested {
                 status = runner.report(ExpenseError(.refused, "cancelled (Ctrl-C) before this line"), location: location)
@@ -71,29 +71,6 @@ public struct ScriptRunner {
         }
         if failures == 0 { return .ok }
         return options.bail ? status : .failure
-    }
-
-    /// Lines joined where one ends in a backslash or inside a quote, each with the number of the
-    /// physical line it starts on.
-    static func logicalLines(_ text: String) -> [(number: Int, text: String)] {
-        var result: [(Int, String)] = []
-        var pending: (number: Int, text: String)?
-        // "\r\n" is one Character in Swift: split on both, or CRLF files would be one long line.
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            var line = String(raw)
-            if line.hasSuffix("\r") { line.removeLast() }
-            if index == 0, line.hasPrefix("#!") { continue }   // the shebang of an executable script
-            let joined = pending.map { $0.text + "\n" + line } ?? line
-            let start = pending?.number ?? index + 1
-            if Tokenizer.continuation(of: joined) != nil {
-                pending = (start, joined)
-            } else {
-                result.append((start, joined))
-                pending = nil
-            }
-        }
-        if let pending { result.append(pending) }
-        return result
     }
 }
 

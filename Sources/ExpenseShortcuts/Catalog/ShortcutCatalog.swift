@@ -1,4 +1,5 @@
 import ExpenseSupport
+import PropertyList
 
 /// The static quick actions: the `UIApplicationShortcutItems` of an Info.plist, with variables
 /// expanded and titles localized. Immutable at run time, as on iOS and Android.
@@ -43,7 +44,7 @@ public struct ShortcutCatalog: Equatable, Sendable {
     public static func load(path: String, options: Options) throws(CatalogError) -> ShortcutCatalog {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path)
+            bytes = try FileBytes.read(path, limit: PropertyListLimits.fileBytes)
         } catch {
             switch error {
             case .missing: throw CatalogError([CatalogDiagnostic(.error, file: path, "no such file")])
@@ -55,7 +56,7 @@ public struct ShortcutCatalog: Equatable, Sendable {
         let localizations: LocalizationSource = { (language: String) throws(FileBytes.Failure) in
             for folder in PreferredLanguages.folderNames(language) {
                 let candidate = (directory.isEmpty ? "" : directory + "/") + folder + "/InfoPlist.strings"
-                if FileBytes.isFile(candidate) { return (candidate, try FileBytes.read(candidate)) }
+                if FileBytes.isFile(candidate) { return (candidate, try FileBytes.read(candidate, limit: PropertyListLimits.fileBytes)) }
             }
             return nil
         }

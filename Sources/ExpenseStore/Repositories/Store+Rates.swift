@@ -1,19 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
 
-/// One day's reference rate of a currency: 1 EUR = `perEUR` units of `currency`.
-public struct ReferenceRate: Sendable, Equatable {
-    public var currency: String
-    public var date: CalendarDate
-    public var perEUR: ExchangeRate
-
-    public init(currency: String, date: CalendarDate, perEUR: ExchangeRate) {
-        self.currency = currency
-        self.date = date
-        self.perEUR = perEUR
-    }
-}
-
 /// What the rate table holds for one currency.
 public struct ReferenceRateSummary: Sendable, Equatable {
     public var currency: String
