@@ -45,7 +45,12 @@ public enum Entry {
         }
         if case .empty = parsed {
             if isatty(STDIN_FILENO) != 0 { return Repl(runner: runner, session: session, reader: reader()).run() }
-            let text = Console.readStandardInput()
+            let text: String
+            do {
+                text = try ScriptText.decode(Console.readStandardInputBytes(), name: "<stdin>")
+            } catch {
+                return runner.report(error)
+            }
             return ScriptRunner(runner: runner).run(text, name: "<stdin>", in: session, options: .init())
         }
         if onTerminal, let words = interactiveLaunch(parsed) {

@@ -52,10 +52,11 @@ public struct DuplicateGroups {
             members[root, default: []].append(index)
         }
         func expense(_ index: Int) -> Expense { index < items.count ? items[index] : others[index - items.count] }
+        func id(_ index: Int) -> Int64 { index < items.count ? items[index].id : others[index - items.count].id }
         groups = roots.sorted().compactMap { root in
             guard var indices = members[root], indices.count > 1 else { return nil }
-            indices.sort { expense($0).id < expense($1).id }
-            return Group(ids: indices.map { expense($0).id }, reportIDs: indices.map { expense($0).reportID },
+            indices.sort { id($0) < id($1) }
+            return Group(ids: indices.map(id), reportIDs: indices.map { expense($0).reportID },
                          reason: Self.reason(indices.lazy.map(expense)))
         }
     }

@@ -15,6 +15,11 @@ public enum Console {
 
     /// All of standard input, for a piped script.
     public static func readStandardInput() -> String {
+        String(decoding: readStandardInputBytes(), as: UTF8.self)
+    }
+
+    /// All of standard input as bytes, for a reader that checks them.
+    public static func readStandardInputBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -23,7 +28,7 @@ public enum Console {
             if count <= 0 { break }
             bytes += buffer[..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     public static func write(_ text: String, to descriptor: Int32) {

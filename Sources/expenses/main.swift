@@ -6,7 +6,8 @@ import ExpenseSupport
 
 // The entry point stays thin: the command language, the runner, scripts and the REPL loop live in
 // ExpenseApp; only the terminal's line editor (libedit) and Ctrl-C handling are here.
-let status = Entry.main(Array(CommandLine.arguments.dropFirst())) { historyPath, completer in
+// The arguments as bytes: Entry refuses one that is not UTF-8 rather than have it changed.
+let status = Entry.main(argc: CommandLine.argc, argv: CommandLine.unsafeArgv) { historyPath, completer in
     Interrupts.install()
     return EditLineReader(historyPath: historyPath, completer: completer)
 }

@@ -30,12 +30,12 @@ enum ScriptCommands {
         let path = invocation.arguments[0]
         let text: String
         if path == "-" {
-            text = Console.readStandardInput()
+            text = try ScriptText.decode(Console.readStandardInputBytes(), name: "<stdin>")
         } else {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ExpenseError(.noInput, "cannot read the script \(path): no such file or not readable")
             }
-            text = String(decoding: data, as: UTF8.self)
+            text = try ScriptText.decode(Array(data), name: path)
         }
         let options = ScriptRunner.Options(bail: invocation[Options.bail], transaction: invocation[Options.transaction])
         let status = ScriptRunner(runner: Runner()).run(text, name: path == "-" ? "<stdin>" : path, in: session, options: options)
