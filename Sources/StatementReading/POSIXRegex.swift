@@ -48,7 +48,8 @@ public final class POSIXRegex {
     /// Why glibc must not compile `pattern`, or nil: a back-reference (`\1`, a GNU extension,
     /// which makes matching exponential in the text's length), or repetitions that expand it to
     /// more than `maximumExpansion` elements. The expansion is counted as glibc builds it: each
-    /// atom is one element, and `{m,n}` multiplies what it repeats by its larger bound.
+    /// atom is one element; `{m,n}` copies what it repeats once per bound and once more, and `+`
+    /// twice (x+ is x x*), so `x++++` doubles at each '+'.
     static func refusal(_ pattern: [UInt8]) -> String? {
         // The size of each open group's contents so far, the whole pattern at the bottom, and
         // the size of the last atom or group, which a quantifier applies to.
@@ -57,6 +58,12 @@ public final class POSIXRegex {
         var index = 0
         func add(_ size: Int) {
             groups[groups.count - 1] = min(groups[groups.count - 1] + size, maximumExpansion + 1)
+            last = size
+        }
+        func repeatLast(_ copies: Int) {
+            let (grown, overflow) = last.multipliedReportingOverflow(by: copies)
+            let size = overflow ? maximumExpansion + 1 : min(grown, maximumExpansion + 1)
+            groups[groups.count - 1] = min(groups[groups.count - 1] - last + size, maximumExpansion + 1)
             last = size
         }
         while index < pattern.count {
@@ -95,7 +102,7 @@ public final class POSIXRegex {
                 index += 1
                 add(1)
             case UInt8(ascii: "{"):
-                // {m}, {m,} or {m,n}: the larger bound copies of what it repeats (m for {m,}).
+                // {m}, {m,} or {m,n}: copies of what it repeats, up to the larger bound.
                 var bounds = [0], digits = 0
                 while index < pattern.count, pattern[index] != UInt8(ascii: "}") {
                     let current = pattern[index]
@@ -108,11 +115,9 @@ public final class POSIXRegex {
                     index += 1
                 }
                 index += 1
-                let copies = max(bounds.max() ?? 1, 1)
-                let (grown, overflow) = last.multipliedReportingOverflow(by: copies)
-                let size = overflow ? maximumExpansion + 1 : grown
-                groups[groups.count - 1] = min(groups[groups.count - 1] - last + size, maximumExpansion + 1)
-                last = size
+                repeatLast((bounds.max() ?? 0) + 1)
+            case UInt8(ascii: "+"):
+                repeatLast(2)
             default:
                 add(1)
             }
