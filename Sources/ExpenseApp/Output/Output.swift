@@ -1,4 +1,5 @@
 import Rendering
+
 /// What a command produced, in a form every output format can render.
 public indirect enum Output {
     case none
