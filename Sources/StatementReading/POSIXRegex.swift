@@ -17,8 +17,8 @@ public final class POSIXRegex {
     /// The longest pattern compiled, in bytes.
     public static let maximumLength = 1_000
     /// The most elements a pattern may expand to: glibc copies a subexpression once for each
-    /// repetition of `{m,n}`, so nesting them multiplies (`((a{1,100}){1,100}){1,100}` asked for
-    /// more than 2 GB).
+    /// repetition of `{m,n}` (and twice for `+`), so nesting them multiplies
+    /// (`((a{1,100}){1,100}){1,100}` asked for more than 2 GB).
     public static let maximumExpansion = 10_000
 
     /// Compiles `pattern`; throws the library's description of what is wrong with it, or why it
@@ -122,7 +122,7 @@ public final class POSIXRegex {
                 add(1)
             }
             if groups.contains(where: { $0 > maximumExpansion }) {
-                return "its {m,n} repetitions expand it to more than \(maximumExpansion) elements"
+                return "its repetitions ({m,n} and +) expand it to more than \(maximumExpansion) elements"
             }
         }
         return nil

@@ -81,7 +81,7 @@ final class HostileFileTests: XCTestCase {
 
             """.utf8), "card.rules")
         try assertBadData(["import", statement, "--rules", rules], stderr: """
-            expenses: error: \(rules):6: invalid regular expression '((((a{1,100}){1,100}){1,100}){1,100})': its {m,n} repetitions \
+            expenses: error: \(rules):6: invalid regular expression '((((a{1,100}){1,100}){1,100}){1,100})': its repetitions ({m,n} and +) \
             expand it to more than 10000 elements
             hint: POSIX extended syntax, as in hledger rules: ^UBER|LYFT, [0-9]+, (a|b)
 
