@@ -21,11 +21,6 @@ public enum TerminalText {
         return out
     }
 
-    /// Whether `text` has anything `visible` would change.
-    public static func needsEscaping(_ text: String, keepingLineBreaks: Bool = true) -> Bool {
-        text.unicodeScalars.contains { escape($0, keepingLineBreaks: keepingLineBreaks) != nil }
-    }
-
     /// A quick look at one UTF-8 byte: ASCII controls and DEL, or the lead byte of a scalar that
     /// may be a C1 control or a format character (U+0080 and above).
     private static func mayNeedEscape(_ byte: UInt8, keepingLineBreaks: Bool) -> Bool {

@@ -14,15 +14,20 @@ public struct Invocation {
     /// The value of one of the command's options, converted and checked by its declaration.
     public subscript<Value>(option: Option<Value>) -> Value {
         get throws {
-            assert(spec.option(option.spec.name) != nil, "'\(spec.name)' reads --\(option.spec.name) but does not declare it")
+            assertDeclared(option)
             return try option.read(self, option.spec)
         }
     }
 
     /// Whether a flag was given; a flag cannot be malformed.
     public subscript(flag: Option<Bool>) -> Bool {
-        assert(spec.option(flag.spec.name) != nil, "'\(spec.name)' reads --\(flag.spec.name) but does not declare it")
+        assertDeclared(flag)
         return flags.contains(flag.spec.name)
+    }
+
+    /// A command reads only the options it lists: one it forgot would always read as not given.
+    private func assertDeclared(_ option: some OptionDeclaration) {
+        assert(spec.option(option.spec.name) != nil, "'\(spec.name)' reads --\(option.spec.name) but does not declare it")
     }
 
     /// Whether the line gave `option`, whatever its value.
