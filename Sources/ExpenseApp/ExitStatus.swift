@@ -14,14 +14,16 @@ public enum ExitStatus: Int32, Sendable {
     case cannotCreate = 73
     case ioError = 74
     case temporaryFailure = 75
+    case noPermission = 77
 
     public init(_ kind: ExpenseError.Kind) {
         switch kind {
         case .usage: self = .usage
         case .invalidData: self = .dataError
-        case .noInput: self = .noInput
+        case .noInput, .notFound: self = .noInput
         case .unavailable: self = .unavailable
         case .refused: self = .failure
+        case .permissionDenied: self = .noPermission
         case .cannotCreate: self = .cannotCreate
         case .io: self = .ioError
         case .busy: self = .temporaryFailure

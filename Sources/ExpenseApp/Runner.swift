@@ -50,10 +50,9 @@ public struct Runner {
             if let user = globals.user { try session.setUser(user) }
             let format = globals.format ?? session.format
             if invocation.spec.path == LaunchWords.path {
-                try launch(invocation, format: format, in: session)
-            } else {
-                try perform(invocation, format: format, in: session)
+                return try launch(invocation, format: format, in: session)
             }
+            return try perform(invocation, format: format, in: session).status
         }
         return .ok
     }
@@ -77,15 +76,17 @@ public struct Runner {
 
     /// A quick action: resolved to one command line, which runs once, here; then the session is
     /// left at the action's target, popped to the root first, as the source apps do.
-    private func launch(_ invocation: Invocation, format: OutputFormat, in session: Session) throws {
+    private func launch(_ invocation: Invocation, format: OutputFormat, in session: Session) throws -> ExitStatus {
         switch try ShortcutLaunch.resolve(try LaunchWords.parse(invocation.arguments), in: session, help: help, registry: registry) {
         case .output(let output):
             Renderer(format: format).print(output)
+            return output.status
         case .command(let words, let route):
-            guard case .command(let command, let globals) = try parser.parse(words, requiringAll: false) else { return }
+            guard case .command(let command, let globals) = try parser.parse(words, requiringAll: false) else { return .ok }
             session.navigation.removeAll()
             let output = try perform(command, format: globals.format ?? format, in: session)
             if let target = ShortcutLaunch.target(of: route, output: output) { session.navigation.append(target) }
+            return output.status
         }
     }
 

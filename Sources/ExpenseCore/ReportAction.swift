@@ -57,10 +57,10 @@ public enum ReportAction: String, CaseIterable, Sendable {
         }
         switch actor {
         case .owner where !user.isSame(as: report.owner):
-            throw ExpenseError(.refused, .notReportOwner(user: user.value),
+            throw ExpenseError(.permissionDenied, .notReportOwner(user: user.value),
                                "report \(report.id) belongs to \(report.owner); only they can \(rawValue) it")
         case .notOwner where user.isSame(as: report.owner):
-            throw ExpenseError(.refused, .ownerCannotAct,
+            throw ExpenseError(.permissionDenied, .ownerCannotAct,
                                "\(user) owns report \(report.id) and cannot \(rawValue) it: someone else must (separation of duties)")
         default:
             break

@@ -8,14 +8,19 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
     public enum Kind: Sendable, Equatable {
         /// The command line itself is wrong (unknown command or option, missing value).
         case usage
-        /// A value is malformed or refers to nothing (bad amount, unknown id or code).
+        /// A value is malformed (bad amount or date, unknown currency or category code).
         case invalidData
         /// An input file does not exist or cannot be read.
         case noInput
+        /// A record named by its id or type is not there (report 99, an unknown quick action).
+        case notFound
         /// Something needed is not there right now (a disabled shortcut, a missing program).
         case unavailable
-        /// The command is well-formed but the data's state forbids it (editing a submitted report).
+        /// The command is well-formed but the data's state or a rule forbids it now (editing a
+        /// submitted report, blocking findings, adding over a static quick action).
         case refused
+        /// The person may not do this, whatever the state (another's report; approving one's own).
+        case permissionDenied
         /// An output file or directory cannot be created.
         case cannotCreate
         /// Reading or writing failed underneath.

@@ -71,12 +71,12 @@ final class BadInputTests: XCTestCase {
     }
 
     func testUnknownIds() throws {
-        try assertRefused(["report", "show", "42"], status: 65, stderr: "expenses: error: unknown report 42\nhint: see 'expenses report list'\n")
-        try assertRefused(["expense", "add", "--report", "42", "--amount", "5", "--category", "meals"], status: 65,
+        try assertRefused(["report", "show", "42"], status: 66, stderr: "expenses: error: unknown report 42\nhint: see 'expenses report list'\n")
+        try assertRefused(["expense", "add", "--report", "42", "--amount", "5", "--category", "meals"], status: 66,
                           stderr: "expenses: error: unknown report 42\nhint: see 'expenses report list'\n")
-        try assertRefused(["expense", "edit", "42", "--amount", "5"], status: 65,
+        try assertRefused(["expense", "edit", "42", "--amount", "5"], status: 66,
                           stderr: "expenses: error: unknown expense 42\nhint: see 'expenses expense list'\n")
-        try assertRefused(["expense", "move", "1", "--report", "42"], status: 65,
+        try assertRefused(["expense", "move", "1", "--report", "42"], status: 66,
                           stderr: "expenses: error: unknown report 42\nhint: see 'expenses report list'\n")
     }
 

@@ -26,9 +26,12 @@ final class IdentityTests: XCTestCase {
     }
 
     /// Refused as the owner (1) or as an invalid name (65); never approved.
-    private func assertRefused(_ result: ExpensesProcess.Result, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Refused as the owner (77, permission denied) or as a malformed name (65); a script's failed line is 1.
+    private func assertRefused(_ result: ExpensesProcess.Result, _ name: String, inScript: Bool = false,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
         let scalars = name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
-        XCTAssertTrue([1, 65].contains(result.status), "'\(scalars)': \(result.status) \(result.stderr)", file: file, line: line)
+        let expected: Int32 = inScript ? 1 : result.stderr.contains("the user name") ? 65 : 77
+        XCTAssertEqual(result.status, expected, "'\(scalars)': \(result.stderr)", file: file, line: line)
         XCTAssertTrue(result.stderr.contains("owns report 1 and cannot approve it") || result.stderr.contains("the user name"),
                       "'\(scalars)': \(result.stderr)", file: file, line: line)
         XCTAssertFalse(result.stderr.contains("Swift runtime failure") || result.stderr.contains("Backtrace"), file: file, line: line)
@@ -54,12 +57,10 @@ final class IdentityTests: XCTestCase {
             let script = app.path("approve.expenses")
             try "set user '\(name)'\nreport approve 1\n".write(toFile: script, atomically: true, encoding: .utf8)
             let result = try app.run("run", script)
-            XCTAssertEqual(result.status, 1, result.stderr)
-            try assertRefused(ExpensesProcess.Result(status: 1, stdout: result.stdout, stderr: result.stderr), name)
+            try assertRefused(result, name, inScript: true)
             // A script on stdin, the name given on the line itself.
             let piped = try app.run([], stdin: "--user '\(name)' report approve 1\n")
-            XCTAssertEqual(piped.status, 1, piped.stderr)
-            try assertRefused(ExpensesProcess.Result(status: 1, stdout: piped.stdout, stderr: piped.stderr), name)
+            try assertRefused(piped, name, inScript: true)
         }
     }
 

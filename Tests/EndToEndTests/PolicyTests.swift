@@ -17,9 +17,40 @@ final class PolicyTests: XCTestCase {
                    "--merchant", merchant)
     }
 
-    private func violations(_ report: String = "1") throws -> [String: [String: Any]] {
-        let rows = try XCTUnwrap(app.json("report", "check", report) as? [[String: Any]])
+    /// The findings of `report check`, which exits 1 when one of them blocks.
+    private func violations(_ report: String = "1", file: StaticString = #filePath, line: UInt = #line) throws -> [String: [String: Any]] {
+        let result = try app.run("report", "check", report, "--format", "json")
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stderr)
+        let blocks = rows.contains { $0["severity"] as? String == "blocking" }
+        XCTAssertEqual(result.status, blocks ? 1 : 0, result.stderr, file: file, line: line)
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"] as? String ?? "", $0) })
+    }
+
+    /// Scripts and CI gate on it: blocking findings exit 1, warnings 0 (with --strict, 1 until acknowledged).
+    func testTheExitStatusSaysWhetherTheReportCanGo() throws {
+        try add("2026-03-03", "20.00", "taxi", "Taxi")
+        XCTAssertEqual(try app.run("report", "check", "1").status, 0)
+        XCTAssertEqual(try app.run("report", "check", "1", "--strict").status, 0)
+        try add("2026-03-09", "10.00", "taxi", "Taxi Walldorf")     // after the trip: a warning
+        let warning = try app.run("report", "check", "1")
+        XCTAssertEqual(warning.status, 0, warning.stderr)
+        XCTAssertTrue(warning.stdout.contains("0 blocking, 1 warning not acknowledged"), warning.stdout)
+        let strict = try app.run("report", "check", "1", "--strict", "--format", "json")
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertEqual(strict.stderr, "")
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [[String: Any]], "the findings are still printed")
+        try app.ok("report", "acknowledge", "1", "outside-trip:2", "--reason", "the taxi home")
+        XCTAssertEqual(try app.run("report", "check", "1", "--strict").status, 0)
+        try add("2026-03-04", "200.00", "lodging", "Hotel")        // no receipt: blocking
+        let blocking = try app.run("report", "check", "1")
+        XCTAssertEqual(blocking.status, 1, blocking.stderr)
+        XCTAssertTrue(blocking.stdout.contains("1 blocking, 0 warnings not acknowledged"), blocking.stdout)
+        // In a script it is a failed line like any other: the script goes on and exits 1.
+        let script = app.path("gate.expenses")
+        try "report check 1\nreport show 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try app.run("run", script)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("Hotel"), "the script went on: \(run.stdout)")
     }
 
     func testEachRuleWithItsReason() throws {
@@ -124,7 +155,7 @@ extension PolicyTests {
         XCTAssertEqual(Set(found.keys), ["duplicate:1:2000", "daily-limit:meals:2026-03-03"])
 
         let table = try app.run("report", "check", "1")
-        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertEqual(table.status, 0, table.stderr)   // warnings only
         XCTAssertEqual(table.stdout.split(separator: "\n").count, 4, table.stdout)   // header, two findings, the note
         XCTAssertFalse(table.stdout.contains("1 2 3"), "the ids column is for programs")
         let csv = try app.run("report", "check", "1", "--format", "csv")

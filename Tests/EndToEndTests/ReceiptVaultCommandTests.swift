@@ -100,7 +100,7 @@ final class ReceiptVaultCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["receipt-1.png"])
         XCTAssertEqual(try app.stdoutBytes("receipt", "export", "1", "-o", "-"), try ReceiptSamples.bytes("taxi-zurich-ch.png"))
         XCTAssertEqual(try app.run("receipt", "export", "1", "-o", app.path("no/such/dir/x.png")).status, 73)
-        XCTAssertEqual(try app.run("receipt", "export", "9", "-o", target).status, 65)
+        XCTAssertEqual(try app.run("receipt", "export", "9", "-o", target).status, 66)
     }
 
     func testReportShowMarksItemsMissingARequiredReceipt() throws {
@@ -129,8 +129,10 @@ final class ReceiptVaultCommandTests: XCTestCase {
         XCTAssertEqual(items.map { $0["receiptIds"] as? [Int] }, [[1], [], []])
         XCTAssertEqual(items.map { $0["receiptMissing"] as? Bool }, [false, true, false])
         XCTAssertEqual(json["receiptsMissing"] as? [Int], [2])
-        XCTAssertTrue(try app.ok("report", "check", "1").contains("missing-receipt:2"))
-        XCTAssertFalse(try app.ok("report", "check", "1").contains("missing-receipt:1"))
+        let check = try app.run("report", "check", "1")
+        XCTAssertEqual(check.status, 1, "a missing receipt blocks")
+        XCTAssertTrue(check.stdout.contains("missing-receipt:2"))
+        XCTAssertFalse(check.stdout.contains("missing-receipt:1"))
         // Submitting is blocked by the missing receipt until it is attached again.
         XCTAssertEqual(try app.run("report", "submit", "1").status, 1)
         try app.ok("receipt", "attach", "2", "--expense", "2")
@@ -155,6 +157,6 @@ final class ReceiptVaultCommandTests: XCTestCase {
         XCTAssertNotNil(json["width"] as? Int)
         XCTAssertNotNil(json["height"] as? Int)
         XCTAssertEqual(json["expenseIds"] as? [Int], [])
-        XCTAssertEqual(try app.run("receipt", "show", "7").status, 65)
+        XCTAssertEqual(try app.run("receipt", "show", "7").status, 66)
     }
 }

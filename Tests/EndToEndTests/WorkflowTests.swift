@@ -16,10 +16,12 @@ final class WorkflowTests: XCTestCase {
 
     private func status() throws -> String { try app.sqlite("SELECT status FROM reports WHERE id = 1") }
 
-    private func refused(_ arguments: String..., contains text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Refused by the workflow (1), or to this person (77: not theirs, or their own to approve).
+    private func refused(_ arguments: String..., status: Int32 = 1, contains text: String,
+                         file: StaticString = #filePath, line: UInt = #line) throws {
         let before = try app.sqlite("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1")
         let result = try app.run(arguments)
-        XCTAssertEqual(result.status, 1, result.stderr, file: file, line: line)
+        XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(text), result.stderr, file: file, line: line)
         XCTAssertEqual(try app.sqlite("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"), before,
                        "a refused transition changed something", file: file, line: line)
@@ -29,8 +31,8 @@ final class WorkflowTests: XCTestCase {
         try refused("report", "approve", "1", contains: "only a submitted report can be approved")
         try app.ok("report", "submit", "1")
         XCTAssertEqual(try status(), "submitted")
-        try refused("report", "approve", "1", contains: "alice owns report 1 and cannot approve it")
-        try refused("--user", "bob", "report", "recall", "1", contains: "report 1 belongs to alice; only they can recall it")
+        try refused("report", "approve", "1", status: 77, contains: "alice owns report 1 and cannot approve it")
+        try refused("--user", "bob", "report", "recall", "1", status: 77, contains: "report 1 belongs to alice; only they can recall it")
         try app.ok("--user", "bob", "report", "reject", "1", "--reason", "Receipt for the taxi is unreadable")
         XCTAssertEqual(try status(), "rejected")
         try refused("report", "submit", "1", contains: "only a draft report can be submitted")
@@ -41,7 +43,7 @@ final class WorkflowTests: XCTestCase {
         try app.ok("report", "submit", "1")
         try refused("report", "reimburse", "1", "--reference", "X", contains: "only a approved report can be reimbursed")
         try app.ok("--user", "bob", "report", "approve", "1", "--note", "fine")
-        try refused("report", "reimburse", "1", "--reference", "X", contains: "alice owns report 1 and cannot reimburse it")
+        try refused("report", "reimburse", "1", "--reference", "X", status: 77, contains: "alice owns report 1 and cannot reimburse it")
         try app.ok("--user", "carol", "report", "reimburse", "1", "--reference", "PAY-2026-0042")
         XCTAssertEqual(try status(), "reimbursed")
         try refused("report", "reopen", "1", contains: "a reimbursed report is final")

@@ -62,7 +62,7 @@ final class ErrorPresenterTests: XCTestCase {
     }
 
     func testAMessageIsTheErrorsOwnExceptWhereTheCLINamesIt() {
-        XCTAssertEqual(ErrorPresenter.message(ExpenseError(.invalidData, .unknownReport(9), "unknown report 9")), "unknown report 9")
+        XCTAssertEqual(ErrorPresenter.message(ExpenseError(.notFound, .unknownReport(9), "unknown report 9")), "unknown report 9")
         XCTAssertEqual(ErrorPresenter.message(ExpenseError(.invalidData, .rateForSameCurrency(rate: "1.1", currency: "EUR"),
                                                            "a rate of 1.1 given, but the expense is already in EUR")),
                        "--rate 1.1 given, but the expense is already in EUR")

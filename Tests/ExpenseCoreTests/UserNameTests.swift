@@ -71,16 +71,16 @@ final class UserNameTests: XCTestCase {
     func testTheOwnerCannotApproveUnderALookAlikeName() throws {
         let report = Report(id: 1, title: "Trip", currency: try currency("EUR"), status: .submitted, owner: "alice")
         for name in ["Alice", "ALICE", " alice", "alice ", "ali\u{301}ce", "al\u{ED}ce", "\u{C1}LICE"] {
-            assertExpenseError(try ReportAction.approve.check(report, by: try UserName(validating: name)), kind: .refused, code: .ownerCannotAct)
+            assertExpenseError(try ReportAction.approve.check(report, by: try UserName(validating: name)), kind: .permissionDenied, code: .ownerCannotAct)
         }
         // The other way round: the owner's name has the accent.
         let accented = Report(id: 2, title: "Trip", currency: try currency("EUR"), status: .submitted, owner: "\u{E1}lice")
         for name in ["a\u{301}lice", "alice"] {
-            assertExpenseError(try ReportAction.approve.check(accented, by: try UserName(validating: name)), kind: .refused, code: .ownerCannotAct)
+            assertExpenseError(try ReportAction.approve.check(accented, by: try UserName(validating: name)), kind: .permissionDenied, code: .ownerCannotAct)
         }
         // An owner stored before names were normalised still is the person.
         let legacy = Report(id: 3, title: "Trip", currency: try currency("EUR"), status: .submitted, owner: "Alice\u{200B}")
-        assertExpenseError(try ReportAction.approve.check(legacy, by: try UserName(validating: "alice")), kind: .refused, code: .ownerCannotAct)
+        assertExpenseError(try ReportAction.approve.check(legacy, by: try UserName(validating: "alice")), kind: .permissionDenied, code: .ownerCannotAct)
         XCTAssertNoThrow(try ReportAction.approve.check(report, by: try UserName(validating: "bob")))
         var draft = report
         draft.status = .draft

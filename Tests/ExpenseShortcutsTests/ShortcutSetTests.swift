@@ -130,7 +130,7 @@ final class ShortcutSetTests: XCTestCase {
     func testRemoveUnknownSuggests() throws {
         var shortcuts = set()
         try shortcuts.add(item("openReport"))
-        let error = assertExpenseError(try shortcuts.remove("app.openReprt"), kind: .invalidData,
+        let error = assertExpenseError(try shortcuts.remove("app.openReprt"), kind: .notFound,
                                        messageContains: "there is no dynamic quick action app.openReprt")
         XCTAssertEqual(error?.code, .unknownDynamicShortcut(type: "app.openReprt", suggestion: "app.openReport"))
         try shortcuts.remove("app.openReport")

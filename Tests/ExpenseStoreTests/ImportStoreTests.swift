@@ -165,7 +165,7 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(history.last?.undoneAt, "2026-03-10T09:00:00Z")
         assertExpenseError(try store.write { try store.undoImportBatch(undone.id) }, kind: .refused,
                            messageContains: "was already undone at 2026-03-10T09:00:00Z")
-        assertExpenseError(try store.importBatch(99), kind: .invalidData, messageContains: "unknown import batch 99")
+        assertExpenseError(try store.importBatch(99), kind: .notFound, messageContains: "unknown import batch 99")
         // After undo the same rows import again.
         XCTAssertEqual(try importBatch([(200, .contentKey(2)), (300, .contentKey(3))], report: report).batch.counts.new, 2)
     }

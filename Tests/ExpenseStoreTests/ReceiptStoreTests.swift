@@ -53,7 +53,7 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.receipt(sha256: saved.sha256), saved)
         XCTAssertEqual(saved.ocr.suggestion.amount, "12.50")
         XCTAssertEqual(saved.takenOn, try CalendarDate.parse("2026-03-02"))
-        assertExpenseError(try store.receipt(99), kind: .invalidData, messageContains: "unknown receipt 99")
+        assertExpenseError(try store.receipt(99), kind: .notFound, messageContains: "unknown receipt 99")
     }
 
     func testTheSameContentIsOneRow() throws {

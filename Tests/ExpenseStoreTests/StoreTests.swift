@@ -139,13 +139,13 @@ final class StoreTests: TemporaryDatabaseTestCase {
     }
 
     func testUnknownIDsAreErrors() throws {
-        assertExpenseError(try store.report(99), kind: .invalidData, messageContains: "unknown report 99",
+        assertExpenseError(try store.report(99), kind: .notFound, messageContains: "unknown report 99",
                            code: .unknownReport(99))
-        assertExpenseError(try store.expense(99), kind: .invalidData, messageContains: "unknown expense 99",
+        assertExpenseError(try store.expense(99), kind: .notFound, messageContains: "unknown expense 99",
                            code: .unknownExpense(99))
         let report = try newReport()
         try store.deleteReport(report.id, deletingItems: true)
-        assertExpenseError(try store.report(report.id), kind: .invalidData, messageContains: "unknown report \(report.id)")
+        assertExpenseError(try store.report(report.id), kind: .notFound, messageContains: "unknown report \(report.id)")
     }
 
     func testListsOpenReportsFirstThenTheLatestTripFirst() throws {
@@ -456,7 +456,7 @@ final class StoreTests: TemporaryDatabaseTestCase {
         let kept = try newExpense("3.00", in: other)
 
         XCTAssertEqual(try store.deleteReport(trip.id, deletingItems: false), 2)
-        assertExpenseError(try store.report(trip.id), kind: .invalidData)
+        assertExpenseError(try store.report(trip.id), kind: .notFound)
         let loose = try store.expenses(.unassigned)
         XCTAssertEqual(loose.map(\.id), [i1.id, i2.id])
         XCTAssertEqual(loose.map(\.amount), [i1.amount, i2.amount], "the original amounts are kept")

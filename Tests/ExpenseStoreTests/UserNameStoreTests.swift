@@ -43,7 +43,7 @@ final class UserNameStoreTests: TemporaryDatabaseTestCase {
         }
         for name in ["ALICE", " alice", "alice ", "ali\u{301}ce"] {
             assertExpenseError(try store.write { try store.apply(.approve, to: report.id, by: try UserName(validating: name)) },
-                               kind: .refused, code: .ownerCannotAct)
+                               kind: .permissionDenied, code: .ownerCannotAct)
         }
         XCTAssertEqual(try store.report(report.id).status, .submitted)
         XCTAssertEqual(try store.write { try store.apply(.approve, to: report.id, by: try UserName(validating: "Bob")) }.status, .approved)

@@ -31,9 +31,16 @@ enum PolicyCommands {
         return check.violations()
     }
 
+    static let strict = Option.flag("strict", "Fail on warnings not acknowledged too, not only on blocking violations.")
+
     static let check = CommandSpec(
         ["report", "check"], abstract: "Check a report against the expense policy: limits, receipts, dates, duplicates.",
-        arguments: [WorkflowCommands.idArgument], examples: ["expenses report check 1", "expenses report check 1 --format json"]
+        discussion: """
+            Exits 1 when the report has a blocking violation (it could not be submitted), with --strict \
+            also when a warning is not acknowledged, and 0 otherwise: a script or CI can gate on it.
+            """,
+        arguments: [WorkflowCommands.idArgument], options: [strict],
+        examples: ["expenses report check 1", "expenses report check 1 --strict --format json"]
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
@@ -47,9 +54,11 @@ enum PolicyCommands {
         let open = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }.count
         let note = violations.isEmpty ? "Report \(report.id) meets the policy."
             : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged"
-        return .listing(Listing(columns: [.init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
-                                          .init("acknowledged", "acknowledged"), .init("itemIds", "items", inTable: false)],
-                                count: violations.count, note: note, row: row))
+        let fails = blocking > 0 || (try invocation[strict] && open > 0)
+        return Output.listing(Listing(columns: [.init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
+                                                .init("acknowledged", "acknowledged"), .init("itemIds", "items", inTable: false)],
+                                      count: violations.count, note: note, row: row))
+            .exiting(fails ? .failure : .ok)
     }
 
     static let reason = Option.text("reason", "text", "Why it is fine.", required: true)
@@ -70,7 +79,7 @@ enum PolicyCommands {
             let violations = try violations(of: report, in: store)
             guard let violation = violations.first(where: { $0.key == key }) else {
                 let keys = violations.map(\.key)
-                throw ExpenseError(.invalidData, "report \(report.id) has no violation '\(key)'",
+                throw ExpenseError(.notFound, "report \(report.id) has no violation '\(key)'",
                                    hint: Suggestion.closest(to: key, among: keys).map { "did you mean '\($0)'?" }
                                        ?? "see 'expenses report check \(report.id)'")
             }

@@ -52,7 +52,7 @@ extension ShortcutCommands {
 
     private static func requireLaunch(_ id: Int64, _ store: some ShortcutStorage) throws -> LaunchRecord {
         guard let record = try store.launch(id) else {
-            throw ExpenseError(.invalidData, "unknown launch \(id)", hint: "see 'expenses shortcuts inbox --all'")
+            throw ExpenseError(.notFound, "unknown launch \(id)", hint: "see 'expenses shortcuts inbox --all'")
         }
         return record
     }

@@ -56,7 +56,7 @@ enum ReportChoice {
         } else if let match = ((try? store.reports(limit: nil)) ?? []).first(where: { $0.title.lowercased() == text.lowercased() }) {
             report = match
         } else {
-            throw ExpenseError(.invalidData, "no report is called '\(text)'", hint: "give its id; TAB lists the drafts")
+            throw ExpenseError(.notFound, "no report is called '\(text)'", hint: "give its id; TAB lists the drafts")
         }
         // Early, so that the form asks again at once; the store's insert holds the rule anyway.
         try report.requireEditable(.addItems)

@@ -17,14 +17,31 @@ public indirect enum Output {
     /// or nil when reports went away (a deleted draft). The app's trip quick actions and a quick
     /// action's landing follow this, never the text or JSON of the result.
     case touching(report: Int64?, Output)
+    /// `output`, printed in full, from a command that then fails with `status`: what it found
+    /// is the reason (blocking findings of `report check`, a dry run's invalid rows).
+    case failing(ExitStatus, Output)
 
     /// This output, marked as having changed `report` (see `touching`).
     public func touching(_ report: Int64?) -> Output { .touching(report: report, self) }
 
+    /// This output, then the exit status `status` unless it is `.ok` (see `failing`).
+    public func exiting(_ status: ExitStatus) -> Output { status == .ok ? self : .failing(status, self) }
+
     /// The output without its effects: what is rendered.
     public var shown: Output {
-        if case .touching(_, let inner) = self { return inner.shown }
-        return self
+        switch self {
+        case .touching(_, let inner), .failing(_, let inner): return inner.shown
+        default: return self
+        }
+    }
+
+    /// The exit status the command ends with once its output is printed.
+    public var status: ExitStatus {
+        switch self {
+        case .failing(let status, _): return status
+        case .touching(_, let inner): return inner.status
+        default: return .ok
+        }
     }
 
     var isContent: Bool {
@@ -34,8 +51,11 @@ public indirect enum Output {
 
     /// Whether the command changed a trip, and which: `.some(nil)` for reports that went away.
     public var touchedReport: Int64?? {
-        if case .touching(let report, _) = self { return .some(report) }
-        return nil
+        switch self {
+        case .touching(let report, _): return .some(report)
+        case .failing(_, let inner): return inner.touchedReport
+        default: return nil
+        }
     }
 }
 

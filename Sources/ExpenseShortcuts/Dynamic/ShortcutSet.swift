@@ -212,7 +212,7 @@ public struct ShortcutSet: Equatable, Sendable {
     private func requireDynamic(_ type: String) throws(ExpenseError) -> Int {
         if let index = dynamic.firstIndex(where: { $0.type == type }) { return index }
         let suggestion = Suggestion.closest(to: type, among: dynamic.map(\.type))
-        throw ExpenseError(.invalidData, .unknownDynamicShortcut(type: type, suggestion: suggestion),
+        throw ExpenseError(.notFound, .unknownDynamicShortcut(type: type, suggestion: suggestion),
                            "there is no dynamic quick action \(type)")
     }
 

@@ -150,7 +150,7 @@ extension Store {
     public func expense(_ id: Int64) throws -> Expense {
         guard let expense = try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE id = ?", [.integer(id)]).first
         else {
-            throw ExpenseError(.invalidData, .unknownExpense(id), "unknown expense \(id)")
+            throw ExpenseError(.notFound, .unknownExpense(id), "unknown expense \(id)")
         }
         return expense
     }

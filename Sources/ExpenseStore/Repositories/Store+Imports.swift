@@ -93,7 +93,7 @@ extension Store {
         guard let batch = try db.queryFirst("SELECT \(Self.batchColumns) FROM import_batches WHERE id = ?", [.integer(id)],
                                             Self.batch)
         else {
-            throw ExpenseError(.invalidData, .unknownImportBatch(id), "unknown import batch \(id)")
+            throw ExpenseError(.notFound, .unknownImportBatch(id), "unknown import batch \(id)")
         }
         return batch
     }

@@ -75,7 +75,7 @@ extension Store {
     public func receipt(_ id: Int64) throws -> Receipt {
         guard let receipt = try db.queryFirst("SELECT \(Self.receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
                                               Self.receipt) else {
-            throw ExpenseError(.invalidData, .unknownReceipt(id), "unknown receipt \(id)")
+            throw ExpenseError(.notFound, .unknownReceipt(id), "unknown receipt \(id)")
         }
         return receipt
     }

@@ -39,7 +39,7 @@ extension Store {
     public func report(_ id: Int64) throws -> Report {
         guard let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
         else {
-            throw ExpenseError(.invalidData, .unknownReport(id), "unknown report \(id)")
+            throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)")
         }
         return report
     }

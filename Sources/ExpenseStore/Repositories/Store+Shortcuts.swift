@@ -177,7 +177,7 @@ extension Store: ShortcutStorage {
     }
 
     private func requireLaunch(_ id: Int64) throws -> LaunchRecord {
-        guard let record = try launch(id) else { throw ExpenseError(.invalidData, "unknown launch \(id)") }
+        guard let record = try launch(id) else { throw ExpenseError(.notFound, "unknown launch \(id)") }
         return record
     }
 }
