@@ -49,10 +49,11 @@ public struct Runner {
             defer { session.identity = savedIdentity }
             if let user = globals.user { try session.setUser(user) }
             let format = globals.format ?? session.format
+            let renderer = Renderer(format: format, screen: Screen(session.environment, paging: !globals.noPager))
             if invocation.spec.path == LaunchWords.path {
-                return try launch(invocation, format: format, in: session)
+                return try launch(invocation, renderer: renderer, in: session)
             }
-            return try perform(invocation, format: format, in: session).status
+            return try perform(invocation, renderer: renderer, in: session).status
         }
         return .ok
     }
@@ -60,8 +61,9 @@ public struct Runner {
     /// Runs a command, prints its result, and lets the app's trip quick actions follow what it
     /// changed. A command missing a required value asks for it on a terminal, through its form.
     @discardableResult
-    private func perform(_ invocation: Invocation, format: OutputFormat, in session: Session) throws -> Output {
+    private func perform(_ invocation: Invocation, renderer: Renderer, in session: Session) throws -> Output {
         var invocation = invocation
+        invocation.format = renderer.format
         try invocation.spec.validate?(invocation)
         if let missing = invocation.missing {
             guard let form = invocation.spec.form, let reader = session.lineReader else { throw missing }
@@ -69,22 +71,24 @@ public struct Runner {
             if let missing = invocation.missing { throw missing }
         }
         let output = try invocation.spec.run(invocation, session)
-        Renderer(format: format).print(output)
+        renderer.print(output)
         TripShortcuts.afterCommand(output, in: session)
         return output
     }
 
     /// A quick action: resolved to one command line, which runs once, here; then the session is
     /// left at the action's target, popped to the root first, as the source apps do.
-    private func launch(_ invocation: Invocation, format: OutputFormat, in session: Session) throws -> ExitStatus {
+    private func launch(_ invocation: Invocation, renderer: Renderer, in session: Session) throws -> ExitStatus {
         switch try ShortcutLaunch.resolve(try LaunchWords.parse(invocation.arguments), in: session, help: help, registry: registry) {
         case .output(let output):
-            Renderer(format: format).print(output)
+            renderer.print(output)
             return output.status
         case .command(let words, let route):
             guard case .command(let command, let globals) = try parser.parse(words, requiringAll: false) else { return .ok }
             session.navigation.removeAll()
-            let output = try perform(command, format: globals.format ?? format, in: session)
+            var renderer = renderer
+            if let format = globals.format { renderer.format = format }
+            let output = try perform(command, renderer: renderer, in: session)
             if let target = ShortcutLaunch.target(of: route, output: output) { session.navigation.append(target) }
             return output.status
         }

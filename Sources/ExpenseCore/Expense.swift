@@ -14,9 +14,12 @@ public struct Expense: Sendable, Equatable {
     /// The conversion into the report currency; nil for an item that is in no report and had no rate given.
     public var conversion: Conversion?
     public var paidBy: PaidBy
+    /// The statement's own id of the transaction, for an item imported through rules that map one.
+    public var reference: String?
 
     public init(id: Int64 = 0, reportID: Int64? = nil, date: CalendarDate, category: String, merchant: String = "",
-                description: String = "", amount: Money, conversion: Conversion? = nil, paidBy: PaidBy = .personal) {
+                description: String = "", amount: Money, conversion: Conversion? = nil, paidBy: PaidBy = .personal,
+                reference: String? = nil) {
         self.id = id
         self.reportID = reportID
         self.date = date
@@ -26,6 +29,7 @@ public struct Expense: Sendable, Equatable {
         self.amount = amount
         self.conversion = conversion
         self.paidBy = paidBy
+        self.reference = reference
     }
 
     /// The value of an item in another currency, and where the rate came from.

@@ -10,10 +10,13 @@ public struct Listing {
         /// False for a column for programs only (JSON, CSV), such as every id of a finding
         /// whose message lists the first few.
         public let inTable: Bool
-        public init(_ key: String, _ title: String, inTable: Bool = true) {
+        /// True for a column a table on a narrow terminal may leave out (see `table(width:emit:)`).
+        public let optional: Bool
+        public init(_ key: String, _ title: String, inTable: Bool = true, optional: Bool = false) {
             self.key = key
             self.title = title
             self.inTable = inTable
+            self.optional = optional
         }
     }
 
@@ -128,31 +131,57 @@ public struct Listing {
 
     /// `table`, handed to `emit` in pieces of a few KiB and built a row at a time: a 100,000-row
     /// table kept every cell's text twice and padded with a new string per cell.
-    public func table(emit: (String) -> Void) {
+    /// - Parameter width: the terminal's columns, when it has a width. A wider table is made to
+    ///   fit rather than wrap: its widest text columns are shortened with `…` (a title or a
+    ///   merchant, never a date, id or amount, none below 10 columns or its title), and if that is
+    ///   not enough, columns with nothing in them and then the `optional` ones, last first, are
+    ///   left out, and the table says which.
+    public func table(width: Int? = nil, emit: (String) -> Void) {
         guard count > 0 else { return emit("(none)\n" + (note.map { $0 + "\n" } ?? "")) }
-        let shown = columns.indices.filter { columns[$0].inTable }
-        let headers = shown.map { columns[$0].title.uppercased() }
+        var shown = columns.indices.filter { columns[$0].inTable }
         func display(_ cell: Cell) -> String { TerminalText.visible(cell.display, keepingLineBreaks: false) }
-        var widths = headers.map(Self.width)
-        // Right-aligned: a column with a number or an amount and nothing else but empty cells.
-        var hasNumber = shown.map { _ in false }, hasText = shown.map { _ in false }
+        // What each column holds, over every row: its width, and whether it is free text (which
+        // may be shortened), numeric (right-aligned: numbers or amounts and only empty cells
+        // besides) or empty.
+        var full = columns.map { TerminalWidth.columns($0.title) }
+        var hasNumber = columns.map { _ in false }, hasText = hasNumber, hasFreeText = hasNumber
         for row in eachRow {
-            for (position, index) in shown.enumerated() {
+            for index in shown {
                 let cell = row[index], text = display(cell)
-                widths[position] = max(widths[position], Self.width(text))
-                if cell.isNumeric { hasNumber[position] = true } else if !text.isEmpty { hasText[position] = true }
+                full[index] = max(full[index], TerminalWidth.columns(text))
+                if cell.isNumeric { hasNumber[index] = true } else if !text.isEmpty { hasText[index] = true }
+                if case .text = cell, !text.isEmpty { hasFreeText[index] = true }
             }
         }
         let numeric = zip(hasNumber, hasText).map { $0 && !$1 }
+        var widths = shown.map { full[$0] }
+        var leftOut: [String] = []
+        if let width {
+            let droppable = shown.filter { !hasNumber[$0] && !hasText[$0] } + shown.filter { columns[$0].optional }.reversed()
+            for next in [nil] + droppable {
+                if let next, shown.contains(next) {
+                    shown.removeAll { $0 == next }
+                    leftOut.append(columns[next].title)
+                }
+                widths = Self.fitted(shown.map { full[$0] }, into: width, shrinkable: shown.map { hasFreeText[$0] },
+                                     minimums: shown.map { TerminalWidth.columns(columns[$0].title.uppercased()) })
+                if widths.reduce(2 * (widths.count - 1), +) <= width { break }
+            }
+        }
         let paddings = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
         var text = ""
         func line(_ cells: [String]) {
             for (position, cell) in cells.enumerated() {
                 if position > 0 { text += "  " }
-                let padding = paddings[widths[position] - Self.width(cell)]
-                if numeric[position] { text += padding }
+                var cell = cell, cellWidth = TerminalWidth.columns(cell)
+                if cellWidth > widths[position] {
+                    cell = TerminalWidth.truncated(cell, to: widths[position])
+                    cellWidth = TerminalWidth.columns(cell)
+                }
+                let padding = paddings[widths[position] - cellWidth]
+                if numeric[shown[position]] { text += padding }
                 text += cell
-                if !numeric[position], position < cells.count - 1 { text += padding }
+                if !numeric[shown[position]], position < cells.count - 1 { text += padding }
             }
             text += "\n"
             if text.utf8.count >= 1 << 14 {
@@ -160,17 +189,29 @@ public struct Listing {
                 text = ""
             }
         }
-        line(headers)
+        line(shown.map { columns[$0].title.uppercased() })
         for row in eachRow { line(shown.map { display(row[$0]) }) }
+        if !leftOut.isEmpty { text += "(\(leftOut.joined(separator: ", ")) left out to fit \(width ?? 0) columns)\n" }
         if let note { text += note + "\n" }
         emit(text)
     }
 
-    /// A cell's width in characters: its UTF-8 length for ASCII text (almost every cell), else
-    /// its Characters counted.
-    static func width(_ text: String) -> Int {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } } ?? false
-        return ascii ? text.utf8.count : text.count
+    /// Column widths that fit `total` columns with two spaces between them, taken off the widest
+    /// shrinkable columns first (so that short columns stay whole), none below 10 or its minimum.
+    static func fitted(_ widths: [Int], into total: Int, shrinkable: [Bool], minimums: [Int]) -> [Int] {
+        var widths = widths
+        var excess = widths.reduce(2 * (widths.count - 1), +) - total
+        let floors = zip(minimums, widths).map { min(max($0, 10), $1) }
+        while excess > 0 {
+            let candidates = widths.indices.filter { shrinkable[$0] && widths[$0] > floors[$0] }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+            // Down to the next widest column (or its floor), but no further than needed.
+            let next = candidates.filter { widths[$0] < widths[widest] }.map { widths[$0] }.max() ?? floors[widest]
+            let cut = min(excess, widths[widest] - max(next, floors[widest]))
+            widths[widest] -= cut
+            excess -= cut
+        }
+        return widths
     }
 
     /// RFC 4180 CSV with a header of the JSON keys; money becomes two columns, the amount as a

@@ -271,7 +271,7 @@ final class ImportTests: XCTestCase {
         let closed = try app.run("import", try write(statement(days: 6...6), to: "c.csv"), "--rules", rules, "--report", "1")
         XCTAssertEqual(closed.status, 1)
         XCTAssertTrue(closed.stderr.contains("report 1 is submitted; cannot import into it"), closed.stderr)
-        XCTAssertEqual(try app.run("import", "undo", "9").status, 65)
+        XCTAssertEqual(try app.run("import", "undo", "9").status, 66)
     }
 
     func testTheReportsTotalsMatchItsItemsAfterImports() throws {

@@ -100,7 +100,7 @@ final class PolicyTests: XCTestCase {
         XCTAssertEqual(blocking.status, 1)
         XCTAssertTrue(blocking.stderr.contains("cannot be acknowledged"), blocking.stderr)
         let unknown = try app.run("report", "acknowledge", "1", "outside-trip:9", "--reason", "x")
-        XCTAssertEqual(unknown.status, 65)
+        XCTAssertEqual(unknown.status, 66)
         XCTAssertTrue(unknown.stderr.contains("did you mean 'outside-trip:1'?"), unknown.stderr)
     }
 

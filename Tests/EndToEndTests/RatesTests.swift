@@ -110,7 +110,7 @@ final class RatesTests: XCTestCase {
         // Editing the date looks the rate up again; the expense shows the rate and its day.
         try app.ok("expense", "edit", "1", "--date", "2026-03-03")
         XCTAssertEqual(try conversion(1), "1/1.0756|2026-03-03|table|9297")
-        XCTAssertTrue(try app.ok("expense", "show", "1").contains("Rate:        1/1.0756 (table, 2026-03-03)"))
+        XCTAssertTrue(try app.ok("expense", "show", "1").contains("Rate:        0.929714 (1/1.0756, table, 2026-03-03)"))
         XCTAssertEqual(try app.sqlite("SELECT item_count || '/' || total_minor FROM reports"), "3/27555")
         // Moved into a CHF report: a cross rate of the last day both were quoted.
         try app.ok("report", "new", "Zurich", "--currency", "CHF")

@@ -65,7 +65,7 @@ final class ReportCommandTests: XCTestCase {
         let titles = try XCTUnwrap(app.json("report", "list") as? [[String: Any]]).map { $0["title"] as? String }
         XCTAssertEqual(titles, ["Trip 2", "Trip 1", "Trip 3"])
         let limited = try app.run("report", "list", "--limit", "2")
-        XCTAssertTrue(limited.stdout.hasSuffix("(2 of 3 reports; --all shows every one)\n"), limited.stdout)
+        XCTAssertTrue(limited.stdout.hasSuffix("(2 of 3 reports; --all shows every one, --limit N the first N)\n"), limited.stdout)
     }
 
     func testExpenseListEditAndDelete() throws {
@@ -87,7 +87,7 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(report?["itemCount"] as? Int, 2)
         XCTAssertEqual(report?["total"] as? [String: String], ["amount": "53.65", "currency": "EUR"])
         let missing = try app.run("expense", "show", "1")
-        XCTAssertEqual(missing.status, 65)
+        XCTAssertEqual(missing.status, 66)
         XCTAssertEqual(missing.stderr, "expenses: error: unknown expense 1\nhint: see 'expenses expense list'\n")
     }
 

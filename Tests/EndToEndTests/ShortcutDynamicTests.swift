@@ -123,7 +123,7 @@ final class ShortcutDynamicTests: XCTestCase {
         XCTAssertTrue(try types().contains("openReport"))
         try app.ok("shortcuts", "remove", "com.sap.example.openReport")
         let again = try app.run("shortcuts", "remove", "com.sap.example.openReport")
-        XCTAssertEqual(again.status, 65)
+        XCTAssertEqual(again.status, 66)
         XCTAssertEqual(again.stderr, "expenses: error: there is no dynamic quick action com.sap.example.openReport\nhint: did you mean com.sap.example.newReport?\n")
     }
 }

@@ -22,6 +22,72 @@ final class ListingTests: XCTestCase {
         XCTAssertEqual(Listing(columns: listing.columns, rows: []).table, "(none)\n")
     }
 
+    /// Padding counts terminal columns: wide characters and emoji take two, a combining mark none.
+    func testWideCharactersKeepTheColumnsAligned() {
+        let table = Listing(columns: [.init("title", "title"), .init("items", "items")],
+                            rows: [[.text("東京 trip 🗼"), .int(2)], [.text("Cafe\u{301}"), .int(10)], [.text("Munich"), .int(3)]]).table
+        XCTAssertEqual(table, """
+            TITLE         ITEMS
+            東京 trip 🗼      2
+            Cafe\u{301}             10
+            Munich            3
+
+            """)
+    }
+
+    /// On a terminal narrower than the table, the widest text column is cut with `…` (never a date
+    /// or an amount, never below its title), rather than every row wrapping.
+    func testATableFitsTheTerminalByShorteningItsWidestTextColumn() {
+        let rows: [[Listing.Cell]] = [
+            [.int(1), .date(try! CalendarDate.parse("2026-03-02")), .text("Hotel Astoria Walldorf, Conference Centre"), .text("lodging"),
+             .money(Money(minorUnits: 41_280, currency: eur))],
+            [.int(2), .date(try! CalendarDate.parse("2026-03-03")), .text("日本料理 Sushi Restaurant Tokyo"), .text("meals"),
+             .money(Money(minorUnits: 3_000, currency: eur))],
+        ]
+        let listing = Listing(columns: [.init("id", "id"), .init("date", "date"), .init("merchant", "merchant"),
+                                        .init("category", "category"), .init("amount", "amount")], rows: rows)
+        var text = ""
+        listing.table(width: 60) { text += $0 }
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.map(TerminalWidth.columns), [60, 60, 60], text)
+        XCTAssertEqual(lines[1], " 1  2026-03-02  Hotel Astoria Walldor…  lodging   412.80 EUR")
+        XCTAssertEqual(lines[2], " 2  2026-03-03  日本料理 Sushi Restau…  meals      30.00 EUR")
+        // Wide enough: whole; too narrow for anything: text columns stop at their floor, dates stay whole.
+        var wide = ""
+        listing.table(width: 200) { wide += $0 }
+        XCTAssertEqual(wide, listing.table)
+        var narrow = ""
+        listing.table(width: 20) { narrow += $0 }
+        XCTAssertTrue(narrow.contains("2026-03-02  Hotel Ast…  lodging"), narrow)
+    }
+
+    /// Shortening is not enough: the empty columns, then the optional ones, last first, are left
+    /// out, and the table says so.
+    func testANarrowTableLeavesOutEmptyThenOptionalColumnsAndSaysWhich() {
+        let listing = Listing(columns: [.init("id", "id"), .init("merchant", "merchant"), .init("rate", "rate", optional: true),
+                                        .init("paidBy", "paid by", optional: true), .init("amount", "amount"),
+                                        .init("note", "note")],
+                              rows: [[.int(1), .text("Hotel Astoria Walldorf"), .null, .text("company"),
+                                      .money(Money(minorUnits: 41_280, currency: eur)), .null]])
+        var text = ""
+        listing.table(width: 40) { text += $0 }
+        XCTAssertEqual(text, """
+            ID  MERCHANT         PAID BY      AMOUNT
+             1  Hotel Astoria …  company  412.80 EUR
+            (rate, note left out to fit 40 columns)
+
+            """)
+        text = ""
+        listing.table(width: 30) { text += $0 }
+        XCTAssertEqual(text, """
+            ID  MERCHANT            AMOUNT
+             1  Hotel Astoria…  412.80 EUR
+            (rate, note, paid by left out to fit 30 columns)
+
+            """)
+        XCTAssertTrue(listing.table.hasPrefix("ID  MERCHANT                RATE  PAID BY      AMOUNT  NOTE\n"), listing.table)
+    }
+
     func testCSVQuotesAndSplitsMoney() {
         XCTAssertEqual(listing.csv,
                        "id,merchant,total,totalCurrency\r\n1,\"Café, \"\"Zur Post\"\"\",1234.56,EUR\r\n22,\"Line\nbreak\",-5,JPY\r\n")

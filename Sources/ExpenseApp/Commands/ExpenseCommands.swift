@@ -20,7 +20,6 @@ enum ExpenseCommands {
         static let item: [any OptionDeclaration] = [date, amount, currency, rate, category, merchant, description, paidBy]
         static let report = CommonOptions.report
         static let unassigned = Option.flag("unassigned", "Only items in no report.")
-        static let limit = Option.number("limit", "n", "Show at most this many.")
         static let unassign = Option.flag("unassign", "Take it out of its report.")
     }
 
@@ -71,7 +70,7 @@ enum ExpenseCommands {
     static let list = CommandSpec(
         ["expense", "list"], abstract: "List expenses by date: all, one report's, or the unassigned ones.",
         options: [Options.report.described("Only this report's items (default in the REPL: the opened report)."),
-                  Options.unassigned, Options.limit],
+                  Options.unassigned, CommonOptions.limit, CommonOptions.all],
         examples: ["expenses expense list", "expenses expense list --report 1", "expenses expense list --unassigned --format csv"]
     ) { invocation, session in
         let store = try session.store()
@@ -84,7 +83,10 @@ enum ExpenseCommands {
         } else {
             filter = .all
         }
-        return .listing(ExpenseView.listing(try store.expenses(filter, limit: try invocation[Options.limit]), inReport: false))
+        let window = try ListWindow(invocation)
+        let items = try store.expenses(filter, limit: window.limit)
+        let note = try window.note(shown: items.count, total: { try store.expenseCount(filter) }, things: "expenses")
+        return .listing(ExpenseView.listing(items, inReport: false, note: note))
     }
 
     static let show = CommandSpec(

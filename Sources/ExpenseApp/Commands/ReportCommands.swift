@@ -13,8 +13,6 @@ enum ReportCommands {
         static let currency = Option.text("currency", "code", "The currency the report is reimbursed in (default: EUR).",
                                           completion: .currency)
         static let header: [any OptionDeclaration] = [purpose, destination, from, to, currency]
-        static let limit = Option.number("limit", "n", "Show at most this many (default: 50).")
-        static let all = Option.flag("all", "Show every report.")
         static let title = Option.text("title", "text", "The new title.")
         static let withItems = Option.flag("with-items", "Delete the report's items too.")
     }
@@ -39,17 +37,13 @@ enum ReportCommands {
 
     static let list = CommandSpec(
         ["report", "list"], abstract: "List expense reports, open ones first, latest trip first.",
-        options: [Options.limit, Options.all],
-        examples: ["expenses report list", "expenses report list --format json"]
+        options: [CommonOptions.limit, CommonOptions.all],
+        examples: ["expenses report list", "expenses report list --all", "expenses report list --format json"]
     ) { invocation, session in
         let store = try session.store()
-        let limit = invocation[Options.all] ? nil : (try invocation[Options.limit] ?? 50)
-        let reports = try store.reports(limit: limit)
-        var note: String?
-        if let limit, reports.count == limit {
-            let total = try store.reportCount()
-            if total > limit { note = "(\(limit) of \(total) reports; --all shows every one)" }
-        }
+        let window = try ListWindow(invocation)
+        let reports = try store.reports(limit: window.limit)
+        let note = try window.note(shown: reports.count, total: store.reportCount, things: "reports")
         return .listing(ReportView.listing(reports, note: note))
     }
 

@@ -85,6 +85,7 @@ public struct CommandParser {
             switch name {
             case GlobalOptions.help.spec.name: wantsHelp = true
             case GlobalOptions.version.spec.name: wantsVersion = true
+            case GlobalOptions.noPager.spec.name: globals.noPager = true
             default:
                 if invocation == nil { throw UsageError("Unknown option '--\(name)' before a command", path: path) }
                 invocation?.addFlag(name)

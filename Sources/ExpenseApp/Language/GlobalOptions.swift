@@ -6,10 +6,11 @@ public enum GlobalOptions {
                                 completion: .file)
     static let format = Option.text("format", "format", "How to print results.", allowed: formats)
     static let user = Option.text("user", "name", "Who you are, for ownership and approvals (default: $EXPENSES_USER, else your login name).")
+    static let noPager = Option.flag("no-pager", "Print tables straight to the terminal, not through $EXPENSES_PAGER, $PAGER or less.")
     static let help = Option.flag("help", "Show help information.", short: "h")
     static let version = Option.flag("version", "Show the version.")
 
-    public static let specs: [OptionSpec] = [db.spec, format.spec, user.spec, help.spec, version.spec]
+    public static let specs: [OptionSpec] = [db.spec, format.spec, user.spec, noPager.spec, help.spec, version.spec]
 }
 
 /// The global options a line gave. They apply to its command only; `set format` at the REPL
@@ -18,11 +19,13 @@ public struct GlobalValues: Equatable, Sendable {
     public var db: String?
     public var format: OutputFormat?
     public var user: String?
+    public var noPager = false
 
-    public init(db: String? = nil, format: OutputFormat? = nil, user: String? = nil) {
+    public init(db: String? = nil, format: OutputFormat? = nil, user: String? = nil, noPager: Bool = false) {
         self.db = db
         self.format = format
         self.user = user
+        self.noPager = noPager
     }
 
     /// Takes the value of the global option `name`, already checked against its allowed values.

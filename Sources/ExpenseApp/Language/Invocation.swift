@@ -8,6 +8,8 @@ public struct Invocation {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     public var arguments: [String] = []
+    /// The format its result is printed in (a list's table shows a window of it, JSON all of it).
+    public internal(set) var format: OutputFormat = .table
 
     init(spec: CommandSpec) { self.spec = spec }
 

@@ -4,23 +4,37 @@ import Rendering
 
 /// How expense items look in each output format.
 enum ExpenseView {
-    static func listing(_ items: [Expense], inReport: Bool) -> Listing {
+    static func listing(_ items: [Expense], inReport: Bool, note: String? = nil) -> Listing {
         var columns: [Listing.Column] = [.init("id", "id")]
         if !inReport { columns.append(.init("reportId", "report")) }
+        // The exact rate (`1/1.1702`, as given or derived) is for programs; people read it as a
+        // decimal. On a narrow terminal the conversion, then who paid, give way first.
         columns += [
             .init("date", "date"), .init("category", "category"), .init("merchant", "merchant"),
-            .init("paidBy", "paid by"), .init("amount", "amount"), .init("rate", "rate"), .init("converted", "converted"),
+            .init("description", "description", inTable: false), .init("reference", "reference", inTable: false),
+            .init("paidBy", "paid by", optional: true), .init("amount", "amount"), .init("rate", "rate", inTable: false),
+            .init("rateDecimal", "rate", optional: true), .init("converted", "converted", optional: true),
         ]
         // Each row is made when it is rendered (a report can have 100,000 items).
-        return Listing(columns: columns, count: items.count) { index in
+        return Listing(columns: columns, count: items.count, note: note) { index in
             let item = items[index]
             var row: [Listing.Cell] = [.int(item.id)]
             if !inReport { row.append(item.reportID.map { .int($0) } ?? .null) }
-            let rate = item.conversion.flatMap { $0.source == .same ? nil : $0.rate.description }
-            row += [.date(item.date), .text(item.category), .text(item.merchant), .text(item.paidBy.rawValue),
-                    .money(item.amount), rate.map { .text($0) } ?? .null, .money(item.conversion?.converted)]
+            let rate = item.conversion.flatMap { $0.source == .same ? nil : $0.rate }
+            row += [.date(item.date), .text(item.category), .text(item.merchant), .text(item.description),
+                    item.reference.map { .text($0) } ?? .null, .text(item.paidBy.rawValue), .money(item.amount),
+                    rate.map { .text($0.description) } ?? .null, rate.map { .text(decimal($0)) } ?? .null,
+                    .money(item.conversion?.converted)]
             return row
         }
+    }
+
+    /// A rate for people: a decimal one as it is, a quotient to six places (`1/1.1702` is 0.854555).
+    static func decimal(_ rate: ExchangeRate) -> String {
+        guard rate.isQuotient else { return rate.description }
+        var text = rate.decimalString(decimals: 6)
+        while text.hasSuffix("0"), !text.hasSuffix(".0") { text.removeLast() }
+        return text
     }
 
     static func json(_ item: Expense) -> JSONValue {
@@ -28,7 +42,9 @@ enum ExpenseView {
             ("id", .int(item.id)), ("reportId", item.reportID.map { .int($0) } ?? .null), ("date", .date(item.date)),
             ("category", .string(item.category)), ("merchant", .string(item.merchant)),
             ("description", .string(item.description)), ("amount", .money(item.amount)),
-            ("rate", .string(item.conversion?.rate.description)), ("rateDate", .date(item.conversion?.rateDate)),
+            ("reference", .string(item.reference)),
+            ("rate", .string(item.conversion?.rate.description)),
+            ("rateDecimal", .string(item.conversion.map { decimal($0.rate) })), ("rateDate", .date(item.conversion?.rateDate)),
             ("rateSource", .string(item.conversion?.source.rawValue)), ("converted", .money(item.conversion?.converted)),
             ("paidBy", .string(item.paidBy.rawValue)),
         ])
@@ -54,9 +70,8 @@ struct ExpenseDetail: Document {
         let rows: [(String, String)] = [
             ("Report", item.reportID.map(String.init) ?? "(unassigned)"), ("Date", item.date.description),
             ("Category", item.category), ("Merchant", item.merchant), ("Description", item.description),
-            ("Amount", item.amount.description), ("Paid by", item.paidBy.rawValue),
-            ("Rate", item.conversion.map { $0.source == .same ? "" : "\($0.rate) (\($0.source.rawValue)\($0.rateDate.map { ", \($0)" } ?? ""))" } ?? ""),
-            ("Converted", item.conversion.map { $0.converted.description } ?? ""),
+            ("Reference", item.reference ?? ""), ("Amount", item.amount.description), ("Paid by", item.paidBy.rawValue),
+            ("Rate", item.conversion.map(Self.rate) ?? ""), ("Converted", item.conversion.map { $0.converted.description } ?? ""),
         ]
         for (label, value) in rows where !value.isEmpty { text += "  " + (label + ":").padding(13) + value + "\n" }
         return text
@@ -64,6 +79,15 @@ struct ExpenseDetail: Document {
 
     var json: JSONValue { ExpenseView.json(item) }
     var rows: Listing? { ExpenseView.listing([item], inReport: false) }
+
+    /// `0.854555 (1/1.1702, table, 2026-03-03)`: the decimal, then the exact rate when it differs.
+    private static func rate(_ conversion: Expense.Conversion) -> String {
+        guard conversion.source != .same else { return "" }
+        let decimal = ExpenseView.decimal(conversion.rate)
+        let exact = conversion.rate.description == decimal ? [] : [conversion.rate.description]
+        let details = exact + [conversion.source.rawValue] + (conversion.rateDate.map { [$0.description] } ?? [])
+        return "\(decimal) (\(details.joined(separator: ", ")))"
+    }
 }
 
 /// `expense delete`.

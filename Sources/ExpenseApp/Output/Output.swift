@@ -65,8 +65,9 @@ public protocol Document {
     /// For people: the table format.
     var text: String { get }
     /// `text` handed to `emit` in pieces as it is made, for one that can be large (a
-    /// 100,000-item report is never one string of tens of MB).
-    func writeText(_ emit: (String) -> Void)
+    /// 100,000-item report is never one string of tens of MB); its tables fit `width` columns
+    /// when there is a terminal's width.
+    func writeText(width: Int?, _ emit: (String) -> Void)
     var json: JSONValue { get }
     /// Rows for CSV; nil when it has none, and CSV prints the JSON.
     var rows: Listing? { get }
@@ -74,7 +75,7 @@ public protocol Document {
 
 extension Document {
     public var rows: Listing? { nil }
-    public func writeText(_ emit: (String) -> Void) { emit(text) }
+    public func writeText(width: Int?, _ emit: (String) -> Void) { emit(text) }
 
     /// The document as a command's output.
     var output: Output { .document(self) }

@@ -4,19 +4,32 @@ import Rendering
 
 /// Renders an `Output` as text in the chosen format.
 public struct Renderer {
-    public let format: OutputFormat
+    public var format: OutputFormat
+    /// The terminal standard output is, if it is one: its width and pager.
+    var screen = Screen()
 
     public init(format: OutputFormat) { self.format = format }
 
+    init(format: OutputFormat, screen: Screen) {
+        self.format = format
+        self.screen = screen
+    }
+
     /// Prints `output` on standard output: for people through the terminal's gate, JSON, CSV
     /// and a file's content exactly. A table (a listing's, a document's) goes out a piece at a
-    /// time as it is made, so that a 100,000-row table is never one string of tens of MB.
+    /// time as it is made, so that a 100,000-row table is never one string of tens of MB; on a
+    /// terminal it fits the width and goes through the pager.
     public func print(_ output: Output) {
         var stream = Stream(exactly: format != .table || output.isContent)
         switch (output.shown, format) {
-        case (.listing(let listing), .table): listing.table { stream.write($0) }
-        case (.document(let document), .table): document.writeText { stream.write($0) }
-        default: stream.write(render(output))
+        case (.listing(let listing), .table):
+            stream.pager = screen.writer()
+            listing.table(width: screen.columns) { stream.write($0) }
+        case (.document(let document), .table):
+            stream.pager = screen.writer()
+            document.writeText(width: screen.columns) { stream.write($0) }
+        default:
+            stream.write(render(output))
         }
         stream.finish()
     }
@@ -41,6 +54,7 @@ public struct Renderer {
     /// Output gathered into pieces of about 64 KiB, ending in a line break unless empty.
     private struct Stream {
         let exactly: Bool
+        var pager: PagedWriter?
         var buffer = ""
         var endsLine = true
 
@@ -54,11 +68,13 @@ public struct Renderer {
         mutating func finish() {
             if !endsLine { buffer += "\n" }
             flush()
+            pager?.finish()
         }
 
         private mutating func flush() {
             guard !buffer.isEmpty else { return }
-            if exactly { Console.writeExactly(buffer) } else { Console.write(buffer) }
+            let text = exactly ? buffer : TerminalText.visible(buffer)
+            if let pager { pager.write(text) } else { Console.writeExactly(text) }
             buffer = ""
         }
     }

@@ -4,9 +4,10 @@ import Rendering
 
 /// How reports look in each output format.
 enum ReportView {
+    /// On a narrow terminal the end date, then the item count, give way first.
     static let columns: [Listing.Column] = [
-        .init("id", "id"), .init("title", "title"), .init("from", "from"), .init("to", "to"),
-        .init("status", "status"), .init("itemCount", "items"), .init("total", "total"),
+        .init("id", "id"), .init("title", "title"), .init("from", "from"), .init("to", "to", optional: true),
+        .init("status", "status"), .init("itemCount", "items", optional: true), .init("total", "total"),
     ]
 
     static func row(_ report: Report) -> [Listing.Cell] {
@@ -50,11 +51,11 @@ struct ReportDetail: Document {
 
     var text: String {
         var text = ""
-        writeText { text += $0 }
+        writeText(width: nil) { text += $0 }
         return text
     }
 
-    func writeText(_ emit: (String) -> Void) {
+    func writeText(width: Int?, _ emit: (String) -> Void) {
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
             ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
@@ -64,11 +65,11 @@ struct ReportDetail: Document {
             text += "  " + (label + ":").padding(13) + value + "\n"
         }
         let listing = ExpenseView.listing(items, inReport: true)
-        let table = Listing(columns: listing.columns + [.init("receipts", "receipts")], count: listing.count) { index in
+        let table = Listing(columns: listing.columns + [.init("receipts", "receipts", optional: true)], count: listing.count) { index in
             listing.row(index) + [receipts.cell(items[index].id)]
         }
         emit(text + "\n")
-        table.table(emit: emit)
+        table.table(width: width, emit: emit)
         text = ""
         if !receipts.missing.isEmpty {
             text += "\nReceipts missing (\(receipts.missing.first?.severity == .blocking ? "blocks submission" : "policy warning")):\n"
@@ -147,8 +148,8 @@ struct ReportDeletion: Document {
 }
 
 extension String {
-    /// Pads on the right to `width` characters.
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-    /// Pads on the left to `width` characters.
-    func leftPadding(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+    /// Pads on the right to `width` terminal columns.
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - TerminalWidth.columns(self))) }
+    /// Pads on the left to `width` terminal columns.
+    func leftPadding(_ width: Int) -> String { String(repeating: " ", count: max(0, width - TerminalWidth.columns(self))) + self }
 }

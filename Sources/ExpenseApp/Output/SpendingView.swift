@@ -51,7 +51,7 @@ struct SpendingView: Document {
     /// A line per label: the label, the amount, and a bar as long as its share of the largest.
     private static func chart(_ lines: [SpendingSummary.Line]) -> String {
         let maximum = lines.map(\.amount.minorUnits).max() ?? 0
-        let labelWidth = lines.map(\.label.count).max() ?? 0
+        let labelWidth = lines.map { TerminalWidth.columns($0.label) }.max() ?? 0
         let amountWidth = lines.map(\.amount.displayString.count).max() ?? 0
         return lines.map { line in
             "  " + line.label.padding(labelWidth) + "  " + line.amount.displayString.leftPadding(amountWidth) + "  "

@@ -5,7 +5,7 @@ import PropertyList
 extension Store {
     static let expenseColumns = """
         id, report_id, date, category, merchant, description, amount_minor, currency,
-        rate, rate_date, rate_source, converted_minor, paid_by
+        rate, rate_date, rate_source, converted_minor, paid_by, external_id
         """
 
     /// `expenseColumns` of the table aliased `alias`, named as the table names them.
@@ -20,14 +20,14 @@ extension Store {
     /// name per row, a 100,000-item report looked names up 1.3 million times.
     struct ExpenseColumns {
         let id, reportID, date, category, merchant, description, amountMinor, currency, rate, rateDate, rateSource,
-            convertedMinor, paidBy: Int
+            convertedMinor, paidBy, externalID: Int
 
         init(_ row: Row) {
             (id, reportID, date, category) = (row.index("id"), row.index("report_id"), row.index("date"), row.index("category"))
             (merchant, description) = (row.index("merchant"), row.index("description"))
             (amountMinor, currency, rate) = (row.index("amount_minor"), row.index("currency"), row.index("rate"))
             (rateDate, rateSource, convertedMinor) = (row.index("rate_date"), row.index("rate_source"), row.index("converted_minor"))
-            paidBy = row.index("paid_by")
+            (paidBy, externalID) = (row.index("paid_by"), row.index("external_id"))
         }
     }
 
@@ -47,7 +47,8 @@ extension Store {
         return Expense(id: row.int64(column.id), reportID: reportID, date: date(row.string(column.date)) ?? CalendarDate(dayNumber: 0),
                        category: row.string(column.category), merchant: row.string(column.merchant),
                        description: row.string(column.description), amount: amount, conversion: conversion,
-                       paidBy: PaidBy(rawValue: row.string(column.paidBy)) ?? .personal)
+                       paidBy: PaidBy(rawValue: row.string(column.paidBy)) ?? .personal,
+                       reference: row.optionalString(column.externalID))
     }
 
     /// Maps expense rows, looking each report's currency up once and parsing each rate's text
@@ -173,6 +174,15 @@ extension Store {
         case .unassigned:
             return try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE report_id IS NULL ORDER BY date, id LIMIT ?",
                                 [limitArgument])
+        }
+    }
+
+    /// How many expenses `filter` lists.
+    public func expenseCount(_ filter: ExpenseFilter) throws -> Int {
+        switch filter {
+        case .all: return Int(try db.scalar("SELECT count(*) FROM expenses"))
+        case .report(let id): return Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(id)]))
+        case .unassigned: return Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id IS NULL"))
         }
     }
 
