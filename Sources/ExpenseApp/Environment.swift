@@ -23,6 +23,26 @@ public struct Environment {
         return value
     }
 
+    /// The decimal mark of the person's locale (`LC_ALL`, else `LC_NUMERIC`, else `LANG`), for
+    /// amounts typed in: a comma in most of Europe, Russia, Turkey, Brazil, Indonesia and
+    /// Vietnam; a point elsewhere and in Switzerland, Liechtenstein and Mexico. Known by name, so
+    /// that it does not depend on which locales the machine has generated.
+    public var decimalMark: DecimalMark {
+        let name = self["LC_ALL"] ?? self["LC_NUMERIC"] ?? self["LANG"] ?? ""
+        let tag = name.prefix { $0 != "." && $0 != "@" }
+        let parts = tag.split(separator: "_")
+        guard let language = parts.first.map(String.init) else { return .point }
+        let territory = parts.count > 1 ? String(parts[1]) : ""
+        if ["CH", "LI", "MX", "US", "PR", "GT", "HN", "NI", "PA", "SV", "DO", "PE"].contains(territory) {
+            return .point
+        }
+        let commaLanguages: Set<String> = [
+            "de", "fr", "it", "es", "pt", "nl", "da", "sv", "nb", "nn", "no", "fi", "is", "pl", "cs", "sk", "sl", "hr", "sr",
+            "bs", "hu", "ro", "bg", "ru", "uk", "be", "el", "tr", "lt", "lv", "et", "ca", "gl", "eu", "id", "vi", "af",
+        ]
+        return commaLanguages.contains(language) ? .comma : .point
+    }
+
     /// The current time, UTC ISO 8601 (`2026-03-02T09:15:00Z`).
     public func now() -> String {
         if let pinned = self["EXPENSES_NOW"] { return pinned }

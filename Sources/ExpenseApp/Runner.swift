@@ -24,6 +24,7 @@ public struct Runner {
     @discardableResult
     public func run(_ words: [String], in session: Session, location: String? = nil) -> ExitStatus {
         do {
+            let words = LineWords.meaning(words, openReport: session.currentReportID)
             return try execute(parser.parse(words, requiringAll: false), in: session)
         } catch {
             return report(error, location: location)

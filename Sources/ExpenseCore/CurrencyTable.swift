@@ -21,13 +21,19 @@ public struct CurrencyTable: Sendable {
         byCode = Dictionary(currencies.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The currencies travellers meet most, most used first: what a mistyped code most likely meant.
+    static let common = ["EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
+                         "INR", "SGD", "HKD", "NZD", "KRW", "MXN", "BRL", "ZAR", "TRY", "AED", "ILS", "THB", "RON", "BGN"]
+
     /// Looks a code up, case-insensitively ("eur" is EUR).
     public func currency(_ code: String) -> Currency? { byCode[code.uppercased()] }
 
     /// The currency for `code`, or an error naming the closest codes.
     public func require(_ code: String) throws(ExpenseError) -> Currency {
         if let currency = currency(code) { return currency }
-        let suggestion = Suggestion.closest(to: code.uppercased(), among: all.map(\.code))
+        // One letter off, the commonly used currency first: CHX is CHF, not CHE; XYZ is nothing.
+        let codes = Self.common + all.map(\.code).filter { !Self.common.contains($0) }
+        let suggestion = Suggestion.closest(to: code.uppercased(), among: codes, maximumDistance: 1)
         throw ExpenseError(.invalidData, .unknownCurrency(code, suggestion: suggestion), "unknown currency '\(code)'")
     }
 }

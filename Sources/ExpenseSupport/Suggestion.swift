@@ -1,9 +1,13 @@
 /// "Did you mean ...?": the candidate nearest to a mistyped word.
 public enum Suggestion {
-    /// The closest candidate within an edit distance that still looks like a typo, or nil.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    /// The closest candidate within an edit distance that still looks like a typo (one edit in
+    /// a word of up to three letters, two up to seven, three beyond), or nil. Of candidates
+    /// equally close, the first wins: list the likelier ones first.
+    /// - Parameter maximumDistance: a tighter limit, for short codes whose every neighbour
+    ///   exists (XYZ is two edits from BYN and a dozen others: no suggestion is better).
+    public static func closest(to word: String, among candidates: [String], maximumDistance: Int = 3) -> String? {
         let length = word.count
-        let limit = max(1, min(3, length / 3 + 1))
+        let limit = min(maximumDistance, max(1, min(3, length / 4 + 1)))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
             // The distance is at least the difference in length: a long word (a whole cell of a

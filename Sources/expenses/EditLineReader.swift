@@ -146,7 +146,9 @@ enum EditLineState {
         while true {
             let count = Glibc.read(STDIN_FILENO, &byte, 1)
             if count == 1 {
-                typed = true
+                // Text typed, not a key that only edits or redraws (Ctrl-L, Ctrl-U): after those
+                // the line is as empty as before, and Ctrl-C counts as at an empty prompt.
+                if byte >= 0x20, byte != 0x7F { typed = true }
                 return byte
             }
             if count < 0, errno == EINTR {

@@ -32,6 +32,41 @@ final class BadInputTests: XCTestCase {
                           stderr: "expenses: error: unknown currency 'EUX'\nhint: did you mean 'EUR'? See 'expenses currency list'.\n")
     }
 
+    /// Suggestions only where they are one letter off, the common currency first; a hint that
+    /// fits the error.
+    func testSuggestionsThatDoNotMislead() throws {
+        try assertRefused(["expense", "add", "--amount", "5", "--currency", "XYZ", "--category", "meals"], status: 65,
+                          stderr: "expenses: error: unknown currency 'XYZ'\nhint: See 'expenses currency list' for the ISO 4217 codes.\n")
+        try assertRefused(["expense", "add", "--amount", "5", "--currency", "CHX", "--category", "meals"], status: 65,
+                          stderr: "expenses: error: unknown currency 'CHX'\nhint: did you mean 'CHF'? See 'expenses currency list'.\n")
+        try assertRefused(["expense", "add", "--amount", "99999999999999999", "--category", "meals"], status: 65,
+                          stderr: "expenses: error: invalid amount '99999999999999999': too large, the largest amount handled is "
+                                  + "9,999,999,999,999.99 EUR\n")
+        try assertRefused(["report", "list", "--x"], status: 64,
+                          stderr: "expenses: error: Unknown option '--x'.\nUsage: expenses report list [<options>]\n  See 'expenses help report list'.\n")
+    }
+
+    /// Under a German locale an amount may have a decimal comma, where it is unambiguous.
+    func testGermanAmounts() throws {
+        app.environment["LANG"] = "de_DE.UTF-8"
+        try app.ok("expense", "add", "--report", "1", "--amount", "1,50", "--category", "meals")
+        try app.ok("expense", "add", "--report", "1", "--amount", "1.234,56", "--category", "meals")
+        XCTAssertEqual(try app.sqlite("SELECT group_concat(amount_minor) FROM expenses WHERE id > 3"), "150,123456")
+        try assertRefused(["expense", "add", "--report", "1", "--amount", "1,500", "--category", "meals"], status: 65,
+                          stderr: "expenses: error: invalid amount '1,500': is the comma a decimal mark or a thousands separator (1500)? "
+                                  + "EUR has 2 decimals\nhint: write 1500 for the whole amount, or the decimals with at most 2 digits (234,56)\n")
+        app.environment["LANG"] = "en_US.UTF-8"
+        try assertRefused(["expense", "edit", "4", "--amount", "2,50"], status: 65,
+                          stderr: "expenses: error: invalid amount '2,50': the decimal mark is a point here\n"
+                                  + "hint: write 2.50; a decimal comma is read under a locale that uses one (LANG=de_DE.UTF-8, fr_FR.UTF-8, ...)\n")
+    }
+
+    /// Outside an opened report the id is required, and the usage says so.
+    func testAMissingReportIdIsRequiredOutsideTheREPL() throws {
+        try assertRefused(["report", "show"], status: 64,
+                          stderr: "expenses: error: Missing expected argument '<id>'\nUsage: expenses report show <id>\n  See 'expenses help report show'.\n")
+    }
+
     func testTooManyDecimals() throws {
         try assertRefused(["expense", "add", "--report", "1", "--amount", "12.345", "--category", "meals"], status: 65,
                           stderr: "expenses: error: invalid amount '12.345': EUR has 2 decimals\nhint: round it to 2 decimals as on the receipt\n")
@@ -40,8 +75,8 @@ final class BadInputTests: XCTestCase {
     }
 
     func testMalformedAmount() throws {
-        try assertRefused(["expense", "add", "--amount", "12,5", "--category", "meals"], status: 65,
-                          stderr: "expenses: error: invalid amount '12,5'\nhint: write it like 1234.56 or 1,234.56 (a point for decimals)\n")
+        try assertRefused(["expense", "add", "--amount", "12.5x", "--category", "meals"], status: 65,
+                          stderr: "expenses: error: invalid amount '12.5x'\nhint: write it like 234.56 or 1,234.56 (a point for decimals)\n")
     }
 
     func testDateThatDoesNotExist() throws {

@@ -61,6 +61,30 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stdout)
     }
 
+    /// Ctrl-L clears the screen and leaves the line empty: two Ctrl-C still leave, not three.
+    func testCtrlLDoesNotCountAsTyping() throws {
+        let result = try session([
+            .expect("expenses> "), .send("\u{0C}"), .expect("expenses> "),
+            .send("\u{3}"), .expect("Ctrl-C again"), .send("\u{3}"),
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+    }
+
+    /// A line copied from README (`expenses report list`) runs; inside an opened report, `show`
+    /// shows it, `show settings` the settings; `report show` there needs no id.
+    func testPastedLinesAndShowInAReport() throws {
+        let result = try session([
+            .expect("expenses> "), .send("expenses report new Tour --from 2026-03-02 --to 2026-03-06\r"), .expect("Created report 1: Tour"),
+            .send("expenses report list\r"), .expect("2026-03-02  2026-03-06"),
+            .send("open report 1\r"), .expect("expenses:report 1> "),
+            .send("show\r"), .expect("Report 1: Tour"), .expect("Total in EUR:"),
+            .send("show settings\r"), .expect("database"), .send("report show\r"), .expect("Report 1: Tour"),
+            .expect("expenses:report 1> "), .send("quit\r"),
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertFalse(result.stdout.contains("Unknown command 'expenses'"), result.stdout)
+    }
+
     func testCtrlCClearsTheLineAndASecondAtAnEmptyPromptLeaves() throws {
         let result = try session([
             .expect("expenses> "), .send("report new Half-typed"), .send("\u{3}"), .expect("expenses> "),

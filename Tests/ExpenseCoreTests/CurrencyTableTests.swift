@@ -59,6 +59,15 @@ final class CurrencyTableTests: XCTestCase {
         assertExpenseError(try table.require("CFH"), kind: .invalidData, code: .unknownCurrency("CFH", suggestion: "CHF"))   // a swap
     }
 
+    /// One letter off, and the commonly used currency first: CHX is CHF (not CHE, the WIR euro),
+    /// XYZ is nothing (BYN is two letters off, like a dozen other codes).
+    func testSuggestionsAreOneLetterOffAndPreferCommonCurrencies() {
+        for (typed, expected) in [("CHX", "CHF"), ("EUO", "EUR"), ("UDS", "USD"), ("GPB", "GBP"), ("JYP", "JPY"), ("XYZ", nil),
+                                  ("QQQ", nil), ("EURO", "EUR")] as [(String, String?)] {
+            assertExpenseError(try table.require(typed), kind: .invalidData, code: .unknownCurrency(typed, suggestion: expected))
+        }
+    }
+
     func testRequireWithoutAnyCloseCodeStillPointsToTheList() {
         assertExpenseError(try table.require("BITCOIN"), kind: .invalidData, code: .unknownCurrency("BITCOIN", suggestion: nil))
     }

@@ -63,9 +63,44 @@ final class MoneyTests: XCTestCase {
     }
 
     func testGarbageGetsTheGeneralHintNotTheDecimalsOne() throws {
-        let error = assertExpenseError(try Money.parse("1,23", currency: try currency("EUR")), kind: .invalidData,
+        let error = assertExpenseError(try Money.parse("1,2,3", currency: try currency("EUR")), kind: .invalidData,
                                        hintContains: "1,234.56")
-        XCTAssertEqual(error?.message, "invalid amount '1,23'")
+        XCTAssertEqual(error?.message, "invalid amount '1,2,3'")
+    }
+
+    /// Under a decimal comma (de_DE), "1,50" is what it looks like; "1,500" EUR could be 1.5 or
+    /// 1500 and is refused saying so; the point and grouped forms stay as everywhere.
+    func testADecimalCommaWhereItCannotBeAThousandsSeparator() throws {
+        let eur = try currency("EUR"), bhd = try currency("BHD"), jpy = try currency("JPY")
+        func comma(_ text: String, _ currency: Currency) throws -> Int64 {
+            try Money.parse(text, currency: currency, decimalMark: .comma).minorUnits
+        }
+        XCTAssertEqual(try comma("1,50", eur), 150)
+        XCTAssertEqual(try comma("1,5", eur), 150)
+        XCTAssertEqual(try comma("-4,20", eur), -420)
+        XCTAssertEqual(try comma(" 1.234,56 ", eur), 123_456)
+        XCTAssertEqual(try comma("12.345.678,90", eur), 1_234_567_890)
+        XCTAssertEqual(try comma("1.50", eur), 150)
+        XCTAssertEqual(try comma("1,234.56", eur), 123_456)
+        XCTAssertEqual(try comma("1,500", bhd), 1_500)           // three decimals: a comma with three digits is one
+        XCTAssertEqual(try comma("1,500", jpy), 1_500)           // no decimals: the comma groups
+        let error = assertExpenseError(try Money.parse("1,500", currency: eur, decimalMark: .comma), kind: .invalidData,
+                                       hintContains: "write 1500 for the whole amount")
+        XCTAssertEqual(error?.message, "invalid amount '1,500': is the comma a decimal mark or a thousands separator (1500)? EUR has 2 decimals")
+        for text in ["1,5,0", "1.23,45", "12,3a", ",50", "1,", "1.2345,67", "1,234,56"] {
+            assertExpenseError(try Money.parse(text, currency: eur, decimalMark: .comma), kind: .invalidData)
+        }
+        // With a decimal point, a decimal comma gets the hint that fits.
+        let point = assertExpenseError(try Money.parse("1,50", currency: eur), kind: .invalidData, hintContains: "write 1.50;")
+        XCTAssertEqual(point?.message, "invalid amount '1,50': the decimal mark is a point here")
+    }
+
+    /// Each problem its own hint: an amount too large is not told how to write decimals.
+    func testTooLargeSaysSoAndGivesTheLimit() throws {
+        let error = assertExpenseError(try Money.parse("99999999999999999", currency: try currency("EUR")), kind: .invalidData)
+        XCTAssertEqual(error?.message, "invalid amount '99999999999999999': too large, the largest amount handled is 9,999,999,999,999.99 EUR")
+        XCTAssertNil(error?.hint)
+        XCTAssertEqual(try minor("0000000000000000001.00", "EUR"), 100)   // leading zeros are no size
     }
 
     func testParsesSignedAmounts() throws {

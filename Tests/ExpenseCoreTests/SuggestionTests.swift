@@ -63,6 +63,21 @@ final class SuggestionTests: XCTestCase {
         XCTAssertNil(Suggestion.closest(to: "enterXXXXment", among: categories))   // 4 edits away
     }
 
+    /// A short word changed in two of its letters is another word, not a typo of one.
+    func testAShortWordGetsOneEditAndATighterLimitCanBeAsked() {
+        XCTAssertNil(Suggestion.closest(to: "--x", among: ["--db", "--all"]))
+        XCTAssertEqual(Suggestion.closest(to: "mael", among: categories), "meals")
+        XCTAssertNil(Suggestion.closest(to: "XYZ", among: ["BYN", "XYY"].map { $0 }, maximumDistance: 0))
+        XCTAssertEqual(Suggestion.closest(to: "XYZ", among: ["BYN", "XYY"], maximumDistance: 1), "XYY")
+        XCTAssertNil(Suggestion.closest(to: "XYZ", among: ["BYN"], maximumDistance: 1))
+    }
+
+    /// Of two equally close candidates, the first listed wins: callers list the likelier first.
+    func testTiesGoToTheFirstCandidate() {
+        XCTAssertEqual(Suggestion.closest(to: "CHX", among: ["CHF", "CHE"]), "CHF")
+        XCTAssertEqual(Suggestion.closest(to: "CHX", among: ["CHE", "CHF"]), "CHE")
+    }
+
     func testAnExactMatchIsItsOwnSuggestion() {
         XCTAssertEqual(Suggestion.closest(to: "rail", among: categories), "rail")
     }

@@ -50,7 +50,8 @@ enum ExpenseCommands {
             var item = Expense(reportID: report?.id, date: try invocation[Options.date] ?? session.environment.today(),
                                category: try store.category(try invocation[Options.category] ?? "").code,
                                merchant: try invocation[Options.merchant] ?? "", description: try invocation[Options.description] ?? "",
-                               amount: try Money.parse(try invocation[Options.amount] ?? "", currency: currency),
+                               amount: try Money.parse(try invocation[Options.amount] ?? "", currency: currency,
+                                                        decimalMark: session.environment.decimalMark),
                                paidBy: PaidBy(rawValue: try invocation[Options.paidBy] ?? "") ?? .personal)
             let manualRate = try invocation[Options.rate].map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
             if let report {
@@ -115,7 +116,7 @@ enum ExpenseCommands {
             let currency = try invocation[Options.currency].map { code throws(ExpenseError) in try CurrencyTable.standard.require(code) }
                 ?? item.amount.currency
             if let amount = try invocation[Options.amount] {
-                item.amount = try Money.parse(amount, currency: currency)
+                item.amount = try Money.parse(amount, currency: currency, decimalMark: session.environment.decimalMark)
             } else if currency != item.amount.currency {
                 // The same figure in another currency: re-read it with that currency's digits.
                 item.amount = try Money.parse(item.amount.decimalString, currency: currency)

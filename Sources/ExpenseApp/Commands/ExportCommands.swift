@@ -17,7 +17,7 @@ enum ExportCommands {
     static let export = CommandSpec(
         ["report", "export"], abstract: "Export a report: CSV items, JSON, or a printable HTML file with its receipts.",
         discussion: "The HTML is one file (styles and receipt images inside) that prints on A4, each receipt on its own page.",
-        arguments: [WorkflowCommands.idArgument],
+        arguments: [.report],
         options: [Options.format, Options.output, Options.force],
         examples: ["expenses report export 1 --format html -o walldorf.html", "expenses report export 1 --format csv > items.csv",
                    "expenses report export 1 --format html -o walldorf.html --force"],

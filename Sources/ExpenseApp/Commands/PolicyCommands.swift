@@ -39,7 +39,7 @@ enum PolicyCommands {
             Exits 1 when the report has a blocking violation (it could not be submitted), with --strict \
             also when a warning is not acknowledged, and 0 otherwise: a script or CI can gate on it.
             """,
-        arguments: [WorkflowCommands.idArgument], options: [strict],
+        arguments: [.report], options: [strict],
         examples: ["expenses report check 1", "expenses report check 1 --strict --format json"]
     ) { invocation, session in
         let store = try session.store()

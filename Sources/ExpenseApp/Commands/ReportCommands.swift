@@ -49,7 +49,7 @@ enum ReportCommands {
 
     static let show = CommandSpec(
         ["report", "show"], abstract: "Show a report: its trip, its items and its totals.",
-        arguments: [ArgumentSpec("id", "The report (default: the one opened in the REPL).", optional: true, completion: .reportID)],
+        arguments: [.report],
         examples: ["expenses report show 1", "expenses report show 1 --format json"]
     ) { invocation, session in
         let store = try session.store()
@@ -60,7 +60,7 @@ enum ReportCommands {
 
     static let edit = CommandSpec(
         ["report", "edit"], abstract: "Change a draft report's title, purpose, destination, dates or currency.",
-        arguments: [ArgumentSpec("id", "The report (default: the one opened in the REPL).", optional: true, completion: .reportID)],
+        arguments: [.report],
         options: [Options.title] + Options.header,
         examples: ["expenses report edit 1 --title \"Walldorf workshop, March\" --to 2026-03-07"]
     ) { invocation, session in

@@ -7,13 +7,10 @@ import Rendering
 enum WorkflowCommands {
     static let all: [CommandSpec] = [submit, approve, reject, recall, reopen, reimburse, history]
 
-    static let idArgument = ArgumentSpec("id", "The report (default: the one opened in the REPL).", optional: true,
-                                         completion: .reportID)
-
     static let submit = CommandSpec(
         ["report", "submit"], abstract: "Submit a draft report for approval (by its owner).",
         discussion: "Refused for an empty report, or one with a blocking policy violation (see 'expenses report check').",
-        arguments: [idArgument], examples: ["expenses report submit 1"]
+        arguments: [.report], examples: ["expenses report submit 1"]
     ) { invocation, session in
         let store = try session.store()
         var warnings: [Violation] = []
@@ -54,7 +51,7 @@ enum WorkflowCommands {
     /// - Parameter reason: the option whose text the audit log keeps with the transition.
     private static func transition(_ action: ReportAction, abstract: String, reason option: Option<String?>? = nil) -> CommandSpec {
         let required = option.map(\.spec).flatMap { $0.required ? $0 : nil }
-        return CommandSpec(["report", action.rawValue], abstract: abstract, arguments: [idArgument], options: option.map { [$0] } ?? [],
+        return CommandSpec(["report", action.rawValue], abstract: abstract, arguments: [.report], options: option.map { [$0] } ?? [],
                            examples: ["expenses report \(action.rawValue) 1" + (required.map { " --\($0.name) \"...\"" } ?? "")]
         ) { invocation, session in
             let store = try session.store()
@@ -72,7 +69,7 @@ enum WorkflowCommands {
 
     static let history = CommandSpec(
         ["report", "history"], abstract: "Show a report's audit log: who moved it when, from what to what, and why.",
-        arguments: [idArgument], examples: ["expenses report history 1"]
+        arguments: [.report], examples: ["expenses report history 1"]
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))

@@ -12,7 +12,8 @@ enum ExpenseFields {
     ///   - report: the report the expense goes to, given the answers so far.
     ///   - suggestion: a field's default by its name, given the answers so far; the category
     ///     last used for the merchant comes before the category's.
-    static func make(store: Store, report: @escaping (Form.Answers) -> Report?,
+    ///   - decimalMark: the locale's, which the amount typed may use (the command reads it the same way).
+    static func make(store: Store, report: @escaping (Form.Answers) -> Report?, decimalMark: DecimalMark = .point,
                      suggestion: @escaping (String, Form.Answers) -> String?) throws -> [Form.Field] {
         let categories = try store.categories().map(\.code)
         func currency(_ answers: Form.Answers) -> String { answers[Options.currency] ?? suggestion(Options.currency.spec.name, answers) ?? "" }
@@ -39,7 +40,8 @@ enum ExpenseFields {
             Form.Field(Options.amount, "Amount", required: true)
                 .suggesting { suggestion(Options.amount.spec.name, $0) }
                 .checking { text, answers in
-                    _ = try Money.parse(text, currency: try CurrencyTable.standard.require(currency(answers)))
+                    _ = try Money.parse(text, currency: try CurrencyTable.standard.require(currency(answers)),
+                                        decimalMark: decimalMark)
                     return text
                 },
             Form.Field(Options.rate, "Rate", required: true)

@@ -20,7 +20,7 @@ enum ExpenseForm {
             .completing { typed in ReportChoice.candidates(typed, in: store) }
             .checking { text, _ in try ReportChoice.resolve(text, in: store) }
         let today = session.environment.today()
-        let fields = try ExpenseFields.make(store: store, report: report) { name, answers in
+        let fields = try ExpenseFields.make(store: store, report: report, decimalMark: session.environment.decimalMark) { name, answers in
             switch name {
             case ExpenseFields.Options.date.spec.name: return tripDay(report(answers), today: today).description
             case ExpenseFields.Options.currency.spec.name: return report(answers)?.currency.code ?? defaultCurrency

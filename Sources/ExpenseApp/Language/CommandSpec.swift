@@ -48,19 +48,27 @@ public struct ArgumentSpec: Sendable {
     public let optional: Bool
     public let variadic: Bool
     public let completion: CompletionSource
+    /// Required, except inside a report opened in the REPL or a script, whose id it then is: the
+    /// command checks (`Session.reportID`), and its usage shows it as required.
+    public let defaultsToOpenReport: Bool
 
     public init(_ name: String, _ help: String, optional: Bool = false, variadic: Bool = false,
-                completion: CompletionSource = .none) {
+                completion: CompletionSource = .none, defaultsToOpenReport: Bool = false) {
         self.name = name
         self.help = help
-        self.optional = optional
+        self.optional = optional || defaultsToOpenReport
         self.variadic = variadic
         self.completion = completion
+        self.defaultsToOpenReport = defaultsToOpenReport
     }
+
+    /// A report's id, required but for the report opened in the REPL.
+    public static let report = ArgumentSpec("id", "The report; inside a report opened in the REPL ('open report ID'), "
+                                                + "that one when none is given.", completion: .reportID, defaultsToOpenReport: true)
 
     public var synopsis: String {
         let core = "<\(name)>" + (variadic ? " ..." : "")
-        return optional ? "[\(core)]" : core
+        return optional && !defaultsToOpenReport ? "[\(core)]" : core
     }
 }
 
