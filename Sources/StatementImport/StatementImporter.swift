@@ -114,22 +114,30 @@ public final class StatementImporter {
                     outcome.seconds = stopwatch.seconds
                     throw DryRunDone(outcome: outcome)
                 }
-                if invalid > 0, !request.skipInvalid {
+                if let refusal = refusal(invalid: invalid) {
                     console.flush()
-                    let files = request.files.count == 1 ? request.files[0] : "\(request.files.count) files"
-                    throw ExpenseError(.invalidData, .invalidImportRows(count: invalid),
-                                       "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
-                                           + "nothing was imported")
+                    throw refusal
                 }
                 try rejects?.prepare()
             } }
         } catch let done as DryRunDone {
             log?.end(done.outcome)
+            // A dry run fails as the import would, after showing every row.
+            if let refusal = refusal(invalid: done.outcome.total.invalid) { throw refusal }
             return done.outcome
         }
         try rejects?.commit()
         outcome.seconds = stopwatch.seconds
         return outcome
+    }
+
+    /// The error that ends an atomic import with `invalid` rows; nil when it goes ahead.
+    private func refusal(invalid: Int) -> ExpenseError? {
+        guard invalid > 0, !request.skipInvalid else { return nil }
+        let files = request.files.count == 1 ? request.files[0] : "\(request.files.count) files"
+        return ExpenseError(.invalidData, .invalidImportRows(count: invalid),
+                            "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
+                                + (request.dryRun ? "nothing would be imported" : "nothing was imported"))
     }
 
     private func importFile(_ input: InputFile, categories: [String], rates: RateSource) throws -> FileOutcome {

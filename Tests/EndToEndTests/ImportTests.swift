@@ -210,7 +210,12 @@ final class ImportTests: XCTestCase {
         let csv = try write(statement(days: 1...2, extra: ["2026-03-03,Taxi Berlin,-12.00", "2026-03-04,Skip me,1.00", "2026-03-05,Bad,x"]),
                             to: "dry.csv")
         let result = try app.run("import", csv, "--rules", rules, "--dry-run")
-        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.status, 65, "an invalid row fails the dry run as it would fail the import")
+        XCTAssertEqual(result.stderr, """
+            expenses: error: 1 invalid row in \(csv); nothing would be imported
+            hint: fix it and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there
+
+            """)
         XCTAssertEqual(result.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression) }, [
             "FILE:LINE STATUS DATE AMOUNT CATEGORY MERCHANT / REASON",
             "\(csv):2 duplicate 2026-03-01 1.50 EUR meals Cafe 1",
@@ -223,6 +228,7 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try app.sqlite("SELECT count(*) || '/' || (SELECT count(*) FROM import_batches) || '/' || (SELECT seq FROM sqlite_sequence WHERE name = 'expenses') FROM expenses"), before)
         // The same in JSON, one document.
         let json = try app.run("import", csv, "--rules", rules, "--dry-run", "--format", "json")
+        XCTAssertEqual(json.status, 65)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let rows = document?["rows"] as? [[String: Any]]
         XCTAssertEqual(rows?.map { $0["status"] as? String }, ["duplicate", "new", "new", "skipped", "invalid"])
@@ -233,6 +239,10 @@ final class ImportTests: XCTestCase {
         let csvOutput = try app.run("import", csv, "--rules", rules, "--dry-run", "--format", "csv")
         XCTAssertEqual(csvOutput.stdout.split(separator: "\r\n").first, "file,line,status,date,amount,amountCurrency,category,merchant,description,reason")
         XCTAssertEqual(try count(), 1)
+        // With --skip-invalid the import would go ahead, and so does its dry run.
+        let skipping = try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", app.path("r.csv"))
+        XCTAssertEqual(skipping.status, 0, skipping.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("r.csv")), "a dry run writes no rejects file")
     }
 
     // MARK: - Batches and undo
@@ -484,7 +494,7 @@ extension ImportTests {
 
         // A dry run lists every row: that is what it is for.
         let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run")
-        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertEqual(dryRun.status, 65, dryRun.stderr)
         XCTAssertEqual(dryRun.stdout.components(separatedBy: " invalid ").count - 1, 3_000)
     }
 }
