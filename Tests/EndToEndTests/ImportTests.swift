@@ -245,6 +245,33 @@ final class ImportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("r.csv")), "a dry run writes no rejects file")
     }
 
+    /// The table's columns ran together ("public_transport MVG MUENCHEN"), and every cell is
+    /// one line whatever the statement holds.
+    func testADryRunTableKeepsItsColumnsApartAndEachRowOnOneLine() throws {
+        let rules = try write("""
+            date = Date
+            merchant = Merchant
+            amount = Amount
+            default currency EUR
+            default category public_transport
+
+            """, to: "card.rules")
+        let csv = try write("Date,Merchant,Amount\r\n2026-03-02,\"MVG\r\nMUENCHEN\",1.50\r\n2026-03-03,Cafe\u{301} \u{1B}[31mred,12345678.90\r\n"
+                                + "2026-03-04,Bahn,1\r\n", to: "lines.csv")
+        let result = try app.run("import", csv, "--rules", rules, "--dry-run")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let location = String(repeating: " ", count: csv.count + 7 - "FILE:LINE".count)
+        func at(_ line: Int) -> String { "\(csv):\(line)" + String(repeating: " ", count: 7 - String(line).count - 1) }
+        XCTAssertEqual(result.stdout, """
+            FILE:LINE\(location)  STATUS     DATE                  AMOUNT  CATEGORY          MERCHANT / REASON
+            \(at(2))  new        2026-03-02          1.50 EUR  public_transport  MVG\\r\\nMUENCHEN
+            \(at(4))  new        2026-03-03  12,345,678.90 EUR  public_transport  Cafe\u{301} \\x1b[31mred
+            \(at(5))  new        2026-03-04          1.00 EUR  public_transport  Bahn
+            Dry run: 3 new, 0 duplicate, 0 invalid; nothing was written.
+
+            """)
+    }
+
     // MARK: - Batches and undo
 
     func testImportListAndUndo() throws {

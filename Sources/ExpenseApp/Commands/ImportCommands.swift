@@ -62,8 +62,9 @@ enum ImportCommands {
         let rejects = request.rejectsPath
         request.moreRowErrorsNote = { ErrorPresenter.moreInvalidRows($0, rejects: rejects) }
         let format = session.format, files = request.files
+        let categories = request.dryRun && format == .table ? try store.categories().map(\.code) : []
         let outcome = try StatementImporter(store: store, request: request) { console in
-            DryRunLog(format: format, console: console, files: files)
+            DryRunLog(format: format, console: console, files: files, categories: categories)
         }.run()
         return request.dryRun ? .none : ImportResult(outcome: outcome).output
     }
