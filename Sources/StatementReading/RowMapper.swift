@@ -34,10 +34,12 @@ public final class RowMapper {
     private let dateColumn: Int, amountColumn: Int, debitColumn: Int, creditColumn: Int, currencyColumn: Int,
                 categoryColumn: Int
     private let merchantColumns: [Int], descriptionColumns: [Int], externalIDColumns: [Int]
-    /// 0-based columns each condition tests.
-    private let conditionColumns: [[Int]]
+    /// The 0-based columns of each distinct subject the conditions test, and which one each
+    /// condition tests: a row's subject is folded once for all the rules that test it.
+    private let subjectColumns: [[Int]]
+    private let conditionSubjects: [Int]
     /// Per condition, subjects already tested: statements repeat merchants, and a cache lookup
-    /// costs less than a case-insensitive regexec.
+    /// costs less than folding the text and a regexec.
     private var conditionResults: [[String: Bool]]
     /// The fewest fields a row needs for every column the rules read.
     private let fieldsNeeded: Int
@@ -52,6 +54,8 @@ public final class RowMapper {
     private struct CellCache {
         public var cells: [String?] = []
         public var decoded: [Bool] = []
+        /// Per subject of the conditions, its text folded once a rule needed it.
+        public var folded: [CaseFolding.FoldedText?] = []
     }
 
     /// - Throws: `RULES:LINE:` errors for columns the statement does not have.
@@ -93,19 +97,28 @@ public final class RowMapper {
             columns[field] = indices
             needed = max(needed, (indices.max() ?? 0) + 1)
         }
-        var conditionColumns: [[Int]] = []
+        var subjectColumns: [[Int]] = [], conditionSubjects: [Int] = []
         for condition in rules.conditions {
+            let tested: [Int]
             switch condition.subject {
             case .field(let field):
-                conditionColumns.append(columns[field] ?? [])
+                tested = columns[field] ?? []
             case .column(let column):
                 let index = try resolve(column, line: condition.line)
-                conditionColumns.append([index])
+                tested = [index]
                 needed = max(needed, index + 1)
             }
+            if let known = subjectColumns.firstIndex(of: tested) {
+                conditionSubjects.append(known)
+            } else {
+                conditionSubjects.append(subjectColumns.count)
+                subjectColumns.append(tested)
+            }
         }
-        self.conditionColumns = conditionColumns
-        conditionResults = Array(repeating: [:], count: conditionColumns.count)
+        self.subjectColumns = subjectColumns
+        self.conditionSubjects = conditionSubjects
+        conditionResults = Array(repeating: [:], count: conditionSubjects.count)
+        cellCache.folded = Array(repeating: nil, count: subjectColumns.count)
         fieldsNeeded = needed
         dateColumn = columns[.date]?.first ?? -1
         amountColumn = columns[.amount]?.first ?? -1
@@ -137,6 +150,7 @@ public final class RowMapper {
         } else {
             for index in 0..<count { cache.decoded[index] = false }
         }
+        for index in cache.folded.indices { cache.folded[index] = nil }
 
         guard let overrides = applyConditions(reader, &row, &cache) else { return }
         let currency = readCurrency(reader, &row, &cache)
@@ -171,14 +185,17 @@ public final class RowMapper {
     private func applyConditions(_ reader: CSVReader, _ row: inout MappedRow, _ cache: inout CellCache) -> Overrides? {
         var overrides = Overrides()
         for (index, condition) in rules.conditions.enumerated() {
-            guard let subject = text(conditionColumns[index], reader, &cache) else { continue }
+            let subject = conditionSubjects[index]
+            guard let text = text(subjectColumns[subject], reader, &cache) else { continue }
             let matched: Bool
-            if let known = conditionResults[index][subject] {
+            if let known = conditionResults[index][text] {
                 matched = known
             } else {
-                matched = condition.regex.matches(subject)
+                let folded = cache.folded[subject] ?? CaseFolding.FoldedText(text)
+                cache.folded[subject] = folded
+                matched = condition.regex.matches(folded)
                 if conditionResults[index].count >= 4096 { conditionResults[index].removeAll(keepingCapacity: true) }
-                conditionResults[index][subject] = matched
+                conditionResults[index][text] = matched
             }
             guard matched else { continue }
             switch condition.action {

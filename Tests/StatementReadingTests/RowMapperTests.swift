@@ -168,6 +168,31 @@ final class RowMapperTests: XCTestCase {
         XCTAssertEqual(rows.map(\.skipped), [false, false, true])
     }
 
+    func testConditionsFoldCaseBeyondASCII() throws {
+        let rows = try map("""
+            Date,Merchant,Amount,Ort
+            2026-03-02,Café Schäfer,3.20,München
+            2026-03-02,CAFE\u{301} SCHA\u{308}FER,3.20,MÜNCHEN
+            2026-03-03,Hauptstraße Garage,5.00,Köln
+            2026-03-03,ΤΑΒΈΡΝΑ ΟΔΌΣ,5.00,Αθήνα
+            """, """
+            date = Date
+            merchant = Merchant
+            amount = Amount
+            default currency EUR
+            default category other
+            if merchant matches CAFÉ then category meals
+            if merchant matches schäfer then paid-by company
+            if merchant matches STRASSE then category taxi
+            if merchant matches ταβέρνα then category meals
+            if Ort matches ^münchen$ then description Munich
+            if Ort matches ΑΘΉΝΑ then description Athens
+            """)
+        XCTAssertEqual(rows.map(\.category), ["meals", "meals", "taxi", "meals"])
+        XCTAssertEqual(rows.map(\.paidBy), [.company, .company, .personal, .personal])
+        XCTAssertEqual(rows.map(\.description), ["Munich", "Munich", "", "Athens"])
+    }
+
     func testInvalidRowsSayWhichFieldAndWhy() throws {
         let rows = try map("""
             Date,Merchant,Amount,Currency,Category
