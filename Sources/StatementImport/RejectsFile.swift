@@ -63,10 +63,11 @@ public final class RejectsFile {
         }
     }
 
-    public func append(record: UnsafeRawBufferPointer, reason: String, crlf: Bool) throws(ExpenseError) {
+    /// Adds a rejected record and its `reason`, in the file's encoding.
+    public func append(record: UnsafeRawBufferPointer, reason: [UInt8], crlf: Bool) throws(ExpenseError) {
         buffer += record
         buffer.append(separator)
-        buffer += quoted(encoding.encode(reason))
+        buffer += quoted(reason)
         buffer += crlf ? [13, 10] : [10]
         rows += 1
         if buffer.count >= 1 << 16 { try flush() }

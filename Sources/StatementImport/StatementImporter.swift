@@ -205,7 +205,7 @@ public final class StatementImporter {
                 } catch let error as ExpenseError {
                     var note = ""
                     if case .noExchangeRate = error.code, let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
-                    item.row.problems.append(("currency", error.message + note))
+                    item.row.problems.append(.init("currency", error.message + note))
                 }
             }
             let row = item.row
@@ -282,10 +282,15 @@ public final class StatementImporter {
         if let log {
             log.row(file: file, line: item.line, status: .invalid, item.row)
         } else if rowErrors.admit() {
-            for problem in item.row.problems { console.err("\(file):\(item.line): \(problem.field): \(problem.reason)\n") }
+            // One line each, whatever line breaks a quoted value holds.
+            for message in item.row.messages {
+                console.err(TerminalText.visible("\(file):\(item.line): \(message)", keepingLineBreaks: false) + "\n")
+            }
         }
+        guard let rejects else { return }
         try item.text.withUnsafeBytes { text in
-            try rejects?.append(record: text, reason: "\(file):\(item.line): \(item.row.reason)", crlf: item.crlf)
+            try rejects.append(record: text, reason: rules.encoding.encode("\(file):\(item.line): ") + item.row.encodedReason,
+                               crlf: item.crlf)
         }
     }
 

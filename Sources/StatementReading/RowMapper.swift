@@ -3,8 +3,25 @@ import ExpenseSupport
 
 /// A statement row read through the rules: the expense's fields, or why the row is not one.
 public struct MappedRow {
-    /// `field: reason` for each thing wrong with the row.
-    public var problems: [(field: String, reason: String)] = []
+    /// What is wrong with one field of the row.
+    public struct Problem {
+        public let field: String
+        public let failure: ValueFailure
+
+        public init(_ field: String, _ failure: ValueFailure) {
+            self.field = field
+            self.failure = failure
+        }
+
+        public init(_ field: String, _ message: String) {
+            self.init(field, ValueFailure(message: message))
+        }
+    }
+
+    /// Each thing wrong with the row.
+    public var problems: [Problem] = []
+    /// The statement's encoding, which the values the problems quote are in.
+    public var encoding = TextEncoding.utf8
     /// A rule (or `credits skip`) left the row out.
     public var skipped = false
     public var date: CalendarDate?
@@ -17,10 +34,28 @@ public struct MappedRow {
     public var paidBy = PaidBy.personal
     public var externalID: String?
 
-    /// One line for a person or the rejects file: "amount: '12,3x' is not an amount; date: ...".
-    public init(paidBy: PaidBy = .personal) { self.paidBy = paidBy }
+    public init(paidBy: PaidBy = .personal, encoding: TextEncoding = .utf8) {
+        self.paidBy = paidBy
+        self.encoding = encoding
+    }
 
-    public var reason: String { problems.map { "\($0.field): \($0.reason)" }.joined(separator: "; ") }
+    /// `field: reason` for each problem, for a person: values decoded.
+    public var messages: [String] {
+        problems.map { "\($0.field): \($0.failure.message(in: encoding))" }
+    }
+
+    /// One line for a person: "amount: '12,3x' is not an amount; date: ...".
+    public var reason: String { messages.joined(separator: "; ") }
+
+    /// `reason` for the rejects file: in the statement's encoding, each value as the file has it.
+    public var encodedReason: [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, problem) in problems.enumerated() {
+            if index > 0 { bytes += [UInt8(ascii: ";"), UInt8(ascii: " ")] }
+            bytes += encoding.encode(problem.field + ": ") + problem.failure.bytes(in: encoding)
+        }
+        return bytes
+    }
 }
 
 /// Applies a rules file to the records of one statement, whose header (if any) it has resolved
@@ -133,11 +168,11 @@ public final class RowMapper {
 
     /// Maps the reader's current record into `row`.
     public func map(_ reader: CSVReader, into row: inout MappedRow) {
-        row = MappedRow(paidBy: rules.defaultPaidBy)
+        row = MappedRow(paidBy: rules.defaultPaidBy, encoding: rules.encoding)
         let count = reader.fieldCount
         guard count >= fieldsNeeded, !hasExtraFields(reader) else {
             let expected = headerCount.map { "the header has \($0)" } ?? "the rules read column \(fieldsNeeded)"
-            row.problems.append(("row", "\(count) field\(count == 1 ? "" : "s"), but \(expected)"))
+            row.problems.append(.init("row", "\(count) field\(count == 1 ? "" : "s"), but \(expected)"))
             return
         }
         // Work on a local copy of the cache: one exclusive access to the class per row, not one per cell.
@@ -157,7 +192,7 @@ public final class RowMapper {
         if dateColumn >= 0 {
             switch rules.dateFormat.parse(reader.field(dateColumn)) {
             case .success(let value): row.date = value
-            case .failure(let failure): row.problems.append(("date", failure.message))
+            case .failure(let failure): row.problems.append(.init("date", failure))
             }
         }
         if let currency {
@@ -218,10 +253,10 @@ public final class RowMapper {
                                _ cache: inout CellCache) -> String? {
         guard !columns.isEmpty else { return nil }
         guard let text = text(columns, reader, &cache) else {
-            row.problems.append((field, invalidText))
+            row.problems.append(.init(field, invalidText))
             return nil
         }
-        if text.utf8.contains(0) { row.problems.append((field, "holds a NUL character (U+0000), which no text may hold")) }
+        if text.utf8.contains(0) { row.problems.append(.init(field, "holds a NUL character (U+0000), which no text may hold")) }
         return text
     }
 
@@ -232,18 +267,18 @@ public final class RowMapper {
             if let mapped = cell(categoryColumn, reader, &cache) {
                 if !mapped.isEmpty { code = mapped.lowercased() }
             } else {
-                row.problems.append(("category", invalidText))
+                row.problems.append(.init("category", invalidText))
             }
         }
         guard let code = code ?? rules.defaultCategory else {
-            row.problems.append(("category", "none given, and the rules have no 'default category'"))
+            row.problems.append(.init("category", "none given, and the rules have no 'default category'"))
             return
         }
         if categories.contains(code) {
             row.category = code
         } else {
             let suggestion = Suggestion.closest(to: code, among: knownCategories)
-            row.problems.append(("category", "unknown category '\(code)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
+            row.problems.append(.init("category", "unknown category '\(code)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
         }
     }
 
@@ -260,26 +295,26 @@ public final class RowMapper {
         let bytes = Self.trim(reader.field(currencyColumn))
         if let last = lastCurrency, last.code.elementsEqual(bytes) { return last.currency }
         guard let text = cell(currencyColumn, reader, &cache) else {
-            row.problems.append(("currency", invalidText))
+            row.problems.append(.init("currency", invalidText))
             return nil
         }
         if text.isEmpty {
             guard let fallback = rules.defaultCurrency else {
-                row.problems.append(("currency", "empty, and the rules have no 'default currency'"))
+                row.problems.append(.init("currency", "empty, and the rules have no 'default currency'"))
                 return nil
             }
             return fallback
         }
         guard let currency = CurrencyTable.standard.currency(text) else {
             if let known = unknownCurrencies[text] {
-                row.problems.append(("currency", known))
+                row.problems.append(.init("currency", known))
                 return nil
             }
             let suggestion = Suggestion.closest(to: text.uppercased(), among: CurrencyTable.standard.all.map(\.code))
             let problem = "unknown currency '\(text)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
             if unknownCurrencies.count >= 4096 { unknownCurrencies.removeAll(keepingCapacity: true) }
             unknownCurrencies[text] = problem
-            row.problems.append(("currency", problem))
+            row.problems.append(.init("currency", problem))
             return nil
         }
         lastCurrency = (Array(bytes), currency)
@@ -292,9 +327,9 @@ public final class RowMapper {
             guard column >= 0 else { return (nil, true) }
             switch format.parse(reader.field(column), minorDigits: digits) {
             case .success(let value): return (value, true)
-            case .failure(let failure):
-                let detail = failure.message.hasSuffix("decimals") ? failure.message + " (\(currency.code))" : failure.message
-                row.problems.append((field.rawValue, detail))
+            case .failure(var failure):
+                if failure.words.hasSuffix("decimals") { failure.words += " (\(currency.code))" }
+                row.problems.append(.init(field.rawValue, failure))
                 return (nil, false)
             }
         }
@@ -303,7 +338,7 @@ public final class RowMapper {
             let (value, ok) = parse(amountColumn, .amount)
             guard ok else { return }
             guard let value else {
-                row.problems.append(("amount", "empty"))
+                row.problems.append(.init("amount", "empty"))
                 return
             }
             minor = rules.debits == .positive ? value : -value
@@ -313,23 +348,23 @@ public final class RowMapper {
             guard debit.ok, credit.ok else { return }
             let spent = (debit.value ?? 0).magnitude, back = (credit.value ?? 0).magnitude
             if spent != 0, back != 0 {
-                row.problems.append(("amount", "both the debit and the credit column are filled"))
+                row.problems.append(.init("amount", "both the debit and the credit column are filled"))
                 return
             }
             guard spent != 0 || back != 0 else {
-                row.problems.append(("amount", debit.value == nil && credit.value == nil
+                row.problems.append(.init("amount", debit.value == nil && credit.value == nil
                                         ? "neither the debit nor the credit column is filled" : "0 is not an expense"))
                 return
             }
             minor = spent != 0 ? Int64(spent) : -Int64(back)
         }
         guard minor != 0 else {
-            row.problems.append(("amount", "0 is not an expense"))
+            row.problems.append(.init("amount", "0 is not an expense"))
             return
         }
         // As for an amount typed in (`Money.parse`): beyond it, totals could not be kept exact.
         guard minor.magnitude <= Money.maximumMinorUnits else {
-            row.problems.append(("amount", "\(Money(minorUnits: minor, currency: currency)) is beyond the largest amount, "
+            row.problems.append(.init("amount", "\(Money(minorUnits: minor, currency: currency)) is beyond the largest amount, "
                                     + "\(Money(minorUnits: Money.maximumMinorUnits, currency: currency))"))
             return
         }

@@ -201,6 +201,34 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses WHERE amount_minor = 420"), "Café")
     }
 
+    /// A bad value of a Windows-1252 statement showed as '-4,2\u{FFFD}' on stderr and '-4,2?' in
+    /// the rejects file.
+    func testABadValueIsQuotedDecodedOnStderrAndAsTheFileHasItInTheRejects() throws {
+        let rules = try fixture("bank-de.rules")
+        var bytes = try Data(contentsOf: Self.fixtures.appendingPathComponent("bank-de.csv"))
+        bytes.append(contentsOf: Array("\"07.03.2026\";\"07.03.2026\";\"Kartenzahlung\";\"Caf".utf8) + [0xE9] + Array("\";\"\";\"-4,2".utf8) + [0xFC]
+            + Array("\";\r\n\"31.02.2026\";\"\";\"\";\"M".utf8) + [0xFC] + Array("ller\";\"\";\"-1,00\";\r\n".utf8))
+        let csv = app.path("bank.csv")
+        try bytes.write(to: URL(fileURLWithPath: csv))
+        let rejects = app.path("rejects.csv")
+        let result = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, """
+            \(csv):13: amount: '-4,2ü' is not an amount
+            \(csv):14: date: '31.02.2026' is not a day of the calendar
+
+            """)
+        let lines = try Data(contentsOf: URL(fileURLWithPath: rejects)).split(separator: 0x0A)
+        let reason = Array(":13: amount: '-4,2".utf8) + [0xFC] + Array("' is not an amount\r".utf8)
+        XCTAssertEqual(Array(lines[6].suffix(reason.count)), reason)
+        XCTAssertTrue(lines[7].starts(with: Array("\"31.02.2026\";\"\";\"\";\"M".utf8) + [0xFC]), "the row as it was")
+
+        let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run", "--format", "json")
+        let document = try JSONSerialization.jsonObject(with: Data(dryRun.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((document?["rows"] as? [[String: Any]])?.first { $0["status"] as? String == "invalid" }?["reason"] as? String,
+                       "amount: '-4,2ü' is not an amount")
+    }
+
     // MARK: - Dry run
 
     func testADryRunShowsEveryRowAndWritesNothing() throws {

@@ -256,6 +256,19 @@ final class RowMapperTests: XCTestCase {
                       rows.first?.reason ?? "")
     }
 
+    /// The value is quoted decoded for a person, and as the file has it for the rejects file.
+    func testAValueInAReasonKeepsItsEncoding() throws {
+        let rules = "date = Date\namount = Amount\ndefault currency EUR\ndefault category other\n"
+        let csv = Array("Date;Amount\n2026-03-02;-4,2".utf8) + [0xFC] + Array("\n2026-03-32 ;1\n\"2026-03-0\n1\";1\n".utf8)
+        let rows = try map(csv, "encoding windows-1252\nseparator ;\ndecimal-mark ,\n" + rules)
+        XCTAssertEqual(rows.map(\.reason), ["amount: '-4,2ü' is not an amount", "date: '2026-03-32' is not a day of the calendar",
+                                           "date: '2026-03-0\n1' does not match the date format %Y-%m-%d"])
+        XCTAssertEqual(rows[0].encodedReason, Array("amount: '-4,2".utf8) + [0xFC] + Array("' is not an amount".utf8))
+        let utf8 = try map(csv, "separator ;\ndecimal-mark ,\n" + rules)
+        XCTAssertEqual(utf8.first?.reason, "amount: '-4,2\\xfc' is not an amount", "a byte UTF-8 does not have, written out")
+        XCTAssertEqual(utf8.first?.encodedReason, rows[0].encodedReason)
+    }
+
     func testColumnsTheStatementDoesNotHaveAreRulesErrors() throws {
         let rules = "date = Datum\namount = Betrag\ndefault currency EUR\n"
         XCTAssertThrowsError(try map("Date,Amount\n", rules)) { error in

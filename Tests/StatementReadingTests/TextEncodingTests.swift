@@ -28,4 +28,12 @@ final class TextEncodingTests: XCTestCase {
         XCTAssertEqual(TextEncoding.latin1.encode("Müller €"), [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72, 0x20, 0x3F])
         XCTAssertEqual(decode([0x81, 0x41], .windows1252), "\u{81}A", "unassigned bytes map to C1 controls")
     }
+
+    func testShowWritesOutBytesTheEncodingDoesNotHave() {
+        XCTAssertEqual(TextEncoding.utf8.show(Array("Müller €".utf8)), "Müller €")
+        XCTAssertEqual(TextEncoding.utf8.show([0x4D, 0xFC, 0x6C]), "M\\xfcl")
+        XCTAssertEqual(TextEncoding.utf8.show([0xE2, 0x82, 0x41, 0x0A, 0xC3, 0xA4, 0xF4, 0x90, 0x80, 0x80]), "\\xe2\\x82A\nä\\xf4\\x90\\x80\\x80",
+                       "a cut sequence, and one beyond U+10FFFF")
+        XCTAssertEqual(TextEncoding.windows1252.show([0x4D, 0xFC, 0x80]), "Mü€")
+    }
 }
