@@ -187,6 +187,7 @@ public final class StatementImporter {
         var writing = true
         let rows = readAhead(reader, mapper, file: file)
         defer { rows.stop() }
+        var footer: [(record: [UInt8], crlf: Bool)] = []
         while var item = try rows.next() {
             rowsRead += 1
             // Ctrl-C in the REPL: sqlite3_interrupt only stops a statement that is running, and
@@ -196,6 +197,7 @@ public final class StatementImporter {
             if item.row.skipped {
                 outcome.counts.skipped += 1
                 log?.row(file: file, line: item.line, status: .skipped, item.row)
+                if item.isFooter, rejects != nil { footer.append((item.text, item.crlf)) }
                 continue
             }
             var conversion: Expense.Conversion?
@@ -225,6 +227,7 @@ public final class StatementImporter {
                 try writer.append(expense, line: item.line, fingerprint: fingerprint)
             }
         }
+        rejects?.end(footer: footer)
         let expenseIDs = try writer.insertedIDs()
         outcome.counts.new = writer.newRows
         outcome.counts.duplicate = writer.duplicateRows
@@ -237,12 +240,14 @@ public final class StatementImporter {
     private struct ReadRow {
         public let line: Int
         public var row: MappedRow
-        public let fingerprint: ImportFingerprint?
+        public var fingerprint: ImportFingerprint?
         public let bytesConsumed: Int
         /// The record as the file has it, for the rejects file; only kept for rows that are or
-        /// may turn out invalid (no rate), when there is a rejects file.
+        /// may turn out invalid (no rate), or may be the footer, when there is a rejects file.
         public let text: [UInt8]
         public let crlf: Bool
+        /// One of the last rows, which `skip-end` leaves out.
+        public var isFooter = false
     }
 
     /// Reads the rest of a statement on a second thread: CSV parsing, the rules and the
@@ -251,27 +256,39 @@ public final class StatementImporter {
     private func readAhead(_ reader: CSVReader, _ mapper: RowMapper, file: String) -> ProducerThread<ReadRow> {
         let keepText = rejects != nil
         let reportCurrency = report?.currency
+        let skipEnd = rules.skipEndRows, skipEndLine = rules.lines["skip-end"] ?? 0
         return ProducerThread { emit in
             let counter = OccurrenceCounter(spill: .temporaryFile())
+            // In the file's order, footer rows excepted: a row's occurrence counts the identical rows before it.
+            func fingerprint(_ row: MappedRow) throws -> ImportFingerprint? {
+                guard !row.skipped else { return nil }
+                if let id = row.externalID { return .externalID(id) }
+                guard let date = row.date, let amount = row.amount else { return nil }
+                // Invalid rows count too, so that fixing one and importing the file again
+                // numbers its identical neighbours as the first import did.
+                let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
+                                                     currency: amount.currency.code, merchant: row.statementMerchant)
+                let occurrence = try counter.next(day: date.dayNumber, content: content)
+                return .contentKey(RowFingerprint.key(content: content, occurrence: occurrence))
+            }
+            // The last rows wait here until the file ends, or until more rows show they are none of the footer.
+            var footer = Holdback<ReadRow>(count: skipEnd)
             var row = MappedRow()
             while try Self.nextRecord(reader, file) {
                 if reader.isBlankLine { continue }
                 mapper.map(reader, into: &row)
-                var fingerprint: ImportFingerprint?
-                if let id = row.externalID, !row.skipped {
-                    fingerprint = .externalID(id)
-                } else if let date = row.date, let amount = row.amount, !row.skipped {
-                    // Invalid rows count too, so that fixing one and importing the file again
-                    // numbers its identical neighbours as the first import did.
-                    let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
-                                                         currency: amount.currency.code, merchant: row.statementMerchant)
-                    let occurrence = try counter.next(day: date.dayNumber, content: content)
-                    fingerprint = .contentKey(RowFingerprint.key(content: content, occurrence: occurrence))
-                }
-                let mayBeRejected = !row.skipped
-                    && (!row.problems.isEmpty || fingerprint == nil || (reportCurrency.map { row.amount?.currency != $0 } ?? false))
-                let item = ReadRow(line: reader.recordLine, row: row, fingerprint: fingerprint, bytesConsumed: reader.bytesConsumed,
+                let unfingerprinted = row.externalID == nil && (row.date == nil || row.amount == nil)
+                let mayBeRejected = skipEnd > 0
+                    || (!row.skipped && (!row.problems.isEmpty || unfingerprinted || (reportCurrency.map { row.amount?.currency != $0 } ?? false)))
+                let read = ReadRow(line: reader.recordLine, row: row, bytesConsumed: reader.bytesConsumed,
                                    text: keepText && mayBeRejected ? Array(reader.rawRecord) : [], crlf: reader.recordEndsWithCRLF)
+                guard var item = footer.push(read) else { continue }
+                item.fingerprint = try fingerprint(item.row)
+                guard emit(item) else { return }
+            }
+            for var item in footer.drain() {
+                item.row.skippedBy = skipEndLine
+                item.isFooter = true
                 guard emit(item) else { return }
             }
         }

@@ -22,8 +22,10 @@ public struct MappedRow {
     public var problems: [Problem] = []
     /// The statement's encoding, which the values the problems quote are in.
     public var encoding = TextEncoding.utf8
-    /// A rule (or `credits skip`) left the row out.
-    public var skipped = false
+    /// The line of the rules that left the row out: an `if ... then skip`, `credits skip` or
+    /// `skip-end` (0 for rules made without a file).
+    public var skippedBy: Int?
+    public var skipped: Bool { skippedBy != nil }
     public var date: CalendarDate?
     public var amount: Money?
     /// The merchant as the statement has it, before rules rewrote it: part of the fingerprint.
@@ -69,9 +71,15 @@ public final class RowMapper {
     private let dateColumn: Int, amountColumn: Int, debitColumn: Int, creditColumn: Int, currencyColumn: Int,
                 categoryColumn: Int
     private let merchantColumns: [Int], descriptionColumns: [Int], externalIDColumns: [Int]
-    /// The 0-based columns of each distinct subject the conditions test, and which one each
-    /// condition tests: a row's subject is folded once for all the rules that test it.
-    private let subjectColumns: [[Int]]
+    /// What a condition tests in a row: columns (0-based, joined with spaces), or the record as
+    /// the file has it.
+    private enum Subject: Equatable {
+        case columns([Int])
+        case row
+    }
+    /// Each distinct subject the conditions test, and which one each condition tests: a row's
+    /// subject is folded once for all the rules that test it.
+    private let subjects: [Subject]
     private let conditionSubjects: [Int]
     /// Per condition, subjects already tested: statements repeat merchants, and a cache lookup
     /// costs less than folding the text and a regexec.
@@ -91,6 +99,9 @@ public final class RowMapper {
         public var decoded: [Bool] = []
         /// Per subject of the conditions, its text folded once a rule needed it.
         public var folded: [CaseFolding.FoldedText?] = []
+        /// The record decoded, once a rule on the row needed it.
+        public var record: String?
+        public var recordDecoded = false
     }
 
     /// - Throws: `RULES:LINE:` errors for columns the statement does not have.
@@ -132,28 +143,30 @@ public final class RowMapper {
             columns[field] = indices
             needed = max(needed, (indices.max() ?? 0) + 1)
         }
-        var subjectColumns: [[Int]] = [], conditionSubjects: [Int] = []
+        var subjects: [Subject] = [], conditionSubjects: [Int] = []
         for condition in rules.conditions {
-            let tested: [Int]
+            let tested: Subject
             switch condition.subject {
             case .field(let field):
-                tested = columns[field] ?? []
+                tested = .columns(columns[field] ?? [])
             case .column(let column):
                 let index = try resolve(column, line: condition.line)
-                tested = [index]
+                tested = .columns([index])
                 needed = max(needed, index + 1)
+            case .row:
+                tested = .row
             }
-            if let known = subjectColumns.firstIndex(of: tested) {
+            if let known = subjects.firstIndex(of: tested) {
                 conditionSubjects.append(known)
             } else {
-                conditionSubjects.append(subjectColumns.count)
-                subjectColumns.append(tested)
+                conditionSubjects.append(subjects.count)
+                subjects.append(tested)
             }
         }
-        self.subjectColumns = subjectColumns
+        self.subjects = subjects
         self.conditionSubjects = conditionSubjects
         conditionResults = Array(repeating: [:], count: conditionSubjects.count)
-        cellCache.folded = Array(repeating: nil, count: subjectColumns.count)
+        cellCache.folded = Array(repeating: nil, count: subjects.count)
         fieldsNeeded = needed
         dateColumn = columns[.date]?.first ?? -1
         amountColumn = columns[.amount]?.first ?? -1
@@ -170,11 +183,6 @@ public final class RowMapper {
     public func map(_ reader: CSVReader, into row: inout MappedRow) {
         row = MappedRow(paidBy: rules.defaultPaidBy, encoding: rules.encoding)
         let count = reader.fieldCount
-        guard count >= fieldsNeeded, !hasExtraFields(reader) else {
-            let expected = headerCount.map { "the header has \($0)" } ?? "the rules read column \(fieldsNeeded)"
-            row.problems.append(.init("row", "\(count) field\(count == 1 ? "" : "s"), but \(expected)"))
-            return
-        }
         // Work on a local copy of the cache: one exclusive access to the class per row, not one per cell.
         var cache = cellCache
         cellCache = CellCache()
@@ -186,8 +194,16 @@ public final class RowMapper {
             for index in 0..<count { cache.decoded[index] = false }
         }
         for index in cache.folded.indices { cache.folded[index] = nil }
+        cache.recordDecoded = false
 
+        // Rules first: a footer or a note of fewer or more fields than the header is a row to
+        // skip more often than a mistake (`if row matches ^Kontostand then skip`).
         guard let overrides = applyConditions(reader, &row, &cache) else { return }
+        guard count >= fieldsNeeded, !hasExtraFields(reader) else {
+            let expected = headerCount.map { "the header has \($0)" } ?? "the rules read column \(fieldsNeeded)"
+            row.problems.append(.init("row", "\(count) field\(count == 1 ? "" : "s"), but \(expected)"))
+            return
+        }
         let currency = readCurrency(reader, &row, &cache)
         if dateColumn >= 0 {
             switch rules.dateFormat.parse(reader.field(dateColumn)) {
@@ -221,21 +237,25 @@ public final class RowMapper {
         var overrides = Overrides()
         for (index, condition) in rules.conditions.enumerated() {
             let subject = conditionSubjects[index]
-            guard let text = text(subjectColumns[subject], reader, &cache) else { continue }
+            guard let text = text(subjects[subject], reader, &cache) else { continue }
+            // Rows differ from each other (a record is rarely repeated), so their results are not kept.
+            let cached = subjects[subject] != .row
             let matched: Bool
-            if let known = conditionResults[index][text] {
+            if cached, let known = conditionResults[index][text] {
                 matched = known
             } else {
                 let folded = cache.folded[subject] ?? CaseFolding.FoldedText(text)
                 cache.folded[subject] = folded
                 matched = condition.regex.matches(folded)
-                if conditionResults[index].count >= 4096 { conditionResults[index].removeAll(keepingCapacity: true) }
-                conditionResults[index][text] = matched
+                if cached {
+                    if conditionResults[index].count >= 4096 { conditionResults[index].removeAll(keepingCapacity: true) }
+                    conditionResults[index][text] = matched
+                }
             }
             guard matched else { continue }
             switch condition.action {
             case .skip:
-                row.skipped = true
+                row.skippedBy = condition.line
                 return nil
             case .category(let code): overrides.category = code
             case .merchant(let text): overrides.merchant = text
@@ -369,10 +389,26 @@ public final class RowMapper {
             return
         }
         row.amount = Money(minorUnits: minor, currency: currency)
-        if minor < 0, rules.credits == .skip { row.skipped = true }
+        if minor < 0, rules.credits == .skip { row.skippedBy = rules.lines["credits"] ?? 0 }
     }
 
     private let invalidText = "not valid UTF-8; if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules"
+
+    /// The text a condition tests; nil when the row does not have it (a column past its last
+    /// field) or it is not valid in the encoding: the condition does not apply.
+    private func text(_ subject: Subject, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
+        switch subject {
+        case .columns(let indices):
+            guard indices.allSatisfy({ $0 < reader.fieldCount }) else { return nil }
+            return text(indices, reader, &cache)
+        case .row:
+            if !cache.recordDecoded {
+                cache.record = rules.encoding.decode(reader.rawRecord)
+                cache.recordDecoded = true
+            }
+            return cache.record
+        }
+    }
 
     /// The cells of `indices` joined with spaces, empty ones left out; nil when undecodable.
     private func text(_ indices: [Int], _ reader: CSVReader, _ cache: inout CellCache) -> String? {

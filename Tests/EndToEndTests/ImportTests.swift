@@ -249,7 +249,7 @@ final class ImportTests: XCTestCase {
             "\(csv):2 duplicate 2026-03-01 1.50 EUR meals Cafe 1",
             "\(csv):3 new 2026-03-02 2.50 EUR meals Cafe 2",
             "\(csv):4 new 2026-03-03 -12.00 EUR taxi Taxi Berlin",
-            "\(csv):5 skipped",
+            "\(csv):5 skipped \(rules):8",
             "\(csv):6 invalid amount: 'x' is not an amount",
             "Dry run: 2 new, 1 duplicate, 1 invalid, 1 skipped; nothing was written.",
         ])
@@ -260,6 +260,7 @@ final class ImportTests: XCTestCase {
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let rows = document?["rows"] as? [[String: Any]]
         XCTAssertEqual(rows?.map { $0["status"] as? String }, ["duplicate", "new", "new", "skipped", "invalid"])
+        XCTAssertEqual(rows?[3]["reason"] as? String, "\(rules):8", "the rule that skipped the row")
         XCTAssertEqual((rows?[2]["amount"] as? [String: String]), ["amount": "-12.00", "currency": "EUR"])
         XCTAssertEqual(rows?[4]["reason"] as? String, "amount: 'x' is not an amount")
         XCTAssertEqual(document?["new"] as? Int, 2)
@@ -298,6 +299,89 @@ final class ImportTests: XCTestCase {
             Dry run: 3 new, 0 duplicate, 0 invalid; nothing was written.
 
             """)
+    }
+
+    // MARK: - Footers
+
+    /// The German bank export with a footer after a blank line: 2 fields under a header of 7,
+    /// then one of 9 (longer than the header), with a line break inside a quoted field.
+    private func bankStatementWithFooter() throws -> String {
+        var bytes = try Data(contentsOf: Self.fixtures.appendingPathComponent("bank-de.csv"))
+        bytes.append(contentsOf: Array("\r\n\"Kontostand vom 31.03.2026\";\"2.974,30 EUR\"\r\n".utf8))
+        bytes.append(contentsOf: Array("\"Kontostand\";\"\";\"\";\"\";\"\";\"\";\"\";\"Ende\r\nder Liste\";\"x\"\r\n".utf8))
+        let csv = app.path("bank.csv")
+        try bytes.write(to: URL(fileURLWithPath: csv))
+        return csv
+    }
+
+    /// A footer failed the whole import: the field count was checked before any rule.
+    func testAFooterIsLeftOutBySkipEndOrByARuleOnTheRow() throws {
+        let csv = try bankStatementWithFooter()
+        let plain = try app.run("import", csv, "--rules", try fixture("bank-de.rules"))
+        XCTAssertEqual(plain.status, 65)
+        XCTAssertTrue(plain.stderr.hasPrefix("\(csv):14: row: 2 fields, but the header has 7\n\(csv):15: row: 9 fields, but the header has 7\n"),
+                      plain.stderr)
+
+        let base = try String(contentsOf: Self.fixtures.appendingPathComponent("bank-de.rules"), encoding: .utf8)
+        let skipEnd = try write(base + "skip-end 2\n", to: "skip-end.rules")
+        let dryRun = try app.run("import", csv, "--rules", skipEnd, "--dry-run")
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        let lines = dryRun.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression) }
+        XCTAssertEqual(lines.filter { $0.contains(" skipped ") }, [
+            "\(csv):9 skipped \(skipEnd):10", "\(csv):14 skipped \(skipEnd):21", "\(csv):15 skipped \(skipEnd):21",
+        ], "the credit (credits skip), then the footer's two rows (skip-end)")
+        let imported = try app.run("import", csv, "--rules", skipEnd)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(summary(imported.stdout), "Imported \(csv) as batch 1: 4 new, 0 duplicate, 0 invalid, 3 skipped\n")
+
+        let rule = try write(base + "if row matches ^\"?Kontostand then skip\n", to: "rule.rules")
+        let byRule = try app.run("import", csv, "--rules", rule, "--dry-run", "--format", "json")
+        XCTAssertEqual(byRule.status, 0, byRule.stderr)
+        let rows = (try JSONSerialization.jsonObject(with: Data(byRule.stdout.utf8)) as? [String: Any])?["rows"] as? [[String: Any]]
+        XCTAssertEqual(rows?.filter { $0["status"] as? String == "skipped" }.map { $0["reason"] as? String },
+                       ["\(rule):10", "\(rule):21", "\(rule):21"])
+        XCTAssertEqual(rows?.filter { $0["status"] as? String == "duplicate" }.count, 4)
+    }
+
+    func testSkipEndOfZeroOrOfMoreRowsThanTheFileHas() throws {
+        let csv = try write(statement(days: 1...3), to: "s.csv")
+        let all = try write(Self.cardRules + "skip-end 1000\n", to: "all.rules")
+        XCTAssertEqual(summary(try app.ok("import", csv, "--rules", all)),
+                       "Imported \(csv) as batch 1: 0 new, 0 duplicate, 0 invalid, 3 skipped\n")
+        let none = try write(Self.cardRules + "skip-end 0\n", to: "none.rules")
+        XCTAssertEqual(summary(try app.ok("import", csv, "--rules", none)), "Imported \(csv) as batch 2: 3 new, 0 duplicate, 0 invalid\n")
+        let header = try write("Date,Merchant,Amount\n", to: "header.csv")
+        XCTAssertEqual(summary(try app.ok("import", header, "--rules", all)), "Imported \(header) as batch 3: 0 new, 0 duplicate, 0 invalid\n")
+        let huge = try app.run("import", csv, "--rules", try write(Self.cardRules + "skip-end 99999999999\n", to: "huge.rules"))
+        XCTAssertEqual(huge.status, 65)
+        XCTAssertEqual(huge.stderr, "expenses: error: \(app.path("huge.rules")):8: 'skip-end' takes a number of rows from 0 to 1000, not '99999999999'\n")
+    }
+
+    /// The rejects file is read again by the same rules, so it ends with the footer they leave
+    /// out, not with rejected rows.
+    func testRejectsEndWithTheFooterSkipEndLeavesOut() throws {
+        let csv = try bankStatementWithFooter()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: csv))
+        let bad = Data("\"07.03.2026\";\"07.03.2026\";\"Kartenzahlung\";\"Kiosk\";\"\";\"-4,2x\";\r\n".utf8)
+        bytes.insert(contentsOf: bad, at: bytes.range(of: Data("\r\n\r\n\"Kontostand".utf8))!.lowerBound + 2)
+        try bytes.write(to: URL(fileURLWithPath: csv))
+        let rules = try write(try String(contentsOf: Self.fixtures.appendingPathComponent("bank-de.rules"), encoding: .utf8) + "skip-end 2\n",
+                              to: "bank.rules")
+        let rejects = app.path("rejects.csv")
+        let result = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "\(csv):13: amount: '-4,2x' is not an amount\n")
+        let written = try Data(contentsOf: URL(fileURLWithPath: rejects))
+        XCTAssertTrue(String(decoding: written, as: UTF8.self).hasSuffix("""
+            "Kiosk";"";"-4,2x";;\(csv):13: amount: '-4,2x' is not an amount\r
+            "Kontostand vom 31.03.2026";"2.974,30 EUR"\r
+            "Kontostand";"";"";"";"";"";"";"Ende\r
+            der Liste";"x"\r
+
+            """), String(decoding: written, as: UTF8.self))
+        let fixed = written.replacingOccurrences(of: Data("-4,2x".utf8), with: Data("-4,20".utf8))
+        try fixed.write(to: URL(fileURLWithPath: rejects))
+        XCTAssertEqual(summary(try app.ok("import", rejects, "--rules", rules)), "Imported \(rejects) as batch 2: 1 new, 0 duplicate, 0 invalid, 2 skipped\n")
     }
 
     // MARK: - Batches and undo

@@ -193,6 +193,40 @@ final class RowMapperTests: XCTestCase {
         XCTAssertEqual(rows.map(\.description), ["Munich", "Munich", "", "Athens"])
     }
 
+    /// A footer of fewer (or more) fields than the header failed the whole import: the field
+    /// count was checked before any rule could skip the row.
+    func testRulesSeeRowsOfAnyShapeAndNameTheLineThatSkipped() throws {
+        let rules = """
+            separator ;
+            decimal-mark ,
+            thousands-separator .
+            date-format %d.%m.%Y
+            debits negative
+            credits skip
+            date = Buchungstag
+            merchant = Empfänger
+            amount = Betrag
+            default currency EUR
+            default category other
+            if Buchungstag matches ^Kontostand then skip
+            if row matches ^"?Summe.*;;;;; then skip
+            if 6 matches ^x$ then category taxi
+            """
+        let rows = try map("""
+            Buchungstag;Wertstellung;Text;Empfänger;Zweck;Betrag
+            02.03.2026;02.03.2026;Karte;Hotel;;-412,80
+            03.03.2026;03.03.2026;Gutschrift;SAP;;1.500,00
+            Kontostand;2.974,30 EUR
+            "Summe";"-412,80";"1.500,00";;;;;;;
+            Summe;1;2
+            04.03.2026;04.03.2026;Karte;Taxi;;-12,00;;x
+            """, rules)
+        XCTAssertEqual(rows.map(\.skippedBy), [nil, 6, 12, 13, nil, nil])
+        XCTAssertEqual(rows.map(\.reason), ["", "", "", "", "row: 3 fields, but the header has 6", "row: 8 fields, but the header has 6"],
+                       "a row no rule skips is as invalid as before; a rule on column 6 does not apply to a row without it")
+        XCTAssertEqual(rows[0].amount?.minorUnits, 41_280)
+    }
+
     func testInvalidRowsSayWhichFieldAndWhy() throws {
         let rows = try map("""
             Date,Merchant,Amount,Currency,Category

@@ -64,7 +64,7 @@ enum ImportCommands {
         let format = session.format, files = request.files
         let categories = request.dryRun && format == .table ? try store.categories().map(\.code) : []
         let outcome = try StatementImporter(store: store, request: request) { console in
-            DryRunLog(format: format, console: console, files: files, categories: categories)
+            DryRunLog(format: format, console: console, files: files, rules: rulesPath, categories: categories)
         }.run()
         return request.dryRun ? .none : ImportResult(outcome: outcome).output
     }

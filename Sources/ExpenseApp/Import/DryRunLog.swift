@@ -16,15 +16,18 @@ final class DryRunLog: ImportLog {
     /// cell (a line number past 999,999, a huge amount) pushes the rest of its row right, and
     /// two spaces still part every column.
     private let widths: [Int]
+    /// The rules file's path, for the rule that skipped a row: `RULES:LINE`.
+    private let rules: String
     private var firstRow = true
     /// The header is written with the first row (or the end), so that an error before any row
     /// leaves stdout empty rather than half a JSON document.
     private var begun = false
 
     /// - Parameter categories: the database's category codes, which the category column fits.
-    init(format: OutputFormat, console: ImportConsole, files: [String], categories: [String]) {
+    init(format: OutputFormat, console: ImportConsole, files: [String], rules: String, categories: [String]) {
         self.format = format
         self.console = console
+        self.rules = rules
         let location = (files.map { Self.cell($0).count }.max() ?? 0) + ":999999".count
         let category = categories.map { Self.cell($0).count }.max() ?? 0
         widths = [max(9, location), "duplicate".count, "2026-03-01".count, 16, max(8, category)]
@@ -66,7 +69,8 @@ final class DryRunLog: ImportLog {
 
     func row(file: String, line: Int, status: ImportRowStatus, _ row: MappedRow) {
         begin()
-        let reason = status == .invalid ? row.reason : nil
+        // Why the row is invalid, or which rule left it out.
+        let reason = status == .invalid ? row.reason : status == .skipped ? row.skippedBy.map { "\(rules):\($0)" } : nil
         switch format {
         case .table:
             var cells = ["\(file):\(line)", status.rawValue]
