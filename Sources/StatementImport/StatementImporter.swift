@@ -65,6 +65,8 @@ public final class StatementImporter {
     private var rowsRead = 0
     private var bytesBefore = 0
     private var rowErrors: RowErrorLimit
+    /// Whether the import has warned that a statement looks like UTF-8 read in another encoding.
+    private var warnedOfEncoding = false
 
     /// - Parameter makeLog: for a dry run, what tells each row, writing through the import's
     ///   console (so that its lines and the progress line do not garble each other).
@@ -159,6 +161,9 @@ public final class StatementImporter {
             while try Self.nextRecord(reader, file) {
                 if reader.isBlankLine { continue }
                 for index in 0..<reader.fieldCount {
+                    if rules.encoding.misreads(reader.field(index)) {
+                        warnOfEncoding(Array(reader.field(index)), at: "\(file):\(reader.recordLine)")
+                    }
                     guard let name = rules.encoding.decode(reader.field(index)) else {
                         throw ExpenseError(.invalidData, "the header is not valid UTF-8",
                                            hint: "if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules",
@@ -194,6 +199,7 @@ public final class StatementImporter {
             // this thread spends part of its time between statements.
             if rowsRead & 1023 == 0 { try Cancellation.check() }
             console.progress(rows: rowsRead, bytes: bytesBefore + item.bytesConsumed)
+            if let misread = item.row.misreadText { warnOfEncoding(misread, at: "\(file):\(item.line)") }
             if item.row.skipped {
                 outcome.counts.skipped += 1
                 log?.row(file: file, line: item.line, status: .skipped, item.row)
@@ -292,6 +298,19 @@ public final class StatementImporter {
                 guard emit(item) else { return }
             }
         }
+    }
+
+    /// Warns, once, that `text` looks like UTF-8 read in the rules' single-byte encoding
+    /// ('GaststÃ¤tte'): columns mapped by position import such text quietly as what it reads.
+    /// A warning, not an error: the text may be meant, and the exit code stays the import's.
+    private func warnOfEncoding(_ text: [UInt8], at location: String) {
+        guard !warnedOfEncoding else { return }
+        warnedOfEncoding = true
+        func quoted(_ text: String) -> String { "'" + TerminalText.visible(text, keepingLineBreaks: false) + "'" }
+        let directive = rules.lines["encoding"].map { "\(rules.path):\($0)" } ?? rules.path
+        console.err("expenses: warning: \(location): \(quoted(rules.encoding.show(text))) looks like UTF-8 read as "
+                    + "\(rules.encoding.rawValue); in UTF-8 it reads \(quoted(TextEncoding.utf8.show(text)))\n"
+                    + "hint: if the statement is UTF-8, write 'encoding utf-8' at \(directive)\n")
     }
 
     /// Reports an invalid row as `FILE:LINE: field: reason` and keeps it for the rejects file.

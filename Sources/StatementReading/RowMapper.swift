@@ -35,6 +35,9 @@ public struct MappedRow {
     public var category = ""
     public var paidBy = PaidBy.personal
     public var externalID: String?
+    /// A cell that looks like UTF-8 read in the rules' single-byte encoding (`GaststÃ¤tte`),
+    /// as the file has it: set on the first such row of a statement only.
+    public var misreadText: [UInt8]?
 
     public init(paidBy: PaidBy = .personal, encoding: TextEncoding = .utf8) {
         self.paidBy = paidBy
@@ -102,11 +105,16 @@ public final class RowMapper {
         /// The record decoded, once a rule on the row needed it.
         public var record: String?
         public var recordDecoded = false
+        /// A cell of this row that looks like UTF-8 in a single-byte encoding.
+        public var misread: [UInt8]?
     }
+    /// Whether cells are still checked for UTF-8 read in the rules' encoding: until one is found.
+    private var checksEncoding: Bool
 
     /// - Throws: `RULES:LINE:` errors for columns the statement does not have.
     public init(rules: ImportRules, header: [String]?, file: String, categories: [String]) throws(ExpenseError) {
         self.rules = rules
+        checksEncoding = rules.encoding != .utf8
         self.categories = Set(categories)
         knownCategories = categories
         headerCount = header?.count
@@ -186,7 +194,11 @@ public final class RowMapper {
         // Work on a local copy of the cache: one exclusive access to the class per row, not one per cell.
         var cache = cellCache
         cellCache = CellCache()
-        defer { cellCache = cache }
+        defer {
+            row.misreadText = cache.misread
+            cache.misread = nil
+            cellCache = cache
+        }
         if cache.cells.count < count {
             cache.cells = Array(repeating: nil, count: count)
             cache.decoded = Array(repeating: false, count: count)
@@ -424,8 +436,13 @@ public final class RowMapper {
     /// Cell `index` without surrounding blanks, decoded; nil when not valid in the encoding.
     private func cell(_ index: Int, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
         if !cache.decoded[index] {
-            cache.cells[index] = rules.encoding.decode(Self.trim(reader.field(index)))
+            let bytes = Self.trim(reader.field(index))
+            cache.cells[index] = rules.encoding.decode(bytes)
             cache.decoded[index] = true
+            if checksEncoding, rules.encoding.misreads(bytes) {
+                checksEncoding = false
+                cache.misread = Array(bytes)
+            }
         }
         return cache.cells[index]
     }

@@ -384,6 +384,52 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(summary(try app.ok("import", rejects, "--rules", rules)), "Imported \(rejects) as batch 2: 1 new, 0 duplicate, 0 invalid, 2 skipped\n")
     }
 
+    // MARK: - Encodings
+
+    /// A UTF-8 statement read with 'encoding windows-1252' imported quietly as 'GaststÃ¤tte'
+    /// when its columns are mapped by position.
+    func testUTF8ReadAsWindows1252IsWarnedOfOnceWithTheFix() throws {
+        let rules = try write("""
+            # An export without a header
+            encoding windows-1252
+            header no
+            fields date, merchant, amount
+            default currency EUR
+            default category meals
+
+            """, to: "bank.rules")
+        let csv = try write("2026-03-01,Hotel,1\n2026-03-02,Gaststätte,12.50\n2026-03-03,Café,3\n", to: "utf8.csv")
+        let warning = """
+            expenses: warning: \(csv):2: 'GaststÃ¤tte' looks like UTF-8 read as windows-1252; in UTF-8 it reads 'Gaststätte'
+            hint: if the statement is UTF-8, write 'encoding utf-8' at \(rules):2
+
+            """
+        let result = try app.run("import", csv, "--rules", rules, "--format", "json")
+        XCTAssertEqual(result.status, 0, "a warning: the import goes ahead")
+        XCTAssertEqual(result.stderr, warning, "once, however many rows")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(document?["new"] as? Int, 3, "stdout stays one JSON document")
+        XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses WHERE date = '2026-03-02'"), "GaststÃ¤tte")
+
+        let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run")
+        XCTAssertEqual(dryRun.stderr, warning)
+        XCTAssertEqual(dryRun.status, 0)
+
+        // Named columns: the header shows it first, before the rules miss the column.
+        let named = try write("encoding windows-1252\ndate = Datum\nmerchant = Empfänger\namount = Betrag\ndefault currency EUR\n", to: "named.rules")
+        let header = try app.run("import", try write("Datum,Empfänger,Betrag\n2026-03-01,Hotel,1\n", to: "h.csv"), "--rules", named)
+        XCTAssertEqual(header.status, 65)
+        XCTAssertTrue(header.stderr.hasPrefix("""
+            expenses: warning: \(app.path("h.csv")):1: 'EmpfÃ¤nger' looks like UTF-8 read as windows-1252; in UTF-8 it reads 'Empfänger'
+            hint: if the statement is UTF-8, write 'encoding utf-8' at \(named):1
+            expenses: error: \(named):3: no column 'Empfänger'
+            """), header.stderr)
+
+        // A Windows-1252 statement is what it says: no warning.
+        let bank = try app.run("import", try fixture("bank-de.csv"), "--rules", try fixture("bank-de.rules"))
+        XCTAssertEqual(bank.stderr, "")
+    }
+
     // MARK: - Batches and undo
 
     func testImportListAndUndo() throws {

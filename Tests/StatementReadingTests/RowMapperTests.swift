@@ -303,6 +303,17 @@ final class RowMapperTests: XCTestCase {
         XCTAssertEqual(utf8.first?.encodedReason, rows[0].encodedReason)
     }
 
+    /// A UTF-8 file read as Windows-1252 imported quietly as mojibake with columns by position.
+    func testTheFirstCellThatLooksLikeMisreadUTF8IsNoted() throws {
+        let rules = "encoding windows-1252\nheader no\nfields date, merchant, amount\ndefault currency EUR\ndefault category other\n"
+        let rows = try map("2026-03-02,Hotel,1\n2026-03-02,Gaststätte,1\n2026-03-03,Café,2\n", rules)
+        XCTAssertEqual(rows.map(\.merchant), ["Hotel", "GaststÃ¤tte", "CafÃ©"])
+        XCTAssertEqual(rows.map(\.misreadText), [nil, Array("Gaststätte".utf8), nil], "once")
+        let windows1252 = try map([0x32, 0x30, 0x32, 0x36, 0x2D, 0x30, 0x33, 0x2D, 0x30, 0x32, 0x2C, 0x43, 0x61, 0x66, 0xE9, 0x2C, 0x31, 0x0A], rules)
+        XCTAssertEqual(windows1252.first?.merchant, "Café")
+        XCTAssertNil(windows1252.first?.misreadText)
+    }
+
     func testColumnsTheStatementDoesNotHaveAreRulesErrors() throws {
         let rules = "date = Datum\namount = Betrag\ndefault currency EUR\n"
         XCTAssertThrowsError(try map("Date,Amount\n", rules)) { error in

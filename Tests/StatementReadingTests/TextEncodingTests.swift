@@ -36,4 +36,15 @@ final class TextEncodingTests: XCTestCase {
                        "a cut sequence, and one beyond U+10FFFF")
         XCTAssertEqual(TextEncoding.windows1252.show([0x4D, 0xFC, 0x80]), "Mü€")
     }
+
+    func testUTF8ReadAsASingleByteEncodingIsRecognized() {
+        func misreads(_ bytes: [UInt8], _ encoding: TextEncoding) -> Bool { bytes.withUnsafeBytes { encoding.misreads($0) } }
+        XCTAssertTrue(misreads(Array("Gaststätte".utf8), .windows1252), "GaststÃ¤tte")
+        XCTAssertTrue(misreads(Array("€ 12".utf8), .windows1252), "â‚¬")
+        XCTAssertTrue(misreads(Array("Café".utf8), .latin1))
+        XCTAssertFalse(misreads([0x47, 0xE4, 0x73, 0x74, 0x65], .windows1252), "a real Windows-1252 'ä'")
+        XCTAssertFalse(misreads([0xC3, 0xA4, 0xE4], .windows1252), "UTF-8 in part only")
+        XCTAssertFalse(misreads(Array("Hotel".utf8), .windows1252), "ASCII reads the same in each")
+        XCTAssertFalse(misreads(Array("Gaststätte".utf8), .utf8))
+    }
 }
