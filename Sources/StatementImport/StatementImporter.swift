@@ -88,13 +88,18 @@ public final class StatementImporter {
         console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
         defer { console.finish() }
         if request.dryRun { log = makeLog?(console) }
-        if !request.dryRun, let path = request.rejectsPath {
+        if let path = request.rejectsPath {
             // The statements as opened (standard input too, when it is a file), the database, the rules.
             let read = inputs.map { OutputFile.Input($0.path, role: "a statement",
                                                      identity: FileIdentity(descriptor: $0.descriptor)) }
                 + Database.files(of: store.db.path) + request.otherInputs
-            rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding,
-                                      replacing: request.replaceRejects, inputs: read)
+            if request.dryRun {
+                // A dry run refuses the rejects file the import would refuse, and writes none.
+                try OutputFile.check(path, replacing: request.replaceRejects, inputs: read)
+            } else {
+                rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding,
+                                          replacing: request.replaceRejects, inputs: read)
+            }
         }
         var outcome = Outcome(rejectsPath: request.dryRun ? nil : request.rejectsPath)
         do {

@@ -272,6 +272,17 @@ final class ImportTests: XCTestCase {
         let skipping = try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", app.path("r.csv"))
         XCTAssertEqual(skipping.status, 0, skipping.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("r.csv")), "a dry run writes no rejects file")
+        // It refuses the rejects file the import would refuse: one that exists (without --force), or an input.
+        let existing = try write("keep me\n", to: "existing.csv")
+        let refused = try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", existing)
+        let imported = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", existing)
+        XCTAssertEqual(refused.status, imported.status)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertEqual(refused.stderr, imported.stderr)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", rules).status, refused.status)
+        XCTAssertEqual(try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", existing, "--force").status, 0)
+        XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "keep me\n")
     }
 
     /// The table's columns ran together ("public_transport MVG MUENCHEN"), and every cell is
