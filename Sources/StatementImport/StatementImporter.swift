@@ -204,7 +204,7 @@ public final class StatementImporter {
             // this thread spends part of its time between statements.
             if rowsRead & 1023 == 0 { try Cancellation.check() }
             console.progress(rows: rowsRead, bytes: bytesBefore + item.bytesConsumed)
-            if let misread = item.row.misreadText { warnOfEncoding(misread, at: "\(file):\(item.line)") }
+            if let misread = item.misread { warnOfEncoding(misread.text, at: "\(file):\(misread.line)") }
             if item.row.skipped {
                 outcome.counts.skipped += 1
                 log?.row(file: file, line: item.line, status: .skipped, item.row)
@@ -259,6 +259,8 @@ public final class StatementImporter {
         public let crlf: Bool
         /// One of the last rows, which `skip-end` leaves out.
         public var isFooter = false
+        /// A cell that looks like UTF-8 read in the rules' encoding, on the first row read after it.
+        public var misread: (text: [UInt8], line: Int)?
     }
 
     /// Reads the rest of a statement on a second thread: CSV parsing, the rules and the
@@ -285,6 +287,7 @@ public final class StatementImporter {
             // The last rows wait here until the file ends, or until more rows show they are none of the footer.
             var footer = Holdback<ReadRow>(count: skipEnd)
             var row = MappedRow()
+            var misreadTold = false
             while try Self.nextRecord(reader, file) {
                 if reader.isBlankLine { continue }
                 mapper.map(reader, into: &row)
@@ -295,11 +298,19 @@ public final class StatementImporter {
                                    text: keepText && mayBeRejected ? Array(reader.rawRecord) : [], crlf: reader.recordEndsWithCRLF)
                 guard var item = footer.push(read) else { continue }
                 item.fingerprint = try fingerprint(item.row)
+                if !misreadTold, let misread = mapper.misread {
+                    item.misread = misread
+                    misreadTold = true
+                }
                 guard emit(item) else { return }
             }
             for var item in footer.drain() {
                 item.row.skippedBy = skipEndLine
                 item.isFooter = true
+                if !misreadTold, let misread = mapper.misread {
+                    item.misread = misread
+                    misreadTold = true
+                }
                 guard emit(item) else { return }
             }
         }

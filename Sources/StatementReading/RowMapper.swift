@@ -35,9 +35,6 @@ public struct MappedRow {
     public var category = ""
     public var paidBy = PaidBy.personal
     public var externalID: String?
-    /// A cell that looks like UTF-8 read in the rules' single-byte encoding (`GaststÃ¤tte`),
-    /// as the file has it: set on the first such row of a statement only.
-    public var misreadText: [UInt8]?
 
     public init(paidBy: PaidBy = .personal, encoding: TextEncoding = .utf8) {
         self.paidBy = paidBy
@@ -74,16 +71,13 @@ public final class RowMapper {
     private let dateColumn: Int, amountColumn: Int, debitColumn: Int, creditColumn: Int, currencyColumn: Int,
                 categoryColumn: Int
     private let merchantColumns: [Int], descriptionColumns: [Int], externalIDColumns: [Int]
-    /// What a condition tests in a row: columns (0-based, joined with spaces), or the record as
-    /// the file has it.
-    private enum Subject: Equatable {
-        case columns([Int])
-        case row
-    }
-    /// Each distinct subject the conditions test, and which one each condition tests: a row's
-    /// subject is folded once for all the rules that test it.
-    private let subjects: [Subject]
+    /// Each distinct subject the conditions test, as 0-based columns joined with spaces (none:
+    /// the record as the file has it), and which one each condition tests: a row's subject is
+    /// folded once for all the rules that test it.
+    private let subjectColumns: [[Int]]
     private let conditionSubjects: [Int]
+    /// Per subject, the fields a row needs to have it (0 for the record).
+    private let subjectFieldsNeeded: [Int]
     /// Per condition, subjects already tested: statements repeat merchants, and a cache lookup
     /// costs less than folding the text and a regexec.
     private var conditionResults: [[String: Bool]]
@@ -105,16 +99,17 @@ public final class RowMapper {
         /// The record decoded, once a rule on the row needed it.
         public var record: String?
         public var recordDecoded = false
-        /// A cell of this row that looks like UTF-8 in a single-byte encoding.
-        public var misread: [UInt8]?
+        /// Whether cells are still checked for UTF-8 read in the rules' encoding: until one is
+        /// found (kept here, in the row's local copy, not read from the class per cell).
+        public var checksEncoding = false
     }
-    /// Whether cells are still checked for UTF-8 read in the rules' encoding: until one is found.
-    private var checksEncoding: Bool
+    /// The first cell that looks like UTF-8 read in the rules' single-byte encoding
+    /// (`GaststÃ¤tte`), as the file has it, and the line of its row; nil while none has.
+    public private(set) var misread: (text: [UInt8], line: Int)?
 
     /// - Throws: `RULES:LINE:` errors for columns the statement does not have.
     public init(rules: ImportRules, header: [String]?, file: String, categories: [String]) throws(ExpenseError) {
         self.rules = rules
-        checksEncoding = rules.encoding != .utf8
         self.categories = Set(categories)
         knownCategories = categories
         headerCount = header?.count
@@ -151,30 +146,32 @@ public final class RowMapper {
             columns[field] = indices
             needed = max(needed, (indices.max() ?? 0) + 1)
         }
-        var subjects: [Subject] = [], conditionSubjects: [Int] = []
+        var subjectColumns: [[Int]] = [], conditionSubjects: [Int] = []
         for condition in rules.conditions {
-            let tested: Subject
+            let tested: [Int]
             switch condition.subject {
             case .field(let field):
-                tested = .columns(columns[field] ?? [])
+                tested = columns[field] ?? []   // never empty: ImportRules refuses a condition on a field it does not map
             case .column(let column):
                 let index = try resolve(column, line: condition.line)
-                tested = .columns([index])
+                tested = [index]
                 needed = max(needed, index + 1)
             case .row:
-                tested = .row
+                tested = []
             }
-            if let known = subjects.firstIndex(of: tested) {
+            if let known = subjectColumns.firstIndex(of: tested) {
                 conditionSubjects.append(known)
             } else {
-                conditionSubjects.append(subjects.count)
-                subjects.append(tested)
+                conditionSubjects.append(subjectColumns.count)
+                subjectColumns.append(tested)
             }
         }
-        self.subjects = subjects
+        self.subjectColumns = subjectColumns
         self.conditionSubjects = conditionSubjects
+        subjectFieldsNeeded = subjectColumns.map { ($0.max() ?? -1) + 1 }
         conditionResults = Array(repeating: [:], count: conditionSubjects.count)
-        cellCache.folded = Array(repeating: nil, count: subjects.count)
+        cellCache.folded = Array(repeating: nil, count: subjectColumns.count)
+        cellCache.checksEncoding = rules.encoding != .utf8
         fieldsNeeded = needed
         dateColumn = columns[.date]?.first ?? -1
         amountColumn = columns[.amount]?.first ?? -1
@@ -194,11 +191,7 @@ public final class RowMapper {
         // Work on a local copy of the cache: one exclusive access to the class per row, not one per cell.
         var cache = cellCache
         cellCache = CellCache()
-        defer {
-            row.misreadText = cache.misread
-            cache.misread = nil
-            cellCache = cache
-        }
+        defer { cellCache = cache }
         if cache.cells.count < count {
             cache.cells = Array(repeating: nil, count: count)
             cache.decoded = Array(repeating: false, count: count)
@@ -249,9 +242,9 @@ public final class RowMapper {
         var overrides = Overrides()
         for (index, condition) in rules.conditions.enumerated() {
             let subject = conditionSubjects[index]
-            guard let text = text(subjects[subject], reader, &cache) else { continue }
-            // Rows differ from each other (a record is rarely repeated), so their results are not kept.
-            let cached = subjects[subject] != .row
+            guard let text = text(subject, reader, &cache) else { continue }
+            // Records differ from each other (one is rarely repeated), so their results are not kept.
+            let cached = subjectFieldsNeeded[subject] > 0
             let matched: Bool
             if cached, let known = conditionResults[index][text] {
                 matched = known
@@ -408,18 +401,17 @@ public final class RowMapper {
 
     /// The text a condition tests; nil when the row does not have it (a column past its last
     /// field) or it is not valid in the encoding: the condition does not apply.
-    private func text(_ subject: Subject, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
-        switch subject {
-        case .columns(let indices):
-            guard indices.allSatisfy({ $0 < reader.fieldCount }) else { return nil }
-            return text(indices, reader, &cache)
-        case .row:
+    private func text(_ subject: Int, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
+        let needed = subjectFieldsNeeded[subject]
+        guard needed > 0 else {
             if !cache.recordDecoded {
                 cache.record = rules.encoding.decode(reader.rawRecord)
                 cache.recordDecoded = true
             }
             return cache.record
         }
+        guard needed <= reader.fieldCount else { return nil }
+        return text(subjectColumns[subject], reader, &cache)
     }
 
     /// The cells of `indices` joined with spaces, empty ones left out; nil when undecodable.
@@ -439,9 +431,9 @@ public final class RowMapper {
             let bytes = Self.trim(reader.field(index))
             cache.cells[index] = rules.encoding.decode(bytes)
             cache.decoded[index] = true
-            if checksEncoding, rules.encoding.misreads(bytes) {
-                checksEncoding = false
-                cache.misread = Array(bytes)
+            if cache.checksEncoding, rules.encoding.misreads(bytes) {
+                cache.checksEncoding = false
+                misread = (Array(bytes), reader.recordLine)
             }
         }
         return cache.cells[index]

@@ -10,6 +10,11 @@ final class RowMapperTests: XCTestCase {
 
     /// The rows of `csv` (header first) mapped through `rulesText`.
     private func map(_ csv: [UInt8], _ rulesText: String) throws -> [MappedRow] {
+        var mapper: RowMapper?
+        return try map(csv, rulesText, mapper: &mapper)
+    }
+
+    private func map(_ csv: [UInt8], _ rulesText: String, mapper used: inout RowMapper?) throws -> [MappedRow] {
         let rules = try ImportRules.parse(rulesText, path: "test.rules")
         let reader = CSVReader(bytes: csv, separator: rules.separator)
         for _ in 0..<rules.skipLines { _ = try reader.skipLine() }
@@ -18,6 +23,7 @@ final class RowMapperTests: XCTestCase {
             header = (0..<reader.fieldCount).map { rules.encoding.decode(reader.field($0))?.trimmingSpaces ?? "" }
         }
         let mapper = try RowMapper(rules: rules, header: header, file: "test.csv", categories: categories)
+        used = mapper
         var rows: [MappedRow] = []
         var row = MappedRow()
         while try reader.next() {
@@ -306,12 +312,15 @@ final class RowMapperTests: XCTestCase {
     /// A UTF-8 file read as Windows-1252 imported quietly as mojibake with columns by position.
     func testTheFirstCellThatLooksLikeMisreadUTF8IsNoted() throws {
         let rules = "encoding windows-1252\nheader no\nfields date, merchant, amount\ndefault currency EUR\ndefault category other\n"
-        let rows = try map("2026-03-02,Hotel,1\n2026-03-02,Gaststätte,1\n2026-03-03,Café,2\n", rules)
+        var mapper: RowMapper?
+        let rows = try map(Array("2026-03-02,Hotel,1\n2026-03-02,Gaststätte,1\n2026-03-03,Café,2\n".utf8), rules, mapper: &mapper)
         XCTAssertEqual(rows.map(\.merchant), ["Hotel", "GaststÃ¤tte", "CafÃ©"])
-        XCTAssertEqual(rows.map(\.misreadText), [nil, Array("Gaststätte".utf8), nil], "once")
-        let windows1252 = try map([0x32, 0x30, 0x32, 0x36, 0x2D, 0x30, 0x33, 0x2D, 0x30, 0x32, 0x2C, 0x43, 0x61, 0x66, 0xE9, 0x2C, 0x31, 0x0A], rules)
+        XCTAssertEqual(mapper?.misread?.text, Array("Gaststätte".utf8), "the first one")
+        XCTAssertEqual(mapper?.misread?.line, 2)
+        let windows1252 = try map([0x32, 0x30, 0x32, 0x36, 0x2D, 0x30, 0x33, 0x2D, 0x30, 0x32, 0x2C, 0x43, 0x61, 0x66, 0xE9, 0x2C, 0x31, 0x0A],
+                                  rules, mapper: &mapper)
         XCTAssertEqual(windows1252.first?.merchant, "Café")
-        XCTAssertNil(windows1252.first?.misreadText)
+        XCTAssertNil(mapper?.misread)
     }
 
     func testColumnsTheStatementDoesNotHaveAreRulesErrors() throws {
