@@ -6,7 +6,7 @@ import ExpenseCore
 
 /// A statement (`import FILE --rules RULES`) as the importer reads it: preamble lines skipped,
 /// the header, then every row mapped through the rules, amounts, dates, encodings and
-/// conditions included. Three rule sets: positional columns, a German bank's (';', Windows-1252,
+/// conditions (on the whole row too) included. Three rule sets: positional columns, a German bank's (';', Windows-1252,
 /// a preamble, 1.234,56) and a card's columns by name; small buffers make records cross refills.
 private let ruleTexts = [
     """
@@ -31,6 +31,8 @@ private let ruleTexts = [
     default currency EUR
     default category other
     if merchant matches hotel then category lodging
+    if row matches ^"?Kontostand then skip
+    if description matches [à-ö]|ß then category meals
     """,
     """
     date-format %m/%d/%Y
@@ -74,6 +76,7 @@ private func importRows(_ bytes: [UInt8], _ rules: ImportRules, bufferSize: Int)
         if reader.isBlankLine { continue }
         mapper.map(reader, into: &row)
         _ = row.reason
+        _ = row.encodedReason
         if let date = row.date, let amount = row.amount {
             let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
                                                  currency: amount.currency.code, merchant: row.statementMerchant)

@@ -9,7 +9,7 @@ import StatementReading
 /// The rows `--skip-invalid` left out, as a statement the same rules read again: the first
 /// statement's preamble and header (with a `reason` column added), then each rejected record
 /// exactly as it was in its file, in the file's encoding, with the reason appended as one more
-/// field. Fix the rows, then import the rejects file; the reason column is not mapped, so it is
+/// field, then the first statement's footer. Fix the rows, then import the rejects file; the reason column is not mapped, so it is
 /// ignored.
 ///
 /// Written to a temporary file of its own beside the target (`OutputFile.createTemporary`:
@@ -25,6 +25,8 @@ public final class RejectsFile {
     private let encoding: TextEncoding
     private var buffer: [UInt8] = []
     private var startedWithHeader = false
+    /// The first statement's footer (`skip-end`), written after the rows.
+    private var footer: [UInt8]?
     /// Without `replacing`, `prepare` links the file in under its name (refused if the name is
     /// taken); then nil from `commit` on, else the file to take away again if the import fails.
     private var linked: FileIdentity?
@@ -63,10 +65,18 @@ public final class RejectsFile {
         }
     }
 
-    public func append(record: UnsafeRawBufferPointer, reason: String, crlf: Bool) throws(ExpenseError) {
+    /// Keeps the footer of the first statement (the records `skip-end` left out), to end the
+    /// file with: the same rules leave it out again, rather than the last rejected rows.
+    public func end(footer records: [(record: [UInt8], crlf: Bool)]) {
+        guard footer == nil else { return }
+        footer = records.flatMap { $0.record + ($0.crlf ? [13, 10] : [10]) }
+    }
+
+    /// Adds a rejected record and its `reason`, in the file's encoding.
+    public func append(record: UnsafeRawBufferPointer, reason: [UInt8], crlf: Bool) throws(ExpenseError) {
         buffer += record
         buffer.append(separator)
-        buffer += quoted(encoding.encode(reason))
+        buffer += quoted(reason)
         buffer += crlf ? [13, 10] : [10]
         rows += 1
         if buffer.count >= 1 << 16 { try flush() }
@@ -76,6 +86,8 @@ public final class RejectsFile {
     /// space. Without `replacing`, also gives the file its name now, while the import can still
     /// roll back: a file that took the name meanwhile fails the import, not only the rejects.
     public func prepare() throws(ExpenseError) {
+        buffer += footer ?? []
+        footer = []
         try flush()
         guard fsync(descriptor) == 0 else {
             throw ExpenseError(.io, "cannot write the rejects file \(path): \(SystemError.reason(errno))")

@@ -65,6 +65,8 @@ public final class StatementImporter {
     private var rowsRead = 0
     private var bytesBefore = 0
     private var rowErrors: RowErrorLimit
+    /// Whether the import has warned that a statement looks like UTF-8 read in another encoding.
+    private var warnedOfEncoding = false
 
     /// - Parameter makeLog: for a dry run, what tells each row, writing through the import's
     ///   console (so that its lines and the progress line do not garble each other).
@@ -86,13 +88,18 @@ public final class StatementImporter {
         console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
         defer { console.finish() }
         if request.dryRun { log = makeLog?(console) }
-        if !request.dryRun, let path = request.rejectsPath {
+        if let path = request.rejectsPath {
             // The statements as opened (standard input too, when it is a file), the database, the rules.
             let read = inputs.map { OutputFile.Input($0.path, role: "a statement",
                                                      identity: FileIdentity(descriptor: $0.descriptor)) }
                 + Database.files(of: store.db.path) + request.otherInputs
-            rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding,
-                                      replacing: request.replaceRejects, inputs: read)
+            if request.dryRun {
+                // A dry run refuses the rejects file the import would refuse, and writes none.
+                try OutputFile.check(path, replacing: request.replaceRejects, inputs: read)
+            } else {
+                rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding,
+                                          replacing: request.replaceRejects, inputs: read)
+            }
         }
         var outcome = Outcome(rejectsPath: request.dryRun ? nil : request.rejectsPath)
         do {
@@ -114,22 +121,30 @@ public final class StatementImporter {
                     outcome.seconds = stopwatch.seconds
                     throw DryRunDone(outcome: outcome)
                 }
-                if invalid > 0, !request.skipInvalid {
+                if let refusal = refusal(invalid: invalid) {
                     console.flush()
-                    let files = request.files.count == 1 ? request.files[0] : "\(request.files.count) files"
-                    throw ExpenseError(.invalidData, .invalidImportRows(count: invalid),
-                                       "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
-                                           + "nothing was imported")
+                    throw refusal
                 }
                 try rejects?.prepare()
             } }
         } catch let done as DryRunDone {
             log?.end(done.outcome)
+            // A dry run fails as the import would, after showing every row.
+            if let refusal = refusal(invalid: done.outcome.total.invalid) { throw refusal }
             return done.outcome
         }
         try rejects?.commit()
         outcome.seconds = stopwatch.seconds
         return outcome
+    }
+
+    /// The error that ends an atomic import with `invalid` rows; nil when it goes ahead.
+    private func refusal(invalid: Int) -> ExpenseError? {
+        guard invalid > 0, !request.skipInvalid else { return nil }
+        let files = request.files.count == 1 ? request.files[0] : "\(request.files.count) files"
+        return ExpenseError(.invalidData, .invalidImportRows(count: invalid),
+                            "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
+                                + (request.dryRun ? "nothing would be imported" : "nothing was imported"))
     }
 
     private func importFile(_ input: InputFile, categories: [String], rates: RateSource) throws -> FileOutcome {
@@ -151,6 +166,9 @@ public final class StatementImporter {
             while try Self.nextRecord(reader, file) {
                 if reader.isBlankLine { continue }
                 for index in 0..<reader.fieldCount {
+                    if rules.encoding.misreads(reader.field(index)) {
+                        warnOfEncoding(Array(reader.field(index)), at: "\(file):\(reader.recordLine)")
+                    }
                     guard let name = rules.encoding.decode(reader.field(index)) else {
                         throw ExpenseError(.invalidData, "the header is not valid UTF-8",
                                            hint: "if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules",
@@ -179,15 +197,18 @@ public final class StatementImporter {
         var writing = true
         let rows = readAhead(reader, mapper, file: file)
         defer { rows.stop() }
+        var footer: [(record: [UInt8], crlf: Bool)] = []
         while var item = try rows.next() {
             rowsRead += 1
             // Ctrl-C in the REPL: sqlite3_interrupt only stops a statement that is running, and
             // this thread spends part of its time between statements.
             if rowsRead & 1023 == 0 { try Cancellation.check() }
             console.progress(rows: rowsRead, bytes: bytesBefore + item.bytesConsumed)
+            if let misread = item.misread { warnOfEncoding(misread.text, at: "\(file):\(misread.line)") }
             if item.row.skipped {
                 outcome.counts.skipped += 1
                 log?.row(file: file, line: item.line, status: .skipped, item.row)
+                if item.isFooter, rejects != nil { footer.append((item.text, item.crlf)) }
                 continue
             }
             var conversion: Expense.Conversion?
@@ -197,7 +218,7 @@ public final class StatementImporter {
                 } catch let error as ExpenseError {
                     var note = ""
                     if case .noExchangeRate = error.code, let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
-                    item.row.problems.append(("currency", error.message + note))
+                    item.row.problems.append(.init("currency", error.message + note))
                 }
             }
             let row = item.row
@@ -217,6 +238,7 @@ public final class StatementImporter {
                 try writer.append(expense, line: item.line, fingerprint: fingerprint)
             }
         }
+        rejects?.end(footer: footer)
         let expenseIDs = try writer.insertedIDs()
         outcome.counts.new = writer.newRows
         outcome.counts.duplicate = writer.duplicateRows
@@ -229,12 +251,16 @@ public final class StatementImporter {
     private struct ReadRow {
         public let line: Int
         public var row: MappedRow
-        public let fingerprint: ImportFingerprint?
+        public var fingerprint: ImportFingerprint?
         public let bytesConsumed: Int
         /// The record as the file has it, for the rejects file; only kept for rows that are or
-        /// may turn out invalid (no rate), when there is a rejects file.
+        /// may turn out invalid (no rate), or may be the footer, when there is a rejects file.
         public let text: [UInt8]
         public let crlf: Bool
+        /// One of the last rows, which `skip-end` leaves out.
+        public var isFooter = false
+        /// A cell that looks like UTF-8 read in the rules' encoding, on the first row read after it.
+        public var misread: (text: [UInt8], line: Int)?
     }
 
     /// Reads the rest of a statement on a second thread: CSV parsing, the rules and the
@@ -243,30 +269,64 @@ public final class StatementImporter {
     private func readAhead(_ reader: CSVReader, _ mapper: RowMapper, file: String) -> ProducerThread<ReadRow> {
         let keepText = rejects != nil
         let reportCurrency = report?.currency
+        let skipEnd = rules.skipEndRows, skipEndLine = rules.lines["skip-end"] ?? 0
         return ProducerThread { emit in
             let counter = OccurrenceCounter(spill: .temporaryFile())
+            // In the file's order, footer rows excepted: a row's occurrence counts the identical rows before it.
+            func fingerprint(_ row: MappedRow) throws -> ImportFingerprint? {
+                guard !row.skipped else { return nil }
+                if let id = row.externalID { return .externalID(id) }
+                guard let date = row.date, let amount = row.amount else { return nil }
+                // Invalid rows count too, so that fixing one and importing the file again
+                // numbers its identical neighbours as the first import did.
+                let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
+                                                     currency: amount.currency.code, merchant: row.statementMerchant)
+                let occurrence = try counter.next(day: date.dayNumber, content: content)
+                return .contentKey(RowFingerprint.key(content: content, occurrence: occurrence))
+            }
+            // The last rows wait here until the file ends, or until more rows show they are none of the footer.
+            var footer = Holdback<ReadRow>(count: skipEnd)
             var row = MappedRow()
+            var misreadTold = false
             while try Self.nextRecord(reader, file) {
                 if reader.isBlankLine { continue }
                 mapper.map(reader, into: &row)
-                var fingerprint: ImportFingerprint?
-                if let id = row.externalID, !row.skipped {
-                    fingerprint = .externalID(id)
-                } else if let date = row.date, let amount = row.amount, !row.skipped {
-                    // Invalid rows count too, so that fixing one and importing the file again
-                    // numbers its identical neighbours as the first import did.
-                    let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
-                                                         currency: amount.currency.code, merchant: row.statementMerchant)
-                    let occurrence = try counter.next(day: date.dayNumber, content: content)
-                    fingerprint = .contentKey(RowFingerprint.key(content: content, occurrence: occurrence))
-                }
-                let mayBeRejected = !row.skipped
-                    && (!row.problems.isEmpty || fingerprint == nil || (reportCurrency.map { row.amount?.currency != $0 } ?? false))
-                let item = ReadRow(line: reader.recordLine, row: row, fingerprint: fingerprint, bytesConsumed: reader.bytesConsumed,
+                let unfingerprinted = row.externalID == nil && (row.date == nil || row.amount == nil)
+                let mayBeRejected = skipEnd > 0
+                    || (!row.skipped && (!row.problems.isEmpty || unfingerprinted || (reportCurrency.map { row.amount?.currency != $0 } ?? false)))
+                let read = ReadRow(line: reader.recordLine, row: row, bytesConsumed: reader.bytesConsumed,
                                    text: keepText && mayBeRejected ? Array(reader.rawRecord) : [], crlf: reader.recordEndsWithCRLF)
+                guard var item = footer.push(read) else { continue }
+                item.fingerprint = try fingerprint(item.row)
+                if !misreadTold, let misread = mapper.misread {
+                    item.misread = misread
+                    misreadTold = true
+                }
+                guard emit(item) else { return }
+            }
+            for var item in footer.drain() {
+                item.row.skippedBy = skipEndLine
+                item.isFooter = true
+                if !misreadTold, let misread = mapper.misread {
+                    item.misread = misread
+                    misreadTold = true
+                }
                 guard emit(item) else { return }
             }
         }
+    }
+
+    /// Warns, once, that `text` looks like UTF-8 read in the rules' single-byte encoding
+    /// ('GaststÃ¤tte'): columns mapped by position import such text quietly as what it reads.
+    /// A warning, not an error: the text may be meant, and the exit code stays the import's.
+    private func warnOfEncoding(_ text: [UInt8], at location: String) {
+        guard !warnedOfEncoding else { return }
+        warnedOfEncoding = true
+        func quoted(_ text: String) -> String { "'" + TerminalText.visible(text, keepingLineBreaks: false) + "'" }
+        let directive = rules.lines["encoding"].map { "\(rules.path):\($0)" } ?? rules.path
+        console.err("expenses: warning: \(location): \(quoted(rules.encoding.show(text))) looks like UTF-8 read as "
+                    + "\(rules.encoding.rawValue); in UTF-8 it reads \(quoted(TextEncoding.utf8.show(text)))\n"
+                    + "hint: if the statement is UTF-8, write 'encoding utf-8' at \(directive)\n")
     }
 
     /// Reports an invalid row as `FILE:LINE: field: reason` and keeps it for the rejects file.
@@ -274,10 +334,15 @@ public final class StatementImporter {
         if let log {
             log.row(file: file, line: item.line, status: .invalid, item.row)
         } else if rowErrors.admit() {
-            for problem in item.row.problems { console.err("\(file):\(item.line): \(problem.field): \(problem.reason)\n") }
+            // One line each, whatever line breaks a quoted value holds.
+            for message in item.row.messages {
+                console.err(TerminalText.visible("\(file):\(item.line): \(message)", keepingLineBreaks: false) + "\n")
+            }
         }
+        guard let rejects else { return }
         try item.text.withUnsafeBytes { text in
-            try rejects?.append(record: text, reason: "\(file):\(item.line): \(item.row.reason)", crlf: item.crlf)
+            try rejects.append(record: text, reason: rules.encoding.encode("\(file):\(item.line): ") + item.row.encodedReason,
+                               crlf: item.crlf)
         }
     }
 

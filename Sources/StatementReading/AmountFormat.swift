@@ -15,9 +15,7 @@ public struct AmountFormat: Sendable, Equatable {
 
     public static let space = UInt8(ascii: " ")
 
-    public struct Failure: Error, Equatable {
-        public let message: String
-    }
+    public typealias Failure = ValueFailure
 
     /// The amount in `bytes` in minor units of a currency with `minorDigits` decimals; empty
     /// text is `.success(nil)`.
@@ -53,11 +51,11 @@ public struct AmountFormat: Sendable, Equatable {
                     if fractionDigits < minorDigits {
                         fraction = fraction * 10 + digit
                     } else if digit != 0 {
-                        return .failure(Failure(message: "'\(text(bytes))' has more than \(minorDigits) decimal\(minorDigits == 1 ? "" : "s")"))
+                        return .failure(Failure(value: bytes, " has more than \(minorDigits) decimal\(minorDigits == 1 ? "" : "s")"))
                     }
                     fractionDigits += 1
                 } else {
-                    guard wholeDigits < 15 else { return .failure(Failure(message: "'\(text(bytes))' is too large")) }
+                    guard wholeDigits < 15 else { return .failure(Failure(value: bytes, " is too large")) }
                     whole = whole * 10 + digit
                     wholeDigits += 1
                     groupDigits += 1
@@ -70,49 +68,45 @@ public struct AmountFormat: Sendable, Equatable {
                 groupDigits = 0
                 if byte != separator { index += bytes[index] == 0xC2 ? 1 : 0 }   // the second byte of UTF-8's no-break space
             } else {
-                return .failure(Failure(message: unexpected(byte, in: bytes)))
+                return .failure(Failure(value: bytes, unexpected(byte)))
             }
             index += 1
         }
-        guard wholeDigits > 0 else { return .failure(Failure(message: "'\(text(bytes))' is not an amount")) }
+        guard wholeDigits > 0 else { return .failure(Failure(value: bytes, " is not an amount")) }
         if inFraction, fractionDigits == 0 {
-            return .failure(Failure(message: "'\(text(bytes))' ends with its decimal mark"))
+            return .failure(Failure(value: bytes, " ends with its decimal mark"))
         }
         if !groups.isEmpty {
             // 1,234,567: a first group of 1-3 digits, then groups of exactly 3.
             groups.append(groupDigits)
             guard (1...3).contains(groups[0]), groups.dropFirst().allSatisfy({ $0 == 3 }) else {
-                return .failure(Failure(message: "'\(text(bytes))' has misplaced thousands separators"))
+                return .failure(Failure(value: bytes, " has misplaced thousands separators"))
             }
         }
         let (scaled, overflow) = whole.multipliedReportingOverflow(by: Self.power(minorDigits))
         let (magnitude, carry) = scaled.addingReportingOverflow(fraction * Self.power(minorDigits - min(fractionDigits, minorDigits)))
-        guard !overflow, !carry else { return .failure(Failure(message: "'\(text(bytes))' is too large")) }
+        guard !overflow, !carry else { return .failure(Failure(value: bytes, " is too large")) }
         return .success(negative ? -magnitude : magnitude)
     }
 
-    private func unexpected(_ byte: UInt8, in bytes: UnsafeRawBufferPointer) -> String {
-        let shown = text(bytes)
+    /// The words after the value for an unexpected `byte` in it.
+    private func unexpected(_ byte: UInt8) -> String {
         if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "'") || byte == Self.space {
             let name = byte == Self.space ? "space" : "'\(Character(Unicode.Scalar(byte)))'"
             let mark = "'\(Character(Unicode.Scalar(decimalMark)))'"
             if byte == decimalMark {
-                return "'\(shown)' has more than one decimal mark \(mark)"
+                return " has more than one decimal mark \(mark)"
             }
             let declared = thousandsSeparator == nil ? "and no thousands separator is declared" : "nor the thousands separator"
-            return "'\(shown)': \(name) is not the decimal mark (\(mark)) \(declared); "
+            return ": \(name) is not the decimal mark (\(mark)) \(declared); "
                 + "declare what it is with 'decimal-mark' or 'thousands-separator' in the rules"
         }
-        return "'\(shown)' is not an amount"
+        return " is not an amount"
     }
 
     private func isNoBreakSpace(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> Bool {
         // U+00A0: 0xC2 0xA0 in UTF-8, 0xA0 in Latin-1 and Windows-1252.
         bytes[index] == 0xA0 || (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0)
-    }
-
-    private func text(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(decoding: bytes, as: UTF8.self).trimmingSpaces
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

@@ -59,9 +59,7 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
         description = pattern
     }
 
-    public struct Failure: Error, Equatable {
-        public let message: String
-    }
+    public typealias Failure = ValueFailure
 
     /// The date in `bytes` (surrounding spaces ignored), or why it is not one.
     public func parse(_ bytes: UnsafeRawBufferPointer) -> Result<CalendarDate, Failure> {
@@ -117,18 +115,14 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
         }
         guard index == end else { return .failure(mismatch(bytes)) }
         guard let date = CalendarDate(year: year, month: month, day: day) else {
-            return .failure(Failure(message: "'\(Self.text(bytes))' is not a day of the calendar"))
+            return .failure(Failure(value: bytes, " is not a day of the calendar"))
         }
         return .success(date)
     }
 
     private func mismatch(_ bytes: UnsafeRawBufferPointer) -> Failure {
-        let text = Self.text(bytes)
-        return Failure(message: text.isEmpty ? "empty" : "'\(text)' does not match the date format \(description)")
-    }
-
-    public static func text(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(decoding: bytes, as: UTF8.self).trimmingSpaces
+        let failure = Failure(value: bytes, " does not match the date format \(description)")
+        return failure.value?.isEmpty == false ? failure : Failure(message: "empty")
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

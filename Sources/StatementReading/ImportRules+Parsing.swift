@@ -2,14 +2,17 @@ import ExpenseCore
 import ExpenseSupport
 
 extension ImportRules {
-    public static let directives = ["encoding", "separator", "skip", "header", "fields", "date-format", "decimal-mark",
+    public static let directives = ["encoding", "separator", "skip", "skip-end", "header", "fields", "date-format", "decimal-mark",
                              "thousands-separator", "debits", "credits", "default", "if"]
+
+    /// The most footer rows `skip-end` holds back: they wait in memory until the file ends.
+    public static let maximumSkipEnd = 1_000
 
     /// Parses the text of a rules file named `path`. Every mistake is an error at its line:
     /// a rule that is ignored or half-understood would import wrong numbers quietly.
     public static func parse(_ text: String, path: String) throws(ExpenseError) -> ImportRules {
         var rules = ImportRules(path: path)
-        var seen: [String: Int] = [:]   // directive -> the line it was first given on
+        var seen: [String: Int] = [:]   // directive -> the line it was given on
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         for (offset, raw) in lines.enumerated() {
@@ -47,7 +50,8 @@ extension ImportRules {
             seen[key] = number
             try rules.apply(word, rest, number)
         }
-        try rules.checkComplete(seen: seen)
+        rules.lines = seen
+        try rules.checkComplete()
         return rules
     }
 
@@ -71,6 +75,11 @@ extension ImportRules {
                 throw error(line, "'skip' takes a number of lines, not '\(value)'")
             }
             skipLines = count
+        case "skip-end":
+            guard let count = Int(value), (0...Self.maximumSkipEnd).contains(count) else {
+                throw error(line, "'skip-end' takes a number of rows from 0 to \(Self.maximumSkipEnd), not '\(value)'")
+            }
+            skipEndRows = count
         case "header":
             hasHeader = try oneOf([("yes", true), ("no", false)])
         case "date-format":
@@ -198,6 +207,8 @@ extension ImportRules {
         let subject: Subject
         if let field = Field(rawValue: subjectText) {
             subject = .field(field)
+        } else if subjectText == "row" {
+            subject = .row   // a column named row is "row"
         } else {
             subject = .column(try column(subjectText, line))
         }
@@ -237,7 +248,7 @@ extension ImportRules {
         return Condition(line: line, subject: subject, regex: regex, action: action)
     }
 
-    private func checkComplete(seen: [String: Int]) throws(ExpenseError) {
+    private func checkComplete() throws(ExpenseError) {
         guard mappings[.date] != nil else {
             throw error(nil, "the rules map no date column", hint: "add 'date = COLUMN', with the column's header name or position")
         }
@@ -249,7 +260,7 @@ extension ImportRules {
             throw error(nil, "the rules map no amount column",
                         hint: "add 'amount = COLUMN', or 'debit = COLUMN' and 'credit = COLUMN' for separate columns")
         }
-        if amount == nil, let line = seen["debits"] {
+        if amount == nil, let line = lines["debits"] {
             throw error(line, "'debits' is for a signed 'amount' column; with debit and credit columns the column tells")
         }
         guard mappings[.currency] != nil || defaultCurrency != nil else {

@@ -46,10 +46,12 @@ public struct ImportRules {
         case skip
     }
 
-    /// What an `if` tests: a mapped field's text, or any column.
+    /// What an `if` tests: a mapped field's text, any column, or the whole row as the file has
+    /// it (`if row matches ^Kontostand then skip`).
     public enum Subject {
         case field(Field)
         case column(Column)
+        case row
     }
 
     public enum Action {
@@ -74,6 +76,11 @@ public struct ImportRules {
     public var separator = UInt8(ascii: ",")
     /// Physical lines to pass over before the header (an export's preamble).
     public var skipLines = 0
+    /// Rows at the end that are a footer, not transactions (`skip-end N`); blank lines do not count.
+    public var skipEndRows = 0
+    /// The line each directive is given on, by its name (`default currency` for a default):
+    /// what a message about its effect points at.
+    public var lines: [String: Int] = [:]
     public var hasHeader = true
     public var dateFormat = DateFormat.iso
     public var amountFormat = AmountFormat()

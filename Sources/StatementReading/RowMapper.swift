@@ -3,10 +3,29 @@ import ExpenseSupport
 
 /// A statement row read through the rules: the expense's fields, or why the row is not one.
 public struct MappedRow {
-    /// `field: reason` for each thing wrong with the row.
-    public var problems: [(field: String, reason: String)] = []
-    /// A rule (or `credits skip`) left the row out.
-    public var skipped = false
+    /// What is wrong with one field of the row.
+    public struct Problem {
+        public let field: String
+        public let failure: ValueFailure
+
+        public init(_ field: String, _ failure: ValueFailure) {
+            self.field = field
+            self.failure = failure
+        }
+
+        public init(_ field: String, _ message: String) {
+            self.init(field, ValueFailure(message: message))
+        }
+    }
+
+    /// Each thing wrong with the row.
+    public var problems: [Problem] = []
+    /// The statement's encoding, which the values the problems quote are in.
+    public var encoding = TextEncoding.utf8
+    /// The line of the rules that left the row out: an `if ... then skip`, `credits skip` or
+    /// `skip-end` (0 for rules made without a file).
+    public var skippedBy: Int?
+    public var skipped: Bool { skippedBy != nil }
     public var date: CalendarDate?
     public var amount: Money?
     /// The merchant as the statement has it, before rules rewrote it: part of the fingerprint.
@@ -17,10 +36,28 @@ public struct MappedRow {
     public var paidBy = PaidBy.personal
     public var externalID: String?
 
-    /// One line for a person or the rejects file: "amount: '12,3x' is not an amount; date: ...".
-    public init(paidBy: PaidBy = .personal) { self.paidBy = paidBy }
+    public init(paidBy: PaidBy = .personal, encoding: TextEncoding = .utf8) {
+        self.paidBy = paidBy
+        self.encoding = encoding
+    }
 
-    public var reason: String { problems.map { "\($0.field): \($0.reason)" }.joined(separator: "; ") }
+    /// `field: reason` for each problem, for a person: values decoded.
+    public var messages: [String] {
+        problems.map { "\($0.field): \($0.failure.message(in: encoding))" }
+    }
+
+    /// One line for a person: "amount: '12,3x' is not an amount; date: ...".
+    public var reason: String { messages.joined(separator: "; ") }
+
+    /// `reason` for the rejects file: in the statement's encoding, each value as the file has it.
+    public var encodedReason: [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, problem) in problems.enumerated() {
+            if index > 0 { bytes += [UInt8(ascii: ";"), UInt8(ascii: " ")] }
+            bytes += encoding.encode(problem.field + ": ") + problem.failure.bytes(in: encoding)
+        }
+        return bytes
+    }
 }
 
 /// Applies a rules file to the records of one statement, whose header (if any) it has resolved
@@ -34,10 +71,15 @@ public final class RowMapper {
     private let dateColumn: Int, amountColumn: Int, debitColumn: Int, creditColumn: Int, currencyColumn: Int,
                 categoryColumn: Int
     private let merchantColumns: [Int], descriptionColumns: [Int], externalIDColumns: [Int]
-    /// 0-based columns each condition tests.
-    private let conditionColumns: [[Int]]
+    /// Each distinct subject the conditions test, as 0-based columns joined with spaces (none:
+    /// the record as the file has it), and which one each condition tests: a row's subject is
+    /// folded once for all the rules that test it.
+    private let subjectColumns: [[Int]]
+    private let conditionSubjects: [Int]
+    /// Per subject, the fields a row needs to have it (0 for the record).
+    private let subjectFieldsNeeded: [Int]
     /// Per condition, subjects already tested: statements repeat merchants, and a cache lookup
-    /// costs less than a case-insensitive regexec.
+    /// costs less than folding the text and a regexec.
     private var conditionResults: [[String: Bool]]
     /// The fewest fields a row needs for every column the rules read.
     private let fieldsNeeded: Int
@@ -52,7 +94,18 @@ public final class RowMapper {
     private struct CellCache {
         public var cells: [String?] = []
         public var decoded: [Bool] = []
+        /// Per subject of the conditions, its text folded once a rule needed it.
+        public var folded: [CaseFolding.FoldedText?] = []
+        /// The record decoded, once a rule on the row needed it.
+        public var record: String?
+        public var recordDecoded = false
+        /// Whether cells are still checked for UTF-8 read in the rules' encoding: until one is
+        /// found (kept here, in the row's local copy, not read from the class per cell).
+        public var checksEncoding = false
     }
+    /// The first cell that looks like UTF-8 read in the rules' single-byte encoding
+    /// (`GaststÃ¤tte`), as the file has it, and the line of its row; nil while none has.
+    public private(set) var misread: (text: [UInt8], line: Int)?
 
     /// - Throws: `RULES:LINE:` errors for columns the statement does not have.
     public init(rules: ImportRules, header: [String]?, file: String, categories: [String]) throws(ExpenseError) {
@@ -93,19 +146,32 @@ public final class RowMapper {
             columns[field] = indices
             needed = max(needed, (indices.max() ?? 0) + 1)
         }
-        var conditionColumns: [[Int]] = []
+        var subjectColumns: [[Int]] = [], conditionSubjects: [Int] = []
         for condition in rules.conditions {
+            let tested: [Int]
             switch condition.subject {
             case .field(let field):
-                conditionColumns.append(columns[field] ?? [])
+                tested = columns[field] ?? []   // never empty: ImportRules refuses a condition on a field it does not map
             case .column(let column):
                 let index = try resolve(column, line: condition.line)
-                conditionColumns.append([index])
+                tested = [index]
                 needed = max(needed, index + 1)
+            case .row:
+                tested = []
+            }
+            if let known = subjectColumns.firstIndex(of: tested) {
+                conditionSubjects.append(known)
+            } else {
+                conditionSubjects.append(subjectColumns.count)
+                subjectColumns.append(tested)
             }
         }
-        self.conditionColumns = conditionColumns
-        conditionResults = Array(repeating: [:], count: conditionColumns.count)
+        self.subjectColumns = subjectColumns
+        self.conditionSubjects = conditionSubjects
+        subjectFieldsNeeded = subjectColumns.map { ($0.max() ?? -1) + 1 }
+        conditionResults = Array(repeating: [:], count: conditionSubjects.count)
+        cellCache.folded = Array(repeating: nil, count: subjectColumns.count)
+        cellCache.checksEncoding = rules.encoding != .utf8
         fieldsNeeded = needed
         dateColumn = columns[.date]?.first ?? -1
         amountColumn = columns[.amount]?.first ?? -1
@@ -120,13 +186,8 @@ public final class RowMapper {
 
     /// Maps the reader's current record into `row`.
     public func map(_ reader: CSVReader, into row: inout MappedRow) {
-        row = MappedRow(paidBy: rules.defaultPaidBy)
+        row = MappedRow(paidBy: rules.defaultPaidBy, encoding: rules.encoding)
         let count = reader.fieldCount
-        guard count >= fieldsNeeded, !hasExtraFields(reader) else {
-            let expected = headerCount.map { "the header has \($0)" } ?? "the rules read column \(fieldsNeeded)"
-            row.problems.append(("row", "\(count) field\(count == 1 ? "" : "s"), but \(expected)"))
-            return
-        }
         // Work on a local copy of the cache: one exclusive access to the class per row, not one per cell.
         var cache = cellCache
         cellCache = CellCache()
@@ -137,13 +198,22 @@ public final class RowMapper {
         } else {
             for index in 0..<count { cache.decoded[index] = false }
         }
+        for index in cache.folded.indices { cache.folded[index] = nil }
+        cache.recordDecoded = false
 
+        // Rules first: a footer or a note of fewer or more fields than the header is a row to
+        // skip more often than a mistake (`if row matches ^Kontostand then skip`).
         guard let overrides = applyConditions(reader, &row, &cache) else { return }
+        guard count >= fieldsNeeded, !hasExtraFields(reader) else {
+            let expected = headerCount.map { "the header has \($0)" } ?? "the rules read column \(fieldsNeeded)"
+            row.problems.append(.init("row", "\(count) field\(count == 1 ? "" : "s"), but \(expected)"))
+            return
+        }
         let currency = readCurrency(reader, &row, &cache)
         if dateColumn >= 0 {
             switch rules.dateFormat.parse(reader.field(dateColumn)) {
             case .success(let value): row.date = value
-            case .failure(let failure): row.problems.append(("date", failure.message))
+            case .failure(let failure): row.problems.append(.init("date", failure))
             }
         }
         if let currency {
@@ -171,19 +241,26 @@ public final class RowMapper {
     private func applyConditions(_ reader: CSVReader, _ row: inout MappedRow, _ cache: inout CellCache) -> Overrides? {
         var overrides = Overrides()
         for (index, condition) in rules.conditions.enumerated() {
-            guard let subject = text(conditionColumns[index], reader, &cache) else { continue }
+            let subject = conditionSubjects[index]
+            guard let text = text(subject, reader, &cache) else { continue }
+            // Records differ from each other (one is rarely repeated), so their results are not kept.
+            let cached = subjectFieldsNeeded[subject] > 0
             let matched: Bool
-            if let known = conditionResults[index][subject] {
+            if cached, let known = conditionResults[index][text] {
                 matched = known
             } else {
-                matched = condition.regex.matches(subject)
-                if conditionResults[index].count >= 4096 { conditionResults[index].removeAll(keepingCapacity: true) }
-                conditionResults[index][subject] = matched
+                let folded = cache.folded[subject] ?? CaseFolding.FoldedText(text)
+                cache.folded[subject] = folded
+                matched = condition.regex.matches(folded)
+                if cached {
+                    if conditionResults[index].count >= 4096 { conditionResults[index].removeAll(keepingCapacity: true) }
+                    conditionResults[index][text] = matched
+                }
             }
             guard matched else { continue }
             switch condition.action {
             case .skip:
-                row.skipped = true
+                row.skippedBy = condition.line
                 return nil
             case .category(let code): overrides.category = code
             case .merchant(let text): overrides.merchant = text
@@ -201,10 +278,10 @@ public final class RowMapper {
                                _ cache: inout CellCache) -> String? {
         guard !columns.isEmpty else { return nil }
         guard let text = text(columns, reader, &cache) else {
-            row.problems.append((field, invalidText))
+            row.problems.append(.init(field, invalidText))
             return nil
         }
-        if text.utf8.contains(0) { row.problems.append((field, "holds a NUL character (U+0000), which no text may hold")) }
+        if text.utf8.contains(0) { row.problems.append(.init(field, "holds a NUL character (U+0000), which no text may hold")) }
         return text
     }
 
@@ -215,18 +292,18 @@ public final class RowMapper {
             if let mapped = cell(categoryColumn, reader, &cache) {
                 if !mapped.isEmpty { code = mapped.lowercased() }
             } else {
-                row.problems.append(("category", invalidText))
+                row.problems.append(.init("category", invalidText))
             }
         }
         guard let code = code ?? rules.defaultCategory else {
-            row.problems.append(("category", "none given, and the rules have no 'default category'"))
+            row.problems.append(.init("category", "none given, and the rules have no 'default category'"))
             return
         }
         if categories.contains(code) {
             row.category = code
         } else {
             let suggestion = Suggestion.closest(to: code, among: knownCategories)
-            row.problems.append(("category", "unknown category '\(code)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
+            row.problems.append(.init("category", "unknown category '\(code)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")))
         }
     }
 
@@ -243,26 +320,26 @@ public final class RowMapper {
         let bytes = Self.trim(reader.field(currencyColumn))
         if let last = lastCurrency, last.code.elementsEqual(bytes) { return last.currency }
         guard let text = cell(currencyColumn, reader, &cache) else {
-            row.problems.append(("currency", invalidText))
+            row.problems.append(.init("currency", invalidText))
             return nil
         }
         if text.isEmpty {
             guard let fallback = rules.defaultCurrency else {
-                row.problems.append(("currency", "empty, and the rules have no 'default currency'"))
+                row.problems.append(.init("currency", "empty, and the rules have no 'default currency'"))
                 return nil
             }
             return fallback
         }
         guard let currency = CurrencyTable.standard.currency(text) else {
             if let known = unknownCurrencies[text] {
-                row.problems.append(("currency", known))
+                row.problems.append(.init("currency", known))
                 return nil
             }
             let suggestion = Suggestion.closest(to: text.uppercased(), among: CurrencyTable.standard.all.map(\.code))
             let problem = "unknown currency '\(text)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
             if unknownCurrencies.count >= 4096 { unknownCurrencies.removeAll(keepingCapacity: true) }
             unknownCurrencies[text] = problem
-            row.problems.append(("currency", problem))
+            row.problems.append(.init("currency", problem))
             return nil
         }
         lastCurrency = (Array(bytes), currency)
@@ -275,9 +352,9 @@ public final class RowMapper {
             guard column >= 0 else { return (nil, true) }
             switch format.parse(reader.field(column), minorDigits: digits) {
             case .success(let value): return (value, true)
-            case .failure(let failure):
-                let detail = failure.message.hasSuffix("decimals") ? failure.message + " (\(currency.code))" : failure.message
-                row.problems.append((field.rawValue, detail))
+            case .failure(var failure):
+                if failure.words.hasSuffix("decimals") { failure.words += " (\(currency.code))" }
+                row.problems.append(.init(field.rawValue, failure))
                 return (nil, false)
             }
         }
@@ -286,7 +363,7 @@ public final class RowMapper {
             let (value, ok) = parse(amountColumn, .amount)
             guard ok else { return }
             guard let value else {
-                row.problems.append(("amount", "empty"))
+                row.problems.append(.init("amount", "empty"))
                 return
             }
             minor = rules.debits == .positive ? value : -value
@@ -296,31 +373,46 @@ public final class RowMapper {
             guard debit.ok, credit.ok else { return }
             let spent = (debit.value ?? 0).magnitude, back = (credit.value ?? 0).magnitude
             if spent != 0, back != 0 {
-                row.problems.append(("amount", "both the debit and the credit column are filled"))
+                row.problems.append(.init("amount", "both the debit and the credit column are filled"))
                 return
             }
             guard spent != 0 || back != 0 else {
-                row.problems.append(("amount", debit.value == nil && credit.value == nil
+                row.problems.append(.init("amount", debit.value == nil && credit.value == nil
                                         ? "neither the debit nor the credit column is filled" : "0 is not an expense"))
                 return
             }
             minor = spent != 0 ? Int64(spent) : -Int64(back)
         }
         guard minor != 0 else {
-            row.problems.append(("amount", "0 is not an expense"))
+            row.problems.append(.init("amount", "0 is not an expense"))
             return
         }
         // As for an amount typed in (`Money.parse`): beyond it, totals could not be kept exact.
         guard minor.magnitude <= Money.maximumMinorUnits else {
-            row.problems.append(("amount", "\(Money(minorUnits: minor, currency: currency)) is beyond the largest amount, "
+            row.problems.append(.init("amount", "\(Money(minorUnits: minor, currency: currency)) is beyond the largest amount, "
                                     + "\(Money(minorUnits: Money.maximumMinorUnits, currency: currency))"))
             return
         }
         row.amount = Money(minorUnits: minor, currency: currency)
-        if minor < 0, rules.credits == .skip { row.skipped = true }
+        if minor < 0, rules.credits == .skip { row.skippedBy = rules.lines["credits"] ?? 0 }
     }
 
     private let invalidText = "not valid UTF-8; if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules"
+
+    /// The text a condition tests; nil when the row does not have it (a column past its last
+    /// field) or it is not valid in the encoding: the condition does not apply.
+    private func text(_ subject: Int, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
+        let needed = subjectFieldsNeeded[subject]
+        guard needed > 0 else {
+            if !cache.recordDecoded {
+                cache.record = rules.encoding.decode(reader.rawRecord)
+                cache.recordDecoded = true
+            }
+            return cache.record
+        }
+        guard needed <= reader.fieldCount else { return nil }
+        return text(subjectColumns[subject], reader, &cache)
+    }
 
     /// The cells of `indices` joined with spaces, empty ones left out; nil when undecodable.
     private func text(_ indices: [Int], _ reader: CSVReader, _ cache: inout CellCache) -> String? {
@@ -336,8 +428,13 @@ public final class RowMapper {
     /// Cell `index` without surrounding blanks, decoded; nil when not valid in the encoding.
     private func cell(_ index: Int, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
         if !cache.decoded[index] {
-            cache.cells[index] = rules.encoding.decode(Self.trim(reader.field(index)))
+            let bytes = Self.trim(reader.field(index))
+            cache.cells[index] = rules.encoding.decode(bytes)
             cache.decoded[index] = true
+            if cache.checksEncoding, rules.encoding.misreads(bytes) {
+                cache.checksEncoding = false
+                misread = (Array(bytes), reader.recordLine)
+            }
         }
         return cache.cells[index]
     }

@@ -37,6 +37,42 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         }
     }
 
+    /// True when `bytes`, read in this single-byte encoding, are more likely UTF-8: they hold
+    /// characters beyond ASCII, and all of them are valid UTF-8 sequences — `Ã¤` in Windows-1252
+    /// is 'ä' in UTF-8, while a real Windows-1252 'ä' is one byte that UTF-8 refuses.
+    public func misreads(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard self != .utf8, bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// `bytes` as text for a person: decoded, with each byte that is not valid in this encoding
+    /// (only UTF-8 has such) written out as `\xfc`, as the terminal's gate writes controls.
+    public func show(_ bytes: [UInt8]) -> String {
+        if let text = bytes.withUnsafeBytes({ decode($0) }) { return text }
+        var text = "", index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead < 0xC2 ? 0 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF5 ? 4 : 0
+            if length > 0, index + length <= bytes.count,
+               let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                text += scalar
+                index += length
+            } else {
+                text += "\\x" + (lead < 0x10 ? "0" : "") + String(lead, radix: 16)
+                index += 1
+            }
+        }
+        return text
+    }
+
     /// `text` in this encoding, for writing rows back (a rejects file is in its statement's
     /// encoding); characters the encoding lacks become '?'.
     public func encode(_ text: String) -> [UInt8] {

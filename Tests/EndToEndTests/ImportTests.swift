@@ -201,6 +201,34 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses WHERE amount_minor = 420"), "Café")
     }
 
+    /// A bad value of a Windows-1252 statement showed as '-4,2\u{FFFD}' on stderr and '-4,2?' in
+    /// the rejects file.
+    func testABadValueIsQuotedDecodedOnStderrAndAsTheFileHasItInTheRejects() throws {
+        let rules = try fixture("bank-de.rules")
+        var bytes = try Data(contentsOf: Self.fixtures.appendingPathComponent("bank-de.csv"))
+        bytes.append(contentsOf: Array("\"07.03.2026\";\"07.03.2026\";\"Kartenzahlung\";\"Caf".utf8) + [0xE9] + Array("\";\"\";\"-4,2".utf8) + [0xFC]
+            + Array("\";\r\n\"31.02.2026\";\"\";\"\";\"M".utf8) + [0xFC] + Array("ller\";\"\";\"-1,00\";\r\n".utf8))
+        let csv = app.path("bank.csv")
+        try bytes.write(to: URL(fileURLWithPath: csv))
+        let rejects = app.path("rejects.csv")
+        let result = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, """
+            \(csv):13: amount: '-4,2ü' is not an amount
+            \(csv):14: date: '31.02.2026' is not a day of the calendar
+
+            """)
+        let lines = try Data(contentsOf: URL(fileURLWithPath: rejects)).split(separator: 0x0A)
+        let reason = Array(":13: amount: '-4,2".utf8) + [0xFC] + Array("' is not an amount\r".utf8)
+        XCTAssertEqual(Array(lines[6].suffix(reason.count)), reason)
+        XCTAssertTrue(lines[7].starts(with: Array("\"31.02.2026\";\"\";\"\";\"M".utf8) + [0xFC]), "the row as it was")
+
+        let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run", "--format", "json")
+        let document = try JSONSerialization.jsonObject(with: Data(dryRun.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((document?["rows"] as? [[String: Any]])?.first { $0["status"] as? String == "invalid" }?["reason"] as? String,
+                       "amount: '-4,2ü' is not an amount")
+    }
+
     // MARK: - Dry run
 
     func testADryRunShowsEveryRowAndWritesNothing() throws {
@@ -210,22 +238,29 @@ final class ImportTests: XCTestCase {
         let csv = try write(statement(days: 1...2, extra: ["2026-03-03,Taxi Berlin,-12.00", "2026-03-04,Skip me,1.00", "2026-03-05,Bad,x"]),
                             to: "dry.csv")
         let result = try app.run("import", csv, "--rules", rules, "--dry-run")
-        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.status, 65, "an invalid row fails the dry run as it would fail the import")
+        XCTAssertEqual(result.stderr, """
+            expenses: error: 1 invalid row in \(csv); nothing would be imported
+            hint: fix it and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there
+
+            """)
         XCTAssertEqual(result.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression) }, [
             "FILE:LINE STATUS DATE AMOUNT CATEGORY MERCHANT / REASON",
             "\(csv):2 duplicate 2026-03-01 1.50 EUR meals Cafe 1",
             "\(csv):3 new 2026-03-02 2.50 EUR meals Cafe 2",
             "\(csv):4 new 2026-03-03 -12.00 EUR taxi Taxi Berlin",
-            "\(csv):5 skipped",
+            "\(csv):5 skipped \(rules):8",
             "\(csv):6 invalid amount: 'x' is not an amount",
             "Dry run: 2 new, 1 duplicate, 1 invalid, 1 skipped; nothing was written.",
         ])
         XCTAssertEqual(try app.sqlite("SELECT count(*) || '/' || (SELECT count(*) FROM import_batches) || '/' || (SELECT seq FROM sqlite_sequence WHERE name = 'expenses') FROM expenses"), before)
         // The same in JSON, one document.
         let json = try app.run("import", csv, "--rules", rules, "--dry-run", "--format", "json")
+        XCTAssertEqual(json.status, 65)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let rows = document?["rows"] as? [[String: Any]]
         XCTAssertEqual(rows?.map { $0["status"] as? String }, ["duplicate", "new", "new", "skipped", "invalid"])
+        XCTAssertEqual(rows?[3]["reason"] as? String, "\(rules):8", "the rule that skipped the row")
         XCTAssertEqual((rows?[2]["amount"] as? [String: String]), ["amount": "-12.00", "currency": "EUR"])
         XCTAssertEqual(rows?[4]["reason"] as? String, "amount: 'x' is not an amount")
         XCTAssertEqual(document?["new"] as? Int, 2)
@@ -233,6 +268,177 @@ final class ImportTests: XCTestCase {
         let csvOutput = try app.run("import", csv, "--rules", rules, "--dry-run", "--format", "csv")
         XCTAssertEqual(csvOutput.stdout.split(separator: "\r\n").first, "file,line,status,date,amount,amountCurrency,category,merchant,description,reason")
         XCTAssertEqual(try count(), 1)
+        // With --skip-invalid the import would go ahead, and so does its dry run.
+        let skipping = try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", app.path("r.csv"))
+        XCTAssertEqual(skipping.status, 0, skipping.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("r.csv")), "a dry run writes no rejects file")
+        // It refuses the rejects file the import would refuse: one that exists (without --force), or an input.
+        let existing = try write("keep me\n", to: "existing.csv")
+        let refused = try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", existing)
+        let imported = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", existing)
+        XCTAssertEqual(refused.status, imported.status)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertEqual(refused.stderr, imported.stderr)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", rules).status, refused.status)
+        XCTAssertEqual(try app.run("import", csv, "--rules", rules, "--dry-run", "--skip-invalid", "--rejects", existing, "--force").status, 0)
+        XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "keep me\n")
+    }
+
+    /// The table's columns ran together ("public_transport MVG MUENCHEN"), and every cell is
+    /// one line whatever the statement holds.
+    func testADryRunTableKeepsItsColumnsApartAndEachRowOnOneLine() throws {
+        let rules = try write("""
+            date = Date
+            merchant = Merchant
+            amount = Amount
+            default currency EUR
+            default category public_transport
+
+            """, to: "card.rules")
+        let csv = try write("Date,Merchant,Amount\r\n2026-03-02,\"MVG\r\nMUENCHEN\",1.50\r\n2026-03-03,Cafe\u{301} \u{1B}[31mred,12345678.90\r\n"
+                                + "2026-03-04,Bahn,1\r\n", to: "lines.csv")
+        let result = try app.run("import", csv, "--rules", rules, "--dry-run")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let location = String(repeating: " ", count: csv.count + 7 - "FILE:LINE".count)
+        func at(_ line: Int) -> String { "\(csv):\(line)" + String(repeating: " ", count: 7 - String(line).count - 1) }
+        XCTAssertEqual(result.stdout, """
+            FILE:LINE\(location)  STATUS     DATE                  AMOUNT  CATEGORY          MERCHANT / REASON
+            \(at(2))  new        2026-03-02          1.50 EUR  public_transport  MVG\\r\\nMUENCHEN
+            \(at(4))  new        2026-03-03  12,345,678.90 EUR  public_transport  Cafe\u{301} \\x1b[31mred
+            \(at(5))  new        2026-03-04          1.00 EUR  public_transport  Bahn
+            Dry run: 3 new, 0 duplicate, 0 invalid; nothing was written.
+
+            """)
+    }
+
+    // MARK: - Footers
+
+    /// The German bank export with a footer after a blank line: 2 fields under a header of 7,
+    /// then one of 9 (longer than the header), with a line break inside a quoted field.
+    private func bankStatementWithFooter() throws -> String {
+        var bytes = try Data(contentsOf: Self.fixtures.appendingPathComponent("bank-de.csv"))
+        bytes.append(contentsOf: Array("\r\n\"Kontostand vom 31.03.2026\";\"2.974,30 EUR\"\r\n".utf8))
+        bytes.append(contentsOf: Array("\"Kontostand\";\"\";\"\";\"\";\"\";\"\";\"\";\"Ende\r\nder Liste\";\"x\"\r\n".utf8))
+        let csv = app.path("bank.csv")
+        try bytes.write(to: URL(fileURLWithPath: csv))
+        return csv
+    }
+
+    /// A footer failed the whole import: the field count was checked before any rule.
+    func testAFooterIsLeftOutBySkipEndOrByARuleOnTheRow() throws {
+        let csv = try bankStatementWithFooter()
+        let plain = try app.run("import", csv, "--rules", try fixture("bank-de.rules"))
+        XCTAssertEqual(plain.status, 65)
+        XCTAssertTrue(plain.stderr.hasPrefix("\(csv):14: row: 2 fields, but the header has 7\n\(csv):15: row: 9 fields, but the header has 7\n"),
+                      plain.stderr)
+
+        let base = try String(contentsOf: Self.fixtures.appendingPathComponent("bank-de.rules"), encoding: .utf8)
+        let skipEnd = try write(base + "skip-end 2\n", to: "skip-end.rules")
+        let dryRun = try app.run("import", csv, "--rules", skipEnd, "--dry-run")
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        let lines = dryRun.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression) }
+        XCTAssertEqual(lines.filter { $0.contains(" skipped ") }, [
+            "\(csv):9 skipped \(skipEnd):10", "\(csv):14 skipped \(skipEnd):21", "\(csv):15 skipped \(skipEnd):21",
+        ], "the credit (credits skip), then the footer's two rows (skip-end)")
+        let imported = try app.run("import", csv, "--rules", skipEnd)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(summary(imported.stdout), "Imported \(csv) as batch 1: 4 new, 0 duplicate, 0 invalid, 3 skipped\n")
+
+        let rule = try write(base + "if row matches ^\"?Kontostand then skip\n", to: "rule.rules")
+        let byRule = try app.run("import", csv, "--rules", rule, "--dry-run", "--format", "json")
+        XCTAssertEqual(byRule.status, 0, byRule.stderr)
+        let rows = (try JSONSerialization.jsonObject(with: Data(byRule.stdout.utf8)) as? [String: Any])?["rows"] as? [[String: Any]]
+        XCTAssertEqual(rows?.filter { $0["status"] as? String == "skipped" }.map { $0["reason"] as? String },
+                       ["\(rule):10", "\(rule):21", "\(rule):21"])
+        XCTAssertEqual(rows?.filter { $0["status"] as? String == "duplicate" }.count, 4)
+    }
+
+    func testSkipEndOfZeroOrOfMoreRowsThanTheFileHas() throws {
+        let csv = try write(statement(days: 1...3), to: "s.csv")
+        let all = try write(Self.cardRules + "skip-end 1000\n", to: "all.rules")
+        XCTAssertEqual(summary(try app.ok("import", csv, "--rules", all)),
+                       "Imported \(csv) as batch 1: 0 new, 0 duplicate, 0 invalid, 3 skipped\n")
+        let none = try write(Self.cardRules + "skip-end 0\n", to: "none.rules")
+        XCTAssertEqual(summary(try app.ok("import", csv, "--rules", none)), "Imported \(csv) as batch 2: 3 new, 0 duplicate, 0 invalid\n")
+        let header = try write("Date,Merchant,Amount\n", to: "header.csv")
+        XCTAssertEqual(summary(try app.ok("import", header, "--rules", all)), "Imported \(header) as batch 3: 0 new, 0 duplicate, 0 invalid\n")
+        let huge = try app.run("import", csv, "--rules", try write(Self.cardRules + "skip-end 99999999999\n", to: "huge.rules"))
+        XCTAssertEqual(huge.status, 65)
+        XCTAssertEqual(huge.stderr, "expenses: error: \(app.path("huge.rules")):8: 'skip-end' takes a number of rows from 0 to 1000, not '99999999999'\n")
+    }
+
+    /// The rejects file is read again by the same rules, so it ends with the footer they leave
+    /// out, not with rejected rows.
+    func testRejectsEndWithTheFooterSkipEndLeavesOut() throws {
+        let csv = try bankStatementWithFooter()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: csv))
+        let bad = Data("\"07.03.2026\";\"07.03.2026\";\"Kartenzahlung\";\"Kiosk\";\"\";\"-4,2x\";\r\n".utf8)
+        bytes.insert(contentsOf: bad, at: bytes.range(of: Data("\r\n\r\n\"Kontostand".utf8))!.lowerBound + 2)
+        try bytes.write(to: URL(fileURLWithPath: csv))
+        let rules = try write(try String(contentsOf: Self.fixtures.appendingPathComponent("bank-de.rules"), encoding: .utf8) + "skip-end 2\n",
+                              to: "bank.rules")
+        let rejects = app.path("rejects.csv")
+        let result = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "\(csv):13: amount: '-4,2x' is not an amount\n")
+        let written = try Data(contentsOf: URL(fileURLWithPath: rejects))
+        XCTAssertTrue(String(decoding: written, as: UTF8.self).hasSuffix("""
+            "Kiosk";"";"-4,2x";;\(csv):13: amount: '-4,2x' is not an amount\r
+            "Kontostand vom 31.03.2026";"2.974,30 EUR"\r
+            "Kontostand";"";"";"";"";"";"";"Ende\r
+            der Liste";"x"\r
+
+            """), String(decoding: written, as: UTF8.self))
+        let fixed = written.replacingOccurrences(of: Data("-4,2x".utf8), with: Data("-4,20".utf8))
+        try fixed.write(to: URL(fileURLWithPath: rejects))
+        XCTAssertEqual(summary(try app.ok("import", rejects, "--rules", rules)), "Imported \(rejects) as batch 2: 1 new, 0 duplicate, 0 invalid, 2 skipped\n")
+    }
+
+    // MARK: - Encodings
+
+    /// A UTF-8 statement read with 'encoding windows-1252' imported quietly as 'GaststÃ¤tte'
+    /// when its columns are mapped by position.
+    func testUTF8ReadAsWindows1252IsWarnedOfOnceWithTheFix() throws {
+        let rules = try write("""
+            # An export without a header
+            encoding windows-1252
+            header no
+            fields date, merchant, amount
+            default currency EUR
+            default category meals
+
+            """, to: "bank.rules")
+        let csv = try write("2026-03-01,Hotel,1\n2026-03-02,Gaststätte,12.50\n2026-03-03,Café,3\n", to: "utf8.csv")
+        let warning = """
+            expenses: warning: \(csv):2: 'GaststÃ¤tte' looks like UTF-8 read as windows-1252; in UTF-8 it reads 'Gaststätte'
+            hint: if the statement is UTF-8, write 'encoding utf-8' at \(rules):2
+
+            """
+        let result = try app.run("import", csv, "--rules", rules, "--format", "json")
+        XCTAssertEqual(result.status, 0, "a warning: the import goes ahead")
+        XCTAssertEqual(result.stderr, warning, "once, however many rows")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(document?["new"] as? Int, 3, "stdout stays one JSON document")
+        XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses WHERE date = '2026-03-02'"), "GaststÃ¤tte")
+
+        let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run")
+        XCTAssertEqual(dryRun.stderr, warning)
+        XCTAssertEqual(dryRun.status, 0)
+
+        // Named columns: the header shows it first, before the rules miss the column.
+        let named = try write("encoding windows-1252\ndate = Datum\nmerchant = Empfänger\namount = Betrag\ndefault currency EUR\n", to: "named.rules")
+        let header = try app.run("import", try write("Datum,Empfänger,Betrag\n2026-03-01,Hotel,1\n", to: "h.csv"), "--rules", named)
+        XCTAssertEqual(header.status, 65)
+        XCTAssertTrue(header.stderr.hasPrefix("""
+            expenses: warning: \(app.path("h.csv")):1: 'EmpfÃ¤nger' looks like UTF-8 read as windows-1252; in UTF-8 it reads 'Empfänger'
+            hint: if the statement is UTF-8, write 'encoding utf-8' at \(named):1
+            expenses: error: \(named):3: no column 'Empfänger'
+            """), header.stderr)
+
+        // A Windows-1252 statement is what it says: no warning.
+        let bank = try app.run("import", try fixture("bank-de.csv"), "--rules", try fixture("bank-de.rules"))
+        XCTAssertEqual(bank.stderr, "")
     }
 
     // MARK: - Batches and undo
@@ -484,7 +690,7 @@ extension ImportTests {
 
         // A dry run lists every row: that is what it is for.
         let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run")
-        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertEqual(dryRun.status, 65, dryRun.stderr)
         XCTAssertEqual(dryRun.stdout.components(separatedBy: " invalid ").count - 1, 3_000)
     }
 }

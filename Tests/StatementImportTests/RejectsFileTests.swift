@@ -26,7 +26,7 @@ final class RejectsFileTests: XCTestCase {
 
     private func write(_ rejects: RejectsFile, row: String) throws {
         rejects.start(preamble: [], header: Array("Date,Amount".utf8), crlf: false)
-        try Array(row.utf8).withUnsafeBytes { try rejects.append(record: $0, reason: "bad", crlf: false) }
+        try Array(row.utf8).withUnsafeBytes { try rejects.append(record: $0, reason: Array("bad".utf8), crlf: false) }
     }
 
     func testWrittenThroughAPrivateTemporaryAndPlacedOnCommit() throws {

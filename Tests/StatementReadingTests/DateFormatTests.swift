@@ -28,17 +28,18 @@ final class DateFormatTests: XCTestCase {
     }
 
     func testPartialAndWrongMatchesAreErrors() throws {
-        XCTAssertEqual(try parse("02.03.2026 12:00", "%d.%m.%Y"),
-                       .failure(.init(message: "'02.03.2026 12:00' does not match the date format %d.%m.%Y")))
+        XCTAssertEqual(try parse("02.03.2026 12:00", "%d.%m.%Y").failure?.message,
+                       "'02.03.2026 12:00' does not match the date format %d.%m.%Y")
         XCTAssertNil(try date("2026-03-02", "%d.%m.%Y"))
         XCTAssertNil(try date("02.03.26", "%d.%m.%Y"), "%Y needs four digits")
         XCTAssertNil(try date("2 Mrz 2026", "%d %b %Y"))
         XCTAssertNil(try date("2026-03-02T25:00:00", "%Y-%m-%dT%H:%M:%S"))
-        XCTAssertEqual(try parse("", "%Y-%m-%d"), .failure(.init(message: "empty")))
+        XCTAssertEqual(try parse("", "%Y-%m-%d").failure?.message, "empty")
+        XCTAssertEqual(try parse("  ", "%Y-%m-%d").failure?.message, "empty")
     }
 
     func testADayThatDoesNotExistIsNotMovedToTheNextMonth() throws {
-        XCTAssertEqual(try parse("30.02.2026", "%d.%m.%Y"), .failure(.init(message: "'30.02.2026' is not a day of the calendar")))
+        XCTAssertEqual(try parse("30.02.2026", "%d.%m.%Y").failure?.message, "'30.02.2026' is not a day of the calendar")
         XCTAssertNil(try date("2026-13-01", "%Y-%m-%d"))
         XCTAssertEqual(try date("29.02.2028", "%d.%m.%Y"), "2028-02-29")
     }
@@ -50,5 +51,12 @@ final class DateFormatTests: XCTestCase {
             XCTAssertTrue((error as? DateFormat.Failure)?.message.contains("unknown '%q'") == true, "\(error)")
         }
         XCTAssertThrowsError(try DateFormat("%Y-%m-%d%"))
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
     }
 }

@@ -140,6 +140,10 @@ final class ImportRulesTests: XCTestCase {
             ("separator :", "'separator' takes ',' or 'comma' or ';' or 'semicolon' or 'tab' or '\\t' or '|', not ':'"),
             ("skip -1", "'skip' takes a number of lines, not '-1'"),
             ("skip two", "'skip' takes a number of lines, not 'two'"),
+            ("skip-end -1", "'skip-end' takes a number of rows from 0 to 1000, not '-1'"),
+            ("skip-end 1001", "'skip-end' takes a number of rows from 0 to 1000, not '1001'"),
+            ("skip-end 99999999999999999999", "'skip-end' takes a number of rows from 0 to 1000, not '99999999999999999999'"),
+            ("skip-end", "'skip-end' takes a number of rows from 0 to 1000, not ''"),
             ("header maybe", "'header' takes 'yes' or 'no', not 'maybe'"),
             ("date-format %d.%m", "date format '%d.%m' needs exactly one year (%Y or %y), one month (%m, %b or %B) and one day (%d)"),
             ("decimal-mark ;", "'decimal-mark' takes '.' or ',', not ';'"),
@@ -173,6 +177,21 @@ final class ImportRulesTests: XCTestCase {
             XCTAssertEqual(error?.location, "card.rules:4", line)
             XCTAssertTrue(error?.message.hasPrefix(message) == true, "\(line): \(error?.message ?? "")")
         }
+    }
+
+    /// A footer: `skip-end N` rows, or a rule on the whole row as the file has it.
+    func testSkipEndAndRulesOnTheWholeRow() throws {
+        let parsed = try rules(minimal + "skip-end 2\ncredits skip\nif row matches ^\"?Kontostand then skip\nif \"row\" matches x then skip\n")
+        XCTAssertEqual(parsed.skipEndRows, 2)
+        XCTAssertEqual(parsed.lines["skip-end"], 4)
+        XCTAssertEqual(parsed.lines["credits"], 5)
+        XCTAssertEqual(parsed.lines["default currency"], 3)
+        guard case .row = parsed.conditions[0].subject else { return XCTFail("'row' is the whole row") }
+        guard case .column(.name("row")) = parsed.conditions[1].subject else { return XCTFail("\"row\" is a column named row") }
+        XCTAssertEqual(try rules(minimal).skipEndRows, 0)
+        XCTAssertEqual(try rules(minimal + "skip-end 0\n").skipEndRows, 0)
+        XCTAssertEqual(try rules(minimal + "skip-end 1000\n").skipEndRows, 1_000)
+        XCTAssertEqual(failure(minimal + "skip-end 1\nskip-end 2\n")?.message, "'skip-end' is given twice (first on line 4)")
     }
 
     func testADirectiveGivenTwiceIsAnErrorAtTheSecond() {

@@ -10,6 +10,11 @@ final class RowMapperTests: XCTestCase {
 
     /// The rows of `csv` (header first) mapped through `rulesText`.
     private func map(_ csv: [UInt8], _ rulesText: String) throws -> [MappedRow] {
+        var mapper: RowMapper?
+        return try map(csv, rulesText, mapper: &mapper)
+    }
+
+    private func map(_ csv: [UInt8], _ rulesText: String, mapper used: inout RowMapper?) throws -> [MappedRow] {
         let rules = try ImportRules.parse(rulesText, path: "test.rules")
         let reader = CSVReader(bytes: csv, separator: rules.separator)
         for _ in 0..<rules.skipLines { _ = try reader.skipLine() }
@@ -18,6 +23,7 @@ final class RowMapperTests: XCTestCase {
             header = (0..<reader.fieldCount).map { rules.encoding.decode(reader.field($0))?.trimmingSpaces ?? "" }
         }
         let mapper = try RowMapper(rules: rules, header: header, file: "test.csv", categories: categories)
+        used = mapper
         var rows: [MappedRow] = []
         var row = MappedRow()
         while try reader.next() {
@@ -168,6 +174,65 @@ final class RowMapperTests: XCTestCase {
         XCTAssertEqual(rows.map(\.skipped), [false, false, true])
     }
 
+    func testConditionsFoldCaseBeyondASCII() throws {
+        let rows = try map("""
+            Date,Merchant,Amount,Ort
+            2026-03-02,Café Schäfer,3.20,München
+            2026-03-02,CAFE\u{301} SCHA\u{308}FER,3.20,MÜNCHEN
+            2026-03-03,Hauptstraße Garage,5.00,Köln
+            2026-03-03,ΤΑΒΈΡΝΑ ΟΔΌΣ,5.00,Αθήνα
+            """, """
+            date = Date
+            merchant = Merchant
+            amount = Amount
+            default currency EUR
+            default category other
+            if merchant matches CAFÉ then category meals
+            if merchant matches schäfer then paid-by company
+            if merchant matches STRASSE then category taxi
+            if merchant matches ταβέρνα then category meals
+            if Ort matches ^münchen$ then description Munich
+            if Ort matches ΑΘΉΝΑ then description Athens
+            """)
+        XCTAssertEqual(rows.map(\.category), ["meals", "meals", "taxi", "meals"])
+        XCTAssertEqual(rows.map(\.paidBy), [.company, .company, .personal, .personal])
+        XCTAssertEqual(rows.map(\.description), ["Munich", "Munich", "", "Athens"])
+    }
+
+    /// A footer of fewer (or more) fields than the header failed the whole import: the field
+    /// count was checked before any rule could skip the row.
+    func testRulesSeeRowsOfAnyShapeAndNameTheLineThatSkipped() throws {
+        let rules = """
+            separator ;
+            decimal-mark ,
+            thousands-separator .
+            date-format %d.%m.%Y
+            debits negative
+            credits skip
+            date = Buchungstag
+            merchant = Empfänger
+            amount = Betrag
+            default currency EUR
+            default category other
+            if Buchungstag matches ^Kontostand then skip
+            if row matches ^"?Summe.*;;;;; then skip
+            if 6 matches ^x$ then category taxi
+            """
+        let rows = try map("""
+            Buchungstag;Wertstellung;Text;Empfänger;Zweck;Betrag
+            02.03.2026;02.03.2026;Karte;Hotel;;-412,80
+            03.03.2026;03.03.2026;Gutschrift;SAP;;1.500,00
+            Kontostand;2.974,30 EUR
+            "Summe";"-412,80";"1.500,00";;;;;;;
+            Summe;1;2
+            04.03.2026;04.03.2026;Karte;Taxi;;-12,00;;x
+            """, rules)
+        XCTAssertEqual(rows.map(\.skippedBy), [nil, 6, 12, 13, nil, nil])
+        XCTAssertEqual(rows.map(\.reason), ["", "", "", "", "row: 3 fields, but the header has 6", "row: 8 fields, but the header has 6"],
+                       "a row no rule skips is as invalid as before; a rule on column 6 does not apply to a row without it")
+        XCTAssertEqual(rows[0].amount?.minorUnits, 41_280)
+    }
+
     func testInvalidRowsSayWhichFieldAndWhy() throws {
         let rows = try map("""
             Date,Merchant,Amount,Currency,Category
@@ -229,6 +294,33 @@ final class RowMapperTests: XCTestCase {
                            "date = Date\nmerchant = Merchant\namount = Amount\ndefault currency EUR\ndefault category other\n")
         XCTAssertTrue(rows.first?.reason.hasPrefix("merchant: not valid UTF-8; if the file is Latin-1 or Windows-1252") == true,
                       rows.first?.reason ?? "")
+    }
+
+    /// The value is quoted decoded for a person, and as the file has it for the rejects file.
+    func testAValueInAReasonKeepsItsEncoding() throws {
+        let rules = "date = Date\namount = Amount\ndefault currency EUR\ndefault category other\n"
+        let csv = Array("Date;Amount\n2026-03-02;-4,2".utf8) + [0xFC] + Array("\n2026-03-32 ;1\n\"2026-03-0\n1\";1\n".utf8)
+        let rows = try map(csv, "encoding windows-1252\nseparator ;\ndecimal-mark ,\n" + rules)
+        XCTAssertEqual(rows.map(\.reason), ["amount: '-4,2ü' is not an amount", "date: '2026-03-32' is not a day of the calendar",
+                                           "date: '2026-03-0\n1' does not match the date format %Y-%m-%d"])
+        XCTAssertEqual(rows[0].encodedReason, Array("amount: '-4,2".utf8) + [0xFC] + Array("' is not an amount".utf8))
+        let utf8 = try map(csv, "separator ;\ndecimal-mark ,\n" + rules)
+        XCTAssertEqual(utf8.first?.reason, "amount: '-4,2\\xfc' is not an amount", "a byte UTF-8 does not have, written out")
+        XCTAssertEqual(utf8.first?.encodedReason, rows[0].encodedReason)
+    }
+
+    /// A UTF-8 file read as Windows-1252 imported quietly as mojibake with columns by position.
+    func testTheFirstCellThatLooksLikeMisreadUTF8IsNoted() throws {
+        let rules = "encoding windows-1252\nheader no\nfields date, merchant, amount\ndefault currency EUR\ndefault category other\n"
+        var mapper: RowMapper?
+        let rows = try map(Array("2026-03-02,Hotel,1\n2026-03-02,Gaststätte,1\n2026-03-03,Café,2\n".utf8), rules, mapper: &mapper)
+        XCTAssertEqual(rows.map(\.merchant), ["Hotel", "GaststÃ¤tte", "CafÃ©"])
+        XCTAssertEqual(mapper?.misread?.text, Array("Gaststätte".utf8), "the first one")
+        XCTAssertEqual(mapper?.misread?.line, 2)
+        let windows1252 = try map([0x32, 0x30, 0x32, 0x36, 0x2D, 0x30, 0x33, 0x2D, 0x30, 0x32, 0x2C, 0x43, 0x61, 0x66, 0xE9, 0x2C, 0x31, 0x0A],
+                                  rules, mapper: &mapper)
+        XCTAssertEqual(windows1252.first?.merchant, "Café")
+        XCTAssertNil(mapper?.misread)
     }
 
     func testColumnsTheStatementDoesNotHaveAreRulesErrors() throws {

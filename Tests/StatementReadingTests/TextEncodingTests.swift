@@ -28,4 +28,23 @@ final class TextEncodingTests: XCTestCase {
         XCTAssertEqual(TextEncoding.latin1.encode("Müller €"), [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72, 0x20, 0x3F])
         XCTAssertEqual(decode([0x81, 0x41], .windows1252), "\u{81}A", "unassigned bytes map to C1 controls")
     }
+
+    func testShowWritesOutBytesTheEncodingDoesNotHave() {
+        XCTAssertEqual(TextEncoding.utf8.show(Array("Müller €".utf8)), "Müller €")
+        XCTAssertEqual(TextEncoding.utf8.show([0x4D, 0xFC, 0x6C]), "M\\xfcl")
+        XCTAssertEqual(TextEncoding.utf8.show([0xE2, 0x82, 0x41, 0x0A, 0xC3, 0xA4, 0xF4, 0x90, 0x80, 0x80]), "\\xe2\\x82A\nä\\xf4\\x90\\x80\\x80",
+                       "a cut sequence, and one beyond U+10FFFF")
+        XCTAssertEqual(TextEncoding.windows1252.show([0x4D, 0xFC, 0x80]), "Mü€")
+    }
+
+    func testUTF8ReadAsASingleByteEncodingIsRecognized() {
+        func misreads(_ bytes: [UInt8], _ encoding: TextEncoding) -> Bool { bytes.withUnsafeBytes { encoding.misreads($0) } }
+        XCTAssertTrue(misreads(Array("Gaststätte".utf8), .windows1252), "GaststÃ¤tte")
+        XCTAssertTrue(misreads(Array("€ 12".utf8), .windows1252), "â‚¬")
+        XCTAssertTrue(misreads(Array("Café".utf8), .latin1))
+        XCTAssertFalse(misreads([0x47, 0xE4, 0x73, 0x74, 0x65], .windows1252), "a real Windows-1252 'ä'")
+        XCTAssertFalse(misreads([0xC3, 0xA4, 0xE4], .windows1252), "UTF-8 in part only")
+        XCTAssertFalse(misreads(Array("Hotel".utf8), .windows1252), "ASCII reads the same in each")
+        XCTAssertFalse(misreads(Array("Gaststätte".utf8), .utf8))
+    }
 }

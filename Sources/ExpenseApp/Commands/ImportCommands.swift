@@ -12,7 +12,7 @@ enum ImportCommands {
     enum Options {
         static let rules = Option.text("rules", "file", "The rules file: how to read the statements.", required: true, completion: .file)
         static let report = CommonOptions.report.described("Add the expenses to this draft report, converted into its currency.")
-        static let dryRun = Option.flag("dry-run", "Show each row as new, duplicate, invalid or skipped; write nothing.")
+        static let dryRun = Option.flag("dry-run", "Show each row as new, duplicate, invalid or skipped (and why); write nothing, and fail as the import would.")
         static let skipInvalid = Option.flag("skip-invalid", "Import the valid rows and write the invalid ones to --rejects.")
         static let rejects = Option.text("rejects", "file", "With --skip-invalid: the CSV file for the invalid rows (readable by you only).",
                                          completion: .file)
@@ -62,8 +62,9 @@ enum ImportCommands {
         let rejects = request.rejectsPath
         request.moreRowErrorsNote = { ErrorPresenter.moreInvalidRows($0, rejects: rejects) }
         let format = session.format, files = request.files
+        let categories = request.dryRun && format == .table ? try store.categories().map(\.code) : []
         let outcome = try StatementImporter(store: store, request: request) { console in
-            DryRunLog(format: format, console: console, files: files)
+            DryRunLog(format: format, console: console, files: files, rules: rulesPath, categories: categories)
         }.run()
         return request.dryRun ? .none : ImportResult(outcome: outcome).output
     }

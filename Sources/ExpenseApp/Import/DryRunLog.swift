@@ -11,16 +11,47 @@ import Rendering
 final class DryRunLog: ImportLog {
     private let format: OutputFormat
     private let console: ImportConsole
-    private let locationWidth: Int
+    /// The table's columns but the last (merchant or reason), each as wide as its widest value
+    /// known up front: rows are streamed, so no column can wait for its widest cell. A wider
+    /// cell (a line number past 999,999, a huge amount) pushes the rest of its row right, and
+    /// two spaces still part every column.
+    private let widths: [Int]
+    /// The rules file's path, for the rule that skipped a row: `RULES:LINE`.
+    private let rules: String
     private var firstRow = true
     /// The header is written with the first row (or the end), so that an error before any row
     /// leaves stdout empty rather than half a JSON document.
     private var begun = false
 
-    init(format: OutputFormat, console: ImportConsole, files: [String]) {
+    /// - Parameter categories: the database's category codes, which the category column fits.
+    init(format: OutputFormat, console: ImportConsole, files: [String], rules: String, categories: [String]) {
         self.format = format
         self.console = console
-        locationWidth = max(9, (files.map(\.count).max() ?? 0) + 7)
+        self.rules = rules
+        let location = (files.map { Self.cell($0).count }.max() ?? 0) + ":999999".count
+        let category = categories.map { Self.cell($0).count }.max() ?? 0
+        widths = [max(9, location), "duplicate".count, "2026-03-01".count, 16, max(8, category)]
+    }
+
+    /// A cell as the terminal shows it: escapes, and line breaks of a multi-line field, written
+    /// out, so that a row stays one line.
+    private static func cell(_ text: String) -> String { TerminalText.visible(text, keepingLineBreaks: false) }
+
+    /// One line of the table: the cells padded to their columns (the amount right-aligned), two
+    /// spaces apart.
+    private func line(_ cells: [String]) -> String {
+        var text = ""
+        for (index, cell) in cells.enumerated() {
+            let shown = Self.cell(cell)
+            if index > 0 { text += "  " }
+            if index == cells.count - 1 || index >= widths.count {
+                text += shown
+            } else {
+                text += index == 3 ? shown.leftPadding(widths[index]) : shown.padding(widths[index])
+            }
+        }
+        while text.last == " " { text.removeLast() }
+        return text + "\n"
     }
 
     private func begin() {
@@ -28,8 +59,7 @@ final class DryRunLog: ImportLog {
         begun = true
         switch format {
         case .table:
-            console.out("FILE:LINE".padding(locationWidth) + " " + "STATUS".padding(10) + "DATE".padding(12)
-                        + "AMOUNT".leftPadding(16) + "  " + "CATEGORY".padding(17) + "MERCHANT / REASON\n")
+            console.out(line(["FILE:LINE", "STATUS", "DATE", "AMOUNT", "CATEGORY", "MERCHANT / REASON"]))
         case .csv:
             console.out("file,line,status,date,amount,amountCurrency,category,merchant,description,reason\r\n")
         case .json:
@@ -39,19 +69,18 @@ final class DryRunLog: ImportLog {
 
     func row(file: String, line: Int, status: ImportRowStatus, _ row: MappedRow) {
         begin()
-        let reason = status == .invalid ? row.reason : nil
+        // Why the row is invalid, or which rule left it out.
+        let reason = status == .invalid ? row.reason : status == .skipped ? row.skippedBy.map { "\(rules):\($0)" } : nil
         switch format {
         case .table:
-            var text = "\(file):\(line)".padding(locationWidth) + " " + status.rawValue.padding(10)
+            var cells = ["\(file):\(line)", status.rawValue]
             if let reason {
-                text += reason
+                cells.append(reason)
             } else {
-                text += (row.date?.description ?? "").padding(12)
-                text += (row.amount.map { "\($0.displayString) \($0.currency.code)" } ?? "").leftPadding(16) + "  "
-                text += row.category.padding(17) + row.merchant
+                cells += [row.date?.description ?? "", row.amount.map { "\($0.displayString) \($0.currency.code)" } ?? "",
+                          row.category, row.merchant]
             }
-            while text.last == " " { text.removeLast() }
-            console.out(TerminalText.visible(text, keepingLineBreaks: false) + "\n")
+            console.out(self.line(cells))
         case .csv:
             let fields = [file, String(line), status.rawValue, row.date?.description ?? "", row.amount?.decimalString ?? "",
                           row.amount?.currency.code ?? "", row.category, row.merchant, row.description, reason ?? ""]
