@@ -57,8 +57,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     public var description: String {
+        guard (0...9999).contains(year) else { return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)" }
         // Ten bytes: a small string, made without the dozen strings of padding and interpolating.
-        String(unsafeUninitializedCapacity: 10) { buffer in
+        return String(unsafeUninitializedCapacity: 10) { buffer in
             func digit(_ value: Int) -> UInt8 { 48 + UInt8(value % 10) }
             (buffer[0], buffer[1], buffer[2], buffer[3]) = (digit(year / 1000), digit(year / 100), digit(year / 10), digit(year))
             (buffer[5], buffer[6], buffer[8], buffer[9]) = (digit(month / 10), digit(month), digit(day / 10), digit(day))

@@ -185,8 +185,10 @@ struct BinaryPropertyListReader {
     }
 
     /// A bplist date (seconds since 2001-01-01T00:00:00Z) as the ISO 8601 text an XML plist holds.
+    /// Years 1 to 9999 only: ISO 8601's four digits (the fuzzer found a date 200,000 years back,
+    /// whose negative year trapped as it was written).
     static func iso8601(sinceReferenceDate seconds: Double) -> String {
-        guard seconds.isFinite, abs(seconds) < 1e13 else { return "invalid date" }
+        guard seconds.isFinite, seconds >= -63_113_904_000, seconds < 252_423_993_600 else { return "invalid date" }
         let whole = Int64(seconds.rounded(.down))
         let referenceDay = 11_323   // 2001-01-01 in days since 1970-01-01
         var days = whole / 86_400, rest = whole % 86_400

@@ -14,6 +14,13 @@ final class CalendarDateTests: XCTestCase {
         XCTAssertEqual(try CalendarDate.parse(" 0987-11-09\n").description, "0987-11-09")
     }
 
+    /// A day outside the years 0 to 9999 (a day number from a file) prints, never traps.
+    func testADayOutsideFourDigitYearsPrints() {
+        XCTAssertEqual(CalendarDate(dayNumber: -800_000).description, "-221-09-04")
+        XCTAssertEqual(CalendarDate(dayNumber: 3_000_000).description, "10183-09-21")
+        XCTAssertEqual(CalendarDate(dayNumber: 0).description, "1970-01-01")
+    }
+
     func testRejectsADayThatDoesNotExist() throws {
         assertExpenseError(try CalendarDate.parse("2026-02-30"), kind: .invalidData,
                            messageContains: "that day does not exist", hintContains: "February 2026 has 28 days")

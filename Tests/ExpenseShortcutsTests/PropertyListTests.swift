@@ -160,6 +160,24 @@ final class PropertyListTests: XCTestCase {
         assertRefused(dictionary, "binary property list container at offset 8 refers to object 7; the file has 2")
     }
 
+    /// Found by the fuzzer after 4.6 million runs: a date 200,000 years before 2001 trapped writing
+    /// its negative year. Dates outside the years 1 to 9999 read as "invalid date".
+    func testBinaryDatesOutsideFourDigitYearsAreNoTrap() throws {
+        func date(_ seconds: Double) throws -> PropertyListValue {
+            try PropertyList.parse(binaryPlist(objects: [0x33] + bigEndian(seconds.bitPattern, size: 8), offsets: [8],
+                                               offsetSize: 1, referenceSize: 1))
+        }
+        XCTAssertEqual(try date(-6.3e12), .date("invalid date"))
+        XCTAssertEqual(try date(9.9e12), .date("invalid date"))
+        XCTAssertEqual(try date(-63_113_904_000), .date("0001-01-01T00:00:00Z"))
+        XCTAssertEqual(try date(252_423_993_599), .date("9999-12-31T23:59:59Z"))
+        XCTAssertEqual(try date(0), .date("2001-01-01T00:00:00Z"))
+        let crash = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/BinaryPropertyList/crash-negative-year")
+        // The fuzzer's input itself (a catalog with such a date in it) reads, rather than trapping.
+        XCTAssertNotNil(try? PropertyList.parse(Array(try Data(contentsOf: crash))))
+    }
+
     func testBinaryOffsetNear2To64IsAnErrorNotATrap() {
         let data = binaryPlist(objects: [0x55] + Array("abcde".utf8), offsets: [0xFFFF_FFFF_FFFF_FFF0], offsetSize: 8, referenceSize: 1)
         assertRefused(data, "binary property list object 0 is outside the object area (offset 18446744073709551600)")
