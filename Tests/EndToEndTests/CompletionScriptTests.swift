@@ -33,6 +33,8 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertFalse(reportWords.contains("expense"))
         XCTAssertEqual(try bashComplete(["expense", "add", "--amo"]), ["--amount"])
         XCTAssertEqual(try bashComplete(["report", "list", "--format", ""]), ["table", "json", "csv"])
+        XCTAssertEqual(try bashComplete(["help", "exit"]), ["exit-codes"], "help topics")
+        XCTAssertEqual(try bashComplete(["help", "quick"]), ["quick-actions"])
     }
 
     func testBashCompletesValuesFromTheDatabase() throws {

@@ -1,4 +1,4 @@
-/// The whole command language: every command and group, in the order help lists them.
+/// The whole command language: every command and group, in the order help lists them, and the help topics.
 public enum Commands {
     public static let registry = CommandRegistry(
         commands: ReportCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
@@ -21,5 +21,6 @@ public enum Commands {
             CommandGroup(name: "rates", abstract: "The ECB's euro reference rates for converting expenses.", defaultSubcommand: "list"),
             CommandGroup(name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
             CommandGroup(name: "db", abstract: "The database file: check it and its audit log.", defaultSubcommand: "check"),
-        ])
+        ],
+        topics: HelpTopics.all)
 }
