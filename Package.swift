@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "StatementImport", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore"]),
         .target(name: "Rendering", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",
-                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering"]),
+                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering"],
+                // The app's icon: shortcuts install writes it for the user, Scripts/install copies the file for everyone.
+                resources: [.embedInCode("Resources/expenses.svg")]),
         .executableTarget(
             name: "expenses", dependencies: ["ExpenseSupport", "ExpenseApp", "CEditLine"],
             // The libedit glue assigns C globals (rl_getc_function, ...), which Swift 6 mode rejects
