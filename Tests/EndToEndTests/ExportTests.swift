@@ -157,7 +157,7 @@ final class ExportTests: XCTestCase {
             printf '%%PDF-1.4 fake' > "$pdf"
 
             """
-        FileManager.default.createFile(atPath: bin + "/google-chrome", contents: Data(fake.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: bin + "/google-chrome", contents: Data(fake.utf8), attributes: [.posixPermissions: 0o755])
         app.environment["PATH"] = bin
         app.environment["TMPDIR"] = temporary
         try app.ok("report", "export", "1", "-o", app.path("trip.pdf"))
@@ -170,7 +170,7 @@ final class ExportTests: XCTestCase {
         XCTAssertTrue(profile.hasPrefix(home + "/"), "its HOME is the private directory too")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the private directory is removed")
         // A browser that prints nothing is said so, and nothing is written.
-        FileManager.default.createFile(atPath: bin + "/google-chrome", contents: Data("#!/bin/sh\necho 'no display' >&2\nexit 3\n".utf8),
+        _ = FileManager.default.createFile(atPath: bin + "/google-chrome", contents: Data("#!/bin/sh\necho 'no display' >&2\nexit 3\n".utf8),
                                        attributes: [.posixPermissions: 0o755])
         let failed = try app.run("report", "export", "1", "-o", app.path("failed.pdf"))
         XCTAssertEqual(failed.status, 69)

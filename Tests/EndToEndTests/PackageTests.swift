@@ -106,7 +106,7 @@ final class PackageTests: XCTestCase {
         for directory in ["var/lib/dpkg/updates", "var/lib/dpkg/info", "var/lib/dpkg/triggers"] {
             try FileManager.default.createDirectory(atPath: root + "/" + directory, withIntermediateDirectories: true)
         }
-        FileManager.default.createFile(atPath: root + "/var/lib/dpkg/status", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/var/lib/dpkg/status", contents: Data())
         // dpkg wants root's PATH, with ldconfig and start-stop-daemon on it.
         app.environment["PATH"] = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
         // The libraries it depends on are the machine's, not this root's: only they are not checked.
