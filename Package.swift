@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "StatementImport", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore"]),
         .target(name: "Rendering", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",
-                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering"]),
+                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering"],
+                // The app's icon: shortcuts install writes it for the user, Scripts/install copies the file for everyone.
+                resources: [.embedInCode("Resources/expenses.svg")]),
         .executableTarget(
             name: "expenses", dependencies: ["ExpenseSupport", "ExpenseApp", "CEditLine"],
             // The libedit glue assigns C globals (rl_getc_function, ...), which Swift 6 mode rejects
@@ -48,7 +50,9 @@ let package = Package(
         .testTarget(name: "ReceiptReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ReceiptReading"]),
         .testTarget(name: "StatementImportTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "StatementImport"]),
         .testTarget(name: "RenderingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "Rendering"]),
-        .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "Rendering", "ExpenseApp"]),
+        // StatementReading: the help topic of the rules file is checked against the directives it parses.
+        .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "StatementReading", "Rendering",
+                                                            "ExpenseApp"]),
         // Support/ holds the drivers the tests run with python3 (a pty, a desktop launcher), not Swift sources.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support"]),
     ]

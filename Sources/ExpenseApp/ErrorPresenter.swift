@@ -82,6 +82,8 @@ public enum ErrorPresenter {
             return "restore the database from a backup; 'expenses db check' checks the whole file"
         case .outputExists:
             return "give --force to replace it"
+        case .unknownRulesDirective(let suggestion):
+            return suggestion.map { "did you mean '\($0)'?" } ?? "the directives are in 'expenses help rules'"
         case .invalidImportRows(let count):
             return "fix \(count == 1 ? "it" : "them") and import again, or import the valid rows "
                 + "with --skip-invalid --rejects FILE and fix the rejected ones there"

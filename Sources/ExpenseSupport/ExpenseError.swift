@@ -59,6 +59,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case outputExists
         // Statement imports
         case invalidImportRows(count: Int)
+        case unknownRulesDirective(suggestion: String?)
         // Quick actions
         case noRoomToAddShortcut
         case noRoomToPushShortcut

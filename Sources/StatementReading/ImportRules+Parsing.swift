@@ -40,8 +40,9 @@ extension ImportRules {
             }
             guard directives.contains(word) else {
                 let suggestion = Suggestion.closest(to: word, among: directives + Field.allCases.map(\.rawValue))
-                throw rules.error(number, "unknown directive '\(word)'",
-                                  hint: suggestion.map { "did you mean '\($0)'?" } ?? "see 'Rules files' in README.md")
+                var error = rules.error(number, "unknown directive '\(word)'")
+                error.code = .unknownRulesDirective(suggestion: suggestion)
+                throw error
             }
             let key = word == "default" ? "default " + (rest.split(separator: " ").first.map(String.init) ?? "") : word
             if let previous = seen[key] {

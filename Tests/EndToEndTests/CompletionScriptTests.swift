@@ -33,6 +33,8 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertFalse(reportWords.contains("expense"))
         XCTAssertEqual(try bashComplete(["expense", "add", "--amo"]), ["--amount"])
         XCTAssertEqual(try bashComplete(["report", "list", "--format", ""]), ["table", "json", "csv"])
+        XCTAssertEqual(try bashComplete(["help", "exit"]), ["exit-codes"], "help topics")
+        XCTAssertEqual(try bashComplete(["help", "quick"]), ["quick-actions"])
     }
 
     func testBashCompletesValuesFromTheDatabase() throws {
@@ -53,6 +55,29 @@ final class CompletionScriptTests: XCTestCase {
     func testCompletionNeverCreatesADatabase() throws {
         XCTAssertEqual(try bashComplete(["report", "show", ""]), [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.databasePath))
+    }
+
+    /// As zsh loads it from a directory of $fpath (Scripts/install puts it in
+    /// share/zsh/vendor-completions/_expenses): the first TAB completes already.
+    func testZshCompletesAtTheFirstTabWhenAutoloaded() throws {
+        let functions = app.path("zfunc")
+        try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+        try app.ok("completion", "zsh").write(toFile: functions + "/_expenses", atomically: true, encoding: .utf8)
+        let script = """
+            fpath=(\(ExpensesProcess.shellQuoted(functions)) $fpath)
+            autoload -Uz _expenses
+            compadd() { shift; print -rl -- "$@"; }   # what zsh would offer, printed instead
+            words=(expenses rep); CURRENT=2
+            _expenses
+            words=(expenses report sh); CURRENT=3
+            _expenses
+            """
+        let zsh = "/usr/bin/zsh"
+        guard FileManager.default.isExecutableFile(atPath: zsh) else { return XCTFail("zsh is missing: run Scripts/bootstrap") }
+        let result = try app.run(["-f", "-c", script], executable: URL(fileURLWithPath: zsh))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "report\nshow\n", result.stderr)
+        XCTAssertEqual(result.stderr, "")
     }
 
     func testZshAndFishScriptsCallTheBinaryBack() throws {

@@ -59,6 +59,125 @@ final class ExportTests: XCTestCase {
         }
         XCTAssertGreaterThan(try Browser.inkedFraction(pdf: pdf, page: 1), 0.01, "the page came out blank")
     }
+
+    // MARK: - The format from the file's name, and PDF
+
+    func testTheOutputFilesExtensionNamesTheFormat() throws {
+        try app.ok("report", "export", "1", "-o", app.path("trip.html"))
+        XCTAssertTrue(try String(contentsOfFile: app.path("trip.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        try app.ok("report", "export", "1", "-o", app.path("trip.HTM"))
+        XCTAssertTrue(try String(contentsOfFile: app.path("trip.HTM"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        try app.ok("report", "export", "1", "-o", app.path("items.csv"))
+        XCTAssertEqual(try String(contentsOfFile: app.path("items.csv"), encoding: .utf8), try app.ok("report", "export", "1", "--format", "csv"))
+        try app.ok("report", "export", "1", "-o", app.path("report.json"))
+        XCTAssertEqual(try String(contentsOfFile: app.path("report.json"), encoding: .utf8), try app.ok("report", "export", "1", "--format", "json"))
+        // An explicit --format wins over the name.
+        try app.ok("report", "export", "1", "--format", "csv", "-o", app.path("odd.html"))
+        XCTAssertTrue(try String(contentsOfFile: app.path("odd.html"), encoding: .utf8).hasPrefix("id,reportId,"))
+        // -o - is stdout.
+        XCTAssertTrue(try app.ok("report", "export", "1", "--format", "html", "-o", "-").hasPrefix("<!DOCTYPE html>"))
+    }
+
+    func testAFormatThatCannotBeToldIsAUsageError() throws {
+        let unknown = try app.run("report", "export", "1", "-o", app.path("trip.txt"))
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.hasPrefix("expenses: error: Cannot tell the format from the name '\(app.path("trip.txt"))': "
+                                               + "give '--format <format>', one of 'csv', 'json', 'html' or 'pdf'"), unknown.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("trip.txt")))
+        for arguments in [["report", "export", "1"], ["report", "export", "1", "-o", "-"]] {
+            let missing = try app.run(arguments)
+            XCTAssertEqual(missing.status, 64, arguments.joined(separator: " "))
+            XCTAssertTrue(missing.stderr.hasPrefix("expenses: error: Missing expected argument '--format <format>': give one of "
+                                                   + "'csv', 'json', 'html' or 'pdf', or an --output file named for it\n"), missing.stderr)
+        }
+    }
+
+    func testPDFHoldsTheReportsTitleItemsAndTotals() throws {
+        let pdf = app.path("walldorf.pdf")
+        XCTAssertEqual(try app.ok("report", "export", "1", "-o", pdf), "Exported report 1 to \(pdf)\n")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        XCTAssertTrue(bytes.starts(with: Data("%PDF-".utf8)))
+        let mode = try FileManager.default.attributesOfItem(atPath: pdf)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600, "readable by you only, as every export")
+        let text = try Browser.run("/usr/bin/pdftotext", "-layout", pdf, "-")
+        for part in ["Expense report 1: Walldorf customer workshop", "Hotel Astoria", "Bahnhof Buffet", "412.80", "38.50 CHF",
+                     "Total in EUR", "464.89 EUR", "Due to the employee", "Paid by the company"] {
+            XCTAssertTrue(text.contains(part), "\(part) missing from the PDF:\n\(text)")
+        }
+        // As every output file: not replaced without --force, whole with it; no temporary file left.
+        XCTAssertEqual(try app.run("report", "export", "1", "-o", pdf).status, 73)
+        try app.ok("report", "export", "1", "--format", "pdf", "-o", pdf, "--force")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: app.directory.path).filter { $0.contains(".tmp-") }, [])
+    }
+
+    func testPDFGoesToAPipeButNotToATerminal() throws {
+        let piped = try app.launch(["report", "export", "1", "--format", "pdf"], stdin: Data())()
+        XCTAssertEqual(piped.0, 0, String(decoding: piped.2, as: UTF8.self))
+        XCTAssertTrue(piped.1.starts(with: Data("%PDF-".utf8)))
+        let command = ([ExpensesProcess.binary.path, "report", "export", "1", "--format", "pdf"]).map(ExpensesProcess.shellQuoted).joined(separator: " ")
+        let terminal = try app.run(["-c", "script -qec \(ExpensesProcess.shellQuoted(command)) /dev/null </dev/null"],
+                                   executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(terminal.status, 64, terminal.stdout)
+        XCTAssertTrue(terminal.stdout.contains("expenses: error: A PDF is not for a terminal: give '--output <file>', or pipe it"), terminal.stdout)
+        XCTAssertFalse(terminal.stdout.contains("%PDF"))
+    }
+
+    func testPDFWithoutChromiumIsUnavailableAndSaysHowToGetIt() throws {
+        // A PATH without a browser on it (expenses needs no other program).
+        let bin = app.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        app.environment["PATH"] = bin
+        let result = try app.run("report", "export", "1", "-o", app.path("trip.pdf"))
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.stderr, """
+            expenses: error: a PDF is printed with Chromium, and there is none on PATH (chromium, chromium-browser, google-chrome)
+            hint: install it (apt-get install chromium), or export --format html and print that from a browser
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("trip.pdf")))
+    }
+
+    /// Chromium as google-chrome, faked: it shows what it was given (a private directory for
+    /// the page and the profile, which is gone afterwards) and prints a PDF of its own.
+    func testThePrinterIsFoundByAnyNameAndWorksInAPrivateDirectory() throws {
+        let bin = app.path("bin"), temporary = app.path("tmp")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let log = app.path("chrome.log")
+        // Shell builtins only: the PATH holds nothing else.
+        let fake = """
+            #!/bin/sh
+            for argument in "$@"; do
+              printf '%s\\n' "$argument" >> \(ExpensesProcess.shellQuoted(log))
+              case "$argument" in
+                --print-to-pdf=*) pdf=${argument#--print-to-pdf=} ;;
+                file://*) page=${argument#file://} ;;
+              esac
+            done
+            [ -f "$page" ] && printf 'page:%s\\n' "$HOME" >> \(ExpensesProcess.shellQuoted(log))
+            printf '%%PDF-1.4 fake' > "$pdf"
+
+            """
+        _ = FileManager.default.createFile(atPath: bin + "/google-chrome", contents: Data(fake.utf8), attributes: [.posixPermissions: 0o755])
+        app.environment["PATH"] = bin
+        app.environment["TMPDIR"] = temporary
+        try app.ok("report", "export", "1", "-o", app.path("trip.pdf"))
+        XCTAssertEqual(try String(contentsOfFile: app.path("trip.pdf"), encoding: .utf8), "%PDF-1.4 fake")
+        let arguments = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertTrue(arguments.contains("--headless"), "\(arguments)")
+        let profile = try XCTUnwrap(arguments.first { $0.hasPrefix("--user-data-dir=") }?.dropFirst("--user-data-dir=".count))
+        XCTAssertTrue(profile.hasPrefix(temporary + "/expenses-print-"), String(profile))
+        let home = try XCTUnwrap(arguments.first { $0.hasPrefix("page:") }?.dropFirst("page:".count), "the page was there to print")
+        XCTAssertTrue(profile.hasPrefix(home + "/"), "its HOME is the private directory too")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the private directory is removed")
+        // A browser that prints nothing is said so, and nothing is written.
+        _ = FileManager.default.createFile(atPath: bin + "/google-chrome", contents: Data("#!/bin/sh\necho 'no display' >&2\nexit 3\n".utf8),
+                                       attributes: [.posixPermissions: 0o755])
+        let failed = try app.run("report", "export", "1", "-o", app.path("failed.pdf"))
+        XCTAssertEqual(failed.status, 69)
+        XCTAssertEqual(failed.stderr, "expenses: error: Chromium (\(bin)/google-chrome) printed no PDF (exit status 3): no display\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("failed.pdf")))
+    }
 }
 
 /// Headless Chromium and poppler, as a reader's browser and printer.

@@ -502,6 +502,9 @@ final class ImportTests: XCTestCase {
         let result = try app.run("import", csv, "--rules", typo)
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stderr, "expenses: error: \(typo):3: unknown directive 'feilds'\nhint: did you mean 'fields'?\n")
+        let unknown = try write("date = Date\namount = Amount\nwhatever 3\n", to: "unknown.rules")
+        XCTAssertEqual(try app.run("import", csv, "--rules", unknown).stderr,
+                       "expenses: error: \(unknown):3: unknown directive 'whatever'\nhint: the directives are in 'expenses help rules'\n")
         let column = try write("date = Datum\namount = Amount\ndefault currency EUR\ndefault category meals\n", to: "column.rules")
         let missing = try app.run("import", csv, "--rules", column)
         XCTAssertEqual(missing.status, 65)

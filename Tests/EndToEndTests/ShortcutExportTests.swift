@@ -62,6 +62,16 @@ final class ShortcutExportTests: XCTestCase {
         XCTAssertTrue(withCatalog.contains("--shortcut com.sap.example.showReports --catalog \"\(catalog)\"\n"), withCatalog)
     }
 
+    /// The entry Scripts/install puts into share/applications names the icon it installs.
+    func testTheEntryCanNameItsIcon() throws {
+        try app.ok("shortcuts", "export", "--desktop", "--icon", "expenses", "-o", app.path("icon.desktop"))
+        let text = try String(contentsOfFile: app.path("icon.desktop"), encoding: .utf8)
+        XCTAssertTrue(text.contains("\nIcon=expenses\nExec=expenses "), text)
+        XCTAssertEqual(try validate(app.path("icon.desktop")), "")
+        XCTAssertFalse(try app.ok("shortcuts", "export").contains("\nIcon=expenses\n"), "no icon unless asked")
+        XCTAssertEqual(try app.run("shortcuts", "export", "--json", "--icon", "expenses").status, 64)
+    }
+
     func testNameIsEnglishAndEachTranslationANameOfItsLanguageWhateverLANG() throws {
         app.environment["LANG"] = "de_DE.UTF-8"
         try app.ok("report", "new", "Munich")

@@ -60,7 +60,7 @@ final class UsageAndHelpTests: XCTestCase {
             """)
         try assertUsage(["report", "show", "1", "2", "3"], """
             expenses: error: 2 unexpected arguments: '2', '3'
-            Usage: expenses report show [<id>]
+            Usage: expenses report show <id>
               See 'expenses help report show'.
 
             """)
@@ -81,7 +81,7 @@ final class UsageAndHelpTests: XCTestCase {
             """)
         try assertUsage(["report", "show", "abc"], """
             expenses: error: The value 'abc' is invalid for '<id>': expected a positive number
-            Usage: expenses report show [<id>]
+            Usage: expenses report show <id>
               See 'expenses help report show'.
 
             """)
@@ -108,14 +108,62 @@ final class UsageAndHelpTests: XCTestCase {
             XCTAssertTrue(root.stdout.contains(word), word)
         }
         XCTAssertEqual(try app.run("--help").stdout, root.stdout)
+        // Help about help is the overview, which says how to ask (it said "Unknown command 'help'. Did you mean 'help'?").
+        let helpHelp = try app.run("help", "help")
+        XCTAssertEqual(helpHelp.status, 0, helpHelp.stderr)
+        XCTAssertEqual(helpHelp.stdout, root.stdout)
         let group = try app.run("help", "report")
         XCTAssertTrue(group.stdout.contains("  list (default)"), group.stdout)
         XCTAssertEqual(try app.run("report", "--help").stdout, group.stdout)
         XCTAssertEqual(try app.run("--version").stdout, "expenses 0.1.0\n")
     }
 
+    // MARK: - Help topics: what the binary alone tells
+
+    func testHelpListsItsTopicsAndShowsEach() throws {
+        let root = try app.ok("help")
+        for topic in ["rules", "policy", "quick-actions", "exit-codes"] {
+            XCTAssertTrue(root.contains("HELP TOPICS:\n") && root.contains("\n  \(topic) "), topic)
+            let help = try app.run("help", topic)
+            XCTAssertEqual(help.status, 0, topic)
+            XCTAssertEqual(help.stderr, "", topic)
+        }
+        let exitCodes = try app.ok("help", "exit-codes")
+        XCTAssertTrue(exitCodes.contains("  77                      Permission denied: not your report"), exitCodes)
+        let policy = try app.ok("help", "policy")
+        XCTAssertTrue(policy.contains("SUBCOMMANDS:\n  list (default)") && policy.contains("\nPOLICY:\n") && policy.contains("  missing-receipt "),
+                      policy)
+        XCTAssertEqual(try app.ok("policy", "--help"), policy)
+        XCTAssertTrue(try app.ok("help", "import").contains("'expenses help rules'"), "import sends the reader to the rules topic")
+        try assertUsage(["help", "rulez"], """
+            expenses: error: Unknown command 'rulez'. Did you mean 'rules'?
+            Usage: expenses <subcommand> [<options>]
+              See 'expenses help'.
+
+            """)
+    }
+
+    /// Someone with only the binary copies the example of 'help rules' and imports a card
+    /// statement with it.
+    func testTheRulesTopicsExampleImportsTheCardStatement() throws {
+        let help = try app.ok("help", "rules")
+        for part in ["DIRECTIVES:\n", "  date-format FORMAT ", "  if FIELD matches REGEX then ACTION\n", "FIELDS:\n", "  external-id "] {
+            XCTAssertTrue(help.contains(part), part)
+        }
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  # American Express card export") })
+        let example = lines[start...].prefix { !$0.isEmpty }.map { $0.dropFirst(2) + "\n" }.joined()
+        try example.write(toFile: app.path("amex.rules"), atomically: true, encoding: .utf8)
+        let statement = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/import/amex.csv").path
+        let imported = try app.run("import", statement, "--rules", app.path("amex.rules"))
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains(": 5 new, 0 duplicate, 0 invalid, 1 skipped"), imported.stdout)
+    }
+
     func testHelpDoesNotCreateADatabase() throws {
         try app.ok("help", "report", "new")
+        try app.ok("help", "rules")
         try app.ok("--version")
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.databasePath))
     }

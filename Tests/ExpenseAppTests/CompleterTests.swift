@@ -22,6 +22,11 @@ final class CompleterTests: XCTestCase {
         XCTAssertEqual(complete(["report"], "sh"), ["show"])
         XCTAssertEqual(Set(complete(["report"], "s")), ["show", "submit", "summary"])
         XCTAssertEqual(complete(["help"], "cat"), ["category"])
+        XCTAssertEqual(complete(["help"], "ru"), ["run", "rules"], "help topics too")
+        XCTAssertEqual(complete(["help"], "ex"), ["expense", "exit-codes"])
+        XCTAssertEqual(complete(["help"], "po"), ["policy"], "a group with a topic once")
+        XCTAssertEqual(complete(["help", "report"], "sh"), ["show"], "then the group's commands")
+        XCTAssertEqual(complete(["help", "rules"], ""), [])
         XCTAssertFalse(complete([], "").contains("__complete"), "plumbing stays hidden")
     }
 

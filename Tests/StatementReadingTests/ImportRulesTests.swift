@@ -126,8 +126,10 @@ final class ImportRulesTests: XCTestCase {
         let directive = failure("# header\nskipp 1\n" + minimal)
         XCTAssertEqual(directive?.location, "card.rules:2")
         XCTAssertEqual(directive?.message, "unknown directive 'skipp'")
-        XCTAssertEqual(directive?.hint, "did you mean 'skip'?")
-        XCTAssertEqual(failure("date-fromat %Y\n" + minimal)?.hint, "did you mean 'date-format'?")
+        // The app words the hint (a near directive, else 'expenses help rules'): the error carries the suggestion.
+        XCTAssertEqual(directive?.code, .unknownRulesDirective(suggestion: "skip"))
+        XCTAssertEqual(failure("date-fromat %Y\n" + minimal)?.code, .unknownRulesDirective(suggestion: "date-format"))
+        XCTAssertEqual(failure("whatever 3\n" + minimal)?.code, .unknownRulesDirective(suggestion: nil))
         let field = failure(minimal + "amout = Betrag\n")
         XCTAssertEqual(field?.location, "card.rules:4")
         XCTAssertEqual(field?.message, "unknown field 'amout'")

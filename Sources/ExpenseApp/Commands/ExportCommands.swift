@@ -1,54 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 import Rendering
 
-/// `report export`: a report as CSV, JSON or a printable HTML file with its receipts.
+/// `report export`: a report as CSV, JSON, or a printable HTML or PDF file with its receipts.
 enum ExportCommands {
     static let all: [CommandSpec] = [export]
 
     enum Options {
-        static let format = Option.text("format", "format", "What to write.", allowed: ["csv", "json", "html"], required: true)
-        static let output = Option.text("output", "file", "Write to this file instead of stdout (readable by you only).", short: "o",
-                                        completion: .file)
+        static let format = Option.text("format", "format", "What to write (default: told by the --output file's extension).",
+                                        allowed: ExportFormat.names)
+        static let output = Option.text("output", "file", "Write to this file instead of stdout (readable by you only; - is stdout).",
+                                        short: "o", completion: .file)
         static let force = CommonOptions.force.described("With --output: replace the file if it exists.")
     }
 
     static let export = CommandSpec(
-        ["report", "export"], abstract: "Export a report: CSV items, JSON, or a printable HTML file with its receipts.",
-        discussion: "The HTML is one file (styles and receipt images inside) that prints on A4, each receipt on its own page.",
+        ["report", "export"], abstract: "Export a report: CSV items, JSON, or a printable HTML or PDF file with its receipts.",
+        discussion: """
+            The HTML is one file (styles and receipt images inside) that prints on A4, each receipt on its own page; \
+            PDF is that page printed by headless Chromium (chromium, chromium-browser or google-chrome on PATH; exit 69 \
+            without one). The format is --format, else the --output file's extension: .csv, .json, .html or .htm, .pdf. \
+            A PDF goes to a file or a pipe, never to a terminal.
+            """,
         arguments: [.report],
         options: [Options.format, Options.output, Options.force],
-        examples: ["expenses report export 1 --format html -o walldorf.html", "expenses report export 1 --format csv > items.csv",
-                   "expenses report export 1 --format html -o walldorf.html --force"],
+        examples: ["expenses report export 1 -o walldorf.html", "expenses report export 1 -o walldorf.pdf",
+                   "expenses report export 1 --format csv > items.csv", "expenses report export 1 --format pdf | lp",
+                   "expenses report export 1 -o walldorf.html --force"],
         validate: { invocation in
             if invocation[Options.force], !invocation.gave(Options.output) {
                 throw UsageError("'--force' goes with '--output <file>'", path: invocation.spec.path)
             }
+            _ = try format(of: invocation)
         }
     ) { invocation, session in
+        let format = try format(of: invocation)
+        let output = try invocation[Options.output].flatMap { $0 == "-" ? nil : $0 }
+        if format == .pdf, output == nil, isatty(STDOUT_FILENO) != 0 {
+            throw UsageError("A PDF is not for a terminal: give '--output <file>', or pipe it", path: invocation.spec.path)
+        }
+        // Found before the work, so that a machine without it says so at once.
+        let printer = format == .pdf ? try ChromiumPrinter.find(searchPath: session.environment["PATH"] ?? "/usr/bin:/bin") : nil
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
-        let output = try invocation[Options.output]
         // The database and the report's receipt files are read; refused before the work, and again when written.
         let inputs = Database.files(of: session.databasePath) + (try receiptFiles(of: report, in: store))
         if let output { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) }
         let items = try store.expenses(.report(report.id))
         let text: String
-        switch try invocation[Options.format] {
-        case "html":
+        switch format {
+        case .html, .pdf:
             text = try ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
-                              events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
-                              generatedAt: session.environment.now(), generator: "expenses \(Runner.version)").render()
-        case "json":
+                                  events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
+                                  generatedAt: session.environment.now(), generator: "expenses \(Runner.version)").render()
+        case .json:
             text = try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store))
                 .json.serialized() + "\n"
-        default:
+        case .csv:
             text = ExpenseView.listing(items, inReport: false).csv
         }
-        guard let path = output else { return .content(text) }
-        try OutputFile.write(text, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
+        guard let printer else {
+            guard let path = output else { return .content(text) }
+            try OutputFile.write(text, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
+            return .message("Exported report \(report.id) to \(path)")
+        }
+        let pdf = try printer.print(html: text)
+        guard let path = output else {
+            try OutputFile.writeToStandardOutput(pdf)
+            return .none
+        }
+        try OutputFile.write(bytes: pdf, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
         return .message("Exported report \(report.id) to \(path)")
+    }
+
+    /// --format, else the format the output file's extension names; a usage error (64) when
+    /// neither tells.
+    static func format(of invocation: Invocation) throws -> ExportFormat {
+        if let given = try invocation[Options.format] { return ExportFormat(rawValue: given) ?? .csv }
+        let formats = CommandParser.list(ExportFormat.names)
+        guard let path = try invocation[Options.output], path != "-" else {
+            throw UsageError("Missing expected argument '--format <format>': give one of \(formats), or an --output file named for it",
+                             path: invocation.spec.path)
+        }
+        guard let format = ExportFormat.of(path: path) else {
+            throw UsageError("Cannot tell the format from the name '\(path)': give '--format <format>', one of \(formats) "
+                             + "(or name the file .csv, .json, .html, .htm or .pdf)", path: invocation.spec.path)
+        }
+        return format
     }
 
     /// The vault files of the report's receipts, which an export must not replace.

@@ -28,8 +28,8 @@ enum ImportCommands {
             reported as FILE:LINE: field: reason and nothing is written (exit 65), unless --skip-invalid imports \
             the other rows and writes the invalid ones, with a reason, to --rejects, to be fixed and imported again \
             (a file that exists is replaced only with --force; never one the import reads). \
-            'expenses import list' shows the batches, 'expenses import undo BATCH' removes one. Rules files are \
-            described in README.md.
+            'expenses import list' shows the batches, 'expenses import undo BATCH' removes one. The rules file's \
+            syntax, with an example: 'expenses help rules' (man 5 expenses-rules).
             """,
         arguments: [ArgumentSpec("file", "Statement CSV files (- reads standard input).", variadic: true, completion: .file)],
         options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects, Options.force],

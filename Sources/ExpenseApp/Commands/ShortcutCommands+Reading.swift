@@ -37,14 +37,18 @@ extension ShortcutCommands {
             'expenses shortcuts install' puts one where the desktop's launcher finds it (it offers them on a right click) \
             and keeps it current. --json (or --format json) writes them as JSON instead, titled in your language.
             """,
-        options: [Options.desktop, Options.json, Options.output, Options.force, Options.exec,
+        options: [Options.desktop, Options.json, Options.output, Options.force, Options.exec, Options.entryIcon,
                   Options.all.described("Every enabled quick action, not only the visible ones."),
                   Options.maxVisible.described("Export this many instead of the shortcuts.max-visible setting."), Options.catalog],
         examples: ["expenses shortcuts export --desktop -o expenses.desktop",
+                   "expenses shortcuts export --desktop --icon expenses -o /usr/local/share/applications/expenses.desktop",
                    "expenses shortcuts export --format json"],
         validate: { invocation in
             guard !(invocation[Options.desktop] && invocation[Options.json]) else {
                 throw UsageError("Give either '--desktop' or '--json'", path: invocation.spec.path)
+            }
+            if invocation.gave(Options.entryIcon), invocation[Options.json] {
+                throw UsageError("'--icon <name>' is the desktop entry's; it goes with '--desktop'", path: invocation.spec.path)
             }
             if invocation[Options.force], !invocation.gave(Options.output) {
                 throw UsageError("'--force' goes with '--output <file>'", path: invocation.spec.path)
@@ -66,9 +70,11 @@ extension ShortcutCommands {
         func desktop() throws -> String {
             let english = try DesktopExport.shortcuts(in: session, catalogPath: try invocation[Options.catalog],
                                                       maxVisible: try invocation[Options.maxVisible])
-            return try DesktopExport.entry(for: invocation[Options.all] ? english.entries() : english.visible, in: session,
-                                           catalogPath: try invocation[Options.catalog], command: [program] + prefix,
-                                           launchOptions: suffix).render()
+            var entry = try DesktopExport.entry(for: invocation[Options.all] ? english.entries() : english.visible, in: session,
+                                                catalogPath: try invocation[Options.catalog], command: [program] + prefix,
+                                                launchOptions: suffix)
+            entry.icon = try invocation[Options.entryIcon]
+            return entry.render()
         }
         guard let path = try invocation[Options.output] else {
             if invocation[Options.json] { return QuickActionExport(entries: entries, json: json, desktopEntry: nil).output }

@@ -34,6 +34,8 @@ enum ShortcutCommands {
         static let output = Option.text("output", "file", "Write to this file instead of standard output.", short: "o", completion: .file)
         static let force = CommonOptions.force.described("With --output: replace the file if it exists.")
         static let exec = Option.text("exec", "program", "The program the actions run (default: expenses, found on PATH).")
+        static let entryIcon = Option.text("icon", "name", "The entry's own icon: a theme's icon name (expenses, as installed by "
+                                           + "'shortcuts install' or Scripts/install) or an absolute path; none by default.")
         static let deliver = Option.flag("deliver", "Run the queued launches now, in this process.")
         static let redeliver = Option.id("redeliver", "Queue a failed or stale launch again.")
         static let discard = Option.id("discard", "Drop a queued, failed or stale launch without running it.")

@@ -167,12 +167,21 @@ public struct CommandParser {
         return .command(invocation, globals: line.globals)
     }
 
+    /// The command, group or topic `help WORDS` is about; `help help` is help itself: the overview,
+    /// which says how help is asked for.
     private func resolveHelpPath(_ words: [String]) throws(UsageError) -> [String] {
+        let words = Array(words.drop { $0 == "help" })
         var path: [String] = []
         for (position, word) in words.enumerated() {
             let candidate = path + [word]
+            if path.isEmpty, registry.topic(word) != nil, registry.command(candidate) == nil, !registry.isGroup(candidate) {
+                guard words.count == 1 else {
+                    throw UsageError("'\(word)' is a help topic: 'expenses help \(word)' takes nothing after it", path: [])
+                }
+                return candidate
+            }
             guard registry.command(candidate) != nil || registry.isGroup(candidate) else {
-                throw unknownCommand(word, under: path)
+                throw unknownCommand(word, under: path, alsoTopics: path.isEmpty)
             }
             path = candidate
             if registry.command(candidate) != nil, !namesSubcommand(candidate, words.dropFirst(position + 1).first) { break }
@@ -187,8 +196,9 @@ public struct CommandParser {
         return registry.command(path + [next]) != nil
     }
 
-    private func unknownCommand(_ word: String, under path: [String]) -> UsageError {
-        let names = registry.subcommandNames(under: path)
+    /// - Parameter alsoTopics: whether the word may be a help topic too (after `help`).
+    private func unknownCommand(_ word: String, under path: [String], alsoTopics: Bool = false) -> UsageError {
+        let names = registry.subcommandNames(under: path) + (alsoTopics ? registry.topics.map(\.name) : [])
         let suggestion = Suggestion.closest(to: word, among: names)
         let what = path.isEmpty ? "command" : "subcommand of '\(path.joined(separator: " "))'"
         return UsageError("Unknown \(what) '\(word)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""), path: path)

@@ -1,5 +1,6 @@
 /// Help text in fixed sections — OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS, EXAMPLES —
-/// the same for `help X`, `X --help` and `X -h`.
+/// the same for `help X`, `X --help` and `X -h`; a help topic's text (`help rules`) in its own
+/// sections (`Help/HelpTopic+Terminal.swift`).
 public struct HelpFormatter {
     public let registry: CommandRegistry
     static let labelWidth = 26
@@ -8,6 +9,9 @@ public struct HelpFormatter {
 
     public func help(for path: [String]) -> String {
         if let command = registry.command(path) { return help(command) }
+        if path.count == 1, let topic = registry.topic(path[0]) {
+            return registry.isGroup(path) ? groupHelp(path) + "\n" + topic.groupSection : topic.terminalText
+        }
         return groupHelp(path)
     }
 
@@ -61,8 +65,12 @@ public struct HelpFormatter {
         for entry in registry.entries(under: path) {
             text += row(entry.name + (entry.name == fallback ? " (default)" : ""), entry.abstract)
         }
+        if path.isEmpty, !registry.topics.isEmpty {
+            text += "\nHELP TOPICS:\n"
+            for topic in registry.topics { text += row(topic.name, topic.abstract) }
+        }
         let helpPath = path.isEmpty ? "<subcommand>" : path.joined(separator: " ") + " <subcommand>"
-        text += "\n  See 'expenses help \(helpPath)' for detailed help.\n"
+        text += "\n  See 'expenses help \(helpPath)' for detailed help" + (path.isEmpty ? ", 'expenses help <topic>' for a topic.\n" : ".\n")
         return text
     }
 

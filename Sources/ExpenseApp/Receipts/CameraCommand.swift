@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseSupport
@@ -29,17 +26,10 @@ struct CameraCommand {
 
     /// Runs the camera and returns the picture's bytes.
     func capture(maxSize: Int) throws -> ReceiptInput {
-        var template = Array("\(temporaryBase())/expenses-camera-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-        guard let directory = made.map({ String(cString: $0) }) else {
-            throw ExpenseError(.cannotCreate, "cannot create a temporary directory for the camera: \(String(cString: strerror(errno)))")
-        }
+        let directory = try TemporaryDirectory("camera")
+        defer { directory.remove() }
         // A .jpg name, since programs such as ffmpeg choose the format by it; the content decides.
-        let output = directory + "/receipt.jpg"
-        defer {
-            unlink(output)
-            rmdir(directory)
-        }
+        let output = directory.file("receipt.jpg")
         let arguments = try self.arguments(output: output)
         let result: Subprocess.Result
         do throws(Subprocess.Failure) {
@@ -75,10 +65,5 @@ struct CameraCommand {
         input.originalName = ""
         input.source = .camera
         return input
-    }
-
-    private func temporaryBase() -> String {
-        if let value = getenv("TMPDIR").map({ String(cString: $0) }), value.hasPrefix("/") { return value }
-        return "/tmp"
     }
 }

@@ -31,7 +31,7 @@ public struct Completer {
                 continue
             }
             if path.isEmpty, word == "help" {
-                return (filter(registry.subcommandNames(under: []), current), false)
+                return (filter(helpWords(after: Array(words[index...])), current), false)
             }
             path.append(word)
             spec = registry.command(path)
@@ -67,6 +67,14 @@ public struct Completer {
             return values(argument.completion, current, session)
         }
         return (filter(options.map { "--\($0.name)" }, current), false)
+    }
+
+    /// What may follow `help` and `words`: a command's words, or (first) a topic's name.
+    private func helpWords(after words: [String]) -> [String] {
+        let path = words.filter { !$0.hasPrefix("-") }
+        guard !path.isEmpty else { return registry.subcommandNames(under: []) + registry.ownTopics.map(\.name) }
+        guard registry.command(path) == nil || registry.isGroup(path) else { return [] }
+        return registry.subcommandNames(under: path)
     }
 
     private func values(_ source: CompletionSource, _ current: String, _ session: Session) -> (words: [String], wantsFiles: Bool) {

@@ -20,7 +20,7 @@ enum CompletionScripts {
 
     static let zsh = #"""
         #compdef expenses
-        # zsh completion for expenses; save as _expenses in a directory on $fpath
+        # zsh completion for expenses; save as _expenses in a directory on $fpath, or source it
         _expenses() {
             local -a candidates
             candidates=("${(@f)$("${words[1]}" __complete -- "${(@)words[2,CURRENT-1]}" "${words[CURRENT]}" 2>/dev/null)}")
@@ -30,7 +30,13 @@ enum CompletionScripts {
                 compadd -- "${candidates[@]}"
             fi
         }
-        compdef _expenses expenses
+        # Autoloaded from $fpath, this file is the body of _expenses, run at the first TAB: complete
+        # now. Sourced, it registers the function.
+        if [[ "${funcstack[1]}" == "_expenses" ]]; then
+            _expenses "$@"
+        else
+            compdef _expenses expenses
+        fi
         """#
 
     static let fish = #"""

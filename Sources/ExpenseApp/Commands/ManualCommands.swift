@@ -1,0 +1,47 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// `manpages DIR`: the manual pages, made from the command declarations and help topics, for
+/// Scripts/install and Scripts/package. Hidden: a person reads them with man.
+enum ManualCommands {
+    static let all: [CommandSpec] = [manpages]
+
+    enum Options {
+        static let force = CommonOptions.force.described("Replace pages that exist.")
+    }
+
+    static let manpages = CommandSpec(
+        ["manpages"], abstract: "Write the manual pages: DIR/man1/expenses.1, one a command group, DIR/man5/expenses-rules.5.",
+        discussion: """
+            The pages are dated by SOURCE_DATE_EPOCH when it is set (a reproducible build), else today. Files are \
+            written whole (a new file renamed into place) and readable by everyone; one that exists is replaced only \
+            with --force.
+            """,
+        arguments: [ArgumentSpec("directory", "Where man1/ and man5/ go; it must exist.", completion: .file)],
+        options: [Options.force],
+        examples: ["expenses manpages /tmp/man && man -l /tmp/man/man1/expenses-report.1"],
+        hidden: true
+    ) { invocation, session in
+        let directory = invocation.arguments[0]
+        guard OutputFile.isDirectory(directory) else {
+            throw ExpenseError(.cannotCreate, "cannot write the manual pages into \(directory): it is not a directory",
+                               hint: "create it first")
+        }
+        let pages = ManualPages(registry: Commands.registry, date: date(session.environment), version: Runner.version).pages
+        let replacing = invocation[Options.force]
+        let paths = pages.map { "\(directory)/man\($0.section)/\($0.fileName)" }
+        for path in paths { try OutputFile.check(path, replacing: replacing, inputs: []) }
+        for (page, path) in zip(pages, paths) {
+            try OutputFile.write(page.text, to: path, mode: 0o644, replacing: replacing, createDirectories: true, directoryMode: 0o755)
+        }
+        return .message("Wrote \(pages.count) manual pages to \(directory): " + pages.map { "\($0.name)(\($0.section))" }.joined(separator: ", "))
+    }
+
+    /// SOURCE_DATE_EPOCH's day (UTC), else today.
+    static func date(_ environment: Environment) -> String {
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }), epoch >= 0 {
+            return CalendarDate(dayNumber: epoch / 86_400).description
+        }
+        return environment.today().description
+    }
+}

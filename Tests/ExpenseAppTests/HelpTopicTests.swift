@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import ExpenseApp
+import ExpenseCore
+import StatementReading
+
+/// The help topics: complete, true to the code they describe, and the same in `help TOPIC`
+/// and the manual pages.
+final class HelpTopicTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testTheRulesTopicNamesEveryDirectiveAndField() {
+        let text = HelpTopics.rules.terminalText
+        for directive in ImportRules.directives {
+            XCTAssertTrue(text.contains("\n  \(directive) "), "directive \(directive) is not described")
+        }
+        let terms = HelpTopics.rules.blocks.flatMap { block -> [String] in
+            if case .terms(let terms) = block { return terms.flatMap { $0.term.components(separatedBy: ", ") } }
+            return []
+        }
+        for field in ImportRules.Field.allCases { XCTAssertTrue(terms.contains(field.rawValue), "field \(field.rawValue)") }
+        for encoding in ["utf-8", "latin-1", "windows-1252"] { XCTAssertTrue(text.contains(encoding), encoding) }
+    }
+
+    func testTheRulesExampleIsTheFixtureTheImportTestsImport() throws {
+        let fixture = try String(contentsOf: root.appendingPathComponent("Tests/Fixtures/import/amex.rules"), encoding: .utf8)
+        XCTAssertEqual(HelpTopics.amexExample, fixture)
+        XCTAssertTrue(HelpTopics.rules.blocks.contains(.example(fixture)))
+        XCTAssertNoThrow(try ImportRules.parse(HelpTopics.amexExample, path: "help rules"))
+    }
+
+    func testThePolicyTopicNamesEveryRuleAndSeverity() {
+        let text = HelpTopics.policy.terminalText
+        for rule in PolicyRule.allCases { XCTAssertTrue(text.contains("\n  \(rule.rawValue) "), rule.rawValue) }
+        for severity in PolicySeverity.allCases { XCTAssertTrue(text.contains("\n  \(severity.rawValue) "), severity.rawValue) }
+    }
+
+    func testTheExitCodesTopicHasEveryStatusOfTheTable() {
+        let text = HelpTopics.exitCodes.terminalText
+        for status in [0, 1, 64, 65, 66, 69, 70, 73, 74, 75, 77] {
+            XCTAssertTrue(text.contains("\n  \(status) "), "exit status \(status)")
+        }
+    }
+
+    func testTextIsWrappedToTheTerminalWidthAndExamplesAreKept() {
+        for topic in HelpTopics.all {
+            let examples = topic.blocks.flatMap { block -> [Substring] in
+                if case .example(let text) = block { return HelpTopic.lines(of: text) }
+                return []
+            }
+            // The OVERVIEW line is a command's abstract, as long as the abstracts of command help.
+            for line in topic.terminalText.split(separator: "\n").dropFirst() where line.count > HelpTopic.width {
+                // Only an example's line, or a word too long for any line, is wider.
+                XCTAssertTrue(examples.contains { "  " + $0 == line } || !line.trimmingCharacters(in: .whitespaces).contains(" "),
+                              "\(topic.name): \(line)")
+            }
+        }
+        XCTAssertEqual(HelpTopic.wrap("one two three four", indent: 2, width: 12), "  one two\n  three four\n")
+        XCTAssertEqual(HelpTopic.row("term", "text"), "  term" + String(repeating: " ", count: 20) + "text\n")
+        XCTAssertEqual(HelpTopic.row(String(repeating: "x", count: 30), "text"),
+                       "  " + String(repeating: "x", count: 30) + "\n" + String(repeating: " ", count: 26) + "text\n")
+    }
+
+    func testHelpShowsATopicAndAGroupEndsWithItsTopic() {
+        let help = HelpFormatter(registry: Commands.registry)
+        XCTAssertEqual(help.help(for: ["rules"]), HelpTopics.rules.terminalText)
+        let policy = help.help(for: ["policy"])
+        XCTAssertTrue(policy.hasPrefix("OVERVIEW: The expense policy's rules and their severity."), policy)
+        XCTAssertTrue(policy.contains("SUBCOMMANDS:\n  list (default)"), policy)
+        XCTAssertTrue(policy.hasSuffix(HelpTopics.policy.groupSection), policy)
+        let root = help.help(for: [])
+        for topic in HelpTopics.all { XCTAssertTrue(root.contains("\n  \(topic.name) "), topic.name) }
+    }
+
+    func testParsingHelpOfATopic() throws {
+        let parser = CommandParser(registry: Commands.registry)
+        guard case .help(let path) = try parser.parse(["help", "exit-codes"]) else { return XCTFail() }
+        XCTAssertEqual(path, ["exit-codes"])
+        XCTAssertThrowsError(try parser.parse(["help", "rulez"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "Unknown command 'rulez'. Did you mean 'rules'?")
+        }
+        XCTAssertThrowsError(try parser.parse(["help", "rules", "list"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "'rules' is a help topic: 'expenses help rules' takes nothing after it")
+        }
+        XCTAssertThrowsError(try parser.parse(["rules"]), "a topic is no command")
+    }
+}
