@@ -41,13 +41,14 @@ enum ExpenseCommands {
         form: ExpenseForm.make
     ) { invocation, session in
         let store = try session.store()
+        let (date, outsideTrip) = try dateOfNewExpense(invocation, session)
         let expense = try store.write {
             let reportID = try invocation[Options.report] ?? session.currentReportID
             // Asked before the amount and the rest are read, so that a frozen report is what is
             // said first; the store's insert asks it again, as the guarantee.
             let report = try reportID.map { id in try store.report(id, for: .addItems) }
             let currency = try CurrencyTable.standard.require(try invocation[Options.currency] ?? report?.currency.code ?? session.defaultCurrency)
-            var item = Expense(reportID: report?.id, date: try invocation[Options.date] ?? session.environment.today(),
+            var item = Expense(reportID: report?.id, date: date,
                                category: try store.category(try invocation[Options.category] ?? "").code,
                                merchant: try invocation[Options.merchant] ?? "", description: try invocation[Options.description] ?? "",
                                amount: try Money.parse(try invocation[Options.amount] ?? "", currency: currency,
@@ -63,9 +64,32 @@ enum ExpenseCommands {
             }
             return try store.insertExpense(item)
         }
+        if let trip = outsideTrip {
+            Console.error("expenses: warning: expense \(expense.id) is dated today, \(date), outside report \(trip.id)'s trip "
+                          + "(\(trip.dateRange)); if it is not today's, 'expenses expense edit \(expense.id) --date YYYY-MM-DD'\n")
+        }
         let place = expense.reportID.map { " to report \($0)" } ?? " (unassigned)"
         return ExpenseResult(message: "Added expense \(expense.id)\(place): \(expense.amount) \(expense.category)", item: expense).output
             .touching(expense.reportID)
+    }
+
+    /// The date of an expense being added: the one given, else today. When today is outside the
+    /// trip of its report (a quick action adding to the current trip after it), a person on a
+    /// terminal is asked, the trip's first day offered; elsewhere it stays today and the report
+    /// is returned, to warn about once the expense is added.
+    private static func dateOfNewExpense(_ invocation: Invocation, _ session: Session) throws -> (CalendarDate, outsideTrip: Report?) {
+        let today = session.environment.today()
+        if let given = try invocation[Options.date] { return (given, nil) }
+        guard let id = try invocation[Options.report] ?? session.currentReportID, let trip = try? session.store().report(id),
+              let start = trip.startDate, !(start...(trip.endDate ?? start)).contains(today) else { return (today, nil) }
+        guard let reader = session.lineReader else { return (today, trip) }
+        let question = Form(heading: "Today, \(today), is outside report \(trip.id)'s trip (\(trip.dateRange))", fields: [
+            Form.Field(Options.date, "Date", required: true)
+                .suggesting { _ in start.description }
+                .checking { text, _ in try CalendarDate.parse(text).description },
+        ])
+        let answer = try question.ask(given: [:], reader: reader)[Options.date.spec.name] ?? start.description
+        return (try CalendarDate.parse(answer), nil)
     }
 
     static let list = CommandSpec(

@@ -54,7 +54,7 @@ struct ReceiptCaptureRun {
             }
         }
         let committed = try capture.commit(prepared, attachTo: expenseID, makeExpense: makeExpense)
-        return output(committed, prepared: prepared, declined: declined, vault: vault)
+        return output(committed, prepared: prepared, declined: declined, vault: vault, store: store)
     }
 
     /// The options that go together or exclude each other.
@@ -168,11 +168,14 @@ struct ReceiptCaptureRun {
     }
 
     private func output(_ committed: ReceiptCapture.Committed, prepared: ReceiptCapture.Prepared, declined: Bool,
-                        vault: ReceiptVault) -> Output {
+                        vault: ReceiptVault, store: Store) -> Output {
         let receipt = committed.receipt
         if let target = committed.attachedTo {
             let others = receipt.expenseIDs.filter { $0 != target }
             if !others.isEmpty { ReceiptLinks.warnShared(receipt, others: others) }
+            if committed.expense == nil, let expense = try? store.expense(target) {
+                ReceiptLinks.warnIfTotalDiffers(receipt, from: expense)
+            }
         }
         let document = ReceiptCaptureResult(committed: committed, path: vault.path(of: receipt.sha256),
                                             restoredFile: prepared.wroteFile, declined: declined).output

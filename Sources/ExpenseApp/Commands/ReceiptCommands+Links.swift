@@ -20,6 +20,7 @@ extension ReceiptCommands {
         }
         let others = receipt.expenseIDs.filter { $0 != expenseID }
         if added, !others.isEmpty { ReceiptLinks.warnShared(receipt, others: others) }
+        if added { ReceiptLinks.warnIfTotalDiffers(receipt, from: try store.expense(expenseID)) }
         let message = added ? "Attached receipt \(receipt.id) to expense \(expenseID)"
             : "Receipt \(receipt.id) was attached to expense \(expenseID) already"
         return ReceiptResult(message: message, receipt: receipt, path: store.receiptVault?.path(of: receipt.sha256)).output

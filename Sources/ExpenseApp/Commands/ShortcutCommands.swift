@@ -131,8 +131,11 @@ enum ShortcutCommands {
         examples: ["expenses shortcuts enable com.sap.example.openReport"]
     ) { invocation, session in
         let type = try expandedType(invocation, session)
+        // The app's "Open <trip>" or "Add expense to <trip>", back on, follows the work done meanwhile.
+        let follow = try TripShortcuts.reportToFollow(enabling: type, appID: try session.settings().appID, in: try session.store())
         return try change(invocation, session) { shortcuts throws(ExpenseError) in
             try shortcuts.enable(type)
+            if let follow { try TripShortcuts.point(&shortcuts, type: type, at: follow) }
             return "Enabled \(type)"
         }
     }

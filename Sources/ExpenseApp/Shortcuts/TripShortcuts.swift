@@ -94,6 +94,28 @@ enum TripShortcuts {
         }
     }
 
+    /// The report an app trip item turned back on should point at, so that "Open <trip>" and "Add
+    /// expense to <trip>" agree (while one was off, the other followed the work): the other
+    /// item's, else the latest trip. Nil for any other item, or when there is no report.
+    static func reportToFollow(enabling type: String, appID: String, in store: Store) throws -> Report? {
+        let pair = ["\(appID).\(openAction)", "\(appID).\(addAction)"]
+        guard pair.contains(type) else { return nil }
+        let other = try store.dynamicShortcuts().first { pair.contains($0.type) && $0.type != type && $0.origin == .app && $0.isEnabled }
+        if let id = other?.item.userInfo["report"]?.scalarText.flatMap({ Int64($0) }), let report = try? store.report(id),
+           type.hasSuffix(openAction) || report.status == .draft {
+            return report
+        }
+        let recent = try store.reports(limit: 50)
+        return type.hasSuffix(openAction) ? recent.first : recent.first { $0.status == .draft }
+    }
+
+    /// Points the app's trip item `type` at `report`, as a refresh would (inside the caller's write).
+    static func point(_ shortcuts: inout ShortcutSet, type: String, at report: Report) throws(ExpenseError) {
+        let open = type.hasSuffix(".\(openAction)")
+        try update(&shortcuts, type: type, to: item(type, open ? "Open \(report.title)" : "Add expense to \(report.title)",
+                                                  open ? .bookmark : .add, report))
+    }
+
     /// While there is a trip to add to, "Add expense to <trip>" does what the generic "Add
     /// Expense" does, for that trip: the generic one swaps places with "Take a Picture", which
     /// then shows among the launcher's first four; without a trip they swap back. Only these two
@@ -122,7 +144,7 @@ enum TripShortcuts {
 
     /// Sets the app's item of `type` to `item` (nil: removes it). A new one goes to the top if
     /// there is room; an item of the user's or one they disabled is left alone.
-    private static func update(_ shortcuts: inout ShortcutSet, type: String, to item: ShortcutItem?) throws {
+    private static func update(_ shortcuts: inout ShortcutSet, type: String, to item: ShortcutItem?) throws(ExpenseError) {
         guard !shortcuts.isStatic(type) else { return }
         if let existing = shortcuts.dynamicShortcut(type) {
             guard existing.origin == .app, existing.isEnabled else { return }
