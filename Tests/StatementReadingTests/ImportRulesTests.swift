@@ -253,6 +253,11 @@ final class POSIXRegexTests: XCTestCase {
         // follows, and a run of them made regcomp allocate more than 2 GB.
         XCTAssertNotNil(POSIXRegex.refusal(Array(("a" + String(repeating: "+", count: 14)).utf8)))
         XCTAssertNil(POSIXRegex.refusal(Array(("a" + String(repeating: "+", count: 13)).utf8)))
+        // Found by a 30-minute run of it: a '*' (or '?') in the run was counted as a new atom, so
+        // the '+' after it doubled one element instead of everything before it.
+        XCTAssertNotNil(POSIXRegex.refusal(Array(("=" + String(repeating: "+", count: 12) + "*" + String(repeating: "+", count: 11)).utf8)))
+        XCTAssertNotNil(POSIXRegex.refusal(Array(("a" + String(repeating: "+", count: 7) + "?" + String(repeating: "+", count: 7)).utf8)))
+        XCTAssertNil(POSIXRegex.refusal(Array("a*b?c+(de)*x".utf8)))
         XCTAssertNotNil(POSIXRegex.refusal(Array("(ab{1,100}){1,100}".utf8)), "the group holds 101 elements")
         XCTAssertNotNil(POSIXRegex.refusal(Array("a{5000}b{5001}".utf8)), "repetitions side by side add up")
         XCTAssertNil(POSIXRegex.refusal(Array("[{]{9999}".utf8)), "a '{' inside brackets is no repetition")
