@@ -6,8 +6,8 @@ import ExpenseSupport
 /// A table longer than the screen goes through a pager on a terminal, as git's output does:
 /// `$EXPENSES_PAGER`, else `$PAGER`, else `less` (with `LESS=FRX` unless set: it quits at
 /// once when the text fits one screen, keeps colours and leaves the text on the screen).
-/// `--no-pager`, a pager of `cat` or empty, or no `$TERM`, writes straight to the terminal. The command is
-/// split into words like a command line and run directly, never through a shell.
+/// `--no-pager`, a pager of `cat` or empty, or no `$TERM`, writes straight to the terminal.
+/// The command is split into words like a command line and run directly, never through a shell.
 struct Pager {
     /// The pager's words, or nil when output goes straight to standard output: not a terminal,
     /// or paging turned off.
