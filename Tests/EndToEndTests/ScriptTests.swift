@@ -50,7 +50,7 @@ final class ScriptTests: XCTestCase {
     func testBailStopsWithTheFailingLinesCode() throws {
         let path = try write(Self.script)
         let result = try app.run("run", "--bail", path)
-        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.status, 66)   // not found
         XCTAssertEqual(result.stderr, "\(path):5: error: unknown report 9\nhint: see 'expenses report list'\n")
         XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "1")
     }
