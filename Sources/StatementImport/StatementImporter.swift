@@ -36,13 +36,13 @@ public final class StatementImporter {
         }
     }
 
-    public struct FileOutcome {
+    public struct FileOutcome: Sendable {
         public let file: String
         public let batchID: Int64
         public var counts = ImportCounts()
     }
 
-    public struct Outcome {
+    public struct Outcome: Sendable {
         public var files: [FileOutcome] = []
         public var seconds = 0.0
         public var rejectsPath: String?

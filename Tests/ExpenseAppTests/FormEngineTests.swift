@@ -67,8 +67,8 @@ final class FormEngineTests: XCTestCase {
     func testPathCompletionListsTheDirectorysEntriesWithSlashesOnDirectories() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paths-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("receipts"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("receipt.jpg").path, contents: Data())
-        FileManager.default.createFile(atPath: directory.appendingPathComponent(".hidden").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("receipt.jpg").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(".hidden").path, contents: Data())
         defer { try? FileManager.default.removeItem(at: directory) }
         let base = directory.path + "/"
         XCTAssertEqual(PathCompletion.candidates(base + "rec"), [base + "receipt.jpg", base + "receipts/"])

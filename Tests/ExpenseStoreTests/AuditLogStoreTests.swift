@@ -180,7 +180,7 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try migrated.auditHead()?.lastID, 2)
         XCTAssertEqual(try migrated.db.scalar("SELECT count(*) FROM report_events WHERE length(hash) = 64"), 2)
         assertDatabaseError(try db.execute("UPDATE report_events SET actor = 'x'"), resultCode: 19)
-        try migrated.write { try migrated.apply(.reimburse, to: 1, by: "ben", reason: "PAY") }
+        _ = try migrated.write { try migrated.apply(.reimburse, to: 1, by: "ben", reason: "PAY") }
         XCTAssertEqual(try migrated.verifyAuditLog(), 3)
     }
 }

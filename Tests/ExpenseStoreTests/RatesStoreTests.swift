@@ -20,7 +20,7 @@ final class RatesStoreTests: TemporaryDatabaseTestCase {
             ("2026-03-05", "USD", "1.0790"), ("2026-03-05", "CHF", "0.9598"), ("2026-03-05", "ISK", "150.10"),
             ("2026-03-06", "USD", "1.0823"), ("2026-03-06", "CHF", "0.9612"), ("2026-03-06", "JPY", "160.86"),
         ]
-        try store.write {
+        _ = try store.write {
             try store.saveReferenceRates(rates.map {
                 ReferenceRate(currency: $0.1, date: day($0.0), perEUR: try ExchangeRate.parse($0.2))
             })

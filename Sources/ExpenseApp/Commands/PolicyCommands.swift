@@ -54,7 +54,7 @@ enum PolicyCommands {
         let open = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }.count
         let note = violations.isEmpty ? "Report \(report.id) meets the policy."
             : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged"
-        let fails = blocking > 0 || (try invocation[strict] && open > 0)
+        let fails = blocking > 0 || (invocation[strict] && open > 0)
         return Output.listing(Listing(columns: [.init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
                                                 .init("acknowledged", "acknowledged"), .init("itemIds", "items", inTable: false)],
                                       count: violations.count, note: note, row: row))
