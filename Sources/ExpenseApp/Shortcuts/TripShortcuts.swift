@@ -85,8 +85,8 @@ enum TripShortcuts {
                 && defaults.item(stale.type) == nil {
                 try shortcuts.remove(stale.type)
             }
-            try update(&shortcuts, type: openType, to: openTarget.map { item(openType, "Open \($0.title)", .bookmark, $0) })
-            try update(&shortcuts, type: addType, to: addTarget.map { item(addType, "Add expense to \($0.title)", .add, $0) })
+            try update(&shortcuts, type: openType, to: openTarget.map { tripItem(openType, $0) })
+            try update(&shortcuts, type: addType, to: addTarget.map { tripItem(addType, $0) })
             try arrange(&shortcuts, appID: settings.appID)
             if try shortcuts.dynamic != before || !store.hasPublished(defaults) {
                 try store.replaceDynamicShortcuts(shortcuts.dynamic, with: defaults)
@@ -100,20 +100,25 @@ enum TripShortcuts {
     static func reportToFollow(enabling type: String, appID: String, in store: Store) throws -> Report? {
         let pair = ["\(appID).\(openAction)", "\(appID).\(addAction)"]
         guard pair.contains(type) else { return nil }
+        let opens = type == pair[0]
         let other = try store.dynamicShortcuts().first { pair.contains($0.type) && $0.type != type && $0.origin == .app && $0.isEnabled }
         if let id = other?.item.userInfo["report"]?.scalarText.flatMap({ Int64($0) }), let report = try? store.report(id),
-           type.hasSuffix(openAction) || report.status == .draft {
+           opens || report.status == .draft {
             return report
         }
         let recent = try store.reports(limit: 50)
-        return type.hasSuffix(openAction) ? recent.first : recent.first { $0.status == .draft }
+        return opens ? recent.first : recent.first { $0.status == .draft }
     }
 
     /// Points the app's trip item `type` at `report`, as a refresh would (inside the caller's write).
     static func point(_ shortcuts: inout ShortcutSet, type: String, at report: Report) throws(ExpenseError) {
-        let open = type.hasSuffix(".\(openAction)")
-        try update(&shortcuts, type: type, to: item(type, open ? "Open \(report.title)" : "Add expense to \(report.title)",
-                                                  open ? .bookmark : .add, report))
+        try update(&shortcuts, type: type, to: tripItem(type, report))
+    }
+
+    /// The app's "Open <trip>" or "Add expense to <trip>" (by `type`'s action) for `report`.
+    private static func tripItem(_ type: String, _ report: Report) -> ShortcutItem {
+        type.hasSuffix(".\(openAction)") ? item(type, "Open \(report.title)", .bookmark, report)
+            : item(type, "Add expense to \(report.title)", .add, report)
     }
 
     /// While there is a trip to add to, "Add expense to <trip>" does what the generic "Add
