@@ -81,7 +81,7 @@ enum ExpenseCommands {
         let today = session.environment.today()
         if let given = try invocation[Options.date] { return (given, nil) }
         guard let id = try invocation[Options.report] ?? session.currentReportID, let trip = try? session.store().report(id),
-              let start = trip.startDate, !(start...(trip.endDate ?? start)).contains(today) else { return (today, nil) }
+              let start = trip.startDate, today < start || today > (trip.endDate ?? start) else { return (today, nil) }
         guard let reader = session.lineReader else { return (today, trip) }
         let question = Form(heading: "Today, \(today), is outside report \(trip.id)'s trip (\(trip.dateRange))", fields: [
             Form.Field(Options.date, "Date", required: true)
