@@ -37,16 +37,7 @@ struct ListWindow {
         guard let limit, shown == limit else { return nil }
         let total = try total()
         guard total > shown else { return nil }
-        return "(\(shown.formatted) of \(total.formatted) \(things); --all shows every one, --limit N the first N)"
-    }
-}
-
-private extension Int {
-    /// 300,001
-    var formatted: String {
-        let digits = Array(String(self))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        })
+        func grouped(_ count: Int) -> String { Money.format(Int64(count), digits: 0, grouping: true) }
+        return "(\(grouped(shown)) of \(grouped(total)) \(things); --all shows every one, --limit N the first N)"
     }
 }
