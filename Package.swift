@@ -12,6 +12,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .target(name: "ExpenseSupport"),
         .target(name: "PropertyList", dependencies: ["ExpenseSupport"]),
         .target(
@@ -25,7 +26,7 @@ let package = Package(
         ),
         .target(name: "StatementReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ReceiptReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
-        .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite"]),
+        .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite", "CLibPQ"]),
         .target(name: "StatementImport", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore"]),
         .target(name: "Rendering", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",

@@ -7,6 +7,6 @@ import ExpenseSupport
 public enum Interruption {
     public static func request() {
         Cancellation.requested = 1
-        Database.interruptActive()
+        SQLiteDatabase.interruptActive()
     }
 }

@@ -22,7 +22,7 @@ public final class Store {
     /// - Parameter access: how to open it; by default read-only when the file exists and this
     ///   process may not write it (mode 0444, another user's, a read-only mount), so that reading
     ///   commands work and writes are refused (`write`) instead of the file not opening at all.
-    public init(path: String, now: @escaping () -> String, access: Database.Access? = nil) throws {
+    public init(path: String, now: @escaping () -> String, access: SQLiteDatabase.Access? = nil) throws {
         db = try Self.open(path, access: access ?? Self.defaultAccess(for: path))
         self.now = now
         if db.isReadOnly {
@@ -42,7 +42,7 @@ public final class Store {
     }
 
     /// Read-only for an existing file this process may not write; else read-write.
-    static func defaultAccess(for path: String) -> Database.Access {
+    static func defaultAccess(for path: String) -> SQLiteDatabase.Access {
         guard path != ":memory:", access(path, F_OK) == 0, access(path, W_OK) != 0 else { return .readWrite }
         return .readOnly
     }
@@ -62,10 +62,10 @@ public final class Store {
                      hint: "reading it works; to change it, make the file writable, or work on a copy")
     }
 
-    private static func open(_ path: String, access: Database.Access) throws -> Database {
+    private static func open(_ path: String, access: SQLiteDatabase.Access) throws -> Database {
         let database: Database
         do {
-            database = try Database(path: path, access: access)
+            database = try SQLiteDatabase(path: path, access: access)
         } catch {
             switch error.resultCode {
             case SQLITE_NOTADB:
@@ -90,7 +90,7 @@ public final class Store {
     /// nest in it as savepoints; committed only when every line succeeded.
     public func beginScript() throws {
         guard !db.isReadOnly else { throw readOnlyError }
-        try db.begin()
+        try db.begin(.immediate)
     }
     public func commitScript() throws { try db.commit() }
     public func rollbackScript() { db.rollback() }

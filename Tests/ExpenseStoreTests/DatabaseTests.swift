@@ -16,7 +16,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try db.scalar("PRAGMA foreign_keys"), 1)
         XCTAssertEqual(try db.scalar("PRAGMA synchronous"), 1)   // NORMAL
         XCTAssertEqual(try db.scalar("PRAGMA busy_timeout"), 10_000)
-        XCTAssertEqual(try Database(path: path("other.sqlite"), busyTimeout: 250).scalar("PRAGMA busy_timeout"), 250)
+        XCTAssertEqual(try SQLiteDatabase(path: path("other.sqlite"), busyTimeout: 250).scalar("PRAGMA busy_timeout"), 250)
         XCTAssertEqual(db.path, path())
         XCTAssertFalse(db.isInsideTransaction)
     }
@@ -61,17 +61,17 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
     func testASymlinkAtANewDatabaseNameIsLeftToSQLite() throws {
         // Not created through by the 0600 creation (O_NOFOLLOW): SQLite opens it as it always did.
         try FileManager.default.createSymbolicLink(atPath: path("link.sqlite"), withDestinationPath: path("target.sqlite"))
-        _ = try Database(path: path("link.sqlite"))
+        _ = try SQLiteDatabase(path: path("link.sqlite"))
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.sqlite")), path("target.sqlite"))
     }
 
     func testTheFilesOfADatabase() {
-        XCTAssertEqual(Database.files(of: "/d/e.sqlite").map(\.path), ["/d/e.sqlite", "/d/e.sqlite-wal", "/d/e.sqlite-shm", "/d/e.sqlite-journal"])
-        XCTAssertEqual(Database.files(of: ":memory:"), [])
+        XCTAssertEqual(SQLiteDatabase.files(of: "/d/e.sqlite").map(\.path), ["/d/e.sqlite", "/d/e.sqlite-wal", "/d/e.sqlite-shm", "/d/e.sqlite-journal"])
+        XCTAssertEqual(SQLiteDatabase.files(of: ":memory:"), [])
     }
 
     func testAnInMemoryDatabaseWorks() throws {
-        let db = try Database(path: ":memory:")
+        let db = try SQLiteDatabase(path: ":memory:")
         try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (41); UPDATE t SET x = x + 1;")
         XCTAssertEqual(try db.scalar("SELECT x FROM t"), 42)
     }
@@ -79,7 +79,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
     func testATextFileIsNotADatabase() throws {
         let text = String(repeating: "Hotel Astoria, 412.80 EUR, 2026-03-02\n", count: 100)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path("notes.txt")))
-        let error = assertDatabaseError(try Database(path: path("notes.txt")), resultCode: SQLITE_NOTADB)
+        let error = assertDatabaseError(try SQLiteDatabase(path: path("notes.txt")), resultCode: SQLITE_NOTADB)
         XCTAssertEqual(error?.userFacing.kind, .invalidData)
         // The probe runs before the pragmas: the file was not touched.
         XCTAssertEqual(try String(contentsOfFile: path("notes.txt"), encoding: .utf8), text)
@@ -88,11 +88,11 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
 
     func testAShortTextFileIsNotADatabaseEither() throws {
         try Data("hello\n".utf8).write(to: URL(fileURLWithPath: path("short.txt")))
-        assertDatabaseError(try Database(path: path("short.txt")), resultCode: SQLITE_NOTADB)
+        assertDatabaseError(try SQLiteDatabase(path: path("short.txt")), resultCode: SQLITE_NOTADB)
     }
 
     func testAMissingDirectoryCannotBeOpened() throws {
-        assertDatabaseError(try Database(path: path("no/such/dir/db.sqlite")), resultCode: SQLITE_CANTOPEN)
+        assertDatabaseError(try SQLiteDatabase(path: path("no/such/dir/db.sqlite")), resultCode: SQLITE_CANTOPEN)
     }
 
     // MARK: - Values
@@ -237,7 +237,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         }
         XCTAssertTrue(thrown is Stop, "\(String(describing: thrown))")
         // Left mid-step, the SELECT would hold the table: DROP fails with SQLITE_LOCKED.
-        let dropError = Self.error { () throws(DatabaseError) in try db.execute("DROP TABLE t") }
+        let dropError = Self.error { () throws(DatabaseError) in try db.execute("DROP TABLE t", []) }
         XCTAssertNil(dropError, "the statement was not reset after the map threw")
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 't'"), 0)
     }

@@ -19,7 +19,7 @@ final class ReadOnlyDatabaseTests: TemporaryDatabaseTestCase {
 
     func testAReadOnlyConnectionReadsAndEveryWriteFailsAsReadOnly() throws {
         let file = try makeDatabase()
-        let db = try Database(path: file, access: .readOnly)
+        let db = try SQLiteDatabase(path: file, access: .readOnly)
         XCTAssertTrue(db.isReadOnly)
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM reports"), 1)
         let error = assertDatabaseError(try db.execute("DELETE FROM reports"), resultCode: 8)   // SQLITE_READONLY
@@ -46,7 +46,7 @@ final class ReadOnlyDatabaseTests: TemporaryDatabaseTestCase {
     func testAReadOnlyDatabaseOfAnOlderSchemaIsRefusedNotMigrated() throws {
         let file = try makeDatabase()
         let last = try XCTUnwrap(Schema.migrator.migrations.last?.id)
-        try Database(path: file).execute("DELETE FROM schema_migrations WHERE id = ?", [.text(last)])
+        try SQLiteDatabase(path: file).execute("DELETE FROM schema_migrations WHERE id = ?", [.text(last)])
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         assertExpenseError(try Store(path: file, now: { "" }, access: .readOnly), kind: .cannotCreate,
                            messageContains: "is read-only, and this version of expenses must update its schema first")
@@ -54,7 +54,7 @@ final class ReadOnlyDatabaseTests: TemporaryDatabaseTestCase {
     }
 
     func testTheImmutableURIKeepsEveryByteOfThePath() throws {
-        XCTAssertEqual(Database.immutableURI("/tmp/a b/x?y#z%é.sqlite"),
+        XCTAssertEqual(SQLiteDatabase.immutableURI("/tmp/a b/x?y#z%é.sqlite"),
                        "file:/tmp/a%20b/x%3Fy%23z%25%C3%A9.sqlite?mode=ro&immutable=1")
         // (The locked directory's end-to-end test opens a database through it, as nobody.)
     }

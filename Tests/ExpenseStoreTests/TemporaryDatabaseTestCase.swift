@@ -29,8 +29,8 @@ class TemporaryDatabaseTestCase: XCTestCase {
     }
 
     /// A new connection to a fresh (or the named) database file.
-    func openDatabase(_ name: String = "test.sqlite", busyTimeout: Int32 = 10_000) throws -> Database {
-        try Database(path: path(name), busyTimeout: busyTimeout)
+    func openDatabase(_ name: String = "test.sqlite", busyTimeout: Int32 = 10_000) throws -> SQLiteDatabase {
+        try SQLiteDatabase(path: path(name), busyTimeout: busyTimeout)
     }
 }
 

@@ -6,7 +6,7 @@ import XCTest
 
 final class TransactionTests: TemporaryDatabaseTestCase {
     private struct Abort: Error, Equatable { var reason = "abort" }
-    private var db: Database!
+    private var db: SQLiteDatabase!
 
     override func setUpWithError() throws {
         try super.setUpWithError()

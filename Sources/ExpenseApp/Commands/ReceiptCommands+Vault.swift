@@ -32,7 +32,7 @@ extension ReceiptCommands {
         if OutputFile.isDirectory(target) {
             target += (target.hasSuffix("/") ? "" : "/") + "receipt-\(receipt.id).\(receipt.mediaType.fileExtension)"
         }
-        let inputs = Database.files(of: session.databasePath)
+        let inputs = SQLiteDatabase.files(of: session.databasePath)
             + [OutputFile.Input(vault.path(of: receipt.sha256), role: "the file of receipt \(receipt.id) in the vault")]
         try OutputFile.write(bytes: bytes, to: target, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
         return ReceiptExport(receipt: receipt, file: target).output

@@ -6,9 +6,9 @@ import PropertyList
 public final class Statement {
     let handle: OpaquePointer
     public let sql: String
-    unowned let database: Database
+    unowned let database: SQLiteDatabase
 
-    init(database: Database, sql: String) throws(DatabaseError) {
+    init(database: SQLiteDatabase, sql: String) throws(DatabaseError) {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
@@ -81,60 +81,4 @@ public final class Statement {
             throw error
         }
     }
-}
-
-/// The current row of a statement being stepped; valid only inside the closure it is given to.
-public struct Row {
-    let statement: OpaquePointer
-    /// The statement this row is of; it outlives the row, which is only valid while it steps.
-    unowned(unsafe) let source: Statement
-
-    init(_ source: Statement) {
-        self.source = source
-        statement = source.handle
-    }
-
-    public var columnCount: Int { Int(sqlite3_column_count(statement)) }
-
-    public func isNull(_ index: Int) -> Bool { sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL }
-
-    public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(statement, Int32(index)) }
-
-    public func int(_ index: Int) -> Int { Int(int64(index)) }
-
-    public func optionalInt64(_ index: Int) -> Int64? { isNull(index) ? nil : int64(index) }
-
-    public func double(_ index: Int) -> Double { sqlite3_column_double(statement, Int32(index)) }
-
-    public func string(_ index: Int) -> String {
-        guard let text = sqlite3_column_text(statement, Int32(index)) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement, Int32(index)))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-    }
-
-    public func optionalString(_ index: Int) -> String? { isNull(index) ? nil : string(index) }
-
-    public func blob(_ index: Int) -> [UInt8] {
-        let count = Int(sqlite3_column_bytes(statement, Int32(index)))
-        guard count > 0, let bytes = sqlite3_column_blob(statement, Int32(index)) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
-    }
-
-    // MARK: - By column name
-
-    /// The index of the result column called `name` (its alias, or the column's own name).
-    /// A name the query does not have is a bug in our SQL, never a user's doing.
-    public func index(_ name: String) -> Int {
-        guard let index = source.columnIndex[name] else { fatalError("no column '\(name)' in `\(source.sql)`") }
-        return index
-    }
-
-    public func isNull(_ name: String) -> Bool { isNull(index(name)) }
-    public func int64(_ name: String) -> Int64 { int64(index(name)) }
-    public func int(_ name: String) -> Int { int(index(name)) }
-    public func optionalInt64(_ name: String) -> Int64? { optionalInt64(index(name)) }
-    public func double(_ name: String) -> Double { double(index(name)) }
-    public func string(_ name: String) -> String { string(index(name)) }
-    public func optionalString(_ name: String) -> String? { optionalString(index(name)) }
-    public func blob(_ name: String) -> [UInt8] { blob(index(name)) }
 }

@@ -29,9 +29,8 @@ public struct Migrator {
     public func migrate(_ db: Database, now: String) throws {
         let applied = try appliedIDs(db)
         if applied == nil {
-            let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
-            if tables > 0 {
-                throw ExpenseError(.invalidData, .notAnExpensesDatabase, "\(db.path) is an SQLite database, but not an expenses database")
+            if try db.tableCount() > 0 {
+                throw ExpenseError(.invalidData, .notAnExpensesDatabase, "\(db.path) is \(db.kindName), but not an expenses database")
             }
         }
         try refuseNewer(applied ?? [], db)
@@ -59,8 +58,8 @@ public struct Migrator {
     /// it with an older schema could misread it).
     public func requireCurrent(_ db: Database) throws {
         let applied = try appliedIDs(db)
-        if applied == nil, try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'") > 0 {
-            throw ExpenseError(.invalidData, .notAnExpensesDatabase, "\(db.path) is an SQLite database, but not an expenses database")
+        if applied == nil, try db.tableCount() > 0 {
+            throw ExpenseError(.invalidData, .notAnExpensesDatabase, "\(db.path) is \(db.kindName), but not an expenses database")
         }
         try refuseNewer(applied ?? [], db)
         guard let done = applied, migrations.allSatisfy({ done.contains($0.id) }) else {
@@ -70,8 +69,7 @@ public struct Migrator {
     }
 
     private func appliedIDs(_ db: Database) throws -> Set<String>? {
-        let exists = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
-        guard exists > 0 else { return nil }
+        guard try db.hasTable("schema_migrations") else { return nil }
         return Set(try db.query("SELECT id FROM schema_migrations") { $0.string(0) })
     }
 

@@ -101,12 +101,12 @@ extension Store {
                 try requireTotalFits(report: reportID, adding: expense.conversion?.converted.minorUnits ?? 0)
             }
             let stamp = now()
-            try db.execute("""
+            let insertedID = try db.insert("""
                 INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
                                       rate, rate_date, rate_source, converted_minor, paid_by, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, Self.arguments(expense) + [.text(stamp), .text(stamp)])
-            return try self.expense(db.lastInsertedRowID)
+            return try self.expense(insertedID)
         }
     }
 

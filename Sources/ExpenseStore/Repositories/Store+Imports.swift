@@ -67,9 +67,9 @@ extension Store {
     public func beginImportBatch(file: String, rules: String, reportID: Int64?) throws -> Int64 {
         try write {
             if let reportID { try requireEditable(report: reportID, for: .importItems) }
-            try db.execute("INSERT INTO import_batches (file, rules, report_id, imported_at) VALUES (?, ?, ?, ?)",
+            let insertedID = try db.insert("INSERT INTO import_batches (file, rules, report_id, imported_at) VALUES (?, ?, ?, ?)",
                            [.text(file), .text(rules), DatabaseValue(reportID), .text(now())])
-            return db.lastInsertedRowID
+            return insertedID
         }
     }
 
@@ -239,7 +239,11 @@ extension Store {
     /// A writer for the rows of batch `batchID`; use it inside the `write` that began the batch.
     /// - Parameter rowsPerStatement: 1 to learn each row's fate at once (a dry run).
     public func importWriter(batch batchID: Int64, rowsPerStatement: Int = 100) throws -> ImportWriter {
-        try ImportWriter(db: db, batchID: batchID, stamp: now(), rowsPerStatement: rowsPerStatement)
+        guard let file = db as? SQLiteDatabase else {
+            throw ExpenseError(.unavailable, "importing a statement into a PostgreSQL database is not built yet",
+                               hint: "import into a local file, then copy it to the team database")
+        }
+        return try ImportWriter(db: file, batchID: batchID, stamp: now(), rowsPerStatement: rowsPerStatement)
     }
 }
 
@@ -249,7 +253,7 @@ extension Store {
 /// hundred rows), and `ON CONFLICT DO NOTHING` lets the unique fingerprint indexes answer
 /// "duplicate?" in the same B-tree descent that inserts a new row.
 public final class ImportWriter {
-    private let db: Database
+    private let db: SQLiteDatabase
     private let batchID: Int64
     private let stamp: String
     private let rowsPerStatement: Int
@@ -269,7 +273,7 @@ public final class ImportWriter {
 
     static let columns = 16   // bound per row; the stamp (?1) and the batch (?2) are shared
 
-    init(db: Database, batchID: Int64, stamp: String, rowsPerStatement: Int) throws {
+    init(db: SQLiteDatabase, batchID: Int64, stamp: String, rowsPerStatement: Int) throws {
         self.db = db
         self.batchID = batchID
         self.stamp = stamp

@@ -18,12 +18,12 @@ public struct OpenSession: Equatable, Sendable {
 extension Store {
     public func openSession(_ process: Claimant, terminal: String) throws -> Int64 {
         try write {
-            try db.execute("""
+            let insertedID = try db.insert("""
                 INSERT INTO open_sessions (pid, host, start_ticks, terminal, opened_at, active_seq)
                 VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(active_seq), 0) + 1 FROM open_sessions))
                 """, [.integer(Int64(process.pid)), .text(process.host), .integer(Int64(bitPattern: process.startTicks)),
                       .text(terminal), .text(now())])
-            return db.lastInsertedRowID
+            return insertedID
         }
     }
 

@@ -44,7 +44,7 @@ extension Store {
     /// Inserts a receipt whose file is already in the vault, and returns it with its id. Call
     /// inside `write`, after `ReceiptVault.store`.
     public func insertReceipt(_ receipt: Receipt) throws -> Receipt {
-        try db.execute("""
+        let insertedID = try db.insert("""
             INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
                                   ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount,
                                   suggested_currency, suggested_category)
@@ -53,7 +53,7 @@ extension Store {
                   .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
                   DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init))]
                 + Self.ocrArguments(receipt.ocr))
-        return try self.receipt(db.lastInsertedRowID)
+        return try self.receipt(insertedID)
     }
 
     /// Replaces what text recognition said about a receipt.

@@ -24,7 +24,7 @@ extension Store {
         try report.validate()
         let owner = try UserName(validating: report.owner)
         let stamp = now()
-        try db.execute("""
+        let insertedID = try db.insert("""
             INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner,
                                  created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -32,7 +32,7 @@ extension Store {
                   DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
                   .text(report.currency.code), .text(report.status.rawValue), .text(owner.value),
                   .text(stamp), .text(stamp)])
-        return try self.report(db.lastInsertedRowID)
+        return try self.report(insertedID)
     }
 
     /// The report with `id`, or an "unknown report" error.

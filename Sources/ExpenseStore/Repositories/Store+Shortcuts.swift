@@ -104,10 +104,10 @@ extension Store: ShortcutStorage {
 
     public func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord {
         try write {
-            try db.execute("INSERT INTO shortcut_launches (type, arguments, catalog, queued_at, target_session) VALUES (?, ?, ?, ?, ?)",
+            let insertedID = try db.insert("INSERT INTO shortcut_launches (type, arguments, catalog, queued_at, target_session) VALUES (?, ?, ?, ?, ?)",
                            [.text(request.type), .text(PropertyListWriter.xml(.array(request.arguments.map { .string($0) }))),
                             DatabaseValue(request.catalog), .text(now()), DatabaseValue(request.target)])
-            return try requireLaunch(db.lastInsertedRowID)
+            return try requireLaunch(insertedID)
         }
     }
 

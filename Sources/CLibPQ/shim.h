@@ -1,0 +1,2 @@
+// libpq, PostgreSQL's client library, from Debian's libpq-dev: the team database's connection.
+#include <postgresql/libpq-fe.h>

@@ -1,0 +1,285 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLibPQ
+import ExpenseSupport
+
+/// A connection to a team's PostgreSQL database through libpq. Who the user is comes from the
+/// connection (the role the server let in), and the server holds the workflow's rules against
+/// every client; the store's SQL is the same as on SQLite, its `?` parameters numbered here.
+public final class PostgresDatabase: Database {
+    let connection: OpaquePointer
+    /// The connection string without its password: what messages show.
+    public let path: String
+    public var dialect: SQLDialect { .postgresql }
+    public var isReadOnly: Bool { false }
+    public private(set) var changes = 0
+    /// The SQL as the server reads it (`$1`, `$2`... for `?`), per statement the store wrote.
+    private var numbered: [String: String] = [:]
+
+    /// The oldest server whose SQL the schema uses (identity columns, row-level security with
+    /// FORCE, `CREATE OR REPLACE TRIGGER`...).
+    public static let oldestServer = (version: 140000, name: "14")
+
+    /// True when `location` names a server rather than a file: a `postgresql://` or
+    /// `postgres://` URI, or a libpq keyword/value string (`service=team`, `host=... dbname=...`).
+    public static func isConnectionString(_ location: String) -> Bool {
+        if location.hasPrefix("postgresql://") || location.hasPrefix("postgres://") { return true }
+        let keywords = ["service", "host", "hostaddr", "dbname", "user", "port"]
+        return keywords.contains { location.hasPrefix($0 + "=") }
+    }
+
+    /// Connects, or fails with one clear error: 77 when the server refused who the user is
+    /// (password, role, pg_hba.conf), 69 when it cannot be reached or is not one this app can use.
+    /// - Parameter connectTimeout: seconds to wait for the server (PGCONNECT_TIMEOUT or the
+    ///   connection string may say otherwise), so an unreachable host never hangs a command.
+    public init(_ location: String, connectTimeout: Int = 10) throws(ExpenseError) {
+        path = Self.withoutPassword(location)
+        let timeout = getenv("PGCONNECT_TIMEOUT").map { String(cString: $0) } ?? String(connectTimeout)
+        // Later entries override earlier ones: the user's string may set the timeout and the
+        // application name, never the encoding the app reads and writes.
+        let settings = [("connect_timeout", timeout), ("application_name", "expenses"), ("dbname", location),
+                        ("client_encoding", "UTF8")]
+        let connection = Self.withCStrings(settings.map(\.0)) { keywords in
+            Self.withCStrings(settings.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let connection else {
+            throw ExpenseError(.unavailable, "cannot connect to the database \(path): out of memory")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let error = Self.connectionError(connection, path: path)
+            PQfinish(connection)
+            throw error
+        }
+        self.connection = connection
+        let version = Int(PQserverVersion(connection))
+        guard version >= Self.oldestServer.version else {
+            PQfinish(connection)
+            throw ExpenseError(.unavailable, "the database server \(path) runs PostgreSQL \(version / 10_000), older than "
+                               + "\(Self.oldestServer.name), the oldest expenses can use",
+                               hint: "upgrade the server (pg_upgrade), or keep using a local SQLite file")
+        }
+        // Notices (a NOTICE from CREATE ... IF NOT EXISTS) are the server's chatter, not the user's.
+        PQsetNoticeReceiver(connection, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// The first line of libpq's reason, as a user's error of the right kind.
+    static func connectionError(_ connection: OpaquePointer, path: String) -> ExpenseError {
+        let full = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
+        // libpq names each address it tried; the reason is the last line that says something.
+        let reason = full.split(separator: "\n").last.map(String.init) ?? full
+        let text = TerminalText.visible(reason.drop { $0 == " " || $0 == "\t" }.description)
+        let refused = ["password authentication failed", "no password supplied", "authentication failed",
+                       "does not exist", "no pg_hba.conf entry", "permission denied", "certificate"]
+        let isDatabaseMissing = text.contains("database \"") && text.contains("does not exist")
+        if PQconnectionNeedsPassword(connection) == 1 {
+            return ExpenseError(.permissionDenied, "the database server \(path) asks for a password: \(text)",
+                                hint: "give it in ~/.pgpass (mode 0600) or PGPASSWORD, or log in another way pg_hba.conf allows")
+        }
+        if isDatabaseMissing {
+            return ExpenseError(.unavailable, "cannot open the database \(path): \(text)",
+                                hint: "the server's administrator creates it (createdb) and runs 'expenses setup' in it")
+        }
+        if refused.contains(where: text.contains) {
+            return ExpenseError(.permissionDenied, "the database server \(path) refused the connection: \(text)",
+                                hint: "check the user name and password (~/.pgpass), or ask the administrator for a role")
+        }
+        return ExpenseError(.unavailable, "cannot connect to the database \(path): \(text)",
+                            hint: "check the URI (postgresql://USER@HOST:PORT/DATABASE) and that the server is running")
+    }
+
+    /// `location` without a password: `postgresql://bob:secret@host/db` shows as
+    /// `postgresql://bob@host/db`, `password=secret` as `password=...`.
+    static func withoutPassword(_ location: String) -> String {
+        let scheme = ["postgresql://", "postgres://"].first { location.hasPrefix($0) }
+        guard let scheme else { return location.replacingPasswordParameter() }
+        let start = location.index(location.startIndex, offsetBy: scheme.count)
+        let authorityEnd = location[start...].firstIndex { "/?".contains($0) } ?? location.endIndex
+        let authority = location[start..<authorityEnd]
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+            return location.replacingPasswordParameter()
+        }
+        return (String(location[..<colon]) + String(location[at...])).replacingPasswordParameter()
+    }
+
+    private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) } + [nil])
+    }
+
+    // MARK: - Statements
+
+    public func execute(_ sql: String, _ arguments: [DatabaseValue]) throws {
+        if arguments.isEmpty, sql.contains(";") {
+            // Several statements (a schema): the simple protocol runs them as one.
+            _ = try check(PQexec(connection, sql), sql: sql)
+            return
+        }
+        _ = try run(sql, arguments)
+    }
+
+    public func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: (Row) throws -> Void) throws {
+        let result = try run(sql, arguments)
+        for row in 0..<result.rowCount { try body(Row(result, row)) }
+    }
+
+    public func queryFirst<T>(_ sql: String, _ arguments: [DatabaseValue], _ map: (Row) throws -> T) throws -> T? {
+        let result = try run(sql, arguments)
+        return result.rowCount > 0 ? try map(Row(result, 0)) : nil
+    }
+
+    /// Sends `sql` with its arguments as typed parameters (so `? IS NULL` has a type), text
+    /// except blobs, which go as bytes.
+    private func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> PostgresResult {
+        let text = numbered[sql] ?? Self.numberingParameters(sql)
+        numbered[sql] = text
+        var types: [Oid] = []
+        var values: [UnsafeMutablePointer<CChar>?] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        defer { values.forEach { free($0) } }
+        for argument in arguments {
+            switch argument {
+            case .null:
+                types.append(0); values.append(nil); lengths.append(0); formats.append(0)
+            case .integer(let value):
+                types.append(20); values.append(strdup(String(value))); lengths.append(0); formats.append(0)
+            case .real(let value):
+                types.append(701); values.append(strdup(String(value))); lengths.append(0); formats.append(0)
+            case .text(let value):
+                guard !value.utf8.contains(0) else {
+                    throw DatabaseError(sqlState: "22021", message: "text with a NUL character (U+0000) cannot be stored", sql: sql)
+                }
+                types.append(25); values.append(strdup(value)); lengths.append(0); formats.append(0)
+            case .blob(let bytes):
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+                bytes.withUnsafeBytes { UnsafeMutableRawPointer(copy).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(copy), byteCount: bytes.count) }
+                // free() releases it with the others: allocate is malloc underneath on Linux.
+                types.append(17); values.append(copy); lengths.append(Int32(bytes.count)); formats.append(1)
+            }
+        }
+        let result = values.withUnsafeBufferPointer { valuePointers in
+            valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constValues in
+                PQexecParams(connection, text, Int32(arguments.count), types, constValues.baseAddress, lengths, formats, 0)
+            }
+        }
+        return try check(result, sql: sql)
+    }
+
+    /// The result, or its error as the SQLite code of the same failure.
+    private func check(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
+        guard let result else {
+            throw DatabaseError(sqlState: "08006", message: Self.lastLine(PQerrorMessage(connection)), sql: sql)
+        }
+        let wrapped = PostgresResult(result, sql: sql)
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            changes = Int(String(cString: PQcmdTuples(result))) ?? 0
+            return wrapped
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+                ?? (PQstatus(connection) == CONNECTION_OK ? "XX000" : "08006")
+            let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+                ?? Self.lastLine(PQresultErrorMessage(result))
+            throw DatabaseError(sqlState: state, message: message, sql: sql)
+        }
+    }
+
+    private static func lastLine(_ message: UnsafeMutablePointer<CChar>?) -> String {
+        let text = message.map { String(cString: $0) } ?? ""
+        return text.split(separator: "\n").last.map(String.init) ?? "no reply from the server"
+    }
+
+    /// `sql` with each `?` outside quotes and comments as `$1`, `$2`...: the store writes SQLite's
+    /// placeholders, the server reads numbered ones.
+    static func numberingParameters(_ sql: String) -> String {
+        guard sql.contains("?") else { return sql }
+        var output = ""
+        var number = 0
+        var quote: Character?
+        var inComment = false
+        var previous: Character = " "
+        for character in sql {
+            if inComment {
+                if character == "\n" { inComment = false }
+            } else if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "-", previous == "-" {
+                inComment = true
+            } else if character == "?" {
+                number += 1
+                output += "$\(number)"
+                previous = character
+                continue
+            }
+            output.append(character)
+            previous = character
+        }
+        return output
+    }
+
+    // MARK: - Transactions and state
+
+    public var isInsideTransaction: Bool { PQtransactionStatus(connection) != PQTRANS_IDLE }
+
+    /// SERIALIZABLE: the server lets concurrent writers on only as if one after the other, and
+    /// tells the one that lost a race (SQLSTATE 40001), which the store may run again.
+    public func begin(_ kind: TransactionKind) throws {
+        try execute(kind == .immediate ? "BEGIN ISOLATION LEVEL SERIALIZABLE" : "BEGIN ISOLATION LEVEL SERIALIZABLE", [])
+    }
+
+    public func commit() throws {
+        // COMMIT of a transaction that failed reports success, having rolled back: refuse it here.
+        guard PQtransactionStatus(connection) != PQTRANS_INERROR else {
+            rollback()
+            throw DatabaseError(sqlState: "25P02", message: "the transaction failed and was rolled back", sql: "COMMIT")
+        }
+        try execute("COMMIT", [])
+    }
+
+    public func rollback() {
+        guard isInsideTransaction else { return }
+        PQclear(PQexec(connection, "ROLLBACK"))
+    }
+
+    public func rollback(to savepoint: String) {
+        guard isInsideTransaction else { return }
+        PQclear(PQexec(connection, "ROLLBACK TO SAVEPOINT \(savepoint)"))
+    }
+
+    public func hasTable(_ name: String) throws -> Bool {
+        try scalar("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?",
+                   [.text(name)]) > 0
+    }
+
+    public func tableCount() throws -> Int64 {
+        try scalar("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()")
+    }
+
+    /// The role the server let this connection in as: the user, on a team database.
+    public func sessionUser() throws -> String {
+        try queryFirst("SELECT session_user", []) { $0.string(0) } ?? ""
+    }
+}
+
+private extension String {
+    /// A `password=...` parameter (keyword/value form or URI query) with its value hidden.
+    func replacingPasswordParameter() -> String {
+        let key = "password="
+        var index = startIndex
+        while index < endIndex {
+            if self[index...].hasPrefix(key) {
+                let value = self.index(index, offsetBy: key.count)
+                let end = self[value...].firstIndex { " &".contains($0) } ?? endIndex
+                return String(self[..<value]) + "..." + String(self[end...])
+            }
+            index = self.index(after: index)
+        }
+        return self
+    }
+}
