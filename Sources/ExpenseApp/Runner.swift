@@ -43,7 +43,7 @@ public struct Runner {
         case .command(let invocation, let globals):
             if let db = globals.db, db != session.databasePath, session.isStoreOpen {
                 throw ExpenseError(.usage, "--db can only be given when expenses starts",
-                                   hint: "this session already uses \(session.databasePath)")
+                                   hint: "this session already uses \(session.databaseName)")
             }
             // Options on the line apply to this command only; `set format` changes the session.
             let savedIdentity = session.identity

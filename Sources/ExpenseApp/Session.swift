@@ -16,10 +16,23 @@ public final class Session {
     public let environment: Environment
     public var format: OutputFormat
     /// Who the user is, normalised (`UserName`): from --user, `set user`, EXPENSES_USER or the login
-    /// name. A name that is refused fails the commands that need it, with exit 65.
+    /// name. A name that is refused fails the commands that need it, with exit 65. On a team
+    /// database the server says who the user is: the role it let in (`store`).
     public var user: UserName {
-        get throws(ExpenseError) { try identity.get() }
+        get throws(ExpenseError) {
+            if isServer, openedStore == nil {
+                do { _ = try store() } catch let error as ExpenseError { throw error } catch let error as DatabaseError {
+                    throw error.userFacing
+                } catch {
+                    throw ExpenseError(.internal, "\(error)")
+                }
+            }
+            return try identity.get()
+        }
     }
+    /// Where the name came from when it was not the login name: --user, EXPENSES_USER or `set user`.
+    /// A team database refuses it: the server, not a flag, says who one is.
+    private var namedBy: String?
     /// The user as given and checked; `user` and `setUser` read and write it.
     public var identity: Result<UserName, ExpenseError>
     public let databasePath: String
@@ -65,11 +78,30 @@ public final class Session {
         createDirectory = location.createDirectory
         self.format = format
         identity = Result { () throws(ExpenseError) in try UserName(validating: environment.userName(override: user)) }
+        if let user, !user.isEmpty {
+            namedBy = "--user"
+        } else if environment["EXPENSES_USER"] != nil {
+            namedBy = "EXPENSES_USER"
+        }
     }
+
+    /// The database as messages name it: the file, or the server's connection string without its password.
+    public var databaseName: String { isServer ? PostgresDatabase.withoutPassword(databasePath) : databasePath }
+
+    /// True when the database is a team's PostgreSQL server rather than a file.
+    public var isServer: Bool { PostgresDatabase.isConnectionString(databasePath) }
 
     /// Makes `name` the user, or refuses it (65) and keeps the one before.
     public func setUser(_ name: String) throws(ExpenseError) {
+        if isServer { throw Self.namedOnServer("set user") }
         identity = .success(try UserName(validating: name))
+        namedBy = "set user"
+    }
+
+    /// What naming the user is told on a team database (exit 77: who one is is not one's to say).
+    static func namedOnServer(_ how: String) -> ExpenseError {
+        ExpenseError(.permissionDenied, "\(how) cannot name the user on a team database: the server says who you are",
+                     hint: "connect as your own role (the user in the URI, PGUSER, or your login name)")
     }
 
     /// The report commands default to: the one opened last in the REPL.
@@ -78,14 +110,29 @@ public final class Session {
     /// The store, opened and migrated on first use.
     public func store() throws -> Store {
         if let openedStore { return openedStore }
+        if isServer, let namedBy { throw Self.namedOnServer(namedBy) }
         try prepareDirectory()
         let store = try Store(path: databasePath, now: environment.now)
+        if let server = store.db as? PostgresDatabase { identity = .success(try Self.role(of: server)) }
         openedStore = store
         if let repair = store.triggerRepair { Console.error(Self.triggerNotice(repair)) }
         return store
     }
 
     public var isStoreOpen: Bool { openedStore != nil }
+
+    /// The role a team database let the user in as. Reports are stored under it and the server's
+    /// policies compare it as it is, so a name the app would write differently is refused.
+    private static func role(of server: PostgresDatabase) throws -> UserName {
+        let role = try server.sessionUser()
+        let name = try UserName(validating: role)
+        guard name.value == role else {
+            throw ExpenseError(.permissionDenied, "the role '\(TerminalText.visible(role))' is not written as expenses writes user names "
+                               + "('\(name.value)'): lower case, composed, single spaces",
+                               hint: "the administrator gives each person a role named in lower case")
+        }
+        return name
+    }
 
     /// What is said, once, when the database lacked protective triggers.
     static func triggerNotice(_ repair: (names: [String], restored: Bool)) -> String {
@@ -103,12 +150,12 @@ public final class Session {
     /// completion, which must not leave a database behind a mistyped path).
     public func existingStore() -> Store? {
         if let openedStore { return openedStore }
-        guard databasePath == ":memory:" || access(databasePath, F_OK) == 0 else { return nil }
+        guard isServer || databasePath == ":memory:" || access(databasePath, F_OK) == 0 else { return nil }
         return try? store()
     }
 
     private func prepareDirectory() throws {
-        guard databasePath != ":memory:" else { return }
+        guard databasePath != ":memory:", !isServer else { return }
         let slash = databasePath.lastIndex(of: "/")
         let directory = slash.map { String(databasePath[..<$0]) } ?? "."
         let parent = directory.isEmpty ? "/" : directory

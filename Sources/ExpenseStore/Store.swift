@@ -5,8 +5,8 @@ import CSQLite
 import ExpenseCore
 import ExpenseSupport
 
-/// The expense data of one database file: reports, expenses, categories. Every write goes
-/// through `write`, one IMMEDIATE transaction, so a failing command leaves nothing behind.
+/// The expense data of one database, a file or a team's server: reports, expenses, categories.
+/// Every write goes through `write`, one transaction, so a failing command leaves nothing behind.
 public final class Store {
     public let db: Database
     /// The current UTC time as ISO 8601, for created/updated stamps; injected so tests are exact.
@@ -22,9 +22,16 @@ public final class Store {
     /// - Parameter access: how to open it; by default read-only when the file exists and this
     ///   process may not write it (mode 0444, another user's, a read-only mount), so that reading
     ///   commands work and writes are refused (`write`) instead of the file not opening at all.
+    /// - Parameter path: a file, or a PostgreSQL connection string (`PostgresDatabase.isConnectionString`).
     public init(path: String, now: @escaping () -> String, access: SQLiteDatabase.Access? = nil) throws {
-        db = try Self.open(path, access: access ?? Self.defaultAccess(for: path))
         self.now = now
+        if PostgresDatabase.isConnectionString(path) {
+            let server = try PostgresDatabase(path)
+            db = server
+            try PostgresMigrations.requireSetUp(server)
+            return
+        }
+        db = try Self.open(path, access: access ?? Self.defaultAccess(for: path))
         if db.isReadOnly {
             try Schema.migrator.requireCurrent(db)
             // A file this process may only read: reading still works, and the app says what is missing.
@@ -39,6 +46,14 @@ public final class Store {
                 triggerRepair = (try Schema.damagedTriggers(db), false)
             }
         }
+    }
+
+    /// Creates or updates the team database at `location` (`expenses setup`), and returns its
+    /// name for messages.
+    public static func setUpServer(_ location: String, now: String) throws -> String {
+        let server = try PostgresDatabase(location)
+        try PostgresMigrations.setUp(server, now: now)
+        return server.path
     }
 
     /// Read-only for an existing file this process may not write; else read-write.
@@ -62,8 +77,8 @@ public final class Store {
                      hint: "reading it works; to change it, make the file writable, or work on a copy")
     }
 
-    private static func open(_ path: String, access: SQLiteDatabase.Access) throws -> Database {
-        let database: Database
+    private static func open(_ path: String, access: SQLiteDatabase.Access) throws -> SQLiteDatabase {
+        let database: SQLiteDatabase
         do {
             database = try SQLiteDatabase(path: path, access: access)
         } catch {

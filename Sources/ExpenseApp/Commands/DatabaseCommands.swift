@@ -2,9 +2,31 @@ import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 
-/// The database file itself: `db check`.
+/// The database itself: `db check`, and `setup` of a team's server.
 enum DatabaseCommands {
-    static let all: [CommandSpec] = [check]
+    static let all: [CommandSpec] = [check, setup]
+
+    static let setup = CommandSpec(
+        ["setup"], abstract: "Create or update a team database on PostgreSQL: its schema, roles, grants and policies.",
+        discussion: """
+            Run by the database's owner (the role that created it), once, and again after upgrading \
+            expenses: it applies the schema's migrations and (re)creates the group roles \
+            expenses_traveller, expenses_approver and expenses_finance, their grants and the row-level \
+            security policies; running it twice changes nothing. People then log in as their own roles, \
+            made members of those groups ('GRANT expenses_traveller TO alice'). A SQLite file needs no \
+            setup: it is created and migrated when first used.
+            """,
+        examples: ["expenses setup --db postgresql://admin@db.example.com/expenses", "expenses setup --db service=team"]
+    ) { _, session in
+        guard session.isServer else {
+            _ = try session.store()
+            return .message("\(session.databaseName): a SQLite file is set up when it is first used; "
+                            + "roles and grants are a team database's (--db postgresql://...)")
+        }
+        let name = try Store.setUpServer(session.databasePath, now: session.environment.now())
+        return .message("\(name): the schema is current; the roles expenses_traveller, expenses_approver and "
+                        + "expenses_finance, their grants and policies are in place")
+    }
 
     static let check = CommandSpec(
         ["db", "check"], abstract: "Check the database: the file, the audit log's hash chain, statuses and triggers.",

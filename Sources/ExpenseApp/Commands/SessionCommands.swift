@@ -56,7 +56,7 @@ enum SessionCommands {
 
     static let showSettings = CommandSpec(["show", "settings"], abstract: "Show this session's settings.") { _, session in
         let rows: [(String, String)] = [
-            ("format", session.format.rawValue), ("user", (try? session.user.value) ?? "(invalid)"), ("database", session.databasePath),
+            ("format", session.format.rawValue), ("user", (try? session.user.value) ?? "(invalid)"), ("database", session.databaseName),
             ("report", session.currentReportID.map(String.init) ?? "(none)"),
         ]
         return .listing(Listing(columns: [.init("name", "setting"), .init("value", "value")],

@@ -45,7 +45,7 @@ public final class Repl {
     }
 
     public var banner: String {
-        "expenses \(Runner.version) - database \(session.databasePath)\n"
+        "expenses \(Runner.version) - database \(session.databaseName)\n"
             + "Type 'help' for the commands, 'help COMMAND' for one; 'quit' or Ctrl-D leaves.\n"
     }
 

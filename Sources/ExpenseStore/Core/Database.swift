@@ -45,6 +45,11 @@ public enum TransactionKind: Sendable {
 public enum SQLDialect: Sendable {
     case sqlite
     case postgresql
+
+    /// An aggregate of `column`'s values as one comma-separated text.
+    func joinedList(_ column: String) -> String {
+        self == .sqlite ? "group_concat(\(column))" : "string_agg(\(column)::text, ',')"
+    }
 }
 
 extension Database {

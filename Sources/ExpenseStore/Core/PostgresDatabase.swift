@@ -47,7 +47,7 @@ public final class PostgresDatabase: Database {
             throw ExpenseError(.unavailable, "cannot connect to the database \(path): out of memory")
         }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let error = Self.connectionError(connection, path: path)
+            let error = Self.connectionError(connection, location: location, path: path)
             PQfinish(connection)
             throw error
         }
@@ -66,11 +66,12 @@ public final class PostgresDatabase: Database {
     deinit { PQfinish(connection) }
 
     /// The first line of libpq's reason, as a user's error of the right kind.
-    static func connectionError(_ connection: OpaquePointer, path: String) -> ExpenseError {
+    static func connectionError(_ connection: OpaquePointer, location: String, path: String) -> ExpenseError {
         let full = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
-        // libpq names each address it tried; the reason is the last line that says something.
-        let reason = full.split(separator: "\n").last.map(String.init) ?? full
-        let text = TerminalText.visible(reason.drop { $0 == " " || $0 == "\t" }.description)
+        // The first line says what failed and where; the server's own words follow "FATAL:  ".
+        // libpq quotes a malformed URI whole, password and all: shown without it.
+        let reason = (full.split(separator: "\n").first.map(String.init) ?? full).replacing("FATAL:  ", with: "")
+        let text = TerminalText.visible(reason.replacing(location, with: path))
         let refused = ["password authentication failed", "no password supplied", "authentication failed",
                        "does not exist", "no pg_hba.conf entry", "permission denied", "certificate"]
         let isDatabaseMissing = text.contains("database \"") && text.contains("does not exist")
@@ -92,7 +93,7 @@ public final class PostgresDatabase: Database {
 
     /// `location` without a password: `postgresql://bob:secret@host/db` shows as
     /// `postgresql://bob@host/db`, `password=secret` as `password=...`.
-    static func withoutPassword(_ location: String) -> String {
+    public static func withoutPassword(_ location: String) -> String {
         let scheme = ["postgresql://", "postgres://"].first { location.hasPrefix($0) }
         guard let scheme else { return location.replacingPasswordParameter() }
         let start = location.index(location.startIndex, offsetBy: scheme.count)
@@ -260,6 +261,14 @@ public final class PostgresDatabase: Database {
     public func tableCount() throws -> Int64 {
         try scalar("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()")
     }
+
+    /// A new number each call: a team database has no count of other connections' commits
+    /// (SQLite's data_version), so whoever asks whether something changed must look.
+    func nextLook() -> Int64 {
+        looks += 1
+        return looks
+    }
+    private var looks: Int64 = 0
 
     /// The role the server let this connection in as: the user, on a team database.
     public func sessionUser() throws -> String {

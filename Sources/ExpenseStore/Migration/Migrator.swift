@@ -68,12 +68,12 @@ public struct Migrator {
         }
     }
 
-    private func appliedIDs(_ db: Database) throws -> Set<String>? {
+    func appliedIDs(_ db: Database) throws -> Set<String>? {
         guard try db.hasTable("schema_migrations") else { return nil }
         return Set(try db.query("SELECT id FROM schema_migrations") { $0.string(0) })
     }
 
-    private func refuseNewer(_ applied: Set<String>, _ db: Database) throws {
+    func refuseNewer(_ applied: Set<String>, _ db: Database) throws {
         let known = Set(migrations.map(\.id))
         if let unknown = applied.subtracting(known).sorted().first {
             throw ExpenseError(.invalidData,

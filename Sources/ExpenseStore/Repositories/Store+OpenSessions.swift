@@ -64,7 +64,9 @@ extension Store {
     /// SQLite's count of commits by other connections: while it stays the same, nothing that
     /// another process could have queued has changed, and a session waiting at its prompt need not
     /// look again (PRAGMA data_version reads no table).
+    /// A team database has no such count: a new value each time, so the session always looks.
     public func dataVersion() throws -> Int64 {
-        try db.queryFirst("PRAGMA data_version", [], { $0.int64(0) }) ?? 0
+        if let server = db as? PostgresDatabase { return server.nextLook() }
+        return try db.queryFirst("PRAGMA data_version", [], { $0.int64(0) }) ?? 0
     }
 }

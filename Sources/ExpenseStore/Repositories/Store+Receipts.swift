@@ -15,13 +15,16 @@ extension Store {
         return vault
     }
 
-    static let receiptColumns = """
+    var receiptColumns: String { Self.receiptColumns(db.dialect) }
+
+    static func receiptColumns(_ dialect: SQLDialect) -> String { """
         id, sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
         ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
         suggested_category,
-        (SELECT group_concat(expense_id) FROM (SELECT expense_id FROM expense_receipts WHERE receipt_id = receipts.id
-                                               ORDER BY expense_id)) AS expense_ids
+        (SELECT \(dialect.joinedList("expense_id")) FROM (SELECT expense_id FROM expense_receipts WHERE receipt_id = receipts.id
+                                               ORDER BY expense_id) AS links) AS expense_ids
         """
+    }
 
     static func receipt(_ row: Row) -> Receipt {
         let suggestion = ReceiptSuggestion(merchant: row.optionalString("suggested_merchant"),
@@ -73,7 +76,7 @@ extension Store {
 
     /// The receipt with `id`, or an "unknown receipt" error.
     public func receipt(_ id: Int64) throws -> Receipt {
-        guard let receipt = try db.queryFirst("SELECT \(Self.receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
+        guard let receipt = try db.queryFirst("SELECT \(receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
                                               Self.receipt) else {
             throw ExpenseError(.notFound, .unknownReceipt(id), "unknown receipt \(id)")
         }
@@ -82,7 +85,7 @@ extension Store {
 
     /// The receipt of these bytes, if they were captured before.
     public func receipt(sha256: String) throws -> Receipt? {
-        try db.queryFirst("SELECT \(Self.receiptColumns) FROM receipts WHERE sha256 = ?", [.text(sha256)], Self.receipt)
+        try db.queryFirst("SELECT \(receiptColumns) FROM receipts WHERE sha256 = ?", [.text(sha256)], Self.receipt)
     }
 
     /// Which receipts to list.
@@ -94,22 +97,22 @@ extension Store {
     public func receipts(_ filter: ReceiptFilter = .all) throws -> [Receipt] {
         switch filter {
         case .all:
-            return try db.query("SELECT \(Self.receiptColumns) FROM receipts ORDER BY id", [], Self.receipt)
+            return try db.query("SELECT \(receiptColumns) FROM receipts ORDER BY id", [], Self.receipt)
         case .expense(let id):
             return try db.query("""
-                SELECT \(Self.receiptColumns) FROM receipts
+                SELECT \(receiptColumns) FROM receipts
                 WHERE id IN (SELECT receipt_id FROM expense_receipts WHERE expense_id = ?) ORDER BY id
                 """, [.integer(id)], Self.receipt)
         case .report(let id):
             return try db.query("""
-                SELECT \(Self.receiptColumns) FROM receipts
+                SELECT \(receiptColumns) FROM receipts
                 WHERE id IN (SELECT l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
                              WHERE e.report_id = ?)
                 ORDER BY id
                 """, [.integer(id)], Self.receipt)
         case .unattached:
             return try db.query("""
-                SELECT \(Self.receiptColumns) FROM receipts
+                SELECT \(receiptColumns) FROM receipts
                 WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id) ORDER BY id
                 """, [], Self.receipt)
         }
@@ -135,7 +138,7 @@ extension Store {
             if let reportID = try expense(expenseID).reportID {
                 try requireEditable(report: reportID, for: .attachReceipts(expense: expenseID))
             }
-            try db.execute("INSERT OR IGNORE INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?)",
+            try db.execute("INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                            [.integer(expenseID), .integer(receiptID), .text(now())])
             return db.changes > 0
         }
@@ -192,7 +195,8 @@ extension Store {
     /// Marks an inbox photo as taken, so that it is not captured again.
     public func markInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64, receiptID: Int64) throws {
         try db.execute("""
-            INSERT OR REPLACE INTO receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (path, size, modified_ns) DO UPDATE SET receipt_id = excluded.receipt_id, taken_at = excluded.taken_at
             """, [.text(path), .integer(size), .integer(modifiedNanoseconds), .integer(receiptID), .text(now())])
     }
 }

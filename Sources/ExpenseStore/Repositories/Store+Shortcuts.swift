@@ -160,7 +160,7 @@ extension Store: ShortcutStorage {
             try db.execute("""
                 UPDATE shortcut_launches
                 SET state = 'queued', claim_token = NULL, claimed_at = NULL, finished_at = NULL, exit_status = NULL
-                WHERE id = ? AND state = ? AND claim_token IS ?
+                WHERE id = ? AND state = ? AND claim_token IS NOT DISTINCT FROM ?
                 """, [.integer(id), .text(expectedState.rawValue), DatabaseValue(token)])
             return db.changes == 1
         }

@@ -1,0 +1,34 @@
+import ExpenseSupport
+
+/// The team database's schema, as migrations: the same tables the SQLite migrations reach
+/// (`PostgresSchema`; a test holds the two in step), begun at the schema SQLite has today. A change
+/// to the schema is a migration here and one in `Schema`.
+public enum PostgresMigrations {
+    public static var migrator: Migrator {
+        var migrator = Migrator()
+        migrator.register("2026-12-05-pg-v1-team-schema") { try $0.execute(PostgresSchema.createTables) }
+        return migrator
+    }
+
+    /// Refuses a team database this version cannot use as it is: one without the schema, one a
+    /// newer version migrated, one that lacks a migration. Only `setUp`, run by the database's
+    /// owner, changes the schema: a traveller's newer client never migrates the team's data.
+    static func requireSetUp(_ db: PostgresDatabase) throws {
+        let migrator = migrator
+        guard let applied = try migrator.appliedIDs(db) else {
+            throw ExpenseError(.unavailable, "the database \(db.path) has no expenses schema yet",
+                               hint: "its owner runs 'expenses setup --db URI' once, then grants roles to the team")
+        }
+        try migrator.refuseNewer(applied, db)
+        guard migrator.migrations.allSatisfy({ applied.contains($0.id) }) else {
+            throw ExpenseError(.unavailable, "the database \(db.path) has an older expenses schema than this version uses",
+                               hint: "its owner runs 'expenses setup --db URI' with this version to update it")
+        }
+    }
+
+    /// Creates or updates the schema and the team's roles, grants and policies; idempotent.
+    public static func setUp(_ db: PostgresDatabase, now: String) throws {
+        try migrator.migrate(db, now: now)
+        try db.inTransaction { try db.execute(PostgresSchema.setupRoles) }
+    }
+}
