@@ -163,7 +163,7 @@ extension Store {
 
     /// Expenses by date, then id.
     public func expenses(_ filter: ExpenseFilter, limit: Int? = nil) throws -> [Expense] {
-        let limitArgument = DatabaseValue.integer(Int64(limit ?? -1))
+        let limitArgument = DatabaseValue.integer(Int64(limit ?? Int.max))
         switch filter {
         case .all:
             return try expenses("SELECT \(Self.expenseColumns) FROM expenses ORDER BY date, id LIMIT ?", [limitArgument])

@@ -45,12 +45,14 @@ extension Store {
     }
 
     /// Reports, open ones first (not yet reimbursed), then the most recent trip first.
+    /// (A trip without dates comes after the dated ones, as SQLite sorts NULL; PostgreSQL is told to.)
     public func reports(limit: Int?, offset: Int = 0) throws -> [Report] {
-        try db.query("""
+        let nullsLast = db.dialect == .postgresql ? " NULLS LAST" : ""
+        return try db.query("""
             SELECT \(Self.reportColumns) FROM reports
-            ORDER BY status = 'reimbursed', start_date DESC, id DESC
+            ORDER BY status = 'reimbursed', start_date DESC\(nullsLast), id DESC
             LIMIT ? OFFSET ?
-            """, [.integer(Int64(limit ?? -1)), .integer(Int64(offset))], Self.report)
+            """, [.integer(Int64(limit ?? Int.max)), .integer(Int64(offset))], Self.report)
     }
 
     public func reportCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM reports")) }
