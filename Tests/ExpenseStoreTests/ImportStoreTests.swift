@@ -133,7 +133,7 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
                 let id = try store.beginImportBatch(file: "s.csv", rules: "r", reportID: report.id)
                 let writer = try store.importWriter(batch: id)
                 try writer.append(expense(100, report: report), line: 2, fingerprint: .contentKey(1))
-                try writer.flush()
+                _ = try writer.insertedIDs()
                 throw Stop()
             }
         })

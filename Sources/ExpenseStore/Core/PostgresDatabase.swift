@@ -171,12 +171,14 @@ public final class PostgresDatabase: Database {
     }
 
     /// The result, or its error as the SQLite code of the same failure.
-    private func check(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
+    private func check(_ result: OpaquePointer?, sql: String, expecting: ExecStatusType? = nil) throws -> PostgresResult {
         guard let result else {
             throw DatabaseError(sqlState: "08006", message: Self.lastLine(PQerrorMessage(connection)), sql: sql)
         }
         let wrapped = PostgresResult(result, sql: sql)
         switch PQresultStatus(result) {
+        case let status where status == expecting:
+            return wrapped
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             changes = Int(String(cString: PQcmdTuples(result))) ?? 0
             return wrapped
@@ -222,6 +224,25 @@ public final class PostgresDatabase: Database {
             previous = character
         }
         return output
+    }
+
+    /// Runs `sql`, a `COPY ... FROM STDIN`, sending `data` (COPY's text format) as its input.
+    func copy(_ sql: String, data: [UInt8]) throws {
+        let start = try check(PQexec(connection, sql), sql: sql, expecting: PGRES_COPY_IN)
+        _ = start
+        let sent = data.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
+        }
+        let ended = sent == 1 ? PQputCopyEnd(connection, nil) : PQputCopyEnd(connection, "expenses could not send the rows")
+        guard ended == 1 else {
+            throw DatabaseError(sqlState: "08006", message: Self.lastLine(PQerrorMessage(connection)), sql: sql)
+        }
+        // The COPY's own result, then nothing.
+        var failure: Error?
+        while let result = PQgetResult(connection) {
+            do { _ = try check(result, sql: sql) } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
     }
 
     // MARK: - Transactions and state
