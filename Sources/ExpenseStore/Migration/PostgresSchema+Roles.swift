@@ -1,0 +1,83 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension PostgresSchema {
+    /// The group roles a login role is made a member of: a person's role says what the server
+    /// lets them see and do, whatever program they connect with.
+    public static let travellerRole = "expenses_traveller"
+    public static let approverRole = "expenses_approver"
+    public static let financeRole = "expenses_finance"
+    static var groupRoles: [String] { [travellerRole, approverRole, financeRole] }
+
+    /// The group role whose members may take `action` on someone else's report; nil for the
+    /// owner's own steps.
+    static func groupRole(for action: ReportAction) -> String? {
+        switch action {
+        case .approve, .reject: return approverRole
+        case .reimburse: return financeRole
+        case .submit, .recall, .reopen: return nil
+        }
+    }
+
+    /// The group roles, their privileges and the row security policies, and the triggers that
+    /// say who may take each workflow step. Idempotent: run it again after a change and the
+    /// roles, privileges and policies are exactly these (privileges and policies are dropped and
+    /// made again, in the caller's transaction).
+    ///
+    /// A traveller sees and changes only their own reports, items, receipts and the links between
+    /// them; an approver also sees others' submitted reports (and the approved and rejected ones:
+    /// PostgreSQL checks a changed row against the SELECT policies too, so the approver must still
+    /// see the report they just decided) and moves them to approved or rejected; finance also sees
+    /// others' approved and reimbursed reports and moves approved ones to reimbursed. Others' items
+    /// and receipts are seen with their report. Row security is forced, so the tables' owner sees
+    /// none of these rows either: only a superuser bypasses it.
+    public static var setupRoles: String {
+        [createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners].joined(separator: "\n")
+    }
+
+    static let createRoles = """
+        DO $$
+        DECLARE
+            role_name text;
+        BEGIN
+            FOREACH role_name IN ARRAY ARRAY['\(travellerRole)', '\(approverRole)', '\(financeRole)'] LOOP
+                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = role_name) THEN
+                    EXECUTE format('CREATE ROLE %I NOLOGIN', role_name);
+                END IF;
+            END LOOP;
+        END $$;
+        """
+
+    /// Tables whose rows are people's: row security decides which of them a role sees.
+    static let privateTables = ["reports", "expenses", "expense_receipts", "receipts", "receipt_contents", "report_events",
+                                "policy_acknowledgements", "import_batches", "receipt_inbox_taken", "open_sessions",
+                                "dynamic_shortcuts", "app_shortcuts", "shortcut_launches"]
+
+    /// Revoked first, so that a second run leaves exactly these. No role may UPDATE, DELETE or
+    /// TRUNCATE the audit log; the shared tables (categories, policy, rates) are finance's to change.
+    static var privileges: String {
+        let all = groupRoles.joined(separator: ", ")
+        return """
+            REVOKE ALL ON ALL TABLES IN SCHEMA public FROM \(all);
+            REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM \(all);
+            GRANT USAGE ON SCHEMA public TO \(all);
+            GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO \(all);
+            GRANT SELECT ON schema_migrations, categories, policy_rules, exchange_rates TO \(all);
+            GRANT INSERT, UPDATE, DELETE ON categories, policy_rules, exchange_rates TO \(financeRole);
+            -- The chain's end is one shared row that whoever logs moves; the app verifies it.
+            GRANT SELECT, INSERT, UPDATE ON report_events_head TO \(all);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON reports, expenses, expense_receipts, receipts, import_batches,
+                receipt_inbox_taken, open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches TO \(all);
+            -- Deleted with their report (the foreign key's cascade), never on their own.
+            GRANT SELECT, INSERT, UPDATE ON policy_acknowledgements TO \(all);
+            -- Written once, never changed: the audit log, and receipts' bytes (content-addressed:
+            -- bytes no receipt uses any more are the admin's to remove).
+            GRANT SELECT, INSERT ON receipt_contents, report_events TO \(all);
+            """
+    }
+
+    static var rowSecurity: String {
+        privateTables.map { "ALTER TABLE \($0) ENABLE ROW LEVEL SECURITY;\nALTER TABLE \($0) FORCE ROW LEVEL SECURITY;" }
+            .joined(separator: "\n")
+    }
+}

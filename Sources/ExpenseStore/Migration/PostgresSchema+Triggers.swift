@@ -1,0 +1,106 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension PostgresSchema {
+    /// SQLite's triggers, by the same names and with the same messages (`Schema.protectiveTriggers`
+    /// and the report totals), so the app shows the same words for the same rule. A refusal is an
+    /// integrity constraint violation (SQLSTATE 23000), as SQLite's RAISE(ABORT) is a constraint
+    /// error. The functions run as the writer: what they read, they read through its row security.
+    static var triggers: String {
+        let legal = ReportStatus.allCases.flatMap { from in from.successors.map { "(\(literal(from.rawValue)), \(literal($0.rawValue)))" } }
+            .joined(separator: ", ")
+        let frozen = "RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation'"
+        return """
+            -- The cached item count and total of a report follow its items.
+            CREATE FUNCTION expenses_count() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP <> 'INSERT' THEN
+                    UPDATE reports SET item_count = item_count - 1, total_minor = total_minor - OLD.converted_minor
+                    WHERE id = OLD.report_id;
+                END IF;
+                IF TG_OP <> 'DELETE' THEN
+                    UPDATE reports SET item_count = item_count + 1, total_minor = total_minor + NEW.converted_minor
+                    WHERE id = NEW.report_id;
+                END IF;
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER expenses_count_insert AFTER INSERT ON expenses
+                FOR EACH ROW WHEN (NEW.report_id IS NOT NULL) EXECUTE FUNCTION expenses_count();
+            CREATE TRIGGER expenses_count_delete AFTER DELETE ON expenses
+                FOR EACH ROW WHEN (OLD.report_id IS NOT NULL) EXECUTE FUNCTION expenses_count();
+            CREATE TRIGGER expenses_count_update AFTER UPDATE OF report_id, converted_minor ON expenses
+                FOR EACH ROW EXECUTE FUNCTION expenses_count();
+
+            -- The audit log is append-only: refused per statement, so that also an UPDATE or DELETE
+            -- whose rows row security hides, and a TRUNCATE, is refused, not a silent no-op.
+            CREATE FUNCTION report_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION 'the audit log is append-only' USING ERRCODE = 'integrity_constraint_violation';
+            END $$;
+            CREATE TRIGGER report_events_append_only_update BEFORE UPDATE ON report_events
+                FOR EACH STATEMENT EXECUTE FUNCTION report_events_append_only();
+            CREATE TRIGGER report_events_append_only_delete BEFORE DELETE ON report_events
+                FOR EACH STATEMENT EXECUTE FUNCTION report_events_append_only();
+            CREATE TRIGGER report_events_append_only_truncate BEFORE TRUNCATE ON report_events
+                FOR EACH STATEMENT EXECUTE FUNCTION report_events_append_only();
+
+            -- The server checks an entry's hash has the form of one; the app checks the chain.
+            CREATE FUNCTION report_events_hashed_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION 'an audit log entry needs its hash: only expenses writes the log'
+                    USING ERRCODE = 'integrity_constraint_violation';
+            END $$;
+            CREATE TRIGGER report_events_hashed_insert BEFORE INSERT ON report_events
+                FOR EACH ROW WHEN (NEW.hash IS NULL OR NEW.hash !~ '^[0-9a-f]{64}$')
+                EXECUTE FUNCTION report_events_hashed_insert();
+
+            -- A status changes only along a legal transition, and only after it was logged.
+            CREATE FUNCTION reports_status_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF (OLD.status, NEW.status) NOT IN (VALUES \(legal)) THEN
+                    RAISE EXCEPTION 'illegal report transition' USING ERRCODE = 'integrity_constraint_violation';
+                END IF;
+                IF NOT EXISTS (SELECT 1 FROM report_events
+                               WHERE id = (SELECT max(id) FROM report_events WHERE report_id = NEW.id)
+                                 AND from_status = OLD.status AND to_status = NEW.status) THEN
+                    RAISE EXCEPTION 'a report transition must be logged first' USING ERRCODE = 'integrity_constraint_violation';
+                END IF;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER reports_status_change BEFORE UPDATE OF status ON reports
+                FOR EACH ROW WHEN (NEW.status IS DISTINCT FROM OLD.status) EXECUTE FUNCTION reports_status_change();
+
+            -- Items are frozen outside draft, whatever writes them. (A missing report reads as NULL,
+            -- so its foreign key, not this, reports it.)
+            CREATE FUNCTION expenses_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP <> 'INSERT' AND (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft' THEN
+                    \(frozen);
+                END IF;
+                IF TG_OP <> 'DELETE' AND (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft' THEN
+                    \(frozen);
+                END IF;
+                IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER expenses_frozen_insert BEFORE INSERT ON expenses FOR EACH ROW EXECUTE FUNCTION expenses_frozen();
+            CREATE TRIGGER expenses_frozen_update BEFORE UPDATE ON expenses FOR EACH ROW EXECUTE FUNCTION expenses_frozen();
+            CREATE TRIGGER expenses_frozen_delete BEFORE DELETE ON expenses FOR EACH ROW EXECUTE FUNCTION expenses_frozen();
+
+            -- The receipts of an item are part of it: frozen with the item outside draft.
+            CREATE FUNCTION expense_receipts_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF (SELECT r.status FROM expenses e JOIN reports r ON r.id = e.report_id
+                    WHERE e.id = CASE TG_OP WHEN 'DELETE' THEN OLD.expense_id ELSE NEW.expense_id END) <> 'draft' THEN
+                    \(frozen);
+                END IF;
+                IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER expense_receipts_frozen_insert BEFORE INSERT ON expense_receipts
+                FOR EACH ROW EXECUTE FUNCTION expense_receipts_frozen();
+            CREATE TRIGGER expense_receipts_frozen_delete BEFORE DELETE ON expense_receipts
+                FOR EACH ROW EXECUTE FUNCTION expense_receipts_frozen();
+            """
+    }
+}

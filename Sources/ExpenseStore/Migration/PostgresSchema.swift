@@ -1,0 +1,74 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// The team database's schema on PostgreSQL (issue 15), as SQL text only: the migrator runs it.
+///
+/// The tables, columns, CHECKs, indexes and triggers are the final SQLite schema's (`Schema`), in
+/// PostgreSQL's dialect, so that the app's SQL runs on both and shows the same message for the
+/// same rule. What differs does so because many people share one server, and is listed in
+/// `differences`, which a test holds the two schemas to.
+///
+/// Run as the role that is to own the tables (the admin; it needs CREATEROLE for `setupRoles`),
+/// in this order: `createTables` once, in one transaction, then `setupRoles`, which may run again
+/// whenever the grants or policies change.
+public enum PostgresSchema {
+    /// The tables, their indexes, the triggers that hold the workflow's rules against any writer,
+    /// and the default categories.
+    public static let createTables = [dateCheck, tables, triggers, defaultCategories].joined(separator: "\n")
+
+    /// Every deliberate difference from the SQLite schema, by `table.column` (or by `table`, for a
+    /// table only the server has), and why.
+    public static let differences: [String: String] = [
+        "expenses.owner": "an item outside a report still belongs to someone; the report's owner is not there to say who",
+        "receipts.owner": "a receipt not yet attached to an item belongs to whoever captured it; "
+            + "unique per owner, so that two people may capture the same bytes",
+        "import_batches.owner": "a statement import is its importer's, also when it fills no report",
+        "receipt_inbox_taken.owner": "each person's inbox folder is on their own machine; part of the key",
+        "open_sessions.owner": "a launch is handed to a session of the person who launched it, never to someone else's",
+        "dynamic_shortcuts.owner": "quick actions are per person (and so per role); part of the key",
+        "app_shortcuts.owner": "what became of the app's default quick actions is per person; part of the key",
+        "shortcut_launches.owner": "a queued launch is claimed only by a session of the person who queued it",
+        "receipt_contents": "receipt files live in the database, not in a vault directory on one machine: "
+            + "by sha256, in chunks, so that a file is streamed and never loaded whole",
+    ]
+
+    /// An SQL string literal.
+    static func literal(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+    }
+
+    /// `('draft', 'submitted', ...)`, for a CHECK.
+    static var statuses: String {
+        "(" + ReportStatus.allCases.map { literal($0.rawValue) }.joined(separator: ", ") + ")"
+    }
+
+    /// Dates stay ISO text, as in SQLite; a day that does not exist (2026-02-30) fails the CHECK
+    /// instead of raising a cast error, so the app sees a check violation, as SQLite reports one.
+    static let dateCheck = """
+        CREATE FUNCTION expenses_is_date(value text) RETURNS boolean
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+            SELECT CASE WHEN value ~ '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' THEN
+                substr(value, 9, 2)::int <= CASE
+                    WHEN substr(value, 6, 2) IN ('04', '06', '09', '11') THEN 30
+                    WHEN substr(value, 6, 2) <> '02' THEN 31
+                    WHEN substr(value, 1, 4)::int % 4 = 0
+                         AND (substr(value, 1, 4)::int % 100 <> 0 OR substr(value, 1, 4)::int % 400 = 0) THEN 29
+                    ELSE 28 END
+            ELSE false END
+        $$;
+        """
+
+    /// The defaults SQLite's first migration inserts, so both start with the same categories.
+    static var defaultCategories: String {
+        let rows = Category.defaults.enumerated().map { position, category in
+            let currency = (category.receiptRequiredAbove ?? category.dailyLimit)?.currency.code ?? "EUR"
+            let values = [literal(category.code), literal(category.name),
+                          category.receiptRequiredAbove.map { String($0.minorUnits) } ?? "NULL",
+                          category.dailyLimit.map { String($0.minorUnits) } ?? "NULL",
+                          literal(currency), String(position)]
+            return "(" + values.joined(separator: ", ") + ")"
+        }
+        return "INSERT INTO categories (code, name, receipt_required_above, daily_limit, currency, position) VALUES\n"
+            + rows.joined(separator: ",\n") + ";"
+    }
+}

@@ -1,0 +1,208 @@
+import ExpenseCore
+import ExpenseStore
+import XCTest
+
+/// What the PostgreSQL server itself holds each role to, whatever program connects: who sees
+/// which reports and items, who may take which workflow step, and the audit log's permanence.
+/// Every test talks to the server as the role in question, through psql.
+final class PostgresServerRulesTests: PostgresTestCase {
+    private let rlsReports = #"new row violates row-level security policy for table "reports""#
+    private let rlsEvents = #"new row violates row-level security policy for table "report_events""#
+
+    func testTravellerSeesOnlyOwnReportsAndItems() throws {
+        let berlin = try newReport("alice", "Berlin")
+        let aliceItem = try newItem("alice", in: berlin)
+        let loose = try newItem("alice", in: nil)
+        let rome = try newReport("carol", "Rome")
+        let carolItem = try newItem("carol", in: rome)
+        try take("carol", .submit, rome)
+
+        XCTAssertEqual(try rows("alice", "SELECT id, title FROM reports ORDER BY id;"), ["\(berlin)|Berlin"])
+        XCTAssertEqual(try rows("alice", "SELECT id FROM expenses ORDER BY id;"), ["\(aliceItem)", "\(loose)"])
+        XCTAssertEqual(try rows("carol", "SELECT id, title FROM reports ORDER BY id;"), ["\(rome)|Rome"])
+        XCTAssertEqual(try rows("carol", "SELECT id FROM expenses ORDER BY id;"), ["\(carolItem)"])
+        // Nor can she reach others' rows by writing to them.
+        XCTAssertEqual(try rows("alice", "UPDATE reports SET title = 'Mine' WHERE id = \(rome);"), ["UPDATE 0"])
+        XCTAssertEqual(try rows("alice", "DELETE FROM expenses WHERE id = \(carolItem);"), ["DELETE 0"])
+        XCTAssertEqual(try rows("alice", "SELECT count(*) FROM report_events;"), ["0"])
+        XCTAssertEqual(try rows("carol", "SELECT report_id, actor FROM report_events;"), ["\(rome)|carol"])
+    }
+
+    func testApproverSeesSubmittedReportsButNotDrafts() throws {
+        let draft = try newReport("alice", "Draft")
+        _ = try newItem("alice", in: draft)
+        let submitted = try newReport("alice", "Submitted")
+        let item = try newItem("alice", in: submitted, 4_200)
+        try take("alice", .submit, submitted)
+
+        XCTAssertEqual(try rows("bob", "SELECT id, status FROM reports ORDER BY id;"), ["\(submitted)|submitted"])
+        XCTAssertEqual(try rows("bob", "SELECT id, converted_minor FROM expenses ORDER BY id;"), ["\(item)|4200"])
+        XCTAssertEqual(try rows("bob", "SELECT report_id, action FROM report_events;"), ["\(submitted)|submit"])
+        // A traveller who is no approver sees neither.
+        XCTAssertEqual(try rows("carol", "SELECT count(*) FROM reports;"), ["0"])
+    }
+
+    func testApproverCannotApproveOwnReport() throws {
+        let own = try newReport("bob", "Bob's trip")
+        try take("bob", .submit, own)
+
+        try assertRefused("bob", stepSQL("bob", .approve, own),
+                          "bob owns report \(own) and cannot approve it: someone else must (separation of duties)")
+        try assertRefused("bob", stepSQL("bob", .reject, own),
+                          "bob owns report \(own) and cannot reject it: someone else must (separation of duties)")
+        XCTAssertEqual(try status(own), "submitted")
+    }
+
+    func testTravellerCannotApproveAnything() throws {
+        let own = try newReport("alice", "Own")
+        try take("alice", .submit, own)
+        let carols = try newReport("carol", "Carol's")
+        try take("carol", .submit, carols)
+
+        // Her own: the server says why.
+        try assertRefused("alice", stepSQL("alice", .approve, own),
+                          "alice owns report \(own) and cannot approve it: someone else must (separation of duties)")
+        // Someone else's: she does not even see it.
+        try assertRefused("alice", eventInsert("alice", carols, from: .submitted, to: .approved, action: "approve"), rlsEvents)
+        XCTAssertEqual(try rows("alice", "UPDATE reports SET status = 'approved' WHERE id = \(carols);"), ["UPDATE 0"])
+        XCTAssertEqual(try status(own), "submitted")
+        XCTAssertEqual(try status(carols), "submitted")
+        // An approver may.
+        try take("bob", .approve, carols)
+        XCTAssertEqual(try rows("carol", "SELECT status FROM reports WHERE id = \(carols);"), ["approved"])
+    }
+
+    func testFinanceReimbursesOnlyApprovedReports() throws {
+        let report = try newReport("alice", "Paris")
+        let item = try newItem("alice", in: report, 9_900)
+        try take("alice", .submit, report)
+
+        XCTAssertEqual(try rows("fiona", "SELECT count(*) FROM reports;"), ["0"])
+        try assertRefused("fiona", eventInsert("fiona", report, from: .approved, to: .reimbursed, action: "reimburse"), rlsEvents)
+        XCTAssertEqual(try rows("fiona", "UPDATE reports SET status = 'reimbursed' WHERE id = \(report);"), ["UPDATE 0"])
+        XCTAssertEqual(try status(report), "submitted")
+
+        try take("bob", .approve, report)
+        XCTAssertEqual(try rows("fiona", "SELECT id, status FROM reports;"), ["\(report)|approved"])
+        XCTAssertEqual(try rows("fiona", "SELECT id FROM expenses;"), ["\(item)"])
+        try take("fiona", .reimburse, report)
+        XCTAssertEqual(try rows("alice", "SELECT status FROM reports WHERE id = \(report);"), ["reimbursed"])
+        XCTAssertEqual(try rows("alice", "SELECT actor, action FROM report_events ORDER BY id;"),
+                       ["alice|submit", "bob|approve", "fiona|reimburse"])
+    }
+
+    func testFinanceCannotSeeDrafts() throws {
+        let draft = try newReport("alice", "Draft")
+        _ = try newItem("alice", in: draft)
+        let approved = try newReport("carol", "Approved")
+        try take("carol", .submit, approved)
+        try take("bob", .approve, approved)
+
+        XCTAssertEqual(try rows("fiona", "SELECT id FROM reports ORDER BY id;"), ["\(approved)"])
+        XCTAssertEqual(try rows("fiona", "SELECT count(*) FROM expenses;"), ["0"])
+        XCTAssertEqual(try rows("fiona", "UPDATE reports SET title = 'x' WHERE id = \(draft);"), ["UPDATE 0"])
+    }
+
+    func testOthersMayOnlyMoveTheStatus() throws {
+        let report = try newReport("alice", "Paris")
+        try take("alice", .submit, report)
+
+        try assertRefused("bob", """
+            BEGIN;
+            \(eventInsert("bob", report, from: .submitted, to: .approved, action: "approve"))
+            UPDATE reports SET status = 'approved', title = 'Paris and Nice' WHERE id = \(report);
+            COMMIT;
+            """, "report \(report) belongs to alice; others can only change its status")
+        try assertRefused("bob", """
+            BEGIN;
+            \(eventInsert("bob", report, from: .submitted, to: .approved, action: "approve"))
+            UPDATE reports SET status = 'approved', owner = 'bob' WHERE id = \(report);
+            COMMIT;
+            """, "report \(report) belongs to alice; others can only change its status")
+        XCTAssertEqual(try status(report), "submitted")
+    }
+
+    func testNobodyChangesOrDeletesTheAuditLog() throws {
+        let report = try newReport("alice", "Paris")
+        try take("alice", .submit, report)
+
+        for role in ["alice", "bob", "fiona"] {
+            try assertRefused(role, "UPDATE report_events SET reason = 'edited';", "permission denied for table report_events")
+            try assertRefused(role, "DELETE FROM report_events;", "permission denied for table report_events")
+            try assertRefused(role, "TRUNCATE report_events;", "permission denied for table report_events")
+        }
+        // The tables' owner holds every privilege, and the superuser bypasses row security: the triggers refuse.
+        for role in [Self.admin, cluster.superuser] {
+            let run = { (text: String) in
+                role == Self.admin ? try self.sql(role, text) : try self.cluster.psql(text, database: self.database)
+            }
+            for text in ["UPDATE report_events SET reason = 'edited';", "DELETE FROM report_events;", "TRUNCATE report_events;"] {
+                let output = try run(text)
+                XCTAssertNotEqual(output.status, 0, "\(role): \(text)")
+                XCTAssertTrue(output.stderr.contains("ERROR:  the audit log is append-only\n"), "\(role): \(text): \(output.stderr)")
+            }
+        }
+        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT actor, reason FROM report_events;", database: database)), ["alice|"])
+    }
+
+    func testIllegalTransitionIsRefused() throws {
+        let draft = try newReport("alice", "Draft")
+        try assertRefused("alice", """
+            BEGIN;
+            \(eventInsert("alice", draft, from: .draft, to: .approved, action: "approve"))
+            UPDATE reports SET status = 'approved' WHERE id = \(draft);
+            COMMIT;
+            """, "illegal report transition")
+        // Not even the superuser.
+        let output = try cluster.psql("UPDATE reports SET status = 'reimbursed' WHERE id = \(draft);", database: database)
+        XCTAssertTrue(output.stderr.contains("ERROR:  illegal report transition\n"), output.stderr)
+        XCTAssertEqual(try status(draft), "draft")
+    }
+
+    func testStatusChangeWithoutLoggedEventIsRefused() throws {
+        let draft = try newReport("alice", "Draft")
+        try assertRefused("alice", "UPDATE reports SET status = 'submitted' WHERE id = \(draft);",
+                          "a report transition must be logged first")
+        // The last entry must be this very transition.
+        try assertRefused("alice", """
+            BEGIN;
+            \(eventInsert("alice", draft, from: .submitted, to: .draft, action: "recall"))
+            UPDATE reports SET status = 'submitted' WHERE id = \(draft);
+            COMMIT;
+            """, "a report transition must be logged first")
+        XCTAssertEqual(try status(draft), "draft")
+    }
+
+    func testReportOrEventInSomeoneElsesNameIsRefused() throws {
+        try assertRefused("alice", """
+            INSERT INTO reports (title, currency, owner, created_at, updated_at) VALUES ('Bob''s', 'EUR', 'bob', 'now', 'now');
+            """, rlsReports)
+        // Nor born past draft.
+        try assertRefused("alice", """
+            INSERT INTO reports (title, currency, owner, status, created_at, updated_at)
+            VALUES ('Done', 'EUR', 'alice', 'approved', 'now', 'now');
+            """, rlsReports)
+        let report = try newReport("alice", "Own")
+        try assertRefused("alice", "UPDATE reports SET owner = 'bob' WHERE id = \(report);", rlsReports)
+        try assertRefused("alice", eventInsert("bob", report, from: .draft, to: .submitted, action: "submit"), rlsEvents)
+        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT id, owner FROM reports;", database: database)), ["\(report)|alice"])
+        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM report_events;", database: database)), ["0"])
+    }
+
+    func testAuditEntryNeedsAHash() throws {
+        let report = try newReport("alice", "Own")
+        let message = "an audit log entry needs its hash: only expenses writes the log"
+        try assertRefused("alice", eventInsert("alice", report, from: .draft, to: .submitted, action: "submit",
+                                               hash: String(repeating: "A", count: 64)), message)
+        try assertRefused("alice", eventInsert("alice", report, from: .draft, to: .submitted, action: "submit",
+                                               hash: String(repeating: "a", count: 63)), message)
+        XCTAssertEqual(try rows("alice", eventInsert("alice", report, from: .draft, to: .submitted, action: "submit")), ["INSERT 0 1"])
+    }
+
+    func testTablesOwnerSeesNoRowsUnderForcedRowSecurity() throws {
+        let report = try newReport("alice", "Own")
+        _ = try newItem("alice", in: report)
+        XCTAssertEqual(try rows(Self.admin, "SELECT (SELECT count(*) FROM reports), (SELECT count(*) FROM expenses);"), ["0|0"])
+        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM reports;", database: database)), ["1"])
+    }
+}
