@@ -48,7 +48,7 @@ public struct Runner {
             // Options on the line apply to this command only; `set format` changes the session.
             let savedIdentity = session.identity
             defer { session.identity = savedIdentity }
-            if let user = globals.user { try session.setUser(user) }
+            if let user = globals.user { try session.setUser(user, namedBy: "--user") }
             let format = globals.format ?? session.format
             let renderer = Renderer(format: format, screen: Screen(session.environment, paging: !globals.noPager))
             if invocation.spec.path == LaunchWords.path {

@@ -92,10 +92,10 @@ public final class Session {
     public var isServer: Bool { PostgresDatabase.isConnectionString(databasePath) }
 
     /// Makes `name` the user, or refuses it (65) and keeps the one before.
-    public func setUser(_ name: String) throws(ExpenseError) {
-        if isServer { throw Self.namedOnServer("set user") }
+    /// - Parameter how: what named it, for the refusal on a team database.
+    public func setUser(_ name: String, namedBy how: String = "set user") throws(ExpenseError) {
+        if isServer { throw Self.namedOnServer(how) }
         identity = .success(try UserName(validating: name))
-        namedBy = "set user"
     }
 
     /// What naming the user is told on a team database (exit 77: who one is is not one's to say).

@@ -41,6 +41,7 @@ enum DatabaseCommands {
         examples: ["expenses db check", "expenses --db team-copy.sqlite db check"]
     ) { _, session in
         let store = try session.store()
+        try store.requireWholeAuditLog()
         let integrity = try store.integrityCheck()
         guard integrity == ["ok"] else {
             throw ExpenseError(.invalidData, "the database file is damaged: " + integrity.prefix(3).joined(separator: "; "),
@@ -51,6 +52,11 @@ enum DatabaseCommands {
             throw ExpenseError(.invalidData, "report \(forged.report) is \(forged.status), but its audit log ends with "
                                + "\(forged.logged): its status was changed outside expenses",
                                hint: "restore the database from a backup")
+        }
+        let chained = "the audit log's \(events) event\(events == 1 ? " is" : "s are") chained without a break; "
+            + "every report's status is the one its log ends with"
+        if session.isServer {
+            return .message("\(session.databaseName): \(chained); the server holds the workflow's rules.")
         }
         let triggers = store.protectiveTriggerNames.count
         let inPlace = store.triggerRepair.map { $0.restored ? "were re-created" : "are missing (read-only file)" } ?? "are in place"

@@ -46,6 +46,10 @@ public enum SQLDialect: Sendable {
     case sqlite
     case postgresql
 
+    /// The key of a table each person has rows of (`columns`, as SQLite's key): on a team
+    /// database each person's rows are their own, so the owner leads the key.
+    func personalKey(_ columns: String) -> String { self == .sqlite ? columns : "owner, " + columns }
+
     /// An aggregate of `column`'s values as one comma-separated text.
     func joinedList(_ column: String) -> String {
         self == .sqlite ? "group_concat(\(column))" : "string_agg(\(column)::text, ',')"

@@ -54,7 +54,7 @@ extension Store {
         return try expenses("""
             SELECT \(Self.expenseColumns("e")) FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
             WHERE e.date IN (SELECT DISTINCT date FROM expenses WHERE report_id = ?)
-              AND e.report_id IS NOT ? AND (r.owner = ? OR e.report_id IS NULL)
+              AND e.report_id IS DISTINCT FROM ? AND (r.owner = ? OR e.report_id IS NULL)
             ORDER BY e.id
             """, [.integer(report.id), .integer(report.id), .text(report.owner)]) { row in
             let at = columns ?? (row.index("date"), row.index("amount_minor"), row.index("currency"))

@@ -196,7 +196,7 @@ extension Store {
     public func markInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64, receiptID: Int64) throws {
         try db.execute("""
             INSERT INTO receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (path, size, modified_ns) DO UPDATE SET receipt_id = excluded.receipt_id, taken_at = excluded.taken_at
+            ON CONFLICT (\(db.dialect.personalKey("path, size, modified_ns"))) DO UPDATE SET receipt_id = excluded.receipt_id, taken_at = excluded.taken_at
             """, [.text(path), .integer(size), .integer(modifiedNanoseconds), .integer(receiptID), .text(now())])
     }
 }

@@ -70,7 +70,7 @@ extension Store: ShortcutStorage {
                 // published_at stays the first publication's.
                 try db.execute("""
                     INSERT INTO app_shortcuts (plist_type, state, rank, disabled_message, published_at) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (plist_type) DO UPDATE
+                    ON CONFLICT (\(db.dialect.personalKey("plist_type"))) DO UPDATE
                     SET state = excluded.state, rank = excluded.rank, disabled_message = excluded.disabled_message
                     """, [.text(record.key), .text(state), DatabaseValue(rank.map(Int64.init)), DatabaseValue(message), .text(stamp)])
             }

@@ -127,9 +127,22 @@ extension Store {
             """) { (report: $0.int64(0), status: $0.string(1), logged: $0.string(2)) }
     }
 
-    /// What SQLite's own check finds wrong with the file ("ok" when nothing).
+    /// What SQLite's own check finds wrong with the file ("ok" when nothing). A team database's
+    /// pages are the server's to check (data checksums, amcheck): nothing a client can see.
     public func integrityCheck() throws -> [String] {
-        try db.query("PRAGMA integrity_check") { $0.string(0) }
+        guard db.dialect == .sqlite else { return ["ok"] }
+        return try db.query("PRAGMA integrity_check") { $0.string(0) }
+    }
+
+    /// Refuses a role that sees only part of a team database's audit log (row-level security),
+    /// for which the chain would seem broken wherever another's entry is hidden.
+    public func requireWholeAuditLog() throws {
+        guard db.dialect == .postgresql else { return }
+        let seesAll = try db.scalar("SELECT count(*) FROM pg_roles WHERE rolname = session_user AND (rolsuper OR rolbypassrls)")
+        guard seesAll > 0 else {
+            throw ExpenseError(.permissionDenied, "checking a team database's audit log needs a role that sees all of it",
+                               hint: "run 'db check' as the administrator, or as a role made with BYPASSRLS for auditing")
+        }
     }
 
     /// The protective triggers in place, by name.
