@@ -55,6 +55,6 @@ let package = Package(
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "StatementReading", "Rendering",
                                                             "ExpenseApp"]),
         // Support/ holds the drivers the tests run with python3 (a pty, a desktop launcher), not Swift sources.
-        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ExpenseTestSupport"], exclude: ["Support"]),
     ]
 )

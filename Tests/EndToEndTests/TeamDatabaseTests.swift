@@ -1,0 +1,185 @@
+import ExpenseTestSupport
+import Foundation
+import XCTest
+
+/// A team on one PostgreSQL server, as its people use it: the administrator runs `expenses
+/// setup`, then alice, bob and fiona each run the built binary with their own connection string.
+/// Who they are comes from the server; what they may do is held by it; a bad connection gets one
+/// clear line and the right exit code.
+final class TeamDatabaseTests: XCTestCase {
+    nonisolated(unsafe) private static var cluster: PostgresCluster?
+    private var cluster: PostgresCluster { Self.cluster! }
+    private var app: ExpensesProcess!
+    private var database = ""
+
+    override class func setUp() {
+        super.setUp()
+        cluster = try? PostgresCluster()
+    }
+
+    override class func tearDown() {
+        cluster?.stop()
+        cluster = nil
+        super.tearDown()
+    }
+
+    /// A fresh database per test, set up by the superuser with `expenses setup`, and the team's
+    /// login roles made members of its groups (what an administrator does with psql).
+    override func setUpWithError() throws {
+        guard Self.cluster != nil else { return XCTFail("the test cluster did not start: \(String(describing: try? PostgresCluster()))") }
+        app = try ExpensesProcess()
+        app.environment["EXPENSES_USER"] = nil
+        app.environment["EXPENSES_DB"] = nil
+        database = "team_" + UUID().uuidString.prefix(8).lowercased()
+        try psqlOK("CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+        let setup = try app.run("--db", uri("postgres", cluster.superuserPassword), "setup")
+        XCTAssertEqual(setup.status, 0, setup.stderr)
+        for (role, groups) in [("alice", ["traveller"]), ("bob", ["traveller", "approver"]), ("fiona", ["traveller", "finance"])] {
+            try psqlOK("""
+                DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN
+                    CREATE ROLE \(role) LOGIN PASSWORD '\(role)-pw'; END IF; END $$;
+                """)
+            for group in groups { try psqlOK("GRANT expenses_\(group) TO \(role)", in: database) }
+        }
+    }
+
+    private func psqlOK(_ sql: String, in database: String = "postgres", file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try cluster.psql(sql, database: database)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+    }
+
+    private func uri(_ role: String, _ password: String? = nil) -> String {
+        cluster.connectionURI(user: role, password: password ?? "\(role)-pw", database: database)
+    }
+
+    /// Runs the binary as `role`.
+    @discardableResult
+    private func run(as role: String, _ arguments: String...) throws -> ExpensesProcess.Result {
+        try app.run(["--db", uri(role)] + arguments)
+    }
+
+    private func ok(as role: String, _ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try app.run(["--db", uri(role)] + arguments)
+        XCTAssertEqual(result.status, 0, "\(role): \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
+        return result.stdout
+    }
+
+    private func assertFails(_ result: ExpensesProcess.Result, _ status: Int32, _ message: String,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(message), "expected '\(message)' in: \(result.stderr)", file: file, line: line)
+        XCTAssertFalse(result.stderr.contains("PostgreSQL error") || result.stderr.contains("Backtrace"), result.stderr, file: file, line: line)
+        XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.hasPrefix("expenses: error:") }.count, 1, result.stderr,
+                       file: file, line: line)
+    }
+
+    func testSetupTwiceChangesNothing() throws {
+        let again = try app.run("--db", uri("postgres", cluster.superuserPassword), "setup")
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("the schema is current"), again.stdout)
+        XCTAssertFalse(again.stdout.contains(cluster.superuserPassword), "the password is shown: \(again.stdout)")
+        let migrations = try cluster.psql("SELECT count(*) FROM schema_migrations", database: database)
+        XCTAssertEqual(migrations.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "1")
+    }
+
+    func testATripGoesFromTravellerToApproverToFinance() throws {
+        try ok(as: "alice", "report", "new", "Berlin", "--from", "2026-03-02", "--to", "2026-03-06")
+        try ok(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20.50", "--category", "taxi")
+        try ok(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "24", "--category", "taxi")
+        XCTAssertFalse(try ok(as: "bob", "report", "list").contains("Berlin"), "bob sees alice's draft")
+        try ok(as: "alice", "report", "submit", "1")
+        XCTAssertTrue(try ok(as: "bob", "report", "list").contains("Berlin"), "bob does not see alice's submitted report")
+        XCTAssertFalse(try ok(as: "fiona", "report", "list").contains("Berlin"), "finance sees a report not yet approved")
+        assertFails(try run(as: "alice", "report", "approve", "1"), 77, "owns report 1 and cannot approve it")
+        try ok(as: "bob", "report", "approve", "1")
+        try ok(as: "fiona", "report", "reimburse", "1", "--reference", "PAY-7")
+        let history = try ok(as: "alice", "report", "history", "1")
+        for (actor, action) in [("alice", "submit"), ("bob", "approve"), ("fiona", "reimburse")] {
+            XCTAssertTrue(history.split(separator: "\n").contains { $0.contains(actor) && $0.contains(action) }, history)
+        }
+        let show = try ok(as: "alice", "report", "show", "1", "--format", "json")
+        XCTAssertTrue(show.contains("\"status\": \"reimbursed\""), show)
+        let total = try cluster.psql("SELECT total_minor, item_count, (SELECT sum(converted_minor) FROM expenses) FROM reports",
+                                     database: database)
+        XCTAssertEqual(total.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "4450|2|4450")
+    }
+
+    func testTheServerSaysWhoYouAre() throws {
+        try ok(as: "bob", "report", "new", "Bob's own", "--from", "2026-03-02", "--to", "2026-03-03")
+        try ok(as: "bob", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "9", "--category", "taxi")
+        try ok(as: "bob", "report", "submit", "1")
+        // An approver cannot approve his own report, whatever name he gives.
+        assertFails(try run(as: "bob", "report", "approve", "1"), 77, "owns report 1")
+        assertFails(try run(as: "bob", "--user", "alice", "report", "approve", "1"), 77, "--user cannot name the user")
+        app.environment["EXPENSES_USER"] = "alice"
+        assertFails(try run(as: "bob", "report", "approve", "1"), 77, "EXPENSES_USER cannot name the user")
+        app.environment["EXPENSES_USER"] = nil
+        // Nor with psql, straight to the server: the row is not his to approve.
+        let direct = try cluster.psql(as: "bob", password: "bob-pw", sql: """
+            UPDATE reports SET status = 'approved' WHERE id = 1;
+            """, database: database)
+        XCTAssertNotEqual(direct.status == 0 && direct.stdout.contains("UPDATE 1"), true, direct.stdout + direct.stderr)
+        XCTAssertTrue(try ok(as: "bob", "report", "show", "1").contains("submitted"))
+    }
+
+    func testARuleTheServerHoldsReadsAsOnAFile() throws {
+        try ok(as: "alice", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-03")
+        try ok(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "9", "--category", "taxi")
+        try ok(as: "alice", "report", "submit", "1")
+        let onServer = try run(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "5", "--category", "taxi")
+        let local = try ExpensesProcess()
+        _ = try local.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-03")
+        _ = try local.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "9", "--category", "taxi")
+        _ = try local.ok("report", "submit", "1")
+        let onFile = try local.run("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "5", "--category", "taxi")
+        XCTAssertEqual(onServer.status, onFile.status)
+        XCTAssertEqual(onServer.stderr, onFile.stderr)
+    }
+
+    func testBadConnectionsGetOneClearLine() throws {
+        let secret = "s3cret-Pa55"
+        assertFails(try app.run("--db", uri("alice", "wrong-\(secret)"), "report", "list"), 77, "password authentication failed")
+        let missing = cluster.connectionURI(user: "alice", password: "alice-pw", database: "no_such_db")
+        assertFails(try app.run("--db", missing, "report", "list"), 69, "does not exist")
+        assertFails(try app.run("--db", "postgresql://alice:\(secret)@/x?host=/nonexistent-dir", "report", "list"), 69,
+                    "cannot connect to the database")
+        let malformed = try app.run("--db", "postgresql://alice:\(secret)@[oops/x", "report", "list")
+        assertFails(malformed, 69, "cannot connect")
+        for result in [malformed] { XCTAssertFalse(result.stderr.contains(secret), "the password is shown: \(result.stderr)") }
+        // A server set up by nobody yet.
+        try psqlOK("CREATE DATABASE bare_\(database)")
+        let bare = cluster.connectionURI(user: "postgres", password: cluster.superuserPassword, database: "bare_\(database)")
+        assertFails(try app.run("--db", bare, "report", "list"), 69, "has no expenses schema yet")
+        // A role the administrator made but gave no group.
+        try psqlOK("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'mallory') THEN CREATE ROLE mallory LOGIN PASSWORD 'm'; END IF; END $$")
+        assertFails(try app.run("--db", cluster.connectionURI(user: "mallory", password: "m", database: database), "report", "list"),
+                    77, "permission denied")
+    }
+
+    /// A server that takes the connection and never answers: the connect timeout ends the wait.
+    func testAServerThatNeverAnswersTimesOut() throws {
+        let directory = app.path("silent")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        listener.arguments = ["-c", """
+            import socket, sys, time
+            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(5)
+            print("ready", flush=True)
+            conns = []
+            while True:
+                c, _ = s.accept(); conns.append(c)
+            """, directory + "/.s.PGSQL.5432"]
+        let ready = Pipe()
+        listener.standardOutput = ready
+        try listener.run()
+        defer { listener.terminate() }
+        _ = ready.fileHandleForReading.availableData
+        app.environment["PGCONNECT_TIMEOUT"] = "2"
+        let start = Date()
+        let result = try app.run("--db", "postgresql://alice:x@/team?host=\(directory.replacingOccurrences(of: "/", with: "%2F"))",
+                                 "report", "list")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "it hung")
+        assertFails(result, 69, "timeout expired")
+    }
+}
