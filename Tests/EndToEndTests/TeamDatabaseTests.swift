@@ -1,78 +1,9 @@
-import ExpenseTestSupport
 import Foundation
 import XCTest
 
-/// A team on one PostgreSQL server, as its people use it: the administrator runs `expenses
-/// setup`, then alice, bob and fiona each run the built binary with their own connection string.
-/// Who they are comes from the server; what they may do is held by it; a bad connection gets one
-/// clear line and the right exit code.
-final class TeamDatabaseTests: XCTestCase {
-    nonisolated(unsafe) private static var cluster: PostgresCluster?
-    private var cluster: PostgresCluster { Self.cluster! }
-    private var app: ExpensesProcess!
-    private var database = ""
-
-    override class func setUp() {
-        super.setUp()
-        cluster = try? PostgresCluster()
-    }
-
-    override class func tearDown() {
-        cluster?.stop()
-        cluster = nil
-        super.tearDown()
-    }
-
-    /// A fresh database per test, set up by the superuser with `expenses setup`, and the team's
-    /// login roles made members of its groups (what an administrator does with psql).
-    override func setUpWithError() throws {
-        guard Self.cluster != nil else { return XCTFail("the test cluster did not start: \(String(describing: try? PostgresCluster()))") }
-        app = try ExpensesProcess()
-        app.environment["EXPENSES_USER"] = nil
-        app.environment["EXPENSES_DB"] = nil
-        database = "team_" + UUID().uuidString.prefix(8).lowercased()
-        try psqlOK("CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
-        let setup = try app.run("--db", uri("postgres", cluster.superuserPassword), "setup")
-        XCTAssertEqual(setup.status, 0, setup.stderr)
-        for (role, groups) in [("alice", ["traveller"]), ("bob", ["traveller", "approver"]), ("fiona", ["traveller", "finance"])] {
-            try psqlOK("""
-                DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN
-                    CREATE ROLE \(role) LOGIN PASSWORD '\(role)-pw'; END IF; END $$;
-                """)
-            for group in groups { try psqlOK("GRANT expenses_\(group) TO \(role)", in: database) }
-        }
-    }
-
-    private func psqlOK(_ sql: String, in database: String = "postgres", file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try cluster.psql(sql, database: database)
-        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
-    }
-
-    private func uri(_ role: String, _ password: String? = nil) -> String {
-        cluster.connectionURI(user: role, password: password ?? "\(role)-pw", database: database)
-    }
-
-    /// Runs the binary as `role`.
-    @discardableResult
-    private func run(as role: String, _ arguments: String...) throws -> ExpensesProcess.Result {
-        try app.run(["--db", uri(role)] + arguments)
-    }
-
-    private func ok(as role: String, _ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let result = try app.run(["--db", uri(role)] + arguments)
-        XCTAssertEqual(result.status, 0, "\(role): \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
-        return result.stdout
-    }
-
-    private func assertFails(_ result: ExpensesProcess.Result, _ status: Int32, _ message: String,
-                             file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.contains(message), "expected '\(message)' in: \(result.stderr)", file: file, line: line)
-        XCTAssertFalse(result.stderr.contains("PostgreSQL error") || result.stderr.contains("Backtrace"), result.stderr, file: file, line: line)
-        XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.hasPrefix("expenses: error:") }.count, 1, result.stderr,
-                       file: file, line: line)
-    }
-
+/// A team on one PostgreSQL server, as its people use it. Who they are comes from the server;
+/// what they may do is held by it; a bad connection gets one clear line and the right exit code.
+final class TeamDatabaseTests: TeamDatabaseTestCase {
     func testSetupTwiceChangesNothing() throws {
         let again = try app.run("--db", uri("postgres", cluster.superuserPassword), "setup")
         XCTAssertEqual(again.status, 0, again.stderr)
