@@ -96,10 +96,33 @@ public final class Store {
 
     /// Runs `body` as one write transaction; refused before `body` runs when the database is
     /// read-only.
+    ///
+    /// On a team database, when the transaction lost a race with another client's (a deadlock or
+    /// a serialization failure, which the server rolled back whole), it is
+    /// run again from the start, up to `maximumAttempts` times, after a short random wait that grows
+    /// with each attempt; the user sees the outcome of the attempt that committed. `body` must
+    /// therefore do nothing but database work. Inside an open transaction (a script run with
+    /// --transaction) it is a savepoint, and the script's own transaction fails instead.
     public func write<T>(_ body: () throws -> T) throws -> T {
         guard !db.isReadOnly else { throw readOnlyError }
-        return try db.inTransaction(.immediate, body)
+        guard db.dialect == .postgresql, !db.isInsideTransaction else { return try db.inTransaction(.immediate, body) }
+        var attempt = 1
+        while true {
+            do {
+                return try db.inTransaction(.immediate, body)
+            } catch let error as DatabaseError where error.isLostRace && attempt < Self.maximumAttempts {
+                retries += 1
+                usleep(UInt32.random(in: 1_000...(5_000 * UInt32(attempt))))
+                attempt += 1
+            }
+        }
     }
+
+    /// How many times `write` runs a transaction that keeps losing races before it gives up and
+    /// says the database is busy (exit 75).
+    static let maximumAttempts = 12
+    /// Transactions `write` ran again after they lost a race: for the concurrency test and bench.
+    public private(set) var retries = 0
 
     /// `run --transaction`: one transaction around every line of a script, whose own writes
     /// nest in it as savepoints; committed only when every line succeeded.

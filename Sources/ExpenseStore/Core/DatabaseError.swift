@@ -59,6 +59,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     public var isBusy: Bool { resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED }
+    /// A team database's transaction that lost to a concurrent one (serialization failure,
+    /// deadlock) and was rolled back whole: running it again from the start is safe.
+    public var isLostRace: Bool { sqlState == "40001" || sqlState == "40P01" }
     public var isInterrupted: Bool { resultCode == SQLITE_INTERRUPT }
 
     /// What a user is told: a busy database is a temporary failure to retry, a full disk or an

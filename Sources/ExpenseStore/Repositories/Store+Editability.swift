@@ -23,8 +23,20 @@ extension Store {
     /// Refuses `change` unless report `id`, as it is now, allows it. An unknown report passes:
     /// the write's foreign key, not this, reports it, as before (and the triggers do the same).
     func requireEditable(report id: Int64, for change: ReportChange) throws {
-        let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
-        try report?.requireEditable(change)
+        try lockedReport(id)?.requireEditable(change)
+    }
+
+    /// Report `id` as it is now, and on a team database locked until this transaction ends, so
+    /// that no other client's submission or item comes between this check and this write (a
+    /// SQLite write transaction holds the whole file already). A report one may see but not
+    /// change (an approver's view of an approved one) is read without the lock: the domain's
+    /// check then refuses the step with its own words.
+    func lockedReport(_ id: Int64) throws -> Report? {
+        let sql = "SELECT \(Self.reportColumns) FROM reports WHERE id = ?"
+        if db.dialect == .postgresql, let locked = try db.queryFirst(sql + " FOR UPDATE", [.integer(id)], Self.report) {
+            return locked
+        }
+        return try db.queryFirst(sql, [.integer(id)], Self.report)
     }
 
     /// Refuses a write that would take report `id`'s total, as stored, beyond the largest

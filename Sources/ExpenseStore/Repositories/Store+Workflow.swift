@@ -7,7 +7,7 @@ extension Store {
     /// status change that was not logged first). Call inside `write`.
     @discardableResult
     public func apply(_ action: ReportAction, to id: Int64, by user: UserName, reason: String = "") throws -> Report {
-        let report = try report(id)
+        guard let report = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
         try action.check(report, by: user)
         try logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
         try db.execute("UPDATE reports SET status = ?, updated_at = ? WHERE id = ?",
