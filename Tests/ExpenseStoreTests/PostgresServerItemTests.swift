@@ -30,6 +30,26 @@ final class PostgresServerItemTests: PostgresTestCase {
                        ["UPDATE 1"])
     }
 
+    /// A temporary table comes first in a session's search path: the triggers must not read one
+    /// that stands in for theirs.
+    func testTemporaryTablesDoNotFoolTheTriggers() throws {
+        let report = try newReport("alice", "Paris")
+        let item = try newItem("alice", in: report)
+        try take("alice", .submit, report)
+
+        try assertRefused("alice", """
+            CREATE TEMPORARY TABLE reports (id bigint, status text, owner text, item_count bigint, total_minor bigint);
+            INSERT INTO reports VALUES (\(report), 'draft', 'alice', 1, 1500);
+            UPDATE expenses SET amount_minor = 1, converted_minor = 1 WHERE id = \(item);
+            """, frozen)
+        try assertRefused("alice", """
+            CREATE TEMPORARY TABLE report_events (id bigint, report_id bigint, from_status text, to_status text);
+            INSERT INTO report_events VALUES (999, \(report), 'submitted', 'approved');
+            UPDATE public.reports SET status = 'approved' WHERE id = \(report);
+            """, "a report transition must be logged first")
+        XCTAssertEqual(try status(report), "submitted")
+    }
+
     func testCachedTotalsFollowItems() throws {
         let report = try newReport("alice", "Paris")
         let totals = "SELECT item_count, total_minor FROM reports WHERE id = \(report);"

@@ -14,7 +14,7 @@ extension PostgresSchema {
                 + "\(action.actor == .owner), \(group))"
         }.joined(separator: ", ")
         return """
-            CREATE OR REPLACE FUNCTION reports_status_change_actor() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE OR REPLACE FUNCTION reports_status_change_actor() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             DECLARE
                 step_name text;
                 owners_step boolean;
@@ -48,7 +48,7 @@ extension PostgresSchema {
     /// Who moves someone else's report moves only that: its status (and when it changed). The
     /// totals that the items' triggers keep are changed from inside a trigger, which this lets by.
     static let ownerEdits = """
-        CREATE OR REPLACE FUNCTION reports_owner_edits() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION reports_owner_edits() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
         BEGIN
             IF pg_trigger_depth() = 1 AND OLD.owner <> session_user
                AND to_jsonb(NEW) - 'status' - 'updated_at' <> to_jsonb(OLD) - 'status' - 'updated_at' THEN
@@ -66,7 +66,7 @@ extension PostgresSchema {
     /// (A row security check here would read receipts from their links' policy, which PostgreSQL
     /// refuses as recursive.)
     static let receiptOwners = """
-        CREATE OR REPLACE FUNCTION expense_receipts_same_owner() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION expense_receipts_same_owner() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
         BEGIN
             IF NOT EXISTS (SELECT 1 FROM receipts c JOIN expenses e ON e.owner = c.owner
                            WHERE c.id = NEW.receipt_id AND e.id = NEW.expense_id) THEN

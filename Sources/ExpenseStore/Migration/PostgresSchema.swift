@@ -36,6 +36,13 @@ public enum PostgresSchema {
             + "by sha256, in chunks, so that a file is streamed and never loaded whole",
     ]
 
+    /// For every PL/pgSQL function: the tables it names are the schema's, never a temporary
+    /// table of the same name, which a session's search path finds first unless told otherwise (a
+    /// traveller's temporary `reports` saying 'draft' would thaw a submitted report's items).
+    /// Policies, CHECKs and triggers' WHEN clauses are bound to their tables when made; a
+    /// function's body is looked up each time it runs.
+    static let pinnedSearchPath = "SET search_path = public, pg_temp"
+
     /// An SQL string literal.
     static func literal(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
