@@ -133,6 +133,18 @@ final class PostgresServerRulesTests: PostgresTestCase {
             UPDATE reports SET status = 'approved', owner = 'bob' WHERE id = \(report);
             COMMIT;
             """, "report \(report) belongs to alice; others can only change its status")
+        // Nor from inside a trigger of his own (on a temporary table), where the report totals' updates come from.
+        try assertRefused("bob", """
+            CREATE FUNCTION pg_temp.take_over() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE public.reports SET owner = 'bob' WHERE id = \(report);
+                RETURN NULL;
+            END $$;
+            CREATE TEMPORARY TABLE nudge (x int);
+            CREATE TRIGGER nudge_after AFTER INSERT ON nudge FOR EACH ROW EXECUTE FUNCTION pg_temp.take_over();
+            INSERT INTO nudge VALUES (1);
+            """, "report \(report) belongs to alice; others can only change its status")
+        XCTAssertEqual(try rows("alice", "SELECT owner FROM reports WHERE id = \(report);"), ["alice"])
         XCTAssertEqual(try status(report), "submitted")
     }
 
