@@ -99,6 +99,20 @@ final class PostgresServerItemTests: PostgresTestCase {
         _ = item
     }
 
+    /// Two people capturing the same file: two receipts, one copy of the bytes (the second writer's
+    /// `ON CONFLICT DO NOTHING` keeps the first), seen by each once their own receipt names them.
+    func testSameBytesAreStoredOnce() throws {
+        let sha = String(repeating: "d", count: 64)
+        let chunk = "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES ('\(sha)', 0, '\\xcafe') ON CONFLICT DO NOTHING;"
+        _ = try newReceipt("alice", sha)
+        XCTAssertEqual(try rows("alice", chunk), ["INSERT 0 1"])
+        XCTAssertEqual(try rows("carol", "SELECT count(*) FROM receipt_contents;"), ["0"])
+        _ = try newReceipt("carol", sha)
+        XCTAssertEqual(try rows("carol", chunk), ["INSERT 0 0"])
+        XCTAssertEqual(try rows("carol", "SELECT chunk, bytes FROM receipt_contents;"), ["0|\\xcafe"])
+        XCTAssertEqual(try rows("carol", "SELECT count(*) FROM receipts;"), ["1"])
+    }
+
     func testDatesMustBeRealDays() throws {
         let insert = { (date: String) in
             "INSERT INTO reports (title, currency, owner, start_date, created_at, updated_at) VALUES ('T', 'EUR', 'alice', '\(date)', 'now', 'now');"
