@@ -30,6 +30,26 @@ final class PostgresServerItemTests: PostgresTestCase {
                        ["UPDATE 1"])
     }
 
+    /// A temporary table comes first in a session's search path: the triggers must not read one
+    /// that stands in for theirs.
+    func testTemporaryTablesDoNotFoolTheTriggers() throws {
+        let report = try newReport("alice", "Paris")
+        let item = try newItem("alice", in: report)
+        try take("alice", .submit, report)
+
+        try assertRefused("alice", """
+            CREATE TEMPORARY TABLE reports (id bigint, status text, owner text, item_count bigint, total_minor bigint);
+            INSERT INTO reports VALUES (\(report), 'draft', 'alice', 1, 1500);
+            UPDATE expenses SET amount_minor = 1, converted_minor = 1 WHERE id = \(item);
+            """, frozen)
+        try assertRefused("alice", """
+            CREATE TEMPORARY TABLE report_events (id bigint, report_id bigint, from_status text, to_status text);
+            INSERT INTO report_events VALUES (999, \(report), 'submitted', 'approved');
+            UPDATE public.reports SET status = 'approved' WHERE id = \(report);
+            """, "a report transition must be logged first")
+        XCTAssertEqual(try status(report), "submitted")
+    }
+
     func testCachedTotalsFollowItems() throws {
         let report = try newReport("alice", "Paris")
         let totals = "SELECT item_count, total_minor FROM reports WHERE id = \(report);"
@@ -77,6 +97,20 @@ final class PostgresServerItemTests: PostgresTestCase {
         let carols = try newItem("carol", in: nil)
         try assertRefused("carol", linkInsert(carols, loose), "receipt \(loose) is not the receipt of the owner of expense \(carols)")
         _ = item
+    }
+
+    /// Two people capturing the same file: two receipts, one copy of the bytes (the second writer's
+    /// `ON CONFLICT DO NOTHING` keeps the first), seen by each once their own receipt names them.
+    func testSameBytesAreStoredOnce() throws {
+        let sha = String(repeating: "d", count: 64)
+        let chunk = "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES ('\(sha)', 0, '\\xcafe') ON CONFLICT DO NOTHING;"
+        _ = try newReceipt("alice", sha)
+        XCTAssertEqual(try rows("alice", chunk), ["INSERT 0 1"])
+        XCTAssertEqual(try rows("carol", "SELECT count(*) FROM receipt_contents;"), ["0"])
+        _ = try newReceipt("carol", sha)
+        XCTAssertEqual(try rows("carol", chunk), ["INSERT 0 0"])
+        XCTAssertEqual(try rows("carol", "SELECT chunk, bytes FROM receipt_contents;"), ["0|\\xcafe"])
+        XCTAssertEqual(try rows("carol", "SELECT count(*) FROM receipts;"), ["1"])
     }
 
     func testDatesMustBeRealDays() throws {

@@ -51,9 +51,11 @@ class PostgresTestCase: XCTestCase {
         super.tearDown()
     }
 
-    func password(_ role: String) -> String { "pw-\(role)-\(role.count)" }
+    func password(_ role: String) -> String {
+        role == cluster.superuser ? cluster.superuserPassword : "pw-\(role)-\(role.count)"
+    }
 
-    /// Runs `text` as `role` on the test's database.
+    /// Runs `text` as `role` (the superuser too) on the test's database.
     func sql(_ role: String, _ text: String) throws -> PostgresCluster.Output {
         try cluster.psql(as: role, password: password(role), sql: text, database: database)
     }

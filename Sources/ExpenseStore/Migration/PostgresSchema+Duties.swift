@@ -14,7 +14,7 @@ extension PostgresSchema {
                 + "\(action.actor == .owner), \(group))"
         }.joined(separator: ", ")
         return """
-            CREATE OR REPLACE FUNCTION reports_status_change_actor() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE OR REPLACE FUNCTION reports_status_change_actor() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             DECLARE
                 step_name text;
                 owners_step boolean;
@@ -45,12 +45,14 @@ extension PostgresSchema {
             """
     }
 
-    /// Who moves someone else's report moves only that: its status (and when it changed). The
-    /// totals that the items' triggers keep are changed from inside a trigger, which this lets by.
+    /// Who moves someone else's report moves only that: its status (and when it changed). Also from
+    /// inside a trigger: anyone can put one on a temporary table of their own, so the depth says
+    /// nothing about who wrote the UPDATE. The totals the items' triggers keep change only with
+    /// items, and only the owner writes those.
     static let ownerEdits = """
-        CREATE OR REPLACE FUNCTION reports_owner_edits() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION reports_owner_edits() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
         BEGIN
-            IF pg_trigger_depth() = 1 AND OLD.owner <> session_user
+            IF OLD.owner <> session_user
                AND to_jsonb(NEW) - 'status' - 'updated_at' <> to_jsonb(OLD) - 'status' - 'updated_at' THEN
                 RAISE EXCEPTION 'report % belongs to %; others can only change its status', OLD.id, OLD.owner
                     USING ERRCODE = 'insufficient_privilege';
@@ -66,7 +68,7 @@ extension PostgresSchema {
     /// (A row security check here would read receipts from their links' policy, which PostgreSQL
     /// refuses as recursive.)
     static let receiptOwners = """
-        CREATE OR REPLACE FUNCTION expense_receipts_same_owner() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION expense_receipts_same_owner() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
         BEGIN
             IF NOT EXISTS (SELECT 1 FROM receipts c JOIN expenses e ON e.owner = c.owner
                            WHERE c.id = NEW.receipt_id AND e.id = NEW.expense_id) THEN

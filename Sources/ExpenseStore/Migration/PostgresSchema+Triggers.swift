@@ -12,7 +12,7 @@ extension PostgresSchema {
         let frozen = "RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation'"
         return """
             -- The cached item count and total of a report follow its items.
-            CREATE FUNCTION expenses_count() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION expenses_count() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             BEGIN
                 IF TG_OP <> 'INSERT' THEN
                     UPDATE reports SET item_count = item_count - 1, total_minor = total_minor - OLD.converted_minor
@@ -33,7 +33,7 @@ extension PostgresSchema {
 
             -- The audit log is append-only: refused per statement, so that also an UPDATE or DELETE
             -- whose rows row security hides, and a TRUNCATE, is refused, not a silent no-op.
-            CREATE FUNCTION report_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION report_events_append_only() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             BEGIN
                 RAISE EXCEPTION 'the audit log is append-only' USING ERRCODE = 'integrity_constraint_violation';
             END $$;
@@ -45,7 +45,7 @@ extension PostgresSchema {
                 FOR EACH STATEMENT EXECUTE FUNCTION report_events_append_only();
 
             -- The server checks an entry's hash has the form of one; the app checks the chain.
-            CREATE FUNCTION report_events_hashed_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION report_events_hashed_insert() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             BEGIN
                 RAISE EXCEPTION 'an audit log entry needs its hash: only expenses writes the log'
                     USING ERRCODE = 'integrity_constraint_violation';
@@ -55,7 +55,7 @@ extension PostgresSchema {
                 EXECUTE FUNCTION report_events_hashed_insert();
 
             -- A status changes only along a legal transition, and only after it was logged.
-            CREATE FUNCTION reports_status_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION reports_status_change() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             BEGIN
                 IF (OLD.status, NEW.status) NOT IN (VALUES \(legal)) THEN
                     RAISE EXCEPTION 'illegal report transition' USING ERRCODE = 'integrity_constraint_violation';
@@ -72,7 +72,7 @@ extension PostgresSchema {
 
             -- Items are frozen outside draft, whatever writes them. (A missing report reads as NULL,
             -- so its foreign key, not this, reports it.)
-            CREATE FUNCTION expenses_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION expenses_frozen() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             BEGIN
                 IF TG_OP <> 'INSERT' AND (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft' THEN
                     \(frozen);
@@ -88,7 +88,7 @@ extension PostgresSchema {
             CREATE TRIGGER expenses_frozen_delete BEFORE DELETE ON expenses FOR EACH ROW EXECUTE FUNCTION expenses_frozen();
 
             -- The receipts of an item are part of it: frozen with the item outside draft.
-            CREATE FUNCTION expense_receipts_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION expense_receipts_frozen() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             BEGIN
                 IF (SELECT r.status FROM expenses e JOIN reports r ON r.id = e.report_id
                     WHERE e.id = CASE TG_OP WHEN 'DELETE' THEN OLD.expense_id ELSE NEW.expense_id END) <> 'draft' THEN

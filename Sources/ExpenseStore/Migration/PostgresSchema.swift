@@ -10,7 +10,10 @@ import ExpenseSupport
 ///
 /// Run as the role that is to own the tables (the admin; it needs CREATEROLE for `setupRoles`),
 /// in this order: `createTables` once, in one transaction, then `setupRoles`, which may run again
-/// whenever the grants or policies change.
+/// whenever the grants or policies change. Row security is forced on people's tables, so the
+/// admin reads and writes none of their rows: a later migration that must change such rows runs
+/// as a superuser, or turns FORCE off and on again inside its own transaction. Create the
+/// database with LC_COLLATE 'C', so that text sorts by its bytes, as in SQLite.
 public enum PostgresSchema {
     /// The tables, their indexes, the triggers that hold the workflow's rules against any writer,
     /// and the default categories.
@@ -19,7 +22,8 @@ public enum PostgresSchema {
     /// Every deliberate difference from the SQLite schema, by `table.column` (or by `table`, for a
     /// table only the server has), and why.
     public static let differences: [String: String] = [
-        "expenses.owner": "an item outside a report still belongs to someone; the report's owner is not there to say who",
+        "expenses.owner": "an item outside a report still belongs to someone; the report's owner is not there to say who. "
+            + "The import fingerprints are unique per owner: two people's identical card rows are not duplicates",
         "receipts.owner": "a receipt not yet attached to an item belongs to whoever captured it; "
             + "unique per owner, so that two people may capture the same bytes",
         "import_batches.owner": "a statement import is its importer's, also when it fills no report",
@@ -27,10 +31,17 @@ public enum PostgresSchema {
         "open_sessions.owner": "a launch is handed to a session of the person who launched it, never to someone else's",
         "dynamic_shortcuts.owner": "quick actions are per person (and so per role); part of the key",
         "app_shortcuts.owner": "what became of the app's default quick actions is per person; part of the key",
-        "shortcut_launches.owner": "a queued launch is claimed only by a session of the person who queued it",
+        "shortcut_launches.owner": "a queued launch is claimed only by a session of the person who queued it (its index leads with it)",
         "receipt_contents": "receipt files live in the database, not in a vault directory on one machine: "
             + "by sha256, in chunks, so that a file is streamed and never loaded whole",
     ]
+
+    /// For every PL/pgSQL function: the tables it names are the schema's, never a temporary
+    /// table of the same name, which a session's search path finds first unless told otherwise (a
+    /// traveller's temporary `reports` saying 'draft' would thaw a submitted report's items).
+    /// Policies, CHECKs and triggers' WHEN clauses are bound to their tables when made; a
+    /// function's body is looked up each time it runs.
+    static let pinnedSearchPath = "SET search_path = public, pg_temp"
 
     /// An SQL string literal.
     static func literal(_ text: String) -> String {
