@@ -34,8 +34,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         case "57014": SQLITE_INTERRUPT
         case "25006": SQLITE_READONLY
         case "53100": SQLITE_FULL
-        // A trigger's RAISE: one of the workflow's rules, as SQLite's RAISE(ABORT) is.
-        case "P0001": Self.constraintTrigger
+        // A trigger's RAISE: one of the workflow's rules, as SQLite's RAISE(ABORT) is. (The
+        // schema's triggers raise 23000, the class's generic code, which no constraint uses.)
+        case "P0001", "23000": Self.constraintTrigger
         case "42501": SQLITE_AUTH
         case "22021", "22P05": SQLITE_MISMATCH
         case _ where sqlState.hasPrefix("23"): SQLITE_CONSTRAINT

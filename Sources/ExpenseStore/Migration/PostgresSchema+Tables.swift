@@ -159,12 +159,15 @@ extension PostgresSchema {
             );
             CREATE INDEX report_events_by_report ON report_events (report_id, id);
 
-            -- The chain's end: one row, the last entry the app wrote and its hash.
+            -- The chain's end: one row, the last entry the app wrote and its hash. There from the
+            -- start, as on SQLite, so the first two entries written at once take turns at its lock
+            -- (with no row to lock, both would chain to the start).
             CREATE TABLE report_events_head (
                 singleton bigint PRIMARY KEY CHECK (singleton = 1),
                 last_id bigint NOT NULL,
                 last_hash text NOT NULL
             );
+            INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, 0, \(literal(AuditChain.start)));
 
             CREATE TABLE policy_rules (
                 rule text PRIMARY KEY NOT NULL,

@@ -12,6 +12,11 @@ extension Store {
         try logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
         try db.execute("UPDATE reports SET status = ?, updated_at = ? WHERE id = ?",
                        [.text(action.to.rawValue), .text(now()), .integer(id)])
+        // A team database's row security may let one see a report and not move it: then
+        // nothing moved, and the event logged above goes with the rollback.
+        guard db.changes == 1 else {
+            throw ExpenseError(.permissionDenied, "report \(id) cannot be moved to \(action.to.rawValue) by \(user.value)")
+        }
         return try self.report(id)
     }
 
@@ -31,9 +36,11 @@ extension Store {
                 sequence = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'report_events'")
             } else {
                 // Each role sees only its part of the log: the head, locked until this commits,
-                // is where the chain ends, and writers of the log take turns at it.
+                // is where the chain ends, and writers of the log take turns at it. The id comes
+                // from the column's own sequence, drawn under that lock, so ids rise along the
+                // chain and never meet one the server gave an entry written some other way.
                 last = nil
-                sequence = 0
+                sequence = try db.scalar("SELECT nextval(pg_get_serial_sequence('report_events', 'id'))") - 1
             }
             var record = AuditRecord(id: max(sequence, last?.id ?? 0, head?.lastID ?? 0) + 1, reportID: reportID, at: now(),
                                      actor: actor.value, action: action, from: from.rawValue, to: to.rawValue, reason: reason)
