@@ -15,6 +15,7 @@ final class EditLineReader: LineReader {
     private let historyPath: String
     private var lastRemembered: String?
     var wake: (() -> Bool)?
+    var wakeDescriptor: Int32?
     /// The line that was being typed when `wake` took the terminal; typed back at the next read.
     private var setAside = ""
     /// Where the cursor was in it (a byte offset, as libedit counts `rl_point`).
@@ -69,16 +70,18 @@ final class EditLineReader: LineReader {
                 rl_callback_handler_remove()
                 return entered
             }
-            var terminal = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&terminal, 1, wake == nil ? -1 : Self.wakeInterval)
+            // The terminal, and the descriptor whose news has `wake` asked at once.
+            var watched = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&watched, nfds_t(watched.count), wake == nil ? -1 : Self.wakeInterval)
             if ready < 0 {
                 if errno == EINTR { continue }
                 rl_callback_handler_remove()
                 return .end
             }
-            if ready == 0 {
+            if ready == 0 || watched[1].revents != 0 {
                 if wake?() == true { return woken() }
-                continue
+                if watched[0].revents == 0 { continue }
             }
             rl_callback_read_char()
         }

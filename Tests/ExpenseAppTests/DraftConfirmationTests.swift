@@ -9,6 +9,7 @@ import XCTest
 /// scripted line reader.
 final class DraftConfirmationTests: XCTestCase {
     private final class ScriptedReader: LineReader {
+        var wakeDescriptor: Int32?
         var answers: [ReplInput]
         var prompts: [String] = []
         init(_ answers: [ReplInput]) { self.answers = answers }

@@ -8,6 +8,7 @@ import XCTest
 /// and what a bad answer, Enter, Ctrl-C and Ctrl-D do.
 final class FormEngineTests: XCTestCase {
     private final class ScriptedReader: LineReader {
+        var wakeDescriptor: Int32?
         var answers: [ReplInput]
         var prompts: [String] = []
         var wake: (() -> Bool)?

@@ -13,6 +13,9 @@ public protocol LineReader: AnyObject {
     /// Asked a few times a second while the reader waits for a key; when it says yes, `read`
     /// returns `.woken`, and the line typed so far is set aside and given back at the next read.
     var wake: (() -> Bool)? { get set }
+    /// A descriptor watched beside the terminal while `wake` is set: readable, it has `wake`
+    /// asked at once (a team database's connection, when a launch was queued).
+    var wakeDescriptor: Int32? { get set }
 }
 
 extension LineReader {
@@ -134,8 +137,10 @@ public final class Repl {
         var prompt = self.prompt
         while true {
             reader.wake = text.isEmpty ? { presence.launchWaiting() } : nil
+            reader.wakeDescriptor = text.isEmpty ? presence.descriptor : nil
             let input = reader.read(prompt: prompt)
             reader.wake = nil
+            reader.wakeDescriptor = nil
             switch input {
             case .end:
                 return text.isEmpty ? nil : .text(text)

@@ -13,6 +13,9 @@ final class SessionPresence {
     /// Its id in the registry; nil until the database exists.
     private(set) var id: Int64?
     private var seenVersion: Int64?
+    /// On a team database, the connection's socket, readable when a launch was queued for this
+    /// person: the line reader watches it beside the terminal.
+    private(set) var descriptor: Int32?
 
     init(session: Session) { self.session = session }
 
@@ -22,6 +25,7 @@ final class SessionPresence {
         guard id == nil, let store = session.existingStore() else { return }
         let terminal = ttyname(STDIN_FILENO).map { String(cString: $0) } ?? ""
         id = try? store.openSession(Claimant.current(), terminal: terminal)
+        if id != nil { descriptor = try? store.listenForLaunches() }
     }
 
     func markActive() {
@@ -29,13 +33,19 @@ final class SessionPresence {
         try? store.touchSession(id)
     }
 
-    /// Whether a launch waits for this session. Asked a few times a second at the prompt, so it
-    /// reads no table unless another process has committed something since the last time.
+    /// Whether a launch waits for this session. Asked a few times a second at the prompt, and at
+    /// once when `descriptor` is readable, so it reads no table unless another process has
+    /// committed something (SQLite's data_version) or queued a launch (a team database's notice)
+    /// since the last time.
     func launchWaiting() -> Bool {
         join()
-        guard let id, let store = session.existingStore(), let version = try? store.dataVersion() else { return false }
-        guard version != seenVersion else { return false }
-        seenVersion = version
+        guard let id, let store = session.existingStore() else { return false }
+        if descriptor != nil {
+            guard store.takeLaunchNotices() else { return false }
+        } else {
+            guard let version = try? store.dataVersion(), version != seenVersion else { return false }
+            seenVersion = version
+        }
         return (try? store.hasLaunchWaiting(for: id)) ?? false
     }
 

@@ -196,34 +196,47 @@ public final class PostgresDatabase: Database {
         return text.split(separator: "\n").last.map(String.init) ?? "no reply from the server"
     }
 
-    /// `sql` with each `?` outside quotes and comments as `$1`, `$2`...: the store writes SQLite's
-    /// placeholders, the server reads numbered ones.
+    /// `sql` with each `?` outside quotes and comments as `$1`, `$2`..., and SQLite's numbered
+    /// `?1` as `$1`: the store writes SQLite's placeholders, the server reads numbered ones. (A
+    /// NULL argument has no type: where the SQL gives it none, `? IS NULL`, the store casts it.)
     static func numberingParameters(_ sql: String) -> String {
         guard sql.contains("?") else { return sql }
-        var output = ""
+        let bytes = Array(sql.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
         var number = 0
-        var quote: Character?
-        var inComment = false
-        var previous: Character = " "
-        for character in sql {
-            if inComment {
-                if character == "\n" { inComment = false }
-            } else if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "-", previous == "-" {
-                inComment = true
-            } else if character == "?" {
-                number += 1
-                output += "$\(number)"
-                previous = character
+        var quote: UInt8?
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") {
+                // A comment, to the end of its line.
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+                    output.append(bytes[index])
+                    index += 1
+                }
+                continue
+            } else if byte == UInt8(ascii: "?") {
+                var end = index + 1
+                while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                output.append(UInt8(ascii: "$"))
+                if end > index + 1 {
+                    output.append(contentsOf: bytes[(index + 1)..<end])   // ?3 is $3
+                } else {
+                    number += 1
+                    output.append(contentsOf: String(number).utf8)
+                }
+                index = end
                 continue
             }
-            output.append(character)
-            previous = character
+            output.append(byte)
+            index += 1
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Runs `sql`, a `COPY ... FROM STDIN`, sending `data` (COPY's text format) as its input.
@@ -284,6 +297,24 @@ public final class PostgresDatabase: Database {
 
     public func tableCount() throws -> Int64 {
         try scalar("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()")
+    }
+
+    // MARK: - Notifications
+
+    /// The connection's socket: readable when the server sent something, such as a notification
+    /// on a channel this connection LISTENs to.
+    public var socket: Int32 { PQsocket(connection) }
+
+    /// Reads what the server sent and takes the notifications that came (`NOTIFY`, delivered when
+    /// the notifying transaction commits); how many there were.
+    public func takeNotifications() -> Int {
+        guard PQconsumeInput(connection) == 1 else { return 0 }
+        var count = 0
+        while let notice = PQnotifies(connection) {
+            PQfreemem(notice)
+            count += 1
+        }
+        return count
     }
 
     /// A new number each call: a team database has no count of other connections' commits

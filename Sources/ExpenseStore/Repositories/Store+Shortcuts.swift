@@ -107,9 +107,33 @@ extension Store: ShortcutStorage {
             let insertedID = try db.insert("INSERT INTO shortcut_launches (type, arguments, catalog, queued_at, target_session) VALUES (?, ?, ?, ?, ?)",
                            [.text(request.type), .text(PropertyListWriter.xml(.array(request.arguments.map { .string($0) }))),
                             DatabaseValue(request.catalog), .text(now()), DatabaseValue(request.target)])
+            // A team database tells this role's open sessions at once, when this commits.
+            if db.dialect == .postgresql { try db.execute("SELECT pg_notify(\(Self.launchChannelSQL), '')") }
             return try requireLaunch(insertedID)
         }
     }
+
+    /// On a team database: LISTENs for launches queued by this role, and returns the connection's
+    /// socket, readable when one comes (`takeLaunchNotices`), so an open session learns of it at
+    /// once instead of asking. Nil on SQLite, whose sessions ask `dataVersion` instead.
+    public func listenForLaunches() throws -> Int32? {
+        guard let server = db as? PostgresDatabase else { return nil }
+        let channel = try server.queryFirst("SELECT \(Self.launchChannelSQL)", []) { $0.string(0) } ?? ""
+        // The channel is our own word and a role's number: nothing to quote.
+        try server.execute("LISTEN \(channel)", [])
+        return server.socket
+    }
+
+    /// True when a launch was queued for this role since the last call (a team database's
+    /// notification); on SQLite, always true: whoever asks must look.
+    public func takeLaunchNotices() -> Bool {
+        guard let server = db as? PostgresDatabase else { return true }
+        return server.takeNotifications() > 0
+    }
+
+    /// Each role's channel: its own, so one person's launches wake no one else's session. Named
+    /// by the role's number, which needs no quoting, whatever the role's name.
+    static let launchChannelSQL = "'expenses_launches_' || (SELECT oid FROM pg_roles WHERE rolname = session_user)::text"
 
     public func claimNextLaunch(_ claimant: Claimant, for session: Int64? = nil) throws -> LaunchRecord? {
         // One IMMEDIATE transaction: the write lock is taken before the read, so of two processes
@@ -118,7 +142,7 @@ extension Store: ShortcutStorage {
         try write {
             guard let id = try db.queryFirst("""
                 SELECT id FROM shortcut_launches
-                WHERE state = 'queued' AND (?1 IS NULL OR target_session IS NULL OR target_session = ?1) ORDER BY id LIMIT 1
+                WHERE state = 'queued' AND (CAST(?1 AS INTEGER) IS NULL OR target_session IS NULL OR target_session = ?1) ORDER BY id LIMIT 1
                 """, [DatabaseValue(session)], { $0.int64(0) }) else { return nil }
             try db.execute("""
                 UPDATE shortcut_launches
