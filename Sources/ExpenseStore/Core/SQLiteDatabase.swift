@@ -103,7 +103,7 @@ public final class SQLiteDatabase: Database {
     /// The files of the database at `path`, which a command's output must never replace: the
     /// database, its write-ahead log and shared memory (WAL mode), and a rollback journal.
     public static func files(of path: String) -> [OutputFile.Input] {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return [] }
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"), !PostgresDatabase.isConnectionString(path) else { return [] }
         return [OutputFile.Input(path, role: "the database"),
                 OutputFile.Input(path + "-wal", role: "the database's write-ahead log"),
                 OutputFile.Input(path + "-shm", role: "the database's shared-memory file"),

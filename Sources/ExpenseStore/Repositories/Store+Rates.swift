@@ -19,7 +19,7 @@ extension Store {
         for rate in rates {
             try db.execute("""
                 INSERT INTO exchange_rates (currency, date, per_eur) VALUES (?, ?, ?)
-                ON CONFLICT (currency, date) DO UPDATE SET per_eur = excluded.per_eur WHERE per_eur IS DISTINCT FROM excluded.per_eur
+                ON CONFLICT (currency, date) DO UPDATE SET per_eur = excluded.per_eur WHERE exchange_rates.per_eur IS DISTINCT FROM excluded.per_eur
                 """, [.text(rate.currency), .text(rate.date.description), .text(rate.perEUR.description)])
             changed += db.changes
         }
