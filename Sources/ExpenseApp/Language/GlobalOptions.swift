@@ -2,7 +2,7 @@
 public enum GlobalOptions {
     public static let formats = OutputFormat.allCases.map(\.rawValue)
 
-    static let db = Option.text("db", "path", "The database file (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite).",
+    static let db = Option.text("db", "path", "The database: a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME); default $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite.",
                                 completion: .file)
     static let format = Option.text("format", "format", "How to print results.", allowed: formats)
     static let user = Option.text("user", "name", "Who you are, for ownership and approvals (default: $EXPENSES_USER, else your login name).")

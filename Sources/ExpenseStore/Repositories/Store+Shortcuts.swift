@@ -171,7 +171,7 @@ extension Store: ShortcutStorage {
     public func launches(includingFinished: Bool) throws -> [LaunchRecord] {
         try db.query("""
             SELECT \(Self.launchColumns) FROM shortcut_launches
-            WHERE ? OR state IN ('queued', 'claimed', 'failed') ORDER BY id
+            WHERE ? = 1 OR state IN ('queued', 'claimed', 'failed') ORDER BY id
             """, [.integer(includingFinished ? 1 : 0)], Self.launch)
     }
 
