@@ -93,23 +93,23 @@ enum ExportCommands {
         return format
     }
 
-    /// The vault files of the report's receipts, which an export must not replace.
+    /// The vault files of the report's receipts, which an export must not replace (none on a team
+    /// database, which holds them itself).
     static func receiptFiles(of report: Report, in store: Store) throws -> [OutputFile.Input] {
-        guard let vault = store.receiptVault else { return [] }
-        return try store.receipts(.report(report.id)).map { OutputFile.Input(vault.path(of: $0.sha256), role: "the file of receipt \($0.id)") }
+        guard let storage = store.receiptStorage else { return [] }
+        return try store.receipts(.report(report.id)).compactMap { receipt in
+            storage.localPath(of: receipt.sha256).map { OutputFile.Input($0, role: "the file of receipt \(receipt.id)") }
+        }
     }
 
     /// The report's receipt images, each once, with the items it belongs to.
     static func receipts(of report: Report, items: [Expense], in store: Store) throws -> [ReportHTML.Receipt] {
-        guard let vault = store.receiptVault else { return [] }
+        guard let storage = store.receiptStorage else { return [] }
         let itemIDs = Set(items.map(\.id))
         return try store.receipts(.report(report.id)).map { receipt in
-            // A damaged file is not printed as if it were the receipt; verify says which.
-            let bytes = try vault.read(receipt.sha256)
-            guard SHA256.hex(bytes) == receipt.sha256 else {
-                throw ExpenseError(.invalidData, "the file of receipt \(receipt.id) is damaged: its bytes no longer match its SHA-256",
-                                   hint: "'expenses receipt verify' checks them all")
-            }
+            // A damaged file is not printed as if it were the receipt; verify says which. Whole:
+            // the page embeds it.
+            let bytes = try ReceiptFileExport.bytes(of: receipt, in: storage)
             return ReportHTML.Receipt(expenseIDs: receipt.expenseIDs.filter(itemIDs.contains), mediaType: receipt.mediaType.rawValue,
                                       bytes: bytes, name: ReceiptView.name(receipt))
         }

@@ -14,7 +14,7 @@ struct ReceiptCaptureRun {
     func run() throws -> Output {
         let settings = try session.settings()
         let store = try session.store()
-        let vault = try store.requireReceiptVault()
+        let storage = try store.requireReceiptStorage()
         let create = invocation[Options.create]
         // What the receipt is for is checked before the camera clicks or OCR runs.
         let expenseID = try invocation[Options.expense]
@@ -27,7 +27,7 @@ struct ReceiptCaptureRun {
             report = try store.report(reportID, for: .addItems)
         }
         let input = try self.input(settings: settings, store: store)
-        let capture = ReceiptCapture(store: store, vault: vault, capturedAt: session.environment.now())
+        let capture = ReceiptCapture(store: store, storage: storage, capturedAt: session.environment.now())
         let prepared = try capture.prepare(input, ocr: invocation[Options.noOCR] ? .off : invocation[Options.ocr] ? .required : .automatic)
         var makeExpense: (() throws -> Expense)?
         var declined = false
@@ -54,7 +54,7 @@ struct ReceiptCaptureRun {
             }
         }
         let committed = try capture.commit(prepared, attachTo: expenseID, makeExpense: makeExpense)
-        return output(committed, prepared: prepared, declined: declined, vault: vault, store: store)
+        return output(committed, declined: declined, storage: storage, store: store)
     }
 
     /// The options that go together or exclude each other.
@@ -167,8 +167,8 @@ struct ReceiptCaptureRun {
         }
     }
 
-    private func output(_ committed: ReceiptCapture.Committed, prepared: ReceiptCapture.Prepared, declined: Bool,
-                        vault: ReceiptVault, store: Store) -> Output {
+    private func output(_ committed: ReceiptCapture.Committed, declined: Bool, storage: any ReceiptStorage,
+                        store: Store) -> Output {
         let receipt = committed.receipt
         if let target = committed.attachedTo {
             let others = receipt.expenseIDs.filter { $0 != target }
@@ -177,8 +177,8 @@ struct ReceiptCaptureRun {
                 ReceiptLinks.warnIfTotalDiffers(receipt, from: expense)
             }
         }
-        let document = ReceiptCaptureResult(committed: committed, path: vault.path(of: receipt.sha256),
-                                            restoredFile: prepared.wroteFile, declined: declined).output
+        let document = ReceiptCaptureResult(committed: committed, path: storage.localPath(of: receipt.sha256),
+                                            place: storage.place, declined: declined).output
         // A created expense changes its trip, as `expense add` does.
         return committed.expense.map { document.touching($0.reportID) } ?? document
     }

@@ -23,7 +23,7 @@ extension ReceiptCommands {
         if added { ReceiptLinks.warnIfTotalDiffers(receipt, from: try store.expense(expenseID)) }
         let message = added ? "Attached receipt \(receipt.id) to expense \(expenseID)"
             : "Receipt \(receipt.id) was attached to expense \(expenseID) already"
-        return ReceiptResult(message: message, receipt: receipt, path: store.receiptVault?.path(of: receipt.sha256)).output
+        return ReceiptResult(message: message, receipt: receipt, path: store.receiptStorage?.localPath(of: receipt.sha256)).output
     }
 
     static let detach = CommandSpec(
@@ -44,6 +44,6 @@ extension ReceiptCommands {
             return try store.receipt(receipt.id)
         }
         return ReceiptResult(message: "Detached receipt \(receipt.id) from expense \(expenseID)", receipt: receipt,
-                             path: store.receiptVault?.path(of: receipt.sha256)).output
+                             path: store.receiptStorage?.localPath(of: receipt.sha256)).output
     }
 }

@@ -93,6 +93,6 @@ enum ReceiptCommands {
     ) { invocation, session in
         let store = try session.store()
         let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
-        return ReceiptDetail(receipt: receipt, path: store.receiptVault?.path(of: receipt.sha256)).output
+        return ReceiptDetail(receipt: receipt, path: store.receiptStorage?.localPath(of: receipt.sha256)).output
     }
 }

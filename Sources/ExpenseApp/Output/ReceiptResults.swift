@@ -18,10 +18,9 @@ struct ReceiptResult: Document {
 /// `receipt capture`: the receipt, what OCR read, and the expense it was attached to or made.
 struct ReceiptCaptureResult: Document {
     let committed: ReceiptCapture.Committed
-    /// Its file in the vault.
-    let path: String
-    /// The vault's copy of a receipt captured before was missing or damaged, and is restored.
-    let restoredFile: Bool
+    /// Its file in the vault; nil when its bytes are in the database.
+    let path: String?
+    let place: ReceiptStoragePlace
     /// The person did not want an expense made of it.
     let declined: Bool
 
@@ -31,7 +30,12 @@ struct ReceiptCaptureResult: Document {
         let pixels = receipt.width.flatMap { width in receipt.height.map { ", \(width) × \($0) pixels" } } ?? ""
         if committed.reused {
             lines.append("Receipt \(receipt.id) was captured before (\(receipt.capturedAt), \(ReceiptView.name(receipt))): the same bytes, kept once")
-            if restoredFile { lines.append("Its file in the vault was missing or damaged; it is restored") }
+            if committed.restoredBytes {
+                switch place {
+                case .vault: lines.append("Its file in the vault was missing or damaged; it is restored")
+                case .database: lines.append("Its bytes were missing from the database; they are restored")
+                }
+            }
         } else {
             lines.append("Captured receipt \(receipt.id): \(receipt.mediaType.name)\(pixels), \(ByteSize.describe(receipt.size)), "
                          + (receipt.originalName.isEmpty ? "from \(receipt.source.rawValue)" : "from \(receipt.originalName)"))
@@ -76,15 +80,24 @@ struct VaultVerification: Document {
     let receipts: Int
     /// Files in the vault that belong to no receipt.
     let unreferencedFiles: Int
+    let place: ReceiptStoragePlace
 
     /// "; 2 files in the vault belong to no receipt (...)", or nothing.
-    static func unreferencedNote(_ count: Int) -> String {
-        count == 0 ? "" : "; \(count) file\(count == 1 ? "" : "s") in the vault belong to no receipt ('expenses receipt gc' removes them)"
+    static func unreferencedNote(_ count: Int, place: ReceiptStoragePlace) -> String {
+        guard count > 0 else { return "" }
+        let what = switch place {
+        case .vault: "file\(count == 1 ? "" : "s") in the vault"
+        case .database: "receipt\(count == 1 ? "'s" : "s'") bytes in the database"
+        }
+        return "; \(count) \(what) belong to no receipt ('expenses receipt gc' removes them)"
     }
 
     var text: String {
-        "All \(receipts) receipt\(receipts == 1 ? "" : "s") verified: every file is there and matches its SHA-256"
-            + Self.unreferencedNote(unreferencedFiles)
+        let what = switch place {
+        case .vault: "every file is there and matches its SHA-256"
+        case .database: "the bytes of each are in the database and match its SHA-256"
+        }
+        return "All \(receipts) receipt\(receipts == 1 ? "" : "s") verified: \(what)" + Self.unreferencedNote(unreferencedFiles, place: place)
     }
 
     var json: JSONValue {
@@ -95,20 +108,25 @@ struct VaultVerification: Document {
 
 /// `receipt gc`: the files no receipt refers to, removed or (with --dry-run) to be removed.
 struct VaultCleanup: Document {
-    let removed: [ReceiptVault.Entry]
+    let removed: [ReceiptStorageEntry]
     let dryRun: Bool
+    let place: ReceiptStoragePlace
 
     private var bytes: Int64 { removed.reduce(Int64(0)) { $0 + $1.size } }
 
     var rows: Listing? {
         Listing(columns: [.init("sha256", "sha256"), .init("size", "size"), .init("path", "path")],
-                rows: removed.map { [.text($0.hash ?? "(temporary)"), .int($0.size), .text($0.path)] })
+                rows: removed.map { [.text($0.hash ?? "(temporary)"), .int($0.size), .text($0.location)] })
     }
 
     var text: String {
-        guard let rows, !removed.isEmpty else { return "Nothing to remove: every file in the vault belongs to a receipt" }
+        let stored = switch place {
+        case .vault: (all: "every file in the vault", one: "file", many: "files")
+        case .database: (all: "all the bytes in the database", one: "receipt's bytes", many: "receipts' bytes")
+        }
+        guard let rows, !removed.isEmpty else { return "Nothing to remove: \(stored.all) belong\(stored.all.hasPrefix("every") ? "s" : "") to a receipt" }
         return rows.table
-            + "\(dryRun ? "Would remove" : "Removed") \(removed.count) file\(removed.count == 1 ? "" : "s") (\(ByteSize.describe(bytes))) that no receipt refers to"
+            + "\(dryRun ? "Would remove" : "Removed") \(removed.count) \(removed.count == 1 ? stored.one : stored.many) (\(ByteSize.describe(bytes))) that no receipt refers to"
     }
 
     var json: JSONValue { .object([("dryRun", .bool(dryRun)), ("removed", rows?.json ?? .array([])), ("bytes", .int(bytes))]) }
@@ -117,7 +135,18 @@ struct VaultCleanup: Document {
 /// `receipt delete`.
 struct ReceiptDeletion: Document {
     let receipt: Receipt
+    let place: ReceiptStoragePlace
+    /// Its bytes went too (a team database keeps them unless the administrator deletes it).
+    let removedBytes: Bool
 
-    var text: String { "Deleted receipt \(receipt.id) and its file" }
+    var text: String {
+        switch place {
+        case .vault: return "Deleted receipt \(receipt.id) and its file"
+        case .database where removedBytes: return "Deleted receipt \(receipt.id) and its bytes"
+        case .database:
+            return "Deleted receipt \(receipt.id); its bytes stay in the database until the administrator's "
+                + "'expenses receipt gc' removes those no receipt refers to"
+        }
+    }
     var json: JSONValue { .object([("deleted", .int(receipt.id)), ("sha256", .string(receipt.sha256))]) }
 }

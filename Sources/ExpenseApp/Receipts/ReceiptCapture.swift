@@ -7,12 +7,13 @@ import ReceiptReading
 /// file into the vault, read its text, and only then — in one write transaction — the row, its
 /// links, the inbox mark and any expense made from it. A failure after the file was written
 /// removes it again when nothing refers to it; a crash leaves at most an unreferenced file, which
-/// `receipt gc` removes.
+/// `receipt gc` removes. On a team database the bytes go into the database instead, after the
+/// row in the same transaction (`ReceiptStorage.writesAfterRow`): both are there, or neither.
 struct ReceiptCapture {
     enum OCRMode { case automatic, off, required }
 
     let store: Store
-    let vault: ReceiptVault
+    let storage: any ReceiptStorage
     let capturedAt: String
     var ocrEngine = ReceiptOCREngine()
 
@@ -27,7 +28,7 @@ struct ReceiptCapture {
         var height: Int?
         var takenAt: String?
         var ocr: ReceiptOCR
-        /// Whether this capture wrote the file (and so removes it if the capture fails).
+        /// Whether this capture wrote the vault's file (and so removes it if the capture fails).
         var wroteFile: Bool
 
         /// How messages name it: its file name, else where it came from.
@@ -41,28 +42,28 @@ struct ReceiptCapture {
         }
     }
 
-    /// Refuses what is not a receipt, stores the file and reads its text.
+    /// Refuses what is not a receipt, stores the file (in a vault) and reads its text.
     func prepare(_ input: ReceiptInput, ocr mode: OCRMode) throws -> Prepared {
         let name = input.originalName.isEmpty ? (input.source == .stdin ? "standard input" : "the camera's picture") : input.originalName
         guard let mediaType = MediaSniffer.mediaType(of: input.bytes) else {
             throw ExpenseError(.invalidData, "\(name) is not a receipt image: \(MediaSniffer.describe(input.bytes))",
                                hint: "a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF")
         }
-        try store.requireWritable()   // before the file goes into the vault
+        try store.requireWritable()   // before the file goes into the vault, or OCR runs
         let sha256 = SHA256.hex(input.bytes)
         let existing = try store.receipt(sha256: sha256)
         let size = ImageDimensions.of(input.bytes, type: mediaType)
         var prepared = Prepared(input: input, mediaType: mediaType, sha256: sha256, existing: existing, width: size?.width,
                                 height: size?.height, takenAt: ExifReader.dateTimeOriginal(in: input.bytes, type: mediaType),
                                 ocr: existing?.ocr ?? ReceiptOCR(status: .skipped), wroteFile: false)
-        prepared.wroteFile = try vault.store(input.bytes, hash: sha256)
+        if !storage.writesAfterRow { prepared.wroteFile = try storage.store(input.bytes, hash: sha256) }
         do {
             if existing?.ocr.status != .done {
                 switch mode {
                 case .off:
                     if existing == nil { prepared.ocr = ReceiptOCR(status: .skipped, note: "not asked for (--no-ocr)") }
                 case .automatic, .required:
-                    prepared.ocr = ocrEngine.read(path: vault.path(of: sha256), type: mediaType)
+                    prepared.ocr = readText(prepared)
                 }
             }
             if mode == .required, prepared.ocr.status != .done {
@@ -76,6 +77,18 @@ struct ReceiptCapture {
         return prepared
     }
 
+    /// OCR of the vault's file, or of a private copy of the bytes on a team database. Never
+    /// fatal, as OCR is not: a copy that cannot be written is a failed reading.
+    private func readText(_ prepared: Prepared) -> ReceiptOCR {
+        do {
+            return try ReceiptLocalFile.with(prepared.sha256, type: prepared.mediaType, in: storage, bytes: prepared.input.bytes) {
+                ocrEngine.read(path: $0, type: prepared.mediaType)
+            }
+        } catch {
+            return ReceiptOCR(status: .failed, note: (error as? ExpenseError)?.message ?? "\(error)")
+        }
+    }
+
     /// What the transaction did.
     struct Committed {
         var receipt: Receipt
@@ -83,6 +96,8 @@ struct ReceiptCapture {
         var reused: Bool
         var attachedTo: Int64?
         var expense: Expense?
+        /// The bytes went into storage now, though the receipt was there: they had been lost.
+        var restoredBytes = false
     }
 
     /// Writes the row (or reuses the existing one), attaches it, marks an inbox photo taken and
@@ -92,7 +107,9 @@ struct ReceiptCapture {
             return try store.write {
                 // `receipt gc` in another process may have removed the file while it had no row;
                 // under the write lock now, put it back before the row refers to it.
-                if !vault.contains(prepared.sha256) { try vault.store(prepared.input.bytes, hash: prepared.sha256) }
+                if !storage.writesAfterRow, try !storage.contains(prepared.sha256) {
+                    try storage.store(prepared.input.bytes, hash: prepared.sha256)
+                }
                 var receipt: Receipt
                 var reused = false
                 if let existing = try store.receipt(sha256: prepared.sha256) {
@@ -107,6 +124,8 @@ struct ReceiptCapture {
                         originalName: prepared.input.originalName, source: prepared.input.source, capturedAt: capturedAt,
                         takenAt: prepared.takenAt, width: prepared.width, height: prepared.height, ocr: prepared.ocr))
                 }
+                // After the row, which the server's row security asks of whoever writes the bytes.
+                let wroteBytes = storage.writesAfterRow ? try storage.store(prepared.input.bytes, hash: prepared.sha256) : false
                 if let photo = prepared.input.inboxPhoto {
                     try store.markInboxPhotoTaken(path: photo.path, size: photo.size, modifiedNanoseconds: photo.modifiedNanoseconds,
                                                   receiptID: receipt.id)
@@ -120,7 +139,8 @@ struct ReceiptCapture {
                 }
                 if let target { try store.attach(receipt: receipt.id, to: target) }
                 receipt = try store.receipt(receipt.id)
-                return Committed(receipt: receipt, reused: reused, attachedTo: target, expense: expense)
+                return Committed(receipt: receipt, reused: reused, attachedTo: target, expense: expense,
+                                 restoredBytes: reused && (wroteBytes || prepared.wroteFile))
             }
         } catch {
             discard(prepared)
@@ -132,7 +152,7 @@ struct ReceiptCapture {
     func discard(_ prepared: Prepared) {
         guard prepared.wroteFile else { return }
         _ = try? store.write {
-            if try store.receipt(sha256: prepared.sha256) == nil { try vault.remove(prepared.sha256) }
+            if try store.receipt(sha256: prepared.sha256) == nil { try storage.remove(prepared.sha256) }
         }
     }
 }

@@ -3,8 +3,11 @@ import ExpenseSupport
 import PropertyList
 
 extension Store {
-    /// The vault of this database's receipt files; nil for an in-memory database.
-    public var receiptVault: ReceiptVault? { ReceiptVault.beside(databasePath: db.path) }
+    /// The vault of this database's receipt files; nil for an in-memory database and for a team
+    /// database, which keeps them in itself (`receiptStorage`).
+    public var receiptVault: ReceiptVault? {
+        db.dialect == .sqlite ? ReceiptVault.beside(databasePath: db.path) : nil
+    }
 
     /// The vault, or an error saying why receipts cannot be kept.
     public func requireReceiptVault() throws -> ReceiptVault {
@@ -44,8 +47,8 @@ extension Store {
                        height: row.optionalInt64("height").map { Int($0) }, ocr: ocr, expenseIDs: expenseIDs)
     }
 
-    /// Inserts a receipt whose file is already in the vault, and returns it with its id. Call
-    /// inside `write`, after `ReceiptVault.store`.
+    /// Inserts a receipt and returns it with its id. Call inside `write`: after its file went
+    /// into a vault, before its bytes go into a team database (`ReceiptStorage.writesAfterRow`).
     public func insertReceipt(_ receipt: Receipt) throws -> Receipt {
         let insertedID = try db.insert("""
             INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
@@ -83,9 +86,12 @@ extension Store {
         return receipt
     }
 
-    /// The receipt of these bytes, if they were captured before.
+    /// The receipt of these bytes, if they were captured before. On a team database, the user's
+    /// own: an approver also sees the receipts of the reports they review, and the same bytes
+    /// captured by him are a receipt of his (each person's are unique by owner and hash).
     public func receipt(sha256: String) throws -> Receipt? {
-        try db.queryFirst("SELECT \(receiptColumns) FROM receipts WHERE sha256 = ?", [.text(sha256)], Self.receipt)
+        let own = db.dialect == .postgresql ? " AND owner = session_user" : ""
+        return try db.queryFirst("SELECT \(receiptColumns) FROM receipts WHERE sha256 = ?\(own)", [.text(sha256)], Self.receipt)
     }
 
     /// Which receipts to list.

@@ -109,6 +109,37 @@ public struct ReceiptVault: Sendable {
 
     /// The bytes of the file of `hash`.
     public func read(_ hash: String) throws -> [UInt8] {
+        let (descriptor, file) = try openFile(of: hash)
+        defer { close(descriptor) }
+        switch FileDescriptor.readAll(descriptor) {
+        case .success(let bytes): return bytes
+        case .failure(.system(let code)): throw failure("cannot read \(file)", code, kind: .io)
+        case .failure(.tooLarge): preconditionFailure("no limit was set")
+        }
+    }
+
+    /// How much of a file `forEachPiece` reads at a time.
+    static let pieceSize = 256 << 10
+
+    /// Hands the file of `hash` to `body` in pieces of `pieceSize`, through one buffer, so that
+    /// checking or exporting a large receipt never holds it whole.
+    public func forEachPiece(of hash: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        let (descriptor, file) = try openFile(of: hash)
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: Self.pieceSize)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read \(file)", errno, kind: .io)
+            }
+            if count == 0 { return }
+            try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        }
+    }
+
+    /// The file of `hash`, open for reading (the caller closes it), and its path.
+    private func openFile(of hash: String) throws -> (descriptor: Int32, path: String) {
         let file = path(of: hash)
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -118,27 +149,17 @@ public struct ReceiptVault: Sendable {
             }
             throw failure("cannot read \(file)", errno, kind: .io)
         }
-        defer { close(descriptor) }
-        switch FileDescriptor.readAll(descriptor) {
-        case .success(let bytes): return bytes
-        case .failure(.system(let code)): throw failure("cannot read \(file)", code, kind: .io)
-        case .failure(.tooLarge): preconditionFailure("no limit was set")
-        }
+        return (descriptor, file)
     }
 
-    /// What re-hashing a stored file found.
-    public enum Health: Equatable, Sendable {
-        case ok
-        case missing
-        /// The bytes there hash to something else (or are unreadable): the file was damaged.
-        case corrupted(actual: String)
-    }
+    /// What re-hashing a stored file found: the same for every `ReceiptStorage`.
+    public typealias Health = ReceiptHealth
 
-    /// Re-reads the file of `hash` and checks that its content still hashes to its name.
+    /// Re-reads the file of `hash`, a piece at a time, and checks that its content still hashes
+    /// to its name; a file that cannot be read is reported as damaged.
     public func check(_ hash: String) -> Health {
         do {
-            let bytes = try read(hash)
-            let actual = SHA256.hex(bytes)
+            let actual = try actualHash(of: hash)
             return actual == hash ? .ok : .corrupted(actual: actual)
         } catch let error as ExpenseError where error.kind == .noInput {
             return .missing
