@@ -17,9 +17,10 @@ import ExpenseSupport
 ///   and count columns, and a digest of every value), its foreign keys must hold, and its audit
 ///   chain must verify up to the copied head. Anything else rolls back (65, naming the table).
 /// - Rows the target has already, with the same key and the same content, are skipped: running a
-///   copy again adds nothing, and a copy after more work on the source adds only the new rows. A
-///   row with the same key and other content is a conflict, refused (65) naming table and key:
-///   the target is then another database, and a copy never changes or removes a row.
+///   copy again adds nothing, and one after more work on the source adds the new rows (while the
+///   copied ones are unchanged). A row with the same key and other content is a conflict, refused
+///   (65) naming table, key and columns: the target is another database, or the row changed since
+///   (a report moved on), and a copy never changes or removes a row; a copy is not a sync.
 /// - The rows go in as they are, statuses, cached totals and hashes included, past the triggers
 ///   that hold the workflow's rules for every other writer (an item cannot be added to a submitted
 ///   report; a status only moves along a logged step, by the right person): on a server with
