@@ -176,6 +176,22 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         try psqlOK("CREATE DATABASE \(blank) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
         let target = cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: blank)
         assertFails(try copy(laptop, to: target, "--owner", "alice"), 69, "has no expenses schema yet")
+
+        // Once set up it takes the copy; without --owner, what belongs to no report is the file's user's.
+        XCTAssertEqual(try app.run(["--db", target, "setup"]).status, 0)
+        try local(laptop, "alice", "expense", "add", "--date", "2026-03-03", "--amount", "7", "--category", "taxi")
+        let copied = try app.run(["--db", laptop, "--user", "alice", "db", "copy", "--to", target])
+        XCTAssertEqual(copied.status, 0, copied.stderr)
+        XCTAssertTrue(copied.stdout.contains("of no report are alice's"), copied.stdout)
+        XCTAssertEqual(try cluster.psql("SELECT owner FROM expenses", database: blank).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "alice")
+        // Server to server: the same database under another name is refused; the test's database takes it.
+        let sameAgain = cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: blank) + "&application_name=x"
+        assertFails(try app.run(["--db", target, "db", "copy", "--to", sameAgain]), 64, "onto itself")
+        let across = try app.run(["--db", target, "db", "copy", "--to", admin])
+        XCTAssertEqual(across.status, 0, across.stderr)
+        XCTAssertTrue(try ok(as: "alice", "expense", "list", "--unassigned").contains("7.00"))
+        XCTAssertTrue(try app.run(["--db", admin, "db", "check"]).stdout.contains("chained without a break"))
     }
 
     func testACopyNeverWritesIntoAnotherFile() throws {
