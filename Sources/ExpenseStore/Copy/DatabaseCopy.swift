@@ -121,6 +121,8 @@ final class Copier {
     private var sourceHead: AuditChain.Head?
     private var droppedTriggers: [(name: String, sql: String)] = []
     private var readsInOwnTransaction = false
+    /// The role a team database target let the copy in as, for messages.
+    private var targetRole = ""
 
     init(source: Store, target: Store, place: CopyTarget, owner: String?) throws {
         self.source = source
@@ -167,6 +169,11 @@ final class Copier {
             try verify(&outcome.tables)
             try moveCounters()
             try to.commit()
+        } catch let error as DatabaseError where error.sqlState == "42501" {
+            // A role that bypasses row security but lacks a table's or a sequence's privileges.
+            to.rollback()
+            throw ExpenseError(.permissionDenied, "the server refused the copy: \(error.message); nothing was copied",
+                               hint: to.dialect == .postgresql ? Self.writerHint : nil)
         } catch {
             to.rollback()
             throw error
@@ -189,14 +196,19 @@ final class Copier {
     /// security sees them all (a superuser, or one made with BYPASSRLS).
     private func requireSeesEverything(_ db: Database, writing: Bool) throws {
         let role = try db.queryFirst("SELECT session_user") { $0.string(0) } ?? ""
+        if writing { targetRole = role }
         let sees = try db.scalar("SELECT count(*) FROM pg_roles WHERE rolname = session_user AND (rolsuper OR rolbypassrls)") > 0
         guard !sees else { return }
         let what = writing ? "copying into the team database \(db.path) writes every person's rows"
             : "copying the team database \(db.path) reads every person's rows and the whole audit log"
         throw ExpenseError(.permissionDenied, "\(what), and the role \(TerminalText.visible(role)) sees only what row security lets it",
-                           hint: "connect as the database's administrator: a superuser, or a role made with BYPASSRLS"
-                               + (writing ? " that may set session_replication_role" : ""))
+                           hint: writing ? Self.writerHint : "connect as the database's administrator: a superuser, or a role made with BYPASSRLS")
     }
+
+    /// Who may write past row security and the triggers: a superuser; or the tables' owner (its
+    /// sequences are its own) made BYPASSRLS and allowed to set session_replication_role.
+    static let writerHint = "connect as a superuser, or as the tables' owner with BYPASSRLS and "
+        + "'GRANT SET ON PARAMETER session_replication_role'"
 
     /// Two connection strings may name one database: told by the target's own connection, which
     /// the source's server lists among its sessions of the same database only if it is the same.
@@ -262,10 +274,9 @@ final class Copier {
             do {
                 try to.execute("SET LOCAL session_replication_role = replica")
             } catch let error as DatabaseError where error.sqlState == "42501" {
-                let role = (try? (to as? PostgresDatabase)?.sessionUser()) ?? nil
                 throw ExpenseError(.permissionDenied, "copying into the team database \(to.path) writes rows past its triggers, "
-                                   + "which the role \(TerminalText.visible(role ?? "")) may not do (session_replication_role)",
-                                   hint: "connect as a superuser, or GRANT SET ON PARAMETER session_replication_role to the role")
+                                   + "which the role \(TerminalText.visible(targetRole)) may not do (session_replication_role)",
+                                   hint: Self.writerHint)
             }
             let tables = plans.map(\.table.name) + [CopiedTable.auditHead, "receipt_contents"]
             try to.execute("LOCK TABLE \(tables.joined(separator: ", ")) IN EXCLUSIVE MODE")
