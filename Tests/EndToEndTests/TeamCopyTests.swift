@@ -194,6 +194,23 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         XCTAssertTrue(try app.run(["--db", admin, "db", "check"]).stdout.contains("chained without a break"))
     }
 
+    /// The rows go in past the server's own triggers, but not past one that a trigger of someone
+    /// else's (ENABLE ALWAYS fires even then) changes: the verification finds it and rolls back.
+    func testATargetThatChangesTheRowsItIsGivenIsRefused() throws {
+        try local(laptop, "alice", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
+        try local(laptop, "alice", "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
+        try psqlOK("""
+            CREATE FUNCTION skim() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.amount_minor := NEW.amount_minor - 1; RETURN NEW; END $$;
+            CREATE TRIGGER skim BEFORE INSERT ON expenses FOR EACH ROW EXECUTE FUNCTION skim();
+            ALTER TABLE expenses ENABLE ALWAYS TRIGGER skim;
+            """, in: database)
+        let refused = try copy(laptop, to: admin, "--owner", "alice")
+        assertFails(refused, 65, "the copy of expenses does not match")
+        XCTAssertTrue(refused.stderr.contains("has 1 row (amount_minor 2000, converted_minor 2000)"), refused.stderr)
+        XCTAssertEqual(try cluster.psql("SELECT count(*) FROM reports", database: database).stdout
+                        .trimmingCharacters(in: .whitespacesAndNewlines), "0", "rolled back whole")
+    }
+
     func testACopyNeverWritesIntoAnotherFile() throws {
         try local(laptop, "alice", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         // A symbolic link planted at the name: to a file, and to none.
