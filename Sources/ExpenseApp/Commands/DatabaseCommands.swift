@@ -89,8 +89,8 @@ enum DatabaseCommands {
             inbox, which belong to processes on this machine. The copy is one transaction on the target, \
             verified table by table (rows, totals, a digest of every value, the audit chain) before it \
             commits; if anything does not match, nothing is copied (exit 65). Running it again adds only \
-            what is new; a row that is on the target with other content is refused (65), and so is a \
-            target that is another database.
+            what is new; a row that is on the target with other content is refused (65) and named: the \
+            target is another database, or the row changed since the last copy (a copy is not a sync).
 
             Into a team database: it must have been set up ('expenses setup', else exit 69), and the copy \
             writes every person's rows, so it runs as the database's administrator (a superuser; else 77). \
