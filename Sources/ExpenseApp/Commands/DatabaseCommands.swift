@@ -1,10 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 
-/// The database itself: `db check`, and `setup` of a team's server.
+/// The database itself: `db check`, `db copy`, and `setup` of a team's server.
 enum DatabaseCommands {
-    static let all: [CommandSpec] = [check, setup]
+    static let all: [CommandSpec] = [check, copy, setup]
 
     static let setup = CommandSpec(
         ["setup"], abstract: "Create or update a team database on PostgreSQL: its schema, roles, grants and policies.",
@@ -65,5 +68,65 @@ enum DatabaseCommands {
             chained without a break; every report's status is the one its log ends with; \
             the \(triggers) protective triggers \(inPlace).
             """)
+    }
+
+    enum Options {
+        static let to = Option.text("to", "database", "Where to copy: a new SQLite file, or a team database's URI (postgresql://...).",
+                                    required: true, completion: .file)
+        static let owner = Option.text("owner", "name", """
+            Into a team database: who owns what belongs to no report (default: the file's user, --user or \
+            EXPENSES_USER). Into a file: whose quick actions come along (default: the only person's there are).
+            """)
+    }
+
+    static let copy = CommandSpec(
+        ["db", "copy"], abstract: "Copy the whole database into a team database on PostgreSQL, or into a new file.",
+        discussion: """
+            Copies everything the database (--db) holds into another: reports, items, receipts and their \
+            files, the audit log with its hash chain, import batches and fingerprints, exchange rates, policy \
+            settings and acknowledgements, categories and quick actions, each row with its id, so that the \
+            audit log verifies on the target ('db check'). Not copied: open REPL sessions and the launch \
+            inbox, which belong to processes on this machine. The copy is one transaction on the target, \
+            verified table by table (rows, totals, a digest of every value, the audit chain) before it \
+            commits; if anything does not match, nothing is copied (exit 65). Running it again adds only \
+            what is new; a row that is on the target with other content is refused (65) and named: the \
+            target is another database, or the row changed since the last copy (a copy is not a sync).
+
+            Into a team database: it must have been set up ('expenses setup', else exit 69), and the copy \
+            writes every person's rows, so it runs as the database's administrator (a superuser; else 77). \
+            Items take their report's owner, receipts their items' owner, and what belongs to no report \
+            (unassigned items, imports, quick actions) --owner. Into a file: a new one (or a previous copy), \
+            never a symbolic link or another program's file; its receipt vault is filled beside it, and \
+            the owner columns are dropped (a file keeps one person's quick actions: --owner's).
+            """,
+        options: [Options.to, Options.owner],
+        examples: ["expenses --db trips.sqlite db copy --to postgresql://admin@db.example.com/expenses --owner alice",
+                   "expenses --db postgresql://admin@db.example.com/expenses db copy --to team-backup.sqlite --owner alice",
+                   "expenses db copy --to trips-copy.sqlite"]
+    ) { invocation, session in
+        guard let location = try invocation[Options.to] else {
+            throw UsageError("missing --to: the database to copy into", path: invocation.spec.path)
+        }
+        if !session.isServer, session.databasePath != ":memory:", access(session.databasePath, F_OK) != 0 {
+            throw ExpenseError(.noInput, "there is no database at \(session.databasePath) to copy",
+                               hint: "name the database to copy with --db")
+        }
+        let store = try session.store()
+        let owner: UserName?
+        if let name = try invocation[Options.owner] {
+            owner = try UserName(validating: name)
+        } else if session.isServer {
+            let people = try DatabaseCopy.personalOwners(of: store)
+            guard people.count <= 1 else {
+                throw ExpenseError(.usage, "\(session.databaseName) holds quick actions or inbox records of "
+                                   + "\(people.joined(separator: ", ")), and a file keeps one person's",
+                                   hint: "name whose with --owner")
+            }
+            owner = people.first.map { UserName(normalizing: $0) }
+        } else {
+            owner = PostgresDatabase.isConnectionString(location) ? try session.user : nil
+        }
+        let outcome = try DatabaseCopy.copy(from: store, to: location, owner: owner, now: session.environment.now)
+        return DatabaseCopyResult(outcome: outcome).output
     }
 }

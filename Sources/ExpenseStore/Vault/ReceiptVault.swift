@@ -213,7 +213,7 @@ public struct ReceiptVault: Sendable {
     // MARK: - Plumbing
 
     nonisolated(unsafe) private static var serial = 0
-    private static func nextSerial() -> Int {
+    static func nextSerial() -> Int {
         serial += 1
         return serial
     }
@@ -234,7 +234,7 @@ public struct ReceiptVault: Sendable {
         return names.sorted()
     }
 
-    private func makeDirectories(_ directory: String) throws {
+    func makeDirectories(_ directory: String) throws {
         var missing: [String] = []
         var current = directory
         var info = stat()
@@ -251,7 +251,7 @@ public struct ReceiptVault: Sendable {
         }
     }
 
-    private func syncDirectory(_ directory: String) throws {
+    func syncDirectory(_ directory: String) throws {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("cannot open \(directory)", errno) }
         defer { close(descriptor) }
@@ -263,7 +263,7 @@ public struct ReceiptVault: Sendable {
     }
 
     /// Writing fails as "cannot create" (73), reading as an I/O error (74).
-    private func failure(_ message: String, _ code: Int32, kind: ExpenseError.Kind = .cannotCreate) -> ExpenseError {
+    func failure(_ message: String, _ code: Int32, kind: ExpenseError.Kind = .cannotCreate) -> ExpenseError {
         ExpenseError(kind, "\(message): \(String(cString: strerror(code)))")
     }
 }

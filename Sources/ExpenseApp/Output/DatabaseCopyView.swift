@@ -1,0 +1,55 @@
+import ExpenseStore
+import Rendering
+
+/// `db copy`: per table what was copied and what the target had already, the receipts' files,
+/// and whose the rows of no report became.
+struct DatabaseCopyResult: Document {
+    let outcome: DatabaseCopy.Outcome
+
+    private var tallies: [DatabaseCopy.Tally] { outcome.tables + [outcome.receiptFiles] }
+
+    private var listing: Listing {
+        Listing(columns: [.init("table", "table"), .init("copied", "copied"), .init("alreadyThere", "already there"),
+                          .init("rows", "rows now")],
+                rows: tallies.map { [.text($0.name), .int(Int64($0.copied)), .int(Int64($0.present)), .int(Int64($0.rows))] })
+    }
+
+    private var copiedRows: Int { outcome.tables.reduce(0) { $0 + $1.copied } }
+
+    var text: String {
+        let new = outcome.createdTarget ? " (a new file)" : ""
+        var text = "Copied \(outcome.source) to \(outcome.target)\(new) in one transaction, verified table by table:\n"
+        text += listing.table
+        if outcome.copiedNothing {
+            text += "Nothing to add: \(outcome.target) had every row and receipt file already.\n"
+        } else {
+            let files = outcome.receiptFiles.copied
+            text += "\(ImportSummary.number(copiedRows)) row\(copiedRows == 1 ? "" : "s") and \(ImportSummary.number(files)) receipt "
+                + "file\(files == 1 ? "" : "s") (\(ImportSummary.number(Int(outcome.receiptBytesCopied))) bytes) copied.\n"
+        }
+        switch outcome.owner {
+        case .ofRowsWithoutReport(let owner)?:
+            text += "Items, imports, receipts and quick actions of no report are \(owner)'s; the rest are their report's owner's.\n"
+        case .ofPersonalRows(let owner)?:
+            text += "The file has \(owner)'s quick actions and inbox records.\n"
+        case nil:
+            break
+        }
+        return text
+    }
+
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [("source", .string(outcome.source)), ("target", .string(outcome.target)),
+                                              ("created", .bool(outcome.createdTarget))]
+        switch outcome.owner {
+        case .ofRowsWithoutReport(let owner)?: members.append(("ownerOfRowsWithoutReport", .string(owner)))
+        case .ofPersonalRows(let owner)?: members.append(("ownerOfPersonalRows", .string(owner)))
+        case nil: break
+        }
+        members += [("tables", listing.json), ("rowsCopied", .int(Int64(copiedRows))),
+                    ("receiptBytesCopied", .int(outcome.receiptBytesCopied))]
+        return .object(members)
+    }
+
+    var rows: Listing? { listing }
+}

@@ -1,0 +1,119 @@
+import ExpenseSupport
+
+/// One table `DatabaseCopy` moves, as SQLite's final schema has it (the server's is the same plus
+/// an `owner` column on some: `PostgresSchema.differences`). Listed here column by column, with
+/// each column's kind, rather than read from the schema at run time, so that the copy reads and
+/// writes exactly what it knows and checks each value's type; a unit test holds this list to the
+/// schema, so a migration that adds a table or a column fails it until the copy knows what to do
+/// with it.
+struct CopiedTable: Sendable {
+    /// How a column's values are read: SQLite stores what it is given, so a value of another type
+    /// (written by another program) is refused rather than converted.
+    enum Kind: Sendable { case integer, text }
+
+    /// Who owns a row on a team database, for a table whose server copy has an `owner` column
+    /// that the SQLite file lacks.
+    enum Owner: Sendable, Equatable {
+        /// No owner column on the server (or, like reports', one both schemas have).
+        case none
+        /// The owner of the report the row belongs to (`report_id`), or the copy's default owner
+        /// for a row in no report: an unassigned item, an import into no report.
+        case report
+        /// The owner of the items the receipt is attached to (there is one: a receipt is attached
+        /// only to its owner's items), or the default owner for a receipt attached to none.
+        case items
+        /// One person's own settings or records, which a file has for one person: the default
+        /// owner's. On the server the owner is part of the key.
+        case person
+    }
+
+    let name: String
+    let columns: [(name: String, kind: Kind)]
+    /// The primary key as SQLite has it (on the server a `person` table's key also has `owner`).
+    let key: [String]
+    let owner: Owner
+    /// Columns whose sums the verification compares and the messages show.
+    let totals: [String]
+    /// An `id` the engine numbers (AUTOINCREMENT, identity): its counter moves past the copied ids.
+    var numbered: Bool { key == ["id"] }
+
+    init(_ name: String, _ columns: [(String, Kind)], key: [String] = ["id"], owner: Owner = .none, totals: [String] = []) {
+        self.name = name
+        self.columns = columns.map { (name: $0.0, kind: $0.1) }
+        self.key = key
+        self.owner = owner
+        self.totals = totals
+    }
+
+    var columnNames: [String] { columns.map(\.name) }
+}
+
+extension CopiedTable {
+    private static let i = Kind.integer
+    private static let t = Kind.text
+
+    /// The tables copied, parents before the rows that refer to them.
+    static let all: [CopiedTable] = [
+        CopiedTable("categories", [("code", t), ("name", t), ("receipt_required_above", i), ("daily_limit", i), ("currency", t),
+                                   ("position", i)], key: ["code"]),
+        CopiedTable("policy_rules", [("rule", t), ("severity", t)], key: ["rule"]),
+        CopiedTable("exchange_rates", [("currency", t), ("date", t), ("per_eur", t)], key: ["currency", "date"]),
+        CopiedTable("reports", [("id", i), ("title", t), ("purpose", t), ("destination", t), ("start_date", t), ("end_date", t),
+                                ("currency", t), ("status", t), ("owner", t), ("created_at", t), ("updated_at", t),
+                                ("item_count", i), ("total_minor", i)], totals: ["item_count", "total_minor"]),
+        CopiedTable("import_batches", [("id", i), ("file", t), ("rules", t), ("report_id", i), ("imported_at", t), ("rows_new", i),
+                                       ("rows_duplicate", i), ("rows_invalid", i), ("rows_skipped", i), ("first_expense_id", i),
+                                       ("last_expense_id", i), ("undone_at", t)], owner: .report, totals: ["rows_new"]),
+        CopiedTable("expenses", [("id", i), ("report_id", i), ("date", t), ("category", t), ("merchant", t), ("description", t),
+                                 ("amount_minor", i), ("currency", t), ("rate", t), ("rate_date", t), ("rate_source", t),
+                                 ("converted_minor", i), ("paid_by", t), ("created_at", t), ("updated_at", t),
+                                 ("import_batch_id", i), ("import_line", i), ("import_key", i), ("external_id", t)],
+                    owner: .report, totals: ["amount_minor", "converted_minor"]),
+        CopiedTable("receipts", [("id", i), ("sha256", t), ("media_type", t), ("size", i), ("original_name", t), ("source", t),
+                                 ("captured_at", t), ("taken_at", t), ("width", i), ("height", i), ("ocr_status", t),
+                                 ("ocr_note", t), ("ocr_text", t), ("suggested_merchant", t), ("suggested_date", t),
+                                 ("suggested_amount", t), ("suggested_currency", t), ("suggested_category", t)],
+                    owner: .items, totals: ["size"]),
+        CopiedTable("expense_receipts", [("expense_id", i), ("receipt_id", i), ("attached_at", t)], key: ["expense_id", "receipt_id"]),
+        CopiedTable("receipt_inbox_taken", [("path", t), ("size", i), ("modified_ns", i), ("receipt_id", i), ("taken_at", t)],
+                    key: ["path", "size", "modified_ns"], owner: .person),
+        CopiedTable("report_events", [("id", i), ("report_id", i), ("at", t), ("actor", t), ("action", t), ("from_status", t),
+                                      ("to_status", t), ("reason", t), ("hash", t)]),
+        CopiedTable("policy_acknowledgements", [("report_id", i), ("violation", t), ("actor", t), ("at", t), ("reason", t)],
+                    key: ["report_id", "violation"]),
+        CopiedTable("dynamic_shortcuts", [("type", t), ("title", t), ("subtitle", t), ("icon_type", t), ("icon_file", t),
+                                          ("icon_symbol", t), ("user_info", t), ("rank", i), ("enabled", i),
+                                          ("disabled_message", t), ("origin", t), ("updated_at", t)],
+                    key: ["type"], owner: .person),
+        CopiedTable("app_shortcuts", [("plist_type", t), ("state", t), ("rank", i), ("disabled_message", t), ("published_at", t)],
+                    key: ["plist_type"], owner: .person),
+    ]
+
+    /// The audit log chain's end: one row, copied on its own (`DatabaseCopy.copyAuditHead`).
+    static let auditHead = "report_events_head"
+
+    /// What is deliberately not copied, and why. A test holds `all`, `auditHead` and these to the
+    /// schema: every table is one or the other.
+    static let notCopied: [String: String] = [
+        "schema_migrations": "each database's own history: the target's schema was made by its own migrations ('setup' on a server)",
+        "sqlite_sequence": "SQLite's counters: the target's counters are moved past the copied ids instead",
+        "open_sessions": "REPL sessions running on this machine against this database: processes, not data, "
+            + "and meaningless on another database",
+        "shortcut_launches": "the launch inbox: quick-action launches queued for this database's open sessions, claimed by "
+            + "their processes; a copy would run them again, or never, on the target",
+        "receipt_contents": "a server's receipt bytes: copied through the receipt storage (vault files or chunks), not as rows",
+    ]
+
+    /// The references a foreign key holds on SQLite: checked after a copy onto a server, whose
+    /// foreign keys are triggers that the copy switches off with the others.
+    static let references: [(table: String, column: String, parent: String, parentKey: String)] = [
+        ("expenses", "report_id", "reports", "id"),
+        ("expenses", "category", "categories", "code"),
+        ("expenses", "import_batch_id", "import_batches", "id"),
+        ("import_batches", "report_id", "reports", "id"),
+        ("expense_receipts", "expense_id", "expenses", "id"),
+        ("expense_receipts", "receipt_id", "receipts", "id"),
+        ("receipt_inbox_taken", "receipt_id", "receipts", "id"),
+        ("policy_acknowledgements", "report_id", "reports", "id"),
+    ]
+}
