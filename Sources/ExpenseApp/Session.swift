@@ -73,7 +73,7 @@ public final class Session {
     public init(environment: Environment, databaseOverride: String? = nil, format: OutputFormat = .table,
                 user: String? = nil) {
         self.environment = environment
-        let location = environment.databaseLocation(override: databaseOverride)
+        let location = environment.databaseLocation(override: databaseOverride ?? Self.configuredDatabase(environment))
         databasePath = location.path
         createDirectory = location.createDirectory
         self.format = format
@@ -87,6 +87,14 @@ public final class Session {
 
     /// The database as messages name it: the file, or the server's connection string without its password.
     public var databaseName: String { isServer ? PostgresDatabase.withoutPassword(databasePath) : databasePath }
+
+    /// The config file's `database`, when neither --db nor EXPENSES_DB says. A config file that
+    /// cannot be read names no database here; the commands that read it say what is wrong.
+    private static func configuredDatabase(_ environment: Environment) -> String? {
+        guard environment["EXPENSES_DB"] == nil,
+              let file = try? ConfigFile.read(environment.configDirectory + "/config") else { return nil }
+        return (try? Settings(file: file))?.database
+    }
 
     /// True when the database is a team's PostgreSQL server rather than a file.
     public var isServer: Bool { PostgresDatabase.isConnectionString(databasePath) }

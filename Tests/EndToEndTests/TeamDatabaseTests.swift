@@ -13,6 +13,20 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         XCTAssertEqual(migrations.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "1")
     }
 
+    /// `config set database` names the team database, as --db and EXPENSES_DB do; --db still wins.
+    func testTheConfigFileNamesTheTeamDatabase() throws {
+        try ok(as: "alice", "report", "new", "Configured trip")
+        XCTAssertEqual(try app.run("config", "set", "database", uri("alice")).status, 0)
+        let listed = try app.run("report", "list")
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.contains("Configured trip"), listed.stdout)
+        let shown = try app.run("show")
+        XCTAssertTrue(shown.stdout.contains("alice@/"), shown.stdout)
+        XCTAssertFalse(shown.stdout.contains("alice-pw"), "the password is shown: \(shown.stdout)")
+        let local = try app.run("--db", app.path("own.sqlite"), "report", "list")
+        XCTAssertFalse(local.stdout.contains("Configured trip"), local.stdout)
+    }
+
     func testATripGoesFromTravellerToApproverToFinance() throws {
         try ok(as: "alice", "report", "new", "Berlin", "--from", "2026-03-02", "--to", "2026-03-06")
         try ok(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20.50", "--category", "taxi")

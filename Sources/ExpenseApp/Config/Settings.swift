@@ -20,10 +20,14 @@ public struct Settings: Sendable {
     public var receiptInbox: String?
     /// The largest receipt file accepted, in bytes.
     public var maxReceiptSize: Int
+    /// The database when neither --db nor EXPENSES_DB says: a file or a connection string.
+    public var database: String?
 
     /// The keys expenses knows, in the order `config list` shows them. A new setting is one line
     /// here and a field read in `init(file:)`.
     static let keys: [SettingKey] = [
+        SettingKey("database", "The database when neither --db nor EXPENSES_DB says: a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME).",
+                   default: nil, check: SettingKey.path),
         SettingKey("app-id", "The app id: quick action types are APP-ID.ACTION ($(PRODUCT_BUNDLE_IDENTIFIER) in catalogs).",
                    default: "com.sap.example", check: SettingKey.appID),
         SettingKey("default-currency", "The currency of new reports and unassigned expenses when none is given.",
@@ -73,6 +77,7 @@ public struct Settings: Sendable {
         cameraTimeout = value("camera.timeout").flatMap { Int($0) } ?? 30
         receiptInbox = value("receipts.inbox")
         maxReceiptSize = value("receipts.max-size").flatMap(ByteSize.parse) ?? 20 << 20
+        database = value("database")
         self.variables = variables
     }
 
@@ -81,6 +86,7 @@ public struct Settings: Sendable {
     /// The value in force of a known key; nil for `shortcuts.catalog` when the built-in one is used.
     func value(_ name: String) -> String? {
         switch name {
+        case "database": return database
         case "app-id": return appID
         case "default-currency": return defaultCurrency
         case "shortcuts.max-visible": return String(limits.maxVisible)
