@@ -16,10 +16,13 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
     /// `config set database` names the team database, as --db and EXPENSES_DB do; --db still wins.
     func testTheConfigFileNamesTheTeamDatabase() throws {
         try ok(as: "alice", "report", "new", "Configured trip")
-        XCTAssertEqual(try app.run("config", "set", "database", uri("alice")).status, 0)
-        let listed = try app.run("report", "list")
-        XCTAssertEqual(listed.status, 0, listed.stderr)
-        XCTAssertTrue(listed.stdout.contains("Configured trip"), listed.stdout)
+        let set = try app.run("config", "set", "database", uri("alice"))
+        XCTAssertEqual(set.status, 0, set.stderr)
+        let listed = try app.run("config", "list").stdout
+        XCTAssertFalse(set.stdout.contains("alice-pw") || listed.contains("alice-pw"), "the password is shown: \(set.stdout)\(listed)")
+        let reports = try app.run("report", "list")
+        XCTAssertEqual(reports.status, 0, reports.stderr)
+        XCTAssertTrue(reports.stdout.contains("Configured trip"), reports.stdout)
         let shown = try app.run("show")
         XCTAssertTrue(shown.stdout.contains("alice@/"), shown.stdout)
         XCTAssertFalse(shown.stdout.contains("alice-pw"), "the password is shown: \(shown.stdout)")

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseStore
 import ExpenseSupport
 import Rendering
 
@@ -68,7 +69,8 @@ enum ConfigCommands {
         try OutputFile.write(file.text, to: file.path, mode: 0o600, createDirectories: true)
         session.forgetSettings()
         InstalledDesktopEntry.refresh(afterSetting: name, in: session)
-        return .message("\(name) = \(value)")
+        // A connection string's password stays in the file (mode 0600), not on the screen.
+        return .message("\(name) = \(name == "database" ? PostgresDatabase.withoutPassword(value) : value)")
     }
 
     static let unset = CommandSpec(

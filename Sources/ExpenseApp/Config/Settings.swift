@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseStore
 import ExpenseShortcuts
 import ExpenseSupport
 
@@ -86,7 +87,7 @@ public struct Settings: Sendable {
     /// The value in force of a known key; nil for `shortcuts.catalog` when the built-in one is used.
     func value(_ name: String) -> String? {
         switch name {
-        case "database": return database
+        case "database": return database.map(PostgresDatabase.withoutPassword)
         case "app-id": return appID
         case "default-currency": return defaultCurrency
         case "shortcuts.max-visible": return String(limits.maxVisible)
