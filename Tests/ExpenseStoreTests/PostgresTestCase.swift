@@ -33,16 +33,19 @@ class PostgresTestCase: XCTestCase {
         try expectSuccess(sql(Self.admin, PostgresSchema.createTables))
         try expectSuccess(sql(Self.admin, PostgresSchema.setupRoles), "setupRoles, first run")
         try expectSuccess(sql(Self.admin, PostgresSchema.setupRoles), "setupRoles, second run")
-        for (login, groups) in Self.logins.sorted(by: { $0.key < $1.key }) {
-            try expectSuccess(sql(Self.admin, """
-                DO $$ BEGIN
-                    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(login)') THEN
-                        CREATE ROLE \(login) LOGIN PASSWORD '\(password(login))';
-                    END IF;
-                END $$;
-                GRANT \(groups.joined(separator: ", ")) TO \(login);
-                """))
-        }
+        for (login, groups) in Self.logins.sorted(by: { $0.key < $1.key }) { try makeLogin(login, groups: groups) }
+    }
+
+    /// The login role `login` (made once per cluster), granted `groups` in the test's database.
+    func makeLogin(_ login: String, groups: [String]) throws {
+        try expectSuccess(sql(Self.admin, """
+            DO $$ BEGIN
+                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(login)') THEN
+                    CREATE ROLE \(login) LOGIN PASSWORD '\(password(login))';
+                END IF;
+            END $$;
+            GRANT \(groups.joined(separator: ", ")) TO \(login);
+            """))
     }
 
     override class func tearDown() {

@@ -27,16 +27,7 @@ final class TeamWorkloadTests: PostgresTestCase {
         }
         let groups = Self.travellers.map { ($0, [PostgresSchema.travellerRole]) }
             + Self.approvers.map { ($0, [PostgresSchema.approverRole]) } + Self.finance.map { ($0, [PostgresSchema.financeRole]) }
-        for (login, roles) in groups {
-            try expectSuccess(sql(Self.admin, """
-                DO $$ BEGIN
-                    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(login)') THEN
-                        CREATE ROLE \(login) LOGIN PASSWORD '\(password(login))';
-                    END IF;
-                END $$;
-                GRANT \(roles.joined(separator: ", ")) TO \(login);
-                """))
-        }
+        for (login, roles) in groups { try makeLogin(login, groups: roles) }
     }
 
     /// The rows the superuser gets for `text` (it sees every row, past row security).
