@@ -52,18 +52,25 @@ public final class PostgresDatabase: Database {
             throw error
         }
         self.connection = connection
-        let version = Int(PQserverVersion(connection))
-        guard version >= Self.oldestServer.version else {
+        do {
+            try Self.requireSupported(serverVersion: Int(PQserverVersion(connection)), path: path)
+        } catch {
             PQfinish(connection)
-            throw ExpenseError(.unavailable, "the database server \(path) runs PostgreSQL \(version / 10_000), older than "
-                               + "\(Self.oldestServer.name), the oldest expenses can use",
-                               hint: "upgrade the server (pg_upgrade), or keep using a local SQLite file")
+            throw error
         }
         // Notices (a NOTICE from CREATE ... IF NOT EXISTS) are the server's chatter, not the user's.
         PQsetNoticeReceiver(connection, { _, _ in }, nil)
     }
 
     deinit { PQfinish(connection) }
+
+    /// Refuses a server older than `oldestServer` (libpq's version number: 150004 is 15.4).
+    static func requireSupported(serverVersion version: Int, path: String) throws(ExpenseError) {
+        guard version < oldestServer.version else { return }
+        throw ExpenseError(.unavailable, "the database server \(path) runs PostgreSQL \(version / 10_000), older than "
+                           + "\(oldestServer.name), the oldest expenses can use",
+                           hint: "upgrade the server (pg_upgrade), or keep using a local SQLite file")
+    }
 
     /// The first line of libpq's reason, as a user's error of the right kind.
     static func connectionError(_ connection: OpaquePointer, location: String, path: String) -> ExpenseError {
