@@ -51,13 +51,15 @@ public final class PostgresDatabase: Database {
             PQfinish(connection)
             throw error
         }
-        self.connection = connection
+        // Before the connection is stored: an init that throws once every property is set runs
+        // deinit, which would finish the connection a second time.
         do {
             try Self.requireSupported(serverVersion: Int(PQserverVersion(connection)), path: path)
         } catch {
             PQfinish(connection)
             throw error
         }
+        self.connection = connection
         // Notices (a NOTICE from CREATE ... IF NOT EXISTS) are the server's chatter, not the user's.
         PQsetNoticeReceiver(connection, { _, _ in }, nil)
     }
