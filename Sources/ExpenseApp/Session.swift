@@ -155,12 +155,20 @@ public final class Session {
     }
 
     /// The store if the database file exists already; nil otherwise, without creating it (for
-    /// completion, which must not leave a database behind a mistyped path).
+    /// completion, which must not leave a database behind a mistyped path). A team database is
+    /// tried once: this is asked at every prompt and key, and a server that is down would hold the
+    /// prompt for its connect timeout each time; a command (`store`) tries again, and says why.
     public func existingStore() -> Store? {
         if let openedStore { return openedStore }
-        guard isServer || databasePath == ":memory:" || access(databasePath, F_OK) == 0 else { return nil }
+        if isServer {
+            guard !serverFailed else { return nil }
+            serverFailed = (try? store()) == nil
+            return openedStore
+        }
+        guard databasePath == ":memory:" || access(databasePath, F_OK) == 0 else { return nil }
         return try? store()
     }
+    private var serverFailed = false
 
     private func prepareDirectory() throws {
         guard databasePath != ":memory:", !isServer else { return }

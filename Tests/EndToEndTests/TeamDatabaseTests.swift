@@ -104,6 +104,45 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
                     77, "permission denied")
     }
 
+    /// A session on a server that is down: it tries once at its prompt, not at every key and every
+    /// look for launches, and a command says what is wrong and gives the prompt back.
+    func testASessionOnAServerThatIsDownTriesOnceAndStaysResponsive() throws {
+        let directory = app.path("down")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let attempts = app.path("attempts")
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        listener.arguments = ["-c", """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(50)
+            print("ready", flush=True)
+            held = []
+            while True:
+                c, _ = s.accept(); held.append(c)
+                open(sys.argv[2], "a").write("connect\\n")
+            """, directory + "/.s.PGSQL.5432", attempts]
+        let ready = Pipe()
+        listener.standardOutput = ready
+        try listener.run()
+        defer { listener.terminate() }
+        _ = ready.fileHandleForReading.availableData
+        app.useTerminal()
+        app.environment["PGCONNECT_TIMEOUT"] = "1"
+        let database = "postgresql://alice:x@/team?host=\(directory.replacingOccurrences(of: "/", with: "%2F"))"
+        let result = try app.terminal(arguments: ["--db", database], steps: [
+            ["expect": "expenses> "],
+            ["send": "echo still here\r"], ["expect": "still here"],
+            ["send": "report list\r"], ["expect": "timeout expired"],
+            ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        let count = ((try? String(contentsOfFile: attempts, encoding: .utf8)) ?? "").split(separator: "\n").count
+        // Once for the session at its prompt, once for `report list`: not four times a second.
+        XCTAssertLessThanOrEqual(count, 3, "the session kept trying the server: \(count) connections")
+        XCTAssertGreaterThanOrEqual(count, 1)
+    }
+
     /// A server that takes the connection and never answers: the connect timeout ends the wait.
     func testAServerThatNeverAnswersTimesOut() throws {
         let directory = app.path("silent")
