@@ -22,7 +22,7 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
+        store = try openStore(now: { "2026-03-10T09:00:00Z" })
         try store.write {
             report = try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "ana"))
             item = try store.insertExpense(expense(1250, in: report))
@@ -32,6 +32,16 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
             try store.attach(receipt: receipt.id, to: item.id)
             _ = try store.apply(.submit, to: report.id, by: "ana")
         }
+    }
+
+    /// The store the suite runs on: a file, or a team database (`ServerStore.engine`).
+    private func openStore(now: @escaping () -> String) throws -> Store {
+        ServerStore.isSelected ? try ServerStore.open(as: "ana", now: now) : try Store(path: path(), now: now)
+    }
+
+    override class func tearDown() {
+        ServerStore.stop()
+        super.tearDown()
     }
 
     override func tearDownWithError() throws {

@@ -14,7 +14,9 @@ final class RatesStoreTests: TemporaryDatabaseTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
+        let now = { "2026-03-10T09:00:00Z" }
+        // On a file, or a team database (`ServerStore`), where the rates are finance's to load.
+        store = ServerStore.isSelected ? try ServerStore.open(as: "alice", now: now) : try Store(path: path(), now: now)
         // Friday 2026-03-06 has no ISK; Thursday has both. Nothing over the weekend.
         let rates: [(String, String, String)] = [
             ("2026-03-05", "USD", "1.0790"), ("2026-03-05", "CHF", "0.9598"), ("2026-03-05", "ISK", "150.10"),
@@ -25,6 +27,11 @@ final class RatesStoreTests: TemporaryDatabaseTestCase {
                 ReferenceRate(currency: $0.1, date: day($0.0), perEUR: try ExchangeRate.parse($0.2))
             })
         }
+    }
+
+    override class func tearDown() {
+        ServerStore.stop()
+        super.tearDown()
     }
 
     override func tearDownWithError() throws {

@@ -1,0 +1,41 @@
+import ExpenseStore
+import ExpenseTestSupport
+import Foundation
+
+/// A store on a team database, for running a store suite on PostgreSQL as well as on a file
+/// (`Scripts/test` runs such suites a second time with EXPENSES_TEST_ENGINE=postgresql): one
+/// throwaway cluster for the test class (`stop` in its class tearDown), a fresh database per
+/// test, set up by `expenses setup`'s own code, and the store connected as the suite's one
+/// person, in every group (a suite acting alone takes every step that is not its own report's).
+enum ServerStore {
+    /// True when the suites that can are to run on a team database.
+    static let isSelected = ProcessInfo.processInfo.environment["EXPENSES_TEST_ENGINE"] == "postgresql"
+
+    nonisolated(unsafe) private static var cluster: PostgresCluster?
+
+    static func open(as owner: String, now: @escaping () -> String) throws -> Store {
+        if cluster == nil { cluster = try PostgresCluster() }
+        guard let cluster else { fatalError("unreachable") }
+        let database = "store_" + UUID().uuidString.prefix(8).lowercased()
+        try require(cluster.psql("CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"))
+        _ = try Store.setUpServer(cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: database),
+                                  now: now())
+        try require(cluster.psql("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(owner)') THEN
+                CREATE ROLE \(owner) LOGIN PASSWORD '\(owner)-pw'; END IF; END $$;
+            GRANT expenses_traveller, expenses_approver, expenses_finance TO \(owner);
+            """, database: database))
+        return try Store(path: cluster.connectionURI(user: owner, password: "\(owner)-pw", database: database), now: now)
+    }
+
+    static func stop() {
+        cluster?.stop()
+        cluster = nil
+    }
+
+    private struct Failed: Error, CustomStringConvertible { let description: String }
+
+    private static func require(_ output: PostgresCluster.Output) throws {
+        guard output.status == 0 else { throw Failed(description: "psql: \(output.stderr)") }
+    }
+}
