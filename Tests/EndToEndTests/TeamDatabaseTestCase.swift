@@ -58,6 +58,7 @@ class TeamDatabaseTestCase: XCTestCase {
         try app.run(["--db", uri(role)] + arguments)
     }
 
+    @discardableResult
     func ok(as role: String, _ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let result = try app.run(["--db", uri(role)] + arguments)
         XCTAssertEqual(result.status, 0, "\(role): \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
