@@ -13,38 +13,18 @@ extension ReceiptVault {
     public func store(hash: String, from produce: ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws
         -> (actual: String, placed: String?) {
         precondition(Self.isHash(hash), "not a SHA-256: \(hash)")
-        let final = path(of: hash)
-        let directory = String(final[..<(final.lastIndex(of: "/") ?? final.endIndex)])
-        try makeDirectories(directory)
-        let temporary = "\(directory)/.tmp-\(hash.prefix(16))-\(getpid())-\(Self.nextSerial())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot write to the receipt vault \(directory)", errno) }
-        var closed = false
-        defer {
-            if !closed { close(descriptor) }
-        }
         var hasher = SHA256()
-        do {
+        var actual = ""
+        let placed = try placeFile(for: hash) { descriptor, temporary in
             try produce { piece in
                 hasher.update(piece)
                 if let code = FileDescriptor.writeAll(UnsafeRawBufferPointer(piece), to: descriptor) {
                     throw failure("cannot write \(temporary)", code)
                 }
             }
-            let actual = SHA256.hex(digest: hasher.finalize())
-            guard actual == hash else {
-                unlink(temporary)
-                return (actual, nil)
-            }
-            guard fsync(descriptor) == 0 else { throw failure("cannot flush \(temporary)", errno) }
-            closed = true
-            guard close(descriptor) == 0 else { throw failure("cannot write \(temporary)", errno) }
-            guard rename(temporary, final) == 0 else { throw failure("cannot move a receipt into \(final)", errno) }
-            try syncDirectory(directory)
-            return (actual, final)
-        } catch {
-            unlink(temporary)
-            throw error
+            actual = SHA256.hex(digest: hasher.finalize())
+            return actual == hash
         }
+        return (actual, placed)
     }
 }

@@ -65,6 +65,19 @@ public struct ReceiptVault: Sendable {
         var info = stat()
         if stat(final, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
            (try? read(hash)) == bytes { return false }
+        _ = try placeFile(for: hash) { descriptor, temporary in
+            try writeAll(bytes, to: descriptor, path: temporary)
+            return true
+        }
+        return true
+    }
+
+    /// Writes the file of `hash` through a temporary file in its directory, which `write` fills
+    /// and may decline (false: nothing is placed); flushed before it takes the final name and the
+    /// directory flushed after, so that after a crash the name holds the whole file or nothing.
+    /// - Returns: the file's path, or nil when `write` declined.
+    func placeFile(for hash: String, _ write: (_ descriptor: Int32, _ temporary: String) throws -> Bool) throws -> String? {
+        let final = path(of: hash)
         let directory = String(final[..<(final.lastIndex(of: "/") ?? final.endIndex)])
         try makeDirectories(directory)
         let temporary = "\(directory)/.tmp-\(hash.prefix(16))-\(getpid())-\(Self.nextSerial())"
@@ -75,9 +88,11 @@ public struct ReceiptVault: Sendable {
             if !closed { close(descriptor) }
         }
         do {
-            try writeAll(bytes, to: descriptor, path: temporary)
+            guard try write(descriptor, temporary) else {
+                unlink(temporary)
+                return nil
+            }
             try Self.afterStep?(.written)
-            // Durable before it takes the final name: after a crash the name holds the whole file.
             guard fsync(descriptor) == 0 else { throw failure("cannot flush \(temporary)", errno) }
             try Self.afterStep?(.synced)
             closed = true
@@ -90,7 +105,7 @@ public struct ReceiptVault: Sendable {
         try Self.afterStep?(.renamed)
         // The rename itself is durable only once the directory is flushed (fsync(2), "Notes").
         try syncDirectory(directory)
-        return true
+        return final
     }
 
     /// Removes the file of `hash`; false when there was none.
