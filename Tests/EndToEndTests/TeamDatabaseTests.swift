@@ -104,10 +104,11 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
                     77, "permission denied")
     }
 
-    /// A session on a server that is down: it tries once at its prompt, not at every key and every
-    /// look for launches, and a command says what is wrong and gives the prompt back.
-    func testASessionOnAServerThatIsDownTriesOnceAndStaysResponsive() throws {
-        let directory = app.path("down")
+    /// Where a server's socket would be, one that takes connections and never answers, writing a
+    /// line to `attempts` for each: a server that is down (or a host that swallows packets). Its
+    /// connection string and the listener, to terminate.
+    private func silentServer() throws -> (database: String, attempts: String, listener: Process) {
+        let directory = app.path("silent")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let attempts = app.path("attempts")
         let listener = Process()
@@ -124,11 +125,17 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         let ready = Pipe()
         listener.standardOutput = ready
         try listener.run()
-        defer { listener.terminate() }
         _ = ready.fileHandleForReading.availableData
+        return ("postgresql://alice:x@/team?host=\(directory.replacingOccurrences(of: "/", with: "%2F"))", attempts, listener)
+    }
+
+    /// A session on a server that is down: it tries once at its prompt, not at every key and every
+    /// look for launches, and a command says what is wrong and gives the prompt back.
+    func testASessionOnAServerThatIsDownTriesOnceAndStaysResponsive() throws {
+        let (database, attempts, listener) = try silentServer()
+        defer { listener.terminate() }
         app.useTerminal()
         app.environment["PGCONNECT_TIMEOUT"] = "1"
-        let database = "postgresql://alice:x@/team?host=\(directory.replacingOccurrences(of: "/", with: "%2F"))"
         let result = try app.terminal(arguments: ["--db", database], steps: [
             ["expect": "expenses> "],
             ["send": "echo still here\r"], ["expect": "still here"],
@@ -145,27 +152,11 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
 
     /// A server that takes the connection and never answers: the connect timeout ends the wait.
     func testAServerThatNeverAnswersTimesOut() throws {
-        let directory = app.path("silent")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let listener = Process()
-        listener.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        listener.arguments = ["-c", """
-            import socket, sys, time
-            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(5)
-            print("ready", flush=True)
-            conns = []
-            while True:
-                c, _ = s.accept(); conns.append(c)
-            """, directory + "/.s.PGSQL.5432"]
-        let ready = Pipe()
-        listener.standardOutput = ready
-        try listener.run()
+        let (database, _, listener) = try silentServer()
         defer { listener.terminate() }
-        _ = ready.fileHandleForReading.availableData
         app.environment["PGCONNECT_TIMEOUT"] = "2"
         let start = Date()
-        let result = try app.run("--db", "postgresql://alice:x@/team?host=\(directory.replacingOccurrences(of: "/", with: "%2F"))",
-                                 "report", "list")
+        let result = try app.run("--db", database, "report", "list")
         XCTAssertLessThan(Date().timeIntervalSince(start), 30, "it hung")
         assertFails(result, 69, "timeout expired")
     }
