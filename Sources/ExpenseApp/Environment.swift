@@ -84,6 +84,8 @@ public struct Environment {
     public var dataDirectory: String { dataHome + "/expenses" }
     /// `$XDG_CONFIG_HOME/expenses` (default `~/.config/expenses`).
     public var configDirectory: String { xdg("XDG_CONFIG_HOME", fallback: ".config") + "/expenses" }
+    /// The config file, `config` in `configDirectory`.
+    public var configFile: String { configDirectory + "/config" }
     /// `$XDG_STATE_HOME/expenses` (default `~/.local/state/expenses`).
     public var stateDirectory: String { xdg("XDG_STATE_HOME", fallback: ".local/state") + "/expenses" }
 

@@ -73,7 +73,11 @@ public final class Session {
     public init(environment: Environment, databaseOverride: String? = nil, format: OutputFormat = .table,
                 user: String? = nil) {
         self.environment = environment
-        let location = environment.databaseLocation(override: databaseOverride ?? Self.configuredDatabase(environment))
+        // The config file's `database`, when neither --db nor EXPENSES_DB says; the file read for
+        // it is the one the session's settings are read from later (`configFile`), read once.
+        let configFile = databaseOverride == nil && environment["EXPENSES_DB"] == nil
+            ? try? ConfigFile.read(environment.configFile) : nil
+        let location = environment.databaseLocation(override: databaseOverride ?? Self.database(configuredIn: configFile))
         databasePath = location.path
         createDirectory = location.createDirectory
         self.format = format
@@ -83,17 +87,16 @@ public final class Session {
         } else if environment["EXPENSES_USER"] != nil {
             namedBy = "EXPENSES_USER"
         }
+        cache.configFile = configFile
     }
 
     /// The database as messages name it: the file, or the server's connection string without its password.
     public var databaseName: String { isServer ? PostgresDatabase.withoutPassword(databasePath) : databasePath }
 
-    /// The config file's `database`, when neither --db nor EXPENSES_DB says. A config file that
-    /// cannot be read names no database here; the commands that read it say what is wrong.
-    private static func configuredDatabase(_ environment: Environment) -> String? {
-        guard environment["EXPENSES_DB"] == nil,
-              let file = try? ConfigFile.read(environment.configDirectory + "/config") else { return nil }
-        return (try? Settings(file: file))?.database
+    /// The `database` a config file names. One that cannot be read or checked names none here;
+    /// the commands that read the settings say what is wrong with it.
+    private static func database(configuredIn file: ConfigFile?) -> String? {
+        file.flatMap { try? Settings(file: $0) }?.database
     }
 
     /// True when the database is a team's PostgreSQL server rather than a file.

@@ -19,7 +19,7 @@ struct SessionCache {
 
 extension Session {
     /// `$XDG_CONFIG_HOME/expenses/config`.
-    var configPath: String { environment.configDirectory + "/config" }
+    var configPath: String { environment.configFile }
 
     func configFile() throws -> ConfigFile {
         if let file = cache.configFile { return file }
