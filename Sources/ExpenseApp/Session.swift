@@ -20,16 +20,20 @@ public final class Session {
     /// database the server says who the user is: the role it let in (`store`).
     public var user: UserName {
         get throws(ExpenseError) {
-            if isServer, openedStore == nil {
-                do { _ = try store() } catch let error as ExpenseError { throw error } catch let error as DatabaseError {
-                    throw error.userFacing
-                } catch {
-                    throw ExpenseError(.internal, "\(error)")
-                }
+            guard isServer else { return try identity.get() }
+            if let role { return role }
+            do { _ = try store() } catch let error as ExpenseError { throw error } catch let error as DatabaseError {
+                throw error.userFacing
+            } catch {
+                throw ExpenseError(.internal, "\(error)")
             }
-            return try identity.get()
+            guard let role else { throw ExpenseError(.internal, "the team database's store opened without its role") }
+            return role
         }
     }
+    /// The role a team database let the user in as, once its store is open: no command line or
+    /// setting changes it (`identity` is the name on a file).
+    private var role: UserName?
     /// Where the name came from when it was not the login name: --user, EXPENSES_USER or `set user`.
     /// A team database refuses it: the server, not a flag, says who one is.
     private var namedBy: String?
@@ -124,7 +128,7 @@ public final class Session {
         if isServer, let namedBy { throw Self.namedOnServer(namedBy) }
         try prepareDirectory()
         let store = try Store(path: databasePath, now: environment.now)
-        if let server = store.db as? PostgresDatabase { identity = .success(try Self.role(of: server)) }
+        if let server = store.db as? PostgresDatabase { role = try Self.role(of: server) }
         openedStore = store
         if let repair = store.triggerRepair { Console.error(Self.triggerNotice(repair)) }
         return store

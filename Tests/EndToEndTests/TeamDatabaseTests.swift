@@ -70,6 +70,15 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         XCTAssertTrue(try ok(as: "bob", "report", "show", "1").contains("submitted"))
     }
 
+    /// Every line of a script is the role's, not only the first (which opens the connection): the
+    /// login name of the machine (here root or the CI user) never becomes an owner.
+    func testEachLineOfAScriptIsTheRolesOwn() throws {
+        let script = try app.run(["--db", uri("alice"), "run", "-"], stdin: "report new 'Trip 1'\nreport new 'Trip 2'\n")
+        XCTAssertEqual(script.status, 0, script.stderr)
+        XCTAssertEqual(try cluster.psql("SELECT string_agg(owner, ',' ORDER BY id) FROM reports", database: database).stdout,
+                       "alice,alice\n")
+    }
+
     func testARuleTheServerHoldsReadsAsOnAFile() throws {
         try ok(as: "alice", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-03")
         try ok(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "9", "--category", "taxi")
