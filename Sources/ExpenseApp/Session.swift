@@ -103,6 +103,12 @@ public final class Session {
         file.flatMap { try? Settings(file: $0) }?.database
     }
 
+    /// The database as a launcher or an exported quick action names it: a file by its absolute
+    /// path, a team database by its connection string with no password in it.
+    public var launchDatabase: String {
+        isServer ? PostgresDatabase.withPasswordLeftOut(databasePath) : WorkingDirectory.absolute(databasePath)
+    }
+
     /// True when the database is a team's PostgreSQL server rather than a file.
     public var isServer: Bool { PostgresDatabase.isConnectionString(databasePath) }
 

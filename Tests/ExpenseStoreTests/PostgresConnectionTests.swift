@@ -25,6 +25,19 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertEqual(PostgresDatabase.withoutPassword("postgresql://bob@db/x"), "postgresql://bob@db/x")
     }
 
+    /// What a launcher is given connects the same way with no password in it, however written.
+    func testALaunchersConnectionStringLeavesThePasswordOut() {
+        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("postgresql://bob:s3cret@db:5432/x?sslmode=verify-full"),
+                       "postgresql://bob@db:5432/x?sslmode=verify-full")
+        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("postgresql://db/x?user=bob&password=s3cret&sslmode=require"),
+                       "postgresql://db/x?user=bob&sslmode=require")
+        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("postgres://db/x?password=s3cret"), "postgres://db/x")
+        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("host=db user=bob password=s3cret dbname=x"), "host=db user=bob dbname=x")
+        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut(#"host=db password = 'it\'s a secret' dbname='my db'"#),
+                       "host=db dbname='my db'")
+        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("service=team"), "service=team")
+    }
+
     func testQuestionMarksAreNumberedOutsideQuotesAndComments() {
         XCTAssertEqual(PostgresDatabase.numberingParameters("SELECT a FROM t WHERE b = ? AND c = ?"),
                        "SELECT a FROM t WHERE b = $1 AND c = $2")

@@ -36,7 +36,7 @@ extension ShortcutCommands {
         }
         let catalog = try invocation[Options.catalog].map(WorkingDirectory.absolute)
         CatalogMessages.print(try session.catalog(path: catalog, languages: []))
-        let installed = InstalledDesktopEntry(program: program, database: WorkingDirectory.absolute(session.databasePath),
+        let installed = InstalledDesktopEntry(program: program, database: session.launchDatabase,
                                               catalog: catalog, icon: InstalledDesktopEntry.iconPath(session.environment))
         let shortcuts = try installed.install(in: session)
         let titles = shortcuts.isEmpty ? "" : " (" + shortcuts.map(\.item.title).joined(separator: ", ") + ")"

@@ -229,7 +229,7 @@ enum ShortcutCommands {
     /// the database is not the default one (a launcher does not have EXPENSES_DB).
     static func launchPrefix(_ session: Session) -> [String] {
         guard session.databasePath != session.environment.dataDirectory + "/expenses.sqlite" else { return [] }
-        return ["--db", WorkingDirectory.absolute(session.databasePath)]
+        return ["--db", session.launchDatabase]
     }
 
     /// The words a launcher puts after the type: the `--catalog` given, as an absolute path.

@@ -114,6 +114,48 @@ public final class PostgresDatabase: Database {
         return (String(location[..<colon]) + String(location[at...])).replacingPasswordParameter()
     }
 
+    /// `location` with no password in it at all, still a connection string: what a launcher or an
+    /// exported quick action is given, so that no file outside the database holds the secret (libpq
+    /// then reads it from ~/.pgpass or PGPASSWORD, or the server lets the role in without one).
+    public static func withPasswordLeftOut(_ location: String) -> String {
+        guard ["postgresql://", "postgres://"].contains(where: location.hasPrefix) else {
+            return keywordPairs(location).filter { $0.key != "password" }.map(\.text).joined(separator: " ")
+        }
+        let shown = withoutPassword(location)   // the user info's password gone; a query's masked
+        guard let question = shown.firstIndex(of: "?") else { return shown }
+        let query = shown[shown.index(after: question)...].split(separator: "&").filter { !$0.hasPrefix("password=") }
+        return String(shown[..<question]) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+
+    /// The `key = value` pairs of a libpq keyword/value string, each with its text as written
+    /// (a value in single quotes may hold spaces, and \' or \\ within).
+    private static func keywordPairs(_ text: String) -> [(key: String, text: String)] {
+        var pairs: [(key: String, text: String)] = []
+        var index = text.startIndex
+        func skipSpaces() { while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) } }
+        while true {
+            skipSpaces()
+            guard index < text.endIndex else { return pairs }
+            let start = index
+            while index < text.endIndex, text[index] != "=", !text[index].isWhitespace { index = text.index(after: index) }
+            let key = String(text[start..<index])
+            skipSpaces()
+            if index < text.endIndex, text[index] == "=" { index = text.index(after: index) }
+            skipSpaces()
+            if index < text.endIndex, text[index] == "'" {
+                index = text.index(after: index)
+                while index < text.endIndex, text[index] != "'" {
+                    if text[index] == "\\", text.index(after: index) < text.endIndex { index = text.index(after: index) }
+                    index = text.index(after: index)
+                }
+                if index < text.endIndex { index = text.index(after: index) }
+            } else {
+                while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
+            }
+            pairs.append((key, String(text[start..<index])))
+        }
+    }
+
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
