@@ -7,6 +7,7 @@ public enum PostgresMigrations {
     public static var migrator: Migrator {
         var migrator = Migrator()
         migrator.register("2026-12-05-pg-v1-team-schema") { try $0.execute(PostgresSchema.createTables) }
+        migrator.register("2026-12-06-pg-v2-totals-held-to-bigint") { try $0.execute(PostgresSchema.countFunction) }
         return migrator
     }
 

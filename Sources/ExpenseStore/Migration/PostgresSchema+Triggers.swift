@@ -11,26 +11,7 @@ extension PostgresSchema {
             .joined(separator: ", ")
         let frozen = "RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation'"
         return """
-            -- The cached item count and total of a report follow its items: once per statement, from
-            -- its transition tables, so an import's 10,000 rows update their report once. (Row by row,
-            -- one report's row got 10,000 new versions in one transaction, each found by walking the
-            -- ones before it: a million-row import ran for hours.)
-            CREATE FUNCTION expenses_count() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
-            BEGIN
-                IF TG_OP <> 'INSERT' THEN
-                    UPDATE reports r SET item_count = r.item_count - gone.items, total_minor = r.total_minor - gone.total
-                    FROM (SELECT report_id, count(*) AS items, sum(converted_minor) AS total FROM removed
-                          WHERE report_id IS NOT NULL GROUP BY report_id) AS gone
-                    WHERE r.id = gone.report_id;
-                END IF;
-                IF TG_OP <> 'DELETE' THEN
-                    UPDATE reports r SET item_count = r.item_count + came.items, total_minor = r.total_minor + came.total
-                    FROM (SELECT report_id, count(*) AS items, sum(converted_minor) AS total FROM added
-                          WHERE report_id IS NOT NULL GROUP BY report_id) AS came
-                    WHERE r.id = came.report_id;
-                END IF;
-                RETURN NULL;
-            END $$;
+            \(countFunction)
             CREATE TRIGGER expenses_count_insert AFTER INSERT ON expenses
                 REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION expenses_count();
             CREATE TRIGGER expenses_count_delete AFTER DELETE ON expenses
@@ -120,5 +101,39 @@ extension PostgresSchema {
             CREATE TRIGGER expense_receipts_frozen_delete BEFORE DELETE ON expense_receipts
                 FOR EACH ROW EXECUTE FUNCTION expense_receipts_frozen();
             """
+    }
+
+    /// The function that keeps a report's item count and total: also a migration of its own
+    /// (`PostgresMigrations`), which replaces it on a database made before it saturated.
+    static var countFunction: String {
+        """
+        -- The cached item count and total of a report follow its items: once per statement, from
+        -- its transition tables, so an import's 10,000 rows update their report once. (Row by row,
+        -- one report's row got 10,000 new versions in one transaction, each found by walking the
+        -- ones before it: a million-row import ran for hours.) The sums are numeric, and a total
+        -- beyond bigint is kept at its end rather than failing with SQL words: the app refuses a
+        -- total beyond the largest it handles after the insert, naming the report.
+        CREATE OR REPLACE FUNCTION expenses_count() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' THEN
+                UPDATE reports r SET item_count = r.item_count - gone.items, total_minor = \(saturated("r.total_minor - gone.total"))
+                FROM (SELECT report_id, count(*) AS items, sum(converted_minor) AS total FROM removed
+                      WHERE report_id IS NOT NULL GROUP BY report_id) AS gone
+                WHERE r.id = gone.report_id;
+            END IF;
+            IF TG_OP <> 'DELETE' THEN
+                UPDATE reports r SET item_count = r.item_count + came.items, total_minor = \(saturated("r.total_minor + came.total"))
+                FROM (SELECT report_id, count(*) AS items, sum(converted_minor) AS total FROM added
+                      WHERE report_id IS NOT NULL GROUP BY report_id) AS came
+                WHERE r.id = came.report_id;
+            END IF;
+            RETURN NULL;
+        END $$;
+        """
+    }
+
+    /// `sum` as bigint, held to bigint's ends.
+    private static func saturated(_ sum: String) -> String {
+        "LEAST(GREATEST(\(sum), -9223372036854775808), 9223372036854775807)::bigint"
     }
 }

@@ -178,8 +178,14 @@ extension Store {
     /// table without them, since this one holds the write lock throughout.
     /// - Returns: `body`'s result, and whether the triggers were set aside.
     public func withInsertTriggersInBulk<T>(_ body: () throws -> T) throws -> (result: T, inBulk: Bool) {
-        // A team database's triggers stay: other clients write beside this one.
-        guard db.dialect == .sqlite else { return (try body(), false) }
+        // A team database's triggers stay: other clients write beside this one. Its rows' ids come
+        // from a sequence, so this connection's new rows are those past its own largest id.
+        guard db.dialect == .sqlite else {
+            let firstNewID = try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM expenses")
+            let result = try body()
+            try requireTotalsFit(ofReportsWithItemsFrom: firstNewID)
+            return (result, false)
+        }
         let triggers = try db.query("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'expenses'") {
             (name: $0.string(0), sql: $0.string(1))
         }
@@ -220,15 +226,16 @@ extension Store {
         return (result, true)
     }
 
-    /// After rows inserted with the triggers in place (which add up a report's total row by row,
-    /// in SQL, where an overflow silently becomes a float): refuses a total of a report that got
-    /// rows from `firstNewID` on that is beyond the largest total.
+    /// After rows inserted with the triggers in place (which add up a report's total in SQL, where
+    /// an overflow silently becomes a float on a file, and stays at bigint's end on a server):
+    /// refuses a total of a report that got rows from `firstNewID` on that is beyond the largest total.
     private func requireTotalsFit(ofReportsWithItemsFrom firstNewID: Int64) throws {
         let limit = Money.maximumTotalMinorUnits
+        let notAnInteger = db.dialect == .sqlite ? "typeof(total_minor) <> 'integer' OR " : ""
         guard let report = try db.queryFirst("""
             SELECT \(Self.reportColumns) FROM reports
             WHERE id IN (SELECT report_id FROM expenses WHERE id >= ? AND report_id IS NOT NULL)
-              AND (typeof(total_minor) <> 'integer' OR total_minor > ? OR total_minor < ?)
+              AND (\(notAnInteger)total_minor > ? OR total_minor < ?)
             ORDER BY id LIMIT 1
             """, [.integer(firstNewID), .integer(limit), .integer(-limit)], Self.report) else { return }
         throw report.totalTooLarge
