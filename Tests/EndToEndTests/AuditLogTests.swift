@@ -31,7 +31,7 @@ final class AuditLogTests: XCTestCase {
     }
 
     private func triggers() throws -> Set<String> {
-        Set(try app.sqlite("SELECT name FROM sqlite_master WHERE type = 'trigger'").split(separator: "\n").map(String.init))
+        Set(try app.query("SELECT name FROM sqlite_master WHERE type = 'trigger'").split(separator: "\n").map(String.init))
     }
 
     /// `report history 1` and `db check` both refuse with 65, naming `text`, and print nothing on stdout.

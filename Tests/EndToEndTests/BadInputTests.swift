@@ -13,8 +13,8 @@ final class BadInputTests: XCTestCase {
     override func tearDown() { app = nil }
 
     private func snapshot() throws -> String {
-        try app.sqlite("SELECT (SELECT group_concat(id || title || updated_at) FROM reports) || '|' || "
-                       + "(SELECT group_concat(id || amount_minor || ifnull(report_id, '-') || updated_at) FROM expenses)")
+        try app.query("SELECT (SELECT group_concat(id || title || updated_at) FROM reports) || '|' || "
+                       + "(SELECT group_concat(CAST(id AS TEXT) || amount_minor || coalesce(CAST(report_id AS TEXT), '-') || updated_at) FROM expenses)")
     }
 
     private func assertRefused(_ arguments: [String], status: Int32, stderr expected: String,
@@ -51,7 +51,7 @@ final class BadInputTests: XCTestCase {
         app.environment["LANG"] = "de_DE.UTF-8"
         try app.ok("expense", "add", "--report", "1", "--amount", "1,50", "--category", "meals")
         try app.ok("expense", "add", "--report", "1", "--amount", "1.234,56", "--category", "meals")
-        XCTAssertEqual(try app.sqlite("SELECT group_concat(amount_minor) FROM expenses WHERE id > 3"), "150,123456")
+        XCTAssertEqual(try app.query("SELECT group_concat(amount_minor) FROM expenses WHERE id > 3"), "150,123456")
         try assertRefused(["expense", "add", "--report", "1", "--amount", "1,500", "--category", "meals"], status: 65,
                           stderr: "expenses: error: invalid amount '1,500': is the comma a decimal mark or a thousands separator (1500)? "
                                   + "EUR has 2 decimals\nhint: write 1500 for the whole amount, or the decimals with at most 2 digits (234,56)\n")

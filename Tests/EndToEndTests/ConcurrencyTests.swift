@@ -18,8 +18,8 @@ final class ConcurrencyTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertFalse(result.stderr.contains("locked"), result.stderr)
         }
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "\(2 * perWriter)")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "\(2 * perWriter)")
         let expectedTotal = 2 * (perWriter * (perWriter + 1) / 2) * 100
-        XCTAssertEqual(try app.sqlite("SELECT item_count || ' ' || total_minor FROM reports WHERE id = 1"), "\(2 * perWriter) \(expectedTotal)")
+        XCTAssertEqual(try app.query("SELECT item_count || ' ' || total_minor FROM reports WHERE id = 1"), "\(2 * perWriter) \(expectedTotal)")
     }
 }

@@ -70,9 +70,9 @@ final class ConfigCommandTests: XCTestCase {
     func testTheDefaultCurrencyApplies() throws {
         try app.ok("config", "set", "default-currency", "CHF")
         try app.ok("report", "new", "Basel")
-        XCTAssertEqual(try app.sqlite("SELECT currency FROM reports"), "CHF")
+        XCTAssertEqual(try app.query("SELECT currency FROM reports"), "CHF")
         try app.ok("expense", "add", "--amount", "5", "--category", "taxi")
-        XCTAssertEqual(try app.sqlite("SELECT currency FROM expenses"), "CHF")
+        XCTAssertEqual(try app.query("SELECT currency FROM expenses"), "CHF")
         XCTAssertFalse(try app.ok("report", "list").isEmpty)
     }
 }

@@ -19,7 +19,7 @@ final class DatabaseFileTests: XCTestCase {
 
     func testSQLiteDatabaseOfAnotherApp() throws {
         app.environment["EXPENSES_DB"] = app.path("other.sqlite")
-        _ = try app.sqlite("CREATE TABLE songs (title TEXT)")
+        _ = try app.query("CREATE TABLE songs (title TEXT)")
         let result = try app.run("report", "list")
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stderr, "expenses: error: \(app.databasePath) is an SQLite database, but not an expenses database\nhint: check --db or EXPENSES_DB\n")
@@ -27,8 +27,8 @@ final class DatabaseFileTests: XCTestCase {
 
     func testDatabaseFromANewerVersionIsRefusedUntouched() throws {
         try app.ok("report", "new", "Trip")
-        _ = try app.sqlite("INSERT INTO schema_migrations VALUES ('2099-01-01-from-the-future', '2099-01-01T00:00:00Z')")
-        let before = try app.sqlite("SELECT count(*) FROM reports")
+        _ = try app.query("INSERT INTO schema_migrations VALUES ('2099-01-01-from-the-future', '2099-01-01T00:00:00Z')")
+        let before = try app.query("SELECT count(*) FROM reports")
         let result = try app.run("report", "new", "Another")
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stderr, """
@@ -36,7 +36,7 @@ final class DatabaseFileTests: XCTestCase {
             hint: upgrade expenses to open it; this version left it untouched
 
             """)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports"), before)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), before)
     }
 
     func testMissingDirectory() throws {
@@ -71,12 +71,12 @@ final class DatabaseFileTests: XCTestCase {
 
     func testSchemaIsMigratedAndRecorded() throws {
         try app.ok("category", "list")
-        XCTAssertEqual(try app.sqlite("PRAGMA journal_mode"), "wal")
-        let applied = try app.sqlite("SELECT group_concat(id) FROM schema_migrations")
+        XCTAssertEqual(try app.query("PRAGMA journal_mode"), "wal")
+        let applied = try app.query("SELECT group_concat(id) FROM schema_migrations")
         XCTAssertTrue(applied.hasPrefix("2026-11-30-v1-reports-expenses"), applied)
         try app.ok("report", "list")
-        XCTAssertEqual(try app.sqlite("SELECT group_concat(id) FROM schema_migrations"), applied, "migrating twice")
-        XCTAssertEqual(try app.sqlite("PRAGMA integrity_check"), "ok")
+        XCTAssertEqual(try app.query("SELECT group_concat(id) FROM schema_migrations"), applied, "migrating twice")
+        XCTAssertEqual(try app.query("PRAGMA integrity_check"), "ok")
     }
 }
 

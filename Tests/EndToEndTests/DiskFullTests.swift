@@ -88,8 +88,8 @@ final class DiskFullTests: XCTestCase {
         try statement.write(toFile: csv, atomically: true, encoding: .utf8)
         XCTAssertGreaterThan(invalid.joined().utf8.count, Self.limit, "the rejects file must be larger than the limit")
         XCTAssertLessThan(size(app.databasePath), Self.limit / 4, "the database and its log must fit under the limit")
-        let database = try app.sqlite(".dump")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "3")
+        let database = try app.query(".dump")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "3")
         let existing = app.path("existing.csv")
         try "the old rejects\n".write(toFile: existing, atomically: false, encoding: .utf8)
         for (target, force) in [(app.path("rejects.csv"), false), (existing, true)] {
@@ -102,15 +102,15 @@ final class DiskFullTests: XCTestCase {
                            + "expenses: error: cannot write the rejects file \(target): file too large\n")
             XCTAssertEqual(result.stdout, "")
             XCTAssertEqual(try listing(), before, "--rejects \(target): no file and no temporary is left")
-            XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "3", "no row was imported")
-            XCTAssertEqual(try app.sqlite("SELECT count(*) FROM import_batches"), "0")
-            XCTAssertEqual(try app.sqlite(".dump"), database, "nothing was written to the database")
+            XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "3", "no row was imported")
+            XCTAssertEqual(try app.query("SELECT count(*) FROM import_batches"), "0")
+            XCTAssertEqual(try app.query(".dump"), database, "nothing was written to the database")
         }
         XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "the old rejects\n")
         // With room, the same import goes through: the limit was what failed it.
         let imported = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", app.path("rejects.csv"))
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "6")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "6")
         XCTAssertGreaterThan(size(app.path("rejects.csv")), Self.limit)
     }
 }

@@ -33,9 +33,9 @@ final class ExitCodeTests: XCTestCase {
     }
 
     private func snapshot() throws -> String {
-        try app.sqlite("""
+        try app.query("""
             SELECT (SELECT group_concat(id || status || title, ',') FROM reports) || ';' ||
-                   (SELECT group_concat(id || amount_minor || ifnull(report_id, '-'), ',') FROM expenses) || ';' ||
+                   (SELECT group_concat(CAST(id AS TEXT) || amount_minor || coalesce(CAST(report_id AS TEXT), '-'), ',') FROM expenses) || ';' ||
                    (SELECT count(*) FROM report_events) || ';' || (SELECT count(*) FROM dynamic_shortcuts)
             """)
     }

@@ -31,11 +31,26 @@ final class ExpensesProcess {
             "EXPENSES_NOW": "2026-03-10T09:00:00Z",
             "LANG": "C.UTF-8",
         ]
+        if ServerEngine.isSelected {
+            let server = try ServerEngine()
+            self.server = server
+            let setup = try run("--db", server.administratorURI, "setup")
+            guard setup.status == 0 else { throw SetUpFailed(description: "expenses setup: \(setup.stderr)") }
+        }
     }
+
+    /// The team database the test runs on instead of the file, when the run asks for one (`ServerEngine`).
+    private var server: ServerEngine?
+
+    private struct SetUpFailed: Error, CustomStringConvertible { let description: String }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    var databasePath: String { environment["EXPENSES_DB"] ?? "" }
+    /// The database as a launcher names it: the file, or on a team database the person's
+    /// connection string (no password in it).
+    var databasePath: String {
+        server.map { $0.uri(for: environment["EXPENSES_USER"] ?? "alice") } ?? environment["EXPENSES_DB"] ?? ""
+    }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
@@ -74,6 +89,8 @@ final class ExpensesProcess {
     /// Starts a program with `stdin` as its input and returns a function that waits for its exit
     /// status and its output as bytes.
     func launch(_ arguments: [String], stdin: Data, executable: URL = ExpensesProcess.binary) throws -> () -> (Int32, Data, Data) {
+        var arguments = arguments, environment = environment
+        if let server { (arguments, environment) = try server.connect(arguments, environment) }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -115,9 +132,12 @@ final class ExpensesProcess {
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 
-    /// Runs the sqlite3 shell on the test's database.
-    func sqlite(_ sql: String) throws -> String {
-        try Tool.run("/usr/bin/sqlite3", databasePath, sql).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Runs `sql` on the test's database as its administrator, past every rule of the app: the
+    /// sqlite3 shell on a file, psql as the superuser on a team database. Both print a row's
+    /// columns between `|`, a row a line.
+    func query(_ sql: String) throws -> String {
+        let output = try server.map { try $0.psql(sql) } ?? Tool.run("/usr/bin/sqlite3", databasePath, sql).stdout
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The Walldorf trip of the README: report 1 with three items, one in CHF paid by the company.

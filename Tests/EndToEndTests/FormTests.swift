@@ -30,7 +30,7 @@ final class FormTests: XCTestCase {
             ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT merchant, date, category, amount_minor, currency FROM expenses WHERE id = 2"),
+        XCTAssertEqual(try app.query("SELECT merchant, date, category, amount_minor, currency FROM expenses WHERE id = 2"),
                        "Isar Taxi|2026-03-02|taxi|1230|EUR")
     }
 
@@ -43,7 +43,7 @@ final class FormTests: XCTestCase {
             ["expect": "Added expense 2 to report 1: 38.50 CHF meals"],
         ])
         XCTAssertEqual(result.status, 0, "a one-shot command on a terminal asks, then ends:\n\(result.stdout)")
-        XCTAssertEqual(try app.sqlite("SELECT converted_minor FROM expenses WHERE id = 2"), "4009")
+        XCTAssertEqual(try app.query("SELECT converted_minor FROM expenses WHERE id = 2"), "4009")
     }
 
     func testNewReportAtThePromptAsksEveryFieldAndCompletesTheCurrency() throws {
@@ -61,12 +61,12 @@ final class FormTests: XCTestCase {
             ["expect": "Created report 2: Basel fair"], ["expect": "expenses> "], ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT title, destination, start_date, end_date, currency FROM reports WHERE id = 2"),
+        XCTAssertEqual(try app.query("SELECT title, destination, start_date, end_date, currency FROM reports WHERE id = 2"),
                        "Basel fair|Basel, CH|2026-04-01|2026-04-03|CHF")
     }
 
     func testCtrlCCancelsTheWholeFormAndWritesNothing() throws {
-        let before = try app.sqlite("SELECT count(*) FROM expenses") + "/" + (try app.sqlite("SELECT count(*) FROM reports"))
+        let before = try app.query("SELECT count(*) FROM expenses") + "/" + (try app.query("SELECT count(*) FROM reports"))
         let result = try app.terminal(arguments: ["report", "new"], steps: [
             ["expect": "  Title: "], ["send": "Basel fair\r"],
             ["expect": "  Purpose (optional): "], ["send": "\u{3}"],
@@ -74,7 +74,7 @@ final class FormTests: XCTestCase {
         ])
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stdout.contains("nothing was written"), result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses") + "/" + (try app.sqlite("SELECT count(*) FROM reports")), before)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses") + "/" + (try app.query("SELECT count(*) FROM reports")), before)
     }
 
     func testEndOfInputMidFormCancels() throws {
@@ -84,7 +84,7 @@ final class FormTests: XCTestCase {
             ["expect": "cancelled"],
         ])
         XCTAssertEqual(result.status, 1, result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "1")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }
 
     func testAFailedFormStaysInTheSessionAtTheTarget() throws {
@@ -99,7 +99,7 @@ final class FormTests: XCTestCase {
         let result = try app.run(["expense", "add", "--report", "1", "--category", "taxi"], stdin: "12.30\n")
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>'\n"), result.stderr)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "1")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }
 
     func testTakePhotoAsksForTheFileThenWhatOCRReadForTheCurrentTrip() throws {
@@ -119,7 +119,7 @@ final class FormTests: XCTestCase {
             ["expect": "Created expense 2 in report 1: 49.50 CHF taxi"], ["expect": "expenses:report 1> "], ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT e.report_id, e.amount_minor, e.converted_minor, count(l.receipt_id) FROM expenses e JOIN expense_receipts l ON l.expense_id = e.id WHERE e.id = 2"),
+        XCTAssertEqual(try app.query("SELECT e.report_id, e.amount_minor, e.converted_minor, count(l.receipt_id) FROM expenses e JOIN expense_receipts l ON l.expense_id = e.id WHERE e.id = 2 GROUP BY e.report_id, e.amount_minor, e.converted_minor"),
                        "1|4950|5154|1")
     }
 }

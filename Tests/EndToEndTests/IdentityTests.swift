@@ -21,7 +21,7 @@ final class IdentityTests: XCTestCase {
     override func tearDown() { app = nil }
 
     private func unchanged(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertEqual(try app.sqlite("SELECT status || ' ' || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"),
+        XCTAssertEqual(try app.query("SELECT status || ' ' || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"),
                        "submitted 1", "\(what) changed the report", file: file, line: line)
     }
 
@@ -80,7 +80,7 @@ final class IdentityTests: XCTestCase {
             XCTAssertFalse(refused.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{FEFF}" },
                            "shown visibly, never raw: \(refused.stderr)")
         }
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports"), "1", "nothing written under a refused name")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "1", "nothing written under a refused name")
         // From the environment: refused when a command needs the name.
         app.environment["EXPENSES_USER"] = "carol\u{200D}"
         let fromEnvironment = try app.run("report", "new", "Other")
@@ -92,7 +92,7 @@ final class IdentityTests: XCTestCase {
         try app.ok("--user", "  Bob ", "report", "new", "Bob's trip")
         try app.ok("--user", "ZO\u{CB}", "report", "new", "Zoë's trip")
         try app.ok("--user", "zoe\u{308}", "report", "new", "Zoë's second trip")
-        XCTAssertEqual(try app.sqlite("SELECT group_concat(owner, '|') FROM (SELECT owner FROM reports ORDER BY id)"),
+        XCTAssertEqual(try app.query("SELECT group_concat(owner, '|') FROM (SELECT owner FROM reports ORDER BY id)"),
                        "alice|bob|zo\u{EB}|zo\u{EB}")
         try app.ok("--user", "BOB", "report", "approve", "1")
         let log = try XCTUnwrap(app.json("report", "history", "1") as? [[String: String]])
@@ -104,11 +104,11 @@ final class IdentityTests: XCTestCase {
 
     func testAQuickActionRunsAsTheNormalisedUserOrNotAtAll() throws {
         try app.ok("--user", " Dave ", "--shortcut", "com.sap.example.newReport", "Dave's trip")
-        XCTAssertEqual(try app.sqlite("SELECT owner FROM reports WHERE id = 2"), "dave")
+        XCTAssertEqual(try app.query("SELECT owner FROM reports WHERE id = 2"), "dave")
         let refused = try app.run("--user", "dave\u{200B}", "--shortcut", "com.sap.example.newReport", "Another")
         XCTAssertEqual(refused.status, 65, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("U+200B"), refused.stderr)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports"), "2")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "2")
     }
 
     func testTheReplsSetUserNormalisesAndRefuses() throws {

@@ -39,7 +39,7 @@ final class ImportCrashTests: XCTestCase {
         try app.ok("import", small, "--rules", rules, "--report", "1")
         let baseline = app.path("baseline.sqlite")
         try FileManager.default.copyItem(atPath: app.databasePath, toPath: baseline)
-        let triggers = try app.sqlite("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)")
+        let triggers = try app.query("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)")
 
         func restore() throws {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: app.databasePath + suffix) }
@@ -57,24 +57,24 @@ final class ImportCrashTests: XCTestCase {
         }
         /// Checks the database and returns how many rows of the large batch it holds.
         func check(_ when: String) throws -> Int {
-            XCTAssertEqual(try app.sqlite("PRAGMA integrity_check"), "ok", when)
-            XCTAssertEqual(try app.sqlite("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"),
+            XCTAssertEqual(try app.query("PRAGMA integrity_check"), "ok", when)
+            XCTAssertEqual(try app.query("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"),
                            triggers, "\(when): the triggers an import sets aside are back")
-            XCTAssertEqual(try app.sqlite("""
+            XCTAssertEqual(try app.query("""
                 SELECT item_count = (SELECT count(*) FROM expenses WHERE report_id = 1)
                    AND total_minor = (SELECT coalesce(sum(converted_minor), 0) FROM expenses WHERE report_id = 1) FROM reports
                 """), "1", "\(when): the report's totals match its items")
-            XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses WHERE import_batch_id = 1"), "20", "\(when): the earlier batch is intact")
-            let added = Int(try app.sqlite("SELECT count(*) FROM expenses WHERE import_batch_id > 1")) ?? -1
+            XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE import_batch_id = 1"), "20", "\(when): the earlier batch is intact")
+            let added = Int(try app.query("SELECT count(*) FROM expenses WHERE import_batch_id > 1")) ?? -1
             XCTAssertTrue(added == 0 || added == Self.rows, "\(when): \(added) rows: the whole batch or none")
             // Every batch that exists is complete: it accounts for every row of its file, and its
             // new rows are all there.
-            XCTAssertEqual(try app.sqlite("""
+            XCTAssertEqual(try app.query("""
                 SELECT count(*) FROM import_batches AS b
                 WHERE rows_new <> (SELECT count(*) FROM expenses WHERE import_batch_id = b.id)
                    OR (id > 1 AND rows_new + rows_duplicate <> \(Self.rows))
                 """), "0", "\(when): batches match their rows")
-            XCTAssertEqual(try app.sqlite("SELECT count(*) FROM import_batches WHERE rows_new > 0 AND id > 1"), added == 0 ? "0" : "1", when)
+            XCTAssertEqual(try app.query("SELECT count(*) FROM import_batches WHERE rows_new > 0 AND id > 1"), added == 0 ? "0" : "1", when)
             return added
         }
 
@@ -100,7 +100,7 @@ final class ImportCrashTests: XCTestCase {
             // Importing again completes the batch, or finds every row already there.
             XCTAssertEqual(try app.run("import", large, "--rules", rules, "--report", "1").status, 0, when)
             XCTAssertEqual(try check("\(when), then imported again"), Self.rows)
-            XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), String(Self.rows + 20), when)
+            XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), String(Self.rows + 20), when)
         }
         XCTAssertTrue(outcomes.contains(0), "an early kill left nothing: \(outcomes)")
     }

@@ -52,10 +52,10 @@ final class LaunchHandoverTests: XCTestCase {
         for title in ["Trip A", "Trip B"] {
             XCTAssertEqual(count("Created report 2: \(title)", in: transcript) + count("Created report 3: \(title)", in: transcript), 1,
                            "\(title) ran once in the session: \(transcript)")
-            XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports WHERE title = '\(title)'"), "1")
+            XCTAssertEqual(try app.query("SELECT count(*) FROM reports WHERE title = '\(title)'"), "1")
         }
         XCTAssertEqual(count("expenses: running quick action com.sap.example.newReport from the launcher", in: transcript), 2, transcript)
-        XCTAssertEqual(try app.sqlite("SELECT group_concat(state) FROM shortcut_launches"), "done,done")
+        XCTAssertEqual(try app.query("SELECT group_concat(state) FROM shortcut_launches"), "done,done")
         // The typed line came back whole: 'report li' + 'st' ran as 'report list'.
         let listing = try XCTUnwrap(transcript.range(of: "report list\r\n"), transcript)
         XCTAssertTrue(transcript[listing.upperBound...].contains("Trip A") && transcript[listing.upperBound...].contains("Trip B"),
@@ -92,8 +92,8 @@ final class LaunchHandoverTests: XCTestCase {
         XCTAssertEqual(count("running quick action", in: second), 1, second)
         XCTAssertEqual(count("Created report", in: second), 1, second)
         XCTAssertFalse(second.contains("For the first"), second)
-        XCTAssertEqual(try app.sqlite("SELECT group_concat(title, ' / ') FROM reports"), "Munich trip / For the first / For the other")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM open_sessions"), "0", "both sessions left the registry")
+        XCTAssertEqual(try app.query("SELECT group_concat(title, ' / ') FROM reports"), "Munich trip / For the first / For the other")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM open_sessions"), "0", "both sessions left the registry")
     }
 
     func testWithoutATerminalALaunchRunsOnItsOwnWhileASessionIsOpen() throws {
@@ -112,7 +112,7 @@ final class LaunchHandoverTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: app.path("one-shot.err"), encoding: .utf8), "")
         XCTAssertEqual(try String(contentsOfFile: app.path("one-shot.status"), encoding: .utf8), "0\n")
         XCTAssertFalse(result.stdout.contains("running quick action"), result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM shortcut_launches"), "0", "nothing was queued for the session")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM shortcut_launches"), "0", "nothing was queued for the session")
     }
 
     func testALaunchThatCannotRunIsNotHandedOverButFailsInItsOwnWindow() throws {
@@ -132,7 +132,7 @@ final class LaunchHandoverTests: XCTestCase {
         XCTAssertTrue(nope.output.contains("unknown quick action type 'com.sap.example.nope'"), nope.output)
         XCTAssertFalse(nope.output.contains("Handed"), nope.output)
         XCTAssertFalse(result.stdout.contains("running quick action"), "the open session ran nothing: \(result.stdout)")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM shortcut_launches"), "0", "nothing was queued")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM shortcut_launches"), "0", "nothing was queued")
     }
 
     private static func quoted(_ word: String) -> String { ExpensesProcess.shellQuoted(word) }

@@ -134,7 +134,7 @@ extension LauncherTests {
         XCTAssertEqual(launched.status, 0, "the form, then the result at the trip: \(launched.text)")
         XCTAssertEqual(launched.windowsAtKeys, 1, "the window stays open at the first question: \(launched.textAtKeys ?? "")")
         XCTAssertEqual(launched.windows, 1, "and at the trip afterwards: \(launched.text)")
-        XCTAssertEqual(try app.sqlite("SELECT report_id, date, category, amount_minor FROM expenses"), "1|2026-03-10|taxi|2340")
+        XCTAssertEqual(try app.query("SELECT report_id, date, category, amount_minor FROM expenses"), "1|2026-03-10|taxi|2340")
     }
 
     func testAnUnknownTypeLeavesItsErrorReadableAtThePrompt() throws {

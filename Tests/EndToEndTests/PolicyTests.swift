@@ -12,8 +12,9 @@ final class PolicyTests: XCTestCase {
 
     override func tearDown() { app = nil }
 
-    private func add(_ date: String, _ amount: String, _ category: String, _ merchant: String, report: String = "1") throws {
-        try app.ok("expense", "add", "--report", report, "--date", date, "--amount", amount, "--category", category,
+    private func add(_ date: String, _ amount: String, _ category: String, _ merchant: String, report: String = "1",
+                     as user: String = "alice") throws {
+        try app.ok("--user", user, "expense", "add", "--report", report, "--date", date, "--amount", amount, "--category", category,
                    "--merchant", merchant)
     }
 
@@ -79,7 +80,7 @@ final class PolicyTests: XCTestCase {
         try app.ok("report", "new", "Other trip")
         try add("2026-03-03", "412.80", "lodging", "Hotel Astoria", report: "2")
         try app.ok("--user", "bob", "report", "new", "Bob's trip")
-        try add("2026-03-03", "412.80", "lodging", "Hotel Astoria", report: "3")   // bob's: not alice's duplicate
+        try add("2026-03-03", "412.80", "lodging", "Hotel Astoria", report: "3", as: "bob")   // bob's: not alice's duplicate
         let found = try violations()
         XCTAssertEqual(found["duplicate:1:2"]?["message"] as? String,
                        "item 1 and item 2 of report 2 may be duplicates: same date 2026-03-03, amount 412.80 EUR, category lodging, merchant 'Hotel Astoria'")
@@ -134,7 +135,7 @@ extension PolicyTests {
 extension PolicyTests {
     /// Adds `count` identical items to report 1 with sqlite3 (the schema's triggers keep its totals).
     private func addIdentical(_ count: Int) throws {
-        _ = try app.sqlite("""
+        _ = try app.query("""
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
             INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_source,
                                   converted_minor, paid_by, created_at, updated_at)

@@ -17,7 +17,7 @@ final class RatesTests: XCTestCase {
     override func tearDown() { app = nil }
 
     private func conversion(_ id: Int) throws -> String {
-        try app.sqlite("SELECT coalesce(rate, '') || '|' || coalesce(rate_date, '') || '|' || coalesce(rate_source, '') || '|' || coalesce(converted_minor, '') FROM expenses WHERE id = \(id)")
+        try app.query("SELECT coalesce(rate, '') || '|' || coalesce(rate_date, '') || '|' || coalesce(rate_source, '') || '|' || coalesce(CAST(converted_minor AS TEXT), '') FROM expenses WHERE id = \(id)")
     }
 
     func testImportListAndShow() throws {
@@ -61,7 +61,7 @@ final class RatesTests: XCTestCase {
         try newer.write(toFile: ratesFile, atomically: true, encoding: .utf8)
         XCTAssertEqual(try app.ok("rates", "import", ratesFile),
                        "Imported 32 rates for 5 currencies on 7 days (2026-02-27 to 2026-03-09): 4 new, 1 changed\n")
-        XCTAssertEqual(try app.sqlite("SELECT per_eur FROM exchange_rates WHERE currency = 'CHF' AND date = '2026-03-06'"), "0.962")
+        XCTAssertEqual(try app.query("SELECT per_eur FROM exchange_rates WHERE currency = 'CHF' AND date = '2026-03-06'"), "0.962")
     }
 
     func testTheDailyFileFormatToo() throws {
@@ -77,7 +77,7 @@ final class RatesTests: XCTestCase {
         let result = try app.run("rates", "import", bad)
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stderr, "expenses: error: \(bad):3: USD: invalid rate '1.08x'\n")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM exchange_rates"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM exchange_rates"), "0")
         try "Datum,USD\n".write(toFile: bad, atomically: true, encoding: .utf8)
         XCTAssertTrue(try app.run("rates", "import", bad).stderr.hasPrefix("expenses: error: \(bad):1: not an ECB reference rate file"))
         XCTAssertEqual(try app.run("rates", "import", app.path("missing.csv")).status, 66)
@@ -111,7 +111,7 @@ final class RatesTests: XCTestCase {
         try app.ok("expense", "edit", "1", "--date", "2026-03-03")
         XCTAssertEqual(try conversion(1), "1/1.0756|2026-03-03|table|9297")
         XCTAssertTrue(try app.ok("expense", "show", "1").contains("Rate:        0.929714 (1/1.0756, table, 2026-03-03)"))
-        XCTAssertEqual(try app.sqlite("SELECT item_count || '/' || total_minor FROM reports"), "3/27555")
+        XCTAssertEqual(try app.query("SELECT item_count || '/' || total_minor FROM reports"), "3/27555")
         // Moved into a CHF report: a cross rate of the last day both were quoted.
         try app.ok("report", "new", "Zurich", "--currency", "CHF")
         try app.ok("expense", "move", "1", "--report", "2")
@@ -136,14 +136,14 @@ final class RatesTests: XCTestCase {
         try FileManager.default.copyItem(atPath: ImportTests.fixtures.appendingPathComponent("amex.csv").path, toPath: csv)
         try FileManager.default.copyItem(atPath: ImportTests.fixtures.appendingPathComponent("amex.rules").path, toPath: rules)
         try app.ok("import", csv, "--rules", rules, "--report", "1")
-        XCTAssertEqual(try app.sqlite("SELECT currency || ' ' || amount_minor || ' ' || rate || ' ' || coalesce(rate_date, '-') || ' ' || converted_minor FROM expenses ORDER BY id"), """
+        XCTAssertEqual(try app.query("SELECT currency || ' ' || amount_minor || ' ' || rate || ' ' || coalesce(rate_date, '-') || ' ' || converted_minor FROM expenses ORDER BY id"), """
             EUR 41280 0.958 2026-03-02 39546
             EUR 2340 0.9577 2026-03-03 2241
             CHF 3850 1 - 3850
             EUR 420 0.9605 2026-03-04 403
             EUR 108990 0.9612 2026-03-06 104761
             """)
-        XCTAssertEqual(try app.sqlite("SELECT item_count || '/' || total_minor FROM reports"), "5/150801")
+        XCTAssertEqual(try app.query("SELECT item_count || '/' || total_minor FROM reports"), "5/150801")
         // Without rates for a row's date the row is invalid, with a clear reason, and nothing is written.
         try app.ok("report", "new", "Tokyo", "--currency", "JPY")
         let early = app.path("early.csv")

@@ -15,7 +15,7 @@ final class ReceiptCaptureTests: XCTestCase {
     private let hotel = "hotel-walldorf-de.jpg"
     private let taxi = "taxi-zurich-ch.png"
 
-    private func receiptCount() throws -> String { try app.sqlite("SELECT count(*) FROM receipts") }
+    private func receiptCount() throws -> String { try app.query("SELECT count(*) FROM receipts") }
 
     func testAFileIsStoredOnceUnderItsHashAndAttached() throws {
         try app.walldorfTrip()
@@ -25,7 +25,7 @@ final class ReceiptCaptureTests: XCTestCase {
         XCTAssertTrue(first.stdout.contains(" pixels, 60.5 KiB, from \(hotel)\n"), first.stdout)
         XCTAssertTrue(first.stdout.contains("OCR skipped: not asked for (--no-ocr)\nAttached to expense 1\n"), first.stdout)
 
-        let hash = try app.sqlite("SELECT sha256 FROM receipts WHERE id = 1")
+        let hash = try app.query("SELECT sha256 FROM receipts WHERE id = 1")
         let sha256sum = try Tool.run("/usr/bin/sha256sum", ReceiptSamples.path(hotel)).stdout.prefix(64)
         XCTAssertEqual(hash, String(sha256sum))
         let stored = "\(hash.prefix(2))/\(hash.dropFirst(2).prefix(2))/\(hash)"
@@ -33,7 +33,7 @@ final class ReceiptCaptureTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: app.vaultPath + "/" + stored)), try ReceiptSamples.bytes(hotel))
         let mode = try FileManager.default.attributesOfItem(atPath: app.vaultPath + "/" + stored)[.posixPermissions] as? NSNumber
         XCTAssertEqual(mode?.intValue, 0o600)
-        XCTAssertEqual(try app.sqlite("SELECT media_type, size, original_name, source, taken_at FROM receipts"),
+        XCTAssertEqual(try app.query("SELECT media_type, size, original_name, source, taken_at FROM receipts"),
                        "image/jpeg|61954|\(hotel)|file|2026-03-06T08:12:44")
 
         // The same bytes again, under another name and from stdin: the same receipt, one file.
@@ -48,7 +48,7 @@ final class ReceiptCaptureTests: XCTestCase {
         XCTAssertTrue(piped.stdout.hasPrefix("Receipt 1 was captured before"), piped.stdout)
         XCTAssertEqual(try receiptCount(), "1")
         XCTAssertEqual(app.vaultFiles(), [stored])
-        XCTAssertEqual(try app.sqlite("SELECT group_concat(expense_id) FROM expense_receipts WHERE receipt_id = 1"), "1,2")
+        XCTAssertEqual(try app.query("SELECT group_concat(expense_id) FROM expense_receipts WHERE receipt_id = 1"), "1,2")
         // The shared receipt is what the policy's shared-receipt rule flags.
         XCTAssertTrue(try app.ok("report", "check", "1").contains("shared-receipt:\(hash.prefix(12))"))
     }
@@ -56,12 +56,12 @@ final class ReceiptCaptureTests: XCTestCase {
     func testAnExpenseCreatedFromAReceiptMakesItsTripTheCurrentOne() throws {
         try app.ok("report", "new", "Walldorf workshop")
         try app.ok("report", "new", "Boston conference")
-        XCTAssertEqual(try app.sqlite("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
+        XCTAssertEqual(try app.query("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
                        "Add expense to Boston conference")
         try app.ok("receipt", "capture", ReceiptSamples.path(taxi), "--no-ocr", "--create", "--report", "1",
                    "--date", "2026-03-03", "--amount", "49.50", "--currency", "EUR", "--category", "taxi")
         // Like `expense add`, the capture's new expense moves the app's trip items to its report.
-        XCTAssertEqual(try app.sqlite("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
+        XCTAssertEqual(try app.query("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
                        "Add expense to Walldorf workshop")
     }
 
@@ -98,7 +98,7 @@ final class ReceiptCaptureTests: XCTestCase {
         XCTAssertTrue(arguments[4].hasSuffix("/receipt.jpg"), arguments[4])
         XCTAssertFalse(FileManager.default.fileExists(atPath: arguments[4]), "the camera's temporary file is removed")
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("pwned")))
-        XCTAssertEqual(try app.sqlite("SELECT source, original_name FROM receipts"), "camera|")
+        XCTAssertEqual(try app.query("SELECT source, original_name FROM receipts"), "camera|")
         // --camera says the same explicitly; the shortcut with no file takes a picture too.
         XCTAssertEqual(try app.run("receipt", "capture", "--camera", "--no-ocr").status, 0)
         let shortcut = try app.run("--shortcut", "com.sap.example.takePhoto", "--no-ocr")
@@ -159,9 +159,9 @@ final class ReceiptCaptureTests: XCTestCase {
         let none = try app.run("receipt", "capture", "--inbox", "--no-ocr")
         XCTAssertEqual(none.status, 66)
         XCTAssertTrue(none.stderr.hasPrefix("expenses: error: no new receipt photo in the inbox \(inbox) (2 taken already)\n"), none.stderr)
-        XCTAssertEqual(try app.sqlite("SELECT source || ':' || original_name FROM receipts ORDER BY id"),
+        XCTAssertEqual(try app.query("SELECT source || ':' || original_name FROM receipts ORDER BY id"),
                        "inbox:IMG_0002.png\ninbox:IMG_0001.JPG")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM receipt_inbox_taken"), "2")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipt_inbox_taken"), "2")
 
         // A new photo under an old name is new; a picture that is not one is skipped with a warning.
         try drop(hotel, as: "IMG_0002.png", minutesAgo: 1)
@@ -170,7 +170,7 @@ final class ReceiptCaptureTests: XCTestCase {
         XCTAssertEqual(replaced.status, 0, replaced.stderr)
         XCTAssertTrue(replaced.stderr.contains("warning: skipped \(inbox)/IMG_0004.jpg in the receipt inbox: it looks like text"), replaced.stderr)
         XCTAssertTrue(replaced.stdout.hasPrefix("Receipt 2 was captured before"), replaced.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM receipt_inbox_taken"), "3")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipt_inbox_taken"), "3")
         // The photos stay where the sync put them.
         XCTAssertTrue(FileManager.default.fileExists(atPath: inbox + "/IMG_0001.JPG"))
     }
@@ -227,14 +227,14 @@ final class ReceiptCaptureTests: XCTestCase {
         let direct = try Tool.run("/usr/bin/sqlite3", app.databasePath,
                                   "INSERT INTO expense_receipts VALUES (1, 1, 'now')")
         XCTAssertNotEqual(direct.status, 0)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expense_receipts"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expense_receipts"), "0")
     }
 
     func testTheTakePhotoShortcutCapturesTheFileGiven() throws {
         let launched = try app.run("--shortcut", "com.sap.example.takePhoto", ReceiptSamples.path(taxi), "--no-ocr")
         XCTAssertEqual(launched.status, 0, launched.stderr)
         XCTAssertTrue(launched.stdout.hasPrefix("Captured receipt 1: PNG, "), launched.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT original_name FROM receipts"), taxi)
+        XCTAssertEqual(try app.query("SELECT original_name FROM receipts"), taxi)
         let refused = try app.run("--shortcut", "com.sap.example.takePhoto", app.path("missing.jpg"))
         XCTAssertEqual(refused.status, 66)
     }
@@ -246,7 +246,7 @@ final class ReceiptCaptureTests: XCTestCase {
         let result = try app.run("receipt", "capture", ReceiptSamples.path(taxi))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("\nOCR skipped: tesseract is not installed (Scripts/bootstrap, or apt-get install tesseract-ocr)\n"), result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT ocr_status FROM receipts"), "skipped")
+        XCTAssertEqual(try app.query("SELECT ocr_status FROM receipts"), "skipped")
         // Asked for explicitly, a missing engine is an error, and nothing is kept.
         let required = try app.run("receipt", "capture", ReceiptSamples.path(hotel), "--ocr")
         XCTAssertEqual(required.status, 69)

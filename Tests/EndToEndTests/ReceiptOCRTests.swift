@@ -52,7 +52,7 @@ final class ReceiptOCRTests: XCTestCase {
         XCTAssertEqual(item["amount"] as? [String: String], ["amount": "1234.56", "currency": "EUR"])
         XCTAssertEqual(item["merchant"] as? String, "HOTEL ASTORIA WALLDORF")
         XCTAssertEqual(item["category"] as? String, "lodging")
-        XCTAssertEqual(try app.sqlite("SELECT expense_id || ':' || receipt_id FROM expense_receipts"), "1:1")
+        XCTAssertEqual(try app.query("SELECT expense_id || ':' || receipt_id FROM expense_receipts"), "1:1")
         XCTAssertFalse(try app.ok("report", "check", "1").contains("missing-receipt"))
 
         // Values given override the receipt's; a Swiss receipt in a euro report takes a rate.
@@ -60,7 +60,7 @@ final class ReceiptOCRTests: XCTestCase {
                                 "--yes", "--rate", "1.0412", "--merchant", "Zum Sternen")
         XCTAssertEqual(swiss.status, 0, swiss.stderr)
         XCTAssertTrue(swiss.stdout.hasSuffix("Created expense 2 in report 1: 34.80 CHF meals, Zum Sternen; the receipt is attached\n"), swiss.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT converted_minor FROM expenses WHERE id = 2"), "3623")
+        XCTAssertEqual(try app.query("SELECT converted_minor FROM expenses WHERE id = 2"), "3623")
     }
 
     func testCreateInAScriptNeedsYesOrTheValuesAndOtherwiseWritesNothing() throws {
@@ -70,8 +70,8 @@ final class ReceiptOCRTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("error: the expense to create needs your confirmation; nothing was captured."), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("  Amount:   49.50"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("hint: add --yes to accept it as shown, or give --date, --amount and --category"), refused.stderr)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM receipts"), "0")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
         XCTAssertEqual(app.vaultFiles(), [])
 
         let explicit = try app.run("receipt", "capture", ReceiptSamples.path("taxi-zurich-ch.png"), "--create", "--report", "1",
@@ -106,8 +106,8 @@ final class ReceiptOCRTests: XCTestCase {
         ]
         let result = try app.terminal(steps: steps)
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses"), "Brasserie du Marche")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM receipts"), "2", "the declined one is kept, unattached")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expense_receipts"), "1")
+        XCTAssertEqual(try app.query("SELECT merchant FROM expenses"), "Brasserie du Marche")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "2", "the declined one is kept, unattached")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expense_receipts"), "1")
     }
 }

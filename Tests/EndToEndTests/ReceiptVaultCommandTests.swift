@@ -18,7 +18,7 @@ final class ReceiptVaultCommandTests: XCTestCase {
     }
 
     private func storedPath(_ id: Int) throws -> String {
-        let hash = try app.sqlite("SELECT sha256 FROM receipts WHERE id = \(id)")
+        let hash = try app.query("SELECT sha256 FROM receipts WHERE id = \(id)")
         return app.vaultPath + "/\(hash.prefix(2))/\(hash.dropFirst(2).prefix(2))/\(hash)"
     }
 

@@ -140,7 +140,7 @@ extension ReplTests {
         ])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("rolled back, nothing was written"), result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
     }
 
     func testCtrlCCancelsARunningImportAndNothingIsWritten() throws {
@@ -156,7 +156,7 @@ extension ReplTests {
         ])
         XCTAssertEqual(result.status, 0)
         XCTAssertFalse(result.stdout.contains("Imported big.csv"), result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT (SELECT count(*) FROM expenses) || ' ' || (SELECT count(*) FROM import_batches)"), "0 0")
+        XCTAssertEqual(try app.query("SELECT (SELECT count(*) FROM expenses) || ' ' || (SELECT count(*) FROM import_batches)"), "0 0")
     }
 }
 
@@ -167,6 +167,6 @@ extension ReplTests {
             .expect("expenses> "), .send("report new \"Café Zürich\"\r"), .expect("Created report 1"), .send("quit\r"),
         ])
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(try app.sqlite("SELECT title FROM reports"), "Café Zürich")
+        XCTAssertEqual(try app.query("SELECT title FROM reports"), "Café Zürich")
     }
 }

@@ -112,7 +112,7 @@ final class ReportCommandTests: XCTestCase {
         try app.walldorfTrip()
         try app.ok("policy", "set", "missing-receipt", "off")
         try app.ok("report", "submit", "1")
-        let before = try app.sqlite("SELECT group_concat(amount_minor) FROM expenses")
+        let before = try app.query("SELECT group_concat(amount_minor) FROM expenses")
         for command in [["expense", "edit", "1", "--amount", "1"], ["expense", "delete", "1"],
                         ["expense", "add", "--report", "1", "--amount", "5", "--category", "meals"],
                         ["expense", "move", "1", "--unassign"], ["report", "delete", "1"], ["report", "edit", "1", "--title", "x"]] {
@@ -120,7 +120,7 @@ final class ReportCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 1, command.joined(separator: " "))
             XCTAssertTrue(result.stderr.hasPrefix("expenses: error: report 1 is submitted; "), result.stderr)
         }
-        XCTAssertEqual(try app.sqlite("SELECT group_concat(amount_minor) FROM expenses"), before)
+        XCTAssertEqual(try app.query("SELECT group_concat(amount_minor) FROM expenses"), before)
     }
 
     func testCatalogs() throws {

@@ -48,7 +48,7 @@ final class SafeFileTests: XCTestCase {
 
     private func mode(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int }
 
-    private func expenses() throws -> String { try app.sqlite("SELECT count(*) FROM expenses") }
+    private func expenses() throws -> String { try app.query("SELECT count(*) FROM expenses") }
 
     // MARK: - Temporary names
 
@@ -105,7 +105,7 @@ final class SafeFileTests: XCTestCase {
                        + "hint: choose another file to write to\n")
         XCTAssertEqual(text(statement), Self.statement)
         XCTAssertEqual(try expenses(), "3", "nothing was imported")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM import_batches"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM import_batches"), "0")
     }
 
     func testAnOutputOntoTheDatabaseIsRefusedEvenWithForce() throws {
@@ -125,11 +125,11 @@ final class SafeFileTests: XCTestCase {
             XCTAssertEqual(result.stderr, "expenses: error: cannot write \(refusal.arguments[refusal.arguments.firstIndex { $0 == "-o" || $0 == "--rejects" }! + 1]): "
                            + "\(refusal.message), which this command reads\nhint: choose another file to write to\n")
         }
-        XCTAssertEqual(try app.sqlite("PRAGMA integrity_check"), "ok")
+        XCTAssertEqual(try app.query("PRAGMA integrity_check"), "ok")
         XCTAssertEqual(try expenses(), "3")
         XCTAssertFalse(FileManager.default.fileExists(atPath: database + "-wal"))
         // The receipt's own file in the vault is an input of its export.
-        let hash = try app.sqlite("SELECT sha256 FROM receipts WHERE id = 1")
+        let hash = try app.query("SELECT sha256 FROM receipts WHERE id = 1")
         let stored = app.vaultPath + "/\(hash.prefix(2))/\(hash.dropFirst(2).prefix(2))/\(hash)"
         let result = try app.run("receipt", "export", "1", "-o", stored, "--force")
         XCTAssertEqual(result.status, 73, result.stderr)

@@ -44,7 +44,7 @@ final class ScriptTests: XCTestCase {
             Added expense 2 to report 1: 30.00 CHF meals
 
             """)
-        XCTAssertEqual(try app.sqlite("SELECT merchant FROM expenses WHERE id = 1"), "Hotel Drei Könige")
+        XCTAssertEqual(try app.query("SELECT merchant FROM expenses WHERE id = 1"), "Hotel Drei Könige")
     }
 
     func testBailStopsWithTheFailingLinesCode() throws {
@@ -52,21 +52,21 @@ final class ScriptTests: XCTestCase {
         let result = try app.run("run", "--bail", path)
         XCTAssertEqual(result.status, 66)   // not found
         XCTAssertEqual(result.stderr, "\(path):5: error: unknown report 9\nhint: see 'expenses report list'\n")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "1")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }
 
     func testTransactionWritesNothingWhenALineFails() throws {
         try app.ok("report", "new", "Existing")
-        let before = try app.sqlite("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports")
+        let before = try app.query("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports")
         let path = try write(Self.script.replacingOccurrences(of: "--report 1", with: "--report 2"))
         let result = try app.run("run", "--transaction", path)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasSuffix("\(path): 2 lines failed; rolled back, nothing was written\n"), result.stderr)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports"), before)
+        XCTAssertEqual(try app.query("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports"), before)
 
         let good = try write("report new Fine\nexpense add --report 2 --amount 5 --category meals\n", to: "good.expenses")
         XCTAssertEqual(try app.run("run", "--transaction", good).status, 0)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses WHERE report_id = 2"), "1")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE report_id = 2"), "1")
     }
 
     func testStdinIsAScript() throws {

@@ -18,7 +18,7 @@ final class ShortcutDefaultsTests: XCTestCase {
     }
 
     private func published() throws -> String {
-        try app.sqlite("SELECT group_concat(plist_type || ' ' || state || coalesce(' ' || rank, ''), ', ') FROM (SELECT * FROM app_shortcuts ORDER BY plist_type)")
+        try app.query("SELECT group_concat(plist_type || ' ' || state || coalesce(' ' || rank, ''), ', ') FROM (SELECT * FROM app_shortcuts ORDER BY plist_type) AS sorted")
     }
 
     func testAFreshDatabaseListsShowReportsStaticAndTheDefaultsDynamicAndRoutesAllFour() throws {
@@ -82,9 +82,9 @@ final class ShortcutDefaultsTests: XCTestCase {
     func testOnADatabaseWithTripItemsFromBeforeTheDefaultsStandWhereTheAppWillPublishThem() throws {
         try app.ok("report", "new", "Munich")
         // As a database of the version before: the trip's items, nothing published.
-        _ = try app.sqlite("DELETE FROM app_shortcuts")
+        _ = try app.query("DELETE FROM app_shortcuts")
         XCTAssertEqual(try types(), ["showReports", "addExpenseToReport", "openReport", "takePhoto", "addExpense", "newReport"])
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM app_shortcuts"), "0", "reading writes nothing")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM app_shortcuts"), "0", "reading writes nothing")
         try app.ok("expense", "add", "--report", "1", "--amount", "3", "--category", "taxi")
         XCTAssertEqual(try published(), "$(PRODUCT_BUNDLE_IDENTIFIER).addExpense enabled 3, $(PRODUCT_BUNDLE_IDENTIFIER).newReport enabled 4, $(PRODUCT_BUNDLE_IDENTIFIER).takePhoto enabled 2",
                        "the next trip command publishes them where they stood, although its trip items did not change")

@@ -52,7 +52,7 @@ final class ShortcutDynamicTests: XCTestCase {
         let pushed = try app.ok("shortcuts", "push", "com.sap.example.addExpenseToReport", "--title", "Add to Basel", "--info", "report=1")
         XCTAssertEqual(pushed, "Pushed com.sap.example.addExpenseToReport: Add to Basel; evicted com.sap.example.unassignedExpenses (Loose Receipts)\n")
         XCTAssertEqual(try types(), ["showReports", "addExpenseToReport", "addExpense", "takePhoto", "newReport", "openReport"])
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM dynamic_shortcuts"), "2")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM dynamic_shortcuts"), "2")
     }
 
     func testStaticQuickActionsCannotBeChanged() throws {
@@ -66,8 +66,8 @@ final class ShortcutDynamicTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains(" is a static quick action of Data/Shortcuts.plist (built in); static quick actions cannot be changed at run time\n"),
                           result.stderr)
         }
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM dynamic_shortcuts"), "0")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM app_shortcuts"), "0", "a refused change publishes nothing")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM dynamic_shortcuts"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM app_shortcuts"), "0", "a refused change publishes nothing")
     }
 
     func testSetReplacesAllFromAPlistTheIOSWay() throws {
@@ -89,11 +89,11 @@ final class ShortcutDynamicTests: XCTestCase {
         try app.ok("report", "new", "Basel")
         XCTAssertEqual(try app.ok("--shortcut", "com.sap.example.addExpenseToReport", "--amount", "8", "--category", "taxi"),
                        "Added expense 1 to report 1: 8.00 EUR taxi\n")
-        XCTAssertEqual(try app.sqlite("SELECT paid_by FROM expenses"), "company", "userInfo paidBy is --paid-by")
+        XCTAssertEqual(try app.query("SELECT paid_by FROM expenses"), "company", "userInfo paidBy is --paid-by")
         let empty = app.path("none.plist")
         try "<plist><dict><key>UIApplicationShortcutItems</key><array/></dict></plist>".write(toFile: empty, atomically: true, encoding: .utf8)
         try app.ok("shortcuts", "set", empty)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM dynamic_shortcuts WHERE origin = 'user'"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM dynamic_shortcuts WHERE origin = 'user'"), "0")
     }
 
     func testAnItemThatCouldNeverRunIsRefused() throws {

@@ -14,7 +14,7 @@ final class ShortcutInboxTests: XCTestCase {
         let queued = try app.run("--shortcut", "com.sap.example.newReport", "Deferred trip", "--from", "2026-04-01", "--defer")
         XCTAssertEqual(queued.status, 0, queued.stderr)
         XCTAssertEqual(queued.stdout, "Queued 'New Report' (com.sap.example.newReport) as launch 1: a running expenses session runs it before its next prompt; 'expenses shortcuts inbox --deliver' runs it now.\n")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports"), "0", "nothing ran yet")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "0", "nothing ran yet")
         XCTAssertEqual(try app.ok("shortcuts", "inbox"), """
             ID  TYPE                       STATUS  QUEUED                TRIES  ARGUMENTS
              1  com.sap.example.newReport  queued  2026-03-10T09:00:00Z      0  'Deferred trip' --from 2026-04-01
@@ -25,7 +25,7 @@ final class ShortcutInboxTests: XCTestCase {
         XCTAssertEqual(delivered.stdout, "Created report 1: Deferred trip\nRan 1 queued quick action\n")
         XCTAssertEqual(delivered.stderr, "expenses: running quick action com.sap.example.newReport from the launcher (launch 1)\n")
         XCTAssertEqual(try app.ok("shortcuts", "inbox", "--deliver"), "Nothing was queued\n")
-        XCTAssertEqual(try app.sqlite("SELECT title || ' ' || start_date FROM reports"), "Deferred trip 2026-04-01")
+        XCTAssertEqual(try app.query("SELECT title || ' ' || start_date FROM reports"), "Deferred trip 2026-04-01")
         XCTAssertEqual(try app.ok("shortcuts", "inbox"), "(none)\n")
         let all = try XCTUnwrap(app.json("shortcuts", "inbox", "--all") as? [[String: Any]])
         XCTAssertEqual(all.first?["state"] as? String, "done")
@@ -42,7 +42,7 @@ final class ShortcutInboxTests: XCTestCase {
         XCTAssertEqual(try app.run("--shortcut", "com.sap.example.newReport", title, "--defer").status, 0)
         let delivered = try app.run("shortcuts", "inbox", "--deliver")
         XCTAssertEqual(delivered.status, 0, delivered.stderr)
-        XCTAssertEqual(try app.sqlite("SELECT title FROM reports"), title)
+        XCTAssertEqual(try app.query("SELECT title FROM reports"), title)
     }
 
     func testDeferChecksTheTypeFirst() throws {
@@ -50,7 +50,7 @@ final class ShortcutInboxTests: XCTestCase {
         try app.ok("report", "new", "Trip")
         try app.ok("shortcuts", "disable", "com.sap.example.openReport", "--message", "Closed")
         XCTAssertEqual(try app.run("--shortcut", "com.sap.example.openReport", "--defer").status, 69)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM shortcut_launches"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM shortcut_launches"), "0")
     }
 
     func testAFailedLaunchIsRecordedWithItsStatusAndCanBeRedelivered() throws {
@@ -69,7 +69,7 @@ final class ShortcutInboxTests: XCTestCase {
         // A claimant that is gone: this host, a pid no process has. (What a crash between claim and
         // finish leaves behind.)
         let host = try hostName()
-        _ = try app.sqlite("""
+        _ = try app.query("""
             UPDATE shortcut_launches SET state = 'claimed', claim_token = 'dead', claim_pid = 2147483000,
                 claim_host = '\(host)', claim_start_ticks = 1, claimed_at = '2026-03-10T09:00:00Z', attempts = 1
             """)
@@ -78,13 +78,13 @@ final class ShortcutInboxTests: XCTestCase {
         XCTAssertEqual(try app.ok("shortcuts", "inbox", "--deliver"), "Nothing was queued\n", "a claimed launch is not run again on its own")
         XCTAssertEqual(try app.ok("shortcuts", "inbox", "--redeliver", "1"), "Launch 1 (com.sap.example.newReport) is queued again\n")
         XCTAssertEqual(try app.ok("shortcuts", "inbox", "--deliver"), "Created report 1: Crashed trip\nRan 1 queued quick action\n")
-        XCTAssertEqual(try app.sqlite("SELECT state || ' ' || attempts FROM shortcut_launches"), "done 2")
+        XCTAssertEqual(try app.query("SELECT state || ' ' || attempts FROM shortcut_launches"), "done 2")
     }
 
     func testALaunchClaimedByALiveProcessIsNotRedelivered() throws {
         try app.ok("--shortcut", "com.sap.example.showReports", "--defer")
         let pid = ProcessInfo.processInfo.processIdentifier
-        _ = try app.sqlite("""
+        _ = try app.query("""
             UPDATE shortcut_launches SET state = 'claimed', claim_token = 'live', claim_pid = \(pid),
                 claim_host = '\(try hostName())', claim_start_ticks = 0, claimed_at = 'x'
             """)
@@ -110,9 +110,9 @@ final class ShortcutInboxTests: XCTestCase {
             let losers = results.filter { $0.stdout == "Nothing was queued\n" }
             XCTAssertEqual(winners.count, 1, "iteration \(iteration): \(results.map(\.stdout))")
             XCTAssertEqual(losers.count, 1, "iteration \(iteration): \(results.map(\.stdout))")
-            XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports"), "\(iteration)", "iteration \(iteration)")
+            XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "\(iteration)", "iteration \(iteration)")
         }
-        XCTAssertEqual(try app.sqlite("SELECT count(*) || ' ' || sum(attempts) FROM shortcut_launches WHERE state = 'done'"),
+        XCTAssertEqual(try app.query("SELECT count(*) || ' ' || sum(attempts) FROM shortcut_launches WHERE state = 'done'"),
                        "\(iterations) \(iterations)", "each launch claimed once")
     }
 }

@@ -59,7 +59,7 @@ extension ShortcutReplTests {
             ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports"), "2", "each queued launch ran exactly once")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "2", "each queued launch ran exactly once")
         XCTAssertTrue(result.stdout.contains("running quick action"), result.stdout)
     }
 }

@@ -21,7 +21,7 @@ final class ShortcutRoutingTests: XCTestCase {
     }
 
     private func dynamicTypes() throws -> String {
-        try app.sqlite("SELECT group_concat(type || ':' || origin || ':' || rank, ' ') FROM (SELECT * FROM dynamic_shortcuts WHERE enabled ORDER BY rank)")
+        try app.query("SELECT group_concat(type || ':' || origin || ':' || rank, ' ') FROM (SELECT * FROM dynamic_shortcuts WHERE enabled <> 0 ORDER BY rank) AS enabled")
     }
 
     func testShowReportsListsOpenReportsFirst() throws {
@@ -61,7 +61,7 @@ final class ShortcutRoutingTests: XCTestCase {
         XCTAssertEqual(try app.ok("--shortcut", "com.sap.example.newReport", "Basel trade fair", "--from", "2026-04-01",
                                   "--to", "2026-04-03", "--currency", "CHF"),
                        "Created report 1: Basel trade fair\n")
-        XCTAssertEqual(try app.sqlite("SELECT title || ' ' || currency || ' ' || start_date FROM reports"),
+        XCTAssertEqual(try app.query("SELECT title || ' ' || currency || ' ' || start_date FROM reports"),
                        "Basel trade fair CHF 2026-04-01")
     }
 
@@ -77,7 +77,7 @@ final class ShortcutRoutingTests: XCTestCase {
         let badAmount = try app.run("--shortcut", "com.sap.example.addExpense", "--amount", "12.345", "--category", "taxi")
         XCTAssertEqual(badAmount.status, 65)
         XCTAssertEqual(badAmount.stderr, "expenses: error: invalid amount '12.345': EUR has 2 decimals\nhint: round it to 2 decimals as on the receipt\n")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
     }
 
     func testTakePhotoRunsReceiptCaptureOrSaysWhatItNeeds() throws {
@@ -131,17 +131,17 @@ final class ShortcutRoutingTests: XCTestCase {
     func testTheAppKeepsItsTripShortcutsCurrentWithinTheCaps() throws {
         try app.ok("report", "new", "Walldorf customer workshop", "--destination", "Walldorf, DE")
         XCTAssertEqual(try dynamicTypes(), "com.sap.example.addExpenseToReport:app:0 com.sap.example.openReport:app:1")
-        XCTAssertEqual(try app.sqlite("SELECT title || ' | ' || coalesce(subtitle, '') FROM dynamic_shortcuts ORDER BY rank"),
+        XCTAssertEqual(try app.query("SELECT title || ' | ' || coalesce(subtitle, '') FROM dynamic_shortcuts ORDER BY rank"),
                        "Add expense to Walldorf customer workshop | Walldorf, DE\nOpen Walldorf customer workshop | Walldorf, DE")
-        XCTAssertTrue(try app.sqlite("SELECT user_info FROM dynamic_shortcuts WHERE type LIKE '%openReport'")
+        XCTAssertTrue(try app.query("SELECT user_info FROM dynamic_shortcuts WHERE type LIKE '%openReport'")
             .contains("<key>report</key>\n\t<integer>1</integer>"))
         // Another trip becomes current; both items follow, in place, never twice.
         try app.ok("report", "new", "Boston SAP conference")
         try app.ok("expense", "add", "--report", "1", "--amount", "3", "--category", "meals")
-        XCTAssertEqual(try app.sqlite("SELECT group_concat(title, ' / ') FROM (SELECT title FROM dynamic_shortcuts ORDER BY rank)"),
+        XCTAssertEqual(try app.query("SELECT group_concat(title, ' / ') FROM (SELECT title FROM dynamic_shortcuts ORDER BY rank) AS ranked"),
                        "Add expense to Walldorf customer workshop / Open Walldorf customer workshop")
         try app.ok("report", "edit", "1", "--title", "Walldorf workshop")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) || ' ' || group_concat(title, ' / ') FROM (SELECT title FROM dynamic_shortcuts ORDER BY rank)"),
+        XCTAssertEqual(try app.query("SELECT count(*) || ' ' || group_concat(title, ' / ') FROM (SELECT title FROM dynamic_shortcuts ORDER BY rank) AS ranked"),
                        "2 Add expense to Walldorf workshop / Open Walldorf workshop")
         // Their routes open the trip and add to it.
         XCTAssertTrue(try app.ok("--shortcut", "com.sap.example.openReport").hasPrefix("Report 1: Walldorf workshop\n"))
@@ -149,12 +149,12 @@ final class ShortcutRoutingTests: XCTestCase {
                        "Added expense 2 to report 1: 4.00 EUR taxi\n")
         // A submitted trip takes no more expenses: "Add expense to" moves to the open draft.
         try app.ok("report", "submit", "1")
-        XCTAssertEqual(try app.sqlite("SELECT title FROM dynamic_shortcuts WHERE type LIKE '%addExpenseToReport'"),
+        XCTAssertEqual(try app.query("SELECT title FROM dynamic_shortcuts WHERE type LIKE '%addExpenseToReport'"),
                        "Add expense to Boston SAP conference")
-        XCTAssertEqual(try app.sqlite("SELECT title FROM dynamic_shortcuts WHERE type LIKE '%openReport'"), "Open Walldorf workshop")
+        XCTAssertEqual(try app.query("SELECT title FROM dynamic_shortcuts WHERE type LIKE '%openReport'"), "Open Walldorf workshop")
         // Deleting the trip they point to moves them on.
         try app.ok("report", "delete", "2")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM dynamic_shortcuts WHERE type LIKE '%addExpenseToReport'"), "0",
+        XCTAssertEqual(try app.query("SELECT count(*) FROM dynamic_shortcuts WHERE type LIKE '%addExpenseToReport'"), "0",
                        "no draft left to add to")
     }
 
@@ -166,7 +166,7 @@ final class ShortcutRoutingTests: XCTestCase {
         try app.ok("shortcuts", "remove", "com.sap.example.unassignedExpenses")
         try app.ok("shortcuts", "add", "com.sap.example.openReport", "--title", "My own", "--info", "report=1")
         try app.ok("report", "new", "Another trip")
-        XCTAssertEqual(try app.sqlite("SELECT title || ' ' || origin FROM dynamic_shortcuts"), "My own user",
+        XCTAssertEqual(try app.query("SELECT title || ' ' || origin FROM dynamic_shortcuts"), "My own user",
                        "the user's item of the same type is left alone")
     }
 

@@ -14,7 +14,7 @@ final class SummaryTests: XCTestCase {
         try app.ok("expense", "add", "--report", "1", "--date", "2026-04-01", "--amount", "25", "--category", "meals")
         try app.ok("expense", "add", "--date", "2026-04-02", "--amount", "3000", "--currency", "JPY", "--category", "taxi")
         try app.ok("--user", "bob", "report", "new", "Not alice's")
-        try app.ok("expense", "add", "--report", "2", "--date", "2026-03-03", "--amount", "999", "--category", "lodging")
+        try app.ok("--user", "bob", "expense", "add", "--report", "2", "--date", "2026-03-03", "--amount", "999", "--category", "lodging")
     }
 
     override func tearDown() { app = nil }
@@ -46,7 +46,7 @@ extension SummaryTests {
     /// Ten reports of 1,000 of the largest amount each: every report's total fits, their sum
     /// does not fit an Int64, which SQLite's sum() reported as SQL text (exit 70).
     func testSpendingBeyondTheLargestTotalIsBadDataNotSQLText() throws {
-        _ = try app.sqlite("""
+        _ = try app.query("""
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
             INSERT INTO reports (id, title, currency, status, owner, created_at, updated_at)
             SELECT 100 + i / 1000, 'Huge', 'EUR', 'draft', 'alice', 'now', 'now' FROM n WHERE i % 1000 = 0;

@@ -31,7 +31,7 @@ final class TeamImportTests: TeamDatabaseTestCase {
         XCTAssertEqual(try local.run(["rates", "import", try fixture("eurofxref-hist.csv")]).status, 0)
         let result = try local.run(arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
-        return try local.sqlite("SELECT \(Self.columns) FROM expenses ORDER BY id")
+        return try local.query("SELECT \(Self.columns) FROM expenses ORDER BY id")
     }
 
     func testBothREADMEStatementsImportAsIntoAFileOncePerPerson() throws {

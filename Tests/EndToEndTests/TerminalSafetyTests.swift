@@ -76,7 +76,7 @@ final class TerminalSafetyTests: XCTestCase {
 
     func testANULIsRefusedInStoredText() throws {
         // argv cannot hold a NUL; a script line can.
-        let before = try app.sqlite("SELECT count(*) FROM reports")
+        let before = try app.query("SELECT count(*) FROM reports")
         let title = try app.run(["run", "-"], stdin: "report new \"Munich\u{0}trip\"\n")
         XCTAssertEqual(title.status, 1, title.stderr)
         XCTAssertEqual(title.stderr, "<stdin>:1: error: text with a NUL character (U+0000) cannot be stored\n")
@@ -87,8 +87,8 @@ final class TerminalSafetyTests: XCTestCase {
         let imported = try app.run(["import", statement, "--rules", rules])
         XCTAssertEqual(imported.status, 65, imported.stderr)
         XCTAssertTrue(imported.stderr.contains("nul.csv:2: merchant: holds a NUL character (U+0000)"), imported.stderr)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM reports"), before)
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expenses WHERE instr(merchant, char(0)) > 0"), "0")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), before)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE instr(merchant, char(0)) > 0"), "0")
     }
 
     /// The way a person meets it: the REPL on a real pseudo-terminal. The screen shows the

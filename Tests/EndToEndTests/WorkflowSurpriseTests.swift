@@ -19,7 +19,7 @@ final class WorkflowSurpriseTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "expenses: warning: expense 1 is dated today, 2026-03-10, outside report 1's trip "
                        + "(2026-03-02 to 2026-03-06); if it is not today's, 'expenses expense edit 1 --date YYYY-MM-DD'\n")
-        XCTAssertEqual(try app.sqlite("SELECT date FROM expenses"), "2026-03-10")
+        XCTAssertEqual(try app.query("SELECT date FROM expenses"), "2026-03-10")
         // Within the trip, or with --date, nothing is said.
         let dated = try app.run("expense", "add", "--report", "1", "--date", "2026-03-10", "--amount", "5", "--category", "taxi")
         XCTAssertEqual(dated.stderr, "")
@@ -36,7 +36,7 @@ final class WorkflowSurpriseTests: XCTestCase {
             ["expect": "Added expense 1 to report 1"], ["expect": "> "], ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.sqlite("SELECT date FROM expenses"), "2026-03-05")
+        XCTAssertEqual(try app.query("SELECT date FROM expenses"), "2026-03-05")
         XCTAssertFalse(result.stdout.contains("warning"), result.stdout)
     }
 
@@ -50,7 +50,7 @@ final class WorkflowSurpriseTests: XCTestCase {
         XCTAssertEqual(wrong.status, 0, wrong.stderr)
         XCTAssertEqual(wrong.stderr, "expenses: warning: receipt 1 reads a total of 1,234.56 EUR, but expense 1 is 412.80 EUR: "
                        + "is it the right receipt? (change the amount with 'expenses expense edit 1 --amount ...')\n")
-        XCTAssertEqual(try app.sqlite("SELECT count(*) FROM expense_receipts"), "1")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expense_receipts"), "1")
         let right = try app.run("receipt", "attach", "1", "--expense", "2")
         XCTAssertFalse(right.stderr.contains("reads a total"), right.stderr)
         // Capturing straight onto an expense says the same.

@@ -14,16 +14,16 @@ final class WorkflowTests: XCTestCase {
 
     override func tearDown() { app = nil }
 
-    private func status() throws -> String { try app.sqlite("SELECT status FROM reports WHERE id = 1") }
+    private func status() throws -> String { try app.query("SELECT status FROM reports WHERE id = 1") }
 
     /// Refused by the workflow (1), or to this person (77: not theirs, or their own to approve).
     private func refused(_ arguments: String..., status: Int32 = 1, contains text: String,
                          file: StaticString = #filePath, line: UInt = #line) throws {
-        let before = try app.sqlite("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1")
+        let before = try app.query("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1")
         let result = try app.run(arguments)
         XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(text), result.stderr, file: file, line: line)
-        XCTAssertEqual(try app.sqlite("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"), before,
+        XCTAssertEqual(try app.query("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"), before,
                        "a refused transition changed something", file: file, line: line)
     }
 
@@ -80,7 +80,7 @@ final class WorkflowTests: XCTestCase {
         XCTAssertNotEqual(try Tool.run("/usr/bin/sqlite3", app.databasePath, "DELETE FROM report_events").status, 0)
         XCTAssertNotEqual(try Tool.run("/usr/bin/sqlite3", app.databasePath, "UPDATE reports SET status = 'approved'").status, 0)
         XCTAssertNotEqual(try Tool.run("/usr/bin/sqlite3", app.databasePath, "UPDATE expenses SET amount_minor = 1").status, 0)
-        XCTAssertEqual(try app.sqlite("SELECT actor || status FROM report_events, reports"), "alicesubmitted")
+        XCTAssertEqual(try app.query("SELECT actor || status FROM report_events, reports"), "alicesubmitted")
     }
 
     func testBlockingViolationsStopSubmissionAndAreListed() throws {

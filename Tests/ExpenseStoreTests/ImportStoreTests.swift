@@ -13,7 +13,14 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
+        // On a file, or a team database (`ServerStore`) as alice.
+        store = ServerStore.isSelected ? try ServerStore.open(as: "alice", now: { "2026-03-10T09:00:00Z" })
+            : try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
+    }
+
+    override class func tearDown() {
+        ServerStore.stop()
+        super.tearDown()
     }
 
     override func tearDownWithError() throws {

@@ -38,7 +38,13 @@ final class StoreTests: TemporaryDatabaseTestCase {
         try super.setUpWithError()
         clock = Clock()
         let clock = clock!
-        store = try Store(path: path(), now: { clock.now() })
+        // On a file, or a team database (`ServerStore`) as ana.
+        store = ServerStore.isSelected ? try ServerStore.open(as: "ana", now: { clock.now() }) : try Store(path: path(), now: { clock.now() })
+    }
+
+    override class func tearDown() {
+        ServerStore.stop()
+        super.tearDown()
     }
 
     override func tearDownWithError() throws {
