@@ -72,15 +72,20 @@ public final class RowMapper {
                 categoryColumn: Int
     private let merchantColumns: [Int], descriptionColumns: [Int], externalIDColumns: [Int]
     /// Each distinct subject the conditions test, as 0-based columns joined with spaces (none:
-    /// the record as the file has it), and which one each condition tests: a row's subject is
-    /// folded once for all the rules that test it.
+    /// the record as the file has it), which one each condition tests, and where its result is
+    /// among those of its subject's conditions: a row's subject is folded and looked up once for
+    /// all the rules that test it.
     private let subjectColumns: [[Int]]
     private let conditionSubjects: [Int]
+    private let conditionSlots: [Int]
+    /// Per subject, the conditions that test it, in the rules' order.
+    private let subjectConditions: [[Int]]
     /// Per subject, the fields a row needs to have it (0 for the record).
     private let subjectFieldsNeeded: [Int]
-    /// Per condition, subjects already tested: statements repeat merchants, and a cache lookup
-    /// costs less than folding the text and a regexec.
-    private var conditionResults: [[String: Bool]]
+    /// Per subject, texts already tested and the result of each of its conditions: statements
+    /// repeat merchants, and one lookup for all of them costs less than folding the text and a
+    /// regexec each (or a lookup each: six rules on the merchant hashed it six times a row).
+    private var subjectResults: [[String: [Bool]]]
     /// The fewest fields a row needs for every column the rules read.
     private let fieldsNeeded: Int
     private let headerCount: Int?
@@ -94,8 +99,8 @@ public final class RowMapper {
     private struct CellCache {
         public var cells: [String?] = []
         public var decoded: [Bool] = []
-        /// Per subject of the conditions, its text folded once a rule needed it.
-        public var folded: [CaseFolding.FoldedText?] = []
+        /// Per subject of the conditions, the results of its conditions once a rule needed them.
+        public var matches: [[Bool]?] = []
         /// The record decoded, once a rule on the row needed it.
         public var record: String?
         public var recordDecoded = false
@@ -168,9 +173,16 @@ public final class RowMapper {
         }
         self.subjectColumns = subjectColumns
         self.conditionSubjects = conditionSubjects
+        var subjectConditions = Array(repeating: [Int](), count: subjectColumns.count), conditionSlots: [Int] = []
+        for (index, subject) in conditionSubjects.enumerated() {
+            conditionSlots.append(subjectConditions[subject].count)
+            subjectConditions[subject].append(index)
+        }
+        self.subjectConditions = subjectConditions
+        self.conditionSlots = conditionSlots
         subjectFieldsNeeded = subjectColumns.map { ($0.max() ?? -1) + 1 }
-        conditionResults = Array(repeating: [:], count: conditionSubjects.count)
-        cellCache.folded = Array(repeating: nil, count: subjectColumns.count)
+        subjectResults = Array(repeating: [:], count: subjectColumns.count)
+        cellCache.matches = Array(repeating: nil, count: subjectColumns.count)
         cellCache.checksEncoding = rules.encoding != .utf8
         fieldsNeeded = needed
         dateColumn = columns[.date]?.first ?? -1
@@ -198,7 +210,7 @@ public final class RowMapper {
         } else {
             for index in 0..<count { cache.decoded[index] = false }
         }
-        for index in cache.folded.indices { cache.folded[index] = nil }
+        for index in cache.matches.indices { cache.matches[index] = nil }
         cache.recordDecoded = false
 
         // Rules first: a footer or a note of fewer or more fields than the header is a row to
@@ -241,23 +253,7 @@ public final class RowMapper {
     private func applyConditions(_ reader: CSVReader, _ row: inout MappedRow, _ cache: inout CellCache) -> Overrides? {
         var overrides = Overrides()
         for (index, condition) in rules.conditions.enumerated() {
-            let subject = conditionSubjects[index]
-            guard let text = text(subject, reader, &cache) else { continue }
-            // Records differ from each other (one is rarely repeated), so their results are not kept.
-            let cached = subjectFieldsNeeded[subject] > 0
-            let matched: Bool
-            if cached, let known = conditionResults[index][text] {
-                matched = known
-            } else {
-                let folded = cache.folded[subject] ?? CaseFolding.FoldedText(text)
-                cache.folded[subject] = folded
-                matched = condition.regex.matches(folded)
-                if cached {
-                    if conditionResults[index].count >= 4096 { conditionResults[index].removeAll(keepingCapacity: true) }
-                    conditionResults[index][text] = matched
-                }
-            }
-            guard matched else { continue }
+            guard let matches = matches(conditionSubjects[index], reader, &cache), matches[conditionSlots[index]] else { continue }
             switch condition.action {
             case .skip:
                 row.skippedBy = condition.line
@@ -269,6 +265,27 @@ public final class RowMapper {
             }
         }
         return overrides
+    }
+
+    /// Whether each condition that tests `subject` matches the row, in the rules' order; nil when
+    /// the row does not have the subject's text.
+    private func matches(_ subject: Int, _ reader: CSVReader, _ cache: inout CellCache) -> [Bool]? {
+        if let known = cache.matches[subject] { return known }
+        guard let text = text(subject, reader, &cache) else { return nil }
+        // Records differ from each other (one is rarely repeated), so their results are not kept.
+        let kept = subjectFieldsNeeded[subject] > 0
+        if kept, let known = subjectResults[subject][text] {
+            cache.matches[subject] = known
+            return known
+        }
+        let folded = CaseFolding.FoldedText(text)
+        let matches = subjectConditions[subject].map { rules.conditions[$0].regex.matches(folded) }
+        if kept {
+            if subjectResults[subject].count >= 4096 { subjectResults[subject].removeAll(keepingCapacity: true) }
+            subjectResults[subject][text] = matches
+        }
+        cache.matches[subject] = matches
+        return matches
     }
 
     /// The text of `columns` for `field`; nil when the rules read no column for it, or it is not

@@ -174,6 +174,39 @@ final class RowMapperTests: XCTestCase {
         XCTAssertEqual(rows.map(\.skipped), [false, false, true])
     }
 
+    /// The results of a subject's conditions are kept per text, all of them together: each
+    /// condition must still read its own, whichever subjects the others test and in what order,
+    /// also when a text comes again (answered from what was kept).
+    func testConditionsOnTheSameSubjectKeepTheirOwnResultsWhenTextsRepeat() throws {
+        let statement = """
+            Date,Merchant,Amount,Type
+            2026-03-02,UBER TRIP,12.00,RIDE
+            2026-03-02,Hotel Uber,90.00,STAY
+            2026-03-02,DB Fernverkehr,40.00,RIDE
+            2026-03-02,Refund Hotel,5.00,CREDIT
+            """
+        let rows = try map(statement + "\n" + statement.split(separator: "\n").dropFirst().joined(separator: "\n"), """
+            date = Date
+            merchant = Merchant
+            amount = Amount
+            default currency EUR
+            default category other
+            if merchant matches hotel then category lodging
+            if Type matches ^ride$ then category rail
+            if merchant matches ^uber then category taxi
+            if Type matches credit then skip
+            if merchant matches uber then paid-by company
+            if merchant matches ^db then merchant Deutsche Bahn
+            """)
+        for pass in [0, 4] {
+            let rows = Array(rows[pass..<(pass + 4)])
+            XCTAssertEqual(rows.map(\.category), ["taxi", "lodging", "rail", ""])
+            XCTAssertEqual(rows.map(\.paidBy), [.company, .company, .personal, .personal])
+            XCTAssertEqual(rows.map(\.merchant), ["UBER TRIP", "Hotel Uber", "Deutsche Bahn", ""])
+            XCTAssertEqual(rows.map(\.skipped), [false, false, false, true])
+        }
+    }
+
     func testConditionsFoldCaseBeyondASCII() throws {
         let rows = try map("""
             Date,Merchant,Amount,Ort
