@@ -66,6 +66,8 @@ final class PackageTests: XCTestCase {
         for library in ["libc6", "libsqlite3-0", "libedit2"] { XCTAssertTrue(names.contains(library), "\(library) in \(depends)") }
         XCTAssertTrue(depends.allSatisfy { $0.contains("(>= ") }, "versioned by the symbols used: \(depends)")
         XCTAssertFalse(names.contains { $0.contains("swift") }, "the Swift runtime is linked in")
+        XCTAssertFalse(names.contains("libpq5"), "libpq is opened for a team database, not linked")
+        XCTAssertEqual(fields["Recommends"], "libpq5")
     }
 
     func testTheFilesAreWhereADebianToolsAreOwnedByRoot() throws {

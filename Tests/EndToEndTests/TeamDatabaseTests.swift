@@ -5,12 +5,14 @@ import XCTest
 /// what they may do is held by it; a bad connection gets one clear line and the right exit code.
 final class TeamDatabaseTests: TeamDatabaseTestCase {
     func testSetupTwiceChangesNothing() throws {
+        let migrations = "SELECT string_agg(id || ' ' || applied_at, ',' ORDER BY id) FROM schema_migrations"
+        let before = try cluster.psql(migrations, database: database).stdout
         let again = try app.run("--db", uri("postgres", cluster.superuserPassword), "setup")
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stdout.contains("the schema is current"), again.stdout)
         XCTAssertFalse(again.stdout.contains(cluster.superuserPassword), "the password is shown: \(again.stdout)")
-        let migrations = try cluster.psql("SELECT count(*) FROM schema_migrations", database: database)
-        XCTAssertEqual(migrations.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "1")
+        XCTAssertEqual(try cluster.psql(migrations, database: database).stdout, before)
+        XCTAssertFalse(before.isEmpty)
     }
 
     /// `config set database` names the team database, as --db and EXPENSES_DB do; --db still wins.
@@ -68,6 +70,18 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
             """, database: database)
         XCTAssertNotEqual(direct.status == 0 && direct.stdout.contains("UPDATE 1"), true, direct.stdout + direct.stderr)
         XCTAssertTrue(try ok(as: "bob", "report", "show", "1").contains("submitted"))
+    }
+
+    /// libpq (and the TLS, Kerberos and LDAP libraries it brings) is loaded when a team database is
+    /// opened, never for a file: the dynamic loader's own account of what it opened says so.
+    func testOnlyATeamDatabaseLoadsLibpq() throws {
+        app.environment["LD_DEBUG"] = "files"
+        let file = try app.run("--db", app.path("own.sqlite"), "report", "list")
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertFalse(file.stderr.contains("libpq.so"), "a file's command loaded libpq")
+        let server = try run(as: "alice", "report", "list")
+        XCTAssertEqual(server.status, 0, server.stderr)
+        XCTAssertTrue(server.stderr.contains("file=libpq.so.5"), "the loader's account names no libpq: \(server.stderr.suffix(500))")
     }
 
     /// Every line of a script is the role's, not only the first (which opens the connection): the

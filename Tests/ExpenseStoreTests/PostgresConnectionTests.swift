@@ -38,6 +38,16 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("service=team"), "service=team")
     }
 
+    /// Without libpq a team database is unavailable (69) with what to install; a file still works.
+    func testAMissingLibpqSaysWhatToInstall() {
+        XCTAssertThrowsError(try LibPQ(library: "libpq-that-is-not-installed.so.5")) { error in
+            let error = error as? ExpenseError
+            XCTAssertEqual(error?.kind, .unavailable)
+            XCTAssertTrue(error?.message.hasPrefix("a team database needs libpq, PostgreSQL's client library: ") == true, "\(String(describing: error))")
+            XCTAssertEqual(error?.hint, "install it (Debian: apt-get install libpq5), or use a database file")
+        }
+    }
+
     func testQuestionMarksAreNumberedOutsideQuotesAndComments() {
         XCTAssertEqual(PostgresDatabase.numberingParameters("SELECT a FROM t WHERE b = ? AND c = ?"),
                        "SELECT a FROM t WHERE b = $1 AND c = $2")

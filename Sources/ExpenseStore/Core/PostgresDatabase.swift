@@ -35,36 +35,37 @@ public final class PostgresDatabase: Database {
     ///   connection string may say otherwise), so an unreachable host never hangs a command.
     public init(_ location: String, connectTimeout: Int = 10) throws(ExpenseError) {
         path = Self.withoutPassword(location)
+        _ = try LibPQ.loaded.get()
         let timeout = getenv("PGCONNECT_TIMEOUT").map { String(cString: $0) } ?? String(connectTimeout)
         // Later entries override earlier ones: the user's string may set the timeout and the
         // application name, never the encoding the app reads and writes.
         let settings = [("connect_timeout", timeout), ("application_name", "expenses"), ("dbname", location),
                         ("client_encoding", "UTF8")]
         let connection = Self.withCStrings(settings.map(\.0)) { keywords in
-            Self.withCStrings(settings.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
+            Self.withCStrings(settings.map(\.1)) { values in pq.connectdbParams(keywords, values, 1) }
         }
         guard let connection else {
             throw ExpenseError(.unavailable, "cannot connect to the database \(path): out of memory")
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
+        guard pq.status(connection) == CONNECTION_OK else {
             let error = Self.connectionError(connection, location: location, path: path)
-            PQfinish(connection)
+            pq.finish(connection)
             throw error
         }
         // Before the connection is stored: an init that throws once every property is set runs
         // deinit, which would finish the connection a second time.
         do {
-            try Self.requireSupported(serverVersion: Int(PQserverVersion(connection)), path: path)
+            try Self.requireSupported(serverVersion: Int(pq.serverVersion(connection)), path: path)
         } catch {
-            PQfinish(connection)
+            pq.finish(connection)
             throw error
         }
         self.connection = connection
         // Notices (a NOTICE from CREATE ... IF NOT EXISTS) are the server's chatter, not the user's.
-        PQsetNoticeReceiver(connection, { _, _ in }, nil)
+        _ = pq.setNoticeReceiver(connection, { _, _ in }, nil)
     }
 
-    deinit { PQfinish(connection) }
+    deinit { pq.finish(connection) }
 
     /// Refuses a server older than `oldestServer` (libpq's version number: 150004 is 15.4).
     static func requireSupported(serverVersion version: Int, path: String) throws(ExpenseError) {
@@ -76,7 +77,7 @@ public final class PostgresDatabase: Database {
 
     /// The first line of libpq's reason, as a user's error of the right kind.
     static func connectionError(_ connection: OpaquePointer, location: String, path: String) -> ExpenseError {
-        let full = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
+        let full = pq.errorMessage(connection).map { String(cString: $0) } ?? ""
         // The first line says what failed and where; the server's own words follow "FATAL:  ".
         // libpq quotes a malformed URI whole, password and all: shown without it.
         let reason = (full.split(separator: "\n").first.map(String.init) ?? full).replacing("FATAL:  ", with: "")
@@ -84,7 +85,7 @@ public final class PostgresDatabase: Database {
         let refused = ["password authentication failed", "no password supplied", "authentication failed",
                        "does not exist", "no pg_hba.conf entry", "permission denied", "certificate"]
         let isDatabaseMissing = text.contains("database \"") && text.contains("does not exist")
-        if PQconnectionNeedsPassword(connection) == 1 {
+        if pq.connectionNeedsPassword(connection) == 1 {
             return ExpenseError(.permissionDenied, "the database server \(path) asks for a password: \(text)",
                                 hint: "give it in ~/.pgpass (mode 0600) or PGPASSWORD, or log in another way pg_hba.conf allows")
         }
@@ -167,7 +168,7 @@ public final class PostgresDatabase: Database {
     public func execute(_ sql: String, _ arguments: [DatabaseValue]) throws {
         if arguments.isEmpty, sql.contains(";") {
             // Several statements (a schema): the simple protocol runs them as one.
-            _ = try check(PQexec(connection, sql), sql: sql)
+            _ = try check(pq.exec(connection, sql), sql: sql)
             return
         }
         _ = try run(sql, arguments)
@@ -215,7 +216,7 @@ public final class PostgresDatabase: Database {
         }
         let result = values.withUnsafeBufferPointer { valuePointers in
             valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constValues in
-                PQexecParams(connection, text, Int32(arguments.count), types, constValues.baseAddress, lengths, formats, 0)
+                pq.execParams(connection, text, Int32(arguments.count), types, constValues.baseAddress, lengths, formats, 0)
             }
         }
         return try check(result, sql: sql)
@@ -224,20 +225,20 @@ public final class PostgresDatabase: Database {
     /// The result, or its error as the SQLite code of the same failure.
     private func check(_ result: OpaquePointer?, sql: String, expecting: ExecStatusType? = nil) throws -> PostgresResult {
         guard let result else {
-            throw DatabaseError(sqlState: "08006", message: Self.lastLine(PQerrorMessage(connection)), sql: sql)
+            throw DatabaseError(sqlState: "08006", message: Self.lastLine(pq.errorMessage(connection)), sql: sql)
         }
         let wrapped = PostgresResult(result, sql: sql)
-        switch PQresultStatus(result) {
+        switch pq.resultStatus(result) {
         case let status where status == expecting:
             return wrapped
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-            changes = Int(String(cString: PQcmdTuples(result))) ?? 0
+            changes = pq.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
             return wrapped
         default:
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-                ?? (PQstatus(connection) == CONNECTION_OK ? "XX000" : "08006")
-            let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-                ?? Self.lastLine(PQresultErrorMessage(result))
+            let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+                ?? (pq.status(connection) == CONNECTION_OK ? "XX000" : "08006")
+            let message = pq.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+                ?? Self.lastLine(pq.resultErrorMessage(result))
             throw DatabaseError(sqlState: state, message: message, sql: sql)
         }
     }
@@ -292,18 +293,18 @@ public final class PostgresDatabase: Database {
 
     /// Runs `sql`, a `COPY ... FROM STDIN`, sending `data` (COPY's text format) as its input.
     func copy(_ sql: String, data: [UInt8]) throws {
-        let start = try check(PQexec(connection, sql), sql: sql, expecting: PGRES_COPY_IN)
+        let start = try check(pq.exec(connection, sql), sql: sql, expecting: PGRES_COPY_IN)
         _ = start
         let sent = data.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
+            bytes.withMemoryRebound(to: CChar.self) { pq.putCopyData(connection, $0.baseAddress, Int32($0.count)) }
         }
-        let ended = sent == 1 ? PQputCopyEnd(connection, nil) : PQputCopyEnd(connection, "expenses could not send the rows")
+        let ended = sent == 1 ? pq.putCopyEnd(connection, nil) : pq.putCopyEnd(connection, "expenses could not send the rows")
         guard ended == 1 else {
-            throw DatabaseError(sqlState: "08006", message: Self.lastLine(PQerrorMessage(connection)), sql: sql)
+            throw DatabaseError(sqlState: "08006", message: Self.lastLine(pq.errorMessage(connection)), sql: sql)
         }
         // The COPY's own result, then nothing.
         var failure: Error?
-        while let result = PQgetResult(connection) {
+        while let result = pq.getResult(connection) {
             do { _ = try check(result, sql: sql) } catch { failure = failure ?? error }
         }
         if let failure { throw failure }
@@ -311,7 +312,7 @@ public final class PostgresDatabase: Database {
 
     // MARK: - Transactions and state
 
-    public var isInsideTransaction: Bool { PQtransactionStatus(connection) != PQTRANS_IDLE }
+    public var isInsideTransaction: Bool { pq.transactionStatus(connection) != PQTRANS_IDLE }
 
     /// READ COMMITTED, PostgreSQL's own default: the store locks the report a write is about
     /// (`Store.lockedReport`) and the audit log's head, so writers of one report take turns and
@@ -324,7 +325,7 @@ public final class PostgresDatabase: Database {
 
     public func commit() throws {
         // COMMIT of a transaction that failed reports success, having rolled back: refuse it here.
-        guard PQtransactionStatus(connection) != PQTRANS_INERROR else {
+        guard pq.transactionStatus(connection) != PQTRANS_INERROR else {
             rollback()
             throw DatabaseError(sqlState: "25P02", message: "the transaction failed and was rolled back", sql: "COMMIT")
         }
@@ -333,12 +334,12 @@ public final class PostgresDatabase: Database {
 
     public func rollback() {
         guard isInsideTransaction else { return }
-        PQclear(PQexec(connection, "ROLLBACK"))
+        pq.clear(pq.exec(connection, "ROLLBACK"))
     }
 
     public func rollback(to savepoint: String) {
         guard isInsideTransaction else { return }
-        PQclear(PQexec(connection, "ROLLBACK TO SAVEPOINT \(savepoint)"))
+        pq.clear(pq.exec(connection, "ROLLBACK TO SAVEPOINT \(savepoint)"))
     }
 
     public func hasTable(_ name: String) throws -> Bool {
@@ -354,15 +355,15 @@ public final class PostgresDatabase: Database {
 
     /// The connection's socket: readable when the server sent something, such as a notification
     /// on a channel this connection LISTENs to.
-    public var socket: Int32 { PQsocket(connection) }
+    public var socket: Int32 { pq.socket(connection) }
 
     /// Reads what the server sent and takes the notifications that came (`NOTIFY`, delivered when
     /// the notifying transaction commits); how many there were.
     public func takeNotifications() -> Int {
-        guard PQconsumeInput(connection) == 1 else { return 0 }
+        guard pq.consumeInput(connection) == 1 else { return 0 }
         var count = 0
-        while let notice = PQnotifies(connection) {
-            PQfreemem(notice)
+        while let notice = pq.notifies(connection) {
+            pq.freemem(notice)
             count += 1
         }
         return count

@@ -11,15 +11,15 @@ final class PostgresResult {
         self.sql = sql
     }
 
-    deinit { PQclear(handle) }
+    deinit { pq.clear(handle) }
 
-    var rowCount: Int32 { PQntuples(handle) }
+    var rowCount: Int32 { pq.ntuples(handle) }
 
     /// Each column's index by its name (the first, when two share one), read once per result.
     private(set) lazy var columnIndex: [String: Int] = {
         var index: [String: Int] = [:]
-        for column in 0..<PQnfields(handle) {
-            guard let name = PQfname(handle, column) else { continue }
+        for column in 0..<pq.nfields(handle) {
+            guard let name = pq.fname(handle, column) else { continue }
             let key = String(cString: name)
             if index[key] == nil { index[key] = Int(column) }
         }
@@ -30,8 +30,8 @@ final class PostgresResult {
     private static let booleanType: Oid = 16
 
     func string(_ row: Int32, _ column: Int32) -> String {
-        guard let value = PQgetvalue(handle, row, column) else { return "" }
-        let count = Int(PQgetlength(handle, row, column))
+        guard let value = pq.getvalue(handle, row, column) else { return "" }
+        let count = Int(pq.getlength(handle, row, column))
         return value.withMemoryRebound(to: UInt8.self, capacity: count) {
             String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
         }
@@ -39,8 +39,8 @@ final class PostgresResult {
 
     /// The value as SQLite would give it: 0 for NULL or text that is no number, a boolean as 0 or 1.
     func int64(_ row: Int32, _ column: Int32) -> Int64 {
-        guard PQgetisnull(handle, row, column) == 0, let value = PQgetvalue(handle, row, column) else { return 0 }
-        if PQftype(handle, column) == Self.booleanType { return value.pointee == UInt8(ascii: "t") ? 1 : 0 }
+        guard pq.getisnull(handle, row, column) == 0, let value = pq.getvalue(handle, row, column) else { return 0 }
+        if pq.ftype(handle, column) == Self.booleanType { return value.pointee == UInt8(ascii: "t") ? 1 : 0 }
         var result: Int64 = 0
         var negative = false
         var pointer = value

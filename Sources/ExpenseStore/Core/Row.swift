@@ -17,14 +17,14 @@ public struct Row {
     public var columnCount: Int {
         switch source {
         case .sqlite(let statement, _): Int(sqlite3_column_count(statement))
-        case .postgres(let result, _): Int(PQnfields(result.handle))
+        case .postgres(let result, _): Int(pq.nfields(result.handle))
         }
     }
 
     public func isNull(_ index: Int) -> Bool {
         switch source {
         case .sqlite(let statement, _): sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL
-        case .postgres(let result, let row): PQgetisnull(result.handle, row, Int32(index)) == 1
+        case .postgres(let result, let row): pq.getisnull(result.handle, row, Int32(index)) == 1
         }
     }
 
