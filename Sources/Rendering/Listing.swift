@@ -112,12 +112,13 @@ public struct Listing {
     /// whole document as values first.
     public func serializedJSON() -> String {
         guard count > 0 else { return "[]" }
-        var text = "["
+        var bytes = Array("[".utf8)
         for (index, row) in eachRow.enumerated() {
-            text += index == 0 ? "\n  " : ",\n  "
-            JSONValue.object(zip(columns, row).map { ($0.key, $1.json) }).write(to: &text, indent: 1)
+            bytes.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
+            JSONValue.object(zip(columns, row).map { ($0.key, $1.json) }).write(to: &bytes, indent: 1)
         }
-        return text + "\n]"
+        bytes.append(contentsOf: "\n]".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Columns padded to their widest cell; numbers and money right-aligned. Columns for programs
