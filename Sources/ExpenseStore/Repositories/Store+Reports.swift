@@ -8,14 +8,16 @@ extension Store {
         created_at, updated_at, item_count, total_minor
         """
 
+    /// A report from a row whose first columns are `reportColumns`, read by position: by name,
+    /// each column was a lookup in a dictionary, 13 a report (a tenth of `report list --all`).
     static func report(_ row: Row) -> Report {
-        let currency = currency(row.string("currency"))
-        return Report(id: row.int64("id"), title: row.string("title"), purpose: row.string("purpose"),
-                      destination: row.string("destination"),
-                      startDate: date(row.optionalString("start_date")), endDate: date(row.optionalString("end_date")),
-                      currency: currency, status: ReportStatus(rawValue: row.string("status")) ?? .draft,
-                      owner: row.string("owner"), createdAt: row.string("created_at"), updatedAt: row.string("updated_at"),
-                      itemCount: row.int("item_count"), total: Money(minorUnits: row.int64("total_minor"), currency: currency))
+        assert(row.index("id") == 0 && row.index("total_minor") == 12, "a report's query selects reportColumns first")
+        let currency = currency(row.string(6))
+        return Report(id: row.int64(0), title: row.string(1), purpose: row.string(2), destination: row.string(3),
+                      startDate: date(row.optionalString(4)), endDate: date(row.optionalString(5)),
+                      currency: currency, status: ReportStatus(rawValue: row.string(7)) ?? .draft,
+                      owner: row.string(8), createdAt: row.string(9), updatedAt: row.string(10),
+                      itemCount: row.int(11), total: Money(minorUnits: row.int64(12), currency: currency))
     }
 
     /// Inserts a new report and returns it with its id and stamps. Its owner is stored normalised
