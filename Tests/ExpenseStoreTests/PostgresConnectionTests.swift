@@ -23,6 +23,9 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertEqual(PostgresDatabase.withoutPassword("postgresql://db/x?user=bob&password=s3cret&sslmode=require"),
                        "postgresql://db/x?user=bob&password=...&sslmode=require")
         XCTAssertEqual(PostgresDatabase.withoutPassword("postgresql://bob@db/x"), "postgresql://bob@db/x")
+        // A quoted password is hidden whole, not up to its first space.
+        XCTAssertEqual(PostgresDatabase.withoutPassword(#"host=db password='a secret phrase' dbname=x"#),
+                       "host=db password=... dbname=x")
     }
 
     /// What a launcher is given connects the same way with no password in it, however written.

@@ -103,29 +103,31 @@ public final class PostgresDatabase: Database {
 
     /// `location` without a password: `postgresql://bob:secret@host/db` shows as
     /// `postgresql://bob@host/db`, `password=secret` as `password=...`.
-    public static func withoutPassword(_ location: String) -> String {
-        let scheme = ["postgresql://", "postgres://"].first { location.hasPrefix($0) }
-        guard let scheme else { return location.replacingPasswordParameter() }
-        let start = location.index(location.startIndex, offsetBy: scheme.count)
-        let authorityEnd = location[start...].firstIndex { "/?".contains($0) } ?? location.endIndex
-        let authority = location[start..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
-            return location.replacingPasswordParameter()
-        }
-        return (String(location[..<colon]) + String(location[at...])).replacingPasswordParameter()
-    }
+    public static func withoutPassword(_ location: String) -> String { rewritingPassword(location, shownAs: "...") }
 
     /// `location` with no password in it at all, still a connection string: what a launcher or an
     /// exported quick action is given, so that no file outside the database holds the secret (libpq
     /// then reads it from ~/.pgpass or PGPASSWORD, or the server lets the role in without one).
-    public static func withPasswordLeftOut(_ location: String) -> String {
-        guard ["postgresql://", "postgres://"].contains(where: location.hasPrefix) else {
-            return keywordPairs(location).filter { $0.key != "password" }.map(\.text).joined(separator: " ")
+    public static func withPasswordLeftOut(_ location: String) -> String { rewritingPassword(location, shownAs: nil) }
+
+    /// `location` with the password of a URI's user info left out, and a `password` parameter (a
+    /// URI's query, or a keyword, quoted or not) shown as `password=SHOWN`, or left out when nil.
+    private static func rewritingPassword(_ location: String, shownAs shown: String?) -> String {
+        let password = shown.map { "password=" + $0 }
+        guard let scheme = ["postgresql://", "postgres://"].first(where: location.hasPrefix) else {
+            return keywordPairs(location).compactMap { $0.key == "password" ? password : $0.text }.joined(separator: " ")
         }
-        let shown = withoutPassword(location)   // the user info's password gone; a query's masked
-        guard let question = shown.firstIndex(of: "?") else { return shown }
-        let query = shown[shown.index(after: question)...].split(separator: "&").filter { !$0.hasPrefix("password=") }
-        return String(shown[..<question]) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        var uri = location
+        let start = location.index(location.startIndex, offsetBy: scheme.count)
+        let authorityEnd = location[start...].firstIndex { "/?".contains($0) } ?? location.endIndex
+        let authority = location[start..<authorityEnd]
+        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+            uri = String(location[..<colon]) + String(location[at...])
+        }
+        guard let question = uri.firstIndex(of: "?") else { return uri }
+        let query = uri[uri.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+            .compactMap { $0.hasPrefix("password=") ? password : String($0) }
+        return String(uri[..<question]) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
     /// The `key = value` pairs of a libpq keyword/value string, each with its text as written
@@ -380,22 +382,5 @@ public final class PostgresDatabase: Database {
     /// The role the server let this connection in as: the user, on a team database.
     public func sessionUser() throws -> String {
         try queryFirst("SELECT session_user", []) { $0.string(0) } ?? ""
-    }
-}
-
-private extension String {
-    /// A `password=...` parameter (keyword/value form or URI query) with its value hidden.
-    func replacingPasswordParameter() -> String {
-        let key = "password="
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(key) {
-                let value = self.index(index, offsetBy: key.count)
-                let end = self[value...].firstIndex { " &".contains($0) } ?? endIndex
-                return String(self[..<value]) + "..." + String(self[end...])
-            }
-            index = self.index(after: index)
-        }
-        return self
     }
 }
