@@ -32,6 +32,18 @@ class TemporaryDatabaseTestCase: XCTestCase {
     func openDatabase(_ name: String = "test.sqlite", busyTimeout: Int32 = 10_000) throws -> SQLiteDatabase {
         try SQLiteDatabase(path: path(name), busyTimeout: busyTimeout)
     }
+
+    /// A fresh database migrated up to and including the migration `last`, as an older expenses left it.
+    func database(migratedUpTo last: String) throws -> SQLiteDatabase {
+        var older = Migrator()
+        for migration in Schema.migrator.migrations {
+            older.register(migration.id, migration.apply)
+            if migration.id == last { break }
+        }
+        let db = try openDatabase()
+        try older.migrate(db, now: "2026-03-01T08:00:00Z")
+        return db
+    }
 }
 
 /// Asserts that `body` throws a `DatabaseError` with the primary result code `code`.

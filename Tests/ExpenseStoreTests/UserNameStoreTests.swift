@@ -9,18 +9,6 @@ import XCTest
 final class UserNameStoreTests: TemporaryDatabaseTestCase {
     private let eur = CurrencyTable.standard.currency("EUR")!
 
-    /// A database migrated up to and including the migration `last`, as an older expenses left it.
-    func database(migratedUpTo last: String) throws -> Database {
-        var older = Migrator()
-        for migration in Schema.migrator.migrations {
-            older.register(migration.id, migration.apply)
-            if migration.id == last { break }
-        }
-        let db = try openDatabase()
-        try older.migrate(db, now: "2026-03-01T08:00:00Z")
-        return db
-    }
-
     func testAReportsOwnerIsStoredNormalisedOrRefused() throws {
         let store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "  ALI\u{301}CE ")) }
