@@ -7,26 +7,22 @@ import ExpenseSupport
 /// AUTOINCREMENT bookkeeping, the statement journal the triggers need — then happens once per
 /// hundred rows), and `ON CONFLICT DO NOTHING` lets the unique fingerprint indexes answer
 /// "duplicate?" in the same B-tree descent that inserts a new row.
+/// Queued rows wait as SQLite is given them (`QueuedImportRows`).
 final class SQLiteImportWriter: ImportWriter {
     private let db: SQLiteDatabase
     private let batchID: Int64
     private let stamp: String
     private let rowsPerStatement: Int
-    private var pending: [(expense: Expense, line: Int, fingerprint: ImportFingerprint)] = []
+    private var queued = QueuedImportRows()
     private var statements: [Int: Statement] = [:]
     private let firstCandidateID: Int64
     /// `sqlite_sequence`'s value for expenses before the batch: the highest id ever given out.
     private let sequenceBefore: Int64
-    // Consecutive rows of a statement share their date and rate: format each once.
-    private var lastDate: CalendarDate?
-    private var lastDateText = ""
-    private var lastRate: ExchangeRate?
-    private var lastRateText = ""
     /// Rows inserted and rows found to be duplicates, once written (see `flush`).
     public private(set) var newRows = 0
     public private(set) var duplicateRows = 0
 
-    static let columns = 16   // bound per row; the stamp (?1) and the batch (?2) are shared
+    static let columns = QueuedImportRows.columns   // bound per row; the stamp (?1) and the batch (?2) are shared
 
     init(db: SQLiteDatabase, batchID: Int64, stamp: String, rowsPerStatement: Int) throws {
         self.db = db
@@ -59,7 +55,7 @@ final class SQLiteImportWriter: ImportWriter {
     /// - Returns: true when it was inserted, false when it is a duplicate.
     public func insert(_ expense: Expense, line: Int, fingerprint: ImportFingerprint) throws -> Bool {
         try flush()
-        pending.append((expense, line, fingerprint))
+        queued.append(expense, line: line, fingerprint: fingerprint)
         let before = newRows
         try flush()
         return newRows > before
@@ -67,39 +63,35 @@ final class SQLiteImportWriter: ImportWriter {
 
     /// Queues `expense` for insertion; `newRows` and `duplicateRows` count it after `flush`.
     public func append(_ expense: Expense, line: Int, fingerprint: ImportFingerprint) throws {
-        pending.append((expense, line, fingerprint))
-        if pending.count == rowsPerStatement { try flush() }
+        queued.append(expense, line: line, fingerprint: fingerprint)
+        if queued.count == rowsPerStatement { try flush() }
     }
 
     /// Writes the queued rows.
     public func flush() throws {
-        guard !pending.isEmpty else { return }
+        guard queued.count > 0 else { return }
+        let rows = queued.count
         let statement: Statement
-        if let known = statements[pending.count] {
+        if let known = statements[rows] {
             statement = known
         } else {
-            statement = try Statement(database: db, sql: Self.sql(rows: pending.count))
-            statements[pending.count] = statement
+            statement = try Statement(database: db, sql: Self.sql(rows: rows))
+            statements[rows] = statement
         }
         let handle = statement.handle
         sqlite3_reset(handle)
         bind(handle, 1, stamp)
         sqlite3_bind_int64(handle, 2, batchID)
-        for (row, item) in pending.enumerated() {
-            bind(row: row, item.expense, line: item.line, fingerprint: item.fingerprint, to: handle)
+        let failure = queued.bind(to: handle, from: 3) { () -> DatabaseError? in
+            let code = sqlite3_step(handle)
+            return code == SQLITE_DONE ? nil : DatabaseError(connection: db.handle, code: code, sql: statement.sql)
         }
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
-            let error = DatabaseError(connection: db.handle, code: code, sql: statement.sql)
-            sqlite3_reset(handle)
-            throw error
-        }
+        if let failure { throw failure }
         let inserted = Int(sqlite3_changes(db.handle))
         newRows += inserted
-        duplicateRows += pending.count - inserted
-        if inserted < pending.count { try giveBackUnusedIDs() }
-        pending.removeAll(keepingCapacity: true)
-        sqlite3_reset(handle)
+        duplicateRows += rows - inserted
+        if inserted < rows { try giveBackUnusedIDs() }
+        queued.removeAll()
     }
 
     /// The ids the batch's new rows were given, once everything is flushed.
@@ -124,43 +116,6 @@ final class SQLiteImportWriter: ImportWriter {
     private func giveBackUnusedIDs() throws {
         try db.execute("UPDATE sqlite_sequence SET seq = max(?, (SELECT coalesce(max(id), 0) FROM expenses)) WHERE name = 'expenses'",
                        [.integer(sequenceBefore)])
-    }
-
-    private func bind(row: Int, _ expense: Expense, line: Int, fingerprint: ImportFingerprint, to handle: OpaquePointer) {
-        let base = Int32(3 + row * Self.columns)
-        if expense.date != lastDate {
-            lastDate = expense.date
-            lastDateText = expense.date.description
-        }
-        if let reportID = expense.reportID { sqlite3_bind_int64(handle, base, reportID) } else { sqlite3_bind_null(handle, base) }
-        bind(handle, base + 1, lastDateText)
-        bind(handle, base + 2, expense.category)
-        bind(handle, base + 3, expense.merchant)
-        bind(handle, base + 4, expense.description)
-        sqlite3_bind_int64(handle, base + 5, expense.amount.minorUnits)
-        bind(handle, base + 6, expense.amount.currency.code)
-        if let conversion = expense.conversion {
-            if conversion.rate != lastRate {
-                lastRate = conversion.rate
-                lastRateText = conversion.rate.description
-            }
-            bind(handle, base + 7, lastRateText)
-            if let rateDate = conversion.rateDate { bind(handle, base + 8, rateDate.description) } else { sqlite3_bind_null(handle, base + 8) }
-            bind(handle, base + 9, conversion.source.rawValue)
-            sqlite3_bind_int64(handle, base + 10, conversion.converted.minorUnits)
-        } else {
-            for offset in Int32(7)...10 { sqlite3_bind_null(handle, base + offset) }
-        }
-        bind(handle, base + 11, expense.paidBy.rawValue)
-        sqlite3_bind_int64(handle, base + 12, Int64(line))
-        switch fingerprint {
-        case .contentKey(let key):
-            sqlite3_bind_int64(handle, base + 13, key)
-            sqlite3_bind_null(handle, base + 14)
-        case .externalID(let id):
-            sqlite3_bind_null(handle, base + 13)
-            bind(handle, base + 14, id)
-        }
     }
 
     private func bind(_ handle: OpaquePointer, _ index: Int32, _ text: String) {
