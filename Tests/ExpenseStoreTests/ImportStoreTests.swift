@@ -82,6 +82,33 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         }
     }
 
+    /// Texts reach the table byte for byte, each in its own row, across statements and sizes:
+    /// the SQLite writer keeps them in one buffer it reuses, and hands SQLite pointers into it.
+    func testTheWriterStoresEachTextExactly() throws {
+        var merchants = ["", "Caf\u{E9} \u{2615}\u{FE0F}", "e\u{301}", "\u{202E}gnp.exe", "a\r\nb", String(repeating: "x", count: 100_000), "'; DROP TABLE expenses; --"]
+        // A server refuses a NUL in text; a file keeps it, the text going on after it.
+        if !ServerStore.isSelected { merchants.append("A\u{0}B") }
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        try store.write {
+            _ = try store.withInsertTriggersInBulk {
+                let id = try store.beginImportBatch(file: "statement.csv", rules: "card.rules", reportID: report.id)
+                let writer = try store.importWriter(batch: id, rowsPerStatement: 3)
+                for (index, merchant) in merchants.enumerated() {
+                    try writer.append(expense(Int64(100 + index), report: report, merchant: merchant), line: index + 2,
+                                      fingerprint: index % 2 == 0 ? .contentKey(Int64(index)) : .externalID("T-\(index)-\(merchant.prefix(9))"))
+                }
+                _ = try writer.insertedIDs()
+            }
+        }
+        let stored = try store.db.query("SELECT merchant, amount_minor, external_id FROM expenses ORDER BY amount_minor") {
+            ($0.string(0), $0.int64(1), $0.optionalString(2))
+        }
+        XCTAssertEqual(stored.map(\.0), merchants)
+        XCTAssertEqual(stored.map(\.1), merchants.indices.map { Int64(100 + $0) })
+        XCTAssertEqual(stored.map(\.2), merchants.enumerated().map { $0.offset % 2 == 0 ? nil : "T-\($0.offset)-\($0.element.prefix(9))" })
+        try assertTotalsMatchItems(report.id)
+    }
+
     func testAContentKeyIsUniquePerDateAndAnExternalIDEverywhere() throws {
         try importBatch([(100, .contentKey(7))])
         // The same key on another date is another row: insert it through the writer directly.
@@ -110,6 +137,28 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         // Rows without a content key (entered by hand, or known by an external id) never conflict on one date.
         let batch = try importBatch([(100, .externalID("A")), (100, .externalID("B")), (100, .contentKey(5)), (100, .contentKey(5))])
         XCTAssertEqual(batch.batch.counts, ImportCounts(new: 3, duplicate: 1))
+    }
+
+    /// An import fills one report; rows written in bulk into several, and rows in none, are
+    /// counted each in its own report all the same.
+    func testRowsInBulkSpreadOverReportsAreCountedInEach() throws {
+        let trips = try store.write { try (1...2).map { try store.insertReport(Report(id: 0, title: "Trip \($0)", currency: eur, owner: "alice")) } }
+        try store.write { _ = try store.insertExpense(expense(999, report: trips[1], merchant: "added by hand")) }
+        try store.write {
+            _ = try store.withInsertTriggersInBulk {
+                let id = try store.beginImportBatch(file: "statement.csv", rules: "card.rules", reportID: nil)
+                let writer = try store.importWriter(batch: id, rowsPerStatement: 2)
+                for (line, report) in [trips[0], nil, trips[1], trips[0], nil].enumerated() {
+                    try writer.append(expense(Int64(100 * (line + 1)), report: report), line: line + 2, fingerprint: .contentKey(Int64(line)))
+                }
+                _ = try writer.insertedIDs()
+            }
+        }
+        XCTAssertEqual(try store.report(trips[0].id).itemCount, 2)
+        XCTAssertEqual(try store.report(trips[0].id).total.minorUnits, 100 + 400)
+        XCTAssertEqual(try store.report(trips[1].id).itemCount, 2)
+        XCTAssertEqual(try store.report(trips[1].id).total.minorUnits, 999 + 300)
+        for trip in trips { try assertTotalsMatchItems(trip.id) }
     }
 
     func testImportingIntoAReportKeepsItsTotalsInBulk() throws {
