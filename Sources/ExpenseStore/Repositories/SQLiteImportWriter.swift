@@ -6,8 +6,8 @@ import ExpenseSupport
 /// statement (no argument arrays), many rows to one INSERT (SQLite's per-statement work —
 /// AUTOINCREMENT bookkeeping, the statement journal the triggers need — then happens once per
 /// hundred rows), and `ON CONFLICT DO NOTHING` lets the unique fingerprint indexes answer
-/// "duplicate?" in the same B-tree descent that inserts a new row.
-/// Queued rows wait as SQLite is given them (`QueuedImportRows`).
+/// "duplicate?" in the same B-tree descent that inserts a new row. Queued rows wait as SQLite
+/// is given them (`QueuedImportRows`).
 final class SQLiteImportWriter: ImportWriter {
     private let db: SQLiteDatabase
     private let batchID: Int64
