@@ -29,6 +29,19 @@ final class TextEncodingTests: XCTestCase {
         XCTAssertEqual(decode([0x81, 0x41], .windows1252), "\u{81}A", "unassigned bytes map to C1 controls")
     }
 
+    func testEveryByteOfASingleByteEncodingIsOneCharacter() {
+        // All 256 bytes in one text: each decodes to one scalar (one, two or three UTF-8 bytes)
+        // that encodes back to the byte; Latin-1's scalar is the byte's own value.
+        let bytes = (0...255).map { UInt8($0) }
+        for encoding in [TextEncoding.latin1, .windows1252] {
+            let text = decode(bytes, encoding)
+            XCTAssertEqual(text.map { Array($0.unicodeScalars) }?.count, 256, "\(encoding)")
+            XCTAssertEqual(text.map { encoding.encode($0) }, bytes, "\(encoding)")
+        }
+        XCTAssertEqual(decode(bytes, .latin1)?.unicodeScalars.map(\.value), (0...255).map { UInt32($0) })
+        XCTAssertEqual(decode([0x99, 0xA0, 0xFF, 0x80], .windows1252), "\u{2122}\u{A0}\u{FF}\u{20AC}")
+    }
+
     func testShowWritesOutBytesTheEncodingDoesNotHave() {
         XCTAssertEqual(TextEncoding.utf8.show(Array("Müller €".utf8)), "Müller €")
         XCTAssertEqual(TextEncoding.utf8.show([0x4D, 0xFC, 0x6C]), "M\\xfcl")
