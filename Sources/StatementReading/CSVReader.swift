@@ -42,10 +42,12 @@ public final class CSVReader {
     private var recordStart = 0
     private var recordEnd = 0
     public private(set) var recordEndsWithCRLF = false
-    private var fieldStarts: [Int] = []
-    private var fieldEnds: [Int] = []
-    /// For a field with doubled quotes: its unescaped bytes in `scratch` (-1: in the buffer).
-    private var fieldScratchStarts: [Int] = []
+    /// Where a field of the record is: bytes `start..<end` of the buffer or, for a field whose
+    /// doubled quotes were undone, of `scratch`. One value a field, so a field is one append.
+    private struct Span {
+        let start: Int, end: Int, inScratch: Bool
+    }
+    private var fields: [Span] = []
     private var scratch: UnsafeMutableRawBufferPointer
     private var scratchCount = 0
 
@@ -89,15 +91,12 @@ public final class CSVReader {
 
     // MARK: - Records
 
-    public var fieldCount: Int { fieldStarts.count }
+    public var fieldCount: Int { fields.count }
 
     /// The bytes of field `index` of the current record, quotes removed and doubled quotes undone.
     public func field(_ index: Int) -> UnsafeRawBufferPointer {
-        let scratchStart = fieldScratchStarts[index]
-        if scratchStart >= 0 {
-            return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scratch)[scratchStart..<(scratchStart + fieldEnds[index])])
-        }
-        return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[fieldStarts[index]..<fieldEnds[index]])
+        let span = fields[index]
+        return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(span.inScratch ? scratch : buffer)[span.start..<span.end])
     }
 
     /// The record as it was in the file, without its line ending.
@@ -170,14 +169,12 @@ public final class CSVReader {
     private func parseRecord() -> Outcome {
         guard position < limit else { return .needMoreInput }
         let bytes = UnsafeRawBufferPointer(buffer)
-        fieldStarts.removeAll(keepingCapacity: true)
-        fieldEnds.removeAll(keepingCapacity: true)
-        fieldScratchStarts.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
         scratchCount = 0
         var index = position
         var lines = 1
         while true {
-            guard fieldStarts.count < maximumFields else {
+            guard fields.count < maximumFields else {
                 return .failure(Failure(line: nextLine, message: "a record with more than \(maximumFields) fields starts here"))
             }
             let outcome = index < limit && bytes[index] == Self.quote
@@ -234,7 +231,7 @@ public final class CSVReader {
         case Self.carriageReturn where after + 1 == limit:
             return .done(atEndOfInput ? finishRecord(end: after, next: after + 1, lines: lines) : .needMoreInput)
         default:
-            return .done(.failure(Failure(line: nextLine + lines - 1, message: "text after the closing quote of field \(fieldStarts.count)")))
+            return .done(.failure(Failure(line: nextLine + lines - 1, message: "text after the closing quote of field \(fields.count)")))
         }
     }
 
@@ -271,9 +268,7 @@ public final class CSVReader {
     /// A field read in place from the buffer.
     @inline(__always)
     private func appendField(start: Int, end: Int) {
-        fieldStarts.append(start)
-        fieldEnds.append(end)
-        fieldScratchStarts.append(-1)
+        fields.append(Span(start: start, end: end, inScratch: false))
     }
 
     /// A quoted field with doubled quotes, copied to the scratch buffer with each pair made one.
@@ -286,9 +281,7 @@ public final class CSVReader {
             scratchCount += 1
             copy += bytes[copy] == Self.quote ? 2 : 1
         }
-        fieldStarts.append(0)
-        fieldEnds.append(scratchCount - scratchStart)
-        fieldScratchStarts.append(scratchStart)
+        fields.append(Span(start: scratchStart, end: scratchCount, inScratch: true))
     }
 
     private func reserveScratch(_ more: Int) {

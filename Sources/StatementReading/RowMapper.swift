@@ -298,7 +298,8 @@ public final class RowMapper {
             row.problems.append(.init(field, invalidText))
             return nil
         }
-        if text.utf8.contains(0) { row.problems.append(.init(field, "holds a NUL character (U+0000), which no text may hold")) }
+        // Through the UTF-8 storage: the scan of a String's UTF8View cost 6 % of reading a row.
+        if text.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? text.utf8.contains(0) { row.problems.append(.init(field, "holds a NUL character (U+0000), which no text may hold")) }
         return text
     }
 
