@@ -299,7 +299,8 @@ public final class RowMapper {
             return nil
         }
         // Through the UTF-8 storage: the scan of a String's UTF8View cost 6 % of reading a row.
-        if text.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? text.utf8.contains(0) { row.problems.append(.init(field, "holds a NUL character (U+0000), which no text may hold")) }
+        let holdsNUL = text.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? text.utf8.contains(0)
+        if holdsNUL { row.problems.append(.init(field, "holds a NUL character (U+0000), which no text may hold")) }
         return text
     }
 

@@ -41,6 +41,22 @@ final class RowMapperTests: XCTestCase {
         try Money.parse(text, currency: try CurrencyTable.standard.require(code))
     }
 
+    func testATextWithANULIsAProblemShortOrLong() throws {
+        // A short text lives inside the String, a long one in storage of its own: both are read.
+        let long = String(repeating: "HOTEL ASTORIA ", count: 4)
+        let csv: [UInt8] = Array("Date,Description,Amount\n02.03.2026,UB".utf8) + [0] + Array("ER,1.00\n".utf8)
+            + Array("02.03.2026,\(long)".utf8) + [0] + Array(",2.00\n02.03.2026,\(long),3.00\n".utf8)
+        let rows = try map(csv, """
+            date-format %d.%m.%Y
+            date = Date
+            amount = Amount
+            merchant = Description
+            default currency EUR
+            default category other
+            """)
+        XCTAssertEqual(rows.map { $0.problems.map(\.field) }, [["merchant"], ["merchant"], []], rows.map(\.reason).description)
+    }
+
     func testAnEnglishCardExport() throws {
         let rows = try map("""
             Date,Description,Amount,Currency,Reference
