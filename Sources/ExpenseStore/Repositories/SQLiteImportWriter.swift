@@ -78,8 +78,8 @@ final class SQLiteImportWriter: ImportWriter {
             statement = try Statement(database: db, sql: Self.sql(rows: rows))
             statements[rows] = statement
         }
+        // Every use ends in QueuedImportRows.bind's reset, so the statement is ready for binding.
         let handle = statement.handle
-        sqlite3_reset(handle)
         bind(handle, 1, stamp)
         sqlite3_bind_int64(handle, 2, batchID)
         let failure = queued.bind(to: handle, from: 3) { () -> DatabaseError? in
