@@ -82,6 +82,48 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         }
     }
 
+    /// A statement imported again, with new rows among the old: the rows stored already are
+    /// found by their fingerprints before they are queued (SQLite's writer), and what is not
+    /// found is still decided by the INSERT, a duplicate of a row queued before it included.
+    func testDuplicatesAmongNewRowsAreFoundByFingerprintAndDateOnly() throws {
+        let old: [(Int64, ImportFingerprint)] = (1...5).map { (Int64($0) * 100, .contentKey(Int64($0))) } + [(600, .externalID("T-6"))]
+        try importBatch(old)
+        let nextDay = day.adding(days: 1)
+        let rows: [(Int64, ImportFingerprint, CalendarDate)] = [
+            (100, .contentKey(1), day), (600, .externalID("T-6"), day),
+            (700, .contentKey(1), nextDay),   // an old key on another date: new
+            (200, .contentKey(2), day), (800, .externalID("T-8"), day), (800, .externalID("T-8"), nextDay),
+            (300, .contentKey(3), day), (900, .contentKey(9), day), (400, .contentKey(4), day),
+        ]
+        let again = try store.write {
+            try store.withInsertTriggersInBulk { () throws -> ImportCounts in
+                let id = try store.beginImportBatch(file: "again.csv", rules: "card.rules", reportID: nil)
+                let writer = try store.importWriter(batch: id, rowsPerStatement: 100)
+                for (line, row) in rows.enumerated() {
+                    var expense = expense(row.0)
+                    expense.date = row.2
+                    try writer.append(expense, line: line + 2, fingerprint: row.1)
+                }
+                _ = try writer.insertedIDs()
+                return ImportCounts(new: writer.newRows, duplicate: writer.duplicateRows)
+            }.result
+        }
+        XCTAssertEqual(again, ImportCounts(new: 3, duplicate: 6))
+        let stored = try store.db.query("SELECT amount_minor, date FROM expenses WHERE id > 6 ORDER BY id") { "\($0.int64(0)) \($0.string(1))" }
+        XCTAssertEqual(stored, ["700 2026-03-03", "800 2026-03-02", "900 2026-03-02"])
+    }
+
+    /// The lookups of the SQLite writer's duplicate probe are searches of the unique indexes.
+    func testTheDuplicateProbeSearchesTheUniqueIndexes() throws {
+        let db = try Store(path: path("probe.sqlite"), now: { "2026-03-10T09:00:00Z" }).db
+        let plans = try [(ImportDuplicateProbe.byExternalIDSQL, [DatabaseValue.text("T-1")]),
+                     (ImportDuplicateProbe.byContentKeySQL, [.text("2026-03-02"), .integer(1)])].map { sql, arguments in
+            try db.query("EXPLAIN QUERY PLAN " + sql, arguments) { $0.string(3) }
+        }
+        XCTAssertEqual(plans, [["SEARCH expenses USING COVERING INDEX expenses_by_external_id (external_id=?)"],
+                               ["SEARCH expenses USING COVERING INDEX expenses_by_date_and_import_key (date=? AND import_key=?)"]])
+    }
+
     /// Texts reach the table byte for byte, each in its own row, across statements and sizes:
     /// the SQLite writer keeps them in one buffer it reuses, and hands SQLite pointers into it.
     func testTheWriterStoresEachTextExactly() throws {

@@ -7,7 +7,8 @@ import ExpenseSupport
 /// AUTOINCREMENT bookkeeping, the statement journal the triggers need — then happens once per
 /// hundred rows), and `ON CONFLICT DO NOTHING` lets the unique fingerprint indexes answer
 /// "duplicate?" in the same B-tree descent that inserts a new row. Queued rows wait as SQLite
-/// is given them (`QueuedImportRows`).
+/// is given them (`QueuedImportRows`). While rows turn out to be duplicates, each is first looked
+/// up by its fingerprint (`ImportDuplicateProbe`), and one found is counted, not queued.
 final class SQLiteImportWriter: ImportWriter {
     private let db: SQLiteDatabase
     private let batchID: Int64
@@ -15,6 +16,10 @@ final class SQLiteImportWriter: ImportWriter {
     private let rowsPerStatement: Int
     private var queued = QueuedImportRows()
     private var statements: [Int: Statement] = [:]
+    private var probe: ImportDuplicateProbe
+    /// Whether `append` looks the next row up first: from the start, until a row is not found, and
+    /// again after a statement that left duplicates out. A fresh import so probes once.
+    private var probing = true
     private let firstCandidateID: Int64
     /// `sqlite_sequence`'s value for expenses before the batch: the highest id ever given out.
     private let sequenceBefore: Int64
@@ -31,6 +36,7 @@ final class SQLiteImportWriter: ImportWriter {
         self.rowsPerStatement = max(1, rowsPerStatement)
         firstCandidateID = try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM expenses")
         sequenceBefore = try db.scalar("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'expenses'), 0)")
+        probe = try ImportDuplicateProbe(db: db)
     }
 
     static func sql(rows: Int) -> String {
@@ -63,6 +69,13 @@ final class SQLiteImportWriter: ImportWriter {
 
     /// Queues `expense` for insertion; `newRows` and `duplicateRows` count it after `flush`.
     public func append(_ expense: Expense, line: Int, fingerprint: ImportFingerprint) throws {
+        if probing {
+            if try probe.isStored(fingerprint, on: expense.date) {
+                duplicateRows += 1
+                return
+            }
+            probing = false
+        }
         queued.append(expense, line: line, fingerprint: fingerprint)
         if queued.count == rowsPerStatement { try flush() }
     }
@@ -90,7 +103,8 @@ final class SQLiteImportWriter: ImportWriter {
         let inserted = Int(sqlite3_changes(db.handle))
         newRows += inserted
         duplicateRows += rows - inserted
-        if inserted < rows { try giveBackUnusedIDs() }
+        probing = inserted < rows
+        if probing { try giveBackUnusedIDs() }
         queued.removeAll()
     }
 
