@@ -13,28 +13,44 @@ public enum RowFingerprint {
     /// endian), the currency code, 0x1F, the merchant with white space runs collapsed to one
     /// space, trimmed and ASCII letters lower-cased.
     public static func content(day: Int, amountMinor: Int64, currency: String, merchant: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        @inline(__always) func add(_ byte: UInt8) {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        for value in [UInt64(bitPattern: Int64(day)), UInt64(bitPattern: amountMinor)] {
-            for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-        }
-        for byte in currency.utf8 { add(byte) }
-        add(0x1F)
+        var hash = FNV1a()
+        hash.add(UInt64(bitPattern: Int64(day)))
+        hash.add(UInt64(bitPattern: amountMinor))
+        for byte in currency.utf8 { hash.add(byte) }
+        hash.add(0x1F as UInt8)
+        // The bytes in place where the string keeps them in one piece, as a native string does.
+        return merchant.utf8.withContiguousStorageIfAvailable { adding($0, to: hash) } ?? adding(merchant.utf8, to: hash)
+    }
+
+    /// `hash` after the merchant's bytes, normalized.
+    private static func adding(_ merchant: some Sequence<UInt8>, to start: FNV1a) -> UInt64 {
+        var hash = start
         var pendingSpace = false, started = false
-        for byte in merchant.utf8 {
+        for byte in merchant {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                 pendingSpace = started
                 continue
             }
-            if pendingSpace { add(0x20) }
+            if pendingSpace { hash.add(0x20 as UInt8) }
             pendingSpace = false
             started = true
-            add(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            hash.add(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
         }
-        return hash
+        return hash.value
+    }
+
+    private struct FNV1a {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        @inline(__always) mutating func add(_ byte: UInt8) {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+
+        /// The 8 bytes of `word`, little endian.
+        @inline(__always) mutating func add(_ word: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        }
     }
 
     /// The key stored for the `occurrence`-th row (1, 2, ...) with content hash `content`:
