@@ -82,10 +82,6 @@ public final class RowMapper {
     private let subjectConditions: [[Int]]
     /// Per subject, the fields a row needs to have it (0 for the record).
     private let subjectFieldsNeeded: [Int]
-    /// Per subject, texts already tested and the result of each of its conditions: statements
-    /// repeat merchants, and one lookup for all of them costs less than folding the text and a
-    /// regexec each (or a lookup each: six rules on the merchant hashed it six times a row).
-    private var subjectResults: [[String: [Bool]]]
     /// The fewest fields a row needs for every column the rules read.
     private let fieldsNeeded: Int
     private let headerCount: Int?
@@ -94,6 +90,9 @@ public final class RowMapper {
     /// among 180 codes costs more than the rest of the row.
     private var unknownCurrencies: [String: String] = [:]
     private var cellCache = CellCache()
+    /// The bytes of the cells a field or a condition's subject joins, reused from row to row.
+    private var joinedBytes: [UInt8] = []
+    private var subjectKey: [UInt8] = []
 
     /// The current row's decoded cells, so that conditions and fields read a cell once.
     private struct CellCache {
@@ -108,6 +107,13 @@ public final class RowMapper {
         /// found (kept here, in the row's local copy, not read from the class per cell).
         public var checksEncoding = false
     }
+    /// Cells decoded in rows before (nil: not valid in the encoding), by their bytes. Kept here,
+    /// not in the row's cache, which is copied twice a row.
+    private var recentCells = RecentByBytes<String?>(limit: 4096)
+    /// Per subject of the conditions, the results of its conditions for texts tested in rows
+    /// before, by the text's bytes: merchants repeat, and one lookup for all of a subject's
+    /// conditions costs less than folding the text and a regexec each.
+    private var recentMatches: [RecentByBytes<[Bool]?>]
     /// The first cell that looks like UTF-8 read in the rules' single-byte encoding
     /// (`GaststÃ¤tte`), as the file has it, and the line of its row; nil while none has.
     public private(set) var misread: (text: [UInt8], line: Int)?
@@ -181,8 +187,8 @@ public final class RowMapper {
         self.subjectConditions = subjectConditions
         self.conditionSlots = conditionSlots
         subjectFieldsNeeded = subjectColumns.map { ($0.max() ?? -1) + 1 }
-        subjectResults = Array(repeating: [:], count: subjectColumns.count)
         cellCache.matches = Array(repeating: nil, count: subjectColumns.count)
+        recentMatches = Array(repeating: RecentByBytes(limit: 4096), count: subjectColumns.count)
         cellCache.checksEncoding = rules.encoding != .utf8
         fieldsNeeded = needed
         dateColumn = columns[.date]?.first ?? -1
@@ -268,24 +274,44 @@ public final class RowMapper {
     }
 
     /// Whether each condition that tests `subject` matches the row, in the rules' order; nil when
-    /// the row does not have the subject's text.
+    /// the row does not have the subject's text or it is not text. A subject of columns is
+    /// looked up by its bytes first; a record, rarely repeated, is tested each time.
     private func matches(_ subject: Int, _ reader: CSVReader, _ cache: inout CellCache) -> [Bool]? {
         if let known = cache.matches[subject] { return known }
-        guard let text = text(subject, reader, &cache) else { return nil }
-        // Records differ from each other (one is rarely repeated), so their results are not kept.
-        let kept = subjectFieldsNeeded[subject] > 0
-        if kept, let known = subjectResults[subject][text] {
-            cache.matches[subject] = known
-            return known
-        }
-        let folded = CaseFolding.FoldedText(text)
-        let matches = subjectConditions[subject].map { rules.conditions[$0].regex.matches(folded) }
-        if kept {
-            if subjectResults[subject].count >= 4096 { subjectResults[subject].removeAll(keepingCapacity: true) }
-            subjectResults[subject][text] = matches
+        let columns = subjectColumns[subject]
+        let matches: [Bool]?
+        if columns.isEmpty {
+            matches = text(subject, reader, &cache).map { evaluate(subject, $0) }
+        } else if subjectFieldsNeeded[subject] > reader.fieldCount {
+            return nil
+        } else if columns.count == 1 {
+            matches = recentMatches(subject, Self.trim(reader.field(columns[0])), reader, &cache)
+        } else {
+            var key = subjectKey
+            subjectKey = []
+            defer { subjectKey = key }
+            Self.join(columns, reader, into: &key)
+            matches = key.withUnsafeBytes { recentMatches(subject, $0, reader, &cache) }
         }
         cache.matches[subject] = matches
         return matches
+    }
+
+    /// The results of `subject`'s conditions for the text whose bytes are `bytes`: known from a
+    /// row before, or tested now.
+    private func recentMatches(_ subject: Int, _ bytes: UnsafeRawBufferPointer, _ reader: CSVReader,
+                               _ cache: inout CellCache) -> [Bool]? {
+        let recent = recentMatches[subject].find(bytes)
+        if let known = recent.value { return known }
+        let matches = text(subjectColumns[subject], reader, &cache).map { evaluate(subject, $0) }
+        recentMatches[subject].keep(matches, for: bytes, at: recent.place)
+        return matches
+    }
+
+    /// The results of `subject`'s conditions for `text`.
+    private func evaluate(_ subject: Int, _ text: String) -> [Bool] {
+        let folded = CaseFolding.FoldedText(text)
+        return subjectConditions[subject].map { rules.conditions[$0].regex.matches(folded) }
     }
 
     /// The text of `columns` for `field`; nil when the rules read no column for it, or it is not
@@ -436,26 +462,55 @@ public final class RowMapper {
     /// The cells of `indices` joined with spaces, empty ones left out; nil when undecodable.
     private func text(_ indices: [Int], _ reader: CSVReader, _ cache: inout CellCache) -> String? {
         if indices.count == 1 { return cell(indices[0], reader, &cache) }
-        var parts: [String] = []
+        // The cells' bytes joined, then decoded once: decoding each and joining the texts cost
+        // more than the rest of the row's text. The encodings decode byte by byte (UTF-8 by whole
+        // characters, which a space between cells does not split), so the text is the same.
+        for index in indices { noteMisread(Self.trim(reader.field(index)), reader, &cache) }
+        var joined = joinedBytes
+        joinedBytes = []
+        defer { joinedBytes = joined }
+        Self.join(indices, reader, into: &joined)
+        return joined.withUnsafeBytes { rules.encoding.decode($0) }
+    }
+
+    /// The bytes of the cells of `indices`, trimmed, joined with spaces, empty ones left out.
+    private static func join(_ indices: [Int], _ reader: CSVReader, into joined: inout [UInt8]) {
+        joined.removeAll(keepingCapacity: true)
         for index in indices {
-            guard let part = cell(index, reader, &cache) else { return nil }
-            if !part.isEmpty { parts.append(part) }
+            let bytes = trim(reader.field(index))
+            if bytes.isEmpty { continue }
+            if !joined.isEmpty { joined.append(0x20) }
+            joined.append(contentsOf: bytes)
         }
-        return parts.joined(separator: " ")
     }
 
     /// Cell `index` without surrounding blanks, decoded; nil when not valid in the encoding.
     private func cell(_ index: Int, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
         if !cache.decoded[index] {
             let bytes = Self.trim(reader.field(index))
-            cache.cells[index] = rules.encoding.decode(bytes)
-            cache.decoded[index] = true
-            if cache.checksEncoding, rules.encoding.misreads(bytes) {
-                cache.checksEncoding = false
-                misread = (Array(bytes), reader.recordLine)
+            // A text of up to 15 bytes is made inside the String, at less cost than finding it.
+            let recent = bytes.count > 15 ? recentCells.find(bytes) : nil
+            if let known = recent?.value {
+                // Its bytes were checked for misread UTF-8 when they were decoded.
+                cache.cells[index] = known
+            } else {
+                let text = rules.encoding.decode(bytes)
+                if let recent { recentCells.keep(text, for: bytes, at: recent.place) }
+                cache.cells[index] = text
+                noteMisread(bytes, reader, &cache)
             }
+            cache.decoded[index] = true
         }
         return cache.cells[index]
+    }
+
+    /// Keeps `bytes` as `misread` when they are the first cell that looks like UTF-8 read in the
+    /// rules' single-byte encoding.
+    private func noteMisread(_ bytes: UnsafeRawBufferPointer, _ reader: CSVReader, _ cache: inout CellCache) {
+        if cache.checksEncoding, rules.encoding.misreads(bytes) {
+            cache.checksEncoding = false
+            misread = (Array(bytes), reader.recordLine)
+        }
     }
 
     /// The bytes without leading and trailing spaces and tabs.

@@ -144,6 +144,43 @@ final class RowMapperTests: XCTestCase {
         XCTAssertEqual(rows.first?.amount, try money("23.40", "EUR"))
     }
 
+    /// Joined cells are decoded together but read as each alone: blanks trimmed, empty cells left
+    /// out, a cell that is not text makes the field not text (even where its neighbour's bytes
+    /// would complete it), and a cell that looks like misread UTF-8 is noted.
+    func testJoinedCellsAreTrimmedSkippedAndCheckedOneByOne() throws {
+        let rules = "header no\nseparator ;\ndate = 1\nmerchant = 2\ndescription = 3 + 4 + 5\namount = 6\n"
+            + "default currency EUR\ndefault category other\n"
+        let utf8 = try map(Array("2026-03-02;Taxi; Fahrt ;\t;zum Kunden ;1\n2026-03-02;Taxi;M".utf8) + [0xC3] + Array(";;".utf8)
+                           + [0xA4] + Array("x;1\n".utf8), rules)
+        XCTAssertEqual(utf8.map(\.description), ["Fahrt zum Kunden", ""])
+        XCTAssertTrue(utf8[1].reason.hasPrefix("description: not valid UTF-8"), utf8[1].reason)
+        var mapper: RowMapper?
+        let windows1252 = try map(Array("2026-03-02;Taxi;Fahrt;;nach M".utf8) + [0xFC] + Array("nchen;1\n2026-03-02;Taxi;;Gaststätte;;1\n".utf8),
+                                  "encoding windows-1252\n" + rules, mapper: &mapper)
+        XCTAssertEqual(windows1252.map(\.description), ["Fahrt nach München", "GaststÃ¤tte"])
+        XCTAssertEqual(mapper?.misread?.text, Array("Gaststätte".utf8))
+        XCTAssertEqual(mapper?.misread?.line, 2)
+    }
+
+    /// Texts and the results of conditions are kept by their bytes from row to row: however
+    /// many merchants come and go, and in whatever order, each row is mapped as if alone.
+    func testManyMerchantsInAnyOrderMapAsEachAlone() throws {
+        let rules = "header no\nseparator ;\ndate = 1\nmerchant = 2\ndescription = 3 + 4\namount = 5\ndefault currency EUR\n"
+            + "default category other\nif merchant matches ^hotel then category lodging\nif description matches taxi then category taxi\n"
+        var csv = "", expected: [(merchant: String, description: String, category: String)] = []
+        for row in 0..<3_000 {
+            let number = (row * 7_919) % 1_500   // 1,500 merchants, each twice, far apart
+            let merchant = number % 3 == 0 ? "Hotel \(number)" : "Café \(number)"
+            let description = number % 5 == 0 ? "Taxi \(number)" : "Lunch \(number)"
+            csv += "2026-03-02;\(merchant);\(description);x;1\n"
+            expected.append((merchant, description + " x", number % 5 == 0 ? "taxi" : number % 3 == 0 ? "lodging" : "other"))
+        }
+        let rows = try map(csv, rules)
+        XCTAssertEqual(rows.map(\.merchant), expected.map(\.merchant))
+        XCTAssertEqual(rows.map(\.description), expected.map(\.description))
+        XCTAssertEqual(rows.map(\.category), expected.map(\.category))
+    }
+
     func testSeparateDebitAndCreditColumns() throws {
         let rows = try map("""
             Datum;Text;Soll;Haben
