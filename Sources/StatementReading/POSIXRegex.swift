@@ -66,16 +66,27 @@ public final class POSIXRegex {
     /// which makes matching exponential in the text's length), or repetitions that expand it to
     /// more than `maximumExpansion` elements. The expansion is counted as glibc builds it: each
     /// atom is one element; `{m,n}` copies what it repeats once per bound and once more, and `+`
-    /// twice (x+ is x x*), so `x++++` doubles at each '+'; `*` and `?` copy nothing.
+    /// twice (x+ is x x*), so `x++++` doubles at each '+'; `*` and `?` copy nothing. A '+' on
+    /// what may match nothing counts four copies: glibc's time grows with the square of such
+    /// nested loops (`a*` with 11 '+' took 3 s to compile, found by the ImportRules fuzzer).
     static func refusal(_ pattern: [UInt8]) -> String? {
         // The size of each open group's contents so far, the whole pattern at the bottom, and
-        // the size of the last atom or group, which a quantifier applies to.
+        // the size of the last atom or group, which a quantifier applies to. Per group, whether
+        // anything in it may match nothing (`*`, `?`, `{0,n}`, '|'), and the same of the last.
         var groups = [0]
+        var loose = [false]
         var last = 0
+        var lastLoose = false
         var index = 0
-        func add(_ size: Int) {
+        func add(_ size: Int, loose isLoose: Bool = false) {
             groups[groups.count - 1] = min(groups[groups.count - 1] + size, maximumExpansion + 1)
             last = size
+            lastLoose = isLoose
+            if isLoose { loose[loose.count - 1] = true }
+        }
+        func loosenLast() {
+            lastLoose = true
+            loose[loose.count - 1] = true
         }
         func repeatLast(_ copies: Int) {
             let (grown, overflow) = last.multipliedReportingOverflow(by: copies)
@@ -95,11 +106,14 @@ public final class POSIXRegex {
                 add(1)
             case UInt8(ascii: "("):
                 groups.append(0)
+                loose.append(false)
                 last = 0
             case UInt8(ascii: ")"):
                 guard groups.count > 1 else { add(1); continue }   // regcomp says what is wrong
-                let size = max(groups.removeLast(), 1)
-                add(size)
+                let contents = groups.removeLast()
+                add(max(contents, 1), loose: loose.removeLast() || contents == 0)
+            case UInt8(ascii: "|"):
+                add(1, loose: true)
             case UInt8(ascii: "["):
                 // A bracket expression is one element: skip to its ']' (a ']' first is literal).
                 if index < pattern.count, pattern[index] == UInt8(ascii: "^") { index += 1 }
@@ -133,13 +147,14 @@ public final class POSIXRegex {
                 }
                 index += 1
                 repeatLast((bounds.max() ?? 0) + 1)
+                if bounds[0] == 0 { loosenLast() }
             case UInt8(ascii: "+"):
-                repeatLast(2)
+                repeatLast(lastLoose ? 4 : 2)
             case UInt8(ascii: "*"), UInt8(ascii: "?"):
                 // Repeats what came before without copying it: a '+' after it doubles all of it
                 // (counted as an atom, x++++++++++++*+++++++++++ passed as a few hundred elements
                 // and took glibc past 2 GB; found by the ImportRules fuzzer).
-                break
+                loosenLast()
             default:
                 add(1)
             }

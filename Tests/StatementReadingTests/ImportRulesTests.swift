@@ -258,6 +258,18 @@ final class POSIXRegexTests: XCTestCase {
         XCTAssertNotNil(POSIXRegex.refusal(Array(("=" + String(repeating: "+", count: 12) + "*" + String(repeating: "+", count: 11)).utf8)))
         XCTAssertNotNil(POSIXRegex.refusal(Array(("a" + String(repeating: "+", count: 7) + "?" + String(repeating: "+", count: 7)).utf8)))
         XCTAssertNil(POSIXRegex.refusal(Array("a*b?c+(de)*x".utf8)))
+        // Found by it in CI: a '+' on what may match nothing makes glibc's compile time grow with
+        // the square of the loops (`a*` and 11 '+': 3 s, one more: 14 s), so it counts 4 copies.
+        func nested(_ inner: String, _ levels: Int) -> [UInt8] { Array((String(repeating: "(", count: levels) + inner
+                                                                         + String(repeating: ")+", count: levels)).utf8) }
+        XCTAssertNotNil(POSIXRegex.refusal(Array(("a*" + String(repeating: "+", count: 7)).utf8)))
+        XCTAssertNil(POSIXRegex.refusal(Array(("a*" + String(repeating: "+", count: 6)).utf8)))
+        XCTAssertNotNil(POSIXRegex.refusal(nested("a*", 7)))
+        XCTAssertNotNil(POSIXRegex.refusal(nested("a|", 7)), "a branch may be empty")
+        XCTAssertNotNil(POSIXRegex.refusal(nested("b{0,1}", 7)))
+        XCTAssertNotNil(POSIXRegex.refusal(nested("()", 7)))
+        XCTAssertNil(POSIXRegex.refusal(nested("a", 13)), "what always matches something still doubles")
+        XCTAssertNotNil(POSIXRegex.refusal(Array("= ++++++++++\u{7F}++*++++++++\u{FFFD}02}".utf8)))
         XCTAssertNotNil(POSIXRegex.refusal(Array("(ab{1,100}){1,100}".utf8)), "the group holds 101 elements")
         XCTAssertNotNil(POSIXRegex.refusal(Array("a{5000}b{5001}".utf8)), "repetitions side by side add up")
         XCTAssertNil(POSIXRegex.refusal(Array("[{]{9999}".utf8)), "a '{' inside brackets is no repetition")
