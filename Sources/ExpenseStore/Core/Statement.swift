@@ -69,6 +69,20 @@ public final class Statement {
         }
     }
 
+    /// Binds the UTF-8 `bytes` to parameter `index` of `handle`, their length given, so that a
+    /// NUL inside stays part of the text. Empty text is bound as '': a NULL pointer would bind
+    /// SQL NULL. With SQLITE_STATIC (nil) the bytes must outlive every step until the next bind.
+    static func bindText(_ handle: OpaquePointer, _ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
+                         _ destructor: sqlite3_destructor_type?) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            _ = sqlite3_bind_text(handle, index, "", 0, destructor)
+            return
+        }
+        _ = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            sqlite3_bind_text(handle, index, $0, Int32(bytes.count), destructor)
+        }
+    }
+
     /// Steps once: true while a row is available.
     func step() throws(DatabaseError) -> Bool {
         switch sqlite3_step(handle) {

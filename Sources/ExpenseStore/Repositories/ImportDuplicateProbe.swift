@@ -44,15 +44,8 @@ struct ImportDuplicateProbe {
         var text = text
         return try text.withUTF8 { bytes throws(DatabaseError) in
             defer { sqlite3_reset(handle) }
-            // The length is given: a text with a NUL compares whole, as the INSERT stores it. A
-            // NULL pointer would bind SQL NULL, not '': empty text is bound as a real empty string.
-            if let base = bytes.baseAddress, !bytes.isEmpty {
-                _ = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    sqlite3_bind_text(handle, 1, $0, Int32(bytes.count), csqlite_static())
-                }
-            } else {
-                _ = sqlite3_bind_text(handle, 1, "", 0, csqlite_static())
-            }
+            // A text with a NUL compares whole, as the INSERT stores it.
+            Statement.bindText(handle, 1, bytes, csqlite_static())
             switch sqlite3_step(handle) {
             case SQLITE_ROW: return true
             case SQLITE_DONE: return false

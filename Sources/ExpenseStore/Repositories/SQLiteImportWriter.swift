@@ -93,7 +93,8 @@ final class SQLiteImportWriter: ImportWriter {
         }
         // Every use ends in QueuedImportRows.bind's reset, so the statement is ready for binding.
         let handle = statement.handle
-        bind(handle, 1, stamp)
+        var stamp = stamp
+        stamp.withUTF8 { Statement.bindText(handle, 1, $0, csqlite_transient()) }
         sqlite3_bind_int64(handle, 2, batchID)
         let failure = queued.bind(to: handle, from: 3) { () -> DatabaseError? in
             let code = sqlite3_step(handle)
@@ -130,19 +131,5 @@ final class SQLiteImportWriter: ImportWriter {
     private func giveBackUnusedIDs() throws {
         try db.execute("UPDATE sqlite_sequence SET seq = max(?, (SELECT coalesce(max(id), 0) FROM expenses)) WHERE name = 'expenses'",
                        [.integer(sequenceBefore)])
-    }
-
-    private func bind(_ handle: OpaquePointer, _ index: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            // A NULL pointer would bind SQL NULL, not '': empty text needs a real (empty) string.
-            guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                _ = sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
-                return
-            }
-            _ = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
-            }
-        }
     }
 }
