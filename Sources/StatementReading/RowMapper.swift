@@ -281,7 +281,7 @@ public final class RowMapper {
         let columns = subjectColumns[subject]
         let matches: [Bool]?
         if columns.isEmpty {
-            matches = text(subject, reader, &cache).map { evaluate(subject, $0) }
+            matches = record(reader, &cache).map { evaluate(subject, $0) }
         } else if subjectFieldsNeeded[subject] > reader.fieldCount {
             return nil
         } else if columns.count == 1 {
@@ -444,19 +444,14 @@ public final class RowMapper {
 
     private let invalidText = "not valid UTF-8; if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules"
 
-    /// The text a condition tests; nil when the row does not have it (a column past its last
-    /// field) or it is not valid in the encoding: the condition does not apply.
-    private func text(_ subject: Int, _ reader: CSVReader, _ cache: inout CellCache) -> String? {
-        let needed = subjectFieldsNeeded[subject]
-        guard needed > 0 else {
-            if !cache.recordDecoded {
-                cache.record = rules.encoding.decode(reader.rawRecord)
-                cache.recordDecoded = true
-            }
-            return cache.record
+    /// The record decoded, for a condition on the row; nil when it is not valid in the encoding:
+    /// the condition does not apply.
+    private func record(_ reader: CSVReader, _ cache: inout CellCache) -> String? {
+        if !cache.recordDecoded {
+            cache.record = rules.encoding.decode(reader.rawRecord)
+            cache.recordDecoded = true
         }
-        guard needed <= reader.fieldCount else { return nil }
-        return text(subjectColumns[subject], reader, &cache)
+        return cache.record
     }
 
     /// The cells of `indices` joined with spaces, empty ones left out; nil when undecodable.
