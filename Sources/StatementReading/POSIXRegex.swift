@@ -70,28 +70,31 @@ public final class POSIXRegex {
     /// what may match nothing counts four copies: glibc's time grows with the square of such
     /// nested loops (`a*` with 11 '+' took 3 s to compile, found by the ImportRules fuzzer).
     static func refusal(_ pattern: [UInt8]) -> String? {
-        // The size of each open group's contents so far, the whole pattern at the bottom, and
-        // the size of the last atom or group, which a quantifier applies to. Per group, whether
-        // anything in it may match nothing (`*`, `?`, `{0,n}`, '|'), and the same of the last.
-        var groups = [0]
-        var loose = [false]
+        // Each open group's contents so far, the whole pattern at the bottom: their size, and
+        // whether anything in them may match nothing (`*`, `?`, `{0,n}`, '|'). The same of the
+        // last atom or group, which a quantifier applies to.
+        struct Group {
+            var size = 0
+            var loose = false
+        }
+        var groups = [Group()]
         var last = 0
         var lastLoose = false
         var index = 0
         func add(_ size: Int, loose isLoose: Bool = false) {
-            groups[groups.count - 1] = min(groups[groups.count - 1] + size, maximumExpansion + 1)
+            groups[groups.count - 1].size = min(groups[groups.count - 1].size + size, maximumExpansion + 1)
             last = size
             lastLoose = isLoose
-            if isLoose { loose[loose.count - 1] = true }
+            if isLoose { groups[groups.count - 1].loose = true }
         }
         func loosenLast() {
             lastLoose = true
-            loose[loose.count - 1] = true
+            groups[groups.count - 1].loose = true
         }
         func repeatLast(_ copies: Int) {
             let (grown, overflow) = last.multipliedReportingOverflow(by: copies)
             let size = overflow ? maximumExpansion + 1 : min(grown, maximumExpansion + 1)
-            groups[groups.count - 1] = min(groups[groups.count - 1] - last + size, maximumExpansion + 1)
+            groups[groups.count - 1].size = min(groups[groups.count - 1].size - last + size, maximumExpansion + 1)
             last = size
         }
         while index < pattern.count {
@@ -105,13 +108,12 @@ public final class POSIXRegex {
                 index += 1
                 add(1)
             case UInt8(ascii: "("):
-                groups.append(0)
-                loose.append(false)
+                groups.append(Group())
                 last = 0
             case UInt8(ascii: ")"):
                 guard groups.count > 1 else { add(1); continue }   // regcomp says what is wrong
-                let contents = groups.removeLast()
-                add(max(contents, 1), loose: loose.removeLast() || contents == 0)
+                let group = groups.removeLast()
+                add(max(group.size, 1), loose: group.loose || group.size == 0)
             case UInt8(ascii: "|"):
                 add(1, loose: true)
             case UInt8(ascii: "["):
@@ -158,7 +160,7 @@ public final class POSIXRegex {
             default:
                 add(1)
             }
-            if groups.contains(where: { $0 > maximumExpansion }) {
+            if groups.contains(where: { $0.size > maximumExpansion }) {
                 return "its repetitions ({m,n} and +) expand it to more than \(maximumExpansion) elements"
             }
         }
