@@ -32,10 +32,9 @@ struct RecentByBytes<Value> {
 
     /// The value kept for `bytes`, if any, and the place to `keep` one.
     func find(_ bytes: UnsafeRawBufferPointer) -> (value: Value?, place: Place) {
-        // FNV-1a: the texts are short, and this only picks a slot.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        hash |= 1
+        var fnv = FNV1a()
+        for byte in bytes { fnv.add(byte) }
+        let hash = fnv.value | 1
         var slot = firstSlot(hash)
         while hashes[slot] != 0 {
             if hashes[slot] == hash, keys[slot].withUnsafeBytes({ Self.equal($0, bytes) }) {

@@ -39,20 +39,6 @@ public enum RowFingerprint {
         return hash.value
     }
 
-    private struct FNV1a {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        @inline(__always) mutating func add(_ byte: UInt8) {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
-        }
-
-        /// The 8 bytes of `word`, little endian.
-        @inline(__always) mutating func add(_ word: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-        }
-    }
-
     /// The key stored for the `occurrence`-th row (1, 2, ...) with content hash `content`:
     /// the two mixed by SplitMix64's finalizer, which spreads every input bit over the result.
     public static func key(content: UInt64, occurrence: Int) -> Int64 {
