@@ -17,12 +17,13 @@ public final class ProducerThread<Element>: @unchecked Sendable {
     private let chunkSize: Int
     private var capacity: Int
     // Guarded by `lock`.
-    private var chunks: [[Element]] = []
+    private var chunks: [[Element?]] = []
     private var finished = false
     private var failure: (any Error)?
     private var abandoned = false
     // The consumer's side, read by `next()` only.
-    private var current: [Element] = []
+    /// Elements are moved out of it, not copied, leaving nil.
+    private var current: [Element?] = []
     private var position = 0
     private var joined = false
 
@@ -82,7 +83,7 @@ public final class ProducerThread<Element>: @unchecked Sendable {
             if current.isEmpty { return nil }
         }
         position += 1
-        return current[position - 1]
+        return current[position - 1].take()
     }
 
     /// Tells the producer to end, and waits until it has. Safe to call more than once.
@@ -97,7 +98,7 @@ public final class ProducerThread<Element>: @unchecked Sendable {
     }
 
     /// Hands a full chunk over; false when the consumer has stopped.
-    private func send(_ chunk: [Element]) -> Bool {
+    private func send(_ chunk: [Element?]) -> Bool {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         while chunks.count >= capacity && !abandoned { pthread_cond_wait(changed, lock) }
@@ -126,7 +127,7 @@ public final class ProducerThread<Element>: @unchecked Sendable {
         }
 
         public func run() {
-            var chunk: [Element] = []
+            var chunk: [Element?] = []
             chunk.reserveCapacity(owner.chunkSize)
             var open = true
             do {

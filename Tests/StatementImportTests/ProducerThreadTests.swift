@@ -18,6 +18,21 @@ final class ProducerThreadTests: XCTestCase {
         XCTAssertNil(try producer.next(), "the end stays the end")
     }
 
+    /// An element is moved to the consumer, not copied: the thread keeps no reference to it
+    /// (a copy retained every text of every imported row once more, and released it again).
+    func testAnElementIsHandedOverNotCopied() throws {
+        final class Box {}
+        let producer = ProducerThread<Box>(chunkSize: 4, capacity: 1) { emit in
+            for _ in 0..<10 { guard emit(Box()) else { return } }
+        }
+        var handed = 0
+        while var box = try producer.next() {
+            XCTAssertTrue(isKnownUniquelyReferenced(&box), "element \(handed) is still referenced by the thread's buffer")
+            handed += 1
+        }
+        XCTAssertEqual(handed, 10)
+    }
+
     func testAnErrorArrivesAfterTheElementsBeforeIt() throws {
         let producer = ProducerThread<Int>(chunkSize: 4, capacity: 1) { emit in
             for value in 0..<10 { _ = emit(value) }
