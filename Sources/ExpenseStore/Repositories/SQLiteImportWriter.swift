@@ -14,7 +14,7 @@ final class SQLiteImportWriter: ImportWriter {
     private let batchID: Int64
     private let stamp: String
     private let rowsPerStatement: Int
-    private var queued = QueuedImportRows()
+    private var queued: QueuedImportRows
     private var statements: [Int: Statement] = [:]
     private var probe: ImportDuplicateProbe
     /// Whether `append` looks the next row up first: from the start, until a row is not found, and
@@ -34,6 +34,7 @@ final class SQLiteImportWriter: ImportWriter {
         self.batchID = batchID
         self.stamp = stamp
         self.rowsPerStatement = max(1, rowsPerStatement)
+        queued = QueuedImportRows(rows: self.rowsPerStatement)
         firstCandidateID = try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM expenses")
         sequenceBefore = try db.scalar("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'expenses'), 0)")
         probe = try ImportDuplicateProbe(db: db)
