@@ -17,6 +17,9 @@ public final class Store {
     /// app says so, once.
     public private(set) var triggerRepair: (names: [String], restored: Bool)?
 
+    /// While `withInsertTriggersInBulk` runs with the triggers set aside: what its import writers add.
+    var bulkTally: BulkInsertTally?
+
     /// Opens the database at `path`, migrates it to the current schema, and re-creates the
     /// protective triggers that something outside the app dropped or changed.
     /// - Parameter access: how to open it; by default read-only when the file exists and this

@@ -221,6 +221,28 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         try assertTotalsMatchItems(report.id)
     }
 
+    /// The writers add up what they insert, and the totals come from that tally only when it
+    /// accounts for every new row: here a row inserted beside the writer, with the triggers set
+    /// aside, must be counted too.
+    func testARowInsertedBesideTheWritersIsCountedInBulk() throws {
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
+        let result = try store.write {
+            try store.withInsertTriggersInBulk {
+                let id = try store.beginImportBatch(file: "statement.csv", rules: "card.rules", reportID: report.id)
+                let writer = try store.importWriter(batch: id, rowsPerStatement: 2)
+                for (line, cents) in [100, 250, 400].enumerated() {
+                    try writer.append(expense(Int64(cents), report: report), line: line + 2, fingerprint: .contentKey(Int64(line)))
+                }
+                _ = try writer.insertedIDs()
+                _ = try store.insertExpense(expense(999, report: report, merchant: "added by hand"))
+            }
+        }
+        XCTAssertTrue(result.inBulk)
+        XCTAssertEqual(try store.report(report.id).itemCount, 4)
+        XCTAssertEqual(try store.report(report.id).total.minorUnits, 100 + 250 + 400 + 999)
+        try assertTotalsMatchItems(report.id)
+    }
+
     func testAFailedImportLeavesTriggersAndTotalsAsTheyWere() throws {
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
         let triggers = "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"

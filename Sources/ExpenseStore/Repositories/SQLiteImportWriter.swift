@@ -21,6 +21,16 @@ final class SQLiteImportWriter: ImportWriter {
     /// again after a statement that left duplicates out. A fresh import so probes once.
     private var probing = true
     private let firstCandidateID: Int64
+    /// Where the writer adds up what it inserted, inside a bulk insert.
+    private let tally: BulkInsertTally?
+    /// The queued rows' last report, how often it changed from row to row (at most 1 when they all
+    /// go to one or none), and how many of them go to a report with what converted sum.
+    private var queuedReport: Int64?
+    private var queuedReportChanges = 0
+    private var queuedItems: Int64 = 0
+    private var queuedTotal: Int128 = 0
+    /// The highest id in the table after the writer's last INSERT that added a row.
+    private var lastID: Int64
     /// `sqlite_sequence`'s value for expenses before the batch: the highest id ever given out.
     private let sequenceBefore: Int64
     /// Rows inserted and rows found to be duplicates, once written (see `flush`).
@@ -29,13 +39,15 @@ final class SQLiteImportWriter: ImportWriter {
 
     static let columns = QueuedImportRows.columns   // bound per row; the stamp (?1) and the batch (?2) are shared
 
-    init(db: SQLiteDatabase, batchID: Int64, stamp: String, rowsPerStatement: Int) throws {
+    init(db: SQLiteDatabase, batchID: Int64, stamp: String, rowsPerStatement: Int, tally: BulkInsertTally? = nil) throws {
         self.db = db
         self.batchID = batchID
         self.stamp = stamp
         self.rowsPerStatement = max(1, rowsPerStatement)
         queued = QueuedImportRows(rows: self.rowsPerStatement)
         firstCandidateID = try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM expenses")
+        lastID = firstCandidateID - 1
+        self.tally = tally
         sequenceBefore = try db.scalar("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'expenses'), 0)")
         probe = try ImportDuplicateProbe(db: db)
     }
@@ -62,7 +74,7 @@ final class SQLiteImportWriter: ImportWriter {
     /// - Returns: true when it was inserted, false when it is a duplicate.
     public func insert(_ expense: Expense, line: Int, fingerprint: ImportFingerprint) throws -> Bool {
         try flush()
-        queued.append(expense, line: line, fingerprint: fingerprint)
+        queue(expense, line: line, fingerprint: fingerprint)
         let before = newRows
         try flush()
         return newRows > before
@@ -77,8 +89,19 @@ final class SQLiteImportWriter: ImportWriter {
             }
             probing = false
         }
-        queued.append(expense, line: line, fingerprint: fingerprint)
+        queue(expense, line: line, fingerprint: fingerprint)
         if queued.count == rowsPerStatement { try flush() }
+    }
+
+    private func queue(_ expense: Expense, line: Int, fingerprint: ImportFingerprint) {
+        queued.append(expense, line: line, fingerprint: fingerprint)
+        guard let report = expense.reportID else { return }
+        if report != queuedReport {
+            queuedReport = report
+            queuedReportChanges += 1
+        }
+        queuedItems += 1
+        queuedTotal += Int128(expense.conversion?.converted.minorUnits ?? 0)
     }
 
     /// Writes the queued rows.
@@ -105,9 +128,29 @@ final class SQLiteImportWriter: ImportWriter {
         let inserted = Int(sqlite3_changes(db.handle))
         newRows += inserted
         duplicateRows += rows - inserted
+        if let tally { try count(inserted: inserted, of: rows, in: tally) }
+        if inserted > 0 { lastID = sqlite3_last_insert_rowid(db.handle) }
         probing = inserted < rows
         if probing { try giveBackUnusedIDs() }
         queued.removeAll()
+        (queuedReport, queuedReportChanges, queuedItems, queuedTotal) = (nil, 0, 0, 0)
+    }
+
+    /// Adds the statement just run to the tally: what was queued when every row went in, to one
+    /// report or none; else its new rows (the ids after `lastID`) read back.
+    private func count(inserted: Int, of rows: Int, in tally: BulkInsertTally) throws {
+        if inserted == rows && queuedReportChanges <= 1 {
+            tally.add(rows: Int64(rows), report: queuedReport, items: queuedItems, total: queuedTotal)
+            return
+        }
+        tally.add(rows: Int64(inserted), report: nil, items: 0, total: 0)
+        guard inserted > 0 else { return }
+        // At most a statement's rows, each at most 10^15: the sum fits.
+        for added in try db.query("""
+            SELECT report_id, count(*), sum(converted_minor) FROM expenses WHERE id > ? AND report_id IS NOT NULL GROUP BY report_id
+            """, [.integer(lastID)], { (report: $0.int64(0), items: $0.int64(1), total: $0.int64(2)) }) {
+            tally.add(rows: 0, report: added.report, items: added.items, total: Int128(added.total))
+        }
     }
 
     /// The ids the batch's new rows were given, once everything is flushed.

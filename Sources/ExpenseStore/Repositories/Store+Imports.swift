@@ -195,10 +195,15 @@ extension Store {
             return (result, false)
         }
         for trigger in onInsert { try db.execute("DROP TRIGGER \(trigger.name)") }
+        let tally = BulkInsertTally(), outerTally = bulkTally
+        bulkTally = tally
+        defer { bulkTally = outerTally }
         let result = try body()
         // expenses_count_insert: each report counts its new items and adds their converted amounts,
-        // refused when its total would go beyond the largest (`Report.requireTotalFits`).
-        let added = try itemsAdded(from: firstNewID)
+        // refused when its total would go beyond the largest (`Report.requireTotalFits`). The
+        // writers' tally when it accounts for every new row; else they are read back.
+        let newRows = try db.scalar("SELECT count(*) FROM expenses WHERE id >= ?", [.integer(firstNewID)])
+        let added = newRows == tally.rows ? tally.additions : try itemsAdded(from: firstNewID)
         // expenses_frozen_insert: no new row may sit in a report that is not a draft.
         for report in added where try db.scalar("SELECT count(*) FROM reports WHERE id = ? AND status NOT IN \(Self.editableStatusesSQL)",
                                                  [.integer(report.report)]) > 0 {
@@ -262,6 +267,7 @@ extension Store {
         if let server = db as? PostgresDatabase {
             return try PostgresImportWriter(db: server, batchID: batchID, stamp: now(), rowsPerBatch: rowsPerStatement == 1 ? 1 : 10_000)
         }
-        return try SQLiteImportWriter(db: db as! SQLiteDatabase, batchID: batchID, stamp: now(), rowsPerStatement: rowsPerStatement)
+        return try SQLiteImportWriter(db: db as! SQLiteDatabase, batchID: batchID, stamp: now(), rowsPerStatement: rowsPerStatement,
+                                      tally: bulkTally)
     }
 }
