@@ -151,6 +151,29 @@ final class ImportStoreTests: TemporaryDatabaseTestCase {
         try assertTotalsMatchItems(report.id)
     }
 
+    /// A rate is stored as it is written, also right after an equal one written otherwise (the
+    /// writer formats a rate once for the rows after it that have the same digits).
+    func testEachRowsRateIsStoredAsWritten() throws {
+        let usd = CurrencyTable.standard.currency("USD")!
+        let rates = ["0.5", "1/2", "1/2", "0.50", "2/4", "0.5"]
+        try store.write {
+            _ = try store.withInsertTriggersInBulk {
+                let id = try store.beginImportBatch(file: "statement.csv", rules: "card.rules", reportID: nil)
+                let writer = try store.importWriter(batch: id)
+                for (index, text) in rates.enumerated() {
+                    let rate = try XCTUnwrap(ExchangeRate.parse(text))
+                    let conversion = Expense.Conversion(rate: rate, rateDate: day, source: .table, converted: Money(minorUnits: 50, currency: eur))
+                    try writer.append(Expense(date: day, category: "meals", amount: Money(minorUnits: 100, currency: usd), conversion: conversion),
+                                      line: index + 2, fingerprint: .contentKey(Int64(index)))
+                }
+                _ = try writer.insertedIDs()
+            }
+        }
+        let stored = try store.db.query("SELECT rate FROM expenses ORDER BY import_line") { $0.string(0) }
+        XCTAssertEqual(stored, try rates.map { try XCTUnwrap(ExchangeRate.parse($0)).description })
+        XCTAssertEqual(Set(stored).count, 3, "equal rates, written three ways")
+    }
+
     func testAContentKeyIsUniquePerDateAndAnExternalIDEverywhere() throws {
         try importBatch([(100, .contentKey(7))])
         // The same key on another date is another row: insert it through the writer directly.
