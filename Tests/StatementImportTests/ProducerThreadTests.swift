@@ -1,5 +1,6 @@
 @testable import StatementImport
 import XCTest
+import Dispatch
 @testable import ExpenseSupport
 
 /// The read-ahead thread of the import: everything produced arrives, in order, across chunk
@@ -18,19 +19,24 @@ final class ProducerThreadTests: XCTestCase {
         XCTAssertNil(try producer.next(), "the end stays the end")
     }
 
-    /// An element is moved to the consumer, not copied: the thread keeps no reference to it
-    /// (a copy retained every text of every imported row once more, and released it again).
+    /// An element is moved to the consumer, not copied: the thread's buffer no longer refers to
+    /// it (a copy retained every text of every imported row once more, and released it again).
+    /// The producer has sent every chunk first (three, all full), so that nothing of its own
+    /// still refers to an element.
     func testAnElementIsHandedOverNotCopied() throws {
         final class Box {}
-        let producer = ProducerThread<Box>(chunkSize: 4, capacity: 1) { emit in
-            for _ in 0..<10 { guard emit(Box()) else { return } }
+        let produced = DispatchSemaphore(value: 0)
+        let producer = ProducerThread<Box>(chunkSize: 4, capacity: 3) { emit in
+            for _ in 0..<12 { guard emit(Box()) else { return } }
+            produced.signal()
         }
+        produced.wait()
         var handed = 0
         while var box = try producer.next() {
             XCTAssertTrue(isKnownUniquelyReferenced(&box), "element \(handed) is still referenced by the thread's buffer")
             handed += 1
         }
-        XCTAssertEqual(handed, 10)
+        XCTAssertEqual(handed, 12)
     }
 
     func testAnErrorArrivesAfterTheElementsBeforeIt() throws {
