@@ -143,10 +143,16 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         // The same digits are the same rate, and two decimals (normalized, no trailing zeros) are
         // equal only then: the 128-bit reduction is for quotients, and conversions of a million
         // rows compare rates once a row.
-        if lhs.significand == rhs.significand, lhs.scale == rhs.scale, lhs.divisorSignificand == rhs.divisorSignificand,
-           lhs.divisorScale == rhs.divisorScale { return true }
+        if lhs.hasSameDigits(as: rhs) { return true }
         if !lhs.isQuotient, !rhs.isQuotient { return false }
         return lhs.reducedFraction == rhs.reducedFraction
+    }
+
+    /// Whether `other` is written with the same digits: then its `description` is the same too,
+    /// which equality (1/2 is 0.5) does not promise.
+    public func hasSameDigits(as other: ExchangeRate) -> Bool {
+        significand == other.significand && scale == other.scale
+            && divisorSignificand == other.divisorSignificand && divisorScale == other.divisorScale
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -65,7 +65,9 @@ struct QueuedImportRows: ~Copyable {
         append(.integer(expense.amount.minorUnits))
         append(expense.amount.currency.code)
         if let conversion = expense.conversion {
-            if !Self.sameDigits(conversion.rate, lastRate) {
+            // Its text depends on the digits, not only the value; and comparing digits costs a
+            // tenth of comparing values, which reduces quotients.
+            if lastRate.map({ conversion.rate.hasSameDigits(as: $0) }) != true {
                 lastRate = conversion.rate
                 lastRateText = conversion.rate.description
             }
@@ -95,14 +97,6 @@ struct QueuedImportRows: ~Copyable {
             append(id)
         }
         count += 1
-    }
-
-    /// Whether `rate` is written as `last` is: its text depends on the digits, not only the value,
-    /// and comparing the digits costs a tenth of comparing values (which reduces quotients).
-    private static func sameDigits(_ rate: ExchangeRate, _ last: ExchangeRate?) -> Bool {
-        guard let last else { return false }
-        return rate.significand == last.significand && rate.scale == last.scale
-            && rate.divisorSignificand == last.divisorSignificand && rate.divisorScale == last.divisorScale
     }
 
     private mutating func append(_ value: Value) {
