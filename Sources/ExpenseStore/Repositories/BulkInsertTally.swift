@@ -6,10 +6,12 @@ final class BulkInsertTally {
     private(set) var rows: Int64 = 0
     private var reports: [Int64: (items: Int64, total: Int128)] = [:]
 
-    /// `rows` rows inserted, `items` of them into `report` with `total` as their converted sum.
-    func add(rows: Int64, report: Int64?, items: Int64, total: Int128) {
+    func add(rows: Int64) {
         self.rows += rows
-        guard let report, items > 0 else { return }
+    }
+
+    /// `items` of the rows went into `report`, with `total` as their converted sum.
+    func add(items: Int64, total: Int128, to report: Int64) {
         let before = reports[report] ?? (0, 0)
         reports[report] = (before.items + items, before.total + total)
     }

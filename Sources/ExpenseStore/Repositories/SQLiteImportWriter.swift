@@ -139,17 +139,17 @@ final class SQLiteImportWriter: ImportWriter {
     /// Adds the statement just run to the tally: what was queued when every row went in, to one
     /// report or none; else its new rows (the ids after `lastID`) read back.
     private func count(inserted: Int, of rows: Int, in tally: BulkInsertTally) throws {
+        tally.add(rows: Int64(inserted))
         if inserted == rows && queuedReportChanges <= 1 {
-            tally.add(rows: Int64(rows), report: queuedReport, items: queuedItems, total: queuedTotal)
+            if let queuedReport { tally.add(items: queuedItems, total: queuedTotal, to: queuedReport) }
             return
         }
-        tally.add(rows: Int64(inserted), report: nil, items: 0, total: 0)
         guard inserted > 0 else { return }
         // At most a statement's rows, each at most 10^15: the sum fits.
         for added in try db.query("""
             SELECT report_id, count(*), sum(converted_minor) FROM expenses WHERE id > ? AND report_id IS NOT NULL GROUP BY report_id
             """, [.integer(lastID)], { (report: $0.int64(0), items: $0.int64(1), total: $0.int64(2)) }) {
-            tally.add(rows: 0, report: added.report, items: added.items, total: Int128(added.total))
+            tally.add(items: added.items, total: Int128(added.total), to: added.report)
         }
     }
 

@@ -195,9 +195,10 @@ extension Store {
             return (result, false)
         }
         for trigger in onInsert { try db.execute("DROP TRIGGER \(trigger.name)") }
-        let tally = BulkInsertTally(), outerTally = bulkTally
+        // Not nested: inside another bulk insert the triggers are gone, and the path above is taken.
+        let tally = BulkInsertTally()
         bulkTally = tally
-        defer { bulkTally = outerTally }
+        defer { bulkTally = nil }
         let result = try body()
         // expenses_count_insert: each report counts its new items and adds their converted amounts,
         // refused when its total would go beyond the largest (`Report.requireTotalFits`). The
