@@ -147,7 +147,8 @@ public final class Session {
     private static func role(of server: PostgresDatabase) throws -> UserName {
         let role = try server.sessionUser()
         let name = try UserName(validating: role)
-        guard name.value == role else {
+        // Byte for byte: Swift's == takes `alice` + U+0301 for the composed name it normalises to.
+        guard name.value.utf8.elementsEqual(role.utf8) else {
             throw ExpenseError(.permissionDenied, "the role '\(TerminalText.visible(role))' is not written as expenses writes user names "
                                + "('\(name.value)'): lower case, composed, single spaces",
                                hint: "the administrator gives each person a role named in lower case")

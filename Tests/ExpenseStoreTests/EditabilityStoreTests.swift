@@ -55,9 +55,13 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
                        conversion: report.map { _ in Expense.Conversion(rate: .one, source: .same, converted: amount) })
     }
 
+    /// A receipt of the bytes of `name`; on a team database its bytes are stored first, as the
+    /// server names only stored bytes in a receipt's row.
     private func insertReceipt(_ name: String) throws -> Receipt {
-        try store.insertReceipt(Receipt(
-            sha256: SHA256.hex(Array(name.utf8)), mediaType: .png, size: 1, originalName: "\(name).png", source: .file,
+        let bytes = Array(name.utf8)
+        if ServerStore.isSelected { try store.receiptStorage?.store(bytes, hash: SHA256.hex(bytes)) }
+        return try store.insertReceipt(Receipt(
+            sha256: SHA256.hex(bytes), mediaType: .png, size: Int64(bytes.count), originalName: "\(name).png", source: .file,
             capturedAt: "2026-03-10T09:00:00Z"))
     }
 

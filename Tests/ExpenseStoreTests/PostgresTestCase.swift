@@ -5,7 +5,7 @@ import XCTest
 
 /// A test case with a PostgreSQL team database: one throwaway cluster for the class, and for
 /// every test a fresh database `expenses`, created by a non-superuser admin that owns it and
-/// runs `PostgresSchema.createTables`, then `setupRoles` twice (it must be idempotent). The
+/// sets it up as `expenses setup` does, twice (it must be idempotent). The
 /// login roles: alice and carol (travellers), bob (approver and traveller), fiona (finance).
 class PostgresTestCase: XCTestCase {
     /// Shared by the class's tests: a cluster starts in about a second, a database in a fraction.
@@ -30,9 +30,10 @@ class PostgresTestCase: XCTestCase {
             DROP DATABASE IF EXISTS \(database) WITH (FORCE);
             CREATE DATABASE \(database) OWNER \(Self.admin);
             """))
-        try expectSuccess(sql(Self.admin, PostgresSchema.createTables))
-        try expectSuccess(sql(Self.admin, PostgresSchema.setupRoles), "setupRoles, first run")
-        try expectSuccess(sql(Self.admin, PostgresSchema.setupRoles), "setupRoles, second run")
+        // As `expenses setup` does it, twice: it must be idempotent.
+        let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: database)
+        _ = try Store.setUpServer(uri, now: "2026-05-01T09:00:00Z")
+        _ = try Store.setUpServer(uri, now: "2026-05-01T09:00:00Z")
         for (login, groups) in Self.logins.sorted(by: { $0.key < $1.key }) { try makeLogin(login, groups: groups) }
     }
 

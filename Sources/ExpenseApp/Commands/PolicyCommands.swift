@@ -87,8 +87,6 @@ enum PolicyCommands {
                 throw ExpenseError(.refused, "\(key) is blocking; a blocking violation cannot be acknowledged, only fixed")
             }
             try store.acknowledge(key, of: report.id, by: session.user, reason: reason)
-            try store.logEvent(report.id, actor: session.user, action: "acknowledge \(key)", from: report.status,
-                               to: report.status, reason: reason)
         }
         return .message("Acknowledged \(key): \(reason)")
     }

@@ -47,86 +47,59 @@ extension PostgresSchema {
     }
 
     /// Own reports for travellers; others' reports, in the states their steps start from or end
-    /// in, for the group whose steps they are (`groupRole(for:)`).
+    /// in, for the group whose steps they are (`groupRole(for:)`). Read only: reports change
+    /// through the functions (`reportFunctions`).
     static var reportPolicies: [Policy] {
-        let own = "owner = session_user"
         var policies = [
-            Policy(name: "reports_owner_select", table: "reports", command: "SELECT", roles: [travellerRole], using: own),
-            // A report starts as an empty draft: its status and totals come from the workflow and the items.
-            Policy(name: "reports_owner_insert", table: "reports", command: "INSERT", roles: [travellerRole],
-                   check: "\(own) AND status = 'draft' AND item_count = 0 AND total_minor = 0"),
-            Policy(name: "reports_owner_update", table: "reports", command: "UPDATE", roles: [travellerRole], using: own, check: own),
-            Policy(name: "reports_owner_delete", table: "reports", command: "DELETE", roles: [travellerRole],
-                   using: "\(own) AND status = 'draft'"),
+            Policy(name: "reports_owner_select", table: "reports", command: "SELECT", roles: [travellerRole], using: "owner = session_user"),
         ]
         for role in [approverRole, financeRole] {
             let actions = ReportAction.allCases.filter { groupRole(for: $0) == role }
-            let from = ReportStatus.allCases.filter { state in actions.contains { $0.from == state } }
-            let to = ReportStatus.allCases.filter { state in actions.contains { $0.to == state } }
-            let seen = ReportStatus.allCases.filter { from.contains($0) || to.contains($0) }
+            let seen = ReportStatus.allCases.filter { state in actions.contains { $0.from == state || $0.to == state } }
             let name = "reports_" + role.dropFirst("expenses_".count)
-            policies += [
-                Policy(name: "\(name)_select", table: "reports", command: "SELECT", roles: [role],
-                       using: "owner <> session_user AND \(status(in: seen))"),
-                Policy(name: "\(name)_update", table: "reports", command: "UPDATE", roles: [role],
-                       using: "owner <> session_user AND \(status(in: from))",
-                       check: "owner <> session_user AND \(status(in: to))"),
-            ]
+            policies.append(Policy(name: "\(name)_select", table: "reports", command: "SELECT", roles: [role],
+                                   using: "owner <> session_user AND \(status(in: seen))"))
         }
         return policies
     }
 
     /// Items, receipts, their links and the receipts' bytes: the owner's, and those of the reports
-    /// a reviewer sees.
+    /// a reviewer sees. Read only, as reports.
     static var itemPolicies: [Policy] {
         let reviewers = [approverRole, financeRole]
-        let ownItem = "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_receipts.expense_id AND e.owner = session_user)"
         return [
-            // An item goes only into a report of its owner's.
-            Policy(name: "expenses_owner", table: "expenses", command: "ALL", roles: [travellerRole],
-                   using: "owner = session_user",
-                   check: "owner = session_user AND (expenses.report_id IS NULL OR EXISTS (SELECT 1 FROM reports r "
-                       + "WHERE r.id = expenses.report_id AND r.owner = session_user))"),
+            Policy(name: "expenses_owner", table: "expenses", command: "SELECT", roles: [travellerRole], using: "owner = session_user"),
             Policy(name: "expenses_of_visible_reports", table: "expenses", command: "SELECT", roles: reviewers,
                    using: "EXISTS (SELECT 1 FROM reports r WHERE r.id = expenses.report_id)"),
-            Policy(name: "expense_receipts_owner", table: "expense_receipts", command: "ALL", roles: [travellerRole],
-                   using: ownItem, check: ownItem),
+            Policy(name: "expense_receipts_owner", table: "expense_receipts", command: "SELECT", roles: [travellerRole],
+                   using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_receipts.expense_id AND e.owner = session_user)"),
             Policy(name: "expense_receipts_of_visible_items", table: "expense_receipts", command: "SELECT", roles: reviewers,
                    using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_receipts.expense_id)"),
-            Policy(name: "receipts_owner", table: "receipts", command: "ALL", roles: [travellerRole],
-                   using: "owner = session_user", check: "owner = session_user"),
+            Policy(name: "receipts_owner", table: "receipts", command: "SELECT", roles: [travellerRole], using: "owner = session_user"),
             Policy(name: "receipts_of_visible_items", table: "receipts", command: "SELECT", roles: reviewers,
                    using: "EXISTS (SELECT 1 FROM expense_receipts l WHERE l.receipt_id = receipts.id)"),
             Policy(name: "receipt_contents_of_visible_receipts", table: "receipt_contents", command: "SELECT", roles: groupRoles,
                    using: "EXISTS (SELECT 1 FROM receipts c WHERE c.sha256 = receipt_contents.sha256)"),
-            // Written after the receipt's row (in the same transaction), by the one who captured it.
-            Policy(name: "receipt_contents_owner_insert", table: "receipt_contents", command: "INSERT", roles: [travellerRole],
-                   check: "EXISTS (SELECT 1 FROM receipts c WHERE c.sha256 = receipt_contents.sha256 AND c.owner = session_user)"),
         ]
     }
 
-    /// The audit log and acknowledged warnings: read with their report; written only in one's own
-    /// name, on a report one sees. No policy lets anyone change or delete an entry.
+    /// The audit log and acknowledged warnings: read with their report; written by the functions.
     static var logPolicies: [Policy] {
         let visible = { (table: String) in "EXISTS (SELECT 1 FROM reports r WHERE r.id = \(table).report_id)" }
         return [
             Policy(name: "report_events_of_visible_reports", table: "report_events", command: "SELECT", roles: groupRoles,
                    using: visible("report_events")),
-            Policy(name: "report_events_own_entries", table: "report_events", command: "INSERT", roles: groupRoles,
-                   check: "actor = session_user AND \(visible("report_events"))"),
             Policy(name: "policy_acknowledgements_of_visible_reports", table: "policy_acknowledgements", command: "SELECT",
                    roles: groupRoles, using: visible("policy_acknowledgements")),
-            Policy(name: "policy_acknowledgements_own_insert", table: "policy_acknowledgements", command: "INSERT",
-                   roles: groupRoles, check: "actor = session_user AND \(visible("policy_acknowledgements"))"),
-            Policy(name: "policy_acknowledgements_own_update", table: "policy_acknowledgements", command: "UPDATE",
-                   roles: groupRoles, using: visible("policy_acknowledgements"),
-                   check: "actor = session_user AND \(visible("policy_acknowledgements"))"),
         ]
     }
 
-    /// Quick actions, open sessions, imports and the inbox: each person's own, whatever their role.
+    /// Imports and the inbox: each person's own, read; quick actions and open sessions each
+    /// person's own, read and written.
     static var personalPolicies: [Policy] {
-        ["import_batches", "receipt_inbox_taken", "open_sessions", "dynamic_shortcuts", "app_shortcuts", "shortcut_launches"].map {
+        ["import_batches", "receipt_inbox_taken"].map {
+            Policy(name: "\($0)_owner", table: $0, command: "SELECT", roles: groupRoles, using: "owner = session_user")
+        } + ["open_sessions", "dynamic_shortcuts", "app_shortcuts", "shortcut_launches"].map {
             Policy(name: "\($0)_owner", table: $0, command: "ALL", roles: groupRoles,
                    using: "owner = session_user", check: "owner = session_user")
         }

@@ -32,7 +32,8 @@ extension PostgresSchema {
     /// and receipts are seen with their report. Row security is forced, so the tables' owner sees
     /// none of these rows either: only a superuser bypasses it.
     public static var setupRoles: String {
-        [createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners].joined(separator: "\n")
+        [createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners, pinnedFunctions, functionLayer, creatorsCheck]
+            .joined(separator: "\n")
     }
 
     static let createRoles = """
@@ -51,30 +52,41 @@ extension PostgresSchema {
     /// Tables whose rows are people's: row security decides which of them a role sees.
     static let privateTables = ["reports", "expenses", "expense_receipts", "receipts", "receipt_contents", "report_events",
                                 "policy_acknowledgements", "import_batches", "receipt_inbox_taken", "open_sessions",
-                                "dynamic_shortcuts", "app_shortcuts", "shortcut_launches"]
+                                "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads"]
 
-    /// Revoked first, so that a second run leaves exactly these. No role may UPDATE, DELETE or
-    /// TRUNCATE the audit log; the shared tables (categories, policy, rates) are finance's to change.
+    /// Revoked first, so that a second run leaves exactly these. Members read through row
+    /// security and write no table of reports, items, receipts or the audit log: those change
+    /// only through the functions (`functionLayer`). The shared tables (categories, policy, rates)
+    /// are finance's to change, and quick actions and open sessions each person's own.
     static var privileges: String {
         let all = groupRoles.joined(separator: ", ")
         return """
             REVOKE ALL ON ALL TABLES IN SCHEMA public FROM \(all);
             REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM \(all);
             GRANT USAGE ON SCHEMA public TO \(all);
-            GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO \(all);
             GRANT SELECT ON schema_migrations, categories, policy_rules, exchange_rates TO \(all);
             GRANT INSERT, UPDATE, DELETE ON categories, policy_rules, exchange_rates TO \(financeRole);
-            -- The chain's end is one shared row that whoever logs moves; the app verifies it.
-            GRANT SELECT, INSERT, UPDATE ON report_events_head TO \(all);
-            GRANT SELECT, INSERT, UPDATE, DELETE ON reports, expenses, expense_receipts, receipts, import_batches,
-                receipt_inbox_taken, open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches TO \(all);
-            -- Deleted with their report (the foreign key's cascade), never on their own.
-            GRANT SELECT, INSERT, UPDATE ON policy_acknowledgements TO \(all);
-            -- Written once, never changed: the audit log, and receipts' bytes (content-addressed:
-            -- bytes no receipt uses any more are the admin's to remove).
-            GRANT SELECT, INSERT ON receipt_contents, report_events TO \(all);
+            GRANT SELECT ON reports, expenses, expense_receipts, receipts, receipt_contents, report_events,
+                policy_acknowledgements, import_batches, receipt_inbox_taken TO \(all);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches TO \(all);
+            GRANT USAGE, SELECT ON SEQUENCE open_sessions_id_seq, shortcut_launches_id_seq TO \(all);
             """
     }
+
+    /// Every PL/pgSQL function of the app's in `public` (the triggers') looks in the catalog first and in
+    /// a session's temporary objects last, also on a server set up by an earlier version.
+    static let pinnedFunctions = """
+        DO $$
+        DECLARE
+            found record;
+        BEGIN
+            FOR found IN SELECT p.oid::regprocedure AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                         WHERE n.nspname = 'public' AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'plpgsql')
+                           AND p.proowner = (SELECT oid FROM pg_roles WHERE rolname = current_user) LOOP
+                EXECUTE format('ALTER FUNCTION %s SET search_path = pg_catalog, public, pg_temp', found.signature);
+            END LOOP;
+        END $$;
+        """
 
     static var rowSecurity: String {
         privateTables.map { "ALTER TABLE \($0) ENABLE ROW LEVEL SECURITY;\nALTER TABLE \($0) FORCE ROW LEVEL SECURITY;" }

@@ -32,6 +32,8 @@ public enum PostgresSchema {
         "dynamic_shortcuts.owner": "quick actions are per person (and so per role); part of the key",
         "app_shortcuts.owner": "what became of the app's default quick actions is per person; part of the key",
         "shortcut_launches.owner": "a queued launch is claimed only by a session of the person who queued it (its index leads with it)",
+        "receipt_uploads": "a receipt's bytes as they arrive, a chunk at a time, until the server has checked them whole "
+            + "against their hash and made them content (PostgresSchema.receiptFunctions)",
         "receipt_contents": "receipt files live in the database, not in a vault directory on one machine: "
             + "by sha256, in chunks, so that a file is streamed and never loaded whole",
     ]
@@ -41,7 +43,7 @@ public enum PostgresSchema {
     /// traveller's temporary `reports` saying 'draft' would thaw a submitted report's items).
     /// Policies, CHECKs and triggers' WHEN clauses are bound to their tables when made; a
     /// function's body is looked up each time it runs.
-    static let pinnedSearchPath = "SET search_path = public, pg_temp"
+    static let pinnedSearchPath = "SET search_path = pg_catalog, public, pg_temp"
 
     /// An SQL string literal.
     static func literal(_ text: String) -> String {

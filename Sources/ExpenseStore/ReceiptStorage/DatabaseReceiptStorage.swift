@@ -3,10 +3,13 @@ import ExpenseSupport
 /// The receipt storage of a team database: the bytes in the table receipt_contents, by their
 /// SHA-256, in numbered chunks, stored once whoever captured them. Row security decides who
 /// reads them: whoever sees a receipt of those bytes (its owner, and an approver or finance with
-/// the report it belongs to). The owner writes them after the receipt's row, in its transaction.
+/// the report it belongs to). The owner sends them before the receipt's row; the server makes
+/// them content only once they hash to their name (`PostgresSchema.receiptFunctions`), and a
+/// receipt's row names only such content.
 ///
-/// A file goes and comes a chunk per statement, so that neither the client nor the server holds
-/// more than a chunk of it at once (plus libpq's text form of that chunk, twice its size).
+/// A file goes and comes a chunk per statement, so that the client never holds more than a chunk
+/// of it at once (plus libpq's text form of that chunk, twice its size); the server holds it
+/// whole once, to hash it.
 /// No role may change or delete stored bytes: a damaged chunk stays damaged (`receipt verify`
 /// says so) until the administrator restores it, and bytes no receipt refers to any more are the
 /// administrator's to remove — only a role that bypasses row security sees them at all.
@@ -21,7 +24,8 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
 
     public var place: ReceiptStoragePlace { .database(name: db.path) }
 
-    public var writesAfterRow: Bool { true }
+    /// Before: the server names in a receipt's row only bytes it has checked whole.
+    public var writesAfterRow: Bool { false }
 
     public func localPath(of hash: String) -> String? { nil }
 
@@ -42,17 +46,22 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
             guard health == .ok else { throw damaged(hash, health) }
             return false
         }
-        var chunk: Int64 = 0
-        var start = 0
-        while start < bytes.count {
-            try Cancellation.check()
-            let end = min(start + Self.chunkSize, bytes.count)
-            try db.execute("INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
-                           [.text(hash), .integer(chunk), .blob(Array(bytes[start..<end]))])
-            chunk += 1
-            start = end
+        // The chunks go to the sender's uploads; the server makes them content once they hash to
+        // `hash`, in the same transaction, or refuses them all.
+        return try db.inTransaction {
+            var chunk: Int64 = 0
+            var start = 0
+            while start < bytes.count {
+                try Cancellation.check()
+                let end = min(start + Self.chunkSize, bytes.count)
+                try db.execute("SELECT \(PostgresSchema.functionSchema).receipt_chunk(?, ?, ?)",
+                               [.text(hash), .integer(chunk), .blob(Array(bytes[start..<end]))])
+                chunk += 1
+                start = end
+            }
+            return try db.scalar("SELECT CASE WHEN \(PostgresSchema.functionSchema).receipt_content_finish(?) THEN 1 ELSE 0 END",
+                                 [.text(hash)]) == 1
         }
-        return true
     }
 
     /// Chunk 0, 1, 2... each by its own query (one row, found by the primary key), until a number

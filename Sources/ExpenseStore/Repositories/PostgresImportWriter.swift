@@ -2,9 +2,9 @@ import ExpenseCore
 import ExpenseSupport
 
 /// Writes an import batch's rows to a team database the way PostgreSQL takes many rows: a few
-/// thousand at a time COPY'd into a temporary staging table, then one INSERT ... SELECT into
-/// `expenses` that lets the unique fingerprint indexes turn duplicates away (`ON CONFLICT DO
-/// NOTHING`), with the same triggers, constraints and row-level security as any other insert.
+/// thousand at a time COPY'd into the session's staging table, then one call of the server's
+/// `import_rows`, which inserts them as the caller's and lets the unique fingerprint indexes turn
+/// duplicates away, with the same triggers and constraints as any other insert.
 final class PostgresImportWriter: ImportWriter {
     private let db: PostgresDatabase
     private let batchID: Int64
@@ -15,25 +15,11 @@ final class PostgresImportWriter: ImportWriter {
     private(set) var newRows = 0
     private(set) var duplicateRows = 0
 
-    static let staging = "expenses_import_staging"
-    static let stagedColumns = """
-        import_line, report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
-        rate_source, converted_minor, paid_by, import_key, external_id
-        """
-
     init(db: PostgresDatabase, batchID: Int64, stamp: String, rowsPerBatch: Int) throws {
         self.db = db
         self.batchID = batchID
         self.stamp = stamp
         self.rowsPerBatch = max(1, rowsPerBatch)
-        // Private to this connection and emptied at commit: nothing of it is ever seen by another.
-        try db.execute("""
-            CREATE TEMPORARY TABLE IF NOT EXISTS \(Self.staging) (
-                import_line bigint, report_id bigint, date text, category text, merchant text, description text,
-                amount_minor bigint, currency text, rate text, rate_date text, rate_source text, converted_minor bigint,
-                paid_by text, import_key bigint, external_id text
-            ) ON COMMIT DELETE ROWS
-            """, [])
     }
 
     func append(_ expense: Expense, line: Int, fingerprint: ImportFingerprint) throws {
@@ -56,21 +42,14 @@ final class PostgresImportWriter: ImportWriter {
         return range.0...range.1
     }
 
+    /// Copies the pending rows into the session's staging table, which the server made when the
+    /// batch began (`import_begin`), and has the server insert them as the caller's.
     private func flush() throws {
         guard pendingRows > 0 else { return }
-        try db.copy("COPY \(Self.staging) (\(Self.stagedColumns)) FROM STDIN", data: pending)
-        try db.execute("""
-            INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
-                                  rate_source, converted_minor, paid_by, created_at, updated_at, import_batch_id, import_line,
-                                  import_key, external_id)
-            SELECT report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
-                   rate_source, converted_minor, paid_by, ?, ?, ?, import_line, import_key, external_id
-            FROM \(Self.staging) ORDER BY import_line
-            ON CONFLICT DO NOTHING
-            """, [.text(stamp), .text(stamp), .integer(batchID)])
-        newRows += db.changes
-        duplicateRows += pendingRows - db.changes
-        try db.execute("TRUNCATE \(Self.staging)", [])
+        try db.copy("COPY pg_temp.\(PostgresSchema.importStaging) (\(PostgresSchema.stagedColumns)) FROM STDIN", data: pending)
+        let added = Int(try db.scalar("SELECT \(PostgresSchema.functionSchema).import_rows(?, ?)", [.integer(batchID), .text(stamp)]))
+        newRows += added
+        duplicateRows += pendingRows - added
         pending.removeAll(keepingCapacity: true)
         pendingRows = 0
     }

@@ -26,17 +26,11 @@ extension Store {
         try lockedReport(id)?.requireEditable(change)
     }
 
-    /// Report `id` as it is now, and on a team database locked until this transaction ends, so
-    /// that no other client's submission or item comes between this check and this write (a
-    /// SQLite write transaction holds the whole file already). A report one may see but not
-    /// change (an approver's view of an approved one) is read without the lock: the domain's
-    /// check then refuses the step with its own words.
+    /// Report `id` as it is now. A SQLite write transaction holds the whole file already, so
+    /// nothing comes between this check and the write; on a team database the server's function
+    /// that writes locks the report and checks it again (members may not lock rows themselves).
     func lockedReport(_ id: Int64) throws -> Report? {
-        let sql = "SELECT \(Self.reportColumns) FROM reports WHERE id = ?"
-        if db.dialect == .postgresql, let locked = try db.queryFirst(sql + " FOR UPDATE", [.integer(id)], Self.report) {
-            return locked
-        }
-        return try db.queryFirst(sql, [.integer(id)], Self.report)
+        try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
     }
 
     /// Refuses a write that would take report `id`'s total, as stored, beyond the largest

@@ -101,6 +101,7 @@ extension Store {
                 try requireTotalFits(report: reportID, adding: expense.conversion?.converted.minorUnits ?? 0)
             }
             let stamp = now()
+            if writesThroughFunctions { return try self.expense(try call("expense_add", Self.arguments(expense) + [.text(stamp)])) }
             let insertedID = try db.insert("""
                 INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
                                       rate, rate_date, rate_source, converted_minor, paid_by, created_at, updated_at)
@@ -126,6 +127,10 @@ extension Store {
                 if let current { try requireTotalFits(report: current, adding: Int64(clamping: -Int128(converted))) }
                 if let target = expense.reportID { try requireTotalFits(report: target, adding: newConverted) }
             }
+            if writesThroughFunctions {
+                try call("expense_edit", [.integer(expense.id)] + Self.arguments(expense) + [.text(now())])
+                return
+            }
             try db.execute("""
                 UPDATE expenses SET report_id = ?, date = ?, category = ?, merchant = ?, description = ?, amount_minor = ?,
                                     currency = ?, rate = ?, rate_date = ?, rate_source = ?, converted_minor = ?, paid_by = ?,
@@ -143,7 +148,9 @@ extension Store {
                 try requireEditable(report: reportID, for: .deleteItems)
                 try requireTotalFits(report: reportID, adding: Int64(clamping: -Int128(converted)))
             }
-            try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
+            if writesThroughFunctions { try call("expense_delete", [.integer(id)]) } else {
+                try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
+            }
         }
     }
 

@@ -67,6 +67,10 @@ extension Store {
     public func beginImportBatch(file: String, rules: String, reportID: Int64?) throws -> Int64 {
         try write {
             if let reportID { try requireEditable(report: reportID, for: .importItems) }
+            if writesThroughFunctions {
+                // The server also makes this session's staging table, which the rows are copied into.
+                return try call("import_begin", [.text(file), .text(rules), DatabaseValue(reportID), .text(now())])
+            }
             let insertedID = try db.insert("INSERT INTO import_batches (file, rules, report_id, imported_at) VALUES (?, ?, ?, ?)",
                            [.text(file), .text(rules), DatabaseValue(reportID), .text(now())])
             return insertedID
@@ -74,6 +78,12 @@ extension Store {
     }
 
     public func finishImportBatch(_ id: Int64, counts: ImportCounts, expenseIDs: ClosedRange<Int64>?) throws {
+        if writesThroughFunctions {
+            try call("import_finish", [.integer(id), DatabaseValue(counts.new), DatabaseValue(counts.duplicate),
+                                       DatabaseValue(counts.invalid), DatabaseValue(counts.skipped),
+                                       DatabaseValue(expenseIDs?.lowerBound), DatabaseValue(expenseIDs?.upperBound)])
+            return
+        }
         try db.execute("""
             UPDATE import_batches SET rows_new = ?, rows_duplicate = ?, rows_invalid = ?, rows_skipped = ?,
                                       first_expense_id = ?, last_expense_id = ?
@@ -111,25 +121,35 @@ extension Store {
         if let undoneAt = batch.undoneAt {
             throw ExpenseError(.refused, "import batch \(id) was already undone at \(undoneAt)")
         }
+        try requireUndoable(batch)
+        if writesThroughFunctions { return Int(try call("import_undo", [.integer(id), .text(now())])) }
         var deleted = 0
         if let ids = batch.expenseIDs {
-            let members: [DatabaseValue] = [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(id)]
-            let frozen = try db.queryFirst("""
-                SELECT r.id, r.status, count(*) FROM expenses AS e JOIN reports AS r ON r.id = e.report_id
-                WHERE e.id BETWEEN ? AND ? AND e.import_batch_id = ? AND r.status NOT IN \(Self.editableStatusesSQL)
-                GROUP BY r.id ORDER BY r.id LIMIT 1
-                """, members) { (id: $0.int64(0), status: $0.string(1), count: $0.int(2)) }
-            if let frozen {
-                throw ExpenseError(.refused,
-                                   "cannot undo import batch \(id): \(frozen.count) of its expenses \(frozen.count == 1 ? "is" : "are") "
-                                       + "in report \(frozen.id), which is \(frozen.status)",
-                                   hint: "only items of draft reports can be deleted; bring report \(frozen.id) back to draft first")
-            }
-            try db.execute("DELETE FROM expenses WHERE id BETWEEN ? AND ? AND import_batch_id = ?", members)
+            try db.execute("DELETE FROM expenses WHERE id BETWEEN ? AND ? AND import_batch_id = ?",
+                           [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(id)])
             deleted = db.changes
         }
         try db.execute("UPDATE import_batches SET undone_at = ? WHERE id = ?", [.text(now()), .integer(id)])
         return deleted
+    }
+
+    /// Refuses to undo `batch` when any of its expenses is in a report whose items may no longer
+    /// change: the domain's rule, as SQL.
+    private func requireUndoable(_ batch: ImportBatch) throws {
+        guard let ids = batch.expenseIDs else { return }
+        let frozen = try db.queryFirst("""
+            SELECT r.id, r.status, count(*) FROM expenses AS e JOIN reports AS r ON r.id = e.report_id
+            WHERE e.id BETWEEN ? AND ? AND e.import_batch_id = ? AND r.status NOT IN \(Self.editableStatusesSQL)
+            GROUP BY r.id ORDER BY r.id LIMIT 1
+            """, [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(batch.id)]) {
+            (id: $0.int64(0), status: $0.string(1), count: $0.int(2))
+        }
+        if let frozen {
+            throw ExpenseError(.refused,
+                               "cannot undo import batch \(batch.id): \(frozen.count) of its expenses \(frozen.count == 1 ? "is" : "are") "
+                                   + "in report \(frozen.id), which is \(frozen.status)",
+                               hint: "only items of draft reports can be deleted; bring report \(frozen.id) back to draft first")
+        }
     }
 
     /// Runs `body` (an import) with `temp_store = MEMORY`, then restores the setting.

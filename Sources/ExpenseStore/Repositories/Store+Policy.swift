@@ -29,11 +29,20 @@ extension Store {
         return reasons
     }
 
+    /// Accepts a warning of report `reportID` with the reason, and logs it in the report's audit
+    /// log (`acknowledge KEY`, the report's status unchanged). Call inside `write`.
     public func acknowledge(_ violation: String, of reportID: Int64, by actor: UserName, reason: String) throws {
+        if writesThroughFunctions {
+            // The server writes both, and only for the owner's draft.
+            try call("report_acknowledge", [.integer(reportID), .text(violation), .text(reason), .text(now())])
+            return
+        }
+        let status = try report(reportID).status
         try db.execute("""
             INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (report_id, violation) DO UPDATE SET actor = excluded.actor, at = excluded.at, reason = excluded.reason
             """, [.integer(reportID), .text(violation), .text(actor.value), .text(now()), .text(reason)])
+        try logEvent(reportID, actor: actor, action: "acknowledge \(violation)", from: status, to: status, reason: reason)
     }
 
     /// The owner's items outside `report` with the same date, amount and currency as one of

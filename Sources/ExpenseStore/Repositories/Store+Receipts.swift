@@ -50,20 +50,24 @@ extension Store {
     /// Inserts a receipt and returns it with its id. Call inside `write`: after its file went
     /// into a vault, before its bytes go into a team database (`ReceiptStorage.writesAfterRow`).
     public func insertReceipt(_ receipt: Receipt) throws -> Receipt {
+        let row: [DatabaseValue] = [
+            .text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
+            .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
+            DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init))] + Self.ocrArguments(receipt.ocr)
+        // On a team database, only once its bytes are stored whole (`DatabaseReceiptStorage`).
+        if writesThroughFunctions { return try self.receipt(try call("receipt_new", row)) }
         let insertedID = try db.insert("""
             INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
                                   ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount,
                                   suggested_currency, suggested_category)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
-                  .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
-                  DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init))]
-                + Self.ocrArguments(receipt.ocr))
+            """, row)
         return try self.receipt(insertedID)
     }
 
     /// Replaces what text recognition said about a receipt.
     public func updateOCR(_ ocr: ReceiptOCR, of receiptID: Int64) throws {
+        if writesThroughFunctions { try call("receipt_ocr", [.integer(receiptID)] + Self.ocrArguments(ocr)); return }
         try db.execute("""
             UPDATE receipts SET ocr_status = ?, ocr_note = ?, ocr_text = ?, suggested_merchant = ?, suggested_date = ?,
                                 suggested_amount = ?, suggested_currency = ?, suggested_category = ?
@@ -131,6 +135,7 @@ extension Store {
 
     /// Deletes a receipt row; the caller removes its file once the transaction has committed.
     public func deleteReceipt(_ id: Int64) throws {
+        if writesThroughFunctions { try call("receipt_delete", [.integer(id)]); return }
         try db.execute("DELETE FROM receipts WHERE id = ?", [.integer(id)])
     }
 
@@ -144,6 +149,7 @@ extension Store {
             if let reportID = try expense(expenseID).reportID {
                 try requireEditable(report: reportID, for: .attachReceipts(expense: expenseID))
             }
+            if writesThroughFunctions { return try callFlag("receipt_attach", [.integer(expenseID), .integer(receiptID), .text(now())]) }
             try db.execute("INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                            [.integer(expenseID), .integer(receiptID), .text(now())])
             return db.changes > 0
@@ -158,6 +164,7 @@ extension Store {
             if let reportID = try expense(expenseID).reportID {
                 try requireEditable(report: reportID, for: .detachReceipts(expense: expenseID))
             }
+            if writesThroughFunctions { return try callFlag("receipt_detach", [.integer(expenseID), .integer(receiptID)]) }
             try db.execute("DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
                            [.integer(expenseID), .integer(receiptID)])
             return db.changes > 0
@@ -200,6 +207,10 @@ extension Store {
 
     /// Marks an inbox photo as taken, so that it is not captured again.
     public func markInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64, receiptID: Int64) throws {
+        if writesThroughFunctions {
+            try call("inbox_taken", [.text(path), .integer(size), .integer(modifiedNanoseconds), .integer(receiptID), .text(now())])
+            return
+        }
         try db.execute("""
             INSERT INTO receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (\(db.dialect.personalKey("path, size, modified_ns"))) DO UPDATE SET receipt_id = excluded.receipt_id, taken_at = excluded.taken_at

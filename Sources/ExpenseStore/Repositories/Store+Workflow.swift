@@ -9,6 +9,11 @@ extension Store {
     public func apply(_ action: ReportAction, to id: Int64, by user: UserName, reason: String = "") throws -> Report {
         guard let report = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
         try action.check(report, by: user)
+        if writesThroughFunctions {
+            // The server checks the step again, logs it and moves the report, as one.
+            try call("report_step", [.integer(id), .text(action.rawValue), .text(reason), .text(now())])
+            return try self.report(id)
+        }
         try logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
         try db.execute("UPDATE reports SET status = ?, updated_at = ? WHERE id = ?",
                        [.text(action.to.rawValue), .text(now()), .integer(id)])
@@ -89,8 +94,8 @@ extension Store {
     /// The last entry the app wrote, and its hash; nil when that record (or its table) is gone.
     func auditHead() throws -> AuditChain.Head? {
         guard try hasAuditHeadTable() else { return nil }
-        let lock = db.dialect == .postgresql ? " FOR UPDATE" : ""
-        return try db.queryFirst("SELECT last_id, last_hash FROM report_events_head WHERE singleton = 1" + lock) {
+        // Only read: on a team database the server's `log_event` alone moves the end.
+        return try db.queryFirst("SELECT last_id, last_hash FROM report_events_head WHERE singleton = 1") {
             AuditChain.Head(lastID: $0.int64(0), lastHash: $0.string(1))
         }
     }

@@ -1,0 +1,162 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// The team database's write layer (issue 27): members write no table. Every change a person
+/// makes is a call of a function in the app's own schema, `expenses`, that runs as a role no
+/// person logs in as (`definerRole`, SECURITY DEFINER), with its search path pinned, and that
+/// checks who is calling (`session_user`, as the app writes names), what the domain allows, takes
+/// the ids itself and writes the row and its audit entry together. Reading stays as it was:
+/// row security on the tables.
+///
+/// What a member may call is `ServerFunction.all` filtered by `callers`; everything else in the
+/// schema (the audit chain's own steps, the checks) is the functions' alone.
+extension PostgresSchema {
+    /// The schema of the functions: the app's own, which no member may create objects in.
+    public static let functionSchema = "expenses"
+    /// Owns the functions and writes the tables for them; NOLOGIN, so no person is it.
+    public static let definerRole = "expenses_definer"
+
+    /// What every function runs with: the system catalog first, then the app's functions and
+    /// tables, and a session's temporary objects last, so none of them shadows what the app means.
+    /// (No member may create anything in `public` or `expenses`: `setUp` makes sure.)
+    static let definerSearchPath = "SET search_path = pg_catalog, \(functionSchema), public, pg_temp"
+
+    /// One function of the write layer.
+    struct ServerFunction {
+        let name: String
+        /// `title text, purpose text`: names are prefixed `p_` so they never meet a column's.
+        let parameters: String
+        let returns: String
+        /// Declarations (without DECLARE) and the statements between BEGIN and END.
+        var declare = ""
+        let body: String
+        /// The group roles whose members may call it; none: the layer's own helper.
+        var callers: [String] = []
+
+        var sql: String {
+            """
+            CREATE OR REPLACE FUNCTION \(functionSchema).\(name)(\(parameters)) RETURNS \(returns)
+            LANGUAGE plpgsql SECURITY DEFINER \(definerSearchPath) AS $fn$
+            \(declare.isEmpty ? "" : "DECLARE\n" + declare)
+            BEGIN
+            \(body)
+            END $fn$;
+            ALTER FUNCTION \(functionSchema).\(name)(\(parameters)) OWNER TO \(definerRole);
+            REVOKE ALL ON FUNCTION \(functionSchema).\(name)(\(parameters)) FROM PUBLIC;
+            """ + (callers.isEmpty ? "" : "\nGRANT EXECUTE ON FUNCTION \(functionSchema).\(name)(\(parameters)) TO \(callers.joined(separator: ", "));")
+        }
+    }
+
+    /// Every function of the layer, helpers first.
+    static var serverFunctions: [ServerFunction] {
+        identityFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
+    }
+
+    /// The definer role, the schema and the functions, made by the administrator (a member of
+    /// the definer, so that it may hand the functions to it). Idempotent.
+    static var functionLayer: String {
+        let groups = groupRoles.joined(separator: ", ")
+        return """
+            DO $$ BEGIN
+                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(definerRole)') THEN
+                    CREATE ROLE \(definerRole) NOLOGIN;
+                END IF;
+                IF NOT pg_has_role(current_user, '\(definerRole)', 'MEMBER') THEN
+                    EXECUTE format('GRANT \(definerRole) TO %I', current_user);
+                END IF;
+            END $$;
+            -- Nobody but the database's owner creates anything where the functions look.
+            REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+            CREATE SCHEMA IF NOT EXISTS \(functionSchema);
+            REVOKE ALL ON SCHEMA \(functionSchema) FROM PUBLIC;
+            GRANT USAGE, CREATE ON SCHEMA \(functionSchema) TO \(definerRole);
+            GRANT USAGE ON SCHEMA \(functionSchema) TO \(groups);
+            GRANT USAGE ON SCHEMA public TO \(definerRole);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(definerRole);
+            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO \(definerRole);
+            \(privateTables.map { "CREATE POLICY \($0)_definer ON \($0) TO \(definerRole) USING (true) WITH CHECK (true);" }.joined(separator: "\n"))
+            \(auditHash)
+            \(serverFunctions.map(\.sql).joined(separator: "\n"))
+            """
+    }
+
+    /// Refuses to set up where a member of the team could still create an object that a function
+    /// would find: in `public` (PostgreSQL 14 and older let everyone) or in the functions' schema.
+    /// Run after `functionLayer` revoked what it could: what is left was granted to someone on
+    /// purpose, and `setup` says who.
+    static let creatorsCheck = """
+        DO $$
+        DECLARE
+            creator text;
+        BEGIN
+            SELECT string_agg(DISTINCT r.rolname || ' (' || s.nspname || ')', ', ' ORDER BY r.rolname || ' (' || s.nspname || ')')
+            INTO creator
+            FROM pg_roles r CROSS JOIN pg_namespace s
+            WHERE s.nspname IN ('public', '\(functionSchema)')
+              AND r.rolname NOT IN ('\(definerRole)', current_user)
+              AND NOT r.rolsuper
+              AND has_schema_privilege(r.oid, s.oid, 'CREATE')
+              AND (pg_has_role(r.oid, '\(travellerRole)', 'MEMBER') OR pg_has_role(r.oid, '\(approverRole)', 'MEMBER')
+                   OR pg_has_role(r.oid, '\(financeRole)', 'MEMBER'));
+            IF creator IS NOT NULL THEN
+                RAISE EXCEPTION 'members of the team may create objects where the app''s functions look: %', creator
+                    USING ERRCODE = 'insufficient_privilege',
+                          HINT = 'REVOKE CREATE ON SCHEMA public FROM them (and from PUBLIC), then run setup again';
+            END IF;
+        END $$;
+        """
+
+    /// The audit chain's hash, as `AuditChain.hash` computes it: each field as its length in
+    /// bytes, a colon, its bytes and a newline, hashed with SHA-256.
+    static let auditHash = """
+        CREATE OR REPLACE FUNCTION \(functionSchema).audit_hash(p_previous text, p_id bigint, p_report bigint, p_at text,
+            p_actor text, p_action text, p_from text, p_to text, p_reason text) RETURNS text
+        LANGUAGE sql IMMUTABLE \(definerSearchPath) AS $fn$
+            SELECT encode(sha256(string_agg(textsend(octet_length(f)::text || ':' || f || E'\\n'), ''::bytea ORDER BY n)), 'hex')
+            FROM unnest(ARRAY['expenses audit log v1', p_previous, p_id::text, p_report::text, p_at, p_actor, p_action,
+                              p_from, p_to, p_reason]) WITH ORDINALITY AS fields (f, n)
+        $fn$;
+        ALTER FUNCTION \(functionSchema).audit_hash(text, bigint, bigint, text, text, text, text, text, text) OWNER TO \(definerRole);
+        REVOKE ALL ON FUNCTION \(functionSchema).audit_hash(text, bigint, bigint, text, text, text, text, text, text) FROM PUBLIC;
+        """
+
+    /// Who calls, and what they may do.
+    static var identityFunctions: [ServerFunction] {
+        [
+            // session_user, never current_user: a SET ROLE changes the one, never the other.
+            ServerFunction(name: "caller", parameters: "", returns: "text", declare: "who text := session_user;", body: """
+                IF current_setting('server_encoding') = 'UTF8' AND NOT who IS NFC NORMALIZED THEN
+                    RAISE EXCEPTION 'the role % is not written as expenses writes user names (composed)', who
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF who <> lower(who) OR who <> btrim(who) OR who ~ '[[:cntrl:]]' OR who ~ '  ' THEN
+                    RAISE EXCEPTION 'the role % is not written as expenses writes user names (lower case, single spaces)', who
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF NOT (pg_has_role(who, '\(travellerRole)', 'MEMBER') OR pg_has_role(who, '\(approverRole)', 'MEMBER')
+                        OR pg_has_role(who, '\(financeRole)', 'MEMBER')) THEN
+                    RAISE EXCEPTION 'the role % is in none of the team''s groups', who USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                RETURN who;
+                """),
+            // Refuses unless `p_who` is a member of `p_group`, saying what they tried.
+            ServerFunction(name: "require_group", parameters: "p_who text, p_group text, p_what text", returns: "void", body: """
+                IF NOT pg_has_role(p_who, p_group, 'MEMBER') THEN
+                    RAISE EXCEPTION 'only a member of % can %', p_group, p_what USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                """),
+            // The caller's own report, locked until the transaction ends, in a state whose items may change.
+            ServerFunction(name: "own_draft", parameters: "p_report bigint, p_who text", returns: "public.reports",
+                           declare: "found public.reports;", body: """
+                SELECT * INTO found FROM public.reports WHERE id = p_report FOR UPDATE;
+                IF found.id IS NULL OR found.owner <> p_who THEN
+                    RAISE EXCEPTION 'unknown report %', p_report USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF found.status NOT IN \(Store.editableStatusesSQL) THEN
+                    RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation';
+                END IF;
+                RETURN found;
+                """),
+        ]
+    }
+}

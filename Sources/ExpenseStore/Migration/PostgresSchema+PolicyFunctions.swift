@@ -1,0 +1,63 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension PostgresSchema {
+    /// The policy as the server holds it at submission: the findings of the rules it can decide
+    /// alone, with their configured severity, by the same keys `PolicyCheck` gives them, and the
+    /// refusal of a submission while one of them blocks. A test holds both engines to the same
+    /// findings on the same data.
+    ///
+    /// The server decides the rules whose limits are in the report's currency: missing receipts,
+    /// items outside the trip, a receipt on two items, daily limits. A limit in another currency
+    /// (converted at the ECB's rate by the app) and possible duplicates (a judgement of merchants'
+    /// names, a warning by default) are the app's alone.
+    static var policyFunctions: [ServerFunction] {
+        let defaults = PolicyRule.allCases.map { "(\(literal($0.rawValue)), \(literal($0.defaultSeverity.rawValue)))" }
+            .joined(separator: ", ")
+        return [
+            ServerFunction(name: "policy_findings", parameters: "p_report bigint",
+                           returns: "TABLE (finding_rule text, finding_key text, finding_severity text)", body: """
+                RETURN QUERY
+                WITH report AS (SELECT * FROM public.reports WHERE id = p_report),
+                items AS (SELECT e.* FROM public.expenses e WHERE e.report_id = p_report),
+                found (rule, key) AS (
+                    SELECT 'missing-receipt', 'missing-receipt:' || i.id
+                    FROM items i JOIN public.categories c ON c.code = i.category CROSS JOIN report r
+                    WHERE c.receipt_required_above IS NOT NULL AND c.currency = r.currency
+                      AND i.converted_minor > c.receipt_required_above
+                      AND NOT EXISTS (SELECT 1 FROM public.expense_receipts l WHERE l.expense_id = i.id)
+                    UNION ALL
+                    SELECT 'outside-trip', 'outside-trip:' || i.id
+                    FROM items i CROSS JOIN report r
+                    WHERE i.date COLLATE "C" < r.start_date OR i.date COLLATE "C" > r.end_date
+                    UNION ALL
+                    SELECT 'daily-limit', 'daily-limit:' || i.category || ':' || i.date
+                    FROM items i JOIN public.categories c ON c.code = i.category CROSS JOIN report r
+                    WHERE c.daily_limit IS NOT NULL AND c.currency = r.currency
+                    GROUP BY i.category, i.date, c.daily_limit HAVING sum(i.converted_minor) > c.daily_limit
+                    UNION ALL
+                    SELECT 'shared-receipt', 'shared-receipt:' || left(mine.sha256, 12)
+                    FROM (SELECT DISTINCT c.sha256, c.owner FROM items i JOIN public.expense_receipts l ON l.expense_id = i.id
+                          JOIN public.receipts c ON c.id = l.receipt_id) AS mine
+                    JOIN public.receipts c ON c.sha256 = mine.sha256 AND c.owner = mine.owner
+                    JOIN public.expense_receipts l ON l.receipt_id = c.id
+                    GROUP BY mine.sha256 HAVING count(DISTINCT l.expense_id) > 1
+                )
+                SELECT f.rule, f.key, coalesce(p.severity, d.severity)
+                FROM found f JOIN (VALUES \(defaults)) AS d (rule, severity) ON d.rule = f.rule
+                LEFT JOIN public.policy_rules p ON p.rule = f.rule
+                WHERE coalesce(p.severity, d.severity) <> 'off'
+                ORDER BY f.rule, f.key;
+                """),
+            ServerFunction(name: "require_no_blocking_findings", parameters: "p_report public.reports", returns: "void",
+                           declare: "blocking text;", body: """
+                SELECT string_agg(f.finding_key, ', ' ORDER BY f.finding_key) INTO blocking FROM policy_findings(p_report.id) f
+                WHERE f.finding_severity = 'blocking';
+                IF blocking IS NOT NULL THEN
+                    RAISE EXCEPTION 'report % has blocking policy findings (%): it cannot be submitted', p_report.id, blocking
+                        USING ERRCODE = 'integrity_constraint_violation';
+                END IF;
+                """),
+        ]
+    }
+}
