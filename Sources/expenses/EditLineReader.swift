@@ -55,11 +55,18 @@ final class EditLineReader: LineReader {
             EditLineState.entered = line.map { .line(String(cString: $0)) } ?? .end
             free(line)
         }
+        // What is on the line until a key is read: the line given back, or nothing. libedit
+        // updates rl_line_buffer and rl_end only when it reads a key, so until then they still
+        // hold the line entered last (with its newline): a hand-over at an empty prompt set that
+        // aside and gave it back, and Enter ran the last command again.
+        var unread: (line: String, cursor: Int32)? = ("", 0)
         if !setAside.isEmpty {
-            // The prompt is on the screen already: back to its start, and draw it with the line.
+            unread = (setAside, setAsideCursor)
+            // The prompt is on the screen already: back to its start (a carriage return itself,
+            // not the visible "\r" that `Console.write` makes of it), and draw it with the line.
             rl_insert_text(setAside)
-            rl_point = min(setAsideCursor, rl_end)
-            Console.write("\r")
+            rl_point = setAsideCursor
+            Console.writeExactly("\r")
             rl_forced_update_display()
             EditLineState.typed = true
             setAside = ""
@@ -80,9 +87,10 @@ final class EditLineReader: LineReader {
                 return .end
             }
             if ready == 0 || watched[1].revents != 0 {
-                if wake?() == true { return woken() }
+                if wake?() == true { return woken(unread: unread) }
                 if watched[0].revents == 0 { continue }
             }
+            unread = nil
             rl_callback_read_char()
         }
     }
@@ -96,8 +104,13 @@ final class EditLineReader: LineReader {
     }
 
     /// Sets the typed line aside and leaves the prompt's line, so that what runs prints below it.
-    private func woken() -> ReplInput {
-        if let buffer = rl_line_buffer, rl_end > 0 {
+    /// - Parameter unread: the line when no key was read at this prompt (libedit's buffer is then
+    ///   the line before); nil to take libedit's.
+    private func woken(unread: (line: String, cursor: Int32)?) -> ReplInput {
+        if let unread {
+            setAside = unread.line
+            setAsideCursor = unread.cursor
+        } else if let buffer = rl_line_buffer, rl_end > 0 {
             setAside = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(rl_end)), as: UTF8.self)
             setAsideCursor = rl_point
         }

@@ -56,10 +56,37 @@ final class LaunchHandoverTests: XCTestCase {
         }
         XCTAssertEqual(count("expenses: running quick action com.sap.example.newReport from the launcher", in: transcript), 2, transcript)
         XCTAssertEqual(try app.query("SELECT group_concat(state) FROM shortcut_launches"), "done,done")
-        // The typed line came back whole: 'report li' + 'st' ran as 'report list'.
+        // The typed line came back whole: 'report li' + 'st' ran as 'report list', redrawn after
+        // a carriage return, not a visible "\r".
+        XCTAssertFalse(transcript.contains("\\r"), transcript)
         let listing = try XCTUnwrap(transcript.range(of: "report list\r\n"), transcript)
         XCTAssertTrue(transcript[listing.upperBound...].contains("Trip A") && transcript[listing.upperBound...].contains("Trip B"),
                       transcript)
+    }
+
+    /// The line entered before a hand-over is not the line being typed: the prompt after the
+    /// launch is empty, and Enter alone runs nothing (it once put the last command back, with a
+    /// literal \r, and Enter added the expense again).
+    func testAfterAHandOverAtAnEmptyPromptThePromptComesBackEmpty() throws {
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            ["send": "expense add --report 1 --amount 12 --category meals\r"], ["expect": "Added expense 1 to report 1"],
+            ["expect": "expenses> "],
+            ["run": ["/bin/sh", "-c", newReport("Handed", as: "handed")]],
+            ["expect": "Created report 2: Handed"], ["expect": "expenses:report 2> "],
+            ["send": "\r"], ["expect": "expenses:report 2> "],
+            ["send": "echo done\r"], ["expect": "done"], ["expect": "expenses:report 2> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("handed")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1", "Enter ran nothing again: \(result.stdout)")
+        let transcript = result.stdout
+        let afterLaunch = try XCTUnwrap(transcript.range(of: "Created report 2: Handed"), transcript)
+        let rest = transcript[afterLaunch.upperBound...]
+        XCTAssertFalse(rest.contains("expense add"), "the last command came back: \(transcript)")
+        XCTAssertFalse(rest.contains("\\r") || rest.contains("^M"), "a literal \\r on the screen: \(transcript)")
+        XCTAssertEqual(count("Added expense", in: transcript), 1, transcript)
     }
 
     func testTheSessionUsedLastTakesTheLaunchAndTheOtherDoesNotRunIt() throws {
