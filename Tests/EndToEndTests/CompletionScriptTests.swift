@@ -52,6 +52,38 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertEqual(try bashComplete(["shortcuts", "remove", "com.sap.example.un"]), ["com.sap.example.unassignedExpenses"])
     }
 
+    /// Candidates are data: a quick-action type in a catalog is offered as it is written, and
+    /// nothing in it runs (`compgen -W` expanded its words, so a backquoted type ran at TAB).
+    func testBashOffersHostileCandidatesLiterallyAndRunsNothing() throws {
+        let backquoted = app.path("backquoted"), substituted = app.path("substituted")
+        // A `$(` in a catalog names a variable: the type with a command substitution comes from one.
+        let types = ["com.x.`touch \(backquoted)`", "com.x.${VAR}", "com.x.$HOME", "com.x.*"]
+        let items = types.enumerated().map { index, type in
+            "<dict><key>UIApplicationShortcutItemType</key><string>\(type)</string>"
+                + "<key>UIApplicationShortcutItemTitle</key><string>Item \(index)</string></dict>"
+        }
+        let catalog = app.path("Info.plist")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array>
+            \(items.joined(separator: "\n"))
+            </array></dict></plist>
+            """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        try app.ok("config", "set", "var.VAR", "$(touch \(substituted))")
+        try app.ok("config", "set", "shortcuts.catalog", catalog)
+        // A file whose name the type `com.x.*` matches as a glob.
+        try "".write(toFile: app.path("com.x.file"), atomically: true, encoding: .utf8)
+        let offered = ["com.x.`touch \(backquoted)`", "com.x.$(touch \(substituted))", "com.x.$HOME", "com.x.*"]
+        XCTAssertEqual(try app.ok("__complete", "--", "--shortcut", "com.x."), offered.map { $0 + "\n" }.joined())
+        XCTAssertEqual(try bashComplete(["--shortcut", "com.x."]), offered)
+        XCTAssertEqual(try bashComplete(["shortcut", "com.x.$"]), [offered[1], offered[2]])
+        XCTAssertEqual(try bashComplete(["shortcut", "com.x.`"]), [offered[0]])
+        XCTAssertEqual(try bashComplete(["shortcut", "com.x.*"]), [offered[3]], "a prefix, not a pattern")
+        for path in [backquoted, substituted] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path), "\(path) was created: a candidate ran")
+        }
+    }
+
     func testCompletionNeverCreatesADatabase() throws {
         XCTAssertEqual(try bashComplete(["report", "show", ""]), [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.databasePath))

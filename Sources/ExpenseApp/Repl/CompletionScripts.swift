@@ -2,17 +2,31 @@
 /// itself for candidates (`expenses __complete -- WORDS... CURRENT`), so they stay right as
 /// commands, reports and categories change.
 enum CompletionScripts {
+    /// Candidates are data, never shell: a quick-action type comes from a catalog, a title from
+    /// the database. bash reads them a line at a time and keeps those that start with the word
+    /// being typed; `compgen -W` expanded its words (a type with `...` or $(...) in it ran at
+    /// TAB), and an unquoted `$(...)` split them and matched them as globs.
     static let bash = #"""
         # bash completion for expenses; load with: source <(expenses completion bash)
         _expenses() {
             local current=${COMP_WORDS[COMP_CWORD]}
-            local IFS=$'\n'
-            local candidates
-            candidates=$("${COMP_WORDS[0]}" __complete -- "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$current" 2>/dev/null)
-            if [ "$candidates" = ":files" ]; then
-                COMPREPLY=($(compgen -f -- "$current"))
+            local candidate
+            local -a candidates=()
+            COMPREPLY=()
+            # Each candidate is a line of text, used as it is: no expansion, no globbing.
+            while IFS= read -r candidate; do
+                candidates+=("$candidate")
+            done < <("${COMP_WORDS[0]}" __complete -- "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$current" 2>/dev/null)
+            if [ "${#candidates[@]}" -eq 1 ] && [ "${candidates[0]}" = ":files" ]; then
+                while IFS= read -r candidate; do
+                    COMPREPLY+=("$candidate")
+                done < <(compgen -f -- "$current")
             else
-                COMPREPLY=($(compgen -W "$candidates" -- "$current"))
+                for candidate in "${candidates[@]}"; do
+                    if [[ $candidate == "$current"* ]]; then
+                        COMPREPLY+=("$candidate")
+                    fi
+                done
             fi
         }
         complete -o filenames -F _expenses expenses
