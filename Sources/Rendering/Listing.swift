@@ -130,13 +130,19 @@ public struct Listing {
         return text
     }
 
+    /// The widest a table shows one cell, in terminal columns; a longer one is cut with `…`.
+    /// Without a terminal nothing else bounds a column, and a table is for people: a
+    /// 100,000-character title made every row 100,000 columns wide (JSON and CSV keep it whole).
+    public static let maxCellColumns = 1_000
+
     /// `table`, handed to `emit` in pieces of a few KiB and built a row at a time: a 100,000-row
     /// table kept every cell's text twice and padded with a new string per cell.
     /// - Parameter width: the terminal's columns, when it has a width. A wider table is made to
     ///   fit rather than wrap: its widest text columns are shortened with `…` (a title or a
     ///   merchant, never a date, id or amount, none below 10 columns or its title), and if that is
     ///   not enough, columns with nothing in them and then the `optional` ones, last first, are
-    ///   left out, and the table says which.
+    ///   left out, and the table says which. With or without it, no cell is shown wider than
+    ///   `maxCellColumns`.
     public func table(width: Int? = nil, emit: (String) -> Void) {
         guard count > 0 else { return emit("(none)\n" + (note.map { $0 + "\n" } ?? "")) }
         var shown = columns.indices.filter { columns[$0].inTable }
@@ -154,6 +160,7 @@ public struct Listing {
                 if case .text = cell, !text.isEmpty { hasFreeText[index] = true }
             }
         }
+        full = full.map { min($0, Self.maxCellColumns) }
         let numeric = zip(hasNumber, hasText).map { $0 && !$1 }
         var widths = shown.map { full[$0] }
         var leftOut: [String] = []
@@ -169,7 +176,9 @@ public struct Listing {
                 if widths.reduce(2 * (widths.count - 1), +) <= width { break }
             }
         }
-        let paddings = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
+        // One run of spaces as wide as the widest column; a cell's padding is a prefix of it. A
+        // string for every width up to the widest was quadratic in it: minutes and gigabytes.
+        let spaces = String(repeating: " ", count: widths.max() ?? 0)
         var text = ""
         func line(_ cells: [String]) {
             for (position, cell) in cells.enumerated() {
@@ -179,7 +188,7 @@ public struct Listing {
                     cell = TerminalWidth.truncated(cell, to: widths[position])
                     cellWidth = TerminalWidth.columns(cell)
                 }
-                let padding = paddings[widths[position] - cellWidth]
+                let padding = spaces.prefix(widths[position] - cellWidth)
                 if numeric[shown[position]] { text += padding }
                 text += cell
                 if !numeric[shown[position]], position < cells.count - 1 { text += padding }

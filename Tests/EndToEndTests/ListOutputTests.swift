@@ -115,6 +115,22 @@ final class ListOutputTests: XCTestCase {
         XCTAssertTrue(try app.ok("expense", "list", "--format", "csv").contains("Konditorei und Confiserie am Marienplatz"))
     }
 
+    /// A 100,000-character title: `report list` ends at once and shows it cut to a bounded width
+    /// (it took minutes and gigabytes); JSON keeps it whole.
+    func testAHugeTitleIsCutInATableAndTheListEnds() throws {
+        let title = String(repeating: "t", count: 100_000)
+        try app.ok("report", "new", title, "--from", "2026-03-02", "--to", "2026-03-06")
+        try app.ok("report", "new", "Munich", "--from", "2026-03-02", "--to", "2026-03-06")
+        let list = try app.run(["30", ExpensesProcess.binary.path, "report", "list"], executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        XCTAssertEqual(list.status, 0, "report list failed or took more than 30 seconds: \(list.stderr)")
+        let rows = lines(list.stdout)
+        XCTAssertEqual(rows.count, 3, list.stdout)
+        XCTAssertTrue(rows.allSatisfy { $0.count < 1_100 }, "\(rows.map(\.count))")
+        XCTAssertEqual(rows.filter { $0.contains(String(repeating: "t", count: 999) + "…") }.count, 1, "\(rows.map { $0.prefix(80) })")
+        let titles = (try app.json("report", "list") as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        XCTAssertEqual(titles?.sorted { $0.count < $1.count }, ["Munich", title])
+    }
+
     /// On a real terminal of 12 rows, a long table goes through less (the environment has no
     /// PAGER: the default), which waits at its prompt until 'q'; a short one is printed as it is.
     func testALongTableOnATerminalGoesThroughLessAndAShortOneDoesNot() throws {

@@ -151,6 +151,32 @@ extension ListingTests {
     }
 }
 
+final class ListingHugeCellTests: XCTestCase {
+    /// A cell is shown at most `Listing.maxCellColumns` wide, cut with `…`, also where nothing
+    /// else cuts it (no terminal): a 100,000-character title once made a padding string for every
+    /// width up to its own, minutes and gigabytes for one `report list`.
+    func testAHugeCellIsCutAtTheWidestACellIsShown() {
+        let huge = String(repeating: "x", count: 100_000)
+        let wide = String(repeating: "東", count: 100_000)
+        let listing = Listing(columns: [.init("id", "id"), .init("title", "title"), .init("note", "note")],
+                              rows: [[.int(1), .text(huge), .text("end")], [.int(2), .text(wide), .text("end")],
+                                     [.int(3), .text("short"), .text("end")]])
+        let lines = listing.table.split(separator: "\n").map(String.init)
+        let cell = Listing.maxCellColumns
+        XCTAssertEqual(cell, 1_000)
+        XCTAssertEqual(lines.map(TerminalWidth.columns), [cell + 10, cell + 9, cell + 9, cell + 9])
+        XCTAssertEqual(lines[1], " 1  " + String(repeating: "x", count: cell - 1) + "…  end")
+        // Wide characters: cut before the one that would not fit, then padded to the column.
+        XCTAssertEqual(lines[2], " 2  " + String(repeating: "東", count: cell / 2 - 1) + "…   end")
+        XCTAssertEqual(lines[3], " 3  short" + String(repeating: " ", count: cell - 5) + "  end")
+        // On a terminal the column is fitted as before; JSON and CSV keep the whole text.
+        var fitted = ""
+        listing.table(width: 80) { fitted += $0 }
+        XCTAssertEqual(fitted.split(separator: "\n").map { TerminalWidth.columns(String($0)) }, [80, 79, 79, 79], fitted)
+        XCTAssertTrue(listing.csv.contains(huge) && listing.serializedJSON().contains(wide))
+    }
+}
+
 final class ListingTerminalTests: XCTestCase {
     func testATableCellCannotReachTheTerminalRawNorBreakItsRow() {
         let listing = Listing(columns: [.init("id", "id"), .init("merchant", "merchant")],
