@@ -73,6 +73,8 @@ public final class Session {
     }
     /// The config file and quick-action catalogs, read once per session (Shortcuts/SessionCache.swift).
     var cache = SessionCache()
+    /// The scripts running now, one inside another, and the limit on how deep (Script/ScriptNesting.swift).
+    var scripts = ScriptNesting()
 
     public init(environment: Environment, databaseOverride: String? = nil, format: OutputFormat = .table,
                 user: String? = nil) {

@@ -20,6 +20,7 @@ final class ScriptTests: XCTestCase {
 
         """
 
+    @discardableResult
     private func write(_ text: String, to name: String = "trip.expenses") throws -> String {
         let path = app.path(name)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -91,6 +92,48 @@ final class ScriptTests: XCTestCase {
         let result = try app.run("run", app.path("nope.expenses"))
         XCTAssertEqual(result.status, 66)
         XCTAssertEqual(result.stderr, "expenses: error: cannot read the script \(app.path("nope.expenses")): no such file or not readable\n")
+    }
+
+    /// Scripts that run each other: 32 nest, and the `run` line that would be the 33rd is refused
+    /// where it is, with 65 and the loop it goes round; every script around it stops there. They
+    /// recursed until the stack overflowed (exit 139).
+    func testMutuallyRecursiveScriptsStopAtTheDepthLimit() throws {
+        try write("echo in a\nrun b.expenses\necho after b\n", to: "a.expenses")
+        try write("report new Loop\nrun a.expenses\n", to: "b.expenses")
+        let hint = "hint: a script that runs itself, directly or through others, never ends: take out the 'run' line that goes back\n"
+        for bail in [[], ["--bail"]] {
+            let result = try app.run(["run"] + bail + ["a.expenses"])
+            XCTAssertEqual(result.status, 65, "\(bail): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "b.expenses:2: error: scripts nest more than 32 deep: a.expenses → b.expenses → a.expenses\n" + hint)
+            XCTAssertEqual(result.stdout.components(separatedBy: "in a\n").count - 1, 16, result.stdout)
+            XCTAssertFalse(result.stdout.contains("after b"), "the scripts around the refusal went on: \(result.stdout)")
+        }
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "32")
+        // In one transaction, nothing is written; and a chain that ends runs as before.
+        let transaction = try app.run("run", "--transaction", "a.expenses")
+        XCTAssertEqual(transaction.status, 65, transaction.stderr)
+        XCTAssertTrue(transaction.stderr.hasSuffix("a.expenses: 1 line failed; rolled back, nothing was written\n"), transaction.stderr)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "32")
+        try write("run c.expenses\necho after c\n", to: "a.expenses")
+        try write("echo in c\n", to: "c.expenses")
+        let chain = try app.run("run", "a.expenses")
+        XCTAssertEqual(chain.status, 0, chain.stderr)
+        XCTAssertEqual(chain.stdout, "in c\nafter c\n")
+    }
+
+    /// A script that runs itself, from a one-shot command and from stdin: the same refusal.
+    func testAScriptThatRunsItselfIsRefusedAtTheDepthLimit() throws {
+        try write("echo again\nrun self.expenses\n", to: "self.expenses")
+        let hint = "hint: a script that runs itself, directly or through others, never ends: take out the 'run' line that goes back\n"
+        let error = "self.expenses:2: error: scripts nest more than 32 deep: self.expenses runs itself\n" + hint
+        let result = try app.run("run", "self.expenses")
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertEqual(result.stderr, error)
+        XCTAssertEqual(result.stdout, String(repeating: "again\n", count: 32))
+        let piped = try app.run([], stdin: "run self.expenses\necho not reached\n")
+        XCTAssertEqual(piped.status, 65, piped.stderr)
+        XCTAssertEqual(piped.stderr, error)
+        XCTAssertEqual(piped.stdout, String(repeating: "again\n", count: 31))
     }
 
     func testExecutableScriptWithShebang() throws {

@@ -21,13 +21,16 @@ enum ScriptCommands {
             Lines are commands without the leading 'expenses'; '#' starts a comment, quotes work as in a shell, \
             and a line ending in '\\' continues on the next. A failing line is reported as FILE:LINE: and the \
             script goes on, exiting 1; --bail stops at the first failure with its exit code; --transaction \
-            writes nothing unless every line succeeds. A script can start with '#!/usr/bin/env -S expenses run'.
+            writes nothing unless every line succeeds. A script can start with '#!/usr/bin/env -S expenses run'. \
+            Scripts that run scripts nest at most \(ScriptNesting.limit) deep: a 'run' line past that fails with 65, and every script \
+            around it stops.
             """,
         arguments: [ArgumentSpec("file", "The script.", completion: .file)],
         options: [Options.bail, Options.transaction],
         examples: ["expenses run monthly.expenses", "expenses run --bail --transaction import-trip.expenses"]
     ) { invocation, session in
         let path = invocation.arguments[0]
+        try session.scripts.check(path == "-" ? "<stdin>" : path)
         let text: String
         if path == "-" {
             text = try ScriptText.decode(Console.readStandardInputBytes(), name: "<stdin>")

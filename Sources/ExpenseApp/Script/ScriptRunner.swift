@@ -4,7 +4,8 @@ import ExpenseSupport
 
 /// Runs a script — a file or piped stdin — line by line through the same runner as every other
 /// command: `FILE:LINE: error: ...` for failures, going on (exit 1) or stopping (--bail), and
-/// optionally all in one transaction.
+/// optionally all in one transaction. Scripts that run scripts nest at most
+/// `ScriptNesting.limit` deep; past that, every one of them stops with the refusal's status.
 public struct ScriptRunner {
     public struct Options {
         public var bail = false
@@ -25,6 +26,8 @@ public struct ScriptRunner {
     }
 
     private func runLines(_ text: String, name: String, in session: Session, options: Options) -> ExitStatus {
+        session.scripts.enter(name)
+        defer { session.scripts.leave() }
         if options.transaction {
             do {
                 try session.store().beginScript()
@@ -58,7 +61,7 @@ public struct ScriptRunner {
             if result != .ok {
                 failures += 1
                 status = result
-                if options.bail { break }
+                if options.bail || session.scripts.unwinding { break }
             }
         }
         if options.transaction, session.isStoreOpen, let store = try? session.store() {
@@ -70,7 +73,7 @@ public struct ScriptRunner {
             }
         }
         if failures == 0 { return .ok }
-        return options.bail ? status : .failure
+        return options.bail || session.scripts.unwinding ? status : .failure
     }
 }
 
