@@ -40,11 +40,13 @@ public struct ShortcutCatalog: Equatable, Sendable {
     public typealias LocalizationSource = (_ language: String) throws(FileBytes.Failure) -> (name: String, bytes: [UInt8])?
 
     /// Loads the catalog at `path`; localizations come from `<lang>.lproj/InfoPlist.strings`
-    /// beside it.
+    /// beside it. Both must be regular files, refused at once otherwise: the path may come from
+    /// a launch row, and a FIFO there froze the REPL that took the launch (`FileBytes.read`'s
+    /// `regularOnly`).
     public static func load(path: String, options: Options) throws(CatalogError) -> ShortcutCatalog {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path, limit: PropertyListLimits.fileBytes)
+            bytes = try FileBytes.read(path, limit: PropertyListLimits.fileBytes, regularOnly: true)
         } catch {
             switch error {
             case .missing: throw CatalogError([CatalogDiagnostic(.error, file: path, "no such file")])
@@ -56,7 +58,9 @@ public struct ShortcutCatalog: Equatable, Sendable {
         let localizations: LocalizationSource = { (language: String) throws(FileBytes.Failure) in
             for folder in PreferredLanguages.folderNames(language) {
                 let candidate = (directory.isEmpty ? "" : directory + "/") + folder + "/InfoPlist.strings"
-                if FileBytes.isFile(candidate) { return (candidate, try FileBytes.read(candidate, limit: PropertyListLimits.fileBytes)) }
+                if FileBytes.isFile(candidate) {
+                    return (candidate, try FileBytes.read(candidate, limit: PropertyListLimits.fileBytes, regularOnly: true))
+                }
             }
             return nil
         }
