@@ -75,6 +75,7 @@ extension PostgresSchema {
             GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(definerRole);
             GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO \(definerRole);
             \(privateTables.map { "CREATE POLICY \($0)_definer ON \($0) TO \(definerRole) USING (true) WITH CHECK (true);" }.joined(separator: "\n"))
+            \(privateTables.map { "CREATE POLICY \($0)_auditor ON \($0) FOR SELECT TO \(auditorRole) USING (true);" }.joined(separator: "\n"))
             \(auditHash)
             \(serverFunctions.map(\.sql).joined(separator: "\n"))
             """

@@ -8,6 +8,15 @@ extension PostgresSchema {
     public static let approverRole = "expenses_approver"
     public static let financeRole = "expenses_finance"
     static var groupRoles: [String] { [travellerRole, approverRole, financeRole] }
+    /// 1 when the connection's role sees every row past row security: a superuser, a role made with
+    /// BYPASSRLS, the administrator (a member of the functions' role) or a member of the auditors.
+    public static let seesEveryRowSQL = """
+        SELECT count(*) FROM pg_roles WHERE rolname = session_user
+           AND (rolsuper OR rolbypassrls OR pg_has_role(session_user, '\(definerRole)', 'USAGE')
+                OR pg_has_role(session_user, '\(auditorRole)', 'USAGE'))
+        """
+    /// Reads every row and writes none: for `db check` and backups' restore tests, one GRANT away.
+    public static let auditorRole = "expenses_auditor"
 
     /// The group role whose members may take `action` on someone else's report; nil for the
     /// owner's own steps.
@@ -41,7 +50,7 @@ extension PostgresSchema {
         DECLARE
             role_name text;
         BEGIN
-            FOREACH role_name IN ARRAY ARRAY['\(travellerRole)', '\(approverRole)', '\(financeRole)'] LOOP
+            FOREACH role_name IN ARRAY ARRAY['\(travellerRole)', '\(approverRole)', '\(financeRole)', '\(auditorRole)'] LOOP
                 IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = role_name) THEN
                     EXECUTE format('CREATE ROLE %I NOLOGIN', role_name);
                 END IF;
@@ -61,8 +70,10 @@ extension PostgresSchema {
     static var privileges: String {
         let all = groupRoles.joined(separator: ", ")
         return """
-            REVOKE ALL ON ALL TABLES IN SCHEMA public FROM \(all);
-            REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM \(all);
+            REVOKE ALL ON ALL TABLES IN SCHEMA public FROM \(all), \(auditorRole);
+            REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM \(all), \(auditorRole);
+            GRANT USAGE ON SCHEMA public TO \(auditorRole);
+            GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(auditorRole);
             GRANT USAGE ON SCHEMA public TO \(all);
             GRANT SELECT ON schema_migrations, categories, policy_rules, exchange_rates TO \(all);
             GRANT INSERT, UPDATE, DELETE ON categories, policy_rules, exchange_rates TO \(financeRole);

@@ -129,7 +129,7 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
     /// Whether this connection's role bypasses row security (a superuser, or BYPASSRLS): only
     /// then does it see every receipt and every stored byte.
     func seesEverything() throws -> Bool {
-        try db.scalar("SELECT count(*) FROM pg_roles WHERE rolname = session_user AND (rolsuper OR rolbypassrls)") > 0
+        try db.scalar(PostgresSchema.seesEveryRowSQL) > 0
     }
 
     private func damaged(_ hash: String, _ health: ReceiptHealth) -> ExpenseError {

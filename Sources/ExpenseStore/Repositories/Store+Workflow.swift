@@ -150,10 +150,10 @@ extension Store {
     /// for which the chain would seem broken wherever another's entry is hidden.
     public func requireWholeAuditLog() throws {
         guard db.dialect == .postgresql else { return }
-        let seesAll = try db.scalar("SELECT count(*) FROM pg_roles WHERE rolname = session_user AND (rolsuper OR rolbypassrls)")
+        let seesAll = try db.scalar(PostgresSchema.seesEveryRowSQL)
         guard seesAll > 0 else {
             throw ExpenseError(.permissionDenied, "checking a team database's audit log needs a role that sees all of it",
-                               hint: "run 'db check' as the administrator, or as a role made with BYPASSRLS for auditing")
+                               hint: "run 'db check' as the administrator, or as a member of expenses_auditor (GRANT expenses_auditor TO NAME)")
         }
     }
 
