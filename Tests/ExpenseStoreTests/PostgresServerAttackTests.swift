@@ -1,0 +1,104 @@
+import ExpenseCore
+import ExpenseStore
+import XCTest
+
+/// What issue 27 found a member could do with plain psql, tried again as that member: each is
+/// refused by the server itself, whatever program connects.
+final class PostgresServerAttackTests: PostgresTestCase {
+    /// Findings 1 and 8: the owner rewrites her approved report's total, currency or title, or
+    /// an acknowledgement after approval.
+    func testAnApprovedReportAndItsAcknowledgementsStayAsApproved() throws {
+        let report = try newReport("alice", "Paris")
+        _ = try newItem("alice", in: report, 1_500)
+        try expectSuccess(sql("alice", "SELECT expenses.report_acknowledge(\(report), 'outside-trip:1', 'the taxi home', 'now');"))
+        try take("alice", .submit, report)
+        try take("bob", .approve, report)
+
+        try assertRefused("alice", "UPDATE reports SET total_minor = 99999900, currency = 'CHF' WHERE id = \(report);",
+                          "permission denied for table reports")
+        try assertRefused("alice", "SELECT expenses.report_edit(\(report), 'Paris', '', '', NULL, NULL, 'CHF', 'now');",
+                          "the report is not a draft; its items are frozen")
+        try assertRefused("alice", "UPDATE policy_acknowledgements SET reason = 'whatever';",
+                          "permission denied for table policy_acknowledgements")
+        try assertRefused("alice", "SELECT expenses.report_acknowledge(\(report), 'outside-trip:1', 'whatever', 'now');",
+                          "the report is not a draft; its items are frozen")
+        XCTAssertEqual(try expectSuccess(cluster.psql("""
+            SELECT title, currency, total_minor FROM reports; SELECT reason FROM policy_acknowledgements;
+            """, database: database)), ["Paris|EUR|1500", "the taxi home"])
+    }
+
+    /// Finding 5: the audit chain's end is the server's alone; a damaged end (only a superuser can
+    /// damage it) is refused in words, never an overflow.
+    func testTheAuditChainsEndIsTheServersAlone() throws {
+        let report = try newReport("alice", "Paris")
+        for text in ["UPDATE report_events_head SET last_id = 9223372036854775807;",
+                     "INSERT INTO report_events_head VALUES (2, 0, 'x');"] {
+            try assertRefused("alice", text, "permission denied for table report_events_head")
+        }
+        try expectSuccess(cluster.psql("UPDATE report_events_head SET last_id = 9223372036854775807;", database: database))
+        try assertRefused("alice", stepSQL("alice", .submit, report), "the audit log's end is damaged; nothing was written")
+        XCTAssertEqual(try status(report), "draft")
+    }
+
+    /// Finding 6: ids are the server's; a member can neither insert with an id of her choosing nor
+    /// move a sequence on.
+    func testIdsAreTheServers() throws {
+        try assertRefused("alice", """
+            INSERT INTO reports (id, title, currency, owner, created_at, updated_at) VALUES (1000, 'T', 'EUR', 'alice', 'now', 'now');
+            """, "permission denied for table reports")
+        try assertRefused("alice", "SELECT setval('reports_id_seq', 1000);", "permission denied for sequence reports_id_seq")
+        try assertRefused("alice", "SELECT nextval('report_events_id_seq');", "permission denied for sequence report_events_id_seq")
+        XCTAssertEqual(try newReport("carol", "Rome"), 1)
+    }
+
+    /// Finding 7: a report with a blocking finding is not submitted, also when the app is not asked.
+    func testABlockingFindingStopsASubmissionOnTheServer() throws {
+        let report = try newReport("alice", "Paris")
+        let item = try newItem("alice", in: report, 1_500)
+        try expectSuccess(sql("alice", """
+            SELECT expenses.expense_edit(\(item), \(report), '2026-05-04', 'taxi', '', '', 4200, 'EUR', '1', NULL, 'same', 4200,
+                                         'personal', 'now');
+            """))
+        try assertRefused("alice", stepSQL("alice", .submit, report),
+                          "report \(report) has blocking policy findings (missing-receipt:\(item)): it cannot be submitted")
+        try assertRefused("alice", "UPDATE reports SET status = 'submitted' WHERE id = \(report);", "permission denied for table reports")
+        // Finance may make the rule a warning; then it goes.
+        try expectSuccess(sql("fiona", "INSERT INTO policy_rules VALUES ('missing-receipt', 'warning');"))
+        try take("alice", .submit, report)
+    }
+
+    /// Finding 10: no member creates an object where the functions look, so nothing of hers runs
+    /// inside someone else's call; setup refuses a server where one still could.
+    func testNoMemberCreatesWhereTheFunctionsLook() throws {
+        try assertRefused("alice", """
+            CREATE FUNCTION public.to_jsonb(r reports) RETURNS jsonb LANGUAGE sql AS $$ SELECT '{}'::jsonb $$;
+            """, "permission denied for schema public")
+        try assertRefused("alice", "CREATE FUNCTION expenses.caller() RETURNS text LANGUAGE sql AS $$ SELECT 'bob' $$;",
+                          "permission denied for schema expenses")
+        try expectSuccess(cluster.psql("GRANT CREATE ON SCHEMA public TO alice;", database: database))
+        let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: database)
+        XCTAssertThrowsError(try Store.setUpServer(uri, now: "now")) { error in
+            XCTAssertTrue("\(error)".contains("members of the team may create objects where the app's functions look: alice (public)"),
+                          "\(error)")
+        }
+    }
+
+    /// A team database set up by the version before the function layer (migrations v1 and v2,
+    /// rows in it) is migrated by `setup`, its rows kept, and then written through the functions.
+    func testADatabaseOfTheEarlierSchemaIsMigratedWithItsRowsKept() throws {
+        try expectSuccess(cluster.psql("DROP DATABASE IF EXISTS earlier WITH (FORCE); CREATE DATABASE earlier OWNER \(Self.admin);"))
+        let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: "earlier")
+        var earlier = Migrator()
+        for migration in PostgresMigrations.migrator.migrations.prefix(2) { earlier.register(migration.id, migration.apply) }
+        try earlier.migrate(try PostgresDatabase(uri), now: "now")
+        try expectSuccess(cluster.psql("""
+            INSERT INTO reports (title, currency, owner, created_at, updated_at) VALUES ('Kept', 'EUR', 'alice', 'now', 'now');
+            """, database: "earlier"))
+        _ = try Store.setUpServer(uri, now: "now")
+        let output = try cluster.psql(as: "alice", password: password("alice"), sql: """
+            SELECT title FROM reports; SELECT expenses.report_new('New', '', '', NULL, NULL, 'EUR', 'now');
+            SELECT count(*) FROM schema_migrations;
+            """, database: "earlier")
+        XCTAssertEqual(try expectSuccess(output), ["Kept", "2", "\(PostgresMigrations.migrator.migrations.count)"])
+    }
+}
