@@ -4,8 +4,8 @@ import ExpenseSupport
 import ExpenseTestSupport
 import XCTest
 
-/// Receipt bytes in a team database: in chunks, after the receipt's row and in its transaction,
-/// stored once, read a chunk at a time, and never trusted when what is there does not hash right.
+/// Receipt bytes in a team database: in chunks, before the receipt's row and checked whole by the
+/// server, stored once, read a chunk at a time, and never trusted when what is there does not hash right.
 final class DatabaseReceiptStorageTests: PostgresTestCase {
     /// Three chunks and a bit, none the same.
     private let bytes: [UInt8] = (0..<(3 * DatabaseReceiptStorage.chunkSize + 1_000)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
@@ -15,15 +15,16 @@ final class DatabaseReceiptStorageTests: PostgresTestCase {
         try PostgresDatabase(cluster.connectionURI(user: role, password: password(role), database: database))
     }
 
-    /// `role`'s receipt row claiming `hash`, then `store`, in one transaction, as a capture does.
+    /// `store`, then `role`'s receipt row naming `hash`, in one transaction, as a capture does.
     @discardableResult
     private func capture(_ bytes: [UInt8], hash: String, as db: PostgresDatabase) throws -> Bool {
         try db.inTransaction {
+            let stored = try DatabaseReceiptStorage(db).store(bytes, hash: hash)
             try db.execute("""
-                INSERT INTO receipts (sha256, media_type, size, source, captured_at, ocr_status)
-                VALUES (?, 'image/png', ?, 'file', 'now', 'skipped')
+                SELECT expenses.receipt_new(?, 'image/png', ?, '', 'file', 'now', NULL, NULL, NULL, 'skipped', '', '',
+                                            NULL, NULL, NULL, NULL, NULL)
                 """, [.text(hash), .integer(Int64(bytes.count))])
-            return try DatabaseReceiptStorage(db).store(bytes, hash: hash)
+            return stored
         }
     }
 
@@ -43,22 +44,18 @@ final class DatabaseReceiptStorageTests: PostgresTestCase {
         XCTAssertEqual(try storage.read(hash), bytes)
         XCTAssertEqual(try storage.check(hash), .ok)
         XCTAssertNil(storage.localPath(of: hash))
-        XCTAssertTrue(storage.writesAfterRow)
+        XCTAssertFalse(storage.writesAfterRow)
     }
 
-    func testTheOwnerWritesOnlyAfterTheRowInTheSameTransaction() throws {
+    func testBytesBecomeContentOnlyWholeAndWithTheirTransaction() throws {
         let db = try connect("alice")
-        // No receipt row of hers claims the hash: row security refuses the bytes.
-        XCTAssertThrowsError(try db.inTransaction { try DatabaseReceiptStorage(db).store(bytes, hash: hash) }) { error in
-            XCTAssertEqual((error as? DatabaseError)?.sqlState, "42501", "\(error)")
-        }
-        XCTAssertEqual(try rows("alice", "SELECT count(*) FROM receipt_contents;"), ["0"])
         // A failure after some chunks leaves none: they go with the transaction.
         XCTAssertThrowsError(try db.inTransaction {
             try self.capture(self.bytes, hash: self.hash, as: db)
             throw ExpenseError(.io, "the disk is full")
         })
-        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM receipt_contents;", database: database)), ["0"])
+        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM receipt_contents; SELECT count(*) FROM receipt_uploads;",
+                                                      database: database)), ["0", "0"])
     }
 
     func testTheSameBytesAreStoredOnceWhoeverCapturesThem() throws {
@@ -68,15 +65,17 @@ final class DatabaseReceiptStorageTests: PostgresTestCase {
         XCTAssertEqual(try DatabaseReceiptStorage(try connect("carol")).read(hash), bytes, "carol reads her receipt's bytes")
     }
 
-    /// A row may claim any hash: bytes stored under it by someone else are checked before they are
-    /// taken for the receipt's, and refused when they do not hash to it.
-    func testBytesThatDoNotHashToTheirNameAreNeverReused() throws {
+    /// Bytes sent under a hash they do not have never become content: the server hashes them whole
+    /// first, so that no one can plant bytes under someone else's receipt's name.
+    func testBytesThatDoNotHashToTheirNameAreNeverStored() throws {
         var forged = bytes
         forged[5] ^= 0xFF
-        XCTAssertTrue(try capture(forged, hash: hash, as: try connect("carol")))
-        let alice = try connect("alice")
-        assertExpenseError(try capture(bytes, hash: hash, as: alice), kind: .invalidData, messageContains: "is damaged")
-        XCTAssertEqual(try rows("alice", "SELECT count(*) FROM receipts;"), ["0"], "her receipt row stayed without its bytes")
+        XCTAssertThrowsError(try capture(forged, hash: hash, as: try connect("carol"))) { error in
+            XCTAssertEqual((error as? DatabaseError)?.sqlState, "23000", "\(error)")
+        }
+        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM receipt_contents;", database: database)), ["0"])
+        XCTAssertTrue(try capture(bytes, hash: hash, as: try connect("alice")))
+        XCTAssertEqual(try DatabaseReceiptStorage(try connect("alice")).read(hash), bytes)
     }
 
     func testAGapOrAChangedByteIsCorruption() throws {
@@ -94,7 +93,7 @@ final class DatabaseReceiptStorageTests: PostgresTestCase {
     func testOnlyARoleThatSeesEverythingFindsOrRemovesUnreferencedBytes() throws {
         let alice = try connect("alice")
         try capture(bytes, hash: hash, as: alice)
-        try alice.execute("DELETE FROM receipts")
+        try alice.execute("SELECT expenses.receipt_delete(id) FROM receipts")
         let storage = DatabaseReceiptStorage(alice)
         assertExpenseError(try storage.unreferenced(by: [], now: 0), kind: .permissionDenied, messageContains: "only the administrator")
         XCTAssertFalse(try storage.remove(hash))

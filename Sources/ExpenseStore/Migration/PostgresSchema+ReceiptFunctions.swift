@@ -42,13 +42,13 @@ extension PostgresSchema {
                 SELECT count(*), max(chunk) INTO chunks, last_chunk FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
                 IF chunks = 0 OR last_chunk <> chunks - 1 THEN
                     RAISE EXCEPTION 'the bytes of receipt % arrived incomplete; nothing was stored', left(p_sha256, 12)
-                        USING ERRCODE = 'data_exception';
+                        USING ERRCODE = 'integrity_constraint_violation';
                 END IF;
                 SELECT encode(sha256(string_agg(bytes, ''::bytea ORDER BY chunk)), 'hex') INTO actual
                 FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
                 IF actual <> p_sha256 THEN
                     RAISE EXCEPTION 'the bytes sent for receipt % hash to %; nothing was stored', left(p_sha256, 12), left(actual, 12)
-                        USING ERRCODE = 'data_exception';
+                        USING ERRCODE = 'integrity_constraint_violation';
                 END IF;
                 INSERT INTO public.receipt_contents (sha256, chunk, bytes)
                 SELECT sha256, chunk, bytes FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
@@ -62,10 +62,10 @@ extension PostgresSchema {
                 PERFORM require_group(who, '\(travellerRole)', 'capture receipts');
                 SELECT sum(length(bytes)) INTO stored FROM public.receipt_contents WHERE sha256 = p_sha256;
                 IF stored IS NULL THEN
-                    RAISE EXCEPTION 'the bytes of receipt % are not stored yet', left(p_sha256, 12) USING ERRCODE = 'data_exception';
+                    RAISE EXCEPTION 'the bytes of receipt % are not stored yet', left(p_sha256, 12) USING ERRCODE = 'integrity_constraint_violation';
                 END IF;
                 IF stored <> p_size THEN
-                    RAISE EXCEPTION 'receipt % has % bytes, not %', left(p_sha256, 12), stored, p_size USING ERRCODE = 'data_exception';
+                    RAISE EXCEPTION 'receipt % has % bytes, not %', left(p_sha256, 12), stored, p_size USING ERRCODE = 'integrity_constraint_violation';
                 END IF;
                 INSERT INTO public.receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
                     ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,

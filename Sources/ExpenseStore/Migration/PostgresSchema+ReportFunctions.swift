@@ -109,7 +109,7 @@ extension PostgresSchema {
                 IF head.last_id IS NULL OR head.last_id < 0 OR head.last_id >= 9223372036854775806
                    OR head.last_hash !~ '^[0-9a-f]{64}$' THEN
                     RAISE EXCEPTION 'the audit log''s end is damaged; nothing was written'
-                        USING ERRCODE = 'data_corrupted', HINT = 'the administrator runs ''expenses db check''';
+                        USING ERRCODE = 'integrity_constraint_violation', HINT = 'the administrator runs ''expenses db check''';
                 END IF;
                 made := greatest(nextval(pg_get_serial_sequence('public.report_events', 'id')), head.last_id + 1);
                 chained := audit_hash(head.last_hash, made, p_report, p_at, p_actor, p_action, p_from, p_to, p_reason);
