@@ -124,7 +124,8 @@ public enum AuditChain {
             if AuditChain.hash(of: record, after: previous) == hash {
                 return nil
             }
-            if record.id > previousID + 1 {
+            // Ids come from the database: compared without arithmetic that could overflow.
+            if previousID < Int64.max, record.id > previousID + 1 {
                 return .removed(from: previousID + 1, through: record.id - 1, before: record)
             }
             return .changed(record)

@@ -63,7 +63,10 @@ final class PostgresServerAttackTests: PostgresTestCase {
                           "report \(report) has blocking policy findings (missing-receipt:\(item)): it cannot be submitted")
         try assertRefused("alice", "UPDATE reports SET status = 'submitted' WHERE id = \(report);", "permission denied for table reports")
         // Finance may make the rule a warning; then it goes.
-        try expectSuccess(sql("fiona", "INSERT INTO policy_rules VALUES ('missing-receipt', 'warning');"))
+        try assertRefused("alice", "SELECT expenses.policy_set('missing-receipt', 'off');",
+                          "only a member of expenses_finance can change the expense policy")
+        try assertRefused("fiona", "INSERT INTO policy_rules VALUES ('missing-receipt', 'warning');", "permission denied for table policy_rules")
+        try expectSuccess(sql("fiona", "SELECT expenses.policy_set('missing-receipt', 'warning');"))
         try take("alice", .submit, report)
     }
 

@@ -160,16 +160,21 @@ final class PostgresServerItemTests: PostgresTestCase {
     }
 
     func testQuickActionsAreEachPersonsOwn() throws {
-        let insert = """
-            INSERT INTO dynamic_shortcuts (type, title, rank, updated_at) VALUES ('new-expense', 'New expense', 0, 'now');
-            """
-        XCTAssertEqual(try rows("alice", insert), ["INSERT 0 1"])
-        XCTAssertEqual(try rows("bob", insert), ["INSERT 0 1"])
-        XCTAssertEqual(try rows("alice", "DELETE FROM dynamic_shortcuts;"), ["DELETE 1"])
+        let add = "SELECT expenses.shortcut_add('new-expense', 'New expense', NULL, NULL, NULL, NULL, NULL, 0, 1, NULL, 'user', 'now');"
+        _ = try rows("alice", add)
+        _ = try rows("bob", add)
+        _ = try rows("alice", "SELECT expenses.shortcuts_clear();")
         XCTAssertEqual(try rows("bob", "SELECT owner, type FROM dynamic_shortcuts;"), ["bob|new-expense"])
+        XCTAssertEqual(try rows("alice", "SELECT count(*) FROM dynamic_shortcuts;"), ["0"])
+        try assertRefused("alice", "DELETE FROM dynamic_shortcuts;", denied("dynamic_shortcuts"))
         try assertRefused("alice", """
             INSERT INTO shortcut_launches (type, arguments, queued_at, owner) VALUES ('new-expense', '<array/>', 'now', 'bob');
-            """, #"new row violates row-level security policy for table "shortcut_launches""#)
+            """, denied("shortcut_launches"))
+        // A launch is queued as the caller's, and only the caller's sessions claim it.
+        let queued = try rows("alice", "SELECT expenses.launch_enqueue('new-expense', '<array/>', NULL, 'now', NULL);")
+        XCTAssertEqual(try rows("bob", "SELECT expenses.launch_claim(NULL, 'token', 1, 'host', 1, 'now');"), ["0"])
+        XCTAssertEqual(try rows("alice", "SELECT expenses.launch_claim(NULL, 'token', 1, 'host', 1, 'now');"), queued)
+        XCTAssertEqual(try rows("bob", "SELECT expenses.launch_discard(\(queued[0]), 'claimed', 'now');"), ["f"])
     }
 
     private func denied(_ table: String) -> String { "permission denied for table \(table)" }

@@ -94,14 +94,10 @@ extension PostgresSchema {
         ]
     }
 
-    /// Imports and the inbox: each person's own, read; quick actions and open sessions each
-    /// person's own, read and written.
+    /// Imports, the inbox, quick actions and open sessions: each person's own, whatever their role.
     static var personalPolicies: [Policy] {
-        ["import_batches", "receipt_inbox_taken"].map {
+        ["import_batches", "receipt_inbox_taken", "open_sessions", "dynamic_shortcuts", "app_shortcuts", "shortcut_launches"].map {
             Policy(name: "\($0)_owner", table: $0, command: "SELECT", roles: groupRoles, using: "owner = session_user")
-        } + ["open_sessions", "dynamic_shortcuts", "app_shortcuts", "shortcut_launches"].map {
-            Policy(name: "\($0)_owner", table: $0, command: "ALL", roles: groupRoles,
-                   using: "owner = session_user", check: "owner = session_user")
         }
     }
 }

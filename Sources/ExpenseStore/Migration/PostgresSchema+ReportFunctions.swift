@@ -61,7 +61,7 @@ extension PostgresSchema {
                     RAISE EXCEPTION 'unknown report %', p_report USING ERRCODE = 'insufficient_privilege';
                 END IF;
                 IF found.status <> step.from_status THEN
-                    RAISE EXCEPTION 'report % is %; only a % report can be %', found.id, found.status, step.from_status, step.name
+                    RAISE EXCEPTION 'report % is %: the step % needs a % report', found.id, found.status, step.name, step.from_status
                         USING ERRCODE = 'integrity_constraint_violation';
                 END IF;
                 IF step.by_owner AND found.owner <> who THEN

@@ -63,10 +63,9 @@ extension PostgresSchema {
                                 "policy_acknowledgements", "import_batches", "receipt_inbox_taken", "open_sessions",
                                 "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads"]
 
-    /// Revoked first, so that a second run leaves exactly these. Members read through row
-    /// security and write no table of reports, items, receipts or the audit log: those change
-    /// only through the functions (`functionLayer`). The shared tables (categories, policy, rates)
-    /// are finance's to change, and quick actions and open sessions each person's own.
+    /// Revoked first, so that a second run leaves exactly these. Members read (people's rows
+    /// through row security) and write no table at all: every change is a call of a function
+    /// (`functionLayer`).
     static var privileges: String {
         let all = groupRoles.joined(separator: ", ")
         return """
@@ -75,12 +74,9 @@ extension PostgresSchema {
             GRANT USAGE ON SCHEMA public TO \(auditorRole);
             GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(auditorRole);
             GRANT USAGE ON SCHEMA public TO \(all);
-            GRANT SELECT ON schema_migrations, categories, policy_rules, exchange_rates TO \(all);
-            GRANT INSERT, UPDATE, DELETE ON categories, policy_rules, exchange_rates TO \(financeRole);
-            GRANT SELECT ON reports, expenses, expense_receipts, receipts, receipt_contents, report_events,
-                policy_acknowledgements, import_batches, receipt_inbox_taken TO \(all);
-            GRANT SELECT, INSERT, UPDATE, DELETE ON open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches TO \(all);
-            GRANT USAGE, SELECT ON SEQUENCE open_sessions_id_seq, shortcut_launches_id_seq TO \(all);
+            GRANT SELECT ON schema_migrations, categories, policy_rules, exchange_rates, reports, expenses, expense_receipts,
+                receipts, receipt_contents, report_events, policy_acknowledgements, import_batches, receipt_inbox_taken,
+                open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches TO \(all);
             """
     }
 

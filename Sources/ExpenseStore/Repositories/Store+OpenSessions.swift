@@ -18,6 +18,10 @@ public struct OpenSession: Equatable, Sendable {
 extension Store {
     public func openSession(_ process: Claimant, terminal: String) throws -> Int64 {
         try write {
+            if writesThroughFunctions {
+                return try call("session_open", [.integer(Int64(process.pid)), .text(process.host),
+                                                 .integer(Int64(bitPattern: process.startTicks)), .text(terminal), .text(now())])
+            }
             let insertedID = try db.insert("""
                 INSERT INTO open_sessions (pid, host, start_ticks, terminal, opened_at, active_seq)
                 VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(active_seq), 0) + 1 FROM open_sessions))
@@ -30,6 +34,10 @@ extension Store {
     /// Marks `session` as the one used last.
     public func touchSession(_ session: Int64) throws {
         try write {
+            if writesThroughFunctions {
+                try call("session_touch", [.integer(session)])
+                return
+            }
             try db.execute("UPDATE open_sessions SET active_seq = (SELECT max(active_seq) + 1 FROM open_sessions) WHERE id = ?",
                            [.integer(session)])
         }
@@ -39,7 +47,11 @@ extension Store {
     public func closeSessions(_ ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
         try write {
-            for id in ids { try db.execute("DELETE FROM open_sessions WHERE id = ?", [.integer(id)]) }
+            for id in ids {
+                if writesThroughFunctions { try call("session_close", [.integer(id)]) } else {
+                    try db.execute("DELETE FROM open_sessions WHERE id = ?", [.integer(id)])
+                }
+            }
         }
     }
 

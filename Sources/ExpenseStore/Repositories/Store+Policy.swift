@@ -16,6 +16,10 @@ extension Store {
     }
 
     public func setSeverity(_ severity: PolicySeverity, of rule: PolicyRule) throws {
+        if writesThroughFunctions {
+            try call("policy_set", [.text(rule.rawValue), .text(severity.rawValue)])
+            return
+        }
         try db.execute("INSERT INTO policy_rules (rule, severity) VALUES (?, ?) ON CONFLICT (rule) DO UPDATE SET severity = excluded.severity",
                        [.text(rule.rawValue), .text(severity.rawValue)])
     }

@@ -17,10 +17,15 @@ extension Store {
     public func saveReferenceRates(_ rates: [ReferenceRate]) throws -> Int {
         var changed = 0
         for rate in rates {
+            let row: [DatabaseValue] = [.text(rate.currency), .text(rate.date.description), .text(rate.perEUR.description)]
+            if writesThroughFunctions {
+                changed += Int(try call("rate_save", row))
+                continue
+            }
             try db.execute("""
                 INSERT INTO exchange_rates (currency, date, per_eur) VALUES (?, ?, ?)
                 ON CONFLICT (currency, date) DO UPDATE SET per_eur = excluded.per_eur WHERE exchange_rates.per_eur IS DISTINCT FROM excluded.per_eur
-                """, [.text(rate.currency), .text(rate.date.description), .text(rate.perEUR.description)])
+                """, row)
             changed += db.changes
         }
         return changed

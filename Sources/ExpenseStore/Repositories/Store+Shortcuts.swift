@@ -29,18 +29,23 @@ extension Store: ShortcutStorage {
     public func replaceDynamicShortcuts(_ shortcuts: [DynamicShortcut]) throws {
         let stamp = now()
         try write {
-            try db.execute("DELETE FROM dynamic_shortcuts")
+            if writesThroughFunctions { try call("shortcuts_clear", []) } else { try db.execute("DELETE FROM dynamic_shortcuts") }
             for shortcut in shortcuts {
                 let item = shortcut.item
+                let row: [DatabaseValue] = [.text(item.type), .text(item.title), DatabaseValue(item.subtitle), DatabaseValue(item.icon.type?.plistName),
+                          DatabaseValue(item.icon.file), DatabaseValue(item.icon.symbolName),
+                          item.userInfo.isEmpty ? .null : .text(PropertyListWriter.xml(.dictionary(item.userInfo))),
+                          DatabaseValue(shortcut.rank), DatabaseValue(shortcut.isEnabled ? 1 : 0),
+                          DatabaseValue(shortcut.disabledMessage), .text(shortcut.origin.rawValue), .text(stamp)]
+                if writesThroughFunctions {
+                    try call("shortcut_add", row)
+                    continue
+                }
                 try db.execute("""
                     INSERT INTO dynamic_shortcuts (type, title, subtitle, icon_type, icon_file, icon_symbol, user_info, rank,
                                                    enabled, disabled_message, origin, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.text(item.type), .text(item.title), DatabaseValue(item.subtitle), DatabaseValue(item.icon.type?.plistName),
-                          DatabaseValue(item.icon.file), DatabaseValue(item.icon.symbolName),
-                          item.userInfo.isEmpty ? .null : .text(PropertyListWriter.xml(.dictionary(item.userInfo))),
-                          DatabaseValue(shortcut.rank), DatabaseValue(shortcut.isEnabled ? 1 : 0),
-                          DatabaseValue(shortcut.disabledMessage), .text(shortcut.origin.rawValue), .text(stamp)])
+                    """, row)
             }
         }
     }
@@ -67,12 +72,18 @@ extension Store: ShortcutStorage {
                 case .disabled(let text): (state, rank, message) = ("disabled", nil, text)
                 case .removed: (state, rank, message) = ("removed", nil, nil)
                 }
+                let row: [DatabaseValue] = [.text(record.key), .text(state), DatabaseValue(rank.map(Int64.init)), DatabaseValue(message),
+                                            .text(stamp)]
+                if writesThroughFunctions {
+                    try call("app_shortcut_record", row)
+                    continue
+                }
                 // published_at stays the first publication's.
                 try db.execute("""
                     INSERT INTO app_shortcuts (plist_type, state, rank, disabled_message, published_at) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (\(db.dialect.personalKey("plist_type"))) DO UPDATE
                     SET state = excluded.state, rank = excluded.rank, disabled_message = excluded.disabled_message
-                    """, [.text(record.key), .text(state), DatabaseValue(rank.map(Int64.init)), DatabaseValue(message), .text(stamp)])
+                    """, row)
             }
         }
     }
@@ -104,11 +115,12 @@ extension Store: ShortcutStorage {
 
     public func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord {
         try write {
-            let insertedID = try db.insert("INSERT INTO shortcut_launches (type, arguments, catalog, queued_at, target_session) VALUES (?, ?, ?, ?, ?)",
-                           [.text(request.type), .text(PropertyListWriter.xml(.array(request.arguments.map { .string($0) }))),
-                            DatabaseValue(request.catalog), .text(now()), DatabaseValue(request.target)])
-            // A team database tells this role's open sessions at once, when this commits.
-            if db.dialect == .postgresql { try db.execute("SELECT pg_notify(\(Self.launchChannelSQL), '')") }
+            let row: [DatabaseValue] = [.text(request.type), .text(PropertyListWriter.xml(.array(request.arguments.map { .string($0) }))),
+                                        DatabaseValue(request.catalog), .text(now()), DatabaseValue(request.target)]
+            // A team database's function also tells this role's open sessions at once, when this commits.
+            if writesThroughFunctions { return try requireLaunch(try call("launch_enqueue", row)) }
+            let insertedID = try db.insert(
+                "INSERT INTO shortcut_launches (type, arguments, catalog, queued_at, target_session) VALUES (?, ?, ?, ?, ?)", row)
             return try requireLaunch(insertedID)
         }
     }
@@ -140,6 +152,11 @@ extension Store: ShortcutStorage {
         // claiming at once the second sees the first's claim; `AND state = 'queued'` says the same
         // again in the UPDATE itself.
         try write {
+            if writesThroughFunctions {
+                let id = try call("launch_claim", [DatabaseValue(session), .text(claimant.token), .integer(Int64(claimant.pid)),
+                                                   .text(claimant.host), .integer(Int64(bitPattern: claimant.startTicks)), .text(now())])
+                return id == 0 ? nil : try requireLaunch(id)
+            }
             guard let id = try db.queryFirst("""
                 SELECT id FROM shortcut_launches
                 WHERE state = 'queued' AND (CAST(?1 AS INTEGER) IS NULL OR target_session IS NULL OR target_session = ?1) ORDER BY id LIMIT 1
@@ -159,6 +176,9 @@ extension Store: ShortcutStorage {
     @discardableResult
     public func finishLaunch(_ id: Int64, token: String, exitStatus: Int32) throws -> Bool {
         try write {
+            if writesThroughFunctions {
+                return try callFlag("launch_finish", [.integer(id), .text(token), .integer(Int64(exitStatus)), .text(now())])
+            }
             try db.execute("""
                 UPDATE shortcut_launches SET state = ?, exit_status = ?, finished_at = ?, claim_token = NULL
                 WHERE id = ? AND state = 'claimed' AND claim_token = ?
@@ -181,6 +201,9 @@ extension Store: ShortcutStorage {
 
     public func requeueLaunch(_ id: Int64, expectedState: LaunchRecord.State, token: String?) throws -> Bool {
         try write {
+            if writesThroughFunctions {
+                return try callFlag("launch_requeue", [.integer(id), .text(expectedState.rawValue), DatabaseValue(token)])
+            }
             try db.execute("""
                 UPDATE shortcut_launches
                 SET state = 'queued', claim_token = NULL, claimed_at = NULL, finished_at = NULL, exit_status = NULL
@@ -192,6 +215,9 @@ extension Store: ShortcutStorage {
 
     public func discardLaunch(_ id: Int64, expectedState: LaunchRecord.State) throws -> Bool {
         try write {
+            if writesThroughFunctions {
+                return try callFlag("launch_discard", [.integer(id), .text(expectedState.rawValue), .text(now())])
+            }
             try db.execute("""
                 UPDATE shortcut_launches SET state = 'discarded', claim_token = NULL, finished_at = ?
                 WHERE id = ? AND state = ?

@@ -10,8 +10,16 @@ extension Store {
         guard let report = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
         try action.check(report, by: user)
         if writesThroughFunctions {
-            // The server checks the step again, logs it and moves the report, as one.
-            try call("report_step", [.integer(id), .text(action.rawValue), .text(reason), .text(now())])
+            // The server checks the step again, logs it and moves the report, as one. When it
+            // refuses, another client's step came first: said in the domain's words, from the
+            // report as it is now (after a savepoint, so the transaction can still read).
+            do {
+                try db.inTransaction { try call("report_step", [.integer(id), .text(action.rawValue), .text(reason), .text(now())]) }
+            } catch let error as DatabaseError {
+                guard let current = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
+                try action.check(current, by: user)
+                throw error
+            }
             return try self.report(id)
         }
         try logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
@@ -47,7 +55,13 @@ extension Store {
                 last = nil
                 sequence = try db.scalar("SELECT nextval(pg_get_serial_sequence('report_events', 'id'))") - 1
             }
-            var record = AuditRecord(id: max(sequence, last?.id ?? 0, head?.lastID ?? 0) + 1, reportID: reportID, at: now(),
+            // The numbers are the file's: one at the largest id is a damaged end, said so, never a trap.
+            let (next, overflow) = max(sequence, last?.id ?? 0, head?.lastID ?? 0).addingReportingOverflow(1)
+            guard !overflow else {
+                throw ExpenseError(.invalidData, "the audit log's end is damaged (its last id is the largest there is); nothing was written",
+                                   hint: "'expenses db check' shows where the log was altered")
+            }
+            var record = AuditRecord(id: next, reportID: reportID, at: now(),
                                      actor: actor.value, action: action, from: from.rawValue, to: to.rawValue, reason: reason)
             let hash = AuditChain.hash(of: record, after: head?.lastHash ?? last?.hash ?? AuditChain.start)
             record.hash = hash
