@@ -72,6 +72,40 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         XCTAssertTrue(try ok(as: "bob", "report", "show", "1").contains("submitted"))
     }
 
+    /// A role spelled with a decomposed accent (`alice` + U+0301) is not the name the app would
+    /// store for it (`alicé`, composed): refused, where Swift's == took the two for one.
+    func testARoleWithADecomposedAccentIsRefused() throws {
+        let role = "alice\u{301}"
+        try psqlOK("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN
+                CREATE ROLE "\(role)" LOGIN PASSWORD 'decomposed-pw'; END IF; END $$;
+            """)
+        try psqlOK("GRANT expenses_traveller TO \"\(role)\"", in: database)
+        // Reading too, which no function of the server's checks: the app refuses the name itself.
+        for arguments in [["report", "list"], ["report", "new", "Trip"]] {
+            let result = try app.run(["--db", uri(role, "decomposed-pw")] + arguments)
+            assertFails(result, 77, "is not written as expenses writes user names ('alic\u{e9}'): lower case, composed")
+        }
+        // And the server's functions refuse it too, whatever program connects.
+        let direct = try cluster.psql(as: role, password: "decomposed-pw",
+                                      sql: "SELECT expenses.report_new('T', '', '', NULL, NULL, 'EUR', 'now');", database: database)
+        XCTAssertNotEqual(direct.status, 0, direct.stdout)
+        XCTAssertTrue(direct.stderr.contains("is not written as expenses writes user names (composed)"), direct.stderr)
+        XCTAssertEqual(try cluster.psql("SELECT count(*) FROM reports", database: database).stdout, "0\n")
+    }
+
+    /// Loading the ECB's rates is finance's: a traveller is told so, not to join a group she is in.
+    func testATravellerLoadingRatesIsToldWhoDoes() throws {
+        let rates = app.path("eurofxref-hist.csv")
+        try FileManager.default.copyItem(atPath: ImportTests.fixtures.appendingPathComponent("eurofxref-hist.csv").path, toPath: rates)
+        let refused = try run(as: "alice", "rates", "import", rates)
+        assertFails(refused, 77, "only a member of expenses_finance can load exchange rates")
+        XCTAssertFalse(refused.stderr.contains("your role needs one of"), refused.stderr)
+        XCTAssertEqual(try cluster.psql("SELECT count(*) FROM exchange_rates", database: database).stdout, "0\n")
+        try ok(as: "fiona", "rates", "import", rates)
+        XCTAssertNotEqual(try cluster.psql("SELECT count(*) FROM exchange_rates", database: database).stdout, "0\n")
+    }
+
     /// libpq (and the TLS, Kerberos and LDAP libraries it brings) is loaded when a team database is
     /// opened, never for a file: the dynamic loader's own account of what it opened says so.
     func testOnlyATeamDatabaseLoadsLibpq() throws {

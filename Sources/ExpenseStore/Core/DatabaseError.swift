@@ -81,6 +81,11 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
             return ExpenseError(.busy, "the database is busy (another expenses process is writing)",
                                 hint: "try again in a moment")
         case SQLITE_AUTH:
+            // The write layer names the group a step needs; a bare "permission denied" names none.
+            if message.hasPrefix("only a member of ") {
+                return ExpenseError(.permissionDenied, "the database server refused: \(message)",
+                                    hint: "that is the team's rule: someone in that group does it, or the administrator adds you to it")
+            }
             return ExpenseError(.permissionDenied, "the database server refused: \(message)",
                                 hint: "your role needs one of expenses_traveller, expenses_approver or expenses_finance; "
                                     + "the server's administrator grants it after 'expenses setup'")
