@@ -1,12 +1,12 @@
 import Foundation
 import XCTest
 
-/// `db copy`: alice's laptop file moves to the team database whole — reports in every state with
-/// their audit log, items, a card statement's import with its fingerprints, a receipt and its
-/// bytes, a quick action, rates, a policy setting — and back into a new file, each time in one
-/// verified transaction that a second run adds nothing to. Only the administrator may copy into
-/// (or out of) a team database, only into one that was set up, and never into a file that is not
-/// a new one or a previous copy.
+/// `db copy`: alice's laptop file moves to the team database: her drafts as drafts of the person
+/// each owner is mapped to, with the team database's own ids (a second laptop goes in beside), and
+/// the reports already decided elsewhere only with --import-history, their audit log logged again
+/// as imported by the administrator. A team database copies into a new file whole. Only the
+/// administrator may copy into (or out of) a team database, only into one that was set up, and
+/// never into a file that is not a new one or a previous copy.
 final class TeamCopyTests: TeamDatabaseTestCase {
     private var laptop: String { app.path("alice.sqlite") }
     private var admin: String { uri(cluster.superuser, cluster.superuserPassword) }
@@ -23,8 +23,9 @@ final class TeamCopyTests: TeamDatabaseTestCase {
     }
 
     /// `db copy` of `file` to `target`, as `role`'s or the file's process.
+    /// As alice, whose the file's rows of no report are.
     private func copy(_ source: String, to target: String, _ extra: String...) throws -> ExpensesProcess.Result {
-        try app.run(["--db", source, "db", "copy", "--to", target] + extra)
+        try app.run(["--db", source, "--user", "alice", "db", "copy", "--to", target] + extra)
     }
 
     /// alice's laptop: report 1 reimbursed (a warning acknowledged), 2 rejected (the card statement's items, a CHF one
@@ -86,83 +87,107 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         String(try Tool.run("/usr/bin/sha256sum", path).stdout.prefix(64))
     }
 
-    func testALaptopFileGoesToTheTeamDatabaseAndBackWhole() throws {
+    /// The count of rows of `table` on the test's team database.
+    private func count(_ table: String, _ condition: String = "true") throws -> String {
+        try cluster.psql("SELECT count(*) FROM \(table) WHERE \(condition)", database: database).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testALaptopsDraftsBecomeTheMappedPeoplesAndItsHistoryStaysOut() throws {
         try aliceLaptop()
-        let first = try copy(laptop, to: admin, "--owner", "alice")
+        // Someone else's work is there already: ids are the team database's.
+        try ok(as: "fiona", "report", "new", "Fiona's own", "--from", "2026-03-02", "--to", "2026-03-03")
+        let first = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob")
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.contains("in one transaction, verified table by table"), first.stdout)
-        XCTAssertTrue(first.stdout.contains("are alice's"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("Left in the file: reports 1, 2, 4, past draft"), first.stdout)
         XCTAssertFalse(first.stdout.contains(cluster.superuserPassword), "the URI's password is never shown")
 
-        // The superuser sees every report, as the file lists them; alice her own, bob his.
-        let fileReports = try local(laptop, "alice", "report", "list", "--all", "--format", "json")
-        XCTAssertEqual(try app.run(["--db", admin, "report", "list", "--all", "--format", "json"]).stdout, fileReports)
-        let aliceReports = try json(try ok(as: "alice", "report", "list", "--all", "--format", "json"))
-        XCTAssertEqual(aliceReports.compactMap { $0["id"] as? Int }.sorted(), [1, 2, 3], "alice's own, not bob's")
-        XCTAssertEqual(try JSONSerialization.data(withJSONObject: aliceReports, options: .sortedKeys),
-                       try JSONSerialization.data(withJSONObject: try json(fileReports).filter { $0["id"] as? Int != 4 }, options: .sortedKeys))
-        XCTAssertTrue(try ok(as: "bob", "report", "list", "--all").contains("Bob's trip"))
-        XCTAssertTrue(try ok(as: "bob", "report", "show", "4").contains("Kiosk"), "bob's item is his, with his report")
-        for report in ["1", "2", "3"] {
-            XCTAssertEqual(try ok(as: "alice", "report", "history", report), try local(laptop, "alice", "report", "history", report),
-                           "history of report \(report)")
-            XCTAssertEqual(try ok(as: "alice", "report", "show", report, "--format", "json"),
-                           try local(laptop, "alice", "report", "show", report, "--format", "json"), "report \(report)")
-        }
-        // The unassigned item, the import with its fingerprints, the rates, the quick action: alice's.
-        XCTAssertEqual(try ok(as: "alice", "expense", "list", "--unassigned", "--format", "json"),
-                       try local(laptop, "alice", "expense", "list", "--unassigned", "--format", "json"))
-        XCTAssertEqual(try ok(as: "alice", "import", "list", "--format", "json"), try local(laptop, "alice", "import", "list", "--format", "json"))
-        XCTAssertEqual(try ok(as: "alice", "rates", "list"), try local(laptop, "alice", "rates", "list"))
-        XCTAssertTrue(try ok(as: "alice", "shortcuts", "list").contains("Open Berlin"))
-        XCTAssertFalse(try ok(as: "bob", "shortcuts", "list").contains("Open Berlin"), "her quick action is hers")
-        // The chain verifies on the server; the receipt's bytes are there.
-        XCTAssertTrue(try app.run(["--db", admin, "db", "check"]).stdout.contains("chained without a break"))
+        // Her draft (the file's report 3) is report 2 there, hers, with its item and its receipt's bytes.
+        let reports = try json(try ok(as: "alice", "report", "list", "--all", "--format", "json"))
+        XCTAssertEqual(reports.map { "\($0["id"] ?? "") \($0["title"] ?? "") \($0["status"] ?? "")" }, ["2 Berlin draft"])
+        let show = try ok(as: "alice", "report", "show", "2")
+        XCTAssertTrue(show.contains("Taxi Berlin") && show.contains("23.40"), show)
         XCTAssertTrue(try ok(as: "alice", "receipt", "verify").contains("All 1 receipt verified"))
         XCTAssertEqual(try app.stdoutBytes("--db", uri("alice"), "receipt", "export", "1", "-o", "-"), try ReceiptSamples.bytes(sample))
+        XCTAssertTrue(try ok(as: "alice", "expense", "list", "--unassigned").contains("Loose receipt"), "the item of no report is hers")
+        // Nothing decided elsewhere came in: no other report, no audit entry; bob's submitted report stayed out.
+        XCTAssertEqual(try count("reports"), "2")
+        XCTAssertEqual(try count("report_events"), "0")
+        XCTAssertFalse(try ok(as: "bob", "report", "list", "--all").contains("Bob's trip"))
+        // She goes on with it there, through the server's functions.
+        try ok(as: "alice", "report", "submit", "2")
+        XCTAssertTrue(try app.run(["--db", admin, "db", "check"]).stdout.contains("chained without a break"))
 
-        // A second copy adds nothing.
-        let second = try copy(laptop, to: admin, "--owner", "alice", "--format", "json")
+        // bob's own laptop goes in beside: his draft is the next id.
+        let bobs = app.path("bob.sqlite")
+        try local(bobs, "bob", "report", "new", "Bob's draft", "--from", "2026-05-01", "--to", "2026-05-02")
+        let second = try copy(bobs, to: admin, "--owner", "bob")
         XCTAssertEqual(second.status, 0, second.stderr)
-        let tallies = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])?["tables"]
-                                    as? [[String: Any]])
-        XCTAssertEqual(tallies.compactMap { $0["copied"] as? Int }.reduce(0, +), 0, second.stdout)
-        XCTAssertEqual(tallies.first { $0["table"] as? String == "expenses" }?["alreadyThere"] as? Int, 9, second.stdout)
-        XCTAssertEqual(tallies.first { $0["table"] as? String == "receipt files" }?["alreadyThere"] as? Int, 1, second.stdout)
+        XCTAssertTrue(second.stdout.contains("Everything copied is bob's"), second.stdout)
+        XCTAssertTrue(try ok(as: "bob", "report", "show", "3").contains("Bob's draft"))
 
-        // Back into a new file: the same rows, the same listings, a verifying chain and vault.
+        // The team database back into a new file: whole, its chain verifying.
         let back = app.path("back.sqlite")
         let copied = try app.run(["--db", admin, "db", "copy", "--to", back, "--owner", "alice"])
         XCTAssertEqual(copied.status, 0, copied.stderr)
-        XCTAssertTrue(copied.stdout.contains("(a new file)"), copied.stdout)
-        XCTAssertEqual(try tables(back), try tables(laptop))
         XCTAssertTrue(try local(back, "alice", "db", "check").contains("the file is sound"))
-        XCTAssertTrue(try local(back, "alice", "receipt", "verify").contains("All 1 receipt verified"))
-        XCTAssertEqual(try local(back, "alice", "report", "list", "--all", "--format", "json"), fileReports)
-        for report in ["1", "2", "3", "4"] {
-            XCTAssertEqual(try local(back, "alice", "report", "history", report), try local(laptop, "alice", "report", "history", report))
-        }
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: back)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(try Tool.run("/usr/bin/sqlite3", back, "SELECT group_concat(title, '|') FROM reports").stdout,
+                       "Fiona's own|Berlin|Bob's draft\n")
+    }
 
-        // The fingerprints came along: the statement again is all duplicates.
-        let again = try run(as: "alice", "import", fixture("amex.csv"), "--rules", fixture("amex.rules"), "--report", "3")
-        XCTAssertTrue(again.stdout.contains(": 0 new, 5 duplicate"), "\(again.stdout) \(again.stderr)")
-        // The server's counters moved past the copied ids: alice's next report and event follow on.
-        XCTAssertTrue(try ok(as: "alice", "report", "new", "Munich", "--from", "2026-05-01", "--to", "2026-05-02").contains("Created report 5"))
-        try ok(as: "alice", "expense", "add", "--report", "5", "--date", "2026-05-01", "--amount", "3.20", "--category", "meals")
-        try ok(as: "alice", "report", "submit", "5")
+    /// Reports decided elsewhere come only on request, each step of their log logged again by the
+    /// server, as imported by the administrator: who decided, and when, in its words, never as a
+    /// decision made on the team database.
+    func testHistoryComesOnlyWithImportHistoryLoggedAsImported() throws {
+        try aliceLaptop()
+        let copied = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob", "--import-history")
+        XCTAssertEqual(copied.status, 0, copied.stderr)
+        XCTAssertFalse(copied.stdout.contains("Left in the file"), copied.stdout)
+        let statuses = try cluster.psql("SELECT string_agg(owner || ' ' || status, ',' ORDER BY id) FROM reports", database: database)
+        XCTAssertEqual(statuses.stdout, "alice reimbursed,alice rejected,alice draft,bob submitted\n")
+        let history = try ok(as: "alice", "report", "history", "1")
+        XCTAssertTrue(history.contains("import approve by bob at"), history)
+        XCTAssertEqual(try count("report_events", "actor <> '\(cluster.superuser)'"), "0", "every entry is the administrator's import")
         XCTAssertTrue(try app.run(["--db", admin, "db", "check"]).stdout.contains("chained without a break"))
-        // Now the server has what the laptop has not: copying the laptop again would not be a copy.
-        // (alice's work republished her app quick actions, which is the first difference found.)
-        let diverged = try copy(laptop, to: admin, "--owner", "alice")
-        assertFails(diverged, 65, "nothing was copied")
-        XCTAssertTrue(diverged.stderr.contains("not a copy of"), diverged.stderr)
-        XCTAssertTrue(try ok(as: "alice", "report", "show", "5").contains("Munich"), "the refused copy changed nothing")
+        // A rejected report goes on as hers; bob's submitted one is for another approver, not him.
+        try ok(as: "alice", "report", "reopen", "2")
+        assertFails(try run(as: "bob", "report", "approve", "4"), 77, "owns report 4")
+        // Without the administrator's role, nothing: the copy writes other people's rows.
+        assertFails(try copy(laptop, to: uri("alice"), "--owner", "alice", "--import-history"), 77, "writes other people's rows")
+    }
+
+    /// The documented path: an administrator that may create roles but is no superuser makes the
+    /// database, sets it up, copies a laptop in and checks the audit log.
+    func testTheAdministratorOfTheGuideCopiesAndChecks() throws {
+        try aliceLaptop()
+        try psqlOK("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'expenses_admin') THEN
+                CREATE ROLE expenses_admin LOGIN CREATEROLE PASSWORD 'admin-pw'; END IF; END $$;
+            """)
+        let own = database + "_admin"
+        try psqlOK("CREATE DATABASE \(own) OWNER expenses_admin ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+        let administrator = cluster.connectionURI(user: "expenses_admin", password: "admin-pw", database: own)
+        let setup = try app.run(["--db", administrator, "setup"])
+        XCTAssertEqual(setup.status, 0, setup.stderr)
+        let copied = try copy(laptop, to: administrator, "--owner", "alice=alice,bob=bob", "--import-history")
+        XCTAssertEqual(copied.status, 0, copied.stderr)
+        let check = try app.run(["--db", administrator, "db", "check"])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stdout.contains("chained without a break"), check.stdout)
+        // An auditor made as the guide says: one grant.
+        try psqlOK("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'audrey') THEN
+                CREATE ROLE audrey LOGIN PASSWORD 'audrey-pw'; END IF; END $$;
+            GRANT expenses_auditor TO audrey;
+            """, in: own)
+        let audit = try app.run(["--db", cluster.connectionURI(user: "audrey", password: "audrey-pw", database: own), "db", "check"])
+        XCTAssertEqual(audit.status, 0, audit.stderr)
+        XCTAssertTrue(audit.stdout.contains("chained without a break"), audit.stdout)
     }
 
     func testOnlyTheAdministratorCopiesIntoOrOutOfTheTeamDatabase() throws {
         try local(laptop, "alice", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
-        assertFails(try copy(laptop, to: uri("alice"), "--owner", "alice"), 77, "writes every person's rows")
+        assertFails(try copy(laptop, to: uri("alice"), "--owner", "alice"), 77, "writes other people's rows")
         assertFails(try app.run(["--db", uri("alice"), "db", "copy", "--to", app.path("mine.sqlite")]), 77, "reads every person's rows")
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("mine.sqlite")), "a refused copy leaves no file")
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("mine.receipts")))
@@ -182,7 +207,7 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         try local(laptop, "alice", "expense", "add", "--date", "2026-03-03", "--amount", "7", "--category", "taxi")
         let copied = try app.run(["--db", laptop, "--user", "alice", "db", "copy", "--to", target])
         XCTAssertEqual(copied.status, 0, copied.stderr)
-        XCTAssertTrue(copied.stdout.contains("of no report are alice's"), copied.stdout)
+        XCTAssertTrue(copied.stdout.contains("Everything copied is alice's"), copied.stdout)
         XCTAssertEqual(try cluster.psql("SELECT owner FROM expenses", database: blank).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
                        "alice")
         // Server to server: the same database under another name is refused; the test's database takes it.
@@ -206,7 +231,8 @@ final class TeamCopyTests: TeamDatabaseTestCase {
             """, in: database)
         let refused = try copy(laptop, to: admin, "--owner", "alice")
         assertFails(refused, 65, "the copy of expenses does not match")
-        XCTAssertTrue(refused.stderr.contains("has 1 row (amount_minor 2000, converted_minor 2000)"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("report 1 of \(laptop) has 1 item(s), amounts 2000 and a total of 20.00 EUR, "
+                                              + "its copy 1 item(s), amounts 1999 and 20.00 EUR"), refused.stderr)
         XCTAssertEqual(try cluster.psql("SELECT count(*) FROM reports", database: database).stdout
                         .trimmingCharacters(in: .whitespacesAndNewlines), "0", "rolled back whole")
     }

@@ -74,8 +74,13 @@ enum DatabaseCommands {
         static let to = Option.text("to", "database", "Where to copy: a new SQLite file, or a team database's URI (postgresql://...).",
                                     required: true, completion: .file)
         static let owner = Option.text("owner", "name", """
-            Into a team database: who owns what belongs to no report (default: the file's user, --user or \
+            Into a team database: whose the file's drafts and items become, one name for all, or OLD=NEW,... \
+            for each of the file's people (what belongs to no report is the file's user's, --user or \
             EXPENSES_USER). Into a file: whose quick actions come along (default: the only person's there are).
+            """)
+        static let importHistory = Option.flag("import-history", """
+            Into a team database: also the reports past draft, each step of their audit log logged again as \
+            imported by you (the administrator), not as a decision made there.
             """)
     }
 
@@ -92,15 +97,22 @@ enum DatabaseCommands {
             what is new; a row that is on the target with other content is refused (65) and named: the \
             target is another database, or the row changed since the last copy (a copy is not a sync).
 
-            Into a team database: it must have been set up ('expenses setup', else exit 69), and the copy \
-            writes every person's rows, so it runs as the database's administrator (a superuser; else 77). \
-            Items take their report's owner, receipts their items' owner, and what belongs to no report \
-            (unassigned items, imports, quick actions) --owner. Into a file: a new one (or a previous copy), \
-            never a symbolic link or another program's file; its receipt vault is filled beside it, and \
-            the owner columns are dropped (a file keeps one person's quick actions: --owner's).
+            From a file into a team database it is not a copy of the whole: the file's drafts, with their \
+            items, receipts and acknowledgements, and its items and receipts of no report come in as the work \
+            of the people --owner names (one name for all, or OLD=NEW,... per person of the file; what \
+            belongs to no report is the file's user's), with the team database's own ids, so a second laptop \
+            goes in beside the first. Reports past draft stay in the file, and are listed, unless \
+            --import-history: then each step of their audit log is logged again by the server as imported by \
+            you, not as a decision made there. Import batches, quick actions, rates and policy settings stay \
+            in the file. It runs as the database's administrator (the role that ran 'expenses setup', or a \
+            superuser; else 77), on a database that was set up (else 69), in one transaction that commits only \
+            when every copied report holds what it held in the file (else 65). Into a file: a new one (or a \
+            previous copy), never a symbolic link or another program's file; its receipt vault is filled \
+            beside it, and the owner columns are dropped (a file keeps one person's quick actions: --owner's).
             """,
-        options: [Options.to, Options.owner],
-        examples: ["expenses --db trips.sqlite db copy --to postgresql://admin@db.example.com/expenses --owner alice",
+        options: [Options.to, Options.owner, Options.importHistory],
+        examples: ["expenses --db trips.sqlite db copy --to postgresql://expenses_admin@db.example.com/expenses --owner alice",
+                   "expenses --db team-laptop.sqlite db copy --to service=team --owner ana=alice,ben=bob --import-history",
                    "expenses --db postgresql://admin@db.example.com/expenses db copy --to team-backup.sqlite --owner alice",
                    "expenses db copy --to trips-copy.sqlite"]
     ) { invocation, session in
@@ -112,9 +124,9 @@ enum DatabaseCommands {
                                hint: "name the database to copy with --db")
         }
         let store = try session.store()
-        let owner: UserName?
+        let owner: String?
         if let name = try invocation[Options.owner] {
-            owner = try UserName(validating: name)
+            owner = name
         } else if session.isServer {
             let people = try DatabaseCopy.personalOwners(of: store)
             guard people.count <= 1 else {
@@ -122,11 +134,13 @@ enum DatabaseCommands {
                                    + "\(people.joined(separator: ", ")), and a file keeps one person's",
                                    hint: "name whose with --owner")
             }
-            owner = people.first.map { UserName(normalizing: $0) }
+            owner = people.first
         } else {
-            owner = PostgresDatabase.isConnectionString(location) ? try session.user : nil
+            owner = PostgresDatabase.isConnectionString(location) ? try session.user.value : nil
         }
-        let outcome = try DatabaseCopy.copy(from: store, to: location, owner: owner, now: session.environment.now)
+        let fileUser = session.isServer ? "" : try session.user.value
+        let outcome = try DatabaseCopy.copy(from: store, to: location, owner: owner, fileUser: fileUser,
+                                            importHistory: invocation[Options.importHistory], now: session.environment.now)
         return DatabaseCopyResult(outcome: outcome).output
     }
 }

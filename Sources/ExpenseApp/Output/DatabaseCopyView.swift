@@ -32,8 +32,15 @@ struct DatabaseCopyResult: Document {
             text += "Items, imports, receipts and quick actions of no report are \(owner)'s; the rest are their report's owner's.\n"
         case .ofPersonalRows(let owner)?:
             text += "The file has \(owner)'s quick actions and inbox records.\n"
+        case .ofEverythingCopied(let owner)?:
+            text += "Everything copied is \(owner)'s, with ids of \(outcome.target)'s own.\n"
         case nil:
             break
+        }
+        if !outcome.historyLeftOut.isEmpty {
+            let ids = outcome.historyLeftOut.map(String.init).joined(separator: ", ")
+            text += "Left in the file: report\(outcome.historyLeftOut.count == 1 ? "" : "s") \(ids), past draft: their history comes "
+                + "into a team database only with --import-history, logged there as imported.\n"
         }
         return text
     }
@@ -44,8 +51,10 @@ struct DatabaseCopyResult: Document {
         switch outcome.owner {
         case .ofRowsWithoutReport(let owner)?: members.append(("ownerOfRowsWithoutReport", .string(owner)))
         case .ofPersonalRows(let owner)?: members.append(("ownerOfPersonalRows", .string(owner)))
+        case .ofEverythingCopied(let owner)?: members.append(("ownerOfEverythingCopied", .string(owner)))
         case nil: break
         }
+        members.append(("historyLeftOut", .array(outcome.historyLeftOut.map { .int($0) })))
         members += [("tables", listing.json), ("rowsCopied", .int(Int64(copiedRows))),
                     ("receiptBytesCopied", .int(outcome.receiptBytesCopied))]
         return .object(members)

@@ -58,6 +58,8 @@ public enum DatabaseCopy {
         /// Receipts' files (by their hash): copied, already there, and how many the target has.
         public internal(set) var receiptFiles = Tally("receipt files")
         public internal(set) var receiptBytesCopied: Int64 = 0
+        /// File to server: the reports past draft that stayed in the file (no --import-history).
+        public internal(set) var historyLeftOut: [Int64] = []
 
         /// True when the target had everything already.
         public var copiedNothing: Bool { tables.allSatisfy { $0.copied == 0 } && receiptFiles.copied == 0 }
@@ -69,6 +71,8 @@ public enum DatabaseCopy {
         case ofRowsWithoutReport(String)
         /// Server to file: the person whose quick actions and inbox records the file took.
         case ofPersonalRows(String)
+        /// File to server with one name for everyone: whose all that was copied became.
+        case ofEverythingCopied(String)
     }
 
     /// How many rows are read, looked up and compared at a time.
@@ -79,11 +83,24 @@ public enum DatabaseCopy {
     /// - Parameter owner: file to server, the owner of what belongs to no report (required then);
     ///   server to file, whose quick actions and inbox records come along (nil: the only person's
     ///   there are, see `personalOwners`).
-    public static func copy(from source: Store, to location: String, owner: UserName?,
-                            now: @escaping () -> String) throws -> Outcome {
+    /// - Parameter importHistory: file to server, reports past draft come too, their audit log
+    ///   logged again as imported (`TeamImport`); else they stay in the file, and the outcome says so.
+    public static func copy(from source: Store, to location: String, owner: String?, fileUser: String = "",
+                            importHistory: Bool = false, now: @escaping () -> String) throws -> Outcome {
         let target = try CopyTarget.prepare(location, source: source.db)
         do {
-            return try copy(from: source, into: target, owner: owner?.value, now: now)
+            if source.db.dialect == .sqlite, target.isServer {
+                guard let owner else {
+                    throw ExpenseError(.usage, "a copy into a team database needs --owner: whose the file's reports and items become")
+                }
+                let mapping = try OwnerMapping(owner, fileUser: fileUser)
+                return try TeamImport(source: source, target: try target.open(now: now), place: target, owners: mapping,
+                                      importHistory: importHistory).run()
+            }
+            if importHistory {
+                throw ExpenseError(.usage, "--import-history is for a copy of a file into a team database")
+            }
+            return try copy(from: source, into: target, owner: try owner.map { try UserName(validating: $0).value }, now: now)
         } catch {
             // The target's store is closed by now: what the copy made outside its transaction goes.
             target.discard()

@@ -75,7 +75,7 @@ extension Store {
             """, Self.ocrArguments(ocr) + [.integer(receiptID)])
     }
 
-    private static func ocrArguments(_ ocr: ReceiptOCR) -> [DatabaseValue] {
+    static func ocrArguments(_ ocr: ReceiptOCR) -> [DatabaseValue] {
         [.text(ocr.status.rawValue), .text(ocr.note), .text(ocr.text), DatabaseValue(ocr.suggestion.merchant),
          DatabaseValue(ocr.suggestion.date?.description), DatabaseValue(ocr.suggestion.amount),
          DatabaseValue(ocr.suggestion.currency), DatabaseValue(ocr.suggestion.category)]
