@@ -55,6 +55,17 @@ final class AuditChainTests: XCTestCase {
                           AuditChain.hash(of: record, after: AuditChain.start))
     }
 
+    /// Ids are the database's: one at the largest there is, followed by another, is a break the
+    /// verifier names, never an overflow that stops the program.
+    func testAnIdAtTheLargestThereIsIsABreakNotATrap() {
+        var records = log(2).records
+        records[0].id = Int64.max
+        XCTAssertNotNil(firstBreak(records, head: AuditChain.Head(lastID: Int64.max, lastHash: AuditChain.start)))
+        records[0].id = Int64.min
+        records[1].id = Int64.min
+        XCTAssertNotNil(firstBreak(records, head: nil))
+    }
+
     func testAnIntactLogVerifies() {
         let (records, head) = log(5)
         XCTAssertNil(firstBreak(records, head: head))

@@ -35,6 +35,16 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
         return report
     }
 
+    /// A file whose chain's end was set to the largest id there is: the next step is refused as
+    /// bad data, in words, and writes nothing; the program does not trap.
+    func testAnEndAtTheLargestIdIsRefusedNotATrap() throws {
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "ana")) }
+        try tamper("UPDATE report_events_head SET last_id = 9223372036854775807")
+        assertExpenseError(try store.write { try store.apply(.submit, to: report.id, by: "ana") }, kind: .invalidData,
+                           messageContains: "the audit log's end is damaged")
+        XCTAssertEqual(try store.report(report.id).status, .draft)
+    }
+
     /// Runs SQL as another program would: on a connection of its own, without the app's triggers.
     private func tamper(_ sql: String) throws {
         let other = try openDatabase()

@@ -60,4 +60,40 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         XCTAssertEqual(try serverFindings(), try appFindings())
         XCTAssertEqual(try serverFindings().count, 3)
     }
+
+    /// A report in dollars: its limits, set in euros, converted at the ECB's rate of the item's day
+    /// (or the last before), rounded half-even, by both; at exactly the limit, no finding.
+    func testLimitsInEurosAreConvertedAlikeForAReportInAnotherCurrency() throws {
+        // 25.00 EUR at 1.0822 is 27.055 USD: half-even 27.06. 80.00 EUR is 86.576: 86.58.
+        try expectSuccess(cluster.psql("INSERT INTO exchange_rates VALUES ('USD', '2026-03-02', '1.0822');", database: database))
+        let store = try Store(path: cluster.connectionURI(user: "alice", password: password("alice"), database: database),
+                              now: { "2026-03-10T09:00:00Z" })
+        let usd = CurrencyTable.standard.currency("USD")!
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Boston", currency: usd, owner: "alice")) }
+        for (category, cents, day) in [("taxi", 2_706, 3), ("taxi", 2_707, 4), ("meals", 2_000, 5), ("meals", 6_658, 5),
+                                       ("meals", 2_000, 6), ("meals", 6_659, 6), ("taxi", 900, 1)] {
+            let amount = Money(minorUnits: Int64(cents), currency: usd)
+            _ = try store.insertExpense(Expense(reportID: report.id, date: CalendarDate(year: 2026, month: 3, day: day)!,
+                                                category: category, amount: amount,
+                                                conversion: Expense.Conversion(rate: .one, source: .same, converted: amount)))
+        }
+        let items = try store.expenses(.report(report.id))
+        var check = PolicyCheck(report: try store.report(report.id), items: items, categories: try store.categories())
+        check.rules = Set(PolicyRule.allCases).subtracting([.duplicate])
+        check.severities = try store.policySeverities()
+        let rates = store.rateSource()
+        check.convertLimit = { limit, currency, date in
+            limit.currency == currency ? limit
+                : try? Expense.Conversion.of(limit, on: date, into: currency, manualRate: nil, rates: rates).converted
+        }
+        let app = check.violations().map { "\($0.rule.rawValue)|\($0.key)|\($0.severity.rawValue)" }.sorted()
+        let server = try expectSuccess(cluster.psql("SELECT * FROM expenses.policy_findings(\(report.id));", database: database)).sorted()
+        XCTAssertEqual(server, app)
+        // The meals on the 5th and the taxi on the 3rd are at their limits exactly: found by neither.
+        XCTAssertEqual(app.map { $0.split(separator: "|")[1] }.filter { !$0.hasPrefix("missing-receipt") },
+                       ["daily-limit:meals:2026-03-06"])
+        // items by date: the 9.00 taxi, then the one at 27.06 (no finding) and the one at 27.07.
+        XCTAssertTrue(app.contains { $0.contains("missing-receipt:\(items[2].id)|") }, "\(app)")
+        XCTAssertFalse(app.contains { $0.contains("missing-receipt:\(items[1].id)|") }, "\(app)")
+    }
 }

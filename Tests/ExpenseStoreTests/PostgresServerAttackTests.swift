@@ -86,22 +86,33 @@ final class PostgresServerAttackTests: PostgresTestCase {
         }
     }
 
-    /// A team database set up by the version before the function layer (migrations v1 and v2,
-    /// rows in it) is migrated by `setup`, its rows kept, and then written through the functions.
-    func testADatabaseOfTheEarlierSchemaIsMigratedWithItsRowsKept() throws {
+    /// A team database as the version before the function layer set it up and its people used it
+    /// (`Tests/Fixtures/team-database-before-functions.sql`: pg_dump of `expenses setup` by that
+    /// version as expenses_admin, then alice's submitted report and a draft, written by that
+    /// version's client) is migrated by `setup`, its rows and audit chain kept, and then written
+    /// only through the functions.
+    func testADatabaseSetUpByTheEarlierVersionIsMigratedWithItsRowsKept() throws {
         try expectSuccess(cluster.psql("DROP DATABASE IF EXISTS earlier WITH (FORCE); CREATE DATABASE earlier OWNER \(Self.admin);"))
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/team-database-before-functions.sql")
+        try expectSuccess(cluster.psql(try String(contentsOf: fixture, encoding: .utf8), database: "earlier"), "restoring the fixture")
+        // Before: alice could rewrite her submitted report's total herself.
+        let alice = { (sql: String) in try self.cluster.psql(as: "alice", password: self.password("alice"), sql: sql, database: "earlier") }
+        XCTAssertEqual(try alice("UPDATE reports SET title = 'Mine' WHERE id = 2;").status, 0, "the fixture is the earlier schema")
+
         let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: "earlier")
-        var earlier = Migrator()
-        for migration in PostgresMigrations.migrator.migrations.prefix(2) { earlier.register(migration.id, migration.apply) }
-        try earlier.migrate(try PostgresDatabase(uri), now: "now")
-        try expectSuccess(cluster.psql("""
-            INSERT INTO reports (title, currency, owner, created_at, updated_at) VALUES ('Kept', 'EUR', 'alice', 'now', 'now');
-            """, database: "earlier"))
-        _ = try Store.setUpServer(uri, now: "now")
-        let output = try cluster.psql(as: "alice", password: password("alice"), sql: """
-            SELECT title FROM reports; SELECT expenses.report_new('New', '', '', NULL, NULL, 'EUR', 'now');
-            SELECT count(*) FROM schema_migrations;
-            """, database: "earlier")
-        XCTAssertEqual(try expectSuccess(output), ["Kept", "2", "\(PostgresMigrations.migrator.migrations.count)"])
+        _ = try Store.setUpServer(uri, now: "2026-03-11T09:00:00Z")
+        XCTAssertEqual(try expectSuccess(alice("SELECT id, title, status, total_minor FROM reports ORDER BY id;")),
+                       ["1|Walldorf|submitted|1250", "2|Mine|draft|700"])
+        XCTAssertNotEqual(try alice("UPDATE reports SET title = 'Again' WHERE id = 2;").status, 0)
+        try expectSuccess(cluster.psql(as: "bob", password: password("bob"),
+                                       sql: "SELECT expenses.report_step(1, 'approve', '', '2026-03-11T10:00:00Z');", database: "earlier"))
+        try expectSuccess(alice("SELECT expenses.expense_add(2, '2026-03-06', 'per_diem', '', '', 1400, 'EUR', '1', NULL, 'same', 1400, 'personal', 'now');"))
+        // The chain the earlier client wrote goes on with the entries the server writes.
+        let administrator = try Store(path: uri, now: { "2026-03-11T11:00:00Z" })
+        let (found, count) = try administrator.auditLogBreak()
+        XCTAssertNil(found)
+        XCTAssertEqual(count, 2)
+        XCTAssertEqual(try administrator.report(1).status, .approved)
     }
 }

@@ -7,14 +7,30 @@ extension PostgresSchema {
     /// refusal of a submission while one of them blocks. A test holds both engines to the same
     /// findings on the same data.
     ///
-    /// The server decides the rules whose limits are in the report's currency: missing receipts,
-    /// items outside the trip, a receipt on two items, daily limits. A limit in another currency
-    /// (converted at the ECB's rate by the app) and possible duplicates (a judgement of merchants'
-    /// names, a warning by default) are the app's alone.
+    /// The server decides missing receipts, items outside the trip, a receipt on two items and
+    /// daily limits, a limit in euros converted into the report's currency at the ECB's rate of the
+    /// day as the app converts it (`limit_in`; no rate, no finding, as in the app). Possible
+    /// duplicates (a judgement of merchants' names, a warning by default) and a limit set in a
+    /// currency other than the euro or the report's are the app's alone.
     static var policyFunctions: [ServerFunction] {
         let defaults = PolicyRule.allCases.map { "(\(literal($0.rawValue)), \(literal($0.defaultSeverity.rawValue)))" }
             .joined(separator: ", ")
+        let digits = CurrencyTable.standard.all.map { "(\(literal($0.code)), \($0.minorDigits))" }.joined(separator: ", ")
         return [
+            // A limit of `p_limit` minor units of `p_from` in `p_to` on `p_day`, rounded half-even to
+            // its minor unit, as `ExchangeRate.convert` does; NULL when it cannot be converted.
+            ServerFunction(name: "limit_in", parameters: "p_limit bigint, p_from text, p_to text, p_day text", returns: "bigint",
+                           declare: "per_eur numeric; exact numeric; below numeric;", body: """
+                IF p_from = p_to THEN RETURN p_limit; END IF;
+                IF p_from <> 'EUR' THEN RETURN NULL; END IF;
+                SELECT r.per_eur::numeric INTO per_eur FROM public.exchange_rates r
+                WHERE r.currency = p_to AND r.date COLLATE "C" <= p_day ORDER BY r.date COLLATE "C" DESC LIMIT 1;
+                IF per_eur IS NULL THEN RETURN NULL; END IF;
+                exact := p_limit * per_eur * power(10::numeric, coalesce((SELECT d FROM (VALUES \(digits)) AS t (c, d) WHERE c = p_to), 2) - 2);
+                below := floor(exact);
+                IF exact - below > 0.5 OR (exact - below = 0.5 AND below % 2 = 1) THEN RETURN below + 1; END IF;
+                RETURN below;
+                """),
             ServerFunction(name: "policy_findings", parameters: "p_report bigint",
                            returns: "TABLE (finding_rule text, finding_key text, finding_severity text)", body: """
                 RETURN QUERY
@@ -23,8 +39,8 @@ extension PostgresSchema {
                 found (rule, key) AS (
                     SELECT 'missing-receipt', 'missing-receipt:' || i.id
                     FROM items i JOIN public.categories c ON c.code = i.category CROSS JOIN report r
-                    WHERE c.receipt_required_above IS NOT NULL AND c.currency = r.currency
-                      AND i.converted_minor > c.receipt_required_above
+                    WHERE c.receipt_required_above IS NOT NULL
+                      AND i.converted_minor > limit_in(c.receipt_required_above, c.currency, r.currency, i.date)
                       AND NOT EXISTS (SELECT 1 FROM public.expense_receipts l WHERE l.expense_id = i.id)
                     UNION ALL
                     SELECT 'outside-trip', 'outside-trip:' || i.id
@@ -33,8 +49,9 @@ extension PostgresSchema {
                     UNION ALL
                     SELECT 'daily-limit', 'daily-limit:' || i.category || ':' || i.date
                     FROM items i JOIN public.categories c ON c.code = i.category CROSS JOIN report r
-                    WHERE c.daily_limit IS NOT NULL AND c.currency = r.currency
-                    GROUP BY i.category, i.date, c.daily_limit HAVING sum(i.converted_minor) > c.daily_limit
+                    WHERE c.daily_limit IS NOT NULL
+                    GROUP BY i.category, i.date, c.daily_limit, c.currency, r.currency
+                    HAVING sum(i.converted_minor) > limit_in(c.daily_limit, c.currency, r.currency, i.date)
                     UNION ALL
                     SELECT 'shared-receipt', 'shared-receipt:' || left(mine.sha256, 12)
                     FROM (SELECT DISTINCT c.sha256, c.owner FROM items i JOIN public.expense_receipts l ON l.expense_id = i.id
