@@ -3,9 +3,9 @@ import ExpenseStore
 import ExpenseSupport
 import XCTest
 
-/// The policy rules the server decides at submission (`PostgresSchema.policyFunctions`) find
-/// what the app's own check (`PolicyCheck`, the rules a file's commands use) finds, by the same
-/// keys, on the same data made through the app: one rule in two engines' words, held together.
+/// The policy the server holds at submission (`PostgresSchema.policyFunctions`) finds what the
+/// app's own check (`PolicyCheck`, the rules a file's commands use) finds, by the same keys, on the
+/// same data made through the app: each rule in two engines' words, held together.
 final class PostgresPolicyParityTests: PostgresTestCase {
     private let eur = CurrencyTable.standard.currency("EUR")!
 
@@ -26,7 +26,10 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         let dinner = try add("meals", 5_000, day: 3)        // two meals over the daily limit...
         let lunch = try add("meals", 4_000, day: 3)
         _ = try add("per_diem", 1_000, day: 9)             // after the trip
-        _ = try add("taxi", 1_000, day: 2)                 // below every limit
+        _ = try add("taxi", 1_000, day: 2)                 // below every limit, but twice...
+        _ = try add("taxi", 1_000, day: 2)
+        let day2 = CalendarDate(year: 2026, month: 3, day: 2)!  // ...and once more outside the report: three possible duplicates
+        _ = try store.insertExpense(Expense(date: day2, category: "taxi", merchant: "Cab", amount: Money(minorUnits: 1_000, currency: eur)))
         let bytes = Array("one receipt for two meals".utf8)
         try store.receiptStorage?.store(bytes, hash: SHA256.hex(bytes))
         let receipt = try store.write {
@@ -36,12 +39,11 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         try store.attach(receipt: receipt.id, to: dinner.id)   // ...sharing one receipt
         try store.attach(receipt: receipt.id, to: lunch.id)
 
-        let serverRules = Set(PolicyRule.allCases).subtracting([.duplicate])
         func appFindings() throws -> [String] {
             let items = try store.expenses(.report(report.id))
             var check = PolicyCheck(report: try store.report(report.id), items: items, categories: try store.categories())
-            check.rules = serverRules
             check.severities = try store.policySeverities()
+            check.otherItems = try store.duplicateCandidates(of: items, in: try store.report(report.id))
             check.receipts = try store.receiptHashes(ofItemsIn: report.id)
             check.receiptUses = try store.receiptUses(of: check.receipts.values.joined())
             return check.violations().map { "\($0.rule.rawValue)|\($0.key)|\($0.severity.rawValue)" }.sorted()
@@ -51,14 +53,14 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         }
         let found = try appFindings()
         XCTAssertEqual(found.map { $0.split(separator: "|")[0] }.sorted(),
-                       ["daily-limit", "missing-receipt", "outside-trip", "shared-receipt"], "the data shows every rule once")
+                       ["daily-limit", "duplicate", "missing-receipt", "outside-trip", "shared-receipt"], "the data shows every rule once")
         XCTAssertEqual(try serverFindings(), found)
         // Severities as configured, and a rule set to off is found by neither.
         for (rule, severity) in [("missing-receipt", "warning"), ("daily-limit", "blocking"), ("outside-trip", "off")] {
             try expectSuccess(sql("fiona", "SELECT expenses.policy_set('\(rule)', '\(severity)');"))
         }
         XCTAssertEqual(try serverFindings(), try appFindings())
-        XCTAssertEqual(try serverFindings().count, 3)
+        XCTAssertEqual(try serverFindings().count, 4)
     }
 
     /// A report in dollars: its limits, set in euros, converted at the ECB's rate of the item's day
@@ -79,8 +81,8 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         }
         let items = try store.expenses(.report(report.id))
         var check = PolicyCheck(report: try store.report(report.id), items: items, categories: try store.categories())
-        check.rules = Set(PolicyRule.allCases).subtracting([.duplicate])
         check.severities = try store.policySeverities()
+        check.otherItems = try store.duplicateCandidates(of: items, in: try store.report(report.id))
         let rates = store.rateSource()
         check.convertLimit = { limit, currency, date in
             limit.currency == currency ? limit

@@ -7,11 +7,12 @@ extension PostgresSchema {
     /// refusal of a submission while one of them blocks. A test holds both engines to the same
     /// findings on the same data.
     ///
-    /// The server decides missing receipts, items outside the trip, a receipt on two items and
-    /// daily limits, a limit in euros converted into the report's currency at the ECB's rate of the
-    /// day as the app converts it (`limit_in`; no rate, no finding, as in the app). Possible
-    /// duplicates (a judgement of merchants' names, a warning by default) and a limit set in a
-    /// currency other than the euro or the report's are the app's alone.
+    /// The server decides every rule: missing receipts, items outside the trip, daily limits (a
+    /// limit in euros converted into the report's currency at the ECB's rate of the day as the app
+    /// converts it, `limit_in`; no rate, no finding, as in the app), a receipt on two items and
+    /// possible duplicates (`duplicate_groups`). Left to the app alone: a limit set in a currency
+    /// other than the euro or the report's, and merchants' names that differ in the case of
+    /// letters beyond ASCII (the database's C collation lowers only those).
     static var policyFunctions: [ServerFunction] {
         let defaults = PolicyRule.allCases.map { "(\(literal($0.rawValue)), \(literal($0.defaultSeverity.rawValue)))" }
             .joined(separator: ", ")
@@ -30,6 +31,55 @@ extension PostgresSchema {
                 below := floor(exact);
                 IF exact - below > 0.5 OR (exact - below = 0.5 AND below % 2 = 1) THEN RETURN below + 1; END IF;
                 RETURN below;
+                """),
+            // Possible duplicates, as `DuplicateGroups` finds them: items of the same date, amount and
+            // currency linked by their category or their merchant (trimmed, lower case), grouped as
+            // connected components, where the owner's other items join only through an item of the
+            // report. Each item is linked to the first item of the report with the same link (a star,
+            // not every pair: a report of 100,000 identical items is 200,000 links), and the
+            // components found by passing the smallest label along the links until none changes.
+            ServerFunction(name: "duplicate_groups", parameters: "p_report bigint", returns: "TABLE (group_key text)",
+                           declare: "moved bigint;", body: """
+                -- Left by an earlier call in this transaction; tested first, so that no notice reaches the client.
+                IF to_regclass('pg_temp.expenses_duplicate_links') IS NOT NULL THEN DROP TABLE pg_temp.expenses_duplicate_links; END IF;
+                IF to_regclass('pg_temp.expenses_duplicate_labels') IS NOT NULL THEN DROP TABLE pg_temp.expenses_duplicate_labels; END IF;
+                CREATE TEMPORARY TABLE expenses_duplicate_links ON COMMIT DROP AS
+                WITH report AS (SELECT * FROM public.reports WHERE id = p_report),
+                mine AS (SELECT e.id, e.date, e.amount_minor, e.currency, e.category, e.merchant FROM public.expenses e
+                         WHERE e.report_id = p_report),
+                others AS (SELECT e.id, e.date, e.amount_minor, e.currency, e.category, e.merchant
+                           FROM public.expenses e CROSS JOIN report r
+                           WHERE e.report_id IS DISTINCT FROM r.id AND e.owner = r.owner
+                             AND (e.date, e.amount_minor, e.currency) IN (SELECT date, amount_minor, currency FROM mine)),
+                items AS (SELECT *, true AS in_report FROM mine UNION ALL SELECT *, false FROM others),
+                keyed AS (
+                    SELECT id, in_report, date || '|' || amount_minor || '|' || currency || '|c:' || category AS link FROM items
+                    UNION ALL
+                    SELECT id, in_report, date || '|' || amount_minor || '|' || currency || '|m:'
+                        || lower(btrim(merchant, E' \\t\\n\\r')) FROM items WHERE btrim(merchant, E' \\t\\n\\r') <> ''
+                ),
+                anchors AS (SELECT link, min(id) AS anchor FROM keyed WHERE in_report GROUP BY link)
+                SELECT DISTINCT k.id, a.anchor FROM keyed k JOIN anchors a ON a.link = k.link;
+                CREATE TEMPORARY TABLE expenses_duplicate_labels ON COMMIT DROP AS
+                SELECT id, min(anchor) AS label FROM pg_temp.expenses_duplicate_links GROUP BY id;
+                LOOP
+                    UPDATE pg_temp.expenses_duplicate_labels AS l SET label = m.label
+                    FROM (SELECT k.id, min(least(la.label, lb.label)) AS label
+                          FROM pg_temp.expenses_duplicate_links k
+                          JOIN pg_temp.expenses_duplicate_labels la ON la.id = k.id
+                          JOIN pg_temp.expenses_duplicate_labels lb ON lb.id = k.anchor
+                          GROUP BY k.id
+                          UNION ALL
+                          SELECT k.anchor, min(la.label) FROM pg_temp.expenses_duplicate_links k
+                          JOIN pg_temp.expenses_duplicate_labels la ON la.id = k.id GROUP BY k.anchor) AS m
+                    WHERE l.id = m.id AND m.label < l.label;
+                    GET DIAGNOSTICS moved = ROW_COUNT;
+                    EXIT WHEN moved = 0;
+                END LOOP;
+                RETURN QUERY SELECT 'duplicate:' || min(l.id) || ':' || max(l.id) FROM pg_temp.expenses_duplicate_labels l
+                GROUP BY l.label HAVING count(*) > 1;
+                DROP TABLE pg_temp.expenses_duplicate_links;
+                DROP TABLE pg_temp.expenses_duplicate_labels;
                 """),
             ServerFunction(name: "policy_findings", parameters: "p_report bigint",
                            returns: "TABLE (finding_rule text, finding_key text, finding_severity text)", body: """
@@ -59,6 +109,8 @@ extension PostgresSchema {
                     JOIN public.receipts c ON c.sha256 = mine.sha256 AND c.owner = mine.owner
                     JOIN public.expense_receipts l ON l.receipt_id = c.id
                     GROUP BY mine.sha256 HAVING count(DISTINCT l.expense_id) > 1
+                    UNION ALL
+                    SELECT 'duplicate', g.group_key FROM duplicate_groups(p_report) g
                 )
                 SELECT f.rule, f.key, coalesce(p.severity, d.severity)
                 FROM found f JOIN (VALUES \(defaults)) AS d (rule, severity) ON d.rule = f.rule
