@@ -28,18 +28,18 @@ extension PostgresSchema {
         }
     }
 
-    /// The group roles, their privileges and the row security policies, and the triggers that
-    /// say who may take each workflow step. Idempotent: run it again after a change and the
-    /// roles, privileges and policies are exactly these (privileges and policies are dropped and
-    /// made again, in the caller's transaction).
+    /// The group roles, their privileges and the row security policies, the triggers that say who
+    /// may take each workflow step, and the write layer (`functionLayer`), then the check that no
+    /// member may create where its functions look. Idempotent: run it again after a change and
+    /// the roles, privileges, policies and functions are exactly these (privileges and policies
+    /// are dropped and made again, in the caller's transaction).
     ///
-    /// A traveller sees and changes only their own reports, items, receipts and the links between
-    /// them; an approver also sees others' submitted reports (and the approved and rejected ones:
-    /// PostgreSQL checks a changed row against the SELECT policies too, so the approver must still
-    /// see the report they just decided) and moves them to approved or rejected; finance also sees
-    /// others' approved and reimbursed reports and moves approved ones to reimbursed. Others' items
-    /// and receipts are seen with their report. Row security is forced, so the tables' owner sees
-    /// none of these rows either: only a superuser bypasses it.
+    /// A traveller sees only their own reports, items, receipts and the links between them; an
+    /// approver also sees others' submitted reports and the approved and rejected ones; finance
+    /// also sees others' approved and reimbursed reports. Others' items and receipts are seen with
+    /// their report. Nobody writes a table: each step is a function's. Row security is forced, so
+    /// the tables' owner sees the rows only as a member of the functions' role, and the auditors'
+    /// group through its own read-only policies.
     public static var setupRoles: String {
         [createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners, pinnedFunctions, functionLayer, creatorsCheck]
             .joined(separator: "\n")

@@ -10,10 +10,10 @@ import ExpenseSupport
 ///
 /// Run as the role that is to own the tables (the admin; it needs CREATEROLE for `setupRoles`),
 /// in this order: `createTables` once, in one transaction, then `setupRoles`, which may run again
-/// whenever the grants or policies change. Row security is forced on people's tables, so the
-/// admin reads and writes none of their rows: a later migration that must change such rows runs
-/// as a superuser, or turns FORCE off and on again inside its own transaction. Create the
-/// database with LC_COLLATE 'C', so that text sorts by its bytes, as in SQLite.
+/// whenever the grants, policies or functions change. Row security is forced on people's tables:
+/// the admin reads and writes their rows only as a member of the functions' role
+/// (`definerRole`), whose policies let it. Create the database with LC_COLLATE 'C', so that text
+/// sorts by its bytes, as in SQLite.
 public enum PostgresSchema {
     /// The tables, their indexes, the triggers that hold the workflow's rules against any writer,
     /// and the default categories.
