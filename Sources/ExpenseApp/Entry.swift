@@ -32,8 +32,13 @@ public enum Entry {
         case .command(_, let given), .empty(let given): globals = given
         case .help, .version: break
         }
-        let session = Session(environment: environment, databaseOverride: globals.db,
-                              format: globals.format ?? .table, user: globals.user)
+        let session: Session
+        do {
+            session = try Session(environment: environment, databaseOverride: globals.db,
+                                  format: globals.format ?? .table, user: globals.user)
+        } catch {
+            return runner.report(error)
+        }
         // A name given on the command line is refused at once; one from the environment when needed.
         if globals.user != nil, case .failure(let error) = session.identity { return runner.report(error) }
         let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0

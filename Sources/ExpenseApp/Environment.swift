@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import ExpenseCore
+import ExpenseStore
 import ExpenseSupport
 
 /// What the process was started with: environment variables and the clock. Tests build one by
@@ -94,11 +95,15 @@ public struct Environment {
         return (self["HOME"] ?? "/tmp") + "/" + fallback
     }
 
-    /// Where the database is: --db, else EXPENSES_DB, else the data directory. Only the default
-    /// location's directory is created; an explicit path in a missing directory is a typo to report.
-    public func databaseLocation(override: String?) -> (path: String, createDirectory: Bool) {
-        if let override, !override.isEmpty { return (override, false) }
-        if let path = self["EXPENSES_DB"] { return (path, false) }
-        return (dataDirectory + "/expenses.sqlite", true)
+    /// Where the database is: --db, else EXPENSES_DB, else the config file's `database`, else the
+    /// data directory; parsed here, once, into a file or a server (`~` is the home directory).
+    /// Only the default location's directory is created; an explicit path in a missing directory
+    /// is a typo to report.
+    public func databaseLocation(override: String?, configured: String? = nil) throws(ExpenseError)
+        -> (location: DatabaseLocation, createDirectory: Bool) {
+        for given in [override, self["EXPENSES_DB"], configured] {
+            if let given, !given.isEmpty { return (try DatabaseLocation(parsing: given, home: self["HOME"]), false) }
+        }
+        return (.file(dataDirectory + "/expenses.sqlite"), true)
     }
 }

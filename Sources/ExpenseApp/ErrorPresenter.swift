@@ -74,6 +74,8 @@ public enum ErrorPresenter {
             return "see 'expenses import list'"
         case .notAnSQLiteDatabase, .notAnExpensesDatabase:
             return "check --db or EXPENSES_DB"
+        case .noDatabaseDirectory:
+            return "create it first, or choose another --db"
         case .noReceiptVault:
             return "use --db with a file path"
         case .receiptFileMissing:

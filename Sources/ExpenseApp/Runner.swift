@@ -41,7 +41,8 @@ public struct Runner {
         case .empty:
             break
         case .command(let invocation, let globals):
-            if let db = globals.db, db != session.databasePath, session.isStoreOpen {
+            if let db = globals.db, session.isStoreOpen,
+               try DatabaseLocation(parsing: db, home: session.environment["HOME"]) != session.location {
                 throw ExpenseError(.usage, "--db can only be given when expenses starts",
                                    hint: "this session already uses \(session.databaseName)")
             }
@@ -110,7 +111,7 @@ public struct Runner {
         case let silent as SilentFailure:
             return silent.status
         case let database as DatabaseError:
-            return report(database.userFacing, location: location)
+            return report(ErrorPresenter.error(database), location: location)
         default:
             Console.error("\(prefix)internal error: \(error)\n")
             return .software

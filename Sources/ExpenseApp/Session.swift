@@ -20,10 +20,10 @@ public final class Session {
     /// database the server says who the user is: the role it let in (`store`).
     public var user: UserName {
         get throws(ExpenseError) {
-            guard isServer else { return try identity.get() }
+            guard location.isServer else { return try identity.get() }
             if let role { return role }
             do { _ = try store() } catch let error as ExpenseError { throw error } catch let error as DatabaseError {
-                throw error.userFacing
+                throw ErrorPresenter.error(error)
             } catch {
                 throw ExpenseError(.internal, "\(error)")
             }
@@ -39,7 +39,8 @@ public final class Session {
     private var namedBy: String?
     /// The user as given and checked; `user` and `setUser` read and write it.
     public var identity: Result<UserName, ExpenseError>
-    public let databasePath: String
+    /// Where the database is: --db, EXPENSES_DB or the `database` setting, parsed once.
+    public let location: DatabaseLocation
     private let createDirectory: Bool
     private var openedStore: Store?
     /// Report ids the user has opened, innermost last: the REPL's navigation stack.
@@ -76,16 +77,17 @@ public final class Session {
     /// The scripts running now, one inside another, and the limit on how deep (Script/ScriptNesting.swift).
     var scripts = ScriptNesting()
 
+    /// Refuses (64) a database that is neither a file nor a server (`DatabaseLocation`).
     public init(environment: Environment, databaseOverride: String? = nil, format: OutputFormat = .table,
-                user: String? = nil) {
+                user: String? = nil) throws(ExpenseError) {
         self.environment = environment
         // The config file's `database`, when neither --db nor EXPENSES_DB says; the file read for
         // it is the one the session's settings are read from later (`configFile`), read once.
         let configFile = databaseOverride == nil && environment["EXPENSES_DB"] == nil
             ? try? ConfigFile.read(environment.configFile) : nil
-        let location = environment.databaseLocation(override: databaseOverride ?? Self.database(configuredIn: configFile))
-        databasePath = location.path
-        createDirectory = location.createDirectory
+        let database = try environment.databaseLocation(override: databaseOverride, configured: Self.database(configuredIn: configFile))
+        location = database.location
+        createDirectory = database.createDirectory
         self.format = format
         identity = Result { () throws(ExpenseError) in try UserName(validating: environment.userName(override: user)) }
         if let user, !user.isEmpty {
@@ -97,7 +99,7 @@ public final class Session {
     }
 
     /// The database as messages name it: the file, or the server's connection string without its password.
-    public var databaseName: String { isServer ? PostgresDatabase.withoutPassword(databasePath) : databasePath }
+    public var databaseName: String { location.name }
 
     /// The `database` a config file names. One that cannot be read or checked names none here;
     /// the commands that read the settings say what is wrong with it.
@@ -107,17 +109,15 @@ public final class Session {
 
     /// The database as a launcher or an exported quick action names it: a file by its absolute
     /// path, a team database by its connection string with no password in it.
-    public var launchDatabase: String {
-        isServer ? PostgresDatabase.withPasswordLeftOut(databasePath) : WorkingDirectory.absolute(databasePath)
-    }
+    public var launchDatabase: String { location.portable }
 
-    /// True when the database is a team's PostgreSQL server rather than a file.
-    public var isServer: Bool { PostgresDatabase.isConnectionString(databasePath) }
+    /// True when the database is a team's server rather than a file.
+    public var isServer: Bool { location.isServer }
 
     /// Makes `name` the user, or refuses it (65) and keeps the one before.
     /// - Parameter how: what named it, for the refusal on a team database.
     public func setUser(_ name: String, namedBy how: String = "set user") throws(ExpenseError) {
-        if isServer { throw Self.namedOnServer(how) }
+        if location.isServer { throw Self.namedOnServer(how) }
         identity = .success(try UserName(validating: name))
     }
 
@@ -133,30 +133,15 @@ public final class Session {
     /// The store, opened and migrated on first use.
     public func store() throws -> Store {
         if let openedStore { return openedStore }
-        if isServer, let namedBy { throw Self.namedOnServer(namedBy) }
-        try prepareDirectory()
-        let store = try Store(path: databasePath, now: environment.now)
-        if let server = store.db as? PostgresDatabase { role = try Self.role(of: server) }
+        if location.isServer, let namedBy { throw Self.namedOnServer(namedBy) }
+        let store = try Store(location: location, now: environment.now, createDirectory: createDirectory)
+        role = try store.serverRole()
         openedStore = store
         if let repair = store.triggerRepair { Console.error(Self.triggerNotice(repair)) }
         return store
     }
 
     public var isStoreOpen: Bool { openedStore != nil }
-
-    /// The role a team database let the user in as. Reports are stored under it and the server's
-    /// policies compare it as it is, so a name the app would write differently is refused.
-    private static func role(of server: PostgresDatabase) throws -> UserName {
-        let role = try server.sessionUser()
-        let name = try UserName(validating: role)
-        // Byte for byte: Swift's == takes `alice` + U+0301 for the composed name it normalises to.
-        guard name.value.utf8.elementsEqual(role.utf8) else {
-            throw ExpenseError(.permissionDenied, "the role '\(TerminalText.visible(role))' is not written as expenses writes user names "
-                               + "('\(name.value)'): lower case, composed, single spaces",
-                               hint: "the administrator gives each person a role named in lower case")
-        }
-        return name
-    }
 
     /// What is said, once, when the database lacked protective triggers.
     static func triggerNotice(_ repair: (names: [String], restored: Bool)) -> String {
@@ -176,43 +161,13 @@ public final class Session {
     /// prompt for its connect timeout each time; a command (`store`) tries again, and says why.
     public func existingStore() -> Store? {
         if let openedStore { return openedStore }
-        if isServer {
+        if location.isServer {
             guard !serverFailed else { return nil }
             serverFailed = (try? store()) == nil
             return openedStore
         }
-        guard databasePath == ":memory:" || access(databasePath, F_OK) == 0 else { return nil }
+        guard !location.isMissingFile else { return nil }
         return try? store()
     }
     private var serverFailed = false
-
-    private func prepareDirectory() throws {
-        guard databasePath != ":memory:", !isServer else { return }
-        let slash = databasePath.lastIndex(of: "/")
-        let directory = slash.map { String(databasePath[..<$0]) } ?? "."
-        let parent = directory.isEmpty ? "/" : directory
-        var info = stat()
-        if stat(parent, &info) != 0 {
-            guard createDirectory else {
-                throw ExpenseError(.cannotCreate, "cannot create the database \(databasePath): directory \(parent) does not exist",
-                                   hint: "create it first, or choose another --db")
-            }
-            do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw ExpenseError(.cannotCreate, "cannot create the directory \(parent) for the database")
-            }
-        } else if info.st_mode & S_IFMT != S_IFDIR {
-            throw ExpenseError(.cannotCreate, "cannot create the database \(databasePath): \(parent) is not a directory")
-        }
-        let exists = access(databasePath, F_OK) == 0
-        if !exists, access(parent, W_OK) != 0 {
-            throw ExpenseError(.cannotCreate, "cannot create the database \(databasePath): directory \(parent) is not writable")
-        }
-        // One it may read but not write opens read-only (`Store`): reading commands work.
-        if exists, access(databasePath, R_OK) != 0 {
-            throw ExpenseError(.noInput, "cannot open the database \(databasePath): permission denied")
-        }
-    }
 }

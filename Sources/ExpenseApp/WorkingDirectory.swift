@@ -3,14 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ExpenseStore
 
 /// Paths made absolute against the directory expenses was started in, for what is kept and used
-/// later from elsewhere: a queued launch's catalog, a desktop entry's database.
+/// later from elsewhere: a queued launch's catalog, a desktop entry's program. (A database's
+/// location makes itself absolute: `DatabaseLocation.portable`.)
 enum WorkingDirectory {
-    /// A team database's connection string is kept as it is: it names no file.
     static func absolute(_ path: String) -> String {
-        guard !path.hasPrefix("/"), path != ":memory:", !PostgresDatabase.isConnectionString(path) else { return path }
+        guard !path.hasPrefix("/") else { return path }
         let base = FileManager.default.currentDirectoryPath
         let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         return base.hasSuffix("/") ? base + relative : base + "/" + relative

@@ -9,6 +9,8 @@ import ExpenseSupport
 /// Every write goes through `write`, one transaction, so a failing command leaves nothing behind.
 public final class Store {
     public let db: Database
+    /// Where the database is, as it was opened.
+    public let location: DatabaseLocation
     /// The current UTC time as ISO 8601, for created/updated stamps; injected so tests are exact.
     public let now: () -> String
 
@@ -20,20 +22,39 @@ public final class Store {
     /// While `withInsertTriggersInBulk` runs with the triggers set aside: what its import writers add.
     var bulkTally: BulkInsertTally?
 
-    /// Opens the database at `path`, migrates it to the current schema, and re-creates the
-    /// protective triggers that something outside the app dropped or changed.
-    /// - Parameter access: how to open it; by default read-only when the file exists and this
+    /// Opens the database at `location`, migrates it to the current schema, and re-creates the
+    /// protective triggers that something outside the app dropped or changed. A file's directory
+    /// must exist, unless `createDirectory` (the default location's, made on first use, 0700).
+    public convenience init(location: DatabaseLocation, now: @escaping () -> String, createDirectory: Bool = false) throws {
+        try self.init(location: location, now: now, access: nil, createDirectory: createDirectory)
+    }
+
+    /// Opens the database file at `path` (`init(location:)` with `.file(path)`).
+    public convenience init(path: String, now: @escaping () -> String) throws {
+        try self.init(location: .file(path), now: now, access: nil, createDirectory: false)
+    }
+
+    convenience init(path: String, now: @escaping () -> String, access: SQLiteDatabase.Access?) throws {
+        try self.init(location: .file(path), now: now, access: access, createDirectory: false)
+    }
+
+    /// - Parameter access: how to open a file; by default read-only when the file exists and this
     ///   process may not write it (mode 0444, another user's, a read-only mount), so that reading
     ///   commands work and writes are refused (`write`) instead of the file not opening at all.
-    /// - Parameter path: a file, or a PostgreSQL connection string (`PostgresDatabase.isConnectionString`).
-    public init(path: String, now: @escaping () -> String, access: SQLiteDatabase.Access? = nil) throws {
+    init(location: DatabaseLocation, now: @escaping () -> String, access: SQLiteDatabase.Access?, createDirectory: Bool) throws {
         self.now = now
-        if PostgresDatabase.isConnectionString(path) {
-            let server = try PostgresDatabase(path)
+        self.location = location
+        let path: String
+        switch location {
+        case .server(let connection):
+            let server = try PostgresDatabase(connection)
             db = server
             try PostgresMigrations.requireSetUp(server)
             return
+        case .file(let file):
+            path = file
         }
+        if !location.isInMemory { try Self.prepareDirectory(of: path, creating: createDirectory) }
         db = try Self.open(path, access: access ?? Self.defaultAccess(for: path))
         if db.isReadOnly {
             try Schema.migrator.requireCurrent(db)
@@ -45,7 +66,7 @@ public final class Store {
             do {
                 let restored = try Schema.restoreProtectiveTriggers(db)
                 if !restored.isEmpty { triggerRepair = (restored, true) }
-            } catch let error as DatabaseError where error.resultCode == SQLITE_READONLY {
+            } catch let error as DatabaseError where error.kind == .readOnly {
                 triggerRepair = (try Schema.damagedTriggers(db), false)
             }
         }
@@ -53,10 +74,73 @@ public final class Store {
 
     /// Creates or updates the team database at `location` (`expenses setup`), and returns its
     /// name for messages.
-    public static func setUpServer(_ location: String, now: String) throws -> String {
-        let server = try PostgresDatabase(location)
+    public static func setUpServer(_ location: DatabaseLocation, now: String) throws -> String {
+        guard case .server(let connection) = location else {
+            throw ExpenseError(.usage, "\(location.name) is a file: only a team database on a server is set up")
+        }
+        let server = try PostgresDatabase(connection)
         try PostgresMigrations.setUp(server, now: now)
         return server.path
+    }
+
+    /// The role a team database let this connection in as, which is the user there; nil on a
+    /// file, whose user is whoever runs the app. Reports are stored under it and the server's
+    /// policies compare it as it is, so a name the app would write differently is refused (77).
+    public func serverRole() throws -> UserName? {
+        guard let server = db as? PostgresDatabase else { return nil }
+        let role = try server.sessionUser()
+        let name = try UserName(validating: role)
+        // Byte for byte: Swift's == takes `alice` + U+0301 for the composed name it normalises to.
+        guard name.value.utf8.elementsEqual(role.utf8) else {
+            throw ExpenseError(.permissionDenied, "the role '\(TerminalText.visible(role))' is not written as expenses writes user names "
+                               + "('\(name.value)'): lower case, composed, single spaces",
+                               hint: "the administrator gives each person a role named in lower case")
+        }
+        return name
+    }
+
+    /// Stops the statement running on the file opened last, at once; safe to call from a
+    /// signal handler (Ctrl-C), as the sqlite3 shell does. A server's statement is left to end.
+    public static func interruptRunningStatement() {
+        SQLiteDatabase.interruptActive()
+    }
+
+    /// Checks the directory a database file goes in before SQLite is asked to open it, so that
+    /// what is wrong is said plainly; creates it (0700, with its parents) when `creating`.
+    private static func prepareDirectory(of path: String, creating: Bool) throws {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let parent = directory.isEmpty ? "/" : directory
+        var info = stat()
+        if stat(parent, &info) != 0 {
+            guard creating else {
+                throw ExpenseError(.cannotCreate, .noDatabaseDirectory,
+                                   "cannot create the database \(path): directory \(parent) does not exist")
+            }
+            guard makeDirectories(parent) else {
+                throw ExpenseError(.cannotCreate, "cannot create the directory \(parent) for the database")
+            }
+        } else if info.st_mode & S_IFMT != S_IFDIR {
+            throw ExpenseError(.cannotCreate, "cannot create the database \(path): \(parent) is not a directory")
+        }
+        let exists = access(path, F_OK) == 0
+        if !exists, access(parent, W_OK) != 0 {
+            throw ExpenseError(.cannotCreate, "cannot create the database \(path): directory \(parent) is not writable")
+        }
+        // One it may read but not write opens read-only (`defaultAccess`): reading commands work.
+        if exists, access(path, R_OK) != 0 {
+            throw ExpenseError(.noInput, "cannot open the database \(path): permission denied")
+        }
+    }
+
+    /// `mkdir -p` with mode 0700: true when `directory` is one afterwards.
+    private static func makeDirectories(_ directory: String) -> Bool {
+        var info = stat()
+        if stat(directory, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+        if let slash = directory.lastIndex(of: "/"), slash != directory.startIndex {
+            guard makeDirectories(String(directory[..<slash])) else { return false }
+        }
+        return mkdir(directory, 0o700) == 0 || errno == EEXIST
     }
 
     /// Read-only for an existing file this process may not write; else read-write.
@@ -85,10 +169,10 @@ public final class Store {
         do {
             database = try SQLiteDatabase(path: path, access: access)
         } catch {
-            switch error.resultCode {
-            case SQLITE_NOTADB:
+            switch error.kind {
+            case .notADatabase:
                 throw ExpenseError(.invalidData, .notAnSQLiteDatabase, "\(path) is not an SQLite database")
-            case SQLITE_CANTOPEN:
+            case .cannotOpen:
                 throw ExpenseError(.cannotCreate, "cannot open or create the database \(path): \(error.message)")
             default:
                 throw error

@@ -51,6 +51,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         // The database and its files
         case notAnSQLiteDatabase
         case notAnExpensesDatabase
+        case noDatabaseDirectory
         case noReceiptVault
         case receiptFileMissing
         case auditLogAltered(event: Int64)

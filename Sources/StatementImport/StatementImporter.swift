@@ -92,7 +92,7 @@ public final class StatementImporter {
             // The statements as opened (standard input too, when it is a file), the database, the rules.
             let read = inputs.map { OutputFile.Input($0.path, role: "a statement",
                                                      identity: FileIdentity(descriptor: $0.descriptor)) }
-                + SQLiteDatabase.files(of: store.db.path) + request.otherInputs
+                + store.location.files + request.otherInputs
             if request.dryRun {
                 // A dry run refuses the rejects file the import would refuse, and writes none.
                 try OutputFile.check(path, replacing: request.replaceRejects, inputs: read)

@@ -8,7 +8,7 @@ final class CompleterTests: XCTestCase {
     let completer = Completer(registry: Commands.registry, extraCommands: Repl.commands)
 
     override func setUpWithError() throws {
-        session = Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "EXPENSES_USER": "alice"]))
+        session = try Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "EXPENSES_USER": "alice"]))
         let store = try session.store()
         _ = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: CurrencyTable.standard.currency("EUR")!, owner: "alice")) }
     }

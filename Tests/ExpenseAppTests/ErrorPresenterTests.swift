@@ -26,6 +26,7 @@ final class ErrorPresenterTests: XCTestCase {
             (.unknownImportBatch(9), "see 'expenses import list'"),
             (.notAnSQLiteDatabase, "check --db or EXPENSES_DB"),
             (.notAnExpensesDatabase, "check --db or EXPENSES_DB"),
+            (.noDatabaseDirectory, "create it first, or choose another --db"),
             (.noReceiptVault, "use --db with a file path"),
             (.receiptFileMissing, "'expenses receipt verify' checks every receipt"),
             (.auditLogAltered(event: 4), "restore the database from a backup; 'expenses db check' checks the whole file"),

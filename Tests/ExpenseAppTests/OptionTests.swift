@@ -70,7 +70,7 @@ final class OptionTests: XCTestCase {
                                                               },
                                                               run: { _, _ in ran.set(); return .none })],
                                        groups: [])
-        let session = Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "EXPENSES_USER": "alice"]))
+        let session = try Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "EXPENSES_USER": "alice"]))
         let runner = Runner(registry: registry)
         XCTAssertEqual(runner.run(["try", "--loud", "--quiet"], in: session), .usage)
         XCTAssertFalse(ran.isSet)

@@ -91,7 +91,7 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
 
     func testAFileIsCopiedExactlyAndASecondCopyAddsNothing() throws {
         let source = try anasFile()
-        let outcome = try DatabaseCopy.copy(from: source, to: path("copy.sqlite"), owner: nil, now: now)
+        let outcome = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
         XCTAssertTrue(outcome.createdTarget)
         XCTAssertEqual(outcome.tables.first { $0.name == "reports" }, tally("reports", copied: 2, rows: 2))
         XCTAssertEqual(outcome.tables.first { $0.name == "report_events" }, tally("report_events", copied: 4, rows: 4))
@@ -109,8 +109,8 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(next.id, 4)
 
         let source2 = try Store(path: path("ana.sqlite"), now: now)
-        let again = try DatabaseCopy.copy(from: source2, to: path("mirror.sqlite"), owner: nil, now: now)
-        let twice = try DatabaseCopy.copy(from: source2, to: path("mirror.sqlite"), owner: nil, now: now)
+        let again = try DatabaseCopy.copy(from: source2, to: .file(path("mirror.sqlite")), owner: nil, now: now)
+        let twice = try DatabaseCopy.copy(from: source2, to: .file(path("mirror.sqlite")), owner: nil, now: now)
         XCTAssertFalse(again.copiedNothing)
         XCTAssertTrue(twice.copiedNothing)
         XCTAssertFalse(twice.createdTarget)
@@ -122,20 +122,20 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
     /// (a report that moved on) is a conflict, as any other content under a copied key.
     func testACopyAfterMoreWorkAddsTheNewRowsButNotChangedOnes() throws {
         let source = try anasFile()
-        _ = try DatabaseCopy.copy(from: source, to: path("copy.sqlite"), owner: nil, now: now)
+        _ = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
         try source.write {
             _ = try source.insertExpense(Expense(date: CalendarDate(year: 2026, month: 3, day: 9)!, category: "taxi",
                                                  amount: Money(minorUnits: 990, currency: eur)))
             try source.setSeverity(.warning, of: .outsideTrip)
         }
-        let outcome = try DatabaseCopy.copy(from: source, to: path("copy.sqlite"), owner: nil, now: now)
+        let outcome = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
         XCTAssertEqual(outcome.tables.first { $0.name == "expenses" }, tally("expenses", copied: 1, present: 3, rows: 4))
         XCTAssertEqual(outcome.tables.first { $0.name == "policy_rules" }, tally("policy_rules", copied: 1, present: 1, rows: 2))
         XCTAssertEqual(outcome.tables.first { $0.name == "report_events_head" }, tally("report_events_head", present: 1, rows: 1))
         XCTAssertEqual(outcome.tables.reduce(0) { $0 + $1.copied }, 2)
 
         _ = try source.write { try source.apply(.submit, to: 3, by: "ana") }
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("copy.sqlite"), owner: nil, now: now), kind: .invalidData,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
                            messageContains: "reports 3 is already in \(path("copy.sqlite")) with other content (status")
         XCTAssertEqual(try Store(path: path("copy.sqlite"), now: now).report(3).status, .draft)
     }
@@ -145,7 +145,7 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         let other = try Store(path: path("other.sqlite"), now: now)
         _ = try other.write { try other.insertReport(Report(id: 0, title: "Someone else's", currency: eur, owner: "cleo")) }
         let before = try rows(other)
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("other.sqlite"), owner: nil, now: now), kind: .invalidData,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("other.sqlite")), owner: nil, now: now), kind: .invalidData,
                            messageContains: "reports 1 is already in \(path("other.sqlite")) with other content (title, status, owner")
         XCTAssertEqual(try rows(other), before)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("other.receipts")), "no receipt file was left behind")
@@ -153,10 +153,10 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
 
     func testATargetWithRowsTheSourceLacksIsNotACopyOfIt() throws {
         let source = try anasFile()
-        _ = try DatabaseCopy.copy(from: source, to: path("copy.sqlite"), owner: nil, now: now)
+        _ = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
         let target = try Store(path: path("copy.sqlite"), now: now)
         try target.write { try target.setSeverity(.off, of: .missingReceipt) }
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("copy.sqlite"), owner: nil, now: now), kind: .invalidData,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
                            messageContains: "the copy of policy_rules does not match: \(path("ana.sqlite")) has 1 row, "
                                + "\(path("copy.sqlite")) would hold 2 rows (it holds rows")
     }
@@ -167,14 +167,14 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         try other.execute("DROP TRIGGER report_events_append_only_update")
         try other.execute("UPDATE report_events SET reason = 'PAY-2' WHERE id = 3")
         let source = try Store(path: path("ana.sqlite"), now: now)
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("copy.sqlite"), owner: nil, now: now), kind: .invalidData,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
                            messageContains: "the audit log of \(path("ana.sqlite")) is broken")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("copy.sqlite")))
 
         _ = try anasFile("typed.sqlite")
         try openDatabase("typed.sqlite").execute("UPDATE expenses SET amount_minor = 'lots' WHERE id = 3")
         let typed = try Store(path: path("typed.sqlite"), now: now)
-        assertExpenseError(try DatabaseCopy.copy(from: typed, to: path("copy.sqlite"), owner: nil, now: now), kind: .invalidData,
+        assertExpenseError(try DatabaseCopy.copy(from: typed, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
                            messageContains: "expenses 3 in \(path("typed.sqlite")) holds a value of another type than an integer in amount_minor")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("copy.sqlite")))
     }
@@ -185,7 +185,7 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         let file = try XCTUnwrap(source.receiptVault?.path(of: receipt.sha256))
         chmod(file, 0o600)
         try Data("other bytes".utf8).write(to: URL(fileURLWithPath: file))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("copy.sqlite"), owner: nil, now: now), kind: .invalidData,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
                            messageContains: "the bytes of receipt \(receipt.sha256.prefix(12)) in \(path("ana.sqlite")) are damaged")
         for name in ["copy.sqlite", "copy.sqlite-wal", "copy.receipts"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: path(name)), name)
@@ -194,29 +194,29 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
 
     func testTheTargetIsNeverTheSourceALinkOrAnotherFile() throws {
         let source = try anasFile()
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("ana.sqlite"), owner: nil, now: now), kind: .usage,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("ana.sqlite")), owner: nil, now: now), kind: .usage,
                            messageContains: "onto itself")
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("ana.sqlite-wal"), owner: nil, now: now), kind: .cannotCreate,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("ana.sqlite-wal")), owner: nil, now: now), kind: .cannotCreate,
                            messageContains: "write-ahead log")
         try FileManager.default.createSymbolicLink(atPath: path("link.sqlite"), withDestinationPath: path("ana.sqlite"))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("link.sqlite"), owner: nil, now: now), kind: .usage,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("link.sqlite")), owner: nil, now: now), kind: .usage,
                            messageContains: "onto itself")
         try FileManager.default.createSymbolicLink(atPath: path("elsewhere.sqlite"), withDestinationPath: path("nothing-yet.sqlite"))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("elsewhere.sqlite"), owner: nil, now: now), kind: .cannotCreate,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("elsewhere.sqlite")), owner: nil, now: now), kind: .cannotCreate,
                            messageContains: "symbolic link")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("nothing-yet.sqlite")))
         try FileManager.default.createDirectory(atPath: path("vaulted.receipts-elsewhere"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: path("vaulted.receipts"), withDestinationPath: path("vaulted.receipts-elsewhere"))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: path("vaulted.sqlite"), owner: nil, now: now), kind: .cannotCreate,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("vaulted.sqlite")), owner: nil, now: now), kind: .cannotCreate,
                            messageContains: "its receipt vault \(path("vaulted.receipts")) is a symbolic link")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("vaulted.sqlite")))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: directory.path, owner: nil, now: now), kind: .cannotCreate,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(directory.path), owner: nil, now: now), kind: .cannotCreate,
                            messageContains: "a directory")
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: ":memory:", owner: nil, now: now), kind: .usage,
+        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(":memory:"), owner: nil, now: now), kind: .usage,
                            messageContains: "needs a file")
         // An empty file is a new database, as everywhere in expenses.
         XCTAssertTrue(FileManager.default.createFile(atPath: path("empty.sqlite"), contents: nil))
-        XCTAssertFalse(try DatabaseCopy.copy(from: source, to: path("empty.sqlite"), owner: nil, now: now).copiedNothing)
+        XCTAssertFalse(try DatabaseCopy.copy(from: source, to: .file(path("empty.sqlite")), owner: nil, now: now).copiedNothing)
     }
 
     private func tally(_ name: String, copied: Int = 0, present: Int = 0, rows: Int) -> DatabaseCopy.Tally {

@@ -65,11 +65,6 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.sqlite")), path("target.sqlite"))
     }
 
-    func testTheFilesOfADatabase() {
-        XCTAssertEqual(SQLiteDatabase.files(of: "/d/e.sqlite").map(\.path), ["/d/e.sqlite", "/d/e.sqlite-wal", "/d/e.sqlite-shm", "/d/e.sqlite-journal"])
-        XCTAssertEqual(SQLiteDatabase.files(of: ":memory:"), [])
-    }
-
     func testAnInMemoryDatabaseWorks() throws {
         let db = try SQLiteDatabase(path: ":memory:")
         try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (41); UPDATE t SET x = x + 1;")
@@ -80,7 +75,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         let text = String(repeating: "Hotel Astoria, 412.80 EUR, 2026-03-02\n", count: 100)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path("notes.txt")))
         let error = assertDatabaseError(try SQLiteDatabase(path: path("notes.txt")), resultCode: SQLITE_NOTADB)
-        XCTAssertEqual(error?.userFacing.kind, .invalidData)
+        XCTAssertEqual(error?.kind, .notADatabase)
         // The probe runs before the pragmas: the file was not touched.
         XCTAssertEqual(try String(contentsOfFile: path("notes.txt"), encoding: .utf8), text)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("notes.txt-wal")))
@@ -125,7 +120,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         let db = try openDatabase()
         try db.execute("CREATE TABLE v (value TEXT)")
         let error = assertDatabaseError(try db.execute("INSERT INTO v (value) VALUES (?)", [.text("a\u{0}b")]), resultCode: SQLITE_MISMATCH)
-        XCTAssertEqual(error?.userFacing.kind, .invalidData)
+        XCTAssertEqual(error?.kind, .invalidValue)
         XCTAssertEqual(try db.query("SELECT count(*) FROM v") { $0.int64(0) }, [0])
     }
 
@@ -261,7 +256,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(error?.sql, "SELEC 1")
         XCTAssertTrue(error?.message.contains("syntax error") ?? false, error?.message ?? "")
         XCTAssertTrue(error?.description.contains("`SELEC 1`") ?? false)
-        XCTAssertEqual(error?.userFacing.kind, .internal)
+        XCTAssertEqual(error?.kind, .other)
         XCTAssertEqual(try db.scalar("SELECT 1"), 1)
     }
 
@@ -309,21 +304,6 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try db.query("SELECT * FROM t") { $0.columnCount }, [2])
     }
 
-    func testUserFacingErrorsByResultCode() {
-        XCTAssertEqual(DatabaseError(extendedResultCode: 5, message: "database is locked").userFacing.kind, .busy)
-        XCTAssertEqual(DatabaseError(extendedResultCode: 517, message: "").userFacing.kind, .busy)   // BUSY_SNAPSHOT
-        XCTAssertEqual(DatabaseError(extendedResultCode: 6, message: "").userFacing.kind, .busy)
-        XCTAssertEqual(DatabaseError(extendedResultCode: 9, message: "").userFacing.kind, .refused)
-        XCTAssertEqual(DatabaseError(extendedResultCode: 13, message: "").userFacing.kind, .io)
-        XCTAssertEqual(DatabaseError(extendedResultCode: 10 | (1 << 8), message: "").userFacing.kind, .io)
-        XCTAssertEqual(DatabaseError(extendedResultCode: 26, message: "").userFacing.kind, .invalidData)
-        XCTAssertEqual(DatabaseError(extendedResultCode: 11, message: "").userFacing.kind, .invalidData)
-        XCTAssertEqual(DatabaseError(extendedResultCode: 19, message: "").userFacing.kind, .internal)
-        XCTAssertTrue(DatabaseError(extendedResultCode: 261, message: "").isBusy)   // BUSY_RECOVERY
-        XCTAssertTrue(DatabaseError(extendedResultCode: 9, message: "").isInterrupted)
-        XCTAssertFalse(DatabaseError(extendedResultCode: 19, message: "").isBusy)
-    }
-
     func testInterruptCancelsTheRunningStatement() throws {
         let db = try openDatabase()
         var rows = 0
@@ -332,7 +312,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
                 rows += 1
                 if rows == 1000 { db.interrupt() }
             }, resultCode: SQLITE_INTERRUPT)
-        XCTAssertEqual(error?.isInterrupted, true)
+        XCTAssertEqual(error?.kind, .interrupted)
         XCTAssertEqual(rows, 1000)
         XCTAssertEqual(try db.scalar("SELECT 2"), 2)   // the connection goes on
     }

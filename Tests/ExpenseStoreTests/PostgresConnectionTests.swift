@@ -2,45 +2,10 @@
 import ExpenseSupport
 import XCTest
 
-/// What the PostgreSQL connection decides before it talks to a server: which locations are
-/// servers, passwords kept out of messages, `?` numbered, and old servers refused.
+/// What the PostgreSQL connection decides before it talks to a server: libpq found, `?`
+/// numbered, and old servers refused. (Which locations are servers, and passwords kept out of
+/// messages: `DatabaseLocationTests`.)
 final class PostgresConnectionTests: XCTestCase {
-    func testConnectionStringsAreToldFromFiles() {
-        for server in ["postgresql://alice@db/x", "postgres://db", "service=team", "host=/tmp dbname=x", "dbname=x"] {
-            XCTAssertTrue(PostgresDatabase.isConnectionString(server), server)
-        }
-        for file in ["expenses.sqlite", "/home/a/postgresql/x.sqlite", ":memory:", "service.sqlite", "a=b.sqlite", ""] {
-            XCTAssertFalse(PostgresDatabase.isConnectionString(file), file)
-        }
-    }
-
-    func testPasswordsStayOutOfMessages() {
-        XCTAssertEqual(PostgresDatabase.withoutPassword("postgresql://bob:s3cret@db:5432/x?sslmode=verify-full"),
-                       "postgresql://bob@db:5432/x?sslmode=verify-full")
-        XCTAssertEqual(PostgresDatabase.withoutPassword("postgresql://bob:p%40ss@db/x"), "postgresql://bob@db/x")
-        XCTAssertEqual(PostgresDatabase.withoutPassword("host=db user=bob password=s3cret dbname=x"),
-                       "host=db user=bob password=... dbname=x")
-        XCTAssertEqual(PostgresDatabase.withoutPassword("postgresql://db/x?user=bob&password=s3cret&sslmode=require"),
-                       "postgresql://db/x?user=bob&password=...&sslmode=require")
-        XCTAssertEqual(PostgresDatabase.withoutPassword("postgresql://bob@db/x"), "postgresql://bob@db/x")
-        // A quoted password is hidden whole, not up to its first space.
-        XCTAssertEqual(PostgresDatabase.withoutPassword(#"host=db password='a secret phrase' dbname=x"#),
-                       "host=db password=... dbname=x")
-    }
-
-    /// What a launcher is given connects the same way with no password in it, however written.
-    func testALaunchersConnectionStringLeavesThePasswordOut() {
-        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("postgresql://bob:s3cret@db:5432/x?sslmode=verify-full"),
-                       "postgresql://bob@db:5432/x?sslmode=verify-full")
-        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("postgresql://db/x?user=bob&password=s3cret&sslmode=require"),
-                       "postgresql://db/x?user=bob&sslmode=require")
-        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("postgres://db/x?password=s3cret"), "postgres://db/x")
-        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("host=db user=bob password=s3cret dbname=x"), "host=db user=bob dbname=x")
-        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut(#"host=db password = 'it\'s a secret' dbname='my db'"#),
-                       "host=db dbname='my db'")
-        XCTAssertEqual(PostgresDatabase.withPasswordLeftOut("service=team"), "service=team")
-    }
-
     /// Without libpq a team database is unavailable (69) with what to install; a file still works.
     func testAMissingLibpqSaysWhatToInstall() {
         XCTAssertThrowsError(try LibPQ(library: "libpq-that-is-not-installed.so.5")) { error in

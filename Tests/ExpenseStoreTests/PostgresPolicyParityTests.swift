@@ -10,7 +10,7 @@ final class PostgresPolicyParityTests: PostgresTestCase {
     private let eur = CurrencyTable.standard.currency("EUR")!
 
     func testTheServerFindsWhatTheAppFinds() throws {
-        let store = try Store(path: cluster.connectionURI(user: "alice", password: password("alice"), database: database),
+        let store = try Store(server: cluster.connectionURI(user: "alice", password: password("alice"), database: database),
                               now: { "2026-03-10T09:00:00Z" })
         let report = try store.write {
             try store.insertReport(Report(id: 0, title: "Walldorf", startDate: CalendarDate(year: 2026, month: 3, day: 2),
@@ -68,7 +68,7 @@ final class PostgresPolicyParityTests: PostgresTestCase {
     func testLimitsInEurosAreConvertedAlikeForAReportInAnotherCurrency() throws {
         // 25.00 EUR at 1.0822 is 27.055 USD: half-even 27.06. 80.00 EUR is 86.576: 86.58.
         try expectSuccess(cluster.psql("INSERT INTO exchange_rates VALUES ('USD', '2026-03-02', '1.0822');", database: database))
-        let store = try Store(path: cluster.connectionURI(user: "alice", password: password("alice"), database: database),
+        let store = try Store(server: cluster.connectionURI(user: "alice", password: password("alice"), database: database),
                               now: { "2026-03-10T09:00:00Z" })
         let usd = CurrencyTable.standard.currency("USD")!
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Boston", currency: usd, owner: "alice")) }

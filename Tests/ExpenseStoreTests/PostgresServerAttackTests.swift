@@ -80,7 +80,7 @@ final class PostgresServerAttackTests: PostgresTestCase {
                           "permission denied for schema expenses")
         try expectSuccess(cluster.psql("GRANT CREATE ON SCHEMA public TO alice;", database: database))
         let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: database)
-        XCTAssertThrowsError(try Store.setUpServer(uri, now: "now")) { error in
+        XCTAssertThrowsError(try Store.setUpServer(.server(connection: uri), now: "now")) { error in
             XCTAssertTrue("\(error)".contains("members of the team may create objects where the app's functions look: alice (public)"),
                           "\(error)")
         }
@@ -101,7 +101,7 @@ final class PostgresServerAttackTests: PostgresTestCase {
         XCTAssertEqual(try alice("UPDATE reports SET title = 'Mine' WHERE id = 2;").status, 0, "the fixture is the earlier schema")
 
         let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: "earlier")
-        _ = try Store.setUpServer(uri, now: "2026-03-11T09:00:00Z")
+        _ = try Store.setUpServer(.server(connection: uri), now: "2026-03-11T09:00:00Z")
         XCTAssertEqual(try expectSuccess(alice("SELECT id, title, status, total_minor FROM reports ORDER BY id;")),
                        ["1|Walldorf|submitted|1250", "2|Mine|draft|700"])
         XCTAssertNotEqual(try alice("UPDATE reports SET title = 'Again' WHERE id = 2;").status, 0)
@@ -109,7 +109,7 @@ final class PostgresServerAttackTests: PostgresTestCase {
                                        sql: "SELECT expenses.report_step(1, 'approve', '', '2026-03-11T10:00:00Z');", database: "earlier"))
         try expectSuccess(alice("SELECT expenses.expense_add(2, '2026-03-06', 'per_diem', '', '', 1400, 'EUR', '1', NULL, 'same', 1400, 'personal', 'now');"))
         // The chain the earlier client wrote goes on with the entries the server writes.
-        let administrator = try Store(path: uri, now: { "2026-03-11T11:00:00Z" })
+        let administrator = try Store(location: .server(connection: uri), now: { "2026-03-11T11:00:00Z" })
         let (found, count) = try administrator.auditLogBreak()
         XCTAssertNil(found)
         XCTAssertEqual(count, 2)

@@ -32,8 +32,8 @@ class PostgresTestCase: XCTestCase {
             """))
         // As `expenses setup` does it, twice: it must be idempotent.
         let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: database)
-        _ = try Store.setUpServer(uri, now: "2026-05-01T09:00:00Z")
-        _ = try Store.setUpServer(uri, now: "2026-05-01T09:00:00Z")
+        _ = try Store.setUpServer(.server(connection: uri), now: "2026-05-01T09:00:00Z")
+        _ = try Store.setUpServer(.server(connection: uri), now: "2026-05-01T09:00:00Z")
         for (login, groups) in Self.logins.sorted(by: { $0.key < $1.key }) { try makeLogin(login, groups: groups) }
     }
 

@@ -23,7 +23,7 @@ final class ReadOnlyDatabaseTests: TemporaryDatabaseTestCase {
         XCTAssertTrue(db.isReadOnly)
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM reports"), 1)
         let error = assertDatabaseError(try db.execute("DELETE FROM reports"), resultCode: 8)   // SQLITE_READONLY
-        XCTAssertEqual(error?.userFacing.kind, .cannotCreate, "exit 73, not an I/O error")
+        XCTAssertEqual(error?.kind, .readOnly, "exit 73, not an I/O error")
         XCTAssertFalse(try openDatabase().isReadOnly)
     }
 

@@ -18,14 +18,15 @@ enum ServerStore {
         guard let cluster else { fatalError("unreachable") }
         let database = "store_" + UUID().uuidString.prefix(8).lowercased()
         try require(cluster.psql("CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"))
-        _ = try Store.setUpServer(cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: database),
+        _ = try Store.setUpServer(.server(connection: cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword,
+                                                                             database: database)),
                                   now: now())
         try require(cluster.psql("""
             DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(owner)') THEN
                 CREATE ROLE \(owner) LOGIN PASSWORD '\(owner)-pw'; END IF; END $$;
             GRANT expenses_traveller, expenses_approver, expenses_finance TO \(owner);
             """, database: database))
-        return try Store(path: cluster.connectionURI(user: owner, password: "\(owner)-pw", database: database), now: now)
+        return try Store(server: cluster.connectionURI(user: owner, password: "\(owner)-pw", database: database), now: now)
     }
 
     static func stop() {
@@ -37,5 +38,12 @@ enum ServerStore {
 
     private static func require(_ output: PostgresCluster.Output) throws {
         guard output.status == 0 else { throw Failed(description: "psql: \(output.stderr)") }
+    }
+}
+
+extension Store {
+    /// The store of the team database at the connection string `uri`.
+    convenience init(server uri: String, now: @escaping () -> String) throws {
+        try self.init(location: .server(connection: uri), now: now)
     }
 }

@@ -86,7 +86,7 @@ final class TeamWorkloadTests: PostgresTestCase {
             WHERE status <> coalesce((SELECT to_status FROM report_events e WHERE e.report_id = r.id ORDER BY id DESC LIMIT 1), 'draft')
             """).first, "0")
         // The hash chain holds end to end, read by a role that sees the whole log.
-        let auditor = try Store(path: cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword,
+        let auditor = try Store(server: cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword,
                                                              database: database), now: { "2026-12-01T00:00:00Z" })
         XCTAssertGreaterThan(try auditor.verifyAuditLog(), 0)
 
@@ -102,7 +102,7 @@ final class TeamWorkloadTests: PostgresTestCase {
     static func client(_ role: String, uri: String, seed: UInt64, until deadline: Date, tally: Tally) {
         let store: Store
         do {
-            store = try Store(path: uri, now: { "2026-12-01T00:00:00Z" })
+            store = try Store(server: uri, now: { "2026-12-01T00:00:00Z" })
         } catch {
             return tally.failure("\(role) could not connect: \(error)")
         }

@@ -132,8 +132,7 @@ final class TransactionTests: TemporaryDatabaseTestCase {
         let other = try openDatabase(busyTimeout: 0)
         try db.inTransaction(.immediate) {
             let error = assertDatabaseError(try other.execute("BEGIN IMMEDIATE"), resultCode: SQLITE_BUSY)
-            XCTAssertEqual(error?.isBusy, true)
-            XCTAssertEqual(error?.userFacing.kind, .busy)
+            XCTAssertEqual(error?.kind, .busy)
         }
         XCTAssertFalse(other.isInsideTransaction)
         try db.inTransaction(.deferred) {

@@ -70,7 +70,7 @@ enum ConfigCommands {
         session.forgetSettings()
         InstalledDesktopEntry.refresh(afterSetting: name, in: session)
         // A connection string's password stays in the file (mode 0600), not on the screen.
-        return .message("\(name) = \(name == "database" ? PostgresDatabase.withoutPassword(value) : value)")
+        return .message("\(name) = \(name == "database" ? SettingKey.shownDatabase(value) : value)")
     }
 
     static let unset = CommandSpec(

@@ -26,7 +26,7 @@ enum DatabaseCommands {
             return .message("\(session.databaseName): a SQLite file is set up when it is first used; "
                             + "roles and grants are a team database's (--db postgresql://...)")
         }
-        let name = try Store.setUpServer(session.databasePath, now: session.environment.now())
+        let name = try Store.setUpServer(session.location, now: session.environment.now())
         return .message("\(name): the schema is current; the roles expenses_traveller, expenses_approver and "
                         + "expenses_finance, their grants and policies are in place")
     }
@@ -64,7 +64,7 @@ enum DatabaseCommands {
         let triggers = store.protectiveTriggerNames.count
         let inPlace = store.triggerRepair.map { $0.restored ? "were re-created" : "are missing (read-only file)" } ?? "are in place"
         return .message("""
-            \(session.databasePath): the file is sound; the audit log's \(events) event\(events == 1 ? " is" : "s are") \
+            \(session.databaseName): the file is sound; the audit log's \(events) event\(events == 1 ? " is" : "s are") \
             chained without a break; every report's status is the one its log ends with; \
             the \(triggers) protective triggers \(inPlace).
             """)
@@ -116,11 +116,12 @@ enum DatabaseCommands {
                    "expenses --db postgresql://admin@db.example.com/expenses db copy --to team-backup.sqlite --owner alice",
                    "expenses db copy --to trips-copy.sqlite"]
     ) { invocation, session in
-        guard let location = try invocation[Options.to] else {
+        guard let to = try invocation[Options.to] else {
             throw UsageError("missing --to: the database to copy into", path: invocation.spec.path)
         }
-        if !session.isServer, session.databasePath != ":memory:", access(session.databasePath, F_OK) != 0 {
-            throw ExpenseError(.noInput, "there is no database at \(session.databasePath) to copy",
+        let location = try DatabaseLocation(parsing: to, home: session.environment["HOME"])
+        if session.location.isMissingFile {
+            throw ExpenseError(.noInput, "there is no database at \(session.databaseName) to copy",
                                hint: "name the database to copy with --db")
         }
         let store = try session.store()
@@ -136,7 +137,7 @@ enum DatabaseCommands {
             }
             owner = people.first
         } else {
-            owner = PostgresDatabase.isConnectionString(location) ? try session.user.value : nil
+            owner = location.isServer ? try session.user.value : nil
         }
         let fileUser = session.isServer ? "" : try session.user.value
         let outcome = try DatabaseCopy.copy(from: store, to: location, owner: owner, fileUser: fileUser,

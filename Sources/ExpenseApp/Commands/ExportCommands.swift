@@ -48,7 +48,7 @@ enum ExportCommands {
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
         // The database and the report's receipt files are read; refused before the work, and again when written.
-        let inputs = SQLiteDatabase.files(of: session.databasePath) + (try receiptFiles(of: report, in: store))
+        let inputs = session.location.files + (try receiptFiles(of: report, in: store))
         if let output { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) }
         let items = try store.expenses(.report(report.id))
         let text: String

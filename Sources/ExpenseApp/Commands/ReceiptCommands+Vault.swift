@@ -31,7 +31,7 @@ extension ReceiptCommands {
         let vaultFile = storage.localPath(of: receipt.sha256).map {
             OutputFile.Input($0, role: "the file of receipt \(receipt.id) in the vault")
         }
-        let inputs = SQLiteDatabase.files(of: session.databasePath) + (vaultFile.map { [$0] } ?? [])
+        let inputs = session.location.files + (vaultFile.map { [$0] } ?? [])
         try ReceiptFileExport.write(receipt, from: storage, to: target, replacing: invocation[Options.force], inputs: inputs)
         return ReceiptExport(receipt: receipt, file: target).output
     }

@@ -23,7 +23,7 @@ extension ShortcutCommands {
                   Options.catalog],
         examples: ["expenses shortcuts install", "expenses --db ~/trips.sqlite shortcuts install --exec /usr/local/bin/expenses"]
     ) { invocation, session in
-        guard session.databasePath != ":memory:" else {
+        guard !session.location.isInMemory else {
             throw ExpenseError(.usage, "a launcher cannot reach an in-memory database", hint: "install with --db FILE")
         }
         let program: String

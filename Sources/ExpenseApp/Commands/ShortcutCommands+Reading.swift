@@ -56,7 +56,7 @@ extension ShortcutCommands {
         }
     ) { invocation, session in
         // What the export reads: the database (dynamic quick actions), the catalog, the settings.
-        let inputs = SQLiteDatabase.files(of: session.databasePath)
+        let inputs = session.location.files
             + (try session.catalogFile(path: try invocation[Options.catalog]).map { [OutputFile.Input($0, role: "the catalog")] } ?? [])
             + [OutputFile.Input(session.configPath, role: "the settings file")]
         if let path = try invocation[Options.output] { try OutputFile.check(path, replacing: invocation[Options.force], inputs: inputs) }

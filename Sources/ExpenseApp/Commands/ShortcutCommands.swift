@@ -228,7 +228,7 @@ enum ShortcutCommands {
     /// The words a launcher puts before `--shortcut` to reach this session's data: `--db` when
     /// the database is not the default one (a launcher does not have EXPENSES_DB).
     static func launchPrefix(_ session: Session) -> [String] {
-        guard session.databasePath != session.environment.dataDirectory + "/expenses.sqlite" else { return [] }
+        guard session.location != .file(session.environment.dataDirectory + "/expenses.sqlite") else { return [] }
         return ["--db", session.launchDatabase]
     }
 

@@ -28,7 +28,7 @@ public struct Settings: Sendable {
     /// here and a field read in `init(file:)`.
     static let keys: [SettingKey] = [
         SettingKey("database", "The database when neither --db nor EXPENSES_DB says: a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME).",
-                   default: nil, check: SettingKey.path),
+                   default: nil, check: SettingKey.database),
         SettingKey("app-id", "The app id: quick action types are APP-ID.ACTION ($(PRODUCT_BUNDLE_IDENTIFIER) in catalogs).",
                    default: "com.sap.example", check: SettingKey.appID),
         SettingKey("default-currency", "The currency of new reports and unassigned expenses when none is given.",
@@ -87,7 +87,7 @@ public struct Settings: Sendable {
     /// The value in force of a known key; nil for `shortcuts.catalog` when the built-in one is used.
     func value(_ name: String) -> String? {
         switch name {
-        case "database": return database.map(PostgresDatabase.withoutPassword)
+        case "database": return database.map(SettingKey.shownDatabase)
         case "app-id": return appID
         case "default-currency": return defaultCurrency
         case "shortcuts.max-visible": return String(limits.maxVisible)
@@ -162,5 +162,20 @@ struct SettingKey: Sendable {
     static func path(_ value: String) throws(ExpenseError) -> String {
         guard !value.trimmingSpaces.isEmpty else { throw ExpenseError(.invalidData, "the path is empty") }
         return value
+    }
+
+    /// A file or a server (`DatabaseLocation`); a URI of another kind is bad data here (65).
+    static func database(_ value: String) throws(ExpenseError) -> String {
+        do {
+            _ = try DatabaseLocation(parsing: try path(value))
+        } catch {
+            throw ExpenseError(.invalidData, error.message, hint: error.hint)
+        }
+        return value
+    }
+
+    /// A `database` value as shown: a server's connection string without its password.
+    static func shownDatabase(_ value: String) -> String {
+        (try? DatabaseLocation(parsing: value))?.name ?? value
     }
 }

@@ -121,11 +121,12 @@ struct InstalledDesktopEntry: Equatable {
         return .missing
     }
 
-    /// Whether it is an install for the database at `path`: the same file, however either path
-    /// is written; the same absolute path while the file does not exist yet.
+    /// Whether it is an install for the database `path` (as a launcher names it: a file's absolute
+    /// path, a server's connection string): the same file, however either path is written; the
+    /// same text while the file does not exist yet, or for a server.
     func isFor(database path: String) -> Bool {
         var installed = stat(), given = stat()
-        guard stat(database, &installed) == 0, stat(path, &given) == 0 else { return database == WorkingDirectory.absolute(path) }
+        guard stat(database, &installed) == 0, stat(path, &given) == 0 else { return database == path }
         return installed.st_dev == given.st_dev && installed.st_ino == given.st_ino
     }
 
@@ -136,13 +137,13 @@ struct InstalledDesktopEntry: Equatable {
         let path = entryPath(session.environment)
         do {
             guard case .installed(let installed, let text) = try find(session.environment),
-                  installed.isFor(database: session.databasePath) else { return }
+                  installed.isFor(database: session.launchDatabase) else { return }
             let current = try installed.render(in: session).text
             // Launchers re-read an entry whenever it changes: write only what is new.
             guard current != text else { return }
             try OutputFile.write(current, to: path)
         } catch {
-            let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError)?.userFacing.message ?? "\(error)"
+            let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError).map { ErrorPresenter.error($0).message } ?? "\(error)"
             Console.error("expenses: warning: the installed desktop entry \(path) was not updated: \(reason)\n")
         }
     }

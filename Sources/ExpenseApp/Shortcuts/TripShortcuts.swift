@@ -38,7 +38,7 @@ enum TripShortcuts {
             session.cache.refreshedTrip = shown
             InstalledDesktopEntry.refresh(in: session)
         } catch {
-            let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError)?.userFacing.message ?? "\(error)"
+            let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError).map { ErrorPresenter.error($0).message } ?? "\(error)"
             Console.error("expenses: warning: the app's quick actions were not refreshed: \(reason)\n")
         }
     }

@@ -63,7 +63,7 @@ final class Copier {
             try verify(&outcome.tables)
             try moveCounters()
             try to.commit()
-        } catch let error as DatabaseError where error.sqlState == "42501" {
+        } catch let error as DatabaseError where error.kind == .permission {
             // A role that bypasses row security but lacks a table's or a sequence's privileges.
             to.rollback()
             throw ExpenseError(.permissionDenied, "the server refused the copy: \(error.message); nothing was copied",
@@ -167,7 +167,7 @@ final class Copier {
         if to.dialect == .postgresql {
             do {
                 try to.execute("SET LOCAL session_replication_role = replica")
-            } catch let error as DatabaseError where error.sqlState == "42501" {
+            } catch let error as DatabaseError where error.kind == .permission {
                 throw ExpenseError(.permissionDenied, "copying into the team database \(to.path) writes rows past its triggers, "
                                    + "which the role \(TerminalText.visible(targetRole)) may not do (session_replication_role)",
                                    hint: Self.writerHint)

@@ -15,8 +15,10 @@ import ExpenseSupport
 /// database is never replaced, not even on request: a copy only adds.
 final class CopyTarget {
     /// As the user gave it.
-    let location: String
-    let isServer: Bool
+    let location: DatabaseLocation
+    /// The file's path; empty for a server.
+    private let path: String
+    var isServer: Bool { location.isServer }
     /// What messages name it by: the file, or the URI without its password.
     let name: String
     /// True when this copy created the file (and so removes it again if the copy fails).
@@ -27,32 +29,32 @@ final class CopyTarget {
     /// Receipt files this copy wrote into the vault: removed again if the copy fails.
     var writtenReceiptFiles: [String] = []
 
-    private init(location: String, isServer: Bool) {
+    private init(location: DatabaseLocation) {
         self.location = location
-        self.isServer = isServer
-        name = isServer ? PostgresDatabase.withoutPassword(location) : location
-        vault = isServer ? nil : ReceiptVault.beside(databasePath: location)
+        name = location.name
+        if case .file(let file) = location { path = file } else { path = "" }
+        vault = location.isServer ? nil : ReceiptVault.beside(databasePath: path)
     }
 
     /// Checks `location` as the target of a copy from `source`, and for a new file reserves its
     /// name (created empty, mode 0600, never through a symbolic link).
-    static func prepare(_ location: String, source: Database) throws -> CopyTarget {
-        if PostgresDatabase.isConnectionString(location) { return CopyTarget(location: location, isServer: true) }
-        guard !location.isEmpty, location != ":memory:", !location.hasPrefix("file:") else {
+    static func prepare(_ location: DatabaseLocation, source: Store) throws -> CopyTarget {
+        guard case .file(let path) = location else { return CopyTarget(location: location) }
+        guard !location.isInMemory, !path.hasPrefix("file:") else {
             throw ExpenseError(.usage, "a copy needs a file to write, or a team database's URI (postgresql://...), "
-                               + "not '\(TerminalText.visible(location))'")
+                               + "not '\(TerminalText.visible(path))'")
         }
-        let target = CopyTarget(location: location, isServer: false)
-        let sourceFiles = source.dialect == .sqlite ? SQLiteDatabase.files(of: source.path) : []
-        if let input = OutputFile.input(at: location, among: sourceFiles), input.role == "the database" {
-            throw ExpenseError(.usage, "cannot copy the database \(source.path) onto itself (\(location))",
+        let target = CopyTarget(location: location)
+        let sourceFiles = source.location.files
+        if let input = OutputFile.input(at: path, among: sourceFiles), input.role == "the database" {
+            throw ExpenseError(.usage, "cannot copy the database \(source.db.path) onto itself (\(path))",
                                hint: "name another file, or a team database's URI")
         }
         // A symbolic link, a directory, a device, or one of the source's own files.
-        try OutputFile.check(location, replacing: true, inputs: sourceFiles)
+        try OutputFile.check(path, replacing: true, inputs: sourceFiles)
         try target.checkVault()
         var info = stat()
-        guard lstat(location, &info) == 0 else {
+        guard lstat(path, &info) == 0 else {
             try target.createFile()
             return target
         }
@@ -69,21 +71,21 @@ final class CopyTarget {
         guard lstat(vault.root, &info) == 0 else { return }
         vaultExisted = true
         guard info.st_mode & S_IFMT != S_IFLNK else {
-            throw ExpenseError(.cannotCreate, "cannot copy into \(location): its receipt vault \(vault.root) is a symbolic link",
+            throw ExpenseError(.cannotCreate, "cannot copy into \(path): its receipt vault \(vault.root) is a symbolic link",
                                hint: "remove the link, or name another file")
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw ExpenseError(.cannotCreate, "cannot copy into \(location): its receipt vault \(vault.root) is not a directory",
+            throw ExpenseError(.cannotCreate, "cannot copy into \(path): its receipt vault \(vault.root) is not a directory",
                                hint: "move it away, or name another file")
         }
     }
 
     /// O_EXCL and O_NOFOLLOW: the name is ours, not a file or link that appeared since the check.
     private func createFile() throws {
-        let descriptor = Glibc.open(location, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
-            throw ExpenseError(.cannotCreate, "cannot create \(location): \(SystemError.reason(code))",
+            throw ExpenseError(.cannotCreate, "cannot create \(path): \(SystemError.reason(code))",
                                hint: code == ENOENT ? "check that its directory exists" : nil)
         }
         close(descriptor)
@@ -94,12 +96,12 @@ final class CopyTarget {
     /// not one is left exactly as it was.
     private func requireExpensesDatabase() throws {
         let refusal = { (what: String) in
-            ExpenseError(.cannotCreate, "cannot copy into \(self.location): it exists and is \(what); a copy never writes into another file",
+            ExpenseError(.cannotCreate, "cannot copy into \(self.path): it exists and is \(what); a copy never writes into another file",
                          hint: "name a new file")
         }
         let database: SQLiteDatabase
         do {
-            database = try SQLiteDatabase(path: location, access: .readOnly)
+            database = try SQLiteDatabase(path: path, access: .readOnly)
         } catch {
             throw refusal("not an SQLite database")
         }
@@ -111,7 +113,7 @@ final class CopyTarget {
 
     /// Opens the target's store: a file is created or migrated; a server must have been set up.
     func open(now: @escaping () -> String) throws -> Store {
-        try Store(path: location, now: now)
+        try Store(location: location, now: now)
     }
 
     /// Undoes what this copy made outside the target's transaction: the file it created, and the
@@ -124,7 +126,7 @@ final class CopyTarget {
             if !vaultExisted { rmdir(vault.root) }
         }
         guard createdFile else { return }
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(location + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
         createdFile = false
     }
 }

@@ -78,16 +78,16 @@ public enum DatabaseCopy {
     /// How many rows are read, looked up and compared at a time.
     static let pageSize = 256
 
-    /// Copies `source` into the database at `location` (a file, or a team database's connection
-    /// string), in one transaction on the target, verified before it commits.
+    /// Copies `source` into the database at `location` (a file, or a team database's server),
+    /// in one transaction on the target, verified before it commits.
     /// - Parameter owner: file to server, the owner of what belongs to no report (required then);
     ///   server to file, whose quick actions and inbox records come along (nil: the only person's
     ///   there are, see `personalOwners`).
     /// - Parameter importHistory: file to server, reports past draft come too, their audit log
     ///   logged again as imported (`TeamImport`); else they stay in the file, and the outcome says so.
-    public static func copy(from source: Store, to location: String, owner: String?, fileUser: String = "",
+    public static func copy(from source: Store, to location: DatabaseLocation, owner: String?, fileUser: String = "",
                             importHistory: Bool = false, now: @escaping () -> String) throws -> Outcome {
-        let target = try CopyTarget.prepare(location, source: source.db)
+        let target = try CopyTarget.prepare(location, source: source)
         do {
             if source.db.dialect == .sqlite, target.isServer {
                 guard let owner else {

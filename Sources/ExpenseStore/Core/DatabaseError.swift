@@ -2,48 +2,74 @@ import CSQLite
 import ExpenseCore
 import ExpenseSupport
 
-/// An error reported by the database: its result code, its message and the SQL that failed.
-/// The bound values are never included, so receipts' and expenses' data stay out of logs.
-/// PostgreSQL's errors carry their SQLSTATE and the SQLite result code of the same failure, so
-/// that the app tells a user the same for the same thing, whichever engine said it.
+/// An error reported by the database: what kind of failure it is, whichever engine said it, and
+/// beside it the engine's own code (SQLite's result code, PostgreSQL's SQLSTATE), its message and
+/// the SQL that failed. The bound values are never included, so receipts' and expenses' data stay
+/// out of logs. Code above the store decides by `kind` only; the engine's code is for messages.
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
-    /// A trigger's RAISE(ABORT): SQLite's macro is an expression Swift does not import.
-    static let constraintTrigger = SQLITE_CONSTRAINT | (7 << 8)
-
-    public let extendedResultCode: Int32
-    public let message: String
-    public let sql: String?
-    /// PostgreSQL's five-character error code; nil for SQLite's errors.
-    public let sqlState: String?
-
-    /// The primary result code (SQLITE_BUSY, SQLITE_CONSTRAINT...), without the extended bits.
-    public var resultCode: Int32 { extendedResultCode & 0xFF }
-
-    public init(extendedResultCode: Int32, message: String, sql: String? = nil, sqlState: String? = nil) {
-        self.extendedResultCode = extendedResultCode
-        self.message = message
-        self.sql = sql
-        self.sqlState = sqlState
+    /// What failed, in the words every engine shares: what the app tells a person depends on this.
+    public enum Kind: Sendable, Equatable {
+        /// Another writer holds the database (past the busy timeout), or the transaction lost a
+        /// race with another one and was rolled back: a temporary failure, to try again.
+        case busy
+        /// Cancelled while it ran (Ctrl-C).
+        case interrupted
+        /// One of the workflow's rules that the schema itself holds (a trigger's refusal).
+        case rule
+        /// A key, foreign key or check constraint: a row the schema does not take.
+        case constraint
+        /// The server refused the role: it lacks a grant, or is in none of the app's groups.
+        case permission
+        /// The server's write layer refused a step that a member of another group takes (its
+        /// message names the group).
+        case groupRequired
+        /// The connection to the server is lost.
+        case unavailable
+        /// The database can only be read.
+        case readOnly
+        /// The disk (or the server's) is full.
+        case full
+        /// Reading or writing the database's files failed, or they cannot be opened.
+        case io
+        /// The file cannot be opened or created at all (its directory, its permissions).
+        case cannotOpen
+        /// A value the database cannot store (text with a NUL character, a bad encoding).
+        case invalidValue
+        /// The file is not a database.
+        case notADatabase
+        /// The database's pages are damaged.
+        case corrupt
+        /// Anything else: a bug of ours (malformed SQL, a missing table).
+        case other
     }
 
-    /// A PostgreSQL error, as the SQLite result code of the same failure.
-    init(sqlState: String, message: String, sql: String?) {
-        let code: Int32 = switch sqlState {
-        // A serialization failure or a deadlock: the transaction lost a race and may be run again.
-        case "40001", "40P01", "55P03": SQLITE_BUSY
-        case "57014": SQLITE_INTERRUPT
-        case "25006": SQLITE_READONLY
-        case "53100": SQLITE_FULL
-        // A trigger's RAISE: one of the workflow's rules, as SQLite's RAISE(ABORT) is. (The
-        // schema's triggers raise 23000, the class's generic code, which no constraint uses.)
-        case "P0001", "23000": Self.constraintTrigger
-        case "42501": SQLITE_AUTH
-        case "22021", "22P05": SQLITE_MISMATCH
-        case _ where sqlState.hasPrefix("23"): SQLITE_CONSTRAINT
-        case _ where sqlState.hasPrefix("08"): SQLITE_CANTOPEN
-        default: SQLITE_ERROR
-        }
-        self.init(extendedResultCode: code, message: message, sql: sql, sqlState: sqlState)
+    /// The engine's own code for the failure.
+    public enum EngineCode: Sendable, Equatable {
+        /// SQLite's extended result code.
+        case sqlite(Int32)
+        /// PostgreSQL's five-character SQLSTATE.
+        case sqlState(String)
+    }
+
+    public let kind: Kind
+    public let code: EngineCode
+    public let message: String
+    public let sql: String?
+
+    /// An SQLite error, by its (extended) result code.
+    public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+        code = .sqlite(extendedResultCode)
+        kind = Self.kind(ofSQLite: extendedResultCode)
+        self.message = message
+        self.sql = sql
+    }
+
+    /// A PostgreSQL error, by its SQLSTATE.
+    public init(sqlState: String, message: String, sql: String? = nil) {
+        code = .sqlState(sqlState)
+        kind = Self.kind(ofSQLState: sqlState, message: message)
+        self.message = message
+        self.sql = sql
     }
 
     init(connection: OpaquePointer?, code: Int32, sql: String? = nil) {
@@ -53,57 +79,71 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         self.init(extendedResultCode: extended, message: message, sql: sql)
     }
 
-    public var description: String {
-        var text = sqlState.map { "PostgreSQL error \($0): \(message)" } ?? "SQLite error \(resultCode): \(message)"
-        if let sql { text += " - while executing `\(sql)`" }
-        return text
+    /// A trigger's RAISE(ABORT): SQLite's macro is an expression Swift does not import.
+    static let constraintTrigger = SQLITE_CONSTRAINT | (7 << 8)
+
+    static func kind(ofSQLite extended: Int32) -> Kind {
+        if extended == constraintTrigger { return .rule }
+        switch extended & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        case SQLITE_INTERRUPT: return .interrupted
+        case SQLITE_CONSTRAINT: return .constraint
+        case SQLITE_AUTH: return .permission
+        case SQLITE_READONLY: return .readOnly
+        case SQLITE_FULL: return .full
+        case SQLITE_IOERR, SQLITE_PERM: return .io
+        case SQLITE_CANTOPEN: return .cannotOpen
+        case SQLITE_MISMATCH: return .invalidValue
+        case SQLITE_NOTADB: return .notADatabase
+        case SQLITE_CORRUPT: return .corrupt
+        default: return .other
+        }
     }
 
-    public var isBusy: Bool { resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED }
+    static func kind(ofSQLState state: String, message: String) -> Kind {
+        switch state {
+        // A serialization failure or a deadlock (the transaction lost a race), or a lock not had.
+        case "40001", "40P01", "55P03": return .busy
+        case "57014": return .interrupted
+        case "25006": return .readOnly
+        case "53100": return .full
+        // A trigger's RAISE: one of the workflow's rules, as SQLite's RAISE(ABORT) is. (The
+        // schema's triggers raise 23000, the class's generic code, which no constraint uses.)
+        case "P0001", "23000": return .rule
+        // The write layer's own refusal names the group a step needs (`PostgresSchema`'s functions).
+        case "42501": return message.hasPrefix("only a member of ") ? .groupRequired : .permission
+        case "22021", "22P05": return .invalidValue
+        case _ where state.hasPrefix("23"): return .constraint
+        case _ where state.hasPrefix("08"): return .unavailable
+        default: return .other
+        }
+    }
+
+    /// SQLite's extended result code; nil for another engine's error.
+    public var extendedResultCode: Int32? {
+        guard case .sqlite(let code) = code else { return nil }
+        return code
+    }
+
+    /// SQLite's primary result code (SQLITE_BUSY, SQLITE_CONSTRAINT...); nil for another engine's error.
+    public var resultCode: Int32? { extendedResultCode.map { $0 & 0xFF } }
+
+    /// PostgreSQL's SQLSTATE; nil for another engine's error.
+    public var sqlState: String? {
+        guard case .sqlState(let state) = code else { return nil }
+        return state
+    }
+
     /// A team database's transaction that lost to a concurrent one (serialization failure,
     /// deadlock) and was rolled back whole: running it again from the start is safe.
-    public var isLostRace: Bool { sqlState == "40001" || sqlState == "40P01" }
-    public var isInterrupted: Bool { resultCode == SQLITE_INTERRUPT }
+    var isLostRace: Bool { sqlState == "40001" || sqlState == "40P01" }
 
-    /// What a user is told: a busy database is a temporary failure to retry, a full disk or an
-    /// I/O error is the machine's, anything else is a bug of ours.
-    public var userFacing: ExpenseError {
-        if extendedResultCode == Self.constraintTrigger {
-            // A rule the schema holds against any writer: refused, as the app itself refuses it.
-            return ExpenseError(.refused, message, hint: "nothing was written")
+    public var description: String {
+        var text = switch code {
+        case .sqlite(let code): "SQLite error \(code & 0xFF): \(message)"
+        case .sqlState(let state): "PostgreSQL error \(state): \(message)"
         }
-        if let sqlState, sqlState.hasPrefix("08") {
-            return ExpenseError(.unavailable, "lost the connection to the database server: \(message)",
-                                hint: "nothing of the interrupted command was committed; try again when the server is back")
-        }
-        switch resultCode {
-        case SQLITE_BUSY, SQLITE_LOCKED:
-            return ExpenseError(.busy, "the database is busy (another expenses process is writing)",
-                                hint: "try again in a moment")
-        case SQLITE_AUTH:
-            // The write layer names the group a step needs; a bare "permission denied" names none.
-            if message.hasPrefix("only a member of ") {
-                return ExpenseError(.permissionDenied, "the database server refused: \(message)",
-                                    hint: "that is the team's rule: someone in that group does it, or the administrator adds you to it")
-            }
-            return ExpenseError(.permissionDenied, "the database server refused: \(message)",
-                                hint: "your role needs one of expenses_traveller, expenses_approver or expenses_finance; "
-                                    + "the server's administrator grants it after 'expenses setup'")
-        case SQLITE_INTERRUPT:
-            return ExpenseError(.refused, "cancelled (Ctrl-C)", hint: "nothing of the cancelled command was written")
-        case SQLITE_FULL:
-            return ExpenseError(.io, "the disk is full: \(message)")
-        case SQLITE_READONLY:
-            return ExpenseError(.cannotCreate, "the database is read-only: \(message)", hint: "nothing was written")
-        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_PERM:
-            return ExpenseError(.io, "cannot write the database: \(message)")
-        case SQLITE_MISMATCH:
-            return ExpenseError(.invalidData, message)
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
-            return ExpenseError(.invalidData, "the database is damaged: \(message)",
-                                hint: "restore it from a backup; 'sqlite3 FILE .recover' may save what is left")
-        default:
-            return ExpenseError(.internal, description)
-        }
+        if let sql { text += " - while executing `\(sql)`" }
+        return text
     }
 }

@@ -7,7 +7,7 @@ import ExpenseSupport
 /// A connection to a team's PostgreSQL database through libpq. Who the user is comes from the
 /// connection (the role the server let in), and the server holds the workflow's rules against
 /// every client; the store's SQL is the same as on SQLite, its `?` parameters numbered here.
-public final class PostgresDatabase: Database {
+final class PostgresDatabase: Database {
     let connection: OpaquePointer
     /// The connection string without its password: what messages show.
     public let path: String
@@ -21,20 +21,12 @@ public final class PostgresDatabase: Database {
     /// FORCE, `CREATE OR REPLACE TRIGGER`...).
     public static let oldestServer = (version: 140000, name: "14")
 
-    /// True when `location` names a server rather than a file: a `postgresql://` or
-    /// `postgres://` URI, or a libpq keyword/value string (`service=team`, `host=... dbname=...`).
-    public static func isConnectionString(_ location: String) -> Bool {
-        if location.hasPrefix("postgresql://") || location.hasPrefix("postgres://") { return true }
-        let keywords = ["service", "host", "hostaddr", "dbname", "user", "port"]
-        return keywords.contains { location.hasPrefix($0 + "=") }
-    }
-
     /// Connects, or fails with one clear error: 77 when the server refused who the user is
     /// (password, role, pg_hba.conf), 69 when it cannot be reached or is not one this app can use.
     /// - Parameter connectTimeout: seconds to wait for the server (PGCONNECT_TIMEOUT or the
     ///   connection string may say otherwise), so an unreachable host never hangs a command.
-    public init(_ location: String, connectTimeout: Int = 10) throws(ExpenseError) {
-        path = Self.withoutPassword(location)
+    init(_ location: String, connectTimeout: Int = 10) throws(ExpenseError) {
+        path = DatabaseLocation.server(connection: location).name
         _ = try LibPQ.loaded.get()
         let timeout = getenv("PGCONNECT_TIMEOUT").map { String(cString: $0) } ?? String(connectTimeout)
         // Later entries override earlier ones: the user's string may set the timeout and the
@@ -99,64 +91,6 @@ public final class PostgresDatabase: Database {
         }
         return ExpenseError(.unavailable, "cannot connect to the database \(path): \(text)",
                             hint: "check the URI (postgresql://USER@HOST:PORT/DATABASE) and that the server is running")
-    }
-
-    /// `location` without a password: `postgresql://bob:secret@host/db` shows as
-    /// `postgresql://bob@host/db`, `password=secret` as `password=...`.
-    public static func withoutPassword(_ location: String) -> String { rewritingPassword(location, shownAs: "...") }
-
-    /// `location` with no password in it at all, still a connection string: what a launcher or an
-    /// exported quick action is given, so that no file outside the database holds the secret (libpq
-    /// then reads it from ~/.pgpass or PGPASSWORD, or the server lets the role in without one).
-    public static func withPasswordLeftOut(_ location: String) -> String { rewritingPassword(location, shownAs: nil) }
-
-    /// `location` with the password of a URI's user info left out, and a `password` parameter (a
-    /// URI's query, or a keyword, quoted or not) shown as `password=SHOWN`, or left out when nil.
-    private static func rewritingPassword(_ location: String, shownAs shown: String?) -> String {
-        let password = shown.map { "password=" + $0 }
-        guard let scheme = ["postgresql://", "postgres://"].first(where: location.hasPrefix) else {
-            return keywordPairs(location).compactMap { $0.key == "password" ? password : $0.text }.joined(separator: " ")
-        }
-        var uri = location
-        let start = location.index(location.startIndex, offsetBy: scheme.count)
-        let authorityEnd = location[start...].firstIndex { "/?".contains($0) } ?? location.endIndex
-        let authority = location[start..<authorityEnd]
-        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-            uri = String(location[..<colon]) + String(location[at...])
-        }
-        guard let question = uri.firstIndex(of: "?") else { return uri }
-        let query = uri[uri.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
-            .compactMap { $0.hasPrefix("password=") ? password : String($0) }
-        return String(uri[..<question]) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-    }
-
-    /// The `key = value` pairs of a libpq keyword/value string, each with its text as written
-    /// (a value in single quotes may hold spaces, and \' or \\ within).
-    private static func keywordPairs(_ text: String) -> [(key: String, text: String)] {
-        var pairs: [(key: String, text: String)] = []
-        var index = text.startIndex
-        func skipSpaces() { while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) } }
-        while true {
-            skipSpaces()
-            guard index < text.endIndex else { return pairs }
-            let start = index
-            while index < text.endIndex, text[index] != "=", !text[index].isWhitespace { index = text.index(after: index) }
-            let key = String(text[start..<index])
-            skipSpaces()
-            if index < text.endIndex, text[index] == "=" { index = text.index(after: index) }
-            skipSpaces()
-            if index < text.endIndex, text[index] == "'" {
-                index = text.index(after: index)
-                while index < text.endIndex, text[index] != "'" {
-                    if text[index] == "\\", text.index(after: index) < text.endIndex { index = text.index(after: index) }
-                    index = text.index(after: index)
-                }
-                if index < text.endIndex { index = text.index(after: index) }
-            } else {
-                while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
-            }
-            pairs.append((key, String(text[start..<index])))
-        }
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
@@ -224,7 +158,7 @@ public final class PostgresDatabase: Database {
         return try check(result, sql: sql)
     }
 
-    /// The result, or its error as the SQLite code of the same failure.
+    /// The result, or its error with its SQLSTATE.
     private func check(_ result: OpaquePointer?, sql: String, expecting: ExecStatusType? = nil) throws -> PostgresResult {
         guard let result else {
             throw DatabaseError(sqlState: "08006", message: Self.lastLine(pq.errorMessage(connection)), sql: sql)

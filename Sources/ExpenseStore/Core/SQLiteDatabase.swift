@@ -6,7 +6,7 @@ import ExpenseSupport
 
 /// A connection to one SQLite database file, set up the way this app needs it: WAL, foreign keys,
 /// a busy timeout, and a probe that refuses a file that is not a database.
-public final class SQLiteDatabase: Database {
+final class SQLiteDatabase: Database {
     let handle: OpaquePointer
     public let path: String
     public var dialect: SQLDialect { .sqlite }
@@ -51,7 +51,7 @@ public final class SQLiteDatabase: Database {
         case .readOnly:
             do {
                 handle = try Self.connect(path, flags: SQLITE_OPEN_READONLY, busyTimeout: milliseconds)
-            } catch where error.resultCode == SQLITE_CANTOPEN || error.resultCode == SQLITE_READONLY {
+            } catch where error.kind == .cannotOpen || error.kind == .readOnly {
                 // Reading a WAL database takes its -shm file, which SQLite creates beside it; in
                 // a directory this process cannot write, and with none there, it cannot. No
                 // process has the file open for writing then (it would have made the -shm), so
@@ -98,16 +98,6 @@ public final class SQLiteDatabase: Database {
     private static func removeIfEmpty(_ path: String) {
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 { unlink(path) }
-    }
-
-    /// The files of the database at `path`, which a command's output must never replace: the
-    /// database, its write-ahead log and shared memory (WAL mode), and a rollback journal.
-    public static func files(of path: String) -> [OutputFile.Input] {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"), !PostgresDatabase.isConnectionString(path) else { return [] }
-        return [OutputFile.Input(path, role: "the database"),
-                OutputFile.Input(path + "-wal", role: "the database's write-ahead log"),
-                OutputFile.Input(path + "-shm", role: "the database's shared-memory file"),
-                OutputFile.Input(path + "-journal", role: "the database's journal")]
     }
 
     /// Opens `filename` with `flags` and reads from it once: a picture or a text file opened as

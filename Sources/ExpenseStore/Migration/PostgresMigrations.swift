@@ -29,7 +29,7 @@ public enum PostgresMigrations {
     }
 
     /// Creates or updates the schema and the team's roles, grants and policies; idempotent.
-    public static func setUp(_ db: PostgresDatabase, now: String) throws {
+    static func setUp(_ db: PostgresDatabase, now: String) throws {
         try migrator.migrate(db, now: now)
         try db.inTransaction { try db.execute(PostgresSchema.setupRoles) }
     }
