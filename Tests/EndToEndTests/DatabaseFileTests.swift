@@ -46,6 +46,28 @@ final class DatabaseFileTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("no")))
     }
 
+    /// A URI of another kind names no database: refused before anything is made of it (no
+    /// directory named after its scheme), whether --db or EXPENSES_DB says it.
+    func testAnotherKindOfURIIsRefusedAsUsage() throws {
+        let result = try app.run("--db", "mysql://db/expenses", "report", "list")
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.stderr, "expenses: error: 'mysql://db/expenses' is a mysql URI, not a database expenses can use\n"
+                       + "hint: give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)\n")
+        app.environment["EXPENSES_DB"] = "sqlite:///" + app.path("e.sqlite")
+        XCTAssertEqual(try app.run("report", "list").status, 64)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: app.directory.path), [])
+    }
+
+    /// The `database` setting, like a shell, takes `~/` for the home directory; `=` and spaces
+    /// are a file's name like any other.
+    func testTheDatabaseSettingsTildeIsTheHomeDirectory() throws {
+        app.environment["EXPENSES_DB"] = nil
+        try app.ok("config", "set", "database", "~/my trips=2026.sqlite")
+        try app.ok("report", "new", "Trip")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app.path("my trips=2026.sqlite")))
+        XCTAssertEqual(try app.run("config", "set", "database", "mysql://db/x").status, 65)
+    }
+
     func testUnwritableDirectory() throws {
         let directory = app.path("locked")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
