@@ -37,7 +37,13 @@ public enum Entry {
             session = try Session(environment: environment, databaseOverride: globals.db,
                                   format: globals.format ?? .table, user: globals.user)
         } catch {
-            return runner.report(error)
+            // Help and the version read no database: a location that is none does not stop them.
+            switch parsed {
+            case .help, .version:
+                return (try? runner.execute(parsed, in: Session(environment: environment, databaseOverride: ":memory:"))) ?? .ok
+            default:
+                return runner.report(error)
+            }
         }
         // A name given on the command line is refused at once; one from the environment when needed.
         if globals.user != nil, case .failure(let error) = session.identity { return runner.report(error) }

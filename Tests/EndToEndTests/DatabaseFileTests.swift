@@ -55,6 +55,8 @@ final class DatabaseFileTests: XCTestCase {
                        + "hint: give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)\n")
         app.environment["EXPENSES_DB"] = "sqlite:///" + app.path("e.sqlite")
         XCTAssertEqual(try app.run("report", "list").status, 64)
+        // Help reads no database: it is not stopped by one that is none.
+        XCTAssertEqual(try app.run("help").status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: app.directory.path), [])
     }
 
