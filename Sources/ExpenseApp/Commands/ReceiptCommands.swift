@@ -7,7 +7,7 @@ import ExpenseSupport
 enum ReceiptCommands {
     static let all: [CommandSpec] = [capture, list, show, export, attach, detach, verify, gc, delete]
 
-    static let idArgument = ArgumentSpec("id", "The receipt (see 'expenses receipt list').")
+    static let idArgument = Argument<Int64>.value("id", "The receipt (see 'expenses receipt list').")
 
     /// The options of the receipt commands.
     enum Options {
@@ -92,7 +92,7 @@ enum ReceiptCommands {
         arguments: [idArgument], examples: ["expenses receipt show 3", "expenses receipt show 3 --format json"]
     ) { invocation, session in
         let store = try session.store()
-        let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
+        let receipt = try store.receipt(try invocation[idArgument])
         return ReceiptDetail(receipt: receipt, path: store.receiptStorage?.localPath(of: receipt.sha256)).output
     }
 }

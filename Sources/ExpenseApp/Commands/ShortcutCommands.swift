@@ -15,13 +15,13 @@ enum ShortcutCommands {
     enum Options {
         static let catalog = Option.text("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
                                          completion: .file)
-        static let title = Option.text("title", "text", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).",
-                                       required: true)
+        static let title = Option<String?>.value("title", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).")
+            .required()
         static let subtitle = Option.text("subtitle", "text", "A line under the title.")
-        static let icon = Option.text("icon", "name", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons').")
+        static let icon: Option<SystemIcon?> = .value("icon", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons').")
         static let iconFile = Option.text("icon-file", "file", "An image of the app, 35x35 pt, single colour (wins over --icon).")
         static let iconSymbol = Option.text("icon-symbol", "name", "An SF Symbol name (wins over --icon-file and --icon).")
-        static let info = Option.texts("info", "key=value", "A parameter of the action's command, e.g. report=3.")
+        static let info: Option<[ShortcutParameter]> = .values("info", "A parameter of the action's command, e.g. report=3.")
         static let rank = Option.number("rank", "n", "Its place among the dynamic quick actions, 0 first.")
         /// What `add` and `push` describe an item with.
         static let item: [any OptionDeclaration] = [title, subtitle, icon, iconFile, iconSymbol, info, rank, catalog]
@@ -169,23 +169,12 @@ enum ShortcutCommands {
         let settings = try session.settings()
         let type = try expandedType(invocation, session)
         var icon = ShortcutIcon(symbolName: try invocation[Options.iconSymbol], file: try invocation[Options.iconFile])
-        if let name = try invocation[Options.icon] {
-            guard let system = SystemIcon(loosely: name) else {
-                let suggestion = Suggestion.closest(to: name, among: SystemIcon.allCases.map(\.rawValue))
-                throw ExpenseError(.invalidData, "unknown icon '\(name)'",
-                                   hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + "'expenses shortcuts icons' lists them")
-            }
-            icon.type = system
-        }
+        if let system = try invocation[Options.icon] { icon.type = system }
         var userInfo = PropertyListDictionary()
-        for pair in try invocation[Options.info] {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw UsageError("The value '\(pair)' is invalid for '--info <key=value>': expected key=value", path: invocation.spec.path)
-            }
-            let value = String(pair[pair.index(after: equals)...])
-            userInfo[String(pair[..<equals])] = Int64(value).map { .integer($0) } ?? .string(value)
+        for parameter in try invocation[Options.info] {
+            userInfo[parameter.key] = Int64(parameter.value).map { .integer($0) } ?? .string(parameter.value)
         }
-        let item = ShortcutItem(type: type, title: try invocation[Options.title] ?? "", subtitle: try invocation[Options.subtitle],
+        let item = ShortcutItem(type: type, title: try invocation[Options.title], subtitle: try invocation[Options.subtitle],
                                 icon: icon, userInfo: userInfo)
         try checkAction(item, settings: settings, path: invocation.spec.path)
         let width = TitleWidth.columns(item.title)

@@ -102,8 +102,7 @@ public struct CommandParser {
 
         private mutating func takeValue(_ value: String, of option: OptionSpec) throws(UsageError) {
             if let allowed = option.allowed, !allowed.contains(value) {
-                throw UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(CommandParser.list(allowed)).",
-                                 path: path)
+                throw UsageError(InvalidArgument.notAllowed(allowed).message(value, label: option.synopsis), path: path)
             }
             if spec?.options.contains(where: { $0.name == option.name }) != true,
                GlobalOptions.specs.contains(where: { $0.name == option.name }) {

@@ -92,7 +92,7 @@ public struct CommandSpec: Sendable {
     /// What it asks on a terminal when a required value is missing (Forms/); nil: it never asks.
     public var form: (@Sendable (Invocation, Session) throws -> Form)?
 
-    public init(_ path: [String], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    public init(_ path: [String], abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
                 options: [any OptionDeclaration] = [], examples: [String] = [], hidden: Bool = false,
                 form: (@Sendable (Invocation, Session) throws -> Form)? = nil,
                 validate: (@Sendable (Invocation) throws -> Void)? = nil,
@@ -100,7 +100,7 @@ public struct CommandSpec: Sendable {
         self.path = path
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = arguments
+        self.arguments = arguments.map(\.spec)
         self.options = options.map(\.spec)
         self.examples = examples
         self.hidden = hidden

@@ -41,7 +41,7 @@ public enum ShortcutLaunch {
                 let (hoisted, remaining) = hoistingDatabase(rest)
                 return (Array(arguments[..<index]) + hoisted, remaining)
             }
-            let globals = [GlobalOptions.db, GlobalOptions.format, GlobalOptions.user].map(\.spec.word)
+            let globals = [GlobalOptions.db.spec, GlobalOptions.format.spec, GlobalOptions.user.spec].map(\.word)
             if globals.contains(word) {
                 index += 2
             } else if globals.contains(where: { word.hasPrefix($0 + "=") }) {
