@@ -84,11 +84,9 @@ enum ExpenseCommands {
         guard let reader = session.lineReader else { return (today, trip) }
         let question = Form(heading: "Today, \(today), is outside report \(trip.id)'s trip (\(trip.dateRange))", fields: [
             Form.Field(Options.date, "Date", required: true)
-                .suggesting { _ in start.description }
-                .checking { text, _ in try CalendarDate.parse(text).description },
+                .suggesting { _ in start.description },
         ])
-        let answer = try question.ask(given: [:], reader: reader)[Options.date.spec.name] ?? start.description
-        return (try CalendarDate.parse(answer), nil)
+        return (try question.ask(reader: reader)[Options.date] ?? start, nil)
     }
 
     static let list = CommandSpec(

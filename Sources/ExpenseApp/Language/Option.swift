@@ -73,7 +73,7 @@ extension Option where Value == String? {
     public static func text(_ name: String, _ valueName: String, _ help: String, short: Character? = nil,
                             required: Bool = false, completion: CompletionSource = .none) -> Self {
         Option(spec: .value(name, valueName, help, short: short, required: required, completion: completion)) {
-            invocation, spec in invocation.values[spec.name]?.last
+            invocation, spec in try invocation.value(of: spec, as: String.self, in: ())
         }
     }
 }
