@@ -187,8 +187,8 @@ enum ShortcutCommands {
     /// Refuses an item that could never run: an action expenses lacks, or a parameter its command
     /// does not take.
     static func checkAction(_ item: ShortcutItem, settings: Settings, path: [String]) throws {
-        let router = ShortcutRouter(shortcuts: ShortcutSet(catalog: ShortcutCatalog(source: "", items: []), dynamic: [],
-                                                           limits: settings.limits), appID: settings.appID)
+        let router = ShortcutActions.router(ShortcutSet(catalog: ShortcutCatalog(source: "", items: []), dynamic: [], limits: settings.limits),
+                                            appID: settings.appID)
         let action: ShortcutAction
         do {
             action = try router.action(for: item)

@@ -32,6 +32,18 @@ extension Argument where Value: ExpressibleByArgument, Value.ArgumentContext == 
     }
 }
 
+extension Argument where Value == [String] {
+    /// The words from its place on, options a command passes on included
+    /// (`CommandSpec.passesOnUnknownOptions`): its last, variadic argument.
+    public static func remaining(_ name: String, _ help: String) -> Self {
+        Argument(spec: ArgumentSpec(name, help, optional: true, variadic: true)) { invocation, spec in
+            guard let position = invocation.spec.arguments.firstIndex(where: { $0.name == spec.name }),
+                  position < invocation.arguments.count else { return [] }
+            return Array(invocation.arguments[position...])
+        }
+    }
+}
+
 extension Argument {
     /// An argument that may be left out; nil then.
     public static func optional<V: ExpressibleByArgument>(_ name: String, _ help: String, completion: CompletionSource? = nil) -> Self

@@ -107,6 +107,8 @@ public struct Invocation {
     mutating func set(_ value: String, forOptionNamed name: String) { values[name] = [value] }
     mutating func add(_ value: String, forOptionNamed name: String) { values[name, default: []].append(value) }
     mutating func addFlag(_ name: String) { flags.insert(name) }
+    /// Takes a flag off the line, as the entry does with `--repl`, which is its to act on.
+    mutating func remove(_ flag: Option<Bool>) { flags.remove(flag.spec.name) }
     func hasValue(forOptionNamed name: String) -> Bool { values[name] != nil || stored[name] != nil }
     func value(forOptionNamed name: String) -> String? { values[name]?.last }
 
