@@ -55,6 +55,18 @@ final class ArgumentTypeTests: XCTestCase {
                        "The value 'boss' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'.")
     }
 
+    func testAPolicyRuleAndSeverityAreClosedSetsAsPositionalArguments() throws {
+        guard case .command(let set, _) = try CommandParser(registry: Commands.registry).parse(["policy", "set", "duplicate", "blockng"]) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(try set[PolicyCommands.rule], .duplicate)
+        XCTAssertThrowsError(try set[PolicyCommands.severity]) { error in
+            XCTAssertEqual((error as? UsageError)?.message,
+                           "The value 'blockng' is invalid for '<severity>'. Please provide one of 'warning', 'blocking' or 'off'. Did you mean 'blocking'?")
+        }
+        XCTAssertEqual(PolicyCommands.severity.spec.completion, .values(PolicySeverity.allCases.map(\.rawValue)))
+    }
+
     func testACurrencyIsReadWithItsOwnErrorAndCompletesFromTheCodes() throws {
         XCTAssertEqual(try invocation(["7", "--currency", "chf"])[Self.currency]?.code, "CHF")
         XCTAssertEqual(Currency.completion, .currency)

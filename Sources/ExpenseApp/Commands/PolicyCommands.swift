@@ -102,21 +102,15 @@ enum PolicyCommands {
                                 rows: rows))
     }
 
+    static let rule = Argument<PolicyRule>.value("rule", "The rule.")
+    static let severity = Argument<PolicySeverity>.value("severity", "warning, blocking or off.")
+
     static let set = CommandSpec(
         ["policy", "set"], abstract: "Make a rule warn, block submission, or be off.",
-        arguments: [ArgumentSpec("rule", "The rule.", completion: .values(PolicyRule.allCases.map(\.rawValue))),
-                    ArgumentSpec("severity", "warning, blocking or off.", completion: .values(PolicySeverity.allCases.map(\.rawValue)))],
+        arguments: [rule, severity],
         examples: ["expenses policy set duplicate blocking", "expenses policy set missing-receipt warning"]
     ) { invocation, session in
-        let ruleName = invocation.arguments[0], severityName = invocation.arguments[1]
-        guard let rule = PolicyRule(rawValue: ruleName) else {
-            throw UsageError("The value '\(ruleName)' is invalid for '<rule>'. Please provide one of \(CommandParser.list(PolicyRule.allCases.map(\.rawValue))).",
-                             path: invocation.spec.path)
-        }
-        guard let severity = PolicySeverity(rawValue: severityName) else {
-            throw UsageError("The value '\(severityName)' is invalid for '<severity>'. Please provide one of \(CommandParser.list(PolicySeverity.allCases.map(\.rawValue))).",
-                             path: invocation.spec.path)
-        }
+        let rule = try invocation[Self.rule], severity = try invocation[Self.severity]
         let store = try session.store()
         try store.write { try store.setSeverity(severity, of: rule) }
         return .message("\(rule.rawValue) is now \(severity.rawValue)")

@@ -49,6 +49,14 @@ extension PaidBy: ExpressibleByArgument {
     public static var valueName: String { "who" }
 }
 
+extension PolicyRule: ExpressibleByArgument {
+    public static var valueName: String { "rule" }
+}
+
+extension PolicySeverity: ExpressibleByArgument {
+    public static var valueName: String { "severity" }
+}
+
 extension OutputFormat: ExpressibleByArgument {
     public static var valueName: String { "format" }
 }
