@@ -72,7 +72,7 @@ enum DatabaseCommands {
 
     enum Options {
         static let to = Option.text("to", "database", "Where to copy: a new SQLite file, or a team database's URI (postgresql://...).",
-                                    required: true, completion: .file)
+                                    completion: .file).required()
         static let owner = Option.text("owner", "name", """
             Into a team database: whose the file's drafts and items become, one name for all, or OLD=NEW,... \
             for each of the file's people (what belongs to no report is the file's user's, --user or \
@@ -116,9 +116,7 @@ enum DatabaseCommands {
                    "expenses --db postgresql://admin@db.example.com/expenses db copy --to team-backup.sqlite --owner alice",
                    "expenses db copy --to trips-copy.sqlite"]
     ) { invocation, session in
-        guard let location = try invocation[Options.to] else {
-            throw UsageError("missing --to: the database to copy into", path: invocation.spec.path)
-        }
+        let location = try invocation[Options.to]
         if !session.isServer, session.databasePath != ":memory:", access(session.databasePath, F_OK) != 0 {
             throw ExpenseError(.noInput, "there is no database at \(session.databasePath) to copy",
                                hint: "name the database to copy with --db")

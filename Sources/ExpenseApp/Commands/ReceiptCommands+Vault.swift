@@ -20,7 +20,7 @@ extension ReceiptCommands {
         let store = try session.store()
         let storage = try store.requireReceiptStorage()
         let receipt = try store.receipt(try invocation[idArgument])
-        var target = try invocation[Options.output] ?? "-"
+        var target = try invocation[Options.output]
         if target == "-" {
             try ReceiptFileExport.toStandardOutput(receipt, from: storage)
             return .none

@@ -32,7 +32,7 @@ enum ReceiptCommands {
         static let ocr = Option.flag("ocr", "Require its text to be read: fail (exit 69) when tesseract is missing or fails.")
         static let unattached = Option.flag("unattached", "Only receipts attached to no expense.")
         static let output = Option.text("output", "file", "Where to write it: a file, a directory (receipt-ID.EXT in it), or '-' for stdout.",
-                                        short: "o", required: true, completion: .file)
+                                        short: "o", completion: .file).required()
         static let force = CommonOptions.force
         static let dryRun = Option.flag("dry-run", "Only list what would be removed.")
     }

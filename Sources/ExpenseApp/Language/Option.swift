@@ -70,9 +70,10 @@ extension Option where Value == Bool {
 }
 
 extension Option where Value == String? {
+    /// Free text: a name, a title, a path (`.required()` when a command needs it).
     public static func text(_ name: String, _ valueName: String, _ help: String, short: Character? = nil,
-                            required: Bool = false, completion: CompletionSource = .none) -> Self {
-        Option(spec: .value(name, valueName, help, short: short, required: required, completion: completion)) {
+                            completion: CompletionSource = .none) -> Self {
+        Option(spec: .value(name, valueName, help, short: short, completion: completion)) {
             invocation, spec in try invocation.value(of: spec, as: String.self, in: ())
         }
     }
