@@ -8,6 +8,7 @@ import Rendering
 /// currency than its report's at the rate of its date (or the last earlier one).
 enum RatesCommands {
     static let all: [CommandSpec] = [importFile, list, show]
+    static let ratesFile = Argument<String>.value("file", "The ECB's CSV file.", completion: .file)
 
     static let importFile = CommandSpec(
         ["rates", "import"], abstract: "Load the ECB's euro reference rates (eurofxref-hist.csv or eurofxref.csv).",
@@ -17,10 +18,10 @@ enum RatesCommands {
             and replaces rates that changed. Expenses then convert at the rate of their date, or of the last earlier \
             day with one (weekends, holidays); other pairs than EUR are cross rates, kept exact.
             """,
-        arguments: [ArgumentSpec("file", "The ECB's CSV file.", completion: .file)],
+        arguments: [ratesFile],
         examples: ["expenses rates import eurofxref-hist.csv"]
     ) { invocation, session in
-        let input = try InputFile(invocation.arguments[0], role: "rates file")
+        let input = try InputFile(try invocation[ratesFile], role: "rates file")
         let store = try session.store()
         var result = RatesImport()
         var currencies: Set<String> = [], saved = 0

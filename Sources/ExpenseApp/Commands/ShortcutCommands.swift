@@ -43,8 +43,9 @@ enum ShortcutCommands {
         static let repl = Option.flag("repl", "Start the REPL at the action's target afterwards (expenses --shortcut TYPE --repl).")
     }
 
-    static let typeArgument = ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.openReport.",
-                                           completion: .shortcutType)
+    static let typeArgument = Argument<String>.value("type", "The quick action's type, e.g. com.sap.example.openReport.",
+                                                     completion: .shortcutType)
+    static let catalogFile = Argument<String>.value("file", "The property list.", completion: .file)
 
     static let add = CommandSpec(
         ["shortcuts", "add"], abstract: "Add a dynamic quick action, or change the one of that type; refused when full.",
@@ -78,16 +79,17 @@ enum ShortcutCommands {
     static let set = CommandSpec(
         ["shortcuts", "set"], abstract: "Replace every dynamic quick action with the items of a plist (the iOS way).",
         discussion: "FILE is an Info.plist-style property list (XML or binary) whose UIApplicationShortcutItems are the new dynamic items, in rank order; an empty array removes them all. Disabled items stay disabled.",
-        arguments: [ArgumentSpec("file", "The property list.", completion: .file)], options: [Options.catalog],
+        arguments: [catalogFile], options: [Options.catalog],
         examples: ["expenses shortcuts set my-shortcuts.plist"]
     ) { invocation, session in
         let settings = try session.settings()
         let options = ShortcutCatalog.Options(variables: settings.catalogVariables,
                                               languages: PreferredLanguages.from(session.environment.variables),
                                               maxItems: settings.limits.maxTotal)
+        let file = try invocation[catalogFile]
         let items: ShortcutCatalog
         do {
-            items = try ShortcutCatalog.load(path: invocation.arguments[0], options: options)
+            items = try ShortcutCatalog.load(path: file, options: options)
         } catch let error as CatalogError {
             throw CatalogMessages.reportable(error)
         }
@@ -95,7 +97,7 @@ enum ShortcutCommands {
         for item in items.items { try checkAction(item, settings: settings, path: invocation.spec.path) }
         return try change(invocation, session) { shortcuts throws(ExpenseError) in
             try shortcuts.replaceAll(with: items.items)
-            return "Set \(items.items.count) dynamic quick action\(items.items.count == 1 ? "" : "s") from \(invocation.arguments[0])"
+            return "Set \(items.items.count) dynamic quick action\(items.items.count == 1 ? "" : "s") from \(file)"
         }
     }
 
@@ -206,7 +208,7 @@ enum ShortcutCommands {
 
     /// The type argument with `$(PRODUCT_BUNDLE_IDENTIFIER)` and other variables expanded.
     static func expandedType(_ invocation: Invocation, _ session: Session) throws -> String {
-        let raw = invocation.arguments[0]
+        let raw = try invocation[typeArgument]
         do {
             return try session.settings().catalogVariables.expand(raw)
         } catch {
