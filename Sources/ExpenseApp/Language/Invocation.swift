@@ -103,8 +103,7 @@ public struct Invocation {
         values[option.spec.name] != nil || stored[option.spec.name] != nil || flags.contains(option.spec.name)
     }
 
-    /// Sets an option's value, as a form does with an answer.
-    mutating func set(_ value: String, forOptionNamed name: String) { values[name] = [value] }
+    /// Adds a word given for an option, as the parser reads it.
     mutating func add(_ value: String, forOptionNamed name: String) { values[name, default: []].append(value) }
     mutating func addFlag(_ name: String) { flags.insert(name) }
     /// Takes a flag off the line, as the entry does with `--repl`, which is its to act on.
