@@ -18,14 +18,20 @@ public enum Entry {
     public static func main(_ arguments: [String], environment: Environment = Environment(),
                             makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
         let runner = Runner()
-        // `--repl` is what a terminal gets anyway; without one it says that no REPL can start.
-        let (launch, asksForREPL) = ShortcutLaunch.splittingREPL(arguments)
-        let parsed: ParsedLine
+        var parsed: ParsedLine
         do {
             // What is missing is the runner's to check: on a terminal, a form asks for it.
-            parsed = try runner.parser.parse(ShortcutLaunch.commandLine(launch), requiringAll: false)
+            parsed = try runner.parser.parse(ShortcutLaunch.commandLine(arguments), requiringAll: false)
         } catch {
             return runner.report(error)
+        }
+        // A launch's `--repl` is the entry's to act on: a terminal gets a REPL anyway; without
+        // one it says that no REPL can start.
+        var asksForREPL = false
+        if case .command(var launch, let globals) = parsed, ShortcutLaunch.isLaunch(launch), launch[ShortcutCommands.Options.repl] {
+            launch.remove(ShortcutCommands.Options.repl)
+            parsed = .command(launch, globals: globals)
+            asksForREPL = true
         }
         var globals = GlobalValues()
         switch parsed {
@@ -64,12 +70,9 @@ public enum Entry {
             }
             return ScriptRunner(runner: runner).run(text, name: "<stdin>", in: session, options: .init())
         }
-        if onTerminal, let words = interactiveLaunch(parsed) {
-            if let handedOver = LaunchHandover.offer(words, in: session, runner: runner) {
-                Console.write(handedOver)
-                return .ok
-            }
-            return Repl(runner: runner, session: session, reader: reader()).run(launch: parsed)
+        if onTerminal, case .command(let launch, let globals) = parsed, ShortcutLaunch.isLaunch(launch),
+           !launch[ShortcutCommands.Options.defer] {
+            return launchOnTerminal(launch, globals: globals, runner: runner, session: session, reader: reader)
         }
         // A one-shot command on a terminal asks for what it was not given; elsewhere it never asks.
         if onTerminal { session.makeLineReader = reader }
@@ -85,12 +88,22 @@ public enum Entry {
         return status
     }
 
-    /// The quick action `parsed` runs now, if it is one: not one queued with `--defer`, nor its help.
-    static func interactiveLaunch(_ parsed: ParsedLine) -> LaunchWords? {
-        guard case .command(let invocation, _) = parsed, invocation.spec.path == LaunchWords.path else { return nil }
-        // Words that do not parse are still a launch: the session shows why and stays open.
-        guard let words = try? LaunchWords.parse(invocation.arguments) else { return LaunchWords() }
-        return words.deferred || words.wantsHelp ? nil : words
+    /// A quick action on a terminal, as a launcher starts one, resolved once: handed to the
+    /// session open on the same database, else run in a REPL of its own that stays at its
+    /// target. One that cannot run is not handed over: the REPL it opens shows why.
+    static func launchOnTerminal(_ launch: Invocation, globals: GlobalValues, runner: Runner, session: Session,
+                                 reader: () -> LineReader) -> ExitStatus {
+        let forward = Result { () throws -> Forward in
+            guard let standsFor = launch.spec.standsFor else { throw ExpenseError(.internal, "'\(launch.spec.name)' is no launch") }
+            return try standsFor(launch, session, runner.parser)
+        }
+        if case .success = forward, let handedOver = LaunchHandover.offer(launch, globals: globals, in: session) {
+            Console.write(handedOver)
+            return .ok
+        }
+        return Repl(runner: runner, session: session, reader: reader()).run {
+            try runner.run(launch, globals: globals, in: session, forward: forward.get())
+        }
     }
 
     /// `$EXPENSES_HISTORY`, else `$XDG_STATE_HOME/expenses/history`; its directory is created.

@@ -41,23 +41,31 @@ public struct Runner {
         case .empty:
             break
         case .command(let invocation, let globals):
-            if let db = globals.db, session.isStoreOpen,
-               try DatabaseLocation(parsing: db, home: session.environment["HOME"]) != session.location {
-                throw ExpenseError(.usage, "--db can only be given when expenses starts",
-                                   hint: "this session already uses \(session.databaseName)")
-            }
-            // Options on the line apply to this command only; `set format` changes the session.
-            let savedIdentity = session.identity
-            defer { session.identity = savedIdentity }
-            if let user = globals.user { try session.setUser(user, namedBy: "--user") }
-            let format = globals.format ?? session.format
-            let renderer = Renderer(format: format, screen: Screen(session.environment, paging: !globals.noPager))
-            if invocation.spec.path == LaunchWords.path {
-                return try launch(invocation, renderer: renderer, in: session)
-            }
-            return try perform(invocation, renderer: renderer, in: session).status
+            return try run(invocation, globals: globals, in: session)
         }
         return .ok
+    }
+
+    /// Runs a parsed command with its line's global options.
+    /// - Parameter forward: what the command, one that stands for another (a quick action),
+    ///   was already resolved to (by the entry, which offered it to an open session first); it
+    ///   runs in place of resolving the command again.
+    func run(_ invocation: Invocation, globals: GlobalValues, in session: Session, forward: Forward? = nil) throws -> ExitStatus {
+        if let db = globals.db, session.isStoreOpen,
+           try DatabaseLocation(parsing: db, home: session.environment["HOME"]) != session.location {
+            throw ExpenseError(.usage, "--db can only be given when expenses starts",
+                               hint: "this session already uses \(session.databaseName)")
+        }
+        // Options on the line apply to this command only; `set format` changes the session.
+        let savedIdentity = session.identity
+        defer { session.identity = savedIdentity }
+        if let user = globals.user { try session.setUser(user, namedBy: "--user") }
+        let format = globals.format ?? session.format
+        let renderer = Renderer(format: format, screen: Screen(session.environment, paging: !globals.noPager))
+        if let standsFor = invocation.spec.standsFor {
+            return try run(forward ?? standsFor(invocation, session, parser), renderer: renderer, in: session)
+        }
+        return try perform(invocation, renderer: renderer, in: session).status
     }
 
     /// Runs a command, prints its result, and lets the app's trip quick actions follow what it
@@ -78,20 +86,20 @@ public struct Runner {
         return output
     }
 
-    /// A quick action: resolved to one command line, which runs once, here; then the session is
-    /// left at the action's target, popped to the root first, as the source apps do.
-    private func launch(_ invocation: Invocation, renderer: Renderer, in session: Session) throws -> ExitStatus {
-        switch try ShortcutLaunch.resolve(try LaunchWords.parse(invocation.arguments), in: session, help: help, registry: registry) {
+    /// What a command that stands for another came to: its own result, or the command run once,
+    /// here, from the root of the session, which is then left at the command's landing (a quick
+    /// action's target, as the source apps do).
+    private func run(_ forward: Forward, renderer: Renderer, in session: Session) throws -> ExitStatus {
+        switch forward {
         case .output(let output):
             renderer.print(output)
             return output.status
-        case .command(let words, let route):
-            guard case .command(let command, let globals) = try parser.parse(words, requiringAll: false) else { return .ok }
+        case .command(let command, let globals, let landing):
             session.navigation.removeAll()
             var renderer = renderer
             if let format = globals.format { renderer.format = format }
             let output = try perform(command, renderer: renderer, in: session)
-            if let target = ShortcutLaunch.target(of: route, output: output) { session.navigation.append(target) }
+            if let target = landing(output) { session.navigation.append(target) }
             return output.status
         }
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ExpenseApp
+import ExpenseCore
 @testable import ExpenseSupport
 
 final class CommandParserTests: XCTestCase {
@@ -25,14 +26,15 @@ final class CommandParserTests: XCTestCase {
     func testOptionsAnywhereAndEqualsForm() throws {
         let (add, globals) = try invocation(["--db", "x.sqlite", "expense", "add", "--amount=12.50", "--category", "meals", "--format", "json"])
         XCTAssertEqual(add.spec.name, "expense add")
-        XCTAssertEqual(try add[ExpenseCommands.Options.amount], "12.50")
-        XCTAssertEqual(try add[ExpenseCommands.Options.category], "meals")
+        let euro = try CurrencyTable.standard.require("EUR")
+        XCTAssertEqual(try add[ExpenseCommands.Options.amount, in: AmountContext(euro)], Money(minorUnits: 1250, currency: euro))
+        XCTAssertEqual(add.value(forOptionNamed: ExpenseCommands.Options.category.spec.name), "meals")
         XCTAssertEqual(globals, GlobalValues(db: "x.sqlite", format: .json))
     }
 
     func testNegativeNumbersAreValuesAndDoubleDashEndsOptions() throws {
         let (add, _) = try invocation(["expense", "add", "--amount", "-5", "--category", "meals"])
-        XCTAssertEqual(try add[ExpenseCommands.Options.amount], "-5")
+        XCTAssertEqual(add.value(forOptionNamed: ExpenseCommands.Options.amount.spec.name), "-5")
         let (echo, _) = try invocation(["echo", "--", "--not-an-option"])
         XCTAssertEqual(echo.arguments, ["--not-an-option"])
     }

@@ -36,6 +36,18 @@ final class CompleterTests: XCTestCase {
         XCTAssertEqual(complete(["expense", "add", "--paid-by"], ""), ["personal", "company"])
     }
 
+    /// What TAB offers for a value is its type's: a closed set's values, a currency's codes, an
+    /// icon's names, for options and positional arguments alike (and so the shells' scripts,
+    /// which ask `__complete`).
+    func testValuesComeFromEachType() {
+        XCTAssertEqual(complete(["policy", "set"], "dup"), ["duplicate"])
+        XCTAssertEqual(complete(["policy", "set", "duplicate"], "b"), ["blocking"])
+        XCTAssertEqual(complete(["report", "export", "1", "--format"], "p"), ["pdf"])
+        XCTAssertEqual(complete(["rates", "show"], "chf"), ["CHF"], "a positional currency completes as the option does")
+        XCTAssertEqual(complete(["shortcuts", "add", "x.y", "--icon"], "capture"), ["capturePhoto", "captureVideo"])
+        XCTAssertEqual(complete(["report", "list", "--format"], "j"), ["json"])
+    }
+
     func testValuesFromTheDatabase() {
         XCTAssertEqual(complete(["report", "show"], ""), ["1"])
         XCTAssertEqual(complete(["expense", "add", "--report"], ""), ["1"])

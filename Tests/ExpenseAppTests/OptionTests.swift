@@ -8,7 +8,7 @@ final class OptionTests: XCTestCase {
     static let day = Option.date("day", "A day.")
     static let limit = Option.number("limit", "n", "At most this many.")
     static let report = Option.id("report", "The report.")
-    static let tags = Option.texts("tag", "text", "A tag.")
+    static let tags: Option<[String]> = .values("tag", "A tag.")
     static let loud = Option.flag("loud", "Say it loudly.")
     static let quiet = Option.flag("quiet", "Say nothing.")
 

@@ -5,59 +5,101 @@ import XCTest
 @testable import ExpenseSupport
 @testable import PropertyList
 
-/// The launch's words: `--shortcut TYPE` becoming the `shortcut` command, the options a launch
-/// keeps for itself, the REPL hook, and an action whose command this build lacks.
+/// A launch's words: `--shortcut TYPE` becoming the `shortcut` command, read by the ordinary
+/// parser (its own options kept, the rest passed on), the action table, and a launch resolved
+/// once however it comes.
 final class ShortcutLaunchTests: XCTestCase {
+    typealias Options = ShortcutCommands.Options
+
     func testTheShortcutOptionBecomesTheCommand() {
         XCTAssertEqual(ShortcutLaunch.commandLine(["--shortcut", "a.b", "--amount", "3"]), ["shortcut", "a.b", "--amount", "3"])
         XCTAssertEqual(ShortcutLaunch.commandLine(["--shortcut=a.b"]), ["shortcut", "a.b"])
         XCTAssertEqual(ShortcutLaunch.commandLine(["--format", "json", "--shortcut", "a.b"]), ["--format", "json", "shortcut", "a.b"])
-        XCTAssertEqual(ShortcutLaunch.commandLine(["--shortcut", "a.b", "--db", "x.sqlite", "--", "--db", "y"]),
-                       ["--db", "x.sqlite", "shortcut", "a.b", "--", "--db", "y"], "--db moves before, up to --")
         XCTAssertEqual(ShortcutLaunch.commandLine(["report", "list", "--shortcut", "a.b"]), ["report", "list", "--shortcut", "a.b"],
                        "only before a command")
         XCTAssertEqual(ShortcutLaunch.commandLine([]), [])
     }
 
-    func testSplittingTheREPLRequest() {
-        XCTAssertEqual(ShortcutLaunch.splittingREPL(["--shortcut", "a.b", "--repl", "x"]).arguments, ["shortcut", "a.b", "x"])
-        XCTAssertTrue(ShortcutLaunch.splittingREPL(["--shortcut", "a.b", "--repl"]).startsREPL)
-        XCTAssertFalse(ShortcutLaunch.splittingREPL(["--shortcut", "a.b", "--", "--repl"]).startsREPL)
-        XCTAssertFalse(ShortcutLaunch.splittingREPL(["report", "list", "--repl"]).startsREPL)
-        XCTAssertEqual(ShortcutLaunch.splittingREPL(["report", "list"]).arguments, ["report", "list"])
+    private func launch(_ words: [String]) throws -> (Invocation, GlobalValues) {
+        guard case .command(let invocation, let globals) = try CommandParser(registry: Commands.registry)
+            .parse(ShortcutLaunch.commandLine(words), requiringAll: false) else { throw UsageError("not a command", path: []) }
+        return (invocation, globals)
     }
 
-    func testLaunchWordsKeepTheirOwnOptionsAndPassTheRestOn() throws {
-        let words = try LaunchWords.parse(["a.b", "--info", "report=3", "--amount", "12", "--defer", "--info=x=y=z", "--catalog",
-                                           "c.plist", "--format", "csv", "Title", "--", "--defer"])
-        XCTAssertEqual(words.type, "a.b")
-        XCTAssertEqual(words.info, [.init(key: "report", value: "3"), .init(key: "x", value: "y=z")])
-        XCTAssertTrue(words.deferred)
-        XCTAssertEqual(words.catalog, "c.plist")
-        XCTAssertEqual(words.format, .csv)
-        XCTAssertEqual(words.arguments, ["--amount", "12", "Title", "--", "--defer"])
-        XCTAssertEqual(words.replayWords, ["--info", "report=3", "--info", "x=y=z", "--amount", "12", "Title", "--", "--defer"])
-        XCTAssertThrowsError(try LaunchWords.parse(["a.b", "--info", "novalue"]))
-        XCTAssertThrowsError(try LaunchWords.parse(["a.b", "--format", "xml"]))
-        XCTAssertThrowsError(try LaunchWords.parse(["a.b", "--catalog"]))
-    }
-
-    func testAnActionWhoseCommandIsMissingIsUnavailable() throws {
-        let action = ShortcutAction("scanReceipt", ["receipt", "scan"], unavailableHint: "scanning comes with the scanner feature")
-        let route = ShortcutRoute(item: ShortcutItem(type: "com.sap.example.scanReceipt", title: "Scan a Receipt"), action: action,
-                                  parameters: PropertyListDictionary(), arguments: ["photo.jpg"])
-        XCTAssertThrowsError(try ShortcutLaunch.commandLine(route, registry: Commands.registry)) { error in
-            guard let error = error as? ExpenseError else { return XCTFail("\(error)") }
-            XCTAssertEqual(error.kind, .unavailable)
-            XCTAssertEqual(error.message, "'Scan a Receipt' (com.sap.example.scanReceipt) needs the command 'expenses receipt scan', which this build of expenses does not have")
-            XCTAssertEqual(error.hint, "scanning comes with the scanner feature")
+    func testTheParserKeepsTheLaunchsOwnOptionsAndPassesTheRestOn() throws {
+        let (launch, globals) = try self.launch(["--shortcut", "a.b", "--info", "report=3", "--amount", "12", "--defer", "--info=x=y=z",
+                                                 "--catalog", "c.plist", "--format", "csv", "--db", "x.sqlite", "Title", "--", "--defer"])
+        XCTAssertTrue(ShortcutLaunch.isLaunch(launch))
+        XCTAssertEqual(try launch[ShortcutCommands.launchType], "a.b")
+        XCTAssertEqual(try launch[Options.info], [ShortcutParameter(key: "report", value: "3"), ShortcutParameter(key: "x", value: "y=z")])
+        XCTAssertTrue(launch[Options.defer])
+        XCTAssertFalse(launch[Options.repl])
+        XCTAssertEqual(try launch[Options.catalog], "c.plist")
+        XCTAssertEqual(globals, GlobalValues(db: "x.sqlite", format: .csv), "a global option is the launch line's, wherever it is")
+        XCTAssertEqual(try launch[ShortcutCommands.passedOn], ["--amount", "12", "Title", "--", "--defer"])
+        XCTAssertEqual(try ShortcutLaunch.replayWords(launch), ["--info", "report=3", "--info", "x=y=z", "--amount", "12", "Title", "--", "--defer"])
+        XCTAssertThrowsError(try self.launch(["--shortcut", "a.b", "--info", "novalue"]).0[Options.info])
+        XCTAssertThrowsError(try self.launch(["--shortcut", "a.b", "--format", "xml"]))
+        XCTAssertThrowsError(try self.launch(["--shortcut", "a.b", "--catalog"]))
+        XCTAssertThrowsError(try self.launch(["shortcut", "--amount", "3"]), "before the type an unknown option is an error") { error in
+            XCTAssertEqual((error as? UsageError)?.message, "Unknown option '--amount'.")
         }
+        guard case .help(let path) = try CommandParser(registry: Commands.registry).parse(["shortcut", "a.b", "--help"]) else { return XCTFail() }
+        XCTAssertEqual(path, ["shortcut"])
     }
 
-    func testEveryActionNamesACommandOfTheLanguage() {
-        // Except one whose feature comes later, which says so (takePhoto before receipt capture).
-        for action in ShortcutActions.all where action.unavailableHint == nil {
+    func testEveryActionNamesACommandOfTheLanguageAndEveryShippedItemAnAction() throws {
+        let names = ShortcutActions.all.map(\.name)
+        XCTAssertEqual(Set(names).count, names.count)
+        for action in ShortcutActions.all {
             XCTAssertNotNil(Commands.registry.command(action.commandPath), "\(action.name) -> \(action.commandPath)")
         }
+        XCTAssertEqual(ShortcutActions.named("unassignedExpenses")?.command, ["expense", "list", "--unassigned"])
+        let options = ShortcutCatalog.Options(variables: .standard(appID: "com.sap.example", version: "0.1.0"), languages: [])
+        let types = try BundledCatalog.load(options: options).items.map(\.type) + AppShortcuts.load(options: options).defaults.map(\.item.type)
+        for type in types {
+            XCTAssertNotNil(ShortcutActions.named(String(type.split(separator: ".").last ?? "")), type)
+        }
     }
+
+    /// However a launch comes, it is resolved once and its command runs once: on a terminal the
+    /// entry resolves it (to offer it to an open session) and the REPL runs that resolution.
+    func testALaunchIsResolvedOnceAndItsCommandRunsOnce() throws {
+        let resolved = Counter(), ran = Counter()
+        let echo = CommandSpec(["echo"], abstract: "Runs.", run: { _, _ in ran.add(); return .message("ran") })
+        var launch = CommandSpec(["shortcut"], abstract: "Launches.", arguments: [ShortcutCommands.launchType, ShortcutCommands.passedOn],
+                                 options: [Options.info, Options.defer, Options.catalog, Options.repl],
+                                 run: { _, _ in throw ExpenseError(.internal, "ran the launch itself") })
+        launch.passesOnUnknownOptions = true
+        launch.standsFor = { _, _, parser in
+            resolved.add()
+            guard case .command(let command, let globals) = try parser.parse(["echo"]) else { throw ExpenseError(.internal, "no command") }
+            return .command(command, globals: globals) { _ in 7 }
+        }
+        let runner = Runner(registry: CommandRegistry(commands: [echo, launch], groups: []))
+        let session = try Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "EXPENSES_USER": "alice"]))
+        guard case .command(let line, let globals) = try runner.parser.parse(["shortcut", "a.b", "--amount", "3"]) else { return XCTFail() }
+        XCTAssertEqual(Entry.launchOnTerminal(line, globals: globals, runner: runner, session: session, reader: { EndingReader() }), .ok)
+        XCTAssertEqual(resolved.value, 1)
+        XCTAssertEqual(ran.value, 1)
+        XCTAssertEqual(runner.run(["shortcut", "a.b"], in: session), .ok)
+        XCTAssertEqual(resolved.value, 2, "a line at the prompt or in a script: once")
+        XCTAssertEqual(ran.value, 2)
+        XCTAssertEqual(session.navigation, [7], "left at the landing")
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+/// A terminal whose person leaves at once.
+private final class EndingReader: LineReader {
+    var wake: (() -> Bool)?
+    var wakeDescriptor: Int32?
+    func read(prompt: String, completion: ((String) -> [String])?) -> ReplInput { .end }
+    func remember(_ line: String) {}
 }

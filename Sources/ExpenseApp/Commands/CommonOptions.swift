@@ -18,6 +18,12 @@ enum CommonOptions {
     static let all = Option.flag("all", "Show every one in a table too.")
 }
 
+/// Positional arguments that several commands read the same way: a record's id.
+enum CommonArguments {
+    static let expense = Argument<Int64>.value("id", "The expense.", completion: .expenseID)
+    static let report = Argument<Int64>.value("id", "The report.", completion: .reportID)
+}
+
 /// How many rows a list shows (see `CommonOptions.limit`) and what its table says it left out.
 struct ListWindow {
     static let tableRows = 50

@@ -4,24 +4,32 @@ import ExpenseSupport
 /// `completion bash|zsh|fish` prints a completion script; the scripts call `__complete` back for
 /// the candidates, so ids and codes come from the user's own database.
 enum CompletionCommands {
-    static let shells = ["bash", "zsh", "fish"]
+    /// The shells there is a script for.
+    enum Shell: String, CaseIterable, Sendable, ExpressibleByArgument {
+        case bash, zsh, fish
+
+        static var valueName: String { "shell" }
+
+        var script: String {
+            switch self {
+            case .bash: return CompletionScripts.bash
+            case .zsh: return CompletionScripts.zsh
+            case .fish: return CompletionScripts.fish
+            }
+        }
+    }
+
+    static let shell = Argument<Shell>.value("shell", "bash, zsh or fish.")
     static let all: [CommandSpec] = [completion, complete]
 
     static let completion = CommandSpec(
         ["completion"], abstract: "Print a shell completion script for bash, zsh or fish.",
-        arguments: [ArgumentSpec("shell", "bash, zsh or fish.", completion: .values(shells))],
+        arguments: [shell],
         examples: ["source <(expenses completion bash)          # in ~/.bashrc",
                    "expenses completion zsh > ~/.zfunc/_expenses",
                    "expenses completion fish > ~/.config/fish/completions/expenses.fish"]
     ) { invocation, _ in
-        switch invocation.arguments[0] {
-        case "bash": return .content(CompletionScripts.bash)
-        case "zsh": return .content(CompletionScripts.zsh)
-        case "fish": return .content(CompletionScripts.fish)
-        case let other:
-            throw UsageError("The value '\(other)' is invalid for '<shell>'. Please provide one of \(CommandParser.list(shells)).",
-                             path: invocation.spec.path)
-        }
+        .content(try invocation[shell].script)
     }
 
     /// `__complete -- WORD... CURRENT`: one candidate per line; a lone `:files` asks for file names.

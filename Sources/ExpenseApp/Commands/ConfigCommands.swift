@@ -7,8 +7,9 @@ import Rendering
 enum ConfigCommands {
     static let all: [CommandSpec] = [list, get, set, unset]
 
-    static let keyArgument = ArgumentSpec("key", "The setting: " + Settings.keys.map(\.name).joined(separator: ", ") + ", or var.NAME.",
-                                          completion: .values(Settings.keys.map(\.name)))
+    static let keyArgument = Argument<String>.value("key", "The setting: " + Settings.keys.map(\.name).joined(separator: ", ") + ", or var.NAME.",
+                                                    completion: .values(Settings.keys.map(\.name)))
+    static let valueArgument = Argument<String>.value("value", "The new value.")
 
     static let list = CommandSpec(
         ["config", "list"], abstract: "List the settings, their values and where each comes from.",
@@ -36,7 +37,7 @@ enum ConfigCommands {
         ["config", "get"], abstract: "Print one setting's value.",
         arguments: [keyArgument], examples: ["expenses config get app-id"]
     ) { invocation, session in
-        let name = invocation.arguments[0]
+        let name = try invocation[keyArgument]
         let settings = try session.settings()
         if let variable = Settings.variableName(name) {
             guard let value = settings.variables[variable] else {
@@ -50,12 +51,12 @@ enum ConfigCommands {
 
     static let set = CommandSpec(
         ["config", "set"], abstract: "Change a setting, in the config file.",
-        arguments: [keyArgument, ArgumentSpec("value", "The new value.")],
+        arguments: [keyArgument, valueArgument],
         examples: ["expenses config set app-id com.example.trips", "expenses config set shortcuts.max-visible 6",
                    "expenses config set default-currency CHF", "expenses config set var.TEAM_ID ABCDE12345"]
     ) { invocation, session in
-        let name = invocation.arguments[0]
-        var value = invocation.arguments[1]
+        let name = try invocation[keyArgument]
+        var value = try invocation[valueArgument]
         if let variable = Settings.variableName(name) {
             guard let first = variable.first, first.isLetter || first == "_",
                   variable.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
@@ -77,7 +78,7 @@ enum ConfigCommands {
         ["config", "unset"], abstract: "Remove a setting from the config file: its default applies again.",
         arguments: [keyArgument], examples: ["expenses config unset app-id"]
     ) { invocation, session in
-        let name = invocation.arguments[0]
+        let name = try invocation[keyArgument]
         if Settings.variableName(name) == nil { _ = try requireKey(name, invocation) }
         var file = try session.configFile()
         guard file.unset(name) else { return .message("\(name) was not set") }

@@ -72,7 +72,7 @@ enum DatabaseCommands {
 
     enum Options {
         static let to = Option.text("to", "database", "Where to copy: a new SQLite file, or a team database's URI (postgresql://...).",
-                                    required: true, completion: .file)
+                                    completion: .file).required()
         static let owner = Option.text("owner", "name", """
             Into a team database: whose the file's drafts and items become, one name for all, or OLD=NEW,... \
             for each of the file's people (what belongs to no report is the file's user's, --user or \
@@ -116,10 +116,7 @@ enum DatabaseCommands {
                    "expenses --db postgresql://admin@db.example.com/expenses db copy --to team-backup.sqlite --owner alice",
                    "expenses db copy --to trips-copy.sqlite"]
     ) { invocation, session in
-        guard let to = try invocation[Options.to] else {
-            throw UsageError("missing --to: the database to copy into", path: invocation.spec.path)
-        }
-        let location = try DatabaseLocation(parsing: to, home: session.environment["HOME"])
+        let location = try DatabaseLocation(parsing: invocation[Options.to], home: session.environment["HOME"])
         if session.location.isMissingFile {
             throw ExpenseError(.noInput, "there is no database at \(session.databaseName) to copy",
                                hint: "name the database to copy with --db")

@@ -7,15 +7,15 @@ enum ExpenseCommands {
     /// The options of the expense commands.
     enum Options {
         static let date = Option.date("date", "The day of the expense, YYYY-MM-DD (default: today).")
-        static let amount = Option.text("amount", "amount", "The amount as on the receipt, e.g. 412.80 or 1,234.56.")
-        static let currency = Option.text("currency", "code", "The receipt's currency (default: the report's).", completion: .currency)
-        static let rate = Option.text("rate", "rate", "Exchange rate: 1 unit of the receipt's currency in the report's currency.")
-        static let category = Option.text("category", "code", "The category, e.g. lodging, meals, taxi (see 'expenses category list').",
-                                          completion: .category)
+        /// Read in the currency the command chose: `invocation[amount, in: AmountContext(...)]`.
+        static let amount: Option<Money?> = .value("amount", "The amount as on the receipt, e.g. 412.80 or 1,234.56.")
+        static let currency: Option<Currency?> = .value("currency", "The receipt's currency (default: the report's).")
+        static let rate: Option<ExchangeRate?> = .value("rate", "Exchange rate: 1 unit of the receipt's currency in the report's currency.")
+        /// Read against the database's categories: `invocation[category, in: store]`.
+        static let category: Option<ExpenseCore.Category?> = .value("category", "The category, e.g. lodging, meals, taxi (see 'expenses category list').")
         static let merchant = Option.text("merchant", "name", "Who was paid.")
         static let description = Option.text("description", "text", "What it was for.")
-        static let paidBy = Option.text("paid-by", "who", "Who paid: personal (to reimburse) or company (company card).",
-                                        allowed: PaidBy.allCases.map(\.rawValue))
+        static let paidBy: Option<PaidBy?> = .value("paid-by", "Who paid: personal (to reimburse) or company (company card).")
         /// What an expense is: `expense edit` changes any of them; `expense add` needs an amount and a category.
         static let item: [any OptionDeclaration] = [date, amount, currency, rate, category, merchant, description, paidBy]
         static let report = CommonOptions.report
@@ -47,14 +47,13 @@ enum ExpenseCommands {
             // Asked before the amount and the rest are read, so that a frozen report is what is
             // said first; the store's insert asks it again, as the guarantee.
             let report = try reportID.map { id in try store.report(id, for: .addItems) }
-            let currency = try CurrencyTable.standard.require(try invocation[Options.currency] ?? report?.currency.code ?? session.defaultCurrency)
+            let currency = try invocation[Options.currency] ?? report?.currency ?? CurrencyTable.standard.require(session.defaultCurrency)
             var item = Expense(reportID: report?.id, date: date,
-                               category: try store.category(try invocation[Options.category] ?? "").code,
+                               category: try invocation[Options.category.required(), in: store].code,
                                merchant: try invocation[Options.merchant] ?? "", description: try invocation[Options.description] ?? "",
-                               amount: try Money.parse(try invocation[Options.amount] ?? "", currency: currency,
-                                                        decimalMark: session.environment.decimalMark),
-                               paidBy: PaidBy(rawValue: try invocation[Options.paidBy] ?? "") ?? .personal)
-            let manualRate = try invocation[Options.rate].map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+                               amount: try invocation[Options.amount.required(), in: AmountContext(currency, decimalMark: session.environment.decimalMark)],
+                               paidBy: try invocation[Options.paidBy] ?? .personal)
+            let manualRate = try invocation[Options.rate]
             if let report {
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
                                                            manualRate: manualRate, rates: store.rateSource())
@@ -85,11 +84,9 @@ enum ExpenseCommands {
         guard let reader = session.lineReader else { return (today, trip) }
         let question = Form(heading: "Today, \(today), is outside report \(trip.id)'s trip (\(trip.dateRange))", fields: [
             Form.Field(Options.date, "Date", required: true)
-                .suggesting { _ in start.description }
-                .checking { text, _ in try CalendarDate.parse(text).description },
+                .suggesting { _ in start.description },
         ])
-        let answer = try question.ask(given: [:], reader: reader)[Options.date.spec.name] ?? start.description
-        return (try CalendarDate.parse(answer), nil)
+        return (try question.ask(reader: reader)[Options.date] ?? start, nil)
     }
 
     static let list = CommandSpec(
@@ -116,37 +113,36 @@ enum ExpenseCommands {
 
     static let show = CommandSpec(
         ["expense", "show"], abstract: "Show one expense.",
-        arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)]
+        arguments: [CommonArguments.expense]
     ) { invocation, session in
-        ExpenseDetail(item: try session.store().expense(try invocation.id(argument: 0) ?? 0)).output
+        ExpenseDetail(item: try session.store().expense(try invocation[CommonArguments.expense])).output
     }
 
     static let edit = CommandSpec(
         ["expense", "edit"], abstract: "Change an expense of a draft report, or an unassigned one.",
-        arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)],
+        arguments: [CommonArguments.expense],
         options: Options.item,
         examples: ["expenses expense edit 2 --amount 39.50", "expenses expense edit 2 --currency EUR --merchant \"Bahnhof Buffet Basel\""]
     ) { invocation, session in
         let store = try session.store()
         let item = try store.write {
-            var item = try store.expense(try invocation.id(argument: 0) ?? 0)
+            var item = try store.expense(try invocation[CommonArguments.expense])
             let report = try item.reportID.map { id in try store.report(id, for: .changeItems) }   // before the new values
             let previous = item
             if let date = try invocation[Options.date] { item.date = date }
-            if let category = try invocation[Options.category] { item.category = try store.category(category).code }
+            if let category = try invocation[Options.category, in: store] { item.category = category.code }
             if let merchant = try invocation[Options.merchant] { item.merchant = merchant }
             if let description = try invocation[Options.description] { item.description = description }
-            if let paidBy = try invocation[Options.paidBy].flatMap(PaidBy.init) { item.paidBy = paidBy }
-            let currency = try invocation[Options.currency].map { code throws(ExpenseError) in try CurrencyTable.standard.require(code) }
-                ?? item.amount.currency
-            if let amount = try invocation[Options.amount] {
-                item.amount = try Money.parse(amount, currency: currency, decimalMark: session.environment.decimalMark)
+            if let paidBy = try invocation[Options.paidBy] { item.paidBy = paidBy }
+            let currency = try invocation[Options.currency] ?? item.amount.currency
+            if let amount = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)] {
+                item.amount = amount
             } else if currency != item.amount.currency {
                 // The same figure in another currency: re-read it with that currency's digits.
                 item.amount = try Money.parse(item.amount.decimalString, currency: currency)
             }
             if let report {
-                var manualRate = try invocation[Options.rate].map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+                var manualRate = try invocation[Options.rate]
                 if manualRate == nil, previous.conversion?.source == .manual, item.amount.currency == previous.amount.currency {
                     manualRate = previous.conversion?.rate   // the rate the user gave still holds for the same currency
                 }
@@ -163,7 +159,7 @@ enum ExpenseCommands {
 
     static let move = CommandSpec(
         ["expense", "move"], abstract: "Move an expense into a report, or out of one with --unassign.",
-        arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)],
+        arguments: [CommonArguments.expense],
         options: [Options.report.described("The draft report to move it into."), Options.unassign,
                   Options.rate.described("Exchange rate into the report's currency, when the currencies differ.")],
         examples: ["expenses expense move 3 --report 1", "expenses expense move 5 --report 2 --rate 0.9231", "expenses expense move 3 --unassign"],
@@ -176,12 +172,12 @@ enum ExpenseCommands {
         let store = try session.store()
         let target = try invocation[Options.report]
         let item = try store.write {
-            var item = try store.expense(try invocation.id(argument: 0) ?? 0)
+            var item = try store.expense(try invocation[CommonArguments.expense])
             // Both reports are asked before the rate is read; the store's update asks again.
             if let from = item.reportID { _ = try store.report(from, for: .moveItems) }
             if let target {
                 let report = try store.report(target, for: .addItems)
-                let manualRate = try invocation[Options.rate].map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
+                let manualRate = try invocation[Options.rate]
                 item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
                                                            manualRate: manualRate, rates: store.rateSource())
                 item.reportID = target
@@ -198,10 +194,10 @@ enum ExpenseCommands {
 
     static let delete = CommandSpec(
         ["expense", "delete"], abstract: "Delete an expense of a draft report, or an unassigned one.",
-        arguments: [ArgumentSpec("id", "The expense.", completion: .expenseID)]
+        arguments: [CommonArguments.expense]
     ) { invocation, session in
         let store = try session.store()
-        let id = try invocation.id(argument: 0) ?? 0
+        let id = try invocation[CommonArguments.expense]
         try store.write {
             _ = try store.expense(id)
             try store.deleteExpense(id)

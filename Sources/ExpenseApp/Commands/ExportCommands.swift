@@ -11,8 +11,7 @@ enum ExportCommands {
     static let all: [CommandSpec] = [export]
 
     enum Options {
-        static let format = Option.text("format", "format", "What to write (default: told by the --output file's extension).",
-                                        allowed: ExportFormat.names)
+        static let format: Option<ExportFormat?> = .value("format", "What to write (default: told by the --output file's extension).")
         static let output = Option.text("output", "file", "Write to this file instead of stdout (readable by you only; - is stdout).",
                                         short: "o", completion: .file)
         static let force = CommonOptions.force.described("With --output: replace the file if it exists.")
@@ -80,7 +79,7 @@ enum ExportCommands {
     /// --format, else the format the output file's extension names; a usage error (64) when
     /// neither tells.
     static func format(of invocation: Invocation) throws -> ExportFormat {
-        if let given = try invocation[Options.format] { return ExportFormat(rawValue: given) ?? .csv }
+        if let given = try invocation[Options.format] { return given }
         let formats = CommandParser.list(ExportFormat.names)
         guard let path = try invocation[Options.output], path != "-" else {
             throw UsageError("Missing expected argument '--format <format>': give one of \(formats), or an --output file named for it",

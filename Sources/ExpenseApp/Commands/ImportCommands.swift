@@ -10,7 +10,7 @@ enum ImportCommands {
     static let all: [CommandSpec] = [statements, list, undo]
 
     enum Options {
-        static let rules = Option.text("rules", "file", "The rules file: how to read the statements.", required: true, completion: .file)
+        static let rules = Option<String?>.value("rules", "The rules file: how to read the statements.", valueName: "file", completion: .file).required()
         static let report = CommonOptions.report.described("Add the expenses to this draft report, converted into its currency.")
         static let dryRun = Option.flag("dry-run", "Show each row as new, duplicate, invalid or skipped (and why); write nothing, and fail as the import would.")
         static let skipInvalid = Option.flag("skip-invalid", "Import the valid rows and write the invalid ones to --rejects.")
@@ -50,7 +50,7 @@ enum ImportCommands {
             }
         }
     ) { invocation, session in
-        let rulesPath = try invocation[Options.rules] ?? ""
+        let rulesPath = try invocation[Options.rules]
         let rules = try ImportRules.parse(try InputFile(rulesPath, role: "rules file").text(), path: rulesPath)
         let store = try session.store()
         var request = StatementImporter.Request(
@@ -86,13 +86,15 @@ enum ImportCommands {
             rows: rows))
     }
 
+    static let batch = Argument<Int64>.value("batch", "The batch, as 'expenses import list' shows it.")
+
     static let undo = CommandSpec(
         ["import", "undo"], abstract: "Delete the expenses an import batch added (refused once they are in a submitted report).",
-        arguments: [ArgumentSpec("batch", "The batch, as 'expenses import list' shows it.")],
+        arguments: [Self.batch],
         examples: ["expenses import undo 3"]
     ) { invocation, session in
         let store = try session.store()
-        let id = try invocation.id(argument: 0) ?? 0
+        let id = try invocation[Self.batch]
         let (batch, deleted) = try store.write { (try store.importBatch(id), try store.undoImportBatch(id)) }
         return ImportUndo(batch: id, file: batch.file, deleted: deleted).output
     }

@@ -5,6 +5,7 @@ import ExpenseSupport
 /// Scripts/install and Scripts/package. Hidden: a person reads them with man.
 enum ManualCommands {
     static let all: [CommandSpec] = [manpages]
+    static let directory = Argument<String>.value("directory", "Where man1/ and man5/ go; it must exist.", completion: .file)
 
     enum Options {
         static let force = CommonOptions.force.described("Replace pages that exist.")
@@ -17,12 +18,12 @@ enum ManualCommands {
             written whole (a new file renamed into place) and readable by everyone; one that exists is replaced only \
             with --force.
             """,
-        arguments: [ArgumentSpec("directory", "Where man1/ and man5/ go; it must exist.", completion: .file)],
+        arguments: [directory],
         options: [Options.force],
         examples: ["expenses manpages /tmp/man && man -l /tmp/man/man1/expenses-report.1"],
         hidden: true
     ) { invocation, session in
-        let directory = invocation.arguments[0]
+        let directory = try invocation[Self.directory]
         guard OutputFile.isDirectory(directory) else {
             throw ExpenseError(.cannotCreate, "cannot write the manual pages into \(directory): it is not a directory",
                                hint: "create it first")

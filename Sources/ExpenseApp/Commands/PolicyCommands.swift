@@ -61,21 +61,23 @@ enum PolicyCommands {
             .exiting(fails ? .failure : .ok)
     }
 
-    static let reason = Option.text("reason", "text", "Why it is fine.", required: true)
+    static let reason = Option<String?>.value("reason", "Why it is fine.").required()
+
+    static let violation = Argument<String>.value("violation", "The violation's key, as 'report check' prints it (e.g. duplicate:4:9).")
 
     static let acknowledge = CommandSpec(
         ["report", "acknowledge"], abstract: "Accept a policy warning of a report, with the reason; it is logged.",
-        arguments: [ArgumentSpec("id", "The report.", completion: .reportID),
-                    ArgumentSpec("violation", "The violation's key, as 'report check' prints it (e.g. duplicate:4:9).")],
+        arguments: [CommonArguments.report,
+                    violation],
         options: [reason],
         examples: ["expenses report acknowledge 1 duplicate:4:9 --reason \"two colleagues, two lunches\""]
     ) { invocation, session in
         let store = try session.store()
-        let key = invocation.arguments[1]
-        let reason = try invocation[Self.reason] ?? ""
+        let key = try invocation[Self.violation]
+        let reason = try invocation[Self.reason]
         guard !reason.trimmingSpaces.isEmpty else { throw ExpenseError(.invalidData, "--reason cannot be empty") }
         try store.write {
-            let report = try store.report(try invocation.id(argument: 0) ?? 0)
+            let report = try store.report(try invocation[CommonArguments.report])
             let violations = try violations(of: report, in: store)
             guard let violation = violations.first(where: { $0.key == key }) else {
                 let keys = violations.map(\.key)
@@ -100,21 +102,15 @@ enum PolicyCommands {
                                 rows: rows))
     }
 
+    static let rule = Argument<PolicyRule>.value("rule", "The rule.")
+    static let severity = Argument<PolicySeverity>.value("severity", "warning, blocking or off.")
+
     static let set = CommandSpec(
         ["policy", "set"], abstract: "Make a rule warn, block submission, or be off.",
-        arguments: [ArgumentSpec("rule", "The rule.", completion: .values(PolicyRule.allCases.map(\.rawValue))),
-                    ArgumentSpec("severity", "warning, blocking or off.", completion: .values(PolicySeverity.allCases.map(\.rawValue)))],
+        arguments: [rule, severity],
         examples: ["expenses policy set duplicate blocking", "expenses policy set missing-receipt warning"]
     ) { invocation, session in
-        let ruleName = invocation.arguments[0], severityName = invocation.arguments[1]
-        guard let rule = PolicyRule(rawValue: ruleName) else {
-            throw UsageError("The value '\(ruleName)' is invalid for '<rule>'. Please provide one of \(CommandParser.list(PolicyRule.allCases.map(\.rawValue))).",
-                             path: invocation.spec.path)
-        }
-        guard let severity = PolicySeverity(rawValue: severityName) else {
-            throw UsageError("The value '\(severityName)' is invalid for '<severity>'. Please provide one of \(CommandParser.list(PolicySeverity.allCases.map(\.rawValue))).",
-                             path: invocation.spec.path)
-        }
+        let rule = try invocation[Self.rule], severity = try invocation[Self.severity]
         let store = try session.store()
         try store.write { try store.setSeverity(severity, of: rule) }
         return .message("\(rule.rawValue) is now \(severity.rawValue)")

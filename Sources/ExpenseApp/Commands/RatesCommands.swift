@@ -8,6 +8,7 @@ import Rendering
 /// currency than its report's at the rate of its date (or the last earlier one).
 enum RatesCommands {
     static let all: [CommandSpec] = [importFile, list, show]
+    static let ratesFile = Argument<String>.value("file", "The ECB's CSV file.", completion: .file)
 
     static let importFile = CommandSpec(
         ["rates", "import"], abstract: "Load the ECB's euro reference rates (eurofxref-hist.csv or eurofxref.csv).",
@@ -17,10 +18,10 @@ enum RatesCommands {
             and replaces rates that changed. Expenses then convert at the rate of their date, or of the last earlier \
             day with one (weekends, holidays); other pairs than EUR are cross rates, kept exact.
             """,
-        arguments: [ArgumentSpec("file", "The ECB's CSV file.", completion: .file)],
+        arguments: [ratesFile],
         examples: ["expenses rates import eurofxref-hist.csv"]
     ) { invocation, session in
-        let input = try InputFile(invocation.arguments[0], role: "rates file")
+        let input = try InputFile(try invocation[ratesFile], role: "rates file")
         let store = try session.store()
         var result = RatesImport()
         var currencies: Set<String> = [], saved = 0
@@ -42,10 +43,10 @@ enum RatesCommands {
     }
 
     enum Options {
-        static let currency = Option.text("currency", "code", "Only this currency, day by day.", completion: .currency)
+        static let currency: Option<Currency?> = .value("currency", "Only this currency, day by day.")
         static let from = Option.date("from", "With --currency: from this day, YYYY-MM-DD.")
         static let to = Option.date("to", "With --currency: up to this day, YYYY-MM-DD.")
-        static let into = Option.text("into", "code", "The report's currency (default: EUR).", completion: .currency)
+        static let into: Option<Currency?> = .value("into", "The report's currency (default: EUR).")
     }
 
     static let list = CommandSpec(
@@ -54,7 +55,7 @@ enum RatesCommands {
         examples: ["expenses rates list", "expenses rates list --currency USD --from 2026-03-01"]
     ) { invocation, session in
         let store = try session.store()
-        guard let code = try invocation[Options.currency] else {
+        guard let currency = try invocation[Options.currency] else {
             let rows: [[Listing.Cell]] = try store.referenceRateSummaries().map { summary in
                 [.text(summary.currency), .int(Int64(summary.days)), .date(summary.first), .date(summary.last),
                  summary.latest.map { .text($0.description) } ?? .null]
@@ -63,7 +64,6 @@ enum RatesCommands {
                                               .init("to", "to"), .init("latestPerEur", "latest (1 EUR =)")],
                                     rows: rows))
         }
-        let currency = try CurrencyTable.standard.require(code)
         let rows: [[Listing.Cell]] = try store.referenceRates(currency.code, from: try invocation[Options.from],
                                                               to: try invocation[Options.to]).map { rate in
             [.date(rate.date), .text(rate.perEUR.description), .text(rate.perEUR.inverse.decimalString(decimals: 6))]
@@ -73,19 +73,20 @@ enum RatesCommands {
                                 rows: rows))
     }
 
+    static let showCurrency = Argument<Currency>.value("currency", "The expense's currency.")
+    static let showDate = Argument<CalendarDate?>.optional("date", "The expense's date, YYYY-MM-DD (default: today).")
+
     static let show = CommandSpec(
         ["rates", "show"], abstract: "Show the rate an expense of a day converts at, and the day it is from.",
         arguments: [
-            ArgumentSpec("currency", "The expense's currency.", completion: .currency),
-            ArgumentSpec("date", "The expense's date, YYYY-MM-DD (default: today).", optional: true),
+            showCurrency, showDate,
         ],
         options: [Options.into],
         examples: ["expenses rates show USD 2026-03-08", "expenses rates show USD 2026-03-08 --into CHF"]
     ) { invocation, session in
-        let from = try CurrencyTable.standard.require(invocation.arguments[0])
-        let into = try CurrencyTable.standard.require(try invocation[Options.into] ?? "EUR")
-        let date = try invocation.arguments.dropFirst().first.map { text throws(ExpenseError) in try CalendarDate.parse(text) }
-            ?? session.environment.today()
+        let from = try invocation[showCurrency]
+        let into = try invocation[Options.into] ?? CurrencyTable.standard.require("EUR")
+        let date = try invocation[showDate] ?? session.environment.today()
         guard let found = try session.store().rateSource().rate(from: from, to: into, on: date) else {
             throw ExpenseError(.invalidData, "no exchange rate from \(from.code) to \(into.code) on or before \(date)",
                                hint: "load the ECB's reference rates: expenses rates import eurofxref-hist.csv")

@@ -12,9 +12,9 @@ extension ReceiptCommands {
         arguments: [idArgument], options: [expenseOption], examples: ["expenses receipt attach 3 --expense 5"]
     ) { invocation, session in
         let store = try session.store()
-        let expenseID = try invocation[expenseOption] ?? 0
+        let expenseID = try invocation[expenseOption]
         let (receipt, added) = try store.write {
-            let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
+            let receipt = try store.receipt(try invocation[idArgument])
             let added = try store.attach(receipt: receipt.id, to: expenseID)
             return (try store.receipt(receipt.id), added)
         }
@@ -31,9 +31,9 @@ extension ReceiptCommands {
         arguments: [idArgument], options: [expenseOption], examples: ["expenses receipt detach 3 --expense 5"]
     ) { invocation, session in
         let store = try session.store()
-        let expenseID = try invocation[expenseOption] ?? 0
+        let expenseID = try invocation[expenseOption]
         let receipt = try store.write {
-            let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
+            let receipt = try store.receipt(try invocation[idArgument])
             _ = try store.expense(expenseID)
             guard receipt.expenseIDs.contains(expenseID) else {
                 throw ExpenseError(.invalidData, "receipt \(receipt.id) is not attached to expense \(expenseID)",

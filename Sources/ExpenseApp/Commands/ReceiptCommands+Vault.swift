@@ -19,8 +19,8 @@ extension ReceiptCommands {
     ) { invocation, session in
         let store = try session.store()
         let storage = try store.requireReceiptStorage()
-        let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
-        var target = try invocation[Options.output] ?? "-"
+        let receipt = try store.receipt(try invocation[idArgument])
+        var target = try invocation[Options.output]
         if target == "-" {
             try ReceiptFileExport.toStandardOutput(receipt, from: storage)
             return .none
@@ -135,7 +135,7 @@ extension ReceiptCommands {
         let store = try session.store()
         let storage = try store.requireReceiptStorage()
         let receipt = try store.write {
-            let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
+            let receipt = try store.receipt(try invocation[idArgument])
             guard receipt.expenseIDs.isEmpty else {
                 throw ExpenseError(.refused, "receipt \(receipt.id) is attached to "
                                    + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", ") + "; detach it first",

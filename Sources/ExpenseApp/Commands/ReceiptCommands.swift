@@ -7,7 +7,7 @@ import ExpenseSupport
 enum ReceiptCommands {
     static let all: [CommandSpec] = [capture, list, show, export, attach, detach, verify, gc, delete]
 
-    static let idArgument = ArgumentSpec("id", "The receipt (see 'expenses receipt list').")
+    static let idArgument = Argument<Int64>.value("id", "The receipt (see 'expenses receipt list').")
 
     /// The options of the receipt commands.
     enum Options {
@@ -32,7 +32,7 @@ enum ReceiptCommands {
         static let ocr = Option.flag("ocr", "Require its text to be read: fail (exit 69) when tesseract is missing or fails.")
         static let unattached = Option.flag("unattached", "Only receipts attached to no expense.")
         static let output = Option.text("output", "file", "Where to write it: a file, a directory (receipt-ID.EXT in it), or '-' for stdout.",
-                                        short: "o", required: true, completion: .file)
+                                        short: "o", completion: .file).required()
         static let force = CommonOptions.force
         static let dryRun = Option.flag("dry-run", "Only list what would be removed.")
     }
@@ -92,7 +92,7 @@ enum ReceiptCommands {
         arguments: [idArgument], examples: ["expenses receipt show 3", "expenses receipt show 3 --format json"]
     ) { invocation, session in
         let store = try session.store()
-        let receipt = try store.receipt(try invocation.id(argument: 0) ?? 0)
+        let receipt = try store.receipt(try invocation[idArgument])
         return ReceiptDetail(receipt: receipt, path: store.receiptStorage?.localPath(of: receipt.sha256)).output
     }
 }

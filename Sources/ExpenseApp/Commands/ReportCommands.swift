@@ -10,24 +10,28 @@ enum ReportCommands {
         static let destination = Option.text("destination", "place", "Where the trip went (e.g. \"Walldorf, DE\").")
         static let from = Option.date("from", "First day of the trip, YYYY-MM-DD.")
         static let to = Option.date("to", "Last day of the trip, YYYY-MM-DD.")
-        static let currency = Option.text("currency", "code", "The currency the report is reimbursed in (default: EUR).",
-                                          completion: .currency)
+        static let currency: Option<Currency?> = .value("currency", "The currency the report is reimbursed in (default: EUR).")
         static let header: [any OptionDeclaration] = [purpose, destination, from, to, currency]
         static let title = Option.text("title", "text", "The new title.")
         static let withItems = Option.flag("with-items", "Delete the report's items too.")
+    }
+
+    enum Arguments {
+        static let title = Argument<String>.value("title", "What the trip was, e.g. \"Walldorf customer workshop\".")
+        static let deleted = Argument<Int64>.value("id", "The report to delete.", completion: .reportID)
     }
 
     static let all: [CommandSpec] = [new, list, show, edit, delete]
 
     static let new = CommandSpec(
         ["report", "new"], abstract: "Create an expense report for a trip.",
-        arguments: [ArgumentSpec("title", "What the trip was, e.g. \"Walldorf customer workshop\".")],
+        arguments: [Arguments.title],
         options: Options.header,
         examples: ["expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR"],
         form: ReportForm.make
     ) { invocation, session in
-        let currency = try CurrencyTable.standard.require(try invocation[Options.currency] ?? session.defaultCurrency)
-        let draft = Report(id: 0, title: invocation.arguments[0], purpose: try invocation[Options.purpose] ?? "",
+        let currency = try invocation[Options.currency] ?? CurrencyTable.standard.require(session.defaultCurrency)
+        let draft = Report(id: 0, title: try invocation[Arguments.title], purpose: try invocation[Options.purpose] ?? "",
                            destination: try invocation[Options.destination] ?? "", startDate: try invocation[Options.from],
                            endDate: try invocation[Options.to], currency: currency, owner: try session.user.value)
         let store = try session.store()
@@ -73,8 +77,7 @@ enum ReportCommands {
             if let destination = try invocation[Options.destination] { report.destination = destination }
             if let from = try invocation[Options.from] { report.startDate = from }
             if let to = try invocation[Options.to] { report.endDate = to }
-            if let code = try invocation[Options.currency] {
-                let currency = try CurrencyTable.standard.require(code)
+            if let currency = try invocation[Options.currency] {
                 if currency != report.currency, report.itemCount > 0 {
                     throw ExpenseError(.refused, "report \(report.id) has \(report.itemCount) items converted to \(report.currency.code); its currency cannot change",
                                        hint: "create a new report in \(currency.code) and move the items there with their rates")
@@ -90,12 +93,12 @@ enum ReportCommands {
 
     static let delete = CommandSpec(
         ["report", "delete"], abstract: "Delete a draft report; its items stay, unassigned, unless --with-items.",
-        arguments: [ArgumentSpec("id", "The report to delete.", completion: .reportID)],
+        arguments: [Arguments.deleted],
         options: [Options.withItems],
         examples: ["expenses report delete 4", "expenses report delete 4 --with-items"]
     ) { invocation, session in
         let store = try session.store()
-        let id = try invocation.id(argument: 0) ?? 0
+        let id = try invocation[Arguments.deleted]
         let deletingItems = invocation[Options.withItems]
         let items = try store.deleteReport(id, deletingItems: deletingItems)
         session.navigation.removeAll { $0 == id }
@@ -107,7 +110,8 @@ extension Session {
     /// The report a command is about: its `<id>` argument or its `--report`, else the current one.
     func reportID(_ invocation: Invocation) throws -> Int64 {
         let usesArgument = invocation.spec.arguments.first?.completion == .reportID
-        let explicit = usesArgument ? try invocation.id(argument: 0) : try invocation[CommonOptions.report]
+        let explicit = usesArgument ? try invocation.value(of: invocation.spec.arguments[0], as: Int64.self)
+            : try invocation[CommonOptions.report]
         if let id = explicit ?? currentReportID { return id }
         throw UsageError("Missing expected argument '\(usesArgument ? "<id>" : "--report <id>")'", path: invocation.spec.path)
     }

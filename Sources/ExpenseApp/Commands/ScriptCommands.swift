@@ -9,6 +9,7 @@ import ExpenseSupport
 /// `run FILE` and `echo TEXT`: scripts, and messages from them.
 enum ScriptCommands {
     static let all: [CommandSpec] = [run, echo]
+    static let file = Argument<String>.value("file", "The script.", completion: .file)
 
     enum Options {
         static let bail = Option.flag("bail", "Stop at the first failing line, exiting with its code.")
@@ -25,11 +26,11 @@ enum ScriptCommands {
             Scripts that run scripts nest at most \(ScriptNesting.limit) deep: a 'run' line past that fails with 65, and every script \
             around it stops.
             """,
-        arguments: [ArgumentSpec("file", "The script.", completion: .file)],
+        arguments: [file],
         options: [Options.bail, Options.transaction],
         examples: ["expenses run monthly.expenses", "expenses run --bail --transaction import-trip.expenses"]
     ) { invocation, session in
-        let path = invocation.arguments[0]
+        let path = try invocation[file]
         try session.scripts.check(path == "-" ? "<stdin>" : path)
         let text: String
         if path == "-" {

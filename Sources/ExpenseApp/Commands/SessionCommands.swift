@@ -9,10 +9,10 @@ enum SessionCommands {
 
     static let openReport = CommandSpec(
         ["open", "report"], abstract: "Make a report the current one: report commands default to it.",
-        arguments: [ArgumentSpec("id", "The report.", completion: .reportID)],
+        arguments: [CommonArguments.report],
         examples: ["open report 3", "expense add --amount 12 --category taxi   # goes to report 3"]
     ) { invocation, session in
-        let report = try session.store().report(try invocation.id(argument: 0) ?? 0)
+        let report = try session.store().report(try invocation[CommonArguments.report])
         if session.currentReportID != report.id { session.navigation.append(report.id) }
         let items = "\(report.itemCount) item\(report.itemCount == 1 ? "" : "s")"
         return .message("Report \(report.id): \(report.title) (\(report.status.rawValue), \(items), \(report.total))")

@@ -4,6 +4,12 @@ import ExpenseSupport
 
 /// `shortcut TYPE [ARGS...]` (from argv also `expenses --shortcut TYPE`): runs a quick action.
 extension ShortcutCommands {
+    /// The quick action's type.
+    static let launchType = Argument<String>.value("type", "The quick action's type, e.g. com.sap.example.showReports.",
+                                             completion: .shortcutType)
+    /// The words after the type that are not the launch's own: the action's command takes them.
+    static let passedOn = Argument.remaining("args", "Passed on to the action's command, options included.")
+
     static let launch: CommandSpec = {
         var spec = CommandSpec(
             ["shortcut"], abstract: "Run a quick action by its type, as a launcher does (also: expenses --shortcut TYPE).",
@@ -13,8 +19,7 @@ extension ShortcutCommands {
                 is the command's: 64 for an unknown type, 69 for a disabled one. At the REPL prompt it also leaves you at \
                 the action's target. --defer queues it instead, for a running session to handle (see 'shortcuts inbox').
                 """,
-            arguments: [ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.showReports.", completion: .shortcutType),
-                        ArgumentSpec("args", "Passed on to the action's command, options included.", optional: true, variadic: true)],
+            arguments: [launchType, passedOn],
             options: [Options.info.described("A parameter for the action, over the item's userInfo."), Options.defer,
                       Options.catalog, Options.repl],
             examples: ["expenses --shortcut com.sap.example.showReports",
@@ -22,11 +27,11 @@ extension ShortcutCommands {
                        "expenses --shortcut com.sap.example.addExpense --amount 23.40 --category taxi",
                        "expenses --shortcut com.sap.example.openReport --info report=2 --defer"]
         ) { _, _ in
-            // A launch resolves to another command, which the runner runs itself (Runner.launch),
-            // so that it runs once, through the one runner, never nested inside this one.
+            // It stands for another command (`standsFor`), which the runner runs in its place.
             throw ExpenseError(.internal, "a quick action reached the 'shortcut' command instead of the runner")
         }
-        spec.parsesOwnWords = true
+        spec.passesOnUnknownOptions = true
+        spec.standsFor = ShortcutLaunch.resolve
         return spec
     }()
 }

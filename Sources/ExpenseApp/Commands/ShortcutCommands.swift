@@ -15,13 +15,13 @@ enum ShortcutCommands {
     enum Options {
         static let catalog = Option.text("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
                                          completion: .file)
-        static let title = Option.text("title", "text", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).",
-                                       required: true)
+        static let title = Option<String?>.value("title", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).")
+            .required()
         static let subtitle = Option.text("subtitle", "text", "A line under the title.")
-        static let icon = Option.text("icon", "name", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons').")
+        static let icon: Option<SystemIcon?> = .value("icon", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons').")
         static let iconFile = Option.text("icon-file", "file", "An image of the app, 35x35 pt, single colour (wins over --icon).")
         static let iconSymbol = Option.text("icon-symbol", "name", "An SF Symbol name (wins over --icon-file and --icon).")
-        static let info = Option.texts("info", "key=value", "A parameter of the action's command, e.g. report=3.")
+        static let info: Option<[ShortcutParameter]> = .values("info", "A parameter of the action's command, e.g. report=3.")
         static let rank = Option.number("rank", "n", "Its place among the dynamic quick actions, 0 first.")
         /// What `add` and `push` describe an item with.
         static let item: [any OptionDeclaration] = [title, subtitle, icon, iconFile, iconSymbol, info, rank, catalog]
@@ -43,8 +43,9 @@ enum ShortcutCommands {
         static let repl = Option.flag("repl", "Start the REPL at the action's target afterwards (expenses --shortcut TYPE --repl).")
     }
 
-    static let typeArgument = ArgumentSpec("type", "The quick action's type, e.g. com.sap.example.openReport.",
-                                           completion: .shortcutType)
+    static let typeArgument = Argument<String>.value("type", "The quick action's type, e.g. com.sap.example.openReport.",
+                                                     completion: .shortcutType)
+    static let catalogFile = Argument<String>.value("file", "The property list.", completion: .file)
 
     static let add = CommandSpec(
         ["shortcuts", "add"], abstract: "Add a dynamic quick action, or change the one of that type; refused when full.",
@@ -78,16 +79,17 @@ enum ShortcutCommands {
     static let set = CommandSpec(
         ["shortcuts", "set"], abstract: "Replace every dynamic quick action with the items of a plist (the iOS way).",
         discussion: "FILE is an Info.plist-style property list (XML or binary) whose UIApplicationShortcutItems are the new dynamic items, in rank order; an empty array removes them all. Disabled items stay disabled.",
-        arguments: [ArgumentSpec("file", "The property list.", completion: .file)], options: [Options.catalog],
+        arguments: [catalogFile], options: [Options.catalog],
         examples: ["expenses shortcuts set my-shortcuts.plist"]
     ) { invocation, session in
         let settings = try session.settings()
         let options = ShortcutCatalog.Options(variables: settings.catalogVariables,
                                               languages: PreferredLanguages.from(session.environment.variables),
                                               maxItems: settings.limits.maxTotal)
+        let file = try invocation[catalogFile]
         let items: ShortcutCatalog
         do {
-            items = try ShortcutCatalog.load(path: invocation.arguments[0], options: options)
+            items = try ShortcutCatalog.load(path: file, options: options)
         } catch let error as CatalogError {
             throw CatalogMessages.reportable(error)
         }
@@ -95,7 +97,7 @@ enum ShortcutCommands {
         for item in items.items { try checkAction(item, settings: settings, path: invocation.spec.path) }
         return try change(invocation, session) { shortcuts throws(ExpenseError) in
             try shortcuts.replaceAll(with: items.items)
-            return "Set \(items.items.count) dynamic quick action\(items.items.count == 1 ? "" : "s") from \(invocation.arguments[0])"
+            return "Set \(items.items.count) dynamic quick action\(items.items.count == 1 ? "" : "s") from \(file)"
         }
     }
 
@@ -169,23 +171,12 @@ enum ShortcutCommands {
         let settings = try session.settings()
         let type = try expandedType(invocation, session)
         var icon = ShortcutIcon(symbolName: try invocation[Options.iconSymbol], file: try invocation[Options.iconFile])
-        if let name = try invocation[Options.icon] {
-            guard let system = SystemIcon(loosely: name) else {
-                let suggestion = Suggestion.closest(to: name, among: SystemIcon.allCases.map(\.rawValue))
-                throw ExpenseError(.invalidData, "unknown icon '\(name)'",
-                                   hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + "'expenses shortcuts icons' lists them")
-            }
-            icon.type = system
-        }
+        if let system = try invocation[Options.icon] { icon.type = system }
         var userInfo = PropertyListDictionary()
-        for pair in try invocation[Options.info] {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw UsageError("The value '\(pair)' is invalid for '--info <key=value>': expected key=value", path: invocation.spec.path)
-            }
-            let value = String(pair[pair.index(after: equals)...])
-            userInfo[String(pair[..<equals])] = Int64(value).map { .integer($0) } ?? .string(value)
+        for parameter in try invocation[Options.info] {
+            userInfo[parameter.key] = Int64(parameter.value).map { .integer($0) } ?? .string(parameter.value)
         }
-        let item = ShortcutItem(type: type, title: try invocation[Options.title] ?? "", subtitle: try invocation[Options.subtitle],
+        let item = ShortcutItem(type: type, title: try invocation[Options.title], subtitle: try invocation[Options.subtitle],
                                 icon: icon, userInfo: userInfo)
         try checkAction(item, settings: settings, path: invocation.spec.path)
         let width = TitleWidth.columns(item.title)
@@ -198,8 +189,8 @@ enum ShortcutCommands {
     /// Refuses an item that could never run: an action expenses lacks, or a parameter its command
     /// does not take.
     static func checkAction(_ item: ShortcutItem, settings: Settings, path: [String]) throws {
-        let router = ShortcutRouter(shortcuts: ShortcutSet(catalog: ShortcutCatalog(source: "", items: []), dynamic: [],
-                                                           limits: settings.limits), appID: settings.appID)
+        let router = ShortcutActions.router(ShortcutSet(catalog: ShortcutCatalog(source: "", items: []), dynamic: [], limits: settings.limits),
+                                            appID: settings.appID)
         let action: ShortcutAction
         do {
             action = try router.action(for: item)
@@ -217,7 +208,7 @@ enum ShortcutCommands {
 
     /// The type argument with `$(PRODUCT_BUNDLE_IDENTIFIER)` and other variables expanded.
     static func expandedType(_ invocation: Invocation, _ session: Session) throws -> String {
-        let raw = invocation.arguments[0]
+        let raw = try invocation[typeArgument]
         do {
             return try session.settings().catalogVariables.expand(raw)
         } catch {

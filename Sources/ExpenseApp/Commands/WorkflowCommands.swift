@@ -39,28 +39,31 @@ enum WorkflowCommands {
     }
 
     static let approve = transition(.approve, abstract: "Approve a submitted report (by someone other than its owner).",
-                                    reason: Option.text("note", "text", "A note for the audit log."))
+                                    note: Option.text("note", "text", "A note for the audit log."))
     static let reject = transition(.reject, abstract: "Reject a submitted report, with the reason (by someone other than its owner).",
-                                   reason: Option.text("reason", "text", "Why it is rejected: the owner sees it.", required: true))
+                                   reason: Option<String?>.value("reason", "Why it is rejected: the owner sees it.").required())
     static let recall = transition(.recall, abstract: "Take a submitted report back to draft (by its owner).")
     static let reopen = transition(.reopen, abstract: "Reopen a rejected report as a draft to fix it (by its owner).")
     static let reimburse = transition(.reimburse, abstract: "Mark an approved report as paid out, with the payment's reference.",
-                                      reason: Option.text("reference", "text", "The payment's reference, e.g. a bank transfer id.",
-                                                           required: true))
+                                      reason: Option<String?>.value("reference", "The payment's reference, e.g. a bank transfer id.").required())
 
-    /// - Parameter reason: the option whose text the audit log keeps with the transition.
-    private static func transition(_ action: ReportAction, abstract: String, reason option: Option<String?>? = nil) -> CommandSpec {
-        let required = option.map(\.spec).flatMap { $0.required ? $0 : nil }
-        return CommandSpec(["report", action.rawValue], abstract: abstract, arguments: [.report], options: option.map { [$0] } ?? [],
-                           examples: ["expenses report \(action.rawValue) 1" + (required.map { " --\($0.name) \"...\"" } ?? "")]
+    /// - Parameters:
+    ///   - note: an option whose text the audit log keeps with the transition, when given.
+    ///   - reason: the option whose text it must keep: the transition needs one.
+    private static func transition(_ action: ReportAction, abstract: String, note: Option<String?>? = nil,
+                                   reason: Option<String>? = nil) -> CommandSpec {
+        let options: [any OptionDeclaration] = (note.map { [$0] } ?? []) + (reason.map { [$0] } ?? [])
+        return CommandSpec(["report", action.rawValue], abstract: abstract, arguments: [.report], options: options,
+                           examples: ["expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")]
         ) { invocation, session in
             let store = try session.store()
-            let reason = try option.flatMap { try invocation[$0] } ?? ""
-            if let required, reason.trimmingSpaces.isEmpty {
-                throw ExpenseError(.invalidData, "--\(required.name) cannot be empty")
+            // The audit log's reason: the one needed, else the note given, else none.
+            let text = try reason.map { try invocation[$0] } ?? note.flatMap { try invocation[$0] } ?? ""
+            if let reason, text.trimmingSpaces.isEmpty {
+                throw ExpenseError(.invalidData, "--\(reason.spec.name) cannot be empty")
             }
             let report = try store.write {
-                try store.apply(action, to: try session.reportID(invocation), by: session.user, reason: reason)
+                try store.apply(action, to: try session.reportID(invocation), by: session.user, reason: text)
             }
             return ReportResult(message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))", report: report)
                 .output.touching(report.id)

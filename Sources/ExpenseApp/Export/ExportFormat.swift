@@ -1,7 +1,9 @@
 /// What `report export` writes: named by `--format`, or told by the output file's extension
 /// (`-o trip.html`), so that the name a person gives the file is enough.
-enum ExportFormat: String, CaseIterable, Sendable {
+enum ExportFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     case csv, json, html, pdf
+
+    static var valueName: String { "format" }
 
     static let names = allCases.map(\.rawValue)
 

@@ -12,7 +12,7 @@ enum ExpenseForm {
         let givenReport = try given.map(store.report)
         let defaultCurrency = try session.defaultCurrency
         func report(_ answers: Form.Answers) -> Report? {
-            givenReport ?? answers[CommonOptions.report].flatMap(Int64.init).flatMap { try? store.report($0) }
+            givenReport ?? answers[CommonOptions.report].flatMap { try? store.report($0) }
         }
         let heading = givenReport.map { "New expense in report \($0.id): \($0.title)" } ?? "New expense"
         let choice = Form.Field(CommonOptions.report, "Report (id or title)")
@@ -20,13 +20,9 @@ enum ExpenseForm {
             .completing { typed in ReportChoice.candidates(typed, in: store) }
             .checking { text, _ in try ReportChoice.resolve(text, in: store) }
         let today = session.environment.today()
-        let fields = try ExpenseFields.make(store: store, report: report, decimalMark: session.environment.decimalMark) { name, answers in
-            switch name {
-            case ExpenseFields.Options.date.spec.name: return tripDay(report(answers), today: today).description
-            case ExpenseFields.Options.currency.spec.name: return report(answers)?.currency.code ?? defaultCurrency
-            default: return nil
-            }
-        }
+        let defaults = ExpenseFields.Defaults(date: { tripDay(report($0), today: today).description },
+                                              currency: { report($0)?.currency.code ?? defaultCurrency })
+        let fields = try ExpenseFields.make(store: store, report: report, decimalMark: session.environment.decimalMark, defaults: defaults)
         return Form(heading: heading, fields: [choice] + fields)
     }
 
@@ -49,7 +45,7 @@ enum ReportChoice {
     }
 
     /// The id of the draft `text` names.
-    static func resolve(_ text: String, in store: Store) throws -> String {
+    static func resolve(_ text: String, in store: Store) throws -> Int64 {
         let report: Report
         if let id = Int64(text) {
             report = try store.report(id)
@@ -60,7 +56,7 @@ enum ReportChoice {
         }
         // Early, so that the form asks again at once; the store's insert holds the rule anyway.
         try report.requireEditable(.addItems)
-        return String(report.id)
+        return report.id
     }
 }
 

@@ -10,7 +10,8 @@ import ExpenseSupport
 /// Without a terminal nothing is ever asked (`Session.lineReader` is nil there): the usage error
 /// of the missing value stands.
 public struct Form {
-    /// One question: an option (`--amount`) or a positional argument (`<title>`) of the command.
+    /// One question: an option (`--amount`) or a positional argument (`<title>`) of the command,
+    /// answered with a value of its type.
     public struct Field {
         /// The option's name, or the argument's.
         public let name: String
@@ -20,28 +21,74 @@ public struct Form {
         var applies: (Answers) -> Bool = { _ in true }
         /// The label as the answers so far make it (a rate names its two currencies).
         var labelling: ((Answers) -> String)?
-        /// The default shown in brackets, given the answers so far.
+        /// The default shown in brackets, as it would be typed, given the answers so far.
         var suggestion: (Answers) -> String? = { _ in nil }
         /// TAB's candidates for what is typed so far.
         var completion: ((String) -> [String])?
-        /// Checks an answer (throwing the option's own error) and returns it as the command takes it.
-        var check: (String, Answers) throws -> String = { text, _ in text }
+        /// Reads an answer as the command reads its option (throwing the option's own error)
+        /// into the value the command takes.
+        var read: (String, Answers) throws -> any Sendable = { text, _ in text }
+        /// The value the command line gave for it, read as the command reads it; nil when none.
+        var given: (Invocation, Answers) throws -> (any Sendable)? = { _, _ in nil }
 
-        /// A positional argument's field (`<title>`), or one that is no option at all.
+        /// A field that is no option of a command: its answer is the text typed.
         public init(_ name: String, _ label: String, required: Bool = false) {
             self.name = name
             self.label = label
             self.required = required
         }
 
-        /// An option's field: its answer becomes the option's value.
-        public init(_ option: some OptionDeclaration, _ label: String, required: Bool = false) {
+        /// An option's field: its answer is read as the option's type reads a word, and becomes
+        /// the option's value.
+        public init<V: ExpressibleByArgument>(_ option: Option<V?>, _ label: String, required: Bool = false) where V.ArgumentContext == Void {
+            self.init(option, label, required: required) { _ in () }
+        }
+
+        /// An option's field whose type reads a word in a context the answers so far give (an
+        /// amount in the currency chosen).
+        public init<V: ExpressibleByArgument>(_ option: Option<V?>, _ label: String, required: Bool = false,
+                                              in context: @escaping (Answers) throws -> V.ArgumentContext) {
             self.init(option.spec.name, label, required: required)
+            let spec = option.spec
+            read = { text, answers in try Invocation.read(text, as: V.self, in: try context(answers), label: spec.synopsis, path: []) }
+            given = { invocation, answers in
+                invocation.hasValue(forOptionNamed: spec.name) ? try invocation.value(of: spec, as: V.self, in: try context(answers)) : nil
+            }
+        }
+
+        /// A positional argument's field.
+        public init<V: ExpressibleByArgument>(_ argument: Argument<V>, _ label: String, required: Bool = false) where V.ArgumentContext == Void {
+            self.init(argument.spec.name, label, required: required)
+            let spec = argument.spec
+            read = { text, _ in try Invocation.read(text, as: V.self, in: (), label: "<\(spec.name)>", path: []) }
+            given = { invocation, _ in try invocation.value(of: spec, as: V.self) }
         }
     }
 
-    /// The values given on the command line and answered so far, by field name.
-    public typealias Answers = [String: String]
+    /// The values given on the command line and answered so far, by field name, each of its
+    /// field's type, with the word it was read from.
+    public struct Answers {
+        private var values: [String: any Sendable] = [:]
+        /// The words the values were read from, for what keeps text (a receipt's draft).
+        public private(set) var words: [String: String] = [:]
+
+        public init() {}
+
+        /// The value of an option's field.
+        public subscript<V>(option: Option<V?>) -> V? { values[option.spec.name] as? V }
+
+        /// The value of the field `name`, of type `V`.
+        public func value<V>(_ name: String, as type: V.Type) -> V? { values[name] as? V }
+
+        func has(_ name: String) -> Bool { values[name] != nil }
+
+        mutating func set(_ value: any Sendable, word: String, for name: String) {
+            values[name] = value
+            words[name] = word
+        }
+
+        func value(_ name: String) -> (any Sendable)? { values[name] }
+    }
 
     /// Said once before the first question.
     public let heading: String
@@ -49,37 +96,38 @@ public struct Form {
 
     public static let cancelled = ExpenseError(.refused, "cancelled", hint: "nothing was written")
 
-    /// Asks for every field that `invocation` did not give, and puts the answers into it.
-    /// - Throws: `Form.cancelled` on Ctrl-C or Ctrl-D.
+    /// Asks for every field that `invocation` did not give, and stores the answers in it, as
+    /// values of their options' types.
+    /// - Throws: `Form.cancelled` on Ctrl-C or Ctrl-D; a given value's own error.
     public func fill(_ invocation: inout Invocation, reader: LineReader) throws {
         var given = Answers()
         for field in fields {
-            if let value = invocation.value(forOptionNamed: field.name) ?? argument(field.name, of: invocation) { given[field.name] = value }
+            if let value = try field.given(invocation, given) { given.set(value, word: word(field.name, of: invocation) ?? "", for: field.name) }
         }
         let answers = try ask(given: given, reader: reader)
-        for field in fields where given[field.name] == nil {
-            if let answer = answers[field.name] { set(answer, for: field.name, in: &invocation) }
+        for field in fields where !given.has(field.name) {
+            if let answer = answers.value(field.name) { invocation.store(answer, forName: field.name) }
         }
     }
 
     /// Asks for every field not in `given` that applies, in order.
     /// - Returns: `given` with the answers; an optional field left empty has none.
     /// - Throws: `Form.cancelled` on Ctrl-C or Ctrl-D.
-    public func ask(given: Answers, reader: LineReader) throws -> Answers {
+    public func ask(given: Answers = Answers(), reader: LineReader) throws -> Answers {
         var answers = given
         var headed = false
-        for field in fields where answers[field.name] == nil && field.applies(answers) {
+        for field in fields where !answers.has(field.name) && field.applies(answers) {
             if !headed {
                 Console.write(heading + " (Enter takes the [default]; Ctrl-C cancels)\n")
                 headed = true
             }
-            answers[field.name] = try ask(field, answers: answers, reader: reader)
+            if let (word, value) = try ask(field, answers: answers, reader: reader) { answers.set(value, word: word, for: field.name) }
         }
         return answers
     }
 
     /// One field, asked until it has a good answer; nil for an optional field left empty.
-    private func ask(_ field: Field, answers: Answers, reader: LineReader) throws -> String? {
+    private func ask(_ field: Field, answers: Answers, reader: LineReader) throws -> (String, any Sendable)? {
         let suggestion = field.suggestion(answers)
         let label = field.labelling?(answers) ?? field.label
         let prompt = "  " + label + (suggestion.map { " [\($0)]" } ?? (field.required ? "" : " (optional)")) + ": "
@@ -100,7 +148,7 @@ public struct Form {
                     continue
                 }
                 do {
-                    return try field.check(text, answers)
+                    return (text, try field.read(text, answers))
                 } catch let error as ExpenseError {
                     Console.error(ErrorPresenter.lines(error, prefix: "expenses: error: "))
                 } catch let error as UsageError {
@@ -110,19 +158,12 @@ public struct Form {
         }
     }
 
-    private func argument(_ name: String, of invocation: Invocation) -> String? {
+    /// The word the command line gave for the option or argument `name`.
+    private func word(_ name: String, of invocation: Invocation) -> String? {
+        if let value = invocation.value(forOptionNamed: name) { return value }
         guard let position = invocation.spec.arguments.firstIndex(where: { $0.name == name }),
               position < invocation.arguments.count else { return nil }
         return invocation.arguments[position]
-    }
-
-    private func set(_ answer: String, for name: String, in invocation: inout Invocation) {
-        if let position = invocation.spec.arguments.firstIndex(where: { $0.name == name }) {
-            // Positional arguments are asked in order, so this one comes next.
-            if position == invocation.arguments.count { invocation.arguments.append(answer) }
-        } else {
-            invocation.set(answer, forOptionNamed: name)
-        }
     }
 }
 
@@ -140,9 +181,11 @@ extension Form.Field {
         return field
     }
 
-    func checking(_ check: @escaping (String, Form.Answers) throws -> String) -> Self {
+    /// The field reading an answer its own way (a report by id or title, a last day not before
+    /// the first): what `check` returns is the value the command takes.
+    func checking<V: Sendable>(_ check: @escaping (String, Form.Answers) throws -> V) -> Self {
         var field = self
-        field.check = check
+        field.read = { text, answers in try check(text, answers) }
         return field
     }
 
@@ -163,9 +206,4 @@ extension Form.Field {
         let own = applies
         return asked(when: { own($0) && condition($0) })
     }
-}
-
-extension Form.Answers {
-    /// The answer for an option's field.
-    subscript(option: some OptionDeclaration) -> String? { self[option.spec.name] }
 }

@@ -22,34 +22,35 @@ enum ReceiptForm {
                     return path
                 },
         ])
-        return try form.ask(given: [:], reader: reader)["file"] ?? ""
+        guard let path = try form.ask(reader: reader).value("file", as: String.self) else { throw Form.cancelled }   // required: never
+        return path
     }
 
     /// The expense to make of a captured receipt, as confirmed or corrected; nil when the person
     /// wants none (the receipt is kept unattached).
     static func expense(from draft: ReceiptExpenseDraft, label: String, store: Store, reader: LineReader) throws -> ReceiptExpenseDraft? {
         let place = draft.report.map { "report \($0.id): \($0.title)" } ?? "no report (unassigned)"
-        let values = ["date": draft.date.value, "merchant": draft.merchant.value, "category": draft.category.value,
-                      "currency": draft.currency.value, "amount": draft.amount.value]
-        let fields = try ExpenseFields.make(store: store, report: { _ in draft.report }) { name, _ in
-            values[name].flatMap { $0.isEmpty ? nil : $0 }
-        }
+        func read(_ field: ReceiptExpenseDraft.Field) -> (Form.Answers) -> String? { { _ in field.value.isEmpty ? nil : field.value } }
+        let defaults = ExpenseFields.Defaults(date: read(draft.date), merchant: read(draft.merchant), category: read(draft.category),
+                                              currency: read(draft.currency), amount: read(draft.amount))
+        let fields = try ExpenseFields.make(store: store, report: { _ in draft.report }, defaults: defaults)
         let create = Form.Field("create", "Create an expense from it (yes/no)", required: true)
             .suggesting { _ in "yes" }
             .checking { text, _ in
                 switch text.lowercased() {
-                case "y", "yes": return "yes"
-                case "n", "no": return "no"
+                case "y", "yes": return true
+                case "n", "no": return false
                 default: throw ExpenseError(.usage, "answer yes or no")
                 }
             }
         let form = Form(heading: "Expense from \(label), in \(place)",
-                        fields: [create] + fields.map { $0.askedOnly(when: { $0["create"] == "yes" }) })
-        let answers = try form.ask(given: [:], reader: reader)
-        guard answers["create"] == "yes" else { return nil }
+                        fields: [create] + fields.map { $0.askedOnly(when: { $0.value("create", as: Bool.self) == true }) })
+        let answers = try form.ask(reader: reader)
+        guard answers.value("create", as: Bool.self) == true else { return nil }
+        // The draft keeps text, each field as confirmed.
         var confirmed = draft
-        for name in ["date", "merchant", "category", "currency", "amount", "rate"] {
-            if let value = answers[name] { try confirmed.change(name, to: value) }
+        for field in fields {
+            if let word = answers.words[field.name] { try confirmed.change(field.name, to: word) }
         }
         return confirmed
     }

@@ -18,6 +18,7 @@ public struct CommandParser {
             line.index += 1
             if !line.afterDashDash, word == "--" {
                 line.afterDashDash = true
+                if line.passesOn { line.takeArgument(word) }   // the command it passes words on to reads it too
             } else if !line.afterDashDash, word.count > 1, word.hasPrefix("-"), !Self.isNegativeNumber(word) {
                 try line.takeOption(word)
             } else if line.spec == nil {
@@ -48,6 +49,13 @@ public struct CommandParser {
         /// name (report export --format html) wins.
         var options: [OptionSpec] { (spec?.options ?? []) + GlobalOptions.specs }
 
+        /// Whether an option the command does not know is one of the words it passes on: once
+        /// its required arguments are given (`shortcut TYPE`).
+        var passesOn: Bool {
+            guard let spec, spec.passesOnUnknownOptions else { return false }
+            return (invocation?.arguments.count ?? 0) >= spec.arguments.filter { !$0.optional }.count
+        }
+
         /// `--name value`, `--name=value`, `--flag` or `-h`.
         mutating func takeOption(_ word: String) throws(UsageError) {
             var name: String, inlineValue: String?
@@ -61,11 +69,13 @@ public struct CommandParser {
                 }
             } else {
                 guard let known = options.first(where: { $0.short.map(String.init) == String(word.dropFirst()) }) else {
+                    if passesOn { return takeArgument(word) }
                     throw UsageError("Unknown option '\(word)'", path: path)
                 }
                 name = known.name
             }
             guard let option = options.first(where: { $0.name == name }) else {
+                if passesOn { return takeArgument(word) }
                 let suggestion = Suggestion.closest(to: "--\(name)", among: options.map(\.word))
                 throw UsageError("Unknown option '--\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""), path: path)
             }
@@ -102,8 +112,7 @@ public struct CommandParser {
 
         private mutating func takeValue(_ value: String, of option: OptionSpec) throws(UsageError) {
             if let allowed = option.allowed, !allowed.contains(value) {
-                throw UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(CommandParser.list(allowed)).",
-                                 path: path)
+                throw UsageError(InvalidArgument.notAllowed(allowed).message(value, label: option.synopsis), path: path)
             }
             if spec?.options.contains(where: { $0.name == option.name }) != true,
                GlobalOptions.specs.contains(where: { $0.name == option.name }) {
@@ -132,10 +141,6 @@ public struct CommandParser {
             line.spec = found
             line.path = candidate
             line.invocation = Invocation(spec: found)
-            if found.parsesOwnWords {
-                line.invocation?.arguments = Array(line.words[line.index...])
-                line.index = line.words.count
-            }
         } else if registry.isGroup(candidate) {
             line.path = candidate
         } else {

@@ -86,13 +86,17 @@ public struct CommandSpec: Sendable {
     /// each other. What needs the database is checked by `run`.
     public let validate: (@Sendable (Invocation) throws -> Void)?
     public let run: @Sendable (Invocation, Session) throws -> Output
-    /// Takes every word after its name as an argument, options included, and reads them itself:
-    /// `shortcut TYPE ...` passes the options it does not know on to the command it runs.
-    public var parsesOwnWords = false
+    /// Takes the options it does not know, after its required arguments, as words of its last,
+    /// variadic argument, in order: `shortcut TYPE --amount 3` passes `--amount 3` on to the
+    /// command the action runs (as swift-argument-parser's `.allUnrecognized`).
+    public var passesOnUnknownOptions = false
+    /// A command that stands for another command line (`shortcut TYPE`, a quick action): the
+    /// runner resolves it, once, and runs what it comes to in its place, never nested inside it.
+    public var standsFor: (@Sendable (Invocation, Session, CommandParser) throws -> Forward)?
     /// What it asks on a terminal when a required value is missing (Forms/); nil: it never asks.
     public var form: (@Sendable (Invocation, Session) throws -> Form)?
 
-    public init(_ path: [String], abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    public init(_ path: [String], abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
                 options: [any OptionDeclaration] = [], examples: [String] = [], hidden: Bool = false,
                 form: (@Sendable (Invocation, Session) throws -> Form)? = nil,
                 validate: (@Sendable (Invocation) throws -> Void)? = nil,
@@ -100,7 +104,7 @@ public struct CommandSpec: Sendable {
         self.path = path
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = arguments
+        self.arguments = arguments.map(\.spec)
         self.options = options.map(\.spec)
         self.examples = examples
         self.hidden = hidden
@@ -114,6 +118,15 @@ public struct CommandSpec: Sendable {
     public func option(_ name: String) -> OptionSpec? {
         (options + GlobalOptions.specs).first { $0.name == name }
     }
+}
+
+/// What a command that stands for another comes to (`CommandSpec.standsFor`).
+public enum Forward {
+    /// A result of its own: help, or the receipt of a launch queued for later.
+    case output(Output)
+    /// The command to run in its place, with the global options of its line, from the root of
+    /// the session; `landing` says where the session is left once it ran, given its output.
+    case command(Invocation, globals: GlobalValues, landing: @Sendable (Output) -> Int64?)
 }
 
 /// A word that groups commands (`report`, `expense`) and the subcommand it runs when given alone.

@@ -7,6 +7,8 @@ public struct Invocation {
     /// The values of options, by name: read them through their declarations (`self[option]`).
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// Values a form stored, by option or argument name, already of their declared types.
+    private var stored: [String: any Sendable] = [:]
     public var arguments: [String] = []
     /// The format its result is printed in (a list's table shows a window of it, JSON all of it).
     public internal(set) var format: OutputFormat = .table
@@ -19,6 +21,70 @@ public struct Invocation {
             assertDeclared(option)
             return try option.read(self, option.spec)
         }
+    }
+
+    /// The value of an option whose type reads a word with a context: an amount with the
+    /// currency the command chose.
+    public subscript<V: ExpressibleByArgument>(option: Option<V?>, in context: V.ArgumentContext) -> V? {
+        get throws {
+            assertDeclared(option)
+            return try value(of: option.spec, as: V.self, in: context)
+        }
+    }
+
+    /// The value of a required option whose type reads a word with a context.
+    public subscript<V: ExpressibleByArgument>(option: Option<V>, in context: V.ArgumentContext) -> V {
+        get throws {
+            assertDeclared(option)
+            guard let value = try value(of: option.spec, as: V.self, in: context) else { throw Self.missing(option.spec, path: spec.path) }
+            return value
+        }
+    }
+
+    /// A positional argument, converted and checked by its declaration.
+    public subscript<Value>(argument: Argument<Value>) -> Value {
+        get throws {
+            assert(spec.arguments.contains { $0.name == argument.spec.name }, "'\(spec.name)' reads <\(argument.spec.name)> but does not declare it")
+            return try argument.read(self, argument.spec)
+        }
+    }
+
+    /// The value of an option as its type reads it: the one a form stored, else the word given
+    /// (the last, for an option given more than once), else nil.
+    func value<V: ExpressibleByArgument>(of option: OptionSpec, as type: V.Type, in context: V.ArgumentContext) throws -> V? {
+        if let value = stored[option.name] as? V { return value }
+        guard let word = values[option.name]?.last else { return nil }
+        return try Self.read(word, as: V.self, in: context, label: option.synopsis, path: spec.path)
+    }
+
+    /// Every value of an option given more than once, in order.
+    func values<V: ExpressibleByArgument>(of option: OptionSpec, as type: V.Type) throws -> [V] where V.ArgumentContext == Void {
+        if let stored = stored[option.name] as? [V] { return stored }
+        return try (values[option.name] ?? []).map { word in try Self.read(word, as: V.self, in: (), label: option.synopsis, path: spec.path) }
+    }
+
+    /// The value of a positional argument as its type reads it; nil when the line has none.
+    func value<V: ExpressibleByArgument>(of argument: ArgumentSpec, as type: V.Type) throws -> V? where V.ArgumentContext == Void {
+        if let value = stored[argument.name] as? V { return value }
+        guard let position = spec.arguments.firstIndex(where: { $0.name == argument.name }), position < arguments.count else { return nil }
+        return try Self.read(arguments[position], as: V.self, in: (), label: "<\(argument.name)>", path: spec.path)
+    }
+
+    /// `word` as a `V`; a word that is none is the usage error of the option or argument `label`.
+    static func read<V: ExpressibleByArgument>(_ word: String, as type: V.Type, in context: V.ArgumentContext,
+                                               label: String, path: [String]) throws -> V {
+        do {
+            return try V(argument: word, in: context)
+        } catch let invalid as InvalidArgument {
+            throw UsageError(invalid.message(word, label: label), path: path)
+        }
+    }
+
+    /// Stores a value a form read, of the type its option or argument declares.
+    mutating func store(_ value: any Sendable, forName name: String) { stored[name] = value }
+
+    static func missing(_ option: OptionSpec, path: [String]) -> UsageError {
+        UsageError("Missing expected argument '\(option.synopsis)'", path: path)
     }
 
     /// Whether a flag was given; a flag cannot be malformed.
@@ -34,41 +100,28 @@ public struct Invocation {
 
     /// Whether the line gave `option`, whatever its value.
     public func gave(_ option: some OptionDeclaration) -> Bool {
-        values[option.spec.name] != nil || flags.contains(option.spec.name)
+        values[option.spec.name] != nil || stored[option.spec.name] != nil || flags.contains(option.spec.name)
     }
 
-    /// Sets an option's value, as a form does with an answer.
-    mutating func set(_ value: String, forOptionNamed name: String) { values[name] = [value] }
+    /// Adds a word given for an option, as the parser reads it.
     mutating func add(_ value: String, forOptionNamed name: String) { values[name, default: []].append(value) }
     mutating func addFlag(_ name: String) { flags.insert(name) }
-    func hasValue(forOptionNamed name: String) -> Bool { values[name] != nil }
+    /// Takes a flag off the line, as the entry does with `--repl`, which is its to act on.
+    mutating func remove(_ flag: Option<Bool>) { flags.remove(flag.spec.name) }
+    func hasValue(forOptionNamed name: String) -> Bool { values[name] != nil || stored[name] != nil }
     func value(forOptionNamed name: String) -> String? { values[name]?.last }
 
     /// The error for the first required option or argument the line did not give; nil when
     /// nothing is missing.
     public var missing: UsageError? {
-        for option in spec.options where option.required && values[option.name] == nil {
-            return UsageError("Missing expected argument '\(option.synopsis)'", path: spec.path)
+        for option in spec.options where option.required && !hasValue(forOptionNamed: option.name) {
+            return Self.missing(option, path: spec.path)
         }
-        for (position, argument) in spec.arguments.enumerated() where !argument.optional && position >= arguments.count {
+        for (position, argument) in spec.arguments.enumerated()
+        where !argument.optional && position >= arguments.count && stored[argument.name] == nil {
             return UsageError("Missing expected argument '<\(argument.name)>'", path: spec.path)
         }
         return nil
-    }
-
-    /// The id given as positional argument `position`, checked to be a positive number; nil when
-    /// the line has no such argument.
-    public func id(argument position: Int) throws(UsageError) -> Int64? {
-        guard position < arguments.count else { return nil }
-        let label = "<\(spec.arguments[min(position, spec.arguments.count - 1)].name)>"
-        return try Self.id(arguments[position], label: label, path: spec.path)
-    }
-
-    static func id(_ text: String, label: String, path: [String]) throws(UsageError) -> Int64 {
-        guard let id = Int64(text), id > 0 else {
-            throw UsageError("The value '\(text)' is invalid for '\(label)': expected a positive number", path: path)
-        }
-        return id
     }
 }
 

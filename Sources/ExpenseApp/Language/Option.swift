@@ -17,13 +17,49 @@ public struct Option<Value>: OptionDeclaration {
     /// one and "only this report's items" in another); it reads the same.
     public func described(_ help: String) -> Self { changed(help: help) }
 
-    /// The same option, required by a command that cannot do without it (`expense add --amount`).
-    public func required() -> Self { changed(required: true) }
+    /// The same option, required by a command that cannot do without it (`expense add --amount`):
+    /// read as a value, never nil, since the runner asks for it or refuses the line when missing.
+    public func required<Wrapped>() -> Option<Wrapped> where Value == Wrapped? {
+        let read = self.read
+        return Option<Wrapped>(spec: changed(required: true).spec) { invocation, spec in
+            guard let value = try read(invocation, spec) else { throw Invocation.missing(spec, path: invocation.spec.path) }
+            return value
+        }
+    }
 
     private func changed(help: String? = nil, required: Bool? = nil) -> Self {
         Option(spec: OptionSpec(name: spec.name, short: spec.short, valueName: spec.valueName, help: help ?? spec.help,
                                 allowed: spec.allowed, required: required ?? spec.required, repeats: spec.repeats,
                                 completion: spec.completion), read: read)
+    }
+}
+
+extension Option {
+    /// An option whose value is a `V`, which reads itself (`ExpressibleByArgument`): its usage
+    /// placeholder, allowed values and completion are the type's unless given.
+    public static func value<V: ExpressibleByArgument>(_ name: String, _ help: String, valueName: String? = nil, short: Character? = nil,
+                                                       completion: CompletionSource? = nil) -> Self
+    where Value == V?, V.ArgumentContext == Void {
+        Option(spec: .typed(V.self, name, help, valueName: valueName, short: short, completion: completion)) { invocation, spec in
+            try invocation.value(of: spec, as: V.self, in: ())
+        }
+    }
+
+    /// An option whose type needs a context to read a word (an amount, the currency the command
+    /// chose): read it with `invocation[option, in: context]`.
+    public static func value<V: ExpressibleByArgument>(_ name: String, _ help: String, valueName: String? = nil, short: Character? = nil,
+                                                       completion: CompletionSource? = nil) -> Self where Value == V? {
+        Option(spec: .typed(V.self, name, help, valueName: valueName, short: short, completion: completion)) { _, spec in
+            fatalError("--\(spec.name) is read with its context: invocation[option, in: ...]")
+        }
+    }
+}
+
+extension OptionSpec {
+    static func typed<V: ExpressibleByArgument>(_ type: V.Type, _ name: String, _ help: String, valueName: String?, short: Character?,
+                                                completion: CompletionSource?) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName ?? V.valueName, help: help, allowed: V.allowedValues, required: false,
+                   repeats: false, completion: completion ?? V.completion)
     }
 }
 
@@ -34,47 +70,38 @@ extension Option where Value == Bool {
 }
 
 extension Option where Value == String? {
+    /// Free text: a name, a title, a path (`.required()` when a command needs it).
     public static func text(_ name: String, _ valueName: String, _ help: String, short: Character? = nil,
-                            allowed: [String]? = nil, required: Bool = false, completion: CompletionSource = .none) -> Self {
-        Option(spec: .value(name, valueName, help, short: short, allowed: allowed, required: required, completion: completion)) {
-            invocation, spec in invocation.values[spec.name]?.last
+                            completion: CompletionSource = .none) -> Self {
+        Option(spec: .value(name, valueName, help, short: short, completion: completion)) {
+            invocation, spec in try invocation.value(of: spec, as: String.self, in: ())
         }
     }
 }
 
-extension Option where Value == [String] {
+extension Option {
     /// An option that may be given more than once; its values in the order given.
-    public static func texts(_ name: String, _ valueName: String, _ help: String) -> Self {
-        Option(spec: .value(name, valueName, help, repeats: true)) { invocation, spec in invocation.values[spec.name] ?? [] }
+    public static func values<V: ExpressibleByArgument>(_ name: String, _ help: String) -> Self
+    where Value == [V], V.ArgumentContext == Void {
+        let one = OptionSpec.typed(V.self, name, help, valueName: nil, short: nil, completion: nil)
+        let spec = OptionSpec(name: name, short: nil, valueName: one.valueName, help: help, allowed: one.allowed, required: false,
+                              repeats: true, completion: one.completion)
+        return Option(spec: spec) { invocation, spec in try invocation.values(of: spec, as: V.self) }
     }
 }
 
 extension Option where Value == CalendarDate? {
-    public static func date(_ name: String, _ help: String) -> Self {
-        Option(spec: .value(name, "date", help)) { invocation, spec in
-            try invocation.values[spec.name]?.last.map { text throws(ExpenseError) in try CalendarDate.parse(text) }
-        }
-    }
+    public static func date(_ name: String, _ help: String) -> Self { .value(name, help) }
 }
 
 extension Option where Value == Int64? {
     /// A report, expense or receipt id: a positive number.
-    public static func id(_ name: String, _ help: String, required: Bool = false, completion: CompletionSource = .none) -> Self {
-        Option(spec: .value(name, "id", help, required: required, completion: completion)) { invocation, spec in
-            try invocation.values[spec.name]?.last.map { text in try Invocation.id(text, label: spec.synopsis, path: invocation.spec.path) }
-        }
+    public static func id(_ name: String, _ help: String, completion: CompletionSource = .none) -> Self {
+        .value(name, help, completion: completion)
     }
 }
 
 extension Option where Value == Int? {
     /// A count or a rank: a number, 0 or more.
-    public static func number(_ name: String, _ valueName: String, _ help: String) -> Self {
-        Option(spec: .value(name, valueName, help)) { invocation, spec in
-            guard let text = invocation.values[spec.name]?.last else { return nil }
-            guard let number = Int(text), number >= 0 else {
-                throw UsageError("The value '\(text)' is invalid for '\(spec.synopsis)': expected a number", path: invocation.spec.path)
-            }
-            return number
-        }
-    }
+    public static func number(_ name: String, _ valueName: String, _ help: String) -> Self { .value(name, help, valueName: valueName) }
 }

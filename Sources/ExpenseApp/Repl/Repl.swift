@@ -67,13 +67,13 @@ public final class Repl {
     }
 
     /// Runs until quit, exit, Ctrl-D or a second Ctrl-C.
-    /// - Parameter launch: a quick action's command line to run first (`shortcut TYPE ...`), as
-    ///   when a launcher starts expenses on a terminal: its result or error shows, and the
-    ///   session stays open at its target.
+    /// - Parameter launch: a quick action to run first, as when a launcher starts expenses on a
+    ///   terminal (`Entry.launchOnTerminal`): its result or error shows, and the session stays
+    ///   open at its target.
     /// - Returns: the launch's exit status when it failed; otherwise .ok, since leaving is not a
     ///   failure (as in sqlite3 and psql).
     @discardableResult
-    public func run(launch: ParsedLine? = nil) -> ExitStatus {
+    public func run(launch: (() throws -> ExitStatus)? = nil) -> ExitStatus {
         session.lineReader = reader
         defer { session.lineReader = nil }
         Console.write(banner)
@@ -81,7 +81,7 @@ public final class Repl {
         if let launch {
             Cancellation.requested = 0
             do {
-                status = try runner.execute(launch, in: session)
+                status = try launch()
             } catch {
                 status = runner.report(error)
             }

@@ -14,21 +14,21 @@ enum LaunchHandover {
     /// prompt looks four times a second; one busy with a long command runs it when that ends.
     static let patience = 2.0
 
-    /// Hands `launch` to the open session used last, if there is one that lives.
+    /// Hands `launch`, resolved already, to the open session used last, if there is one that
+    /// lives. (A launch that cannot run is not offered: it fails in the window of the person who
+    /// launched it, with its own status.)
     /// - Returns: what to tell the person, or nil when no session took it and the launch is to
     ///   start a session of its own.
-    static func offer(_ launch: LaunchWords, in session: Session, runner: Runner) -> String? {
-        guard let type = launch.type, let store = session.existingStore() else { return nil }
-        // A launch that cannot run (an unknown or disabled type, a bad parameter) is not handed
-        // over: it fails here, with its own status, in the window of the person who launched it.
-        guard (try? ShortcutLaunch.resolve(launch, in: session, help: runner.help, registry: runner.registry)) != nil else { return nil }
+    static func offer(_ launch: Invocation, globals: GlobalValues, in session: Session) -> String? {
+        guard let store = session.existingStore() else { return nil }
         do {
+            let type = try launch[ShortcutCommands.launchType]
             let open = try store.openSessions()
             try store.closeSessions(open.filter { !$0.process.isAlive }.map(\.id))
             guard let target = open.first(where: { $0.process.isAlive }) else { return nil }
-            let arguments = launch.replayWords + (launch.format.map { ["--format", $0.rawValue] } ?? [])
-            let record = try store.enqueueLaunch(LaunchRequest(type: type, arguments: arguments,
-                                                               catalog: launch.catalog.map(WorkingDirectory.absolute), target: target.id))
+            let arguments = try ShortcutLaunch.replayWords(launch) + (globals.format.map { ["--format", $0.rawValue] } ?? [])
+            let catalog = try launch[ShortcutCommands.Options.catalog].map(WorkingDirectory.absolute)
+            let record = try store.enqueueLaunch(LaunchRequest(type: type, arguments: arguments, catalog: catalog, target: target.id))
             let place = (target.terminal.isEmpty ? "" : " on \(target.terminal)") + " (pid \(target.process.pid))"
             let waited = Stopwatch()
             while true {

@@ -51,6 +51,6 @@ public enum LaunchInbox {
     static func run(_ record: LaunchRecord, in session: Session, runner: Runner) -> ExitStatus {
         // The type first, so that it is not taken for one of the arguments after it.
         let catalog = record.catalog.map { ["--catalog", $0] } ?? []
-        return runner.run(LaunchWords.path + [record.type] + catalog + record.arguments, in: session)
+        return runner.run(ShortcutCommands.launch.path + [record.type] + catalog + record.arguments, in: session)
     }
 }

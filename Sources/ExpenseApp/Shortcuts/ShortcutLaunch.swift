@@ -9,109 +9,73 @@ import PropertyList
 /// command line of the command language and goes through the same runner as everything else;
 /// its exit status is the launch's.
 public enum ShortcutLaunch {
-    /// Turns `--shortcut TYPE` (or `--shortcut=TYPE`) at the front of argv into the `shortcut`
-    /// command, so that argv, the REPL and scripts share one path. A `--db` among the launch's
-    /// words moves before it, since the database is chosen when the session starts.
+    /// Turns `--shortcut TYPE` (or `--shortcut=TYPE`) after argv's global options into the
+    /// `shortcut` command, so that argv, the REPL and scripts share one path (the parser takes a
+    /// global option such as `--db` wherever it is).
     public static func commandLine(_ arguments: [String]) -> [String] {
-        guard let split = launchSplit(arguments) else { return arguments }
-        return split.before + LaunchWords.path + split.launch
-    }
-
-    /// For the REPL's entry: argv without `--repl`, and whether it asked for the REPL after a
-    /// quick action (`expenses --shortcut TYPE --repl`). Run the returned arguments as usual —
-    /// the action runs and leaves `session.navigation` at its target — then start the REPL on
-    /// that session.
-    public static func splittingREPL(_ arguments: [String]) -> (arguments: [String], startsREPL: Bool) {
-        guard var split = launchSplit(arguments) else { return (arguments, false) }
-        let end = split.launch.firstIndex(of: "--") ?? split.launch.endIndex
-        guard let repl = split.launch[..<end].firstIndex(of: ShortcutCommands.Options.repl.spec.word) else { return (arguments, false) }
-        split.launch.remove(at: repl)
-        return (split.before + LaunchWords.path + split.launch, true)
-    }
-
-    /// argv's words before the `shortcut` command (global options, a hoisted `--db`) and the
-    /// launch's words after it; nil when argv is no `--shortcut` launch.
-    private static func launchSplit(_ arguments: [String]) -> (before: [String], launch: [String])? {
         var index = 0
+        let globals = [GlobalOptions.db.spec, GlobalOptions.format.spec, GlobalOptions.user.spec].map(\.word)
         while index < arguments.count {
             let word = arguments[index]
             if word == "--shortcut" || word.hasPrefix("--shortcut=") {
-                var rest = Array(arguments[(index + 1)...])
-                if let equals = word.firstIndex(of: "=") { rest.insert(String(word[word.index(after: equals)...]), at: 0) }
-                let (hoisted, remaining) = hoistingDatabase(rest)
-                return (Array(arguments[..<index]) + hoisted, remaining)
+                let type = word.firstIndex(of: "=").map { [String(word[word.index(after: $0)...])] } ?? []
+                return Array(arguments[..<index]) + ShortcutCommands.launch.path + type + arguments[(index + 1)...]
             }
-            let globals = [GlobalOptions.db, GlobalOptions.format, GlobalOptions.user].map(\.spec.word)
             if globals.contains(word) {
                 index += 2
-            } else if globals.contains(where: { word.hasPrefix($0 + "=") }) {
+            } else if globals.contains(where: { word.hasPrefix($0 + "=") }) || word == GlobalOptions.noPager.spec.word {
                 index += 1
             } else {
-                return nil
+                return arguments
             }
         }
-        return nil
+        return arguments
     }
 
-    private static func hoistingDatabase(_ words: [String]) -> (hoisted: [String], remaining: [String]) {
-        var hoisted: [String] = [], remaining: [String] = []
-        var index = 0
-        while index < words.count {
-            let word = words[index]
-            if word == "--" {
-                remaining += words[index...]
-                break
-            }
-            let db = GlobalOptions.db.spec.word
-            if word == db, index + 1 < words.count {
-                hoisted += [word, words[index + 1]]
-                index += 2
-                continue
-            }
-            if word.hasPrefix(db + "=") { hoisted.append(word) } else { remaining.append(word) }
-            index += 1
-        }
-        return (hoisted, remaining)
-    }
+    /// Whether `invocation` is a quick action's launch (`shortcut TYPE`).
+    static func isLaunch(_ invocation: Invocation) -> Bool { invocation.spec.path == ShortcutCommands.launch.path }
 
     // MARK: - Resolving
 
-    /// What a launch comes to: a command line for the runner to run, once, or a result of its
-    /// own (help, or the receipt of a launch queued with `--defer`).
-    enum Resolution {
-        case command(words: [String], route: ShortcutRoute)
-        case output(Output)
-    }
-
-    /// Resolves the launch in `words` against the session's quick actions: the route (unknown
-    /// type 64, disabled 69) and the one command line it runs. With `--defer` it is queued here.
-    static func resolve(_ words: LaunchWords, in session: Session, help: HelpFormatter, registry: CommandRegistry) throws -> Resolution {
-        if words.wantsHelp { return .output(.message(help.help(for: LaunchWords.path))) }
-        guard let type = words.type else { throw UsageError("Missing expected argument '<type>'", path: LaunchWords.path) }
-        // At the REPL's prompt --repl asks for what is already so; elsewhere it is for starting expenses.
-        if words.repl, session.lineReader == nil {
-            throw UsageError("--repl only works when expenses starts: expenses --shortcut \(type) --repl", path: LaunchWords.path)
+    /// Resolves the launch `launch` (the `shortcut` command's line) against the session's quick
+    /// actions: the route (unknown type 64, disabled 69) and the one command it runs, parsed by
+    /// `parser`. With `--defer` it is queued here.
+    @Sendable
+    static func resolve(_ launch: Invocation, in session: Session, parser: CommandParser) throws -> Forward {
+        typealias Options = ShortcutCommands.Options
+        let type = try launch[ShortcutCommands.launchType]
+        // At the REPL's prompt --repl asks for what is already so; elsewhere it is for starting
+        // expenses, whose entry takes it off the line.
+        if launch[Options.repl], session.lineReader == nil {
+            throw UsageError("--repl only works when expenses starts: expenses --shortcut \(type) --repl", path: launch.spec.path)
         }
         let settings = try session.settings()
-        let shortcuts = try session.shortcuts(catalogPath: words.catalog)
-        let router = ShortcutRouter(shortcuts: shortcuts, appID: settings.appID)
+        let shortcuts = try session.shortcuts(catalogPath: try launch[Options.catalog])
+        let router = ShortcutActions.router(shortcuts, appID: settings.appID)
         let currentTrip = session.currentReportID ?? TripShortcuts.currentTrip(in: shortcuts, appID: settings.appID)
-        let route = try router.route(type, info: words.info.map { ($0.key, $0.value) }, arguments: words.arguments,
-                                     currentReport: currentTrip)
-        if words.deferred {
-            return .output(try enqueue(route, words: words, in: session))
+        let route = try router.route(type, info: try launch[Options.info].map { ($0.key, $0.value) },
+                                     arguments: try launch[ShortcutCommands.passedOn], currentReport: currentTrip)
+        if launch[Options.defer] {
+            return .output(try enqueue(route, launch: launch, in: session))
         }
-        var command = try commandLine(route, registry: registry)
-        if let format = words.format { command += ["--format", format.rawValue] }
-        return .command(words: command, route: route)
+        guard case .command(let command, let globals) = try parser.parse(try commandLine(route, registry: parser.registry),
+                                                                          requiringAll: false) else {
+            throw ExpenseError(.internal, "\(type) does not come to a command")
+        }
+        return .command(command, globals: globals) { output in target(of: route, output: output) }
+    }
+
+    /// The words a launch keeps to be run later (`--defer`, or handed to an open session): the
+    /// `--info` pairs and the words passed on (the type and catalog are kept apart).
+    static func replayWords(_ launch: Invocation) throws -> [String] {
+        try launch[ShortcutCommands.Options.info].flatMap { ["--info", $0.word] } + launch[ShortcutCommands.passedOn]
     }
 
     /// The command line a resolved route runs, checked against the command it names.
     static func commandLine(_ route: ShortcutRoute, registry: CommandRegistry) throws -> [String] {
         let path = route.action.commandPath
         guard let spec = registry.command(path) else {
-            throw ExpenseError(.unavailable, "'\(route.item.title)' (\(route.item.type)) needs the command 'expenses \(path.joined(separator: " "))', which this build of expenses does not have",
-                               hint: route.action.unavailableHint)
+            throw ExpenseError(.internal, "'\(route.item.type)' names the command 'expenses \(path.joined(separator: " "))', which is not in the registry")
         }
         if let unknown = unknownParameter(route.parameters, of: route.action, command: spec) {
             throw UsageError("The quick action \(route.item.type) passes '\(unknown.key)', which is not an option of 'expenses \(spec.name)'"
@@ -151,9 +115,9 @@ public enum ShortcutLaunch {
     }
 
     /// Queues a launch for a running session (or `shortcuts inbox --deliver`) to run.
-    private static func enqueue(_ route: ShortcutRoute, words: LaunchWords, in session: Session) throws -> Output {
-        let catalog = words.catalog.map(WorkingDirectory.absolute)
-        let record = try session.store().enqueueLaunch(LaunchRequest(type: route.item.type, arguments: words.replayWords,
+    private static func enqueue(_ route: ShortcutRoute, launch: Invocation, in session: Session) throws -> Output {
+        let catalog = try launch[ShortcutCommands.Options.catalog].map(WorkingDirectory.absolute)
+        let record = try session.store().enqueueLaunch(LaunchRequest(type: route.item.type, arguments: try replayWords(launch),
                                                                      catalog: catalog))
         return QueuedLaunch(item: route.item, record: record).output
     }

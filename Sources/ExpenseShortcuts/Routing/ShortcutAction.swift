@@ -20,17 +20,14 @@ public struct ShortcutAction: Sendable, Equatable {
     /// Whether a missing `report` parameter is filled in with the current trip.
     public let defaultsToCurrentReport: Bool
     public let landing: Landing
-    /// Said when the command is missing from this build (an action whose feature comes later).
-    public let unavailableHint: String?
 
     public init(_ name: String, _ command: [String], positional: [String] = [], defaultsToCurrentReport: Bool = false,
-                landing: Landing = .root, unavailableHint: String? = nil) {
+                landing: Landing = .root) {
         self.name = name
         self.command = command
         self.positional = positional
         self.defaultsToCurrentReport = defaultsToCurrentReport
         self.landing = landing
-        self.unavailableHint = unavailableHint
     }
 
     /// The path of the command (its words before any option).

@@ -8,10 +8,13 @@ import PropertyList
 public struct ShortcutRouter: Sendable {
     public let shortcuts: ShortcutSet
     public let appID: String
+    /// Every action a type can name, by its name: the app's table, which knows its commands.
+    public let actions: [ShortcutAction]
 
-    public init(shortcuts: ShortcutSet, appID: String) {
+    public init(shortcuts: ShortcutSet, appID: String, actions: [ShortcutAction]) {
         self.shortcuts = shortcuts
         self.appID = appID
+        self.actions = actions
     }
 
     /// - Parameters:
@@ -49,11 +52,11 @@ public struct ShortcutRouter: Sendable {
                                "the quick action \(item.type) is not one of this app's: its type does not start with the app id '\(appID)'")
         }
         let name = String(item.type.dropFirst(prefix.count).split(separator: ".").last ?? "")
-        guard let action = ShortcutActions.named(name) else {
-            let suggestion = Suggestion.closest(to: name, among: ShortcutActions.all.map(\.name))
+        guard let action = actions.first(where: { $0.name == name }) else {
+            let suggestion = Suggestion.closest(to: name, among: actions.map(\.name))
             throw ExpenseError(.unavailable, "the quick action \(item.type) names the action '\(name)', which expenses does not have",
                                hint: (suggestion.map { "did you mean '\($0)'? " } ?? "")
-                                   + "The actions are " + ShortcutActions.all.map(\.name).joined(separator: ", ") + ".")
+                                   + "The actions are " + actions.map(\.name).joined(separator: ", ") + ".")
         }
         return action
     }

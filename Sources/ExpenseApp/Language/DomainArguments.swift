@@ -1,0 +1,62 @@
+import ExpenseCore
+import ExpenseStore
+import ExpenseSupport
+
+// The domain's values as words of the command line: each reads itself with the domain's own
+// error (an unknown currency or category is data, 65, with a did-you-mean in its hint; a word
+// outside a closed set is the option's usage error, 64, naming the allowed values).
+
+extension Currency: ExpressibleByArgument {
+    public init(argument: String, in context: Void) throws { self = try CurrencyTable.standard.require(argument) }
+    public static var valueName: String { "code" }
+    public static var completion: CompletionSource { .currency }
+}
+
+/// A category is one the database has: read against its store.
+extension ExpenseCore.Category: ExpressibleByArgument {
+    public init(argument: String, in store: Store) throws { self = try store.category(argument) }
+    public static var valueName: String { "code" }
+    public static var completion: CompletionSource { .category }
+}
+
+/// What an amount is read against: the currency the command chose, whose minor digits it may
+/// have (`--amount 12.345 --currency JPY` is refused with the yen's 0 digits), and the locale's
+/// decimal mark.
+public struct AmountContext: Sendable {
+    public let currency: Currency
+    public let decimalMark: DecimalMark
+
+    public init(_ currency: Currency, decimalMark: DecimalMark = .point) {
+        self.currency = currency
+        self.decimalMark = decimalMark
+    }
+}
+
+extension Money: ExpressibleByArgument {
+    public init(argument: String, in context: AmountContext) throws {
+        self = try Money.parse(argument, currency: context.currency, decimalMark: context.decimalMark)
+    }
+
+    public static var valueName: String { "amount" }
+}
+
+extension ExchangeRate: ExpressibleByArgument {
+    public init(argument: String, in context: Void) throws { self = try ExchangeRate.parse(argument) }
+    public static var valueName: String { "rate" }
+}
+
+extension PaidBy: ExpressibleByArgument {
+    public static var valueName: String { "who" }
+}
+
+extension PolicyRule: ExpressibleByArgument {
+    public static var valueName: String { "rule" }
+}
+
+extension PolicySeverity: ExpressibleByArgument {
+    public static var valueName: String { "severity" }
+}
+
+extension OutputFormat: ExpressibleByArgument {
+    public static var valueName: String { "format" }
+}
