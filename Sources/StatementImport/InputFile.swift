@@ -108,7 +108,7 @@ public final class InputFile {
         case .success(let rest): return start + rest
         case .failure(.system(let code)): throw ExpenseError(.io, "cannot read \(path): \(String(cString: strerror(code)))")
         case .failure(.tooLarge):
-            throw ExpenseError(.invalidData, "\(path) is larger than \(Self.maximumMarkupBytes >> 20) MiB, more than a \(format.rawValue) statement holds",
+            throw ExpenseError(.invalidData, "\(path) is larger than \(Self.maximumMarkupBytes >> 20) MiB, more than \(format.withArticle) statement holds",
                                hint: "split it by month at the bank, or export CSV")
         }
     }

@@ -16,7 +16,7 @@ extension ImportRules {
         let given = lines.filter { !Self.entryDirectives.contains($0.key) }.map { (name: $0.key, line: $0.value) }
             + mappings.map { (name: $0.key.rawValue, line: $0.value.line) }
         if let first = given.min(by: { $0.line < $1.line }) {
-            throw error(first.line, "'\(first.name)' is for a CSV statement; a \(format.rawValue) statement names its fields itself",
+            throw error(first.line, "'\(first.name)' is for a CSV statement; \(format.withArticle) statement names its fields itself",
                         hint: "rules for \(format.rawValue) give only 'credits', 'default category', 'default paid-by' and 'if ... then ...'")
         }
         var rules = self

@@ -27,6 +27,9 @@ public struct StatementEntries: Equatable, Sendable {
     public enum Format: String, Sendable {
         case camt053 = "camt.053"
         case ofx = "OFX"
+
+        /// "a camt.053", "an OFX": for sentences.
+        public var withArticle: String { self == .ofx ? "an OFX" : "a camt.053" }
     }
 
     public let format: Format
