@@ -34,7 +34,8 @@ enum ImportCommands {
             A file's format is told by its content, not its name: an ISO 20022 camt.053 bank statement (XML, \
             .001.02 to .001.08: its booked entries; pending ones are counted, not imported) or an OFX file (1.x SGML \
             or 2.x XML, bank or card) names its own fields, so it needs no rules file; one given for it may say only \
-            'credits', 'default category', 'default paid-by' and 'if ... then ...'. Its rejects file lists each \
+            'credits', 'default category', 'default paid-by' and 'if ... then ...' (an entry no rule gives a category \
+            is 'other'). Its rejects file lists each \
             rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason.
             """,
         arguments: [ArgumentSpec("file", "Statement files: CSV, camt.053 or OFX (- reads standard input).", variadic: true, completion: .file)],
