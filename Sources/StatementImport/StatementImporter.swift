@@ -89,11 +89,13 @@ public final class StatementImporter {
         // Every file is opened before anything is written: a typo in the last name must not
         // cost a long import of the first ones.
         let inputs = try request.files.map { path throws(ExpenseError) in try InputFile(path, role: "statement") }
-        let formats = try inputs.map { input throws(ExpenseError) in try format(of: input) }
-        if request.rejectsPath != nil, formats.contains(where: { $0 == nil }), formats.contains(where: { $0 != nil }) {
-            throw ExpenseError(.usage, "one rejects file cannot list both a CSV's rows and camt.053 or OFX entries",
-                               hint: "import the CSV statements and the others separately")
+        // A CSV needs rules that map its columns; a camt.053 or OFX statement refuses them.
+        let kinds = try inputs.map { input throws(ExpenseError) in try input.statementFormat() }
+        if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }), let other = zip(inputs, kinds).first(where: { $0.1 != .csv }) {
+            throw ExpenseError(.usage, "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads either",
+                               hint: "import the CSV statements through their rules, and the camt.053 or OFX ones on their own")
         }
+        let formats = try zip(inputs, kinds).map { pair throws(ExpenseError) in try format(of: pair.0, pair.1) }
         console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
         defer { console.finish() }
         if request.dryRun { log = makeLog?(console) }
@@ -107,7 +109,7 @@ public final class StatementImporter {
                 try OutputFile.check(path, replacing: request.replaceRejects, inputs: read)
             } else {
                 // Entries' rejects are CSV lines of their fields, in UTF-8.
-                let csv = formats.allSatisfy { $0 == nil }
+                let csv = formats.contains(nil)
                 rejects = try RejectsFile(path: path, separator: csv ? rules.separator : UInt8(ascii: ","), encoding: csv ? rules.encoding : .utf8,
                                           replacing: request.replaceRejects, inputs: read)
             }
@@ -160,8 +162,8 @@ public final class StatementImporter {
 
     /// The format of a statement, checked against the rules: nil for CSV, which needs rules that
     /// read its columns; a camt.053 or OFX statement's rules say only what to do with its entries.
-    private func format(of input: InputFile) throws(ExpenseError) -> StatementEntries.Format? {
-        switch try input.statementFormat() {
+    private func format(of input: InputFile, _ kind: StatementFormat) throws(ExpenseError) -> StatementEntries.Format? {
+        switch kind {
         case .csv:
             guard request.rules != nil else {
                 throw ExpenseError(.usage, "\(input.path) is a CSV statement: reading it needs a rules file",

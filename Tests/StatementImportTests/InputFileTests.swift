@@ -27,3 +27,28 @@ final class InputFileTests: XCTestCase {
         }
     }
 }
+
+/// A statement's first bytes, read to tell its format, are read again by its reader.
+final class InputFileFormatTests: XCTestCase {
+    func testTheBytesReadToTellTheFormatAreReadAgain() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("input-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let csv = "Date,Amount\n" + (1...1_000).map { "2026-03-01,\($0).00\n" }.joined()
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+        let input = try InputFile(path, role: "statement")
+        XCTAssertEqual(try input.statementFormat(), .csv)
+        XCTAssertEqual(try input.statementFormat(), .csv, "asked twice, read once")
+        let reader = input.csvReader(separator: UInt8(ascii: ","))
+        var records = 0, last = ""
+        while try reader.next() {
+            records += 1
+            last = String(decoding: reader.field(1), as: UTF8.self)
+        }
+        XCTAssertEqual(records, 1_001)
+        XCTAssertEqual(last, "1000.00")
+        let ofx = try InputFile(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/import/bank-ofx220.ofx").path, role: "statement")
+        XCTAssertEqual(try ofx.statementFormat(), .entries(.ofx))
+        XCTAssertEqual(try ofx.wholeStatement(.ofx).count, ofx.size)
+    }
+}
