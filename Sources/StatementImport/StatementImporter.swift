@@ -196,7 +196,9 @@ public final class StatementImporter {
         do {
             statement = try StatementFormat.read(format, try input.wholeStatement(format))
         } catch let failure as StatementFailure {
-            throw ExpenseError(.invalidData, failure.message, hint: failure.hint, location: "\(file):\(failure.line)")
+            throw ExpenseError(.invalidData, failure.message,
+                               hint: failure.hint ?? "this is not \(format.withArticle) statement as a bank writes it; is it the file as downloaded?",
+                               location: "\(file):\(failure.line)")
         }
         let entryRules = try rules.forEntries(of: format)
         let records = StatementEntryRecords(statement.entries, fileBytes: input.size)

@@ -25,16 +25,26 @@ final class StatementFormatImportTests: ImportTestCase {
         try FileManager.default.copyItem(atPath: camt, toPath: renamed)
         XCTAssertEqual(summary(try app.ok("import", renamed, "--report", "1")),
                        "Imported \(renamed) as batch 2: 0 new, 3 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
+        // The card's OFX into the same report, its dollars converted at the ECB's rate; twice: nothing new.
+        try app.ok("rates", "import", try fixture("eurofxref-hist.csv"))
         let card = try fixture("card-ofx102.ofx")
-        XCTAssertEqual(summary(try app.ok("import", card)), "Imported \(card) as batch 3: 4 new, 0 duplicate, 0 invalid\n")
-        XCTAssertEqual(summary(try app.ok("import", card)), "Imported \(card) as batch 4: 0 new, 4 duplicate, 0 invalid\n")
-        XCTAssertEqual(try app.query("SELECT merchant, currency FROM expenses WHERE external_id = 'FR2026030900003'"), "YELLOW CAB NYC|USD")
+        XCTAssertEqual(summary(try app.ok("import", card, "--report", "1")), "Imported \(card) as batch 3: 4 new, 0 duplicate, 0 invalid\n")
+        XCTAssertEqual(summary(try app.ok("import", card, "--report", "1")), "Imported \(card) as batch 4: 0 new, 4 duplicate, 0 invalid\n")
+        XCTAssertEqual(try app.query("SELECT merchant, currency, converted_minor FROM expenses WHERE external_id = 'FR2026030900003'"),
+                       "YELLOW CAB NYC|USD|4999", "54.10 USD at 1.0823, the rate of 2026-03-06")
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE merchant = 'Café de Flore'"), "2", "Windows-1252 decoded")
+        // camt.053 .001.08 into a franc report, the bank's OFX 2 into a dollar one.
+        try app.ok("report", "new", "Zürich", "--currency", "CHF")
+        try app.ok("report", "new", "Seattle", "--currency", "USD")
         let v8 = try fixture("camt053-001-08.xml"), bank = try fixture("bank-ofx220.ofx")
-        let both = try app.ok("import", v8, bank)
-        XCTAssertTrue(both.contains("\(v8): 2 new, 0 duplicate, 0 invalid; 1 pending entry not imported"), both)
-        XCTAssertTrue(both.contains("\(bank): 4 new, 0 duplicate, 0 invalid"), both)
-        XCTAssertEqual(try count(), 13)
+        XCTAssertEqual(summary(try app.ok("import", v8, "--report", "2")),
+                       "Imported \(v8) as batch 5: 2 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
+        XCTAssertEqual(summary(try app.ok("import", bank, "--report", "3")), "Imported \(bank) as batch 6: 4 new, 0 duplicate, 0 invalid\n")
+        XCTAssertEqual(try app.query("SELECT id, item_count, total_minor FROM reports ORDER BY id"), """
+            1|7|61869
+            2|2|7330
+            3|4|-207985
+            """)
     }
 
     func testARulesFileSaysWhatToDoWithTheEntries() throws {
