@@ -24,7 +24,8 @@ public enum CamtReader {
                 }
                 if name == "Ntry", entry == nil {
                     guard result.entries.count + result.pending.count < StatementEntries.maximumEntries else {
-                        throw scanner.failure("more than \(StatementEntries.maximumEntries) entries in one statement file")
+                        throw scanner.failure("more than \(StatementEntries.maximumEntries) entries in one statement file",
+                                              hint: "download shorter periods from the bank")
                     }
                     entry = EntryState(line: scanner.tokenLine, depth: stack.count + 1)
                 }

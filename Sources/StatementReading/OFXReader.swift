@@ -37,7 +37,8 @@ public enum OFXReader {
                 if name == "STMTTRN" {
                     guard entry == nil else { throw scanner.failure("a <STMTTRN> inside another") }
                     guard result.entries.count < StatementEntries.maximumEntries else {
-                        throw scanner.failure("more than \(StatementEntries.maximumEntries) transactions in one statement file")
+                        throw scanner.failure("more than \(StatementEntries.maximumEntries) transactions in one statement file",
+                                              hint: "download shorter periods from the bank")
                     }
                     entry = EntryState(line: scanner.tokenLine)
                 }

@@ -39,8 +39,9 @@ public struct StatementEntries: Equatable, Sendable {
 
     public init(format: Format) { self.format = format }
 
-    /// The most entries a file may hold: a year of a busy account is some thousands.
-    public static let maximumEntries = 1_000_000
+    /// The most entries a file may hold: a year of a busy account is some thousands, and each
+    /// entry is kept until the file is read (some 200 bytes).
+    public static let maximumEntries = 100_000
     /// The deepest nesting of elements read: a camt.053 entry is some ten levels down.
     public static let maximumDepth = 64
     /// The longest text an element may hold.

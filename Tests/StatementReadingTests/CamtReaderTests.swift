@@ -82,6 +82,8 @@ final class CamtReaderTests: XCTestCase {
         XCTAssertEqual(failure(document("<Ntry><Amt>" + String(repeating: "9", count: 70_000) + "</Amt></Ntry>"))?.message,
                        "a text of more than 64 KiB in <Amt>")
         XCTAssertEqual(failure("<?xml version=\"1.0\" encoding=\"EBCDIC\"?><Document/>")?.message, "the encoding 'EBCDIC' is not read")
+        let many = String(repeating: "<Ntry><CdtDbtInd>DBIT</CdtDbtInd></Ntry>", count: StatementEntries.maximumEntries + 1)
+        XCTAssertEqual(failure(document(many))?.message, "more than 100000 entries in one statement file")
     }
 
     func testADeclaredLatin1Document() throws {

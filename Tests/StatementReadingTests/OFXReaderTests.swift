@@ -82,5 +82,7 @@ final class OFXReaderTests: XCTestCase {
         XCTAssertEqual(failure(sgml("<STMTTRN><STMTTRN>"))?.message, "a <STMTTRN> inside another")
         XCTAssertEqual(failure("<OFX>text</OFX>")?.message, "text outside the OFX elements")
         XCTAssertEqual(failure("")?.message, "no <OFX> element in the file")
+        let many = String(repeating: "<STMTTRN></STMTTRN>", count: StatementEntries.maximumEntries + 1)
+        XCTAssertEqual(failure(sgml(many))?.message, "more than 100000 transactions in one statement file")
     }
 }
