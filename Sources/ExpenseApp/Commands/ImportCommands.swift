@@ -36,7 +36,8 @@ enum ImportCommands {
             or 2.x XML, bank or card) names its own fields, so it needs no rules file; one given for it may say only \
             'credits', 'default category', 'default paid-by' and 'if ... then ...' (an entry no rule gives a category \
             is 'other'). Its rejects file lists each \
-            rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason.
+            rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason. \
+            One import reads either CSV statements or camt.053 and OFX ones.
             """,
         arguments: [ArgumentSpec("file", "Statement files: CSV, camt.053 or OFX (- reads standard input).", variadic: true, completion: .file)],
         options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects, Options.force],
