@@ -161,7 +161,7 @@ final class ImportFeedbackTests: ImportTestCase {
     }
 }
 
-extension ImportTests {
+extension ImportFeedbackTests {
     /// 3,000 invalid rows printed 3,000 lines before the summary.
     func testAtMostTwentyRowErrorsThenHowManyMoreAndWhereToSeeThem() throws {
         let rules = try write(Self.cardRules, to: "card.rules")

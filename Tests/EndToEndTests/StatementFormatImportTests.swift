@@ -5,6 +5,11 @@ import XCTest
 /// camt.053 (.001.02 and .001.08) and OFX (1.x SGML card, 2.x XML bank), recognised by content,
 /// without or with a rules file, idempotent, atomic, with a rejects file, and hostile files.
 final class StatementFormatImportTests: ImportTestCase {
+    /// The summary without its timing and batch number.
+    private func unnumbered(_ stdout: String) -> String {
+        summary(stdout).replacingOccurrences(of: #" as batch [0-9]+"#, with: "", options: .regularExpression)
+    }
+
     private let columns = "SELECT date, category, merchant, description, amount_minor, currency, external_id FROM expenses ORDER BY id"
 
     func testEachFormatImportsIntoAReportWithoutRulesAndOnceOnly() throws {
@@ -61,7 +66,8 @@ final class StatementFormatImportTests: ImportTestCase {
         XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
         XCTAssertEqual(dryRun.stdout.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)[2] },
                        ["status", "new", "new", "skipped", "skipped"])
-        XCTAssertEqual(summary(try app.ok("import", bank, "--rules", rules)), "Imported \(bank) as batch 1: 2 new, 0 duplicate, 0 invalid, 2 skipped\n")
+        // (A dry run's batch number is taken on a team database, whose sequences do not roll back.)
+        XCTAssertEqual(unnumbered(try app.ok("import", bank, "--rules", rules)), "Imported \(bank): 2 new, 0 duplicate, 0 invalid, 2 skipped\n")
         XCTAssertEqual(try app.query("SELECT category, merchant, amount_minor FROM expenses ORDER BY id"), """
             meals|STARBUCKS STORE 0412|4215
             lodging|MARRIOTT SEATTLE|31800
@@ -95,7 +101,7 @@ final class StatementFormatImportTests: ImportTestCase {
         XCTAssertEqual(try count(), 0)
         let rejects = app.path("rejects.csv")
         let skipped = try app.run("import", camt, "--skip-invalid", "--rejects", rejects)
-        XCTAssertEqual(summary(skipped.stdout), "Imported \(camt) as batch 1: 2 new, 0 duplicate, 1 invalid; 1 pending entry not imported "
+        XCTAssertEqual(unnumbered(skipped.stdout), "Imported \(camt): 2 new, 0 duplicate, 1 invalid; 1 pending entry not imported "
                        + "(not booked yet); invalid rows written to \(rejects)\n")
         XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8), """
             date,amount,currency,merchant,description,external-id,type,reason
