@@ -52,3 +52,20 @@ final class InputFileFormatTests: XCTestCase {
         XCTAssertEqual(try ofx.wholeStatement(.ofx).count, ofx.size)
     }
 }
+
+extension InputFileFormatTests {
+    func testAStatementOfEntriesBeyondItsLimitIsBadData() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("input-\(UUID().uuidString).ofx").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("OFXHEADER:100\n".utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(InputFile.maximumMarkupBytes + 1))   // sparse: no disk is used
+        try handle.close()
+        let input = try InputFile(path, role: "statement")
+        XCTAssertEqual(try input.statementFormat(), .entries(.ofx))
+        XCTAssertThrowsError(try input.wholeStatement(.ofx)) { error in
+            XCTAssertEqual((error as? ExpenseError)?.kind, .invalidData)
+            XCTAssertEqual((error as? ExpenseError)?.message, "\(path) is larger than 64 MiB, more than an OFX statement holds")
+        }
+    }
+}
