@@ -49,7 +49,8 @@ let package = Package(
                                                                   "ExpenseTestSupport"]),
         .testTarget(name: "StatementReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading"]),
         .testTarget(name: "ReceiptReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ReceiptReading"]),
-        .testTarget(name: "StatementImportTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "StatementImport"]),
+        .testTarget(name: "StatementImportTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore",
+                                                                 "StatementImport"]),
         .testTarget(name: "RenderingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "Rendering"]),
         // StatementReading: the help topic of the rules file is checked against the directives it parses.
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "StatementReading", "Rendering",

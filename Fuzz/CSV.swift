@@ -60,17 +60,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 private func importRows(_ bytes: [UInt8], _ rules: ImportRules, bufferSize: Int) throws {
     let reader = CSVReader(bytes: bytes, separator: rules.separator, bufferSize: bufferSize)
-    for _ in 0..<rules.skipLines where try reader.skipLine() == nil { break }
-    var header: [String]?
-    if rules.hasHeader {
-        while try reader.next() {
-            if reader.isBlankLine { continue }
-            header = (0..<reader.fieldCount).map { rules.encoding.decode(reader.field($0))?.trimmingSpaces ?? "" }
-            break
-        }
-        guard header != nil else { return }
-    }
-    let mapper = try RowMapper(rules: rules, header: header, file: "fuzz.csv", categories: categories)
+    let start = try CSVStatementStart.read(reader, rules: rules, file: "fuzz.csv")
+    let mapper = try RowMapper(rules: rules, header: start.names, file: "fuzz.csv", categories: categories)
     var row = MappedRow()
     while try reader.next() {
         if reader.isBlankLine { continue }

@@ -55,22 +55,61 @@ public final class InputFile {
         return text
     }
 
-    /// A CSV reader of the file.
-    public func csvReader(separator: UInt8) -> CSVReader {
-        CSVReader(fileDescriptor: descriptor, separator: separator)
-    }
-}
+    /// The first bytes of the statement, once read to tell its format; the readers start with them.
+    private var head: [UInt8]?
 
-extension CSVReader {
-    /// A reader of an open file descriptor (which the caller closes).
-    public convenience init(fileDescriptor: Int32, separator: UInt8, bufferSize: Int = 1 << 20) {
-        self.init(separator: separator, bufferSize: bufferSize) { target in
+    /// The largest camt.053 or OFX file read: it is read whole, and a year of a busy account is
+    /// a few MiB.
+    public static let maximumMarkupBytes = 64 << 20
+
+    /// What kind of statement the file is, by its first bytes (a pipe's too: they are kept).
+    public func statementFormat() throws(ExpenseError) -> StatementFormat {
+        if head == nil {
+            var bytes = [UInt8](repeating: 0, count: StatementFormat.headBytes)
+            var count = 0
+            while count < bytes.count {
+                let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+                if got < 0, errno == EINTR { continue }
+                guard got >= 0 else { throw ExpenseError(.io, "cannot read \(path): \(String(cString: strerror(errno)))") }
+                if got == 0 { break }
+                count += got
+            }
+            head = Array(bytes[..<count])
+        }
+        return StatementFormat.recognise(head ?? [])
+    }
+
+    /// A CSV reader of the file (after the bytes read to tell its format, if any).
+    public func csvReader(separator: UInt8) -> CSVReader {
+        var pending = head ?? []
+        head = nil
+        let descriptor = self.descriptor
+        return CSVReader(separator: separator) { target in
+            if !pending.isEmpty {
+                let count = min(pending.count, target.count)
+                pending.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                pending.removeFirst(count)
+                return count
+            }
             while true {
-                let count = read(fileDescriptor, target.baseAddress, target.count)
+                let count = read(descriptor, target.baseAddress, target.count)
                 if count >= 0 { return count }
                 if errno == EINTR { continue }
                 throw ExpenseError(.io, "cannot read: \(String(cString: strerror(errno)))")
             }
+        }
+    }
+
+    /// The whole statement, for a camt.053 or OFX reader; more than `maximumMarkupBytes` is an error.
+    public func wholeStatement(_ format: StatementEntries.Format) throws(ExpenseError) -> [UInt8] {
+        let start = head ?? []
+        head = nil
+        switch FileDescriptor.readAll(descriptor, limit: Self.maximumMarkupBytes - start.count) {
+        case .success(let rest): return start + rest
+        case .failure(.system(let code)): throw ExpenseError(.io, "cannot read \(path): \(String(cString: strerror(code)))")
+        case .failure(.tooLarge):
+            throw ExpenseError(.invalidData, "\(path) is larger than \(Self.maximumMarkupBytes >> 20) MiB, more than \(format.withArticle) statement holds",
+                               hint: "split it by month at the bank, or export CSV")
         }
     }
 }

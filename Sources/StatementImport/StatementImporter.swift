@@ -11,7 +11,8 @@ import StatementReading
 public final class StatementImporter {
     public struct Request {
         public var files: [String]
-        public var rules: ImportRules
+        /// The rules file; nil when none was given, which only camt.053 and OFX statements allow.
+        public var rules: ImportRules?
         public var reportID: Int64?
         public var dryRun = false
         public var skipInvalid = false
@@ -29,7 +30,7 @@ public final class StatementImporter {
         /// words it, naming where to see them).
         public var moreRowErrorsNote: (Int) -> String = { "and \($0) more invalid rows" }
 
-        public init(files: [String], rules: ImportRules, reportID: Int64?, dryRun: Bool = false, skipInvalid: Bool = false,
+        public init(files: [String], rules: ImportRules?, reportID: Int64?, dryRun: Bool = false, skipInvalid: Bool = false,
                     rejectsPath: String? = nil) {
             (self.files, self.rules, self.reportID) = (files, rules, reportID)
             (self.dryRun, self.skipInvalid, self.rejectsPath) = (dryRun, skipInvalid, rejectsPath)
@@ -40,6 +41,8 @@ public final class StatementImporter {
         public let file: String
         public let batchID: Int64
         public var counts = ImportCounts()
+        /// Entries of a camt.053 statement that are not booked yet (`PDNG`): not imported.
+        public var pending = 0
     }
 
     public struct Outcome: Sendable {
@@ -47,6 +50,7 @@ public final class StatementImporter {
         public var seconds = 0.0
         public var rejectsPath: String?
         public var total: ImportCounts { files.reduce(ImportCounts()) { $0 + $1.counts } }
+        public var pending: Int { files.reduce(0) { $0 + $1.pending } }
     }
 
     /// Ends the transaction of a dry run, which must write nothing whatever happened.
@@ -74,7 +78,7 @@ public final class StatementImporter {
         self.store = store
         self.request = request
         self.makeLog = makeLog
-        rules = request.rules
+        rules = request.rules ?? ImportRules(path: "")
         rowErrors = request.rowErrors
     }
 
@@ -85,6 +89,13 @@ public final class StatementImporter {
         // Every file is opened before anything is written: a typo in the last name must not
         // cost a long import of the first ones.
         let inputs = try request.files.map { path throws(ExpenseError) in try InputFile(path, role: "statement") }
+        // A CSV needs rules that map its columns; a camt.053 or OFX statement refuses them.
+        let kinds = try inputs.map { input throws(ExpenseError) in try input.statementFormat() }
+        if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }), let other = zip(inputs, kinds).first(where: { $0.1 != .csv }) {
+            throw ExpenseError(.usage, "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads either",
+                               hint: "import the CSV statements through their rules, and the camt.053 or OFX ones on their own")
+        }
+        let formats = try zip(inputs, kinds).map { pair throws(ExpenseError) in try format(of: pair.0, pair.1) }
         console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
         defer { console.finish() }
         if request.dryRun { log = makeLog?(console) }
@@ -97,7 +108,9 @@ public final class StatementImporter {
                 // A dry run refuses the rejects file the import would refuse, and writes none.
                 try OutputFile.check(path, replacing: request.replaceRejects, inputs: read)
             } else {
-                rejects = try RejectsFile(path: path, separator: rules.separator, encoding: rules.encoding,
+                // Entries' rejects are CSV lines of their fields, in UTF-8.
+                let csv = formats.contains(nil)
+                rejects = try RejectsFile(path: path, separator: csv ? rules.separator : UInt8(ascii: ","), encoding: csv ? rules.encoding : .utf8,
                                           replacing: request.replaceRejects, inputs: read)
             }
         }
@@ -110,8 +123,8 @@ public final class StatementImporter {
                 console.progress(rows: 0, bytes: 0)
                 let rates = store.rateSource()
                 _ = try store.withInsertTriggersInBulk {
-                    for input in inputs {
-                        outcome.files.append(try importFile(input, categories: categories, rates: rates))
+                    for (input, format) in zip(inputs, formats) {
+                        outcome.files.append(try importFile(input, format, categories: categories, rates: rates))
                         bytesBefore += input.size
                     }
                 }
@@ -147,47 +160,58 @@ public final class StatementImporter {
                                 + (request.dryRun ? "nothing would be imported" : "nothing was imported"))
     }
 
-    private func importFile(_ input: InputFile, categories: [String], rates: RateSource) throws -> FileOutcome {
-        let reader = input.csvReader(separator: rules.separator)
-        let file = input.path
-        var preamble: [[UInt8]] = []
-        do {
-            for _ in 0..<rules.skipLines {
-                guard let line = try reader.skipLine() else { break }
-                preamble.append(line)
+    /// The format of a statement, checked against the rules: nil for CSV, which needs rules that
+    /// read its columns; a camt.053 or OFX statement's rules say only what to do with its entries.
+    private func format(of input: InputFile, _ kind: StatementFormat) throws(ExpenseError) -> StatementEntries.Format? {
+        switch kind {
+        case .csv:
+            guard request.rules != nil else {
+                throw ExpenseError(.usage, "\(input.path) is a CSV statement: reading it needs a rules file",
+                                   hint: "give one with '--rules FILE' ('expenses help rules'); camt.053 and OFX statements need none")
             }
-        } catch let failure as CSVReader.Failure {
-            throw ExpenseError(.invalidData, failure.message, location: "\(file):\(failure.line)")
+            try rules.checkComplete()
+            return nil
+        case .entries(let format):
+            _ = try rules.forEntries(of: format)
+            return format
+        case .otherMarkup:
+            throw ExpenseError(.invalidData, "the file is markup, but neither a camt.053 statement nor OFX",
+                               hint: "expenses reads camt.053 (ISO 20022 bank-to-customer statements), OFX and CSV", location: "\(input.path):1")
         }
-        var header: [String]?
-        var headerBytes: [UInt8]?
-        if rules.hasHeader {
-            var names: [String] = []
-            while try Self.nextRecord(reader, file) {
-                if reader.isBlankLine { continue }
-                for index in 0..<reader.fieldCount {
-                    if rules.encoding.misreads(reader.field(index)) {
-                        warnOfEncoding(Array(reader.field(index)), at: "\(file):\(reader.recordLine)")
-                    }
-                    guard let name = rules.encoding.decode(reader.field(index)) else {
-                        throw ExpenseError(.invalidData, "the header is not valid UTF-8",
-                                           hint: "if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules",
-                                           location: "\(file):\(reader.recordLine)")
-                    }
-                    names.append(name.trimmingSpaces)
-                }
-                headerBytes = Array(reader.rawRecord)
-                break
-            }
-            guard headerBytes != nil else {
-                throw ExpenseError(.invalidData, "\(file) is empty: it has no header line",
-                                   hint: rules.skipLines > 0 ? "the rules skip \(rules.skipLines) line(s) first; is that too many?" : nil)
-            }
-            header = names
-        }
-        let mapper = try RowMapper(rules: rules, header: header, file: file, categories: categories)
-        rejects?.start(preamble: preamble, header: headerBytes, crlf: reader.recordEndsWithCRLF)
+    }
 
+    private func importFile(_ input: InputFile, _ format: StatementEntries.Format?, categories: [String],
+                            rates: RateSource) throws -> FileOutcome {
+        let file = input.path
+        guard let format else {
+            let reader = input.csvReader(separator: rules.separator)
+            let start = try CSVStatementStart.read(reader, rules: rules, file: file) { text, line in
+                warnOfEncoding(text, at: "\(file):\(line)")
+            }
+            let mapper = try RowMapper(rules: rules, header: start.names, file: file, categories: categories)
+            rejects?.start(preamble: start.preamble, header: start.headerBytes, crlf: reader.recordEndsWithCRLF)
+            return try importRows(reader, mapper, rules: rules, file: file, rates: rates)
+        }
+        let statement: StatementEntries
+        do {
+            statement = try StatementFormat.read(format, try input.wholeStatement(format))
+        } catch let failure as StatementFailure {
+            throw ExpenseError(.invalidData, failure.message,
+                               hint: failure.hint ?? "this is not \(format.withArticle) statement as a bank writes it; is it the file as downloaded?",
+                               location: "\(file):\(failure.line)")
+        }
+        let entryRules = try rules.forEntries(of: format)
+        let records = StatementEntryRecords(statement.entries, fileBytes: input.size)
+        let mapper = try RowMapper(rules: entryRules, header: StatementEntryRecords.columns, file: file, categories: categories)
+        rejects?.start(preamble: [], header: StatementEntryRecords.header, crlf: false)
+        var outcome = try importRows(records, mapper, rules: entryRules, file: file, rates: rates)
+        outcome.pending = statement.pending.count
+        return outcome
+    }
+
+    /// Imports the records of one statement into a batch of its own.
+    private func importRows<Records: StatementRecords>(_ reader: Records, _ mapper: RowMapper, rules: ImportRules,
+                                                       file: String, rates: RateSource) throws -> FileOutcome {
         // The report's id and currency, not the report: bound per row, a copy would retain its texts.
         let reportID = report?.id, reportCurrency = report?.currency
         let batchID = try store.beginImportBatch(file: file, rules: rules.path, reportID: reportID)
@@ -195,7 +219,7 @@ public final class StatementImporter {
         var outcome = FileOutcome(file: file, batchID: batchID)
         // Once an atomic import has an invalid row it will roll back: only validate the rest.
         var writing = true
-        let rows = readAhead(reader, mapper, file: file)
+        let rows = readAhead(reader, mapper, rules: rules, file: file)
         defer { rows.stop() }
         var footer: [(record: [UInt8], crlf: Bool)] = []
         while var item = try rows.next() {
@@ -224,7 +248,7 @@ public final class StatementImporter {
             let row = item.row
             guard row.problems.isEmpty, let date = row.date, let amount = row.amount, let fingerprint = item.fingerprint else {
                 outcome.counts.invalid += 1
-                try reject(file: file, item)
+                try reject(file: file, item, encoding: rules.encoding)
                 if !request.skipInvalid { writing = request.dryRun }
                 continue
             }
@@ -266,7 +290,8 @@ public final class StatementImporter {
     /// Reads the rest of a statement on a second thread: CSV parsing, the rules and the
     /// fingerprints of the next rows run there while this thread converts and writes the rows
     /// before. The reader and the mapper belong to that thread until it has stopped.
-    private func readAhead(_ reader: CSVReader, _ mapper: RowMapper, file: String) -> ProducerThread<ReadRow> {
+    private func readAhead<Records: StatementRecords>(_ reader: Records, _ mapper: RowMapper, rules: ImportRules,
+                                                     file: String) -> ProducerThread<ReadRow> {
         let keepText = rejects != nil
         let reportCurrency = report?.currency
         let skipEnd = rules.skipEndRows, skipEndLine = rules.lines["skip-end"] ?? 0
@@ -290,7 +315,7 @@ public final class StatementImporter {
             var misreadTold = false
             while try Self.nextRecord(reader, file) {
                 if reader.isBlankLine { continue }
-                mapper.map(reader, into: &row)
+                reader.map(through: mapper, into: &row)
                 let unfingerprinted = row.externalID == nil && (row.date == nil || row.amount == nil)
                 let mayBeRejected = skipEnd > 0
                     || (!row.skipped && (!row.problems.isEmpty || unfingerprinted || (reportCurrency.map { row.amount?.currency != $0 } ?? false)))
@@ -330,7 +355,7 @@ public final class StatementImporter {
     }
 
     /// Reports an invalid row as `FILE:LINE: field: reason` and keeps it for the rejects file.
-    private func reject(file: String, _ item: ReadRow) throws {
+    private func reject(file: String, _ item: ReadRow, encoding: TextEncoding) throws {
         if let log {
             log.row(file: file, line: item.line, status: .invalid, item.row)
         } else if rowErrors.admit() {
@@ -341,12 +366,12 @@ public final class StatementImporter {
         }
         guard let rejects else { return }
         try item.text.withUnsafeBytes { text in
-            try rejects.append(record: text, reason: rules.encoding.encode("\(file):\(item.line): ") + item.row.encodedReason,
+            try rejects.append(record: text, reason: encoding.encode("\(file):\(item.line): ") + item.row.encodedReason,
                                crlf: item.crlf)
         }
     }
 
-    private static func nextRecord(_ reader: CSVReader, _ file: String) throws -> Bool {
+    private static func nextRecord<Records: StatementRecords>(_ reader: Records, _ file: String) throws -> Bool {
         do {
             return try reader.next()
         } catch let failure as CSVReader.Failure {

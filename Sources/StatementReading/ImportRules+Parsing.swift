@@ -10,7 +10,9 @@ extension ImportRules {
 
     /// Parses the text of a rules file named `path`. Every mistake is an error at its line:
     /// a rule that is ignored or half-understood would import wrong numbers quietly.
-    public static func parse(_ text: String, path: String) throws(ExpenseError) -> ImportRules {
+    /// - Parameter complete: whether the rules must read a CSV's columns (`checkComplete`); not
+    ///   yet when the statements may be camt.053 or OFX, whose fields are known (`forEntries`).
+    public static func parse(_ text: String, path: String, complete: Bool = true) throws(ExpenseError) -> ImportRules {
         var rules = ImportRules(path: path)
         var seen: [String: Int] = [:]   // directive -> the line it was given on
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -52,7 +54,7 @@ extension ImportRules {
             try rules.apply(word, rest, number)
         }
         rules.lines = seen
-        try rules.checkComplete()
+        if complete { try rules.checkComplete() }
         return rules
     }
 
@@ -249,7 +251,9 @@ extension ImportRules {
         return Condition(line: line, subject: subject, regex: regex, action: action)
     }
 
-    private func checkComplete() throws(ExpenseError) {
+    /// Checks that the rules read a CSV statement whole: a date, an amount, a currency, and a
+    /// column for every field a condition tests.
+    public func checkComplete() throws(ExpenseError) {
         guard mappings[.date] != nil else {
             throw error(nil, "the rules map no date column", hint: "add 'date = COLUMN', with the column's header name or position")
         }

@@ -10,7 +10,8 @@ enum ImportCommands {
     static let all: [CommandSpec] = [statements, list, undo]
 
     enum Options {
-        static let rules = Option<String?>.value("rules", "The rules file: how to read the statements.", valueName: "file", completion: .file).required()
+        static let rules = Option.text("rules", "file", "The rules file: how to read CSV statements (optional for camt.053 and OFX).",
+                                       completion: .file)
         static let report = CommonOptions.report.described("Add the expenses to this draft report, converted into its currency.")
         static let dryRun = Option.flag("dry-run", "Show each row as new, duplicate, invalid or skipped (and why); write nothing, and fail as the import would.")
         static let skipInvalid = Option.flag("skip-invalid", "Import the valid rows and write the invalid ones to --rejects.")
@@ -20,7 +21,7 @@ enum ImportCommands {
     }
 
     static let statements = CommandSpec(
-        ["import"], abstract: "Import card or bank statements (CSV) through a rules file.",
+        ["import"], abstract: "Import card or bank statements: CSV through a rules file, camt.053 and OFX as they are.",
         discussion: """
             Each file becomes a batch of expenses. A row imported before (the same statement id, or the same date, \
             amount, currency and merchant) is a duplicate and is left out, so importing a statement twice, or \
@@ -29,15 +30,24 @@ enum ImportCommands {
             the other rows and writes the invalid ones, with a reason, to --rejects, to be fixed and imported again \
             (a file that exists is replaced only with --force; never one the import reads). \
             'expenses import list' shows the batches, 'expenses import undo BATCH' removes one. The rules file's \
-            syntax, with an example: 'expenses help rules' (man 5 expenses-rules).
+            syntax, with an example: 'expenses help rules' (man 5 expenses-rules). \
+            A file's format is told by its content, not its name: an ISO 20022 camt.053 bank statement (XML, \
+            .001.02 to .001.08: its booked entries; pending ones are counted, not imported) or an OFX file (1.x SGML \
+            or 2.x XML, bank or card) names its own fields, so it needs no rules file; one given for it may say only \
+            'credits', 'default category', 'default paid-by' and 'if ... then ...' (an entry no rule gives a category \
+            is 'other'). Its rejects file lists each \
+            rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason. \
+            One import reads either CSV statements or camt.053 and OFX ones.
             """,
-        arguments: [ArgumentSpec("file", "Statement CSV files (- reads standard input).", variadic: true, completion: .file)],
+        arguments: [ArgumentSpec("file", "Statement files: CSV, camt.053 or OFX (- reads standard input).", variadic: true, completion: .file)],
         options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects, Options.force],
         examples: [
             "expenses import amex-2026-03.csv --rules amex.rules --report 12",
             "expenses import jan.csv feb.csv --rules bank.rules --dry-run",
             "expenses import statement.csv --rules bank.rules --skip-invalid --rejects rejects.csv",
             "expenses import rejects.csv --rules bank.rules",
+            "expenses import camt053-2026-03.xml --report 12",
+            "expenses import card-2026-03.ofx --rules card.rules",
         ],
         validate: { invocation in
             if invocation[Options.skipInvalid] != invocation.gave(Options.rejects) {
@@ -51,20 +61,23 @@ enum ImportCommands {
         }
     ) { invocation, session in
         let rulesPath = try invocation[Options.rules]
-        let rules = try ImportRules.parse(try InputFile(rulesPath, role: "rules file").text(), path: rulesPath)
+        // Complete for a CSV is checked per file: a camt.053 or OFX statement's rules map no columns.
+        let rules = try rulesPath.map { path throws(ExpenseError) in
+            try ImportRules.parse(try InputFile(path, role: "rules file").text(), path: path, complete: false)
+        }
         let store = try session.store()
         var request = StatementImporter.Request(
             files: invocation.arguments, rules: rules, reportID: try invocation[Options.report] ?? session.currentReportID,
             dryRun: invocation[Options.dryRun], skipInvalid: invocation[Options.skipInvalid], rejectsPath: try invocation[Options.rejects])
         request.missingRateNote = ErrorPresenter.missingRateNote
         request.replaceRejects = invocation[Options.force]
-        request.otherInputs = [OutputFile.Input(rulesPath, role: "the rules file")]
+        request.otherInputs = rulesPath.map { [OutputFile.Input($0, role: "the rules file")] } ?? []
         let rejects = request.rejectsPath
         request.moreRowErrorsNote = { ErrorPresenter.moreInvalidRows($0, rejects: rejects) }
         let format = session.format, files = request.files
         let categories = request.dryRun && format == .table ? try store.categories().map(\.code) : []
         let outcome = try StatementImporter(store: store, request: request) { console in
-            DryRunLog(format: format, console: console, files: files, rules: rulesPath, categories: categories)
+            DryRunLog(format: format, console: console, files: files, rules: rulesPath ?? "", categories: categories)
         }.run()
         return request.dryRun ? .none : ImportResult(outcome: outcome).output
     }

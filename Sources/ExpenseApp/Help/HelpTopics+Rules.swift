@@ -5,7 +5,8 @@ extension HelpTopics {
         "rules", abstract: "The rules file of 'expenses import': how to read a card or bank statement.",
         blocks: [
             .paragraph("""
-                'expenses import FILE... --rules RULES' reads CSV statements through a rules file: where the date, the \
+                'expenses import FILE... --rules RULES' reads CSV statements through a rules file (camt.053 and OFX \
+                statements need none; see below): where the date, the \
                 amount and the merchant are, how dates and amounts are written, which rows to leave out and which \
                 category each row gets. One directive a line; a line starting with # is a comment, and blank lines \
                 are ignored. A mistake (an unknown directive, a bad value, a directive given twice, a column the \
@@ -87,6 +88,17 @@ extension HelpTopics {
                 fields than the rules read, or more non-empty fields than the header has, is invalid, unless a rule skips \
                 it. Invalid rows are \
                 reported as FILE:LINE: field: reason; 'import --skip-invalid --rejects FILE' imports the others.
+                """),
+            .heading("camt.053 and OFX statements"),
+            .paragraph("""
+                An ISO 20022 camt.053 bank statement (XML, .001.02 to .001.08) or an OFX file (1.x SGML or 2.x XML, a bank \
+                account's or a card's), recognised by its content, names its own fields: 'expenses import FILE' needs no \
+                rules file for it. Each booked entry is a row of the columns date (the booking date as the file gives it), \
+                amount (a credit negative), currency, merchant (the creditor of a debit, the debtor of a credit; OFX NAME), \
+                description (the remittance text; OFX MEMO), external-id (AcctSvcrRef, FITID) and type (CdtDbtInd, TRNTYPE); \
+                pending camt.053 entries are counted, not imported. Rules for it may give only credits, default category \
+                (else other), default paid-by and if ... then ... on those fields and columns; any other directive is an \
+                error at its line.
                 """),
             .heading("Example"),
             .paragraph("""

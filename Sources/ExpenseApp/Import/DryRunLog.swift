@@ -102,7 +102,7 @@ final class DryRunLog: ImportLog {
         begin()
         switch format {
         case .table:
-            console.out("Dry run: \(ImportSummary.counts(outcome.total)); nothing was written.\n")
+            console.out("Dry run: \(ImportSummary.counts(outcome.total))\(ImportSummary.pending(outcome.pending)); nothing was written.\n")
         case .csv:
             break
         case .json:

@@ -13,14 +13,19 @@ enum ImportSummary {
         return text
     }
 
+    /// "; 2 pending entries not imported" when a camt.053 statement lists entries not booked yet.
+    static func pending(_ count: Int) -> String {
+        count == 0 ? "" : "; \(number(count)) pending entr\(count == 1 ? "y" : "ies") not imported (not booked yet)"
+    }
+
     /// The JSON members: the files (with their batches unless a dry run), the totals, the time.
     static func members(_ outcome: StatementImporter.Outcome, dryRun: Bool) -> [(String, JSONValue)] {
         let files = outcome.files.map { file -> JSONValue in
             var members: [(String, JSONValue)] = dryRun ? [] : [("batch", .int(file.batchID))]
             members.append(("file", .string(file.file)))
-            return .object(members + countMembers(file.counts))
+            return .object(members + countMembers(file.counts) + [("pending", .int(Int64(file.pending)))])
         }
-        return [(dryRun ? "files" : "batches", .array(files))] + countMembers(outcome.total)
+        return [(dryRun ? "files" : "batches", .array(files))] + countMembers(outcome.total) + [("pending", .int(Int64(outcome.pending)))]
             + [("milliseconds", .int(Int64(outcome.seconds * 1000))), ("rejects", .string(outcome.rejectsPath))]
     }
 
@@ -47,9 +52,9 @@ struct ImportResult: Document {
         }
         let counts = ImportSummary.counts
         if outcome.files.count == 1, let file = outcome.files.first {
-            return "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(rejects)\n"
+            return "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(rejects)\n"
         }
-        return outcome.files.map { "  batch \($0.batchID): \($0.file): \(counts($0.counts))\n" }.joined()
+        return outcome.files.map { "  batch \($0.batchID): \($0.file): \(counts($0.counts))\(ImportSummary.pending($0.pending))\n" }.joined()
             + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\n"
     }
 

@@ -1,0 +1,37 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension ImportRules {
+    /// The directives a rules file may give for a camt.053 or OFX statement: what to do with its
+    /// entries. Everything else says how to read a CSV's columns, which these formats name themselves.
+    public static let entryDirectives: Set<String> = ["credits", "default category", "default paid-by"]
+
+    /// The category of an entry no rule gives one.
+    public static let entryCategory = "other"
+
+    /// These rules for a statement of `format`, whose fields are known: the given ones' `credits`,
+    /// defaults and conditions, on the entries' fixed columns (`StatementEntryRecords.columns`).
+    /// A directive about columns is an error at its line.
+    public func forEntries(of format: StatementEntries.Format) throws(ExpenseError) -> ImportRules {
+        let given = lines.filter { !Self.entryDirectives.contains($0.key) }.map { (name: $0.key, line: $0.value) }
+            + mappings.map { (name: $0.key.rawValue, line: $0.value.line) }
+        if let first = given.min(by: { $0.line < $1.line }) {
+            throw error(first.line, "'\(first.name)' is for a CSV statement; \(format.withArticle) statement names its fields itself",
+                        hint: "rules for \(format.rawValue) give only 'credits', 'default category', 'default paid-by' and 'if ... then ...'")
+        }
+        var rules = self
+        rules.encoding = .utf8
+        rules.separator = UInt8(ascii: ",")
+        rules.hasHeader = true
+        rules.dateFormat = .iso
+        rules.amountFormat = AmountFormat()
+        rules.debits = .positive
+        rules.defaultCurrency = nil
+        // Without a rule that gives one, an entry is 'other' (a CSV's rules must say).
+        if rules.defaultCategory == nil { rules.defaultCategory = Self.entryCategory }
+        let fields: [(Field, Int)] = [(.date, 1), (.amount, 2), (.currency, 3), (.merchant, 4), (.description, 5), (.externalID, 6)]
+        rules.mappings = Dictionary(uniqueKeysWithValues: fields.map { ($0.0, Mapping(columns: [.position($0.1)], line: 0)) })
+        try rules.checkComplete()
+        return rules
+    }
+}

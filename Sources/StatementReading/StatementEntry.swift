@@ -1,0 +1,49 @@
+/// One transaction of a camt.053 or OFX statement, as its reader found it: text as the file
+/// has it, checked by the rules' mapping like a CSV row's cells (so that a bad date or amount is
+/// an invalid row with its reason, not the end of the import).
+public struct StatementEntry: Equatable, Sendable {
+    /// The line of the file the entry starts on (`<Ntry>`, `<STMTTRN>`).
+    public var line: Int
+    /// The booking date, `YYYY-MM-DD` when the file is right.
+    public var date = ""
+    /// The amount without a sign, as the file writes it (`12.50`).
+    public var amount = ""
+    /// Money in (a refund, a payment to the card) rather than out.
+    public var isCredit = false
+    public var currency = ""
+    /// Who was paid, or who paid.
+    public var counterparty = ""
+    public var description = ""
+    /// The bank's reference (`AcctSvcrRef`, `FITID`): the entry's identity across imports.
+    public var reference = ""
+    /// The format's kind of transaction (`DBIT`/`CRDT`, OFX's `TRNTYPE`).
+    public var type = ""
+
+    public init(line: Int) { self.line = line }
+}
+
+/// The entries a statement file holds, and those it lists but that are not booked yet.
+public struct StatementEntries: Equatable, Sendable {
+    public enum Format: String, Sendable {
+        case camt053 = "camt.053"
+        case ofx = "OFX"
+
+        /// "a camt.053", "an OFX": for sentences.
+        public var withArticle: String { self == .ofx ? "an OFX" : "a camt.053" }
+    }
+
+    public let format: Format
+    public var entries: [StatementEntry] = []
+    /// Pending entries (camt.053 `PDNG`), which are not imported: the bank may still change them.
+    public var pending: [StatementEntry] = []
+
+    public init(format: Format) { self.format = format }
+
+    /// The most entries a file may hold: a year of a busy account is some thousands, and each
+    /// entry is kept until the file is read (some 200 bytes).
+    public static let maximumEntries = 100_000
+    /// The deepest nesting of elements read: a camt.053 entry is some ten levels down.
+    public static let maximumDepth = 64
+    /// The longest text an element may hold.
+    public static let maximumTextBytes = 64 << 10
+}
