@@ -1,16 +1,16 @@
 import Foundation
 
 /// Runs another program the tests need (sqlite3, mount, chromium, pdfinfo...), without a shell.
-enum Tool {
-    struct Result {
-        let status: Int32
-        let stdout: String
+public enum Tool {
+    public struct Result {
+        public let status: Int32
+        public let stdout: String
     }
 
     @discardableResult
-    static func run(_ arguments: String...) throws -> Result { try run(arguments) }
+    public static func run(_ arguments: String...) throws -> Result { try run(arguments) }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    public static func run(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
@@ -26,7 +26,7 @@ enum Tool {
 
 /// A program the tests need is not installed. Scripts/bootstrap installs every one, so this is a
 /// broken machine, and fails the test that needs it instead of skipping it.
-struct MissingTool: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct MissingTool: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -1,4 +1,3 @@
-import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -9,14 +8,14 @@ import XCTest
 /// on a file — is, on the server, the login role `bob` in every group, so each runs the binary
 /// with a connection string of their own, the way a team's people do, and the same test reads
 /// the same output and exit codes from either engine.
-final class ServerEngine {
-    static let isSelected = ProcessInfo.processInfo.environment["EXPENSES_TEST_ENGINE"] == "postgresql"
+public final class ServerEngine {
+    public static let isSelected = ProcessInfo.processInfo.environment["EXPENSES_TEST_ENGINE"] == "postgresql"
 
-    let database: String
+    public let database: String
     private let cluster: PostgresCluster
 
     /// A fresh database, for the administrator (`administratorURI`) to set up.
-    init() throws {
+    public init() throws {
         cluster = try Self.sharedCluster()
         database = "e2e_" + UUID().uuidString.prefix(8).lowercased()
         try Self.require(cluster.psql("CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"))
@@ -34,7 +33,7 @@ final class ServerEngine {
         CREATE AGGREGATE public.group_concat(anyelement, text) (SFUNC = public.group_concat_step, STYPE = text);
         """
 
-    var administratorURI: String {
+    public var administratorURI: String {
         cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: database)
     }
 
@@ -43,7 +42,10 @@ final class ServerEngine {
     /// The arguments and environment that run the binary as the person they name, on this database:
     /// `--user NAME` (dropped) or else EXPENSES_USER says who, and the connection says it to the server.
     /// A command given a database of its own (`--db`) is left as it is, but for the name a server refuses.
-    func connect(_ arguments: [String], _ environment: [String: String]) throws -> ([String], [String: String]) {
+    /// - Parameter inProcess: the password goes into the connection string, for libpq in this
+    ///   process reads this process's HOME, not the run's.
+    public func connect(_ arguments: [String], _ environment: [String: String],
+                        inProcess: Bool = false) throws -> ([String], [String: String]) {
         var arguments = arguments, environment = environment
         if let index = arguments.firstIndex(of: "--db") {
             if index + 1 < arguments.count, arguments[index + 1].hasPrefix("postgres") { environment["EXPENSES_USER"] = nil }
@@ -57,13 +59,13 @@ final class ServerEngine {
         try Self.login(user, on: cluster)
         if let home = environment["HOME"] { try remember(user, in: home) }
         environment["EXPENSES_USER"] = nil
-        environment["EXPENSES_DB"] = uri(for: user)
+        environment["EXPENSES_DB"] = inProcess ? cluster.connectionURI(user: user, password: "\(user)-pw", database: database) : uri(for: user)
         return (arguments, environment)
     }
 
     /// `user`'s connection string, with no password: libpq reads it from the ~/.pgpass the test
     /// gave them (`remember`), as a launcher's `--db` must too.
-    func uri(for user: String) -> String {
+    public func uri(for user: String) -> String {
         cluster.connectionURI(user: user, password: "", database: database).replacingOccurrences(of: ":@", with: "@")
     }
 
@@ -78,7 +80,7 @@ final class ServerEngine {
     }
 
     /// Rows `sql` gives the superuser, as psql prints them unaligned; its error throws.
-    func psql(_ sql: String) throws -> String {
+    public func psql(_ sql: String) throws -> String {
         let output = try cluster.psql(sql, database: database)
         try Self.require(output)
         return output.stdout

@@ -1,0 +1,7 @@
+import ExpenseTestSupport
+
+// What the end-to-end suites share with the in-process ones (ExpenseTestSupport), named here
+// once so that a suite's file needs no import of its own for it.
+typealias Tool = ExpenseTestSupport.Tool
+typealias MissingTool = ExpenseTestSupport.MissingTool
+typealias ServerEngine = ExpenseTestSupport.ServerEngine
