@@ -1,12 +1,13 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
-/// `expenses --shortcut TYPE`: every shipped action through the built binary, the exit status
+/// `expenses --shortcut TYPE`: every shipped action, run as the binary runs it, the exit status
 /// as the completion result, unknown and disabled types, and the app's own trip shortcuts.
 final class ShortcutRoutingTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
-    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func setUpWithError() throws { app = try InProcessApp() }
     override func tearDown() { app = nil }
 
     /// Report 1, a later trip that is paid out already; report 2, an earlier one still open.
