@@ -1,11 +1,12 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
-/// The foundation's commands, end to end through the binary.
+/// The foundation's commands, each run as the binary runs it.
 final class ReportCommandTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
-    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func setUpWithError() throws { app = try InProcessApp() }
     override func tearDown() { app = nil }
 
     func testReportListShowsTotalsInReportCurrency() throws {
