@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -5,13 +6,13 @@ import XCTest
 /// the last earlier one with a rate (weekends, holidays, a currency's gaps), exact inverse and
 /// cross rates, stored with the expense; a manual --rate still wins.
 final class RatesTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
     var ratesFile = ""
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()
+        app = try InProcessApp()
         ratesFile = app.path("eurofxref-hist.csv")
-        try FileManager.default.copyItem(atPath: ImportTests.fixtures.appendingPathComponent("eurofxref-hist.csv").path, toPath: ratesFile)
+        try FileManager.default.copyItem(atPath: Fixtures.imports.appendingPathComponent("eurofxref-hist.csv").path, toPath: ratesFile)
     }
 
     override func tearDown() { app = nil }
@@ -133,8 +134,8 @@ final class RatesTests: XCTestCase {
         try app.ok("rates", "import", ratesFile)
         try app.ok("report", "new", "Basel", "--currency", "CHF")
         let csv = app.path("amex.csv"), rules = app.path("amex.rules")
-        try FileManager.default.copyItem(atPath: ImportTests.fixtures.appendingPathComponent("amex.csv").path, toPath: csv)
-        try FileManager.default.copyItem(atPath: ImportTests.fixtures.appendingPathComponent("amex.rules").path, toPath: rules)
+        try FileManager.default.copyItem(atPath: Fixtures.imports.appendingPathComponent("amex.csv").path, toPath: csv)
+        try FileManager.default.copyItem(atPath: Fixtures.imports.appendingPathComponent("amex.rules").path, toPath: rules)
         try app.ok("import", csv, "--rules", rules, "--report", "1")
         XCTAssertEqual(try app.query("SELECT currency || ' ' || amount_minor || ' ' || rate || ' ' || coalesce(rate_date, '-') || ' ' || converted_minor FROM expenses ORDER BY id"), """
             EUR 41280 0.958 2026-03-02 39546
