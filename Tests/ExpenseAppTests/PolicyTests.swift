@@ -1,12 +1,13 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `report check` and acknowledgements, end to end.
 final class PolicyTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()
+        app = try InProcessApp()
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
     }
 
