@@ -1,12 +1,13 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `report summary`: spending by category and month, as a chart and as JSON.
 final class SummaryTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()
+        app = try InProcessApp()
         try app.ok("report", "new", "March", "--currency", "EUR")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "100", "--category", "lodging")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "50", "--currency", "CHF", "--rate", "1.05",
