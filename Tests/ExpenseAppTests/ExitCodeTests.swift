@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -6,10 +7,10 @@ import XCTest
 /// expense, a receipt, a quick action, an import batch, a launch, a finding), 1 the workflow or
 /// a rule refuses it now, 77 this person may not. Each refused command writes nothing.
 final class ExitCodeTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()   // alice
+        app = try InProcessApp()   // alice
         try app.ok("report", "new", "Draft", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
         try app.ok("report", "new", "Submitted")
