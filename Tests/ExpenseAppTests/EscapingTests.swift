@@ -1,14 +1,15 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Text that is hard to escape — `\r\n`, a quote or `&` followed by a combining mark, `<` — comes
 /// back exactly from every writer that has a syntax of its own: CSV, HTML, JSON.
 final class EscapingTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
     static let merchant = "Hotel\r\nAstoria \"\u{301}Zur Post\" &\u{301}amp; <b>"
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()
+        app = try InProcessApp()
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "12", "--category", "meals",
                    "--merchant", Self.merchant)
