@@ -1,11 +1,12 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `config get|set|unset|list` and the file behind them, `$XDG_CONFIG_HOME/expenses/config`.
 final class ConfigCommandTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
-    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func setUpWithError() throws { app = try InProcessApp() }
     override func tearDown() { app = nil }
 
     private var configPath: String { app.path(".config/expenses/config") }
