@@ -1,11 +1,12 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Usage errors in the argument-parser style (exit 64), and help (stdout, exit 0).
 final class UsageAndHelpTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
-    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func setUpWithError() throws { app = try InProcessApp() }
     override func tearDown() { app = nil }
 
     private func assertUsage(_ arguments: [String], _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
