@@ -1,13 +1,14 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// The report workflow end to end: legal and illegal transitions, separation of duties, the
 /// audit log, and submission blocked by policy.
 final class WorkflowTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()   // EXPENSES_USER=alice owns what she creates
+        app = try InProcessApp()   // EXPENSES_USER=alice owns what she creates
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
     }
