@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// is re-created when expenses next opens the database, and said so once; an entry changed,
 /// removed or inserted is named by `report history` and `db check`, exit 65.
 final class AuditLogTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
     static let protectiveTriggers = [
         "report_events_append_only_update", "report_events_append_only_delete", "report_events_hashed_insert",
@@ -14,7 +15,7 @@ final class AuditLogTests: XCTestCase {
     ]
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()   // EXPENSES_USER=alice
+        app = try InProcessApp()   // EXPENSES_USER=alice
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
         try app.ok("report", "submit", "1")                                   // event 1
