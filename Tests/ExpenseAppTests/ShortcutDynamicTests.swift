@@ -1,12 +1,13 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
-/// `shortcuts add|push|set|remove|disable|enable|list` through the binary: caps, ordering,
+/// `shortcuts add|push|set|remove|disable|enable|list` as the binary runs them: caps, ordering,
 /// eviction, static items that cannot change, and nothing written when a command fails.
 final class ShortcutDynamicTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
-    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func setUpWithError() throws { app = try InProcessApp() }
     override func tearDown() { app = nil }
 
     private func listed(_ arguments: String...) throws -> [[String: Any]] {
