@@ -43,6 +43,8 @@ let package = Package(
         // the toolchain has only as a shared library, and `swift build --static-swift-stdlib`
         // builds every library target but no test target. It holds no tests of its own.
         .testTarget(name: "ExpenseTestSupport", dependencies: ["ExpenseSupport", "ExpenseCore", "ExpenseApp"]),
+        .testTarget(name: "ExpenseSupportTests", dependencies: ["ExpenseSupport", "ExpenseTestSupport"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["ExpenseSupport", "PropertyList"]),
         .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ExpenseTestSupport"]),
         .testTarget(name: "ExpenseStoreTests", dependencies: ["CSQLite", "ExpenseSupport", "PropertyList", "ExpenseStore", "ExpenseTestSupport"]),
         .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseShortcuts", "ExpenseStore",

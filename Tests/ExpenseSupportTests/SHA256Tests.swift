@@ -1,4 +1,3 @@
-@testable import ExpenseStore
 import Foundation
 import XCTest
 @testable import ExpenseSupport

@@ -1,5 +1,4 @@
 import XCTest
-import ExpenseCore
 @testable import ExpenseSupport
 
 final class XMLEscapingTests: XCTestCase {

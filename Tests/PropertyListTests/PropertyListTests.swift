@@ -1,4 +1,3 @@
-@testable import ExpenseShortcuts
 import Foundation
 import XCTest
 @testable import ExpenseSupport

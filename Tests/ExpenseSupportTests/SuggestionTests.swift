@@ -1,4 +1,3 @@
-import ExpenseCore
 import XCTest
 @testable import ExpenseSupport
 

@@ -1,4 +1,3 @@
-@testable import ExpenseApp
 import XCTest
 @testable import ExpenseSupport
 

@@ -1,4 +1,3 @@
-import ExpenseCore
 import Foundation
 import ExpenseTestSupport
 import XCTest
