@@ -5,3 +5,5 @@ import ExpenseTestSupport
 typealias Tool = ExpenseTestSupport.Tool
 typealias MissingTool = ExpenseTestSupport.MissingTool
 typealias ServerEngine = ExpenseTestSupport.ServerEngine
+typealias ReceiptSamples = ExpenseTestSupport.ReceiptSamples
+typealias DesktopEntryValidation = ExpenseTestSupport.DesktopEntryValidation

@@ -8,21 +8,13 @@ final class ShortcutExportTests: XCTestCase {
     override func setUpWithError() throws { app = try ExpensesProcess() }
     override func tearDown() { app = nil }
 
-    static let validator = "/usr/bin/desktop-file-validate"
-
     /// desktop-file-validate's findings for a file: empty when it passes.
     private func validate(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         try Self.validate(path, file: file, line: line)
     }
 
     static func validate(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: Self.validator) else {
-            XCTFail("desktop-file-validate is missing: run Scripts/bootstrap (it installs desktop-file-utils)", file: file, line: line)
-            return ""
-        }
-        let result = try Tool.run(Self.validator, path)
-        XCTAssertEqual(result.status, 0, result.stdout, file: file, line: line)
-        return result.stdout
+        try DesktopEntryValidation.findings(path, file: file, line: line)
     }
 
     func testTheDesktopEntryListsTheVisibleQuickActionsAndValidates() throws {
