@@ -1,13 +1,14 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// The vault's commands — verify, gc, export, delete — and receipts in reports: attach, detach,
 /// the missing-receipt marker of `report show`.
 final class ReceiptVaultCommandTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()
+        app = try InProcessApp()
     }
 
     override func tearDown() { app = nil }
