@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -5,9 +6,9 @@ import XCTest
 /// New Report are dynamic, standing in until the app publishes them, so that with a trip the
 /// launcher's four places show showReports, the trip's two items and Take a Picture.
 final class ShortcutDefaultsTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
-    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func setUpWithError() throws { app = try InProcessApp() }
     override func tearDown() { app = nil }
 
     private func types(_ arguments: String...) throws -> [String] {
@@ -167,7 +168,7 @@ final class ShortcutDefaultsTests: XCTestCase {
 
             """), text)
         XCTAssertTrue(text.contains("[Desktop Action addExpenseToReport]\nName=Add expense to Munich\nName[de]=Ausgabe zu Munich hinzufügen\n"), text)
-        XCTAssertEqual(try ShortcutExportTests.validate(path), "")
+        XCTAssertEqual(try DesktopEntryValidation.findings(path), "")
         XCTAssertEqual(try app.ok("shortcuts", "list", "--visible"), """
             #  TYPE                                TITLE                  SUBTITLE                            ICON          KIND    RANK  SHOWN
             1  com.sap.example.showReports         Berichte anzeigen      Alle verfügbaren Berichte anzeigen  search        static        yes
