@@ -36,3 +36,13 @@ extension InProcessApp {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], file: file, line: line)
     }
 }
+
+extension InProcessApp {
+    /// Writes an executable script into the test's directory and returns its path.
+    public func script(_ name: String, _ body: String) throws -> String {
+        let path = self.path(name)
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+}
