@@ -1,11 +1,12 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `shortcuts export`: a desktop entry that desktop-file-validate accepts, and JSON.
 final class ShortcutExportTests: XCTestCase {
-    var app: ExpensesProcess!
+    var app: InProcessApp!
 
-    override func setUpWithError() throws { app = try ExpensesProcess() }
+    override func setUpWithError() throws { app = try InProcessApp() }
     override func tearDown() { app = nil }
 
     /// desktop-file-validate's findings for a file: empty when it passes.
