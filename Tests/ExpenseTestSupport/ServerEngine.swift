@@ -14,12 +14,27 @@ public final class ServerEngine {
     public let database: String
     private let cluster: PostgresCluster
 
-    /// A fresh database, for the administrator (`administratorURI`) to set up.
-    public init() throws {
+    /// A fresh database, set up: a copy of the one `setUp` (the administrator's `expenses setup`,
+    /// given the administrator's connection string) set up first in the run. A copy takes a
+    /// fraction of setup's time, which was most of a short test's on a server.
+    public init(setUp: (_ administratorURI: String) throws -> Void) throws {
         cluster = try Self.sharedCluster()
+        let template = try Self.template(on: cluster, setUp: setUp)
         database = "e2e_" + UUID().uuidString.prefix(8).lowercased()
-        try Self.require(cluster.psql("CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"))
-        try Self.require(cluster.psql(Self.sqliteFunctions, database: database))
+        try Self.require(cluster.psql("CREATE DATABASE \(database) TEMPLATE \(template)"))
+    }
+
+    /// The set-up database every test's is a copy of, made once per run. Nobody stays connected
+    /// to it (a command's connection ends with it), as CREATE DATABASE ... TEMPLATE requires.
+    private static func template(on cluster: PostgresCluster, setUp: (String) throws -> Void) throws -> String {
+        if let template { return template }
+        let name = "e2e_template"
+        try require(cluster.psql("DROP DATABASE IF EXISTS \(name)"))
+        try require(cluster.psql("CREATE DATABASE \(name) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"))
+        try require(cluster.psql(sqliteFunctions, database: name))
+        try setUp(cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: name))
+        template = name
+        return name
     }
 
     /// SQLite's group_concat for the suites' own look at the tables (`ExpensesProcess.query`),
@@ -90,6 +105,7 @@ public final class ServerEngine {
 
     nonisolated(unsafe) private static var cluster: PostgresCluster?
     nonisolated(unsafe) private static var roles: Set<String> = []
+    nonisolated(unsafe) private static var template: String?
     private static let lock = NSLock()
 
     private static func sharedCluster() throws -> PostgresCluster {
@@ -118,6 +134,7 @@ public final class ServerEngine {
         func testBundleDidFinish(_ testBundle: Bundle) {
             ServerEngine.cluster?.stop()
             ServerEngine.cluster = nil
+            ServerEngine.template = nil
         }
     }
 
