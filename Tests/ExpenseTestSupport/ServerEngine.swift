@@ -1,13 +1,13 @@
 import Foundation
 import XCTest
 
-/// The end-to-end suites on a team database (`Scripts/test` runs those that can a second time with
-/// EXPENSES_TEST_ENGINE=postgresql): each `ExpensesProcess` gets a fresh database on one
-/// throwaway cluster for the whole run (stopped when the test bundle finishes), set up by the
-/// administrator with `expenses setup`. A person the test names — `--user bob` or EXPENSES_USER
-/// on a file — is, on the server, the login role `bob` in every group, so each runs the binary
-/// with a connection string of their own, the way a team's people do, and the same test reads
-/// the same output and exit codes from either engine.
+/// The command and end-to-end suites on a team database (`Scripts/test` runs those that can a
+/// second time with EXPENSES_TEST_ENGINE=postgresql): each `InProcessApp` or `ExpensesProcess` gets
+/// a fresh database on one throwaway cluster for the whole run (stopped when the test bundle
+/// finishes), a copy of one the administrator set up with `expenses setup`. A person the test
+/// names — `--user bob` or EXPENSES_USER on a file — is, on the server, the login role `bob` in
+/// every group, so each runs the app with a connection string of their own, the way a team's
+/// people do, and the same test reads the same output and exit codes from either engine.
 public final class ServerEngine {
     public static let isSelected = ProcessInfo.processInfo.environment["EXPENSES_TEST_ENGINE"] == "postgresql"
 
@@ -47,10 +47,6 @@ public final class ServerEngine {
         CREATE AGGREGATE public.group_concat(anyelement) (SFUNC = public.group_concat_step, STYPE = text);
         CREATE AGGREGATE public.group_concat(anyelement, text) (SFUNC = public.group_concat_step, STYPE = text);
         """
-
-    public var administratorURI: String {
-        cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: database)
-    }
 
     deinit { _ = try? cluster.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
 
