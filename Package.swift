@@ -39,9 +39,11 @@ let package = Package(
             // as shared mutable state; this thin single-threaded layer uses Swift 5 mode instead.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        // Assertions the unit tests share. A test target, not a library: it imports XCTest, which
-        // the toolchain has only as a shared library, and `swift build --static-swift-stdlib`
-        // builds every library target but no test target. It holds no tests of its own.
+        // What the tests share: assertions, the throwaway PostgreSQL cluster, and InProcessApp,
+        // which runs command lines in process as the binary does (so it depends on ExpenseApp).
+        // A test target, not a library: it imports XCTest, which the toolchain has only as a
+        // shared library, and `swift build --static-swift-stdlib` builds every library target but
+        // no test target. It holds no tests of its own.
         .testTarget(name: "ExpenseTestSupport", dependencies: ["ExpenseSupport", "ExpenseCore", "ExpenseApp"]),
         .testTarget(name: "ExpenseSupportTests", dependencies: ["ExpenseSupport", "ExpenseTestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["ExpenseSupport", "PropertyList"]),
