@@ -39,10 +39,14 @@ let package = Package(
             // as shared mutable state; this thin single-threaded layer uses Swift 5 mode instead.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        // Assertions the unit tests share. A test target, not a library: it imports XCTest, which
-        // the toolchain has only as a shared library, and `swift build --static-swift-stdlib`
-        // builds every library target but no test target. It holds no tests of its own.
-        .testTarget(name: "ExpenseTestSupport", dependencies: ["ExpenseSupport", "ExpenseCore"]),
+        // What the tests share: assertions, the throwaway PostgreSQL cluster, and InProcessApp,
+        // which runs command lines in process as the binary does (so it depends on ExpenseApp).
+        // A test target, not a library: it imports XCTest, which the toolchain has only as a
+        // shared library, and `swift build --static-swift-stdlib` builds every library target but
+        // no test target. It holds no tests of its own.
+        .testTarget(name: "ExpenseTestSupport", dependencies: ["ExpenseSupport", "ExpenseCore", "ExpenseApp"]),
+        .testTarget(name: "ExpenseSupportTests", dependencies: ["ExpenseSupport", "ExpenseTestSupport"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["ExpenseSupport", "PropertyList"]),
         .testTarget(name: "ExpenseCoreTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ExpenseTestSupport"]),
         .testTarget(name: "ExpenseStoreTests", dependencies: ["CSQLite", "ExpenseSupport", "PropertyList", "ExpenseStore", "ExpenseTestSupport"]),
         .testTarget(name: "ExpenseShortcutsTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseShortcuts", "ExpenseStore",
@@ -54,7 +58,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "Rendering"]),
         // StatementReading: the help topic of the rules file is checked against the directives it parses.
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "StatementReading", "Rendering",
-                                                            "ExpenseApp"]),
+                                                            "ExpenseApp", "ExpenseTestSupport"]),
         // Support/ holds the drivers the tests run with python3 (a pty, a desktop launcher), not Swift sources.
         .testTarget(name: "EndToEndTests", dependencies: ["ExpenseTestSupport"], exclude: ["Support"]),
     ]

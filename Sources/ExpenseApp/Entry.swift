@@ -14,8 +14,15 @@ import ExpenseSupport
 /// (as a launcher starts one) goes into the task: to the session already open, or into a new
 /// one that stays open at the action's target.
 public enum Entry {
-    /// - Parameter makeReader: the line editor for the REPL, given the history file and the completer.
-    public static func main(_ arguments: [String], environment: Environment = Environment(),
+    /// - Parameters:
+    ///   - streams: where the run reads and writes (`Console`): the process's own, or a test's files.
+    ///   - makeReader: the line editor for the REPL, given the history file and the completer.
+    public static func main(_ arguments: [String], environment: Environment = Environment(), streams: ConsoleStreams = .standard,
+                            makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
+        Console.$streams.withValue(streams) { run(arguments, environment: environment, makeReader: makeReader) }
+    }
+
+    private static func run(_ arguments: [String], environment: Environment,
                             makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
         let runner = Runner()
         var parsed: ParsedLine
@@ -53,7 +60,7 @@ public enum Entry {
         }
         // A name given on the command line is refused at once; one from the environment when needed.
         if globals.user != nil, case .failure(let error) = session.identity { return runner.report(error) }
-        let onTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        let onTerminal = Console.isTerminal(\.input) && Console.isTerminal(\.output)
         func reader() -> LineReader {
             let completer = Completer(registry: runner.registry, extraCommands: Repl.commands)
             return makeReader(historyPath(environment)) { words, current in
@@ -61,7 +68,7 @@ public enum Entry {
             }
         }
         if case .empty = parsed {
-            if isatty(STDIN_FILENO) != 0 { return Repl(runner: runner, session: session, reader: reader()).run() }
+            if Console.isTerminal(\.input) { return Repl(runner: runner, session: session, reader: reader()).run() }
             let text: String
             do {
                 text = try ScriptText.decode(Console.readStandardInputBytes(), name: "<stdin>")

@@ -5,13 +5,24 @@ import Glibc
 /// The process's standard output and error, written unbuffered so that the two interleave in
 /// the order things happened. Text for people passes `TerminalText`, so that no title or
 /// merchant can send the terminal an escape sequence; JSON, CSV and files' content pass exactly.
+/// Everything goes to and comes from `streams`: descriptors 0, 1 and 2 in the binary, others
+/// for a command a test runs in process.
 public enum Console {
+    /// The descriptors this run reads and writes. Bound for a run (`$streams.withValue`), so that
+    /// a run in process writes where it was told while nothing of the process's own changes.
+    @TaskLocal public static var streams = ConsoleStreams.standard
+
     /// Text for people on standard output: messages, tables, forms.
-    public static func write(_ text: String) { write(TerminalText.visible(text), to: 1) }
+    public static func write(_ text: String) { write(TerminalText.visible(text), to: streams.output) }
     /// Errors, warnings and progress for people, on standard error.
-    public static func error(_ text: String) { write(TerminalText.visible(text), to: 2) }
+    public static func error(_ text: String) { write(TerminalText.visible(text), to: streams.error) }
     /// What programs read, on standard output, exactly as given: JSON, CSV, a completion script.
-    public static func writeExactly(_ text: String) { write(text, to: 1) }
+    public static func writeExactly(_ text: String) { write(text, to: streams.output) }
+
+    /// True when standard input, output or error (`streams`' descriptor) is a terminal.
+    public static func isTerminal(_ descriptor: KeyPath<ConsoleStreams, Int32>) -> Bool {
+        isatty(streams[keyPath: descriptor]) != 0
+    }
 
     /// All of standard input, for a piped script.
     public static func readStandardInput() -> String {
@@ -22,8 +33,9 @@ public enum Console {
     public static func readStandardInputBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        let input = streams.input
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             bytes += buffer[..<count]
@@ -37,4 +49,21 @@ public enum Console {
         var text = text
         _ = text.withUTF8 { FileDescriptor.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
+}
+
+/// Where a run's standard input, output and error are: the process's own, or — for a command a
+/// test runs in process — files the test reads afterwards, which are no terminal.
+public struct ConsoleStreams: Sendable, Equatable {
+    public var input: Int32
+    public var output: Int32
+    public var error: Int32
+
+    public init(input: Int32, output: Int32, error: Int32) {
+        self.input = input
+        self.output = output
+        self.error = error
+    }
+
+    /// The process's standard input, output and error.
+    public static let standard = ConsoleStreams(input: STDIN_FILENO, output: STDOUT_FILENO, error: STDERR_FILENO)
 }

@@ -189,7 +189,7 @@ public enum OutputFile {
 
     /// The bytes to standard output (`-o -`).
     public static func writeToStandardOutput(_ bytes: [UInt8]) throws(ExpenseError) {
-        if let code = FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) {
+        if let code = FileDescriptor.writeAll(bytes, to: Console.streams.output) {
             throw ExpenseError(.io, "cannot write to standard output: \(SystemError.reason(code))")
         }
     }

@@ -33,7 +33,7 @@ public final class ImportConsole {
         guard !standardOutput.isEmpty || !standardError.isEmpty else { return }
         meter.erase()
         if !standardOutput.isEmpty {
-            Console.write(String(decoding: standardOutput, as: UTF8.self), to: 1)
+            Console.write(String(decoding: standardOutput, as: UTF8.self), to: Console.streams.output)
             standardOutput.removeAll(keepingCapacity: true)
         }
         if !standardError.isEmpty {

@@ -17,7 +17,7 @@ public final class InputFile {
     /// - Parameter role: what the file is, for messages ("statement", "rules file"). The path
     ///   `-` is standard input.
     public init(_ path: String, role: String) throws(ExpenseError) {
-        let descriptor = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? dup(Console.streams.input) : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
             throw ExpenseError(.noInput, "cannot read the \(role) \(path): \(reason)")

@@ -14,7 +14,7 @@ public final class ProgressMeter {
     private var lastDraw = -1.0
     public private(set) var isVisible = false
 
-    public init(enabled: Bool = isatty(STDERR_FILENO) == 1, totalBytes: Int) {
+    public init(enabled: Bool = Console.isTerminal(\.error), totalBytes: Int) {
         isEnabled = enabled
         self.totalBytes = totalBytes
     }
@@ -26,13 +26,13 @@ public final class ProgressMeter {
         guard isEnabled else { return }
         let seconds = stopwatch.seconds
         lastDraw = seconds
-        Console.write("\r" + Self.line(rows: rows, bytes: bytes, totalBytes: totalBytes, seconds: seconds) + "\u{1B}[K", to: 2)
+        Console.write("\r" + Self.line(rows: rows, bytes: bytes, totalBytes: totalBytes, seconds: seconds) + "\u{1B}[K", to: Console.streams.error)
         isVisible = true
     }
 
     public func erase() {
         guard isVisible else { return }
-        Console.write("\r\u{1B}[K", to: 2)
+        Console.write("\r\u{1B}[K", to: Console.streams.error)
         isVisible = false
     }
 

@@ -32,10 +32,10 @@ final class ExpensesProcess {
             "LANG": "C.UTF-8",
         ]
         if ServerEngine.isSelected {
-            let server = try ServerEngine()
-            self.server = server
-            let setup = try run("--db", server.administratorURI, "setup")
-            guard setup.status == 0 else { throw SetUpFailed(description: "expenses setup: \(setup.stderr)") }
+            server = try ServerEngine { administratorURI in
+                let setup = try self.run("--db", administratorURI, "setup")
+                guard setup.status == 0 else { throw SetUpFailed(description: "expenses setup: \(setup.stderr)") }
+            }
         }
     }
 

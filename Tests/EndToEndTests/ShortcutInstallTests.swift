@@ -29,7 +29,7 @@ final class ShortcutInstallTests: XCTestCase {
         app.environment["LANG"] = "de_DE.UTF-8"
         XCTAssertEqual(try app.ok("shortcuts", "install"),
                        "Installed \(entryPath): 4 quick actions (Show Reports, Add Expense, Take a Picture, New Report)\n")
-        XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
+        XCTAssertEqual(try DesktopEntryValidation.findings(entryPath), "")
         let binary = ExpensesProcess.binary.resolvingSymlinksInPath().path
         XCTAssertTrue(entry.contains("\nExec=\(binary) --db \(app.databasePath)\nTryExec=\(binary)\nTerminal=true\n"), entry)
         XCTAssertTrue(entry.contains("""
@@ -46,13 +46,13 @@ final class ShortcutInstallTests: XCTestCase {
         app.environment.removeValue(forKey: "EXPENSES_DB")
         try app.ok("shortcuts", "install", "--exec", "/opt/expense tools/expenses")
         XCTAssertTrue(entry.contains("\nExec=\"/opt/expense tools/expenses\" --db \(app.path("share/expenses/expenses.sqlite"))\n"), entry)
-        XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
+        XCTAssertEqual(try DesktopEntryValidation.findings(entryPath), "")
     }
 
     func testATripTitleCannotPlantLinesInTheInstalledEntry() throws {
         try app.ok("shortcuts", "install")
         try app.ok("report", "new", "Munich\r\nExec=touch /tmp/pwned\n[Desktop Action x]")
-        XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
+        XCTAssertEqual(try DesktopEntryValidation.findings(entryPath), "")
         let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertFalse(lines.contains { $0.hasPrefix("Exec=touch") || $0.hasPrefix("[Desktop Action x]") }, entry)
         XCTAssertTrue(entry.contains("Name=Add expense to Munich\\r\\nExec=touch /tmp/pwned\\n[Desktop Action x]\n"), entry)
@@ -66,7 +66,7 @@ final class ShortcutInstallTests: XCTestCase {
         try app.ok("expense", "add", "--report", "1", "--amount", "12", "--category", "taxi")
         XCTAssertTrue(entry.contains("[Desktop Action addExpenseToReport]\nName=Add expense to Munich\nName[de]=Ausgabe zu Munich hinzufügen\n"), entry)
         XCTAssertTrue(entry.contains("Name=Open Munich\n"), entry)
-        XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
+        XCTAssertEqual(try DesktopEntryValidation.findings(entryPath), "")
         let rewritten = try inode(entryPath)
         XCTAssertNotEqual(rewritten, installed, "a new file renamed over the old one, as launchers watching the folder expect")
         XCTAssertEqual(try applicationsFolder(), ["expenses.desktop"], "no temporary file is left")
@@ -96,7 +96,7 @@ final class ShortcutInstallTests: XCTestCase {
         XCTAssertTrue(entry.contains("--shortcut com.sap.example.showReports --catalog \"\(catalog)\"\n"), entry)
         try app.ok("report", "new", "Munich")
         XCTAssertTrue(entry.contains("--shortcut com.sap.example.showReports --catalog \"\(catalog)\"\n"), "still: \(entry)")
-        XCTAssertEqual(try ShortcutExportTests.validate(entryPath), "")
+        XCTAssertEqual(try DesktopEntryValidation.findings(entryPath), "")
     }
 
     func testASymlinkAtTheTemporaryNameIsNotFollowed() throws {

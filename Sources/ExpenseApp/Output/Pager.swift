@@ -47,15 +47,15 @@ struct Pager {
             return nil
         }
         pid = child
-        savedOutput = dup(STDOUT_FILENO)
-        dup2(ends[1], STDOUT_FILENO)
+        savedOutput = dup(Console.streams.output)
+        dup2(ends[1], Console.streams.output)
         close(ends[1])
     }
 
     /// Ends the pager's input and waits until the person has left it (`q`, or the end of a text
     /// that fitted); standard output is the terminal again.
     func finish() {
-        dup2(savedOutput, STDOUT_FILENO)
+        dup2(savedOutput, Console.streams.output)
         close(savedOutput)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}

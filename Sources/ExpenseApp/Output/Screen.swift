@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExpenseSupport
 
 /// The terminal a table is printed on, when standard output is one: how wide it is (tables are
 /// shortened to fit rather than wrapped) and how high (a longer text goes through the pager).
@@ -17,8 +18,8 @@ struct Screen {
     init(_ environment: Environment, paging: Bool) {
         self.environment = environment
         var size = winsize()
-        let isTerminal = isatty(STDOUT_FILENO) != 0
-        if !isTerminal || ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) != 0 { size = winsize() }
+        let isTerminal = Console.isTerminal(\.output)
+        if !isTerminal || ioctl(Console.streams.output, UInt(TIOCGWINSZ), &size) != 0 { size = winsize() }
         columns = Self.number(environment["COLUMNS"]) ?? (size.ws_col > 0 ? Int(size.ws_col) : nil)
         guard isTerminal, paging, let pager = Pager.command(environment) else { return }
         rows = Self.number(environment["LINES"]) ?? (size.ws_row > 0 ? Int(size.ws_row) : nil)

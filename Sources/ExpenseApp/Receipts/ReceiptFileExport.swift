@@ -36,7 +36,7 @@ enum ReceiptFileExport {
     /// first pass, then streamed (and checked again, in case they changed in between).
     static func toStandardOutput(_ receipt: Receipt, from storage: any ReceiptStorage) throws {
         guard try storage.actualHash(of: receipt.sha256) == receipt.sha256 else { throw damaged(receipt, in: storage) }
-        guard try storage.copy(receipt.sha256, to: STDOUT_FILENO, name: "standard output") == receipt.sha256 else {
+        guard try storage.copy(receipt.sha256, to: Console.streams.output, name: "standard output") == receipt.sha256 else {
             throw damaged(receipt, in: storage)
         }
     }

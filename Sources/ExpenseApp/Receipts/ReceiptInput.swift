@@ -35,11 +35,11 @@ struct ReceiptInput {
 
     /// Image bytes piped in: `cat photo.jpg | expenses receipt capture -`.
     static func standardInput(maxSize: Int) throws -> ReceiptInput {
-        if isatty(STDIN_FILENO) != 0 {
+        if Console.isTerminal(\.input) {
             throw ExpenseError(.noInput, "'-' reads the receipt from standard input, which is a terminal",
                                hint: "pipe the image in: expenses receipt capture - < photo.jpg")
         }
-        return ReceiptInput(bytes: try readAll(STDIN_FILENO, name: "standard input", limit: maxSize), originalName: "",
+        return ReceiptInput(bytes: try readAll(Console.streams.input, name: "standard input", limit: maxSize), originalName: "",
                             source: .stdin)
     }
 

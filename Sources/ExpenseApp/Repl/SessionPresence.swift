@@ -23,7 +23,7 @@ final class SessionPresence {
     /// that writes). Failing to register only means launches start sessions of their own.
     func join() {
         guard id == nil, let store = session.existingStore() else { return }
-        let terminal = ttyname(STDIN_FILENO).map { String(cString: $0) } ?? ""
+        let terminal = ttyname(Console.streams.input).map { String(cString: $0) } ?? ""
         id = try? store.openSession(Claimant.current(), terminal: terminal)
         if id != nil { descriptor = try? store.listenForLaunches() }
     }

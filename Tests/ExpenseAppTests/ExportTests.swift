@@ -1,0 +1,175 @@
+import ExpenseTestSupport
+import Foundation
+import XCTest
+
+/// `report export`: CSV, JSON, and the printable HTML checked in a real browser (headless
+/// Chromium, installed by Scripts/bootstrap) by printing it to PDF.
+final class ExportTests: XCTestCase {
+    var app: InProcessApp!
+
+    override func setUpWithError() throws {
+        app = try InProcessApp()
+        try app.walldorfTrip()
+    }
+
+    override func tearDown() { app = nil }
+
+    func testCSVAndJSON() throws {
+        let csv = try app.ok("report", "export", "1", "--format", "csv")
+        XCTAssertTrue(csv.hasPrefix("id,reportId,date,category,merchant,description,reference,paidBy,amount,amountCurrency,"
+                                    + "rate,rateDecimal,converted,convertedCurrency\r\n"), csv)
+        XCTAssertTrue(csv.contains("2,1,2026-03-03,meals,Bahnhof Buffet,,,company,38.50,CHF,1.0412,1.0412,40.09,EUR\r\n"), csv)
+        let json = try JSONSerialization.jsonObject(with: Data(try app.ok("report", "export", "1", "--format", "json").utf8)) as? [String: Any]
+        XCTAssertEqual((json?["totals"] as? [String: Any])?["total"] as? [String: String], ["amount": "464.89", "currency": "EUR"])
+    }
+
+    func testOutputFileIsWrittenWholeOrNotAtAll() throws {
+        let path = app.path("out.csv")
+        XCTAssertEqual(try app.ok("report", "export", "1", "--format", "csv", "-o", path), "Exported report 1 to \(path)\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try app.ok("report", "export", "1", "--format", "csv"))
+        let missing = try app.run("report", "export", "1", "--format", "csv", "-o", app.path("no/dir/out.csv"))
+        XCTAssertEqual(missing.status, 73)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: app.directory.path).filter { $0.contains(".tmp-") }, [])
+    }
+
+    func testHTMLIsSelfContainedAndEscaped() throws {
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-05", "--amount", "9", "--category", "meals",
+                   "--merchant", "<script>alert(1)</script> & Co")
+        let html = try app.ok("report", "export", "1", "--format", "html")
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"))
+        XCTAssertFalse(html.contains("<script>"))
+        XCTAssertFalse(html.contains("http://") || html.contains("https://"), "nothing is fetched from elsewhere")
+        for part in ["Traveller", "alice", "Workshop prep", "Walldorf, DE", "2026-03-02 to 2026-03-06", "Total in EUR",
+                     "Due to the employee", "Paid by the company", "Policy notes", "Approval history", "Certified honest"] {
+            XCTAssertTrue(html.contains(part), part)
+        }
+    }
+
+    func testHTMLRendersInABrowser() throws {
+        try app.ok("policy", "set", "missing-receipt", "warning")
+        try app.ok("report", "submit", "1")
+        try app.ok("--user", "bob", "report", "approve", "1", "--note", "Thanks")
+        let html = app.path("report.html"), pdf = app.path("report.pdf")
+        try app.ok("report", "export", "1", "--format", "html", "-o", html)
+        let pages = try Browser.printToPDF(html: html, pdf: pdf)
+        XCTAssertEqual(pages, 1, "one page for a three-item report without receipts")
+        let text = try Browser.run("/usr/bin/pdftotext", pdf, "-")
+        for part in ["Expense report 1: Walldorf customer workshop", "464.89 EUR", "Hotel Astoria", "approve"] {
+            XCTAssertTrue(text.contains(part), "\(part) missing from the rendered page:\n\(text)")
+        }
+        XCTAssertGreaterThan(try Browser.inkedFraction(pdf: pdf, page: 1), 0.01, "the page came out blank")
+    }
+
+    // MARK: - The format from the file's name, and PDF
+
+    func testTheOutputFilesExtensionNamesTheFormat() throws {
+        try app.ok("report", "export", "1", "-o", app.path("trip.html"))
+        XCTAssertTrue(try String(contentsOfFile: app.path("trip.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        try app.ok("report", "export", "1", "-o", app.path("trip.HTM"))
+        XCTAssertTrue(try String(contentsOfFile: app.path("trip.HTM"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        try app.ok("report", "export", "1", "-o", app.path("items.csv"))
+        XCTAssertEqual(try String(contentsOfFile: app.path("items.csv"), encoding: .utf8), try app.ok("report", "export", "1", "--format", "csv"))
+        try app.ok("report", "export", "1", "-o", app.path("report.json"))
+        XCTAssertEqual(try String(contentsOfFile: app.path("report.json"), encoding: .utf8), try app.ok("report", "export", "1", "--format", "json"))
+        // An explicit --format wins over the name.
+        try app.ok("report", "export", "1", "--format", "csv", "-o", app.path("odd.html"))
+        XCTAssertTrue(try String(contentsOfFile: app.path("odd.html"), encoding: .utf8).hasPrefix("id,reportId,"))
+        // -o - is stdout.
+        XCTAssertTrue(try app.ok("report", "export", "1", "--format", "html", "-o", "-").hasPrefix("<!DOCTYPE html>"))
+    }
+
+    func testAFormatThatCannotBeToldIsAUsageError() throws {
+        let unknown = try app.run("report", "export", "1", "-o", app.path("trip.txt"))
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.hasPrefix("expenses: error: Cannot tell the format from the name '\(app.path("trip.txt"))': "
+                                               + "give '--format <format>', one of 'csv', 'json', 'html' or 'pdf'"), unknown.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("trip.txt")))
+        for arguments in [["report", "export", "1"], ["report", "export", "1", "-o", "-"]] {
+            let missing = try app.run(arguments)
+            XCTAssertEqual(missing.status, 64, arguments.joined(separator: " "))
+            XCTAssertTrue(missing.stderr.hasPrefix("expenses: error: Missing expected argument '--format <format>': give one of "
+                                                   + "'csv', 'json', 'html' or 'pdf', or an --output file named for it\n"), missing.stderr)
+        }
+    }
+
+    func testPDFHoldsTheReportsTitleItemsAndTotals() throws {
+        let pdf = app.path("walldorf.pdf")
+        XCTAssertEqual(try app.ok("report", "export", "1", "-o", pdf), "Exported report 1 to \(pdf)\n")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        XCTAssertTrue(bytes.starts(with: Data("%PDF-".utf8)))
+        let mode = try FileManager.default.attributesOfItem(atPath: pdf)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600, "readable by you only, as every export")
+        let text = try Browser.run("/usr/bin/pdftotext", "-layout", pdf, "-")
+        for part in ["Expense report 1: Walldorf customer workshop", "Hotel Astoria", "Bahnhof Buffet", "412.80", "38.50 CHF",
+                     "Total in EUR", "464.89 EUR", "Due to the employee", "Paid by the company"] {
+            XCTAssertTrue(text.contains(part), "\(part) missing from the PDF:\n\(text)")
+        }
+        // As every output file: not replaced without --force, whole with it; no temporary file left.
+        XCTAssertEqual(try app.run("report", "export", "1", "-o", pdf).status, 73)
+        try app.ok("report", "export", "1", "--format", "pdf", "-o", pdf, "--force")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: app.directory.path).filter { $0.contains(".tmp-") }, [])
+    }
+
+    func testPDFWithoutChromiumIsUnavailableAndSaysHowToGetIt() throws {
+        // A PATH without a browser on it (expenses needs no other program).
+        let bin = app.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        app.environment["PATH"] = bin
+        let result = try app.run("report", "export", "1", "-o", app.path("trip.pdf"))
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.stderr, """
+            expenses: error: a PDF is printed with Chromium, and there is none on PATH (chromium, chromium-browser, google-chrome)
+            hint: install it (apt-get install chromium), or export --format html and print that from a browser
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("trip.pdf")))
+    }
+}
+
+/// Headless Chromium and poppler, as a reader's browser and printer.
+enum Browser {
+    static func printToPDF(html: String, pdf: String) throws -> Int {
+        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let chromium else {
+            XCTFail("chromium is missing: Scripts/bootstrap installs it")
+            return 0
+        }
+        _ = try run(chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                    "--user-data-dir=" + NSTemporaryDirectory() + "/chromium-\(UUID().uuidString)",
+                    "--print-to-pdf=" + pdf, "file://" + html)
+        let info = try run("/usr/bin/pdfinfo", pdf)
+        let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") } ?? ""
+        return Int(line.split(separator: " ").last ?? "") ?? 0
+    }
+
+    /// The share of a page's pixels that are not white, from a grey rendering of it.
+    static func inkedFraction(pdf: String, page: Int) throws -> Double {
+        let prefix = pdf + "-page"
+        _ = try run("/usr/bin/pdftoppm", "-gray", "-r", "40", "-f", "\(page)", "-l", "\(page)", pdf, prefix)
+        let file = try FileManager.default.contentsOfDirectory(atPath: (prefix as NSString).deletingLastPathComponent)
+            .first { $0.hasPrefix((prefix as NSString).lastPathComponent) && $0.hasSuffix(".pgm") }
+        let data = try Data(contentsOf: URL(fileURLWithPath: (prefix as NSString).deletingLastPathComponent + "/" + (file ?? "")))
+        // P5 header: magic, width, height, maxval, each followed by white space, then the pixels.
+        var fields: [String] = [], index = 0, current = ""
+        while fields.count < 4, index < data.count {
+            let byte = data[index]
+            index += 1
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                if !current.isEmpty { fields.append(current); current = "" }
+            } else {
+                current.append(Character(UnicodeScalar(byte)))
+            }
+        }
+        let pixels = data[index...]
+        guard fields.first == "P5", !pixels.isEmpty else { return 0 }
+        return Double(pixels.filter { $0 < 200 }.count) / Double(pixels.count)
+    }
+
+    @discardableResult
+    static func run(_ arguments: String...) throws -> String {
+        let result = try Tool.run(arguments)
+        XCTAssertEqual(result.status, 0, arguments.joined(separator: " "))
+        return result.stdout
+    }
+}

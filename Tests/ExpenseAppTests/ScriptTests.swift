@@ -1,0 +1,152 @@
+import ExpenseTestSupport
+import Foundation
+import XCTest
+
+/// Scripts: `run FILE`, piped stdin, shebang files; line-numbered errors, --bail, --transaction.
+final class ScriptTests: XCTestCase {
+    var app: InProcessApp!
+
+    override func setUpWithError() throws { app = try InProcessApp() }
+    override func tearDown() { app = nil }
+
+    static let script = """
+        # A trip, with two mistakes on known lines.
+        report new "Basel \\"trade\\" fair" --from 2026-04-01 --to 2026-04-03 --currency CHF
+        expense add --report 1 --date 2026-04-01 --amount 120 \\
+            --category lodging --merchant 'Hotel Drei Könige'
+        expense add --report 9 --amount 1 --category meals
+        echo after the first mistake   # a comment after a command
+        expense add --report 1 --amount 12.345 --category meals
+        expense add --report 1 --date 2026-04-02 --amount 30 --category meals
+
+        """
+
+    @discardableResult
+    private func write(_ text: String, to name: String = "trip.expenses") throws -> String {
+        let path = app.path(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testGoesOnAfterFailuresAndExits1WithLineNumbers() throws {
+        let path = try write(Self.script)
+        let result = try app.run("run", path)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            \(path):5: error: unknown report 9
+            hint: see 'expenses report list'
+            \(path):7: error: invalid amount '12.345': CHF has 2 decimals
+            hint: round it to 2 decimals as on the receipt
+
+            """)
+        XCTAssertEqual(result.stdout, """
+            Created report 1: Basel "trade" fair
+            Added expense 1 to report 1: 120.00 CHF lodging
+            after the first mistake
+            Added expense 2 to report 1: 30.00 CHF meals
+
+            """)
+        XCTAssertEqual(try app.query("SELECT merchant FROM expenses WHERE id = 1"), "Hotel Drei Könige")
+    }
+
+    func testBailStopsWithTheFailingLinesCode() throws {
+        let path = try write(Self.script)
+        let result = try app.run("run", "--bail", path)
+        XCTAssertEqual(result.status, 66)   // not found
+        XCTAssertEqual(result.stderr, "\(path):5: error: unknown report 9\nhint: see 'expenses report list'\n")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
+    }
+
+    func testTransactionWritesNothingWhenALineFails() throws {
+        try app.ok("report", "new", "Existing")
+        let before = try app.query("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports")
+        let path = try write(Self.script.replacingOccurrences(of: "--report 1", with: "--report 2"))
+        let result = try app.run("run", "--transaction", path)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasSuffix("\(path): 2 lines failed; rolled back, nothing was written\n"), result.stderr)
+        XCTAssertEqual(try app.query("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports"), before)
+
+        let good = try write("report new Fine\nexpense add --report 2 --amount 5 --category meals\n", to: "good.expenses")
+        XCTAssertEqual(try app.run("run", "--transaction", good).status, 0)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE report_id = 2"), "1")
+    }
+
+    func testStdinIsAScript() throws {
+        let result = try app.run([], stdin: "report new Piped\nreport show 7\necho done\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "Created report 1: Piped\ndone\n")
+        XCTAssertEqual(result.stderr, "<stdin>:2: error: unknown report 7\nhint: see 'expenses report list'\n")
+        let dash = try app.run(["run", "-"], stdin: "report list --format csv\n")
+        XCTAssertEqual(dash.status, 0)
+        XCTAssertTrue(dash.stdout.hasPrefix("id,title,"))
+    }
+
+    func testUsageErrorsAndQuotesInScripts() throws {
+        let path = try write("report new \"unterminated\nreport lsit\n")
+        let result = try app.run("run", path)
+        XCTAssertEqual(result.status, 1)
+        // An open quote swallows the rest of the file, as in a shell; the error names its first line.
+        XCTAssertTrue(result.stderr.hasPrefix("\(path):1: error: unterminated \" quote\n"), result.stderr)
+    }
+
+    func testMissingScriptFile() throws {
+        let result = try app.run("run", app.path("nope.expenses"))
+        XCTAssertEqual(result.status, 66)
+        XCTAssertEqual(result.stderr, "expenses: error: cannot read the script \(app.path("nope.expenses")): no such file or not readable\n")
+    }
+
+    /// Scripts that run each other: 32 nest, and the `run` line that would be the 33rd is refused
+    /// where it is, with 65 and the loop it goes round; every script around it stops there. They
+    /// recursed until the stack overflowed (exit 139).
+    func testMutuallyRecursiveScriptsStopAtTheDepthLimit() throws {
+        try write("echo in a\nrun b.expenses\necho after b\n", to: "a.expenses")
+        try write("report new Loop\nrun a.expenses\n", to: "b.expenses")
+        let hint = "hint: a script that runs itself, directly or through others, never ends: take out the 'run' line that goes back\n"
+        for bail in [[], ["--bail"]] {
+            let result = try app.run(["run"] + bail + ["a.expenses"])
+            XCTAssertEqual(result.status, 65, "\(bail): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "b.expenses:2: error: scripts nest more than 32 deep: a.expenses → b.expenses → a.expenses\n" + hint)
+            XCTAssertEqual(result.stdout.components(separatedBy: "in a\n").count - 1, 16, result.stdout)
+            XCTAssertFalse(result.stdout.contains("after b"), "the scripts around the refusal went on: \(result.stdout)")
+        }
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "32")
+        // In one transaction, nothing is written; and a chain that ends runs as before.
+        let transaction = try app.run("run", "--transaction", "a.expenses")
+        XCTAssertEqual(transaction.status, 65, transaction.stderr)
+        XCTAssertTrue(transaction.stderr.hasSuffix("a.expenses: 1 line failed; rolled back, nothing was written\n"), transaction.stderr)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "32")
+        try write("run c.expenses\necho after c\n", to: "a.expenses")
+        try write("echo in c\n", to: "c.expenses")
+        let chain = try app.run("run", "a.expenses")
+        XCTAssertEqual(chain.status, 0, chain.stderr)
+        XCTAssertEqual(chain.stdout, "in c\nafter c\n")
+    }
+
+    /// A script that runs itself, from a one-shot command and from stdin: the same refusal.
+    func testAScriptThatRunsItselfIsRefusedAtTheDepthLimit() throws {
+        try write("echo again\nrun self.expenses\n", to: "self.expenses")
+        let hint = "hint: a script that runs itself, directly or through others, never ends: take out the 'run' line that goes back\n"
+        let error = "self.expenses:2: error: scripts nest more than 32 deep: self.expenses runs itself\n" + hint
+        let result = try app.run("run", "self.expenses")
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertEqual(result.stderr, error)
+        XCTAssertEqual(result.stdout, String(repeating: "again\n", count: 32))
+        let piped = try app.run([], stdin: "run self.expenses\necho not reached\n")
+        XCTAssertEqual(piped.status, 65, piped.stderr)
+        XCTAssertEqual(piped.stderr, error)
+        XCTAssertEqual(piped.stdout, String(repeating: "again\n", count: 31))
+    }
+
+    func testSampleTripsLoad() throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Data/samples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".expenses") }.sorted()
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let result = try app.run("run", "--bail", "--transaction", samples.appendingPathComponent(file).path)
+            XCTAssertEqual(result.status, 0, "\(file): \(result.stderr)")
+        }
+        let reports = try XCTUnwrap(app.json("report", "list") as? [[String: Any]])
+        XCTAssertEqual(reports.count, files.count)
+    }
+}
