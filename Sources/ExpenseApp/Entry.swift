@@ -1,3 +1,6 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,8 +9,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// Starts the app from the process's arguments: a one-shot command, or — with no command — the
 /// REPL when stdin is a terminal, else a script read from stdin. A quick action on a terminal
@@ -17,13 +18,17 @@ public enum Entry {
     /// - Parameters:
     ///   - streams: where the run reads and writes (`Console`): the process's own, or a test's files.
     ///   - makeReader: the line editor for the REPL, given the history file and the completer.
-    public static func main(_ arguments: [String], environment: Environment = Environment(), streams: ConsoleStreams = .standard,
-                            makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
+    public static func main(
+        _ arguments: [String], environment: Environment = Environment(), streams: ConsoleStreams = .standard,
+        makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader
+    ) -> ExitStatus {
         Console.$streams.withValue(streams) { run(arguments, environment: environment, makeReader: makeReader) }
     }
 
-    private static func run(_ arguments: [String], environment: Environment,
-                            makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader) -> ExitStatus {
+    private static func run(
+        _ arguments: [String], environment: Environment,
+        makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader
+    ) -> ExitStatus {
         let runner = Runner()
         var parsed: ParsedLine
         do {
@@ -47,8 +52,9 @@ public enum Entry {
         }
         let session: Session
         do {
-            session = try Session(environment: environment, databaseOverride: globals.db,
-                                  format: globals.format ?? .table, user: globals.user)
+            session = try Session(
+                environment: environment, databaseOverride: globals.db,
+                format: globals.format ?? .table, user: globals.user)
         } catch {
             // Help and the version read no database: a location that is none does not stop them.
             switch parsed {
@@ -78,7 +84,8 @@ public enum Entry {
             return ScriptRunner(runner: runner).run(text, name: "<stdin>", in: session, options: .init())
         }
         if onTerminal, case .command(let launch, let globals) = parsed, ShortcutLaunch.isLaunch(launch),
-           !launch[ShortcutCommands.Options.defer] {
+            !launch[ShortcutCommands.Options.defer]
+        {
             return launchOnTerminal(launch, globals: globals, runner: runner, session: session, reader: reader)
         }
         // A one-shot command on a terminal asks for what it was not given; elsewhere it never asks.
@@ -98,8 +105,10 @@ public enum Entry {
     /// A quick action on a terminal, as a launcher starts one, resolved once: handed to the
     /// session open on the same database, else run in a REPL of its own that stays at its
     /// target. One that cannot run is not handed over: the REPL it opens shows why.
-    static func launchOnTerminal(_ launch: Invocation, globals: GlobalValues, runner: Runner, session: Session,
-                                 reader: () -> LineReader) -> ExitStatus {
+    static func launchOnTerminal(
+        _ launch: Invocation, globals: GlobalValues, runner: Runner, session: Session,
+        reader: () -> LineReader
+    ) -> ExitStatus {
         let forward = Result { () throws -> Forward in
             guard let standsFor = launch.spec.standsFor else { throw ExpenseError(.internal, "'\(launch.spec.name)' is no launch") }
             return try standsFor(launch, session, runner.parser)
@@ -116,8 +125,9 @@ public enum Entry {
     /// `$EXPENSES_HISTORY`, else `$XDG_STATE_HOME/expenses/history`; its directory is created.
     static func historyPath(_ environment: Environment) -> String {
         if let path = environment["EXPENSES_HISTORY"] { return path }
-        try? FileManager.default.createDirectory(atPath: environment.stateDirectory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: environment.stateDirectory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         return environment.stateDirectory + "/history"
     }
 }

@@ -1,3 +1,7 @@
+import ExpenseCore
+import ExpenseStore
+import ExpenseSupport
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,9 +10,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseStore
-import ExpenseSupport
 
 /// What the process was started with: environment variables and the clock. Tests build one by
 /// hand; `EXPENSES_NOW` pins the clock for reproducible output.
@@ -100,7 +101,8 @@ public struct Environment {
     /// Only the default location's directory is created; an explicit path in a missing directory
     /// is a typo to report.
     public func databaseLocation(override: String?, configured: String? = nil) throws(ExpenseError)
-        -> (location: DatabaseLocation, createDirectory: Bool) {
+        -> (location: DatabaseLocation, createDirectory: Bool)
+    {
         for given in [override, self["EXPENSES_DB"], configured] {
             if let given, !given.isEmpty { return (try DatabaseLocation(parsing: given, home: self["HOME"]), false) }
         }

@@ -12,17 +12,20 @@ extension ErrorPresenter {
         case .rule:
             return ExpenseError(.refused, error.message, hint: "nothing was written")
         case .unavailable:
-            return ExpenseError(.unavailable, "lost the connection to the database server: \(error.message)",
-                                hint: "nothing of the interrupted command was committed; try again when the server is back")
+            return ExpenseError(
+                .unavailable, "lost the connection to the database server: \(error.message)",
+                hint: "nothing of the interrupted command was committed; try again when the server is back")
         case .busy:
             return ExpenseError(.busy, "the database is busy (another expenses process is writing)", hint: "try again in a moment")
         case .groupRequired:
-            return ExpenseError(.permissionDenied, "the database server refused: \(error.message)",
-                                hint: "that is the team's rule: someone in that group does it, or the administrator adds you to it")
+            return ExpenseError(
+                .permissionDenied, "the database server refused: \(error.message)",
+                hint: "that is the team's rule: someone in that group does it, or the administrator adds you to it")
         case .permission:
-            return ExpenseError(.permissionDenied, "the database server refused: \(error.message)",
-                                hint: "your role needs one of expenses_traveller, expenses_approver or expenses_finance; "
-                                    + "the server's administrator grants it after 'expenses setup'")
+            return ExpenseError(
+                .permissionDenied, "the database server refused: \(error.message)",
+                hint: "your role needs one of expenses_traveller, expenses_approver or expenses_finance; "
+                    + "the server's administrator grants it after 'expenses setup'")
         case .interrupted:
             return ExpenseError(.refused, "cancelled (Ctrl-C)", hint: "nothing of the cancelled command was written")
         case .full:
@@ -34,8 +37,9 @@ extension ErrorPresenter {
         case .invalidValue:
             return ExpenseError(.invalidData, error.message)
         case .notADatabase, .corrupt:
-            return ExpenseError(.invalidData, "the database is damaged: \(error.message)",
-                                hint: "restore it from a backup; 'sqlite3 FILE .recover' may save what is left")
+            return ExpenseError(
+                .invalidData, "the database is damaged: \(error.message)",
+                hint: "restore it from a backup; 'sqlite3 FILE .recover' may save what is left")
         case .constraint, .other:
             return ExpenseError(.internal, error.description)
         }

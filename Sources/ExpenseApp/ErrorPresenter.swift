@@ -90,7 +90,8 @@ public enum ErrorPresenter {
             return "fix \(count == 1 ? "it" : "them") and import again, or import the valid rows "
                 + "with --skip-invalid --rejects FILE and fix the rejected ones there"
         case .noRoomToAddShortcut:
-            return "remove one (expenses shortcuts remove TYPE), use 'shortcuts push' to evict the lowest-ranked, or raise shortcuts.max-total"
+            return
+                "remove one (expenses shortcuts remove TYPE), use 'shortcuts push' to evict the lowest-ranked, or raise shortcuts.max-total"
         case .noRoomToPushShortcut:
             return "raise the cap: expenses config set shortcuts.max-total N"
         case .tooManyDynamicShortcuts:

@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// The process's arguments and path variables as it was given them, checked before anything
 /// reads them: a Swift String cannot hold bytes that are not UTF-8, and decoding replaced them
@@ -33,21 +34,24 @@ enum ProcessArguments {
     }
 
     static func notUTF8(_ what: String, _ bytes: [UInt8]) -> ExpenseError {
-        ExpenseError(.usage, "\(what) is not valid UTF-8: '\(visible(bytes))'",
-                     hint: "expenses takes its arguments as UTF-8 text; for a file whose name is not, rename it "
-                         + "(convmv -f latin1 -t utf-8 does) or give a link to it with a UTF-8 name")
+        ExpenseError(
+            .usage, "\(what) is not valid UTF-8: '\(visible(bytes))'",
+            hint: "expenses takes its arguments as UTF-8 text; for a file whose name is not, rename it "
+                + "(convmv -f latin1 -t utf-8 does) or give a link to it with a UTF-8 name")
     }
 
     /// `bytes` for a person: UTF-8 as it is, every other byte and every control character as
     /// `\xNN`.
     static func visible(_ bytes: [UInt8]) -> String {
-        var text = "", index = 0
+        var text = ""
+        var index = 0
         while index < bytes.count {
             let lead = bytes[index]
             let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
             if length > 0, index + length <= bytes.count,
-               let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self)?.unicodeScalars.first,
-               scalar.value >= 0x20, scalar.value != 0x7F, !(0x80..<0xA0).contains(scalar.value) {
+                let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self)?.unicodeScalars.first,
+                scalar.value >= 0x20, scalar.value != 0x7F, !(0x80..<0xA0).contains(scalar.value)
+            {
                 text.unicodeScalars.append(scalar)
                 index += length
             } else {
@@ -63,9 +67,12 @@ enum ProcessArguments {
 extension Entry {
     /// `main` for the process itself: its arguments and path variables read as bytes and
     /// checked (`ProcessArguments`) first.
-    public static func main(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-                            makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader)
-        -> ExitStatus {
+    public static func main(
+        argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+        makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader
+    )
+        -> ExitStatus
+    {
         let raw = (1..<max(1, Int(argc))).compactMap { index in
             argv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
         }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs command lines: parse, execute, render, report errors. The one path that one-shot
 /// commands, REPL lines, script lines and shortcuts all take.
@@ -52,9 +53,11 @@ public struct Runner {
     ///   runs in place of resolving the command again.
     func run(_ invocation: Invocation, globals: GlobalValues, in session: Session, forward: Forward? = nil) throws -> ExitStatus {
         if let db = globals.db, session.isStoreOpen,
-           try DatabaseLocation(parsing: db, home: session.environment["HOME"]) != session.location {
-            throw ExpenseError(.usage, "--db can only be given when expenses starts",
-                               hint: "this session already uses \(session.databaseName)")
+            try DatabaseLocation(parsing: db, home: session.environment["HOME"]) != session.location
+        {
+            throw ExpenseError(
+                .usage, "--db can only be given when expenses starts",
+                hint: "this session already uses \(session.databaseName)")
         }
         // Options on the line apply to this command only; `set format` changes the session.
         let savedIdentity = session.identity

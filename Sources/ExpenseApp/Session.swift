@@ -1,3 +1,7 @@
+import ExpenseCore
+import ExpenseStore
+import ExpenseSupport
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,9 +10,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseStore
-import ExpenseSupport
 
 /// One run of the app — a one-shot command, a script or a REPL: the settings in force, the
 /// database (opened on first use, so `help` never touches it), and where the user is.
@@ -78,12 +79,15 @@ public final class Session {
     var scripts = ScriptNesting()
 
     /// Refuses (64) a database that is neither a file nor a server (`DatabaseLocation`).
-    public init(environment: Environment, databaseOverride: String? = nil, format: OutputFormat = .table,
-                user: String? = nil) throws(ExpenseError) {
+    public init(
+        environment: Environment, databaseOverride: String? = nil, format: OutputFormat = .table,
+        user: String? = nil
+    ) throws(ExpenseError) {
         self.environment = environment
         // The config file's `database`, when neither --db nor EXPENSES_DB says; the file read for
         // it is the one the session's settings are read from later (`configFile`), read once.
-        let configFile = databaseOverride == nil && environment["EXPENSES_DB"] == nil
+        let configFile =
+            databaseOverride == nil && environment["EXPENSES_DB"] == nil
             ? try? ConfigFile.read(environment.configFile) : nil
         let database = try environment.databaseLocation(override: databaseOverride, configured: Self.database(configuredIn: configFile))
         location = database.location
@@ -123,8 +127,9 @@ public final class Session {
 
     /// What naming the user is told on a team database (exit 77: who one is is not one's to say).
     static func namedOnServer(_ how: String) -> ExpenseError {
-        ExpenseError(.permissionDenied, "\(how) cannot name the user on a team database: the server says who you are",
-                     hint: "connect as your own role (the user in the URI, PGUSER, or your login name)")
+        ExpenseError(
+            .permissionDenied, "\(how) cannot name the user on a team database: the server says who you are",
+            hint: "connect as your own role (the user in the URI, PGUSER, or your login name)")
     }
 
     /// The report commands default to: the one opened last in the REPL.

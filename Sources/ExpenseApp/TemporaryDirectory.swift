@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,7 +8,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// A directory of our own under `$TMPDIR` (else /tmp), made by mkdtemp(3): mode 0700 and a new
 /// name, so nobody else can read what a helper program is handed there or plant a file in it.
@@ -19,8 +20,9 @@ struct TemporaryDirectory {
         var template = Array("\(Self.base())/expenses-\(purpose)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
         guard let made else {
-            throw ExpenseError(.cannotCreate, "cannot create a temporary directory: \(SystemError.reason(errno))",
-                               hint: "check TMPDIR (or /tmp): it must exist and be writable")
+            throw ExpenseError(
+                .cannotCreate, "cannot create a temporary directory: \(SystemError.reason(errno))",
+                hint: "check TMPDIR (or /tmp): it must exist and be writable")
         }
         path = String(cString: made)
     }

@@ -14,8 +14,10 @@ public struct AuditRecord: Sendable, Equatable {
     /// 64 lowercase hex digits; nil for an entry that was written without one.
     public var hash: String?
 
-    public init(id: Int64, reportID: Int64, at: String, actor: String, action: String, from: String, to: String,
-                reason: String, hash: String? = nil) {
+    public init(
+        id: Int64, reportID: Int64, at: String, actor: String, action: String, from: String, to: String,
+        reason: String, hash: String? = nil
+    ) {
         self.id = id
         self.reportID = reportID
         self.at = at
@@ -56,8 +58,10 @@ public enum AuditChain {
     /// a colon, its UTF-8 bytes and a newline, so no two different records hash the same text.
     public static func hash(of record: AuditRecord, after previous: String) -> String {
         var hasher = SHA256()
-        for field in ["expenses audit log v1", previous, String(record.id), String(record.reportID), record.at, record.actor,
-                      record.action, record.from, record.to, record.reason] {
+        for field in [
+            "expenses audit log v1", previous, String(record.id), String(record.reportID), record.at, record.actor,
+            record.action, record.from, record.to, record.reason,
+        ] {
             let bytes = Array(field.utf8)
             hasher.update(Array("\(bytes.count):".utf8))
             hasher.update(bytes)

@@ -24,8 +24,9 @@ public struct Category: Sendable, Equatable {
             func money(_ text: String) -> Money? {
                 text.isEmpty ? nil : (try? Money.parse(text, currency: currency))
             }
-            return Category(code: fields[0], name: fields[1], receiptRequiredAbove: money(fields[2]),
-                            dailyLimit: money(fields[3]))
+            return Category(
+                code: fields[0], name: fields[1], receiptRequiredAbove: money(fields[2]),
+                dailyLimit: money(fields[3]))
         }
     }()
 }

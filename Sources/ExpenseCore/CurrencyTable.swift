@@ -22,8 +22,10 @@ public struct CurrencyTable: Sendable {
     }
 
     /// The currencies travellers meet most, most used first: what a mistyped code most likely meant.
-    static let common = ["EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
-                         "INR", "SGD", "HKD", "NZD", "KRW", "MXN", "BRL", "ZAR", "TRY", "AED", "ILS", "THB", "RON", "BGN"]
+    static let common = [
+        "EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
+        "INR", "SGD", "HKD", "NZD", "KRW", "MXN", "BRL", "ZAR", "TRY", "AED", "ILS", "THB", "RON", "BGN",
+    ]
 
     /// Looks a code up, case-insensitively ("eur" is EUR).
     public func currency(_ code: String) -> Currency? { byCode[code.uppercased()] }

@@ -47,7 +47,7 @@ public struct DuplicateGroups {
         var roots: [Int] = []
         for index in 0..<(items.count + others.count) {
             let root = sets.root(index)
-            guard root != index || sets.hasMembers(root) else { continue }   // alone: no group
+            guard root != index || sets.hasMembers(root) else { continue }  // alone: no group
             if members[root] == nil { roots.append(root) }
             members[root, default: []].append(index)
         }
@@ -56,8 +56,9 @@ public struct DuplicateGroups {
         groups = roots.sorted().compactMap { root in
             guard var indices = members[root], indices.count > 1 else { return nil }
             indices.sort { id($0) < id($1) }
-            return Group(ids: indices.map(id), reportIDs: indices.map { expense($0).reportID },
-                         reason: Self.reason(indices.lazy.map(expense)))
+            return Group(
+                ids: indices.map(id), reportIDs: indices.map { expense($0).reportID },
+                reason: Self.reason(indices.lazy.map(expense)))
         }
     }
 
@@ -85,8 +86,9 @@ public struct DuplicateGroups {
 
         mutating func links(of item: Expense) -> [Link] {
             let day = Int32(truncatingIfNeeded: item.date.dayNumber)
-            let category = Link(minorUnits: item.amount.minorUnits, day: day, currency: number(item.amount.currency.code),
-                                name: number("c:" + item.category))
+            let category = Link(
+                minorUnits: item.amount.minorUnits, day: day, currency: number(item.amount.currency.code),
+                name: number("c:" + item.category))
             let merchant = normalizedMerchant(item.merchant)
             guard !merchant.isEmpty else { return [category] }
             var byMerchant = category

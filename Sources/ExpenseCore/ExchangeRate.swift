@@ -46,7 +46,8 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func normalized(_ significand: Int64, _ scale: Int) -> (Int64, Int) {
-        var significand = significand, scale = scale
+        var significand = significand
+        var scale = scale
         while scale > 0, significand % 10 == 0 {
             significand /= 10
             scale -= 1
@@ -60,8 +61,9 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
     /// The rate the other way round: 1 / self.
     public var inverse: ExchangeRate {
         if isQuotient {
-            return ExchangeRate(dividend: ExchangeRate(significand: divisorSignificand, scale: divisorScale),
-                                divisor: ExchangeRate(significand: significand, scale: scale))
+            return ExchangeRate(
+                dividend: ExchangeRate(significand: divisorSignificand, scale: divisorScale),
+                divisor: ExchangeRate(significand: significand, scale: scale))
         }
         return ExchangeRate(dividend: .one, divisor: self)
     }
@@ -72,20 +74,22 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         let trimmed = text.trimmingSpaces
         let parts = trimmed.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let dividend = parseDecimal(parts[0].trimmingSpaces),
-              let divisor = parts.count == 2 ? parseDecimal(parts[1].trimmingSpaces) : .one
+            let divisor = parts.count == 2 ? parseDecimal(parts[1].trimmingSpaces) : .one
         else {
-            throw ExpenseError(.invalidData, "invalid exchange rate '\(text)'",
-                               hint: "a positive decimal such as 1.0412 (1 unit of the expense's currency in the report's)")
+            throw ExpenseError(
+                .invalidData, "invalid exchange rate '\(text)'",
+                hint: "a positive decimal such as 1.0412 (1 unit of the expense's currency in the report's)")
         }
         return parts.count == 2 ? ExchangeRate(dividend: dividend, divisor: divisor) : dividend
     }
 
     private static func parseDecimal(_ text: String) -> ExchangeRate? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
+        let whole = parts[0]
+        let fraction = parts.count == 2 ? parts[1] : ""
         guard !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
-              parts.count == 1 || !fraction.isEmpty, fraction.count <= 12, whole.count + fraction.count <= 18,
-              let significand = Int64(whole + fraction), significand > 0
+            parts.count == 1 || !fraction.isEmpty, fraction.count <= 12, whole.count + fraction.count <= 18,
+            let significand = Int64(whole + fraction), significand > 0
         else { return nil }
         return ExchangeRate(significand: significand, scale: fraction.count)
     }
@@ -100,7 +104,8 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
     /// 1/1.0823); conversions always use the exact rate.
     public func decimalString(decimals: Int) -> String {
         let exponent = divisorScale + decimals - scale
-        var numerator = Int128(significand), denominator = Int128(divisorSignificand)
+        var numerator = Int128(significand)
+        var denominator = Int128(divisorSignificand)
         if exponent >= 0 { numerator *= Decimal10.power128(exponent) } else { denominator *= Decimal10.power128(-exponent) }
         let digits = Decimal10.divideRoundingHalfEven(numerator, denominator)
         let text = String(digits)
@@ -118,14 +123,14 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         // value = significand·10^-scale / (divisorSignificand·10^-divisorScale); bring every power
         // of ten to one side so that neither side grows more than it must.
         let exponent = divisorScale + target.minorDigits - scale - money.currency.minorDigits
-        var numerator = Int128(money.minorUnits) * Int128(significand)   // < 10^15 · 2^63 < 2^127
+        var numerator = Int128(money.minorUnits) * Int128(significand)  // < 10^15 · 2^63 < 2^127
         var denominator = Int128(divisorSignificand)
         if exponent >= 0 {
             let (product, overflow) = numerator.multipliedReportingOverflow(by: Decimal10.power128(exponent))
             guard !overflow else { throw doesNotFit(money, target) }
             numerator = product
         } else {
-            denominator *= Decimal10.power128(-exponent)                 // < 10^18 · 10^18
+            denominator *= Decimal10.power128(-exponent)  // < 10^18 · 10^18
         }
         let result = Decimal10.divideRoundingHalfEven(numerator, denominator)
         guard let minor = Int64(exactly: result), minor.magnitude <= Money.maximumMinorUnits else {
@@ -165,7 +170,8 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
     private var reducedFraction: (numerator: Int128, denominator: Int128) {
         let numerator = Int128(significand) * Decimal10.power128(divisorScale)
         let denominator = Int128(divisorSignificand) * Decimal10.power128(scale)
-        var a = numerator, b = denominator
+        var a = numerator
+        var b = denominator
         while b != 0 { (a, b) = (b, a % b) }
         return (numerator / a, denominator / a)
     }

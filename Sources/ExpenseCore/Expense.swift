@@ -17,9 +17,11 @@ public struct Expense: Sendable, Equatable {
     /// The statement's own id of the transaction, for an item imported through rules that map one.
     public var reference: String?
 
-    public init(id: Int64 = 0, reportID: Int64? = nil, date: CalendarDate, category: String, merchant: String = "",
-                description: String = "", amount: Money, conversion: Conversion? = nil, paidBy: PaidBy = .personal,
-                reference: String? = nil) {
+    public init(
+        id: Int64 = 0, reportID: Int64? = nil, date: CalendarDate, category: String, merchant: String = "",
+        description: String = "", amount: Money, conversion: Conversion? = nil, paidBy: PaidBy = .personal,
+        reference: String? = nil
+    ) {
         self.id = id
         self.reportID = reportID
         self.date = date

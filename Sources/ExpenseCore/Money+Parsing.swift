@@ -37,52 +37,67 @@ extension Money {
         let trimmed = text.trimmingSpaces
         guard let comma = trimmed.lastIndex(of: ",") else { return text }
         let fraction = trimmed[trimmed.index(after: comma)...]
-        if fraction.contains(".") { return text }               // 1,234.56: the comma groups
-        guard minorDigits > 0 else { return text }             // JPY has no decimals: 1,500 is grouped
+        if fraction.contains(".") { return text }  // 1,234.56: the comma groups
+        guard minorDigits > 0 else { return text }  // JPY has no decimals: 1,500 is grouped
         let whole = trimmed[..<comma]
         // Three digits after it are a thousands group as much as decimals, unless the currency has three.
         guard (1...minorDigits).contains(fraction.count), fraction.count != 3 || minorDigits == 3,
-              fraction.allSatisfy(\.isASCIIDigit), !whole.contains(",") else {
+            fraction.allSatisfy(\.isASCIIDigit), !whole.contains(",")
+        else {
             return nil
         }
         // "1.234,56": the points group thousands.
         let groups = whole.split(separator: ".", omittingEmptySubsequences: false)
         if groups.count > 1 {
             let sign = groups[0].first == "-" || groups[0].first == "+" ? 1 : 0
-            guard groups.enumerated().allSatisfy({ index, group in
-                index == 0 ? (1...3).contains(group.count - sign) : group.count == 3
-            }) else { return nil }
+            guard
+                groups.enumerated().allSatisfy({ index, group in
+                    index == 0 ? (1...3).contains(group.count - sign) : group.count == 3
+                })
+            else { return nil }
         }
         return groups.joined() + "." + fraction
     }
 
     /// "1,500": a decimal comma (1.5) or a thousands separator (1500)? Said with the text's own figures.
     private static func ambiguous(_ text: String, currency: Currency) -> ExpenseError {
-        let digits = currency.minorDigits, trimmed = text.trimmingSpaces
+        let digits = currency.minorDigits
+        let trimmed = text.trimmingSpaces
         let grouped = trimmed.filter { $0 != "," && $0 != "." }
-        return ExpenseError(.invalidData, "invalid amount '\(text)': is the comma a decimal mark or a thousands separator "
-                                + "(\(grouped))? \(currency.code) has \(digits) decimal\(digits == 1 ? "" : "s")",
-                            hint: "write \(grouped) for the whole amount, or the decimals with at most \(digits) digit\(digits == 1 ? "" : "s") "
-                                + "(\(example(currency, mark: ",")))")
+        return ExpenseError(
+            .invalidData,
+            "invalid amount '\(text)': is the comma a decimal mark or a thousands separator "
+                + "(\(grouped))? \(currency.code) has \(digits) decimal\(digits == 1 ? "" : "s")",
+            hint: "write \(grouped) for the whole amount, or the decimals with at most \(digits) digit\(digits == 1 ? "" : "s") "
+                + "(\(example(currency, mark: ",")))")
     }
 
     private static func invalid(_ text: String, _ problem: AmountProblem, currency: Currency, decimalMark: DecimalMark) -> ExpenseError {
-        let digits = currency.minorDigits, plural = digits == 1 ? "" : "s"
+        let digits = currency.minorDigits
+        let plural = digits == 1 ? "" : "s"
         switch problem {
         case .tooManyDecimals:
-            return ExpenseError(.invalidData, "invalid amount '\(text)': \(currency.code) has \(digits) decimal\(plural)",
-                                hint: "round it to \(digits) decimal\(plural) as on the receipt")
+            return ExpenseError(
+                .invalidData, "invalid amount '\(text)': \(currency.code) has \(digits) decimal\(plural)",
+                hint: "round it to \(digits) decimal\(plural) as on the receipt")
         case .tooLarge:
-            return ExpenseError(.invalidData, "invalid amount '\(text)': too large, the largest amount handled is "
-                                    + "\(Money(minorUnits: maximumMinorUnits, currency: currency))")
+            return ExpenseError(
+                .invalidData,
+                "invalid amount '\(text)': too large, the largest amount handled is "
+                    + "\(Money(minorUnits: maximumMinorUnits, currency: currency))")
         case .malformed:
             let comma = text.trimmingSpaces.split(separator: ",", omittingEmptySubsequences: false)
-            if decimalMark == .point, comma.count == 2, (1...2).contains(comma[1].count), comma.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) {
-                return ExpenseError(.invalidData, "invalid amount '\(text)': the decimal mark is a point here",
-                                    hint: "write \(comma[0]).\(comma[1]); a decimal comma is read under a locale that uses one "
-                                        + "(LANG=de_DE.UTF-8, fr_FR.UTF-8, ...)")
+            if decimalMark == .point, comma.count == 2, (1...2).contains(comma[1].count),
+                comma.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) })
+            {
+                return ExpenseError(
+                    .invalidData, "invalid amount '\(text)': the decimal mark is a point here",
+                    hint: "write \(comma[0]).\(comma[1]); a decimal comma is read under a locale that uses one "
+                        + "(LANG=de_DE.UTF-8, fr_FR.UTF-8, ...)")
             }
-            let shapes = decimalMark == .point ? "\(example(currency, mark: ".")) or 1,\(example(currency, mark: ".")) (a point for decimals)"
+            let shapes =
+                decimalMark == .point
+                ? "\(example(currency, mark: ".")) or 1,\(example(currency, mark: ".")) (a point for decimals)"
                 : "\(example(currency, mark: ",")), 1.\(example(currency, mark: ",")) or \(example(currency, mark: "."))"
             return ExpenseError(.invalidData, "invalid amount '\(text)'", hint: "write it like \(shapes)")
         }
@@ -111,7 +126,8 @@ extension Money {
         let groups = integerPart.split(separator: ",", omittingEmptySubsequences: false)
         for (index, group) in groups.enumerated() {
             guard group.allSatisfy(\.isASCIIDigit), !group.isEmpty,
-                  groups.count == 1 || (index == 0 ? group.count <= 3 : group.count == 3) else { return .failure(.malformed) }
+                groups.count == 1 || (index == 0 ? group.count <= 3 : group.count == 3)
+            else { return .failure(.malformed) }
             digits += group
         }
         if let fraction, fraction.count > minorDigits { return .failure(.tooManyDecimals) }

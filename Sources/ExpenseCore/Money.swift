@@ -73,7 +73,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
                 start -= 1
                 buffer[start] = UInt8(ascii: ".")
             }
-            var whole = magnitude / unit, written = 0
+            var whole = magnitude / unit
+            var written = 0
             repeat {
                 if grouping, written > 0, written % 3 == 0 {
                     start -= 1
@@ -96,4 +97,3 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
-

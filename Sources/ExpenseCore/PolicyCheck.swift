@@ -38,22 +38,27 @@ public struct PolicyCheck {
         var found: [Violation] = []
         func add(_ rule: PolicyRule, _ key: String, _ ids: [Int64], _ message: String) {
             let severity = severities[rule] ?? rule.defaultSeverity
-            found.append(Violation(rule: rule, key: key, expenseIDs: ids, message: message, severity: severity,
-                                   acknowledgement: severity == .warning ? acknowledgements[key] : nil))
+            found.append(
+                Violation(
+                    rule: rule, key: key, expenseIDs: ids, message: message, severity: severity,
+                    acknowledgement: severity == .warning ? acknowledgements[key] : nil))
         }
         // Grouped first, while nothing else is held: its index is the largest thing it builds.
         let duplicateGroups = checks(.duplicate) ? DuplicateGroups(items: items, others: otherItems).groups : []
         if checks(.dailyLimit) { dailyLimits(add) }
         for item in items where checks(.missingReceipt) {
             if let threshold = categories[item.category]?.receiptRequiredAbove, receipts[item.id]?.isEmpty ?? true,
-               let value = item.conversion?.converted ?? (item.amount.currency == threshold.currency ? item.amount : nil),
-               let limit = convertLimit(threshold, value.currency, item.date), value.minorUnits > limit.minorUnits {
-                add(.missingReceipt, "missing-receipt:\(item.id)", [item.id],
+                let value = item.conversion?.converted ?? (item.amount.currency == threshold.currency ? item.amount : nil),
+                let limit = convertLimit(threshold, value.currency, item.date), value.minorUnits > limit.minorUnits
+            {
+                add(
+                    .missingReceipt, "missing-receipt:\(item.id)", [item.id],
                     "item \(item.id) (\(item.category), \(item.amount)) has no receipt; \(item.category) needs one above \(limit)")
             }
         }
         for item in items where checks(.outsideTrip) && isOutsideTrip(item.date) {
-            add(.outsideTrip, "outside-trip:\(item.id)", [item.id],
+            add(
+                .outsideTrip, "outside-trip:\(item.id)", [item.id],
                 "item \(item.id) is dated \(item.date), outside the trip (\(tripDates))")
         }
         duplicates(duplicateGroups, add)
@@ -81,15 +86,17 @@ public struct PolicyCheck {
                 day.total = day.total.flatMap { Money.adding(converted.minorUnits, to: $0) }
                 day.ids.append(item.id)
             }
-            count(&days[key, default: (item.category, item.date, 0, [])])   // in place: no copy of the ids
+            count(&days[key, default: (item.category, item.date, 0, [])])  // in place: no copy of the ids
         }
         for (key, day) in days.sorted(by: { $0.key < $1.key }) {
             guard let limit = categories[day.category]?.dailyLimit,
-                  let local = convertLimit(limit, report.currency, day.date), day.total.map({ $0 > local.minorUnits }) ?? true
+                let local = convertLimit(limit, report.currency, day.date), day.total.map({ $0 > local.minorUnits }) ?? true
             else { continue }
-            let spent = day.total.map { "\(Money(minorUnits: $0, currency: report.currency))" }
+            let spent =
+                day.total.map { "\(Money(minorUnits: $0, currency: report.currency))" }
                 ?? "more than \(Money.maximumTotal(in: report.currency))"
-            add(.dailyLimit, "daily-limit:\(key)", day.ids,
+            add(
+                .dailyLimit, "daily-limit:\(key)", day.ids,
                 "\(day.category) on \(day.date): \(spent) is over the daily limit of \(local) (\(Self.items(day.ids)))")
         }
     }
@@ -131,7 +138,8 @@ public struct PolicyCheck {
     private func sharedReceipts(_ add: (PolicyRule, String, [Int64], String) -> Void) {
         for (hash, uses) in receiptUses.sorted(by: { $0.key < $1.key }) where Set(uses).count > 1 {
             let ids = Array(Set(uses)).sorted()
-            add(.sharedReceipt, "shared-receipt:\(hash.prefix(12))", ids,
+            add(
+                .sharedReceipt, "shared-receipt:\(hash.prefix(12))", ids,
                 "receipt \(hash.prefix(12)) is attached to \(Self.items(ids))")
         }
     }

@@ -10,12 +10,15 @@ public protocol RateSource {
 extension Expense.Conversion {
     /// How `amount`, spent on `date`, counts in `target`: at par in the same currency, else at the
     /// rate the user gave, else at the rate table's; never silently at 1.
-    public static func of(_ amount: Money, on date: CalendarDate, into target: Currency,
-                          manualRate: ExchangeRate?, rates: RateSource?) throws -> Expense.Conversion {
+    public static func of(
+        _ amount: Money, on date: CalendarDate, into target: Currency,
+        manualRate: ExchangeRate?, rates: RateSource?
+    ) throws -> Expense.Conversion {
         if amount.currency == target {
             if let manualRate, manualRate != .one {
-                throw ExpenseError(.invalidData, .rateForSameCurrency(rate: "\(manualRate)", currency: target.code),
-                                   "a rate of \(manualRate) given, but the expense is already in \(target.code)")
+                throw ExpenseError(
+                    .invalidData, .rateForSameCurrency(rate: "\(manualRate)", currency: target.code),
+                    "a rate of \(manualRate) given, but the expense is already in \(target.code)")
             }
             return Expense.Conversion(rate: .one, source: .same, converted: amount)
         }
@@ -23,10 +26,12 @@ extension Expense.Conversion {
             return Expense.Conversion(rate: manualRate, source: .manual, converted: try manualRate.convert(amount, to: target))
         }
         if let found = try rates?.rate(from: amount.currency, to: target, on: date) {
-            return Expense.Conversion(rate: found.rate, rateDate: found.date, source: .table,
-                                      converted: try found.rate.convert(amount, to: target))
+            return Expense.Conversion(
+                rate: found.rate, rateDate: found.date, source: .table,
+                converted: try found.rate.convert(amount, to: target))
         }
-        throw ExpenseError(.invalidData, .noExchangeRate(from: amount.currency.code, to: target.code, on: "\(date)"),
-                           "no exchange rate from \(amount.currency.code) to \(target.code) for \(date)")
+        throw ExpenseError(
+            .invalidData, .noExchangeRate(from: amount.currency.code, to: target.code, on: "\(date)"),
+            "no exchange rate from \(amount.currency.code) to \(target.code) for \(date)")
     }
 }

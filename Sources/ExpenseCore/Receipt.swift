@@ -25,9 +25,11 @@ public struct Receipt: Sendable, Equatable {
     /// The expenses it is attached to, by id.
     public var expenseIDs: [Int64]
 
-    public init(id: Int64 = 0, sha256: String, mediaType: ReceiptMediaType, size: Int64, originalName: String = "",
-                source: Source, capturedAt: String, takenAt: String? = nil, width: Int? = nil, height: Int? = nil,
-                ocr: ReceiptOCR = ReceiptOCR(status: .skipped), expenseIDs: [Int64] = []) {
+    public init(
+        id: Int64 = 0, sha256: String, mediaType: ReceiptMediaType, size: Int64, originalName: String = "",
+        source: Source, capturedAt: String, takenAt: String? = nil, width: Int? = nil, height: Int? = nil,
+        ocr: ReceiptOCR = ReceiptOCR(status: .skipped), expenseIDs: [Int64] = []
+    ) {
         self.id = id
         self.sha256 = sha256
         self.mediaType = mediaType
@@ -118,8 +120,10 @@ public struct ReceiptSuggestion: Sendable, Equatable {
     /// A category code guessed from words on the receipt (hotel, taxi, ...).
     public var category: String?
 
-    public init(merchant: String? = nil, date: CalendarDate? = nil, amount: String? = nil, currency: String? = nil,
-                category: String? = nil) {
+    public init(
+        merchant: String? = nil, date: CalendarDate? = nil, amount: String? = nil, currency: String? = nil,
+        category: String? = nil
+    ) {
         self.merchant = merchant
         self.date = date
         self.amount = amount

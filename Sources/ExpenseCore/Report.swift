@@ -17,10 +17,12 @@ public struct Report: Sendable, Equatable {
     public var itemCount: Int
     public var total: Money
 
-    public init(id: Int64, title: String, purpose: String = "", destination: String = "",
-                startDate: CalendarDate? = nil, endDate: CalendarDate? = nil, currency: Currency,
-                status: ReportStatus = .draft, owner: String, createdAt: String = "", updatedAt: String = "",
-                itemCount: Int = 0, total: Money? = nil) {
+    public init(
+        id: Int64, title: String, purpose: String = "", destination: String = "",
+        startDate: CalendarDate? = nil, endDate: CalendarDate? = nil, currency: Currency,
+        status: ReportStatus = .draft, owner: String, createdAt: String = "", updatedAt: String = "",
+        itemCount: Int = 0, total: Money? = nil
+    ) {
         self.id = id
         self.title = title
         self.purpose = purpose
@@ -72,7 +74,8 @@ public struct Report: Sendable, Equatable {
         case .delete:
             throw ExpenseError(.refused, "report \(id) is \(status.rawValue); only a draft can be deleted")
         case .attachReceipts(let expense), .detachReceipts(let expense):
-            throw ExpenseError(.refused, code, "expense \(expense) is in report \(id), which is \(status.rawValue); cannot \(change.action)")
+            throw ExpenseError(
+                .refused, code, "expense \(expense) is in report \(id), which is \(status.rawValue); cannot \(change.action)")
         default:
             throw ExpenseError(.refused, code, "report \(id) is \(status.rawValue); cannot \(change.action)")
         }

@@ -51,17 +51,21 @@ public enum ReportAction: String, CaseIterable, Sendable {
     public func check(_ report: Report, by user: UserName) throws(ExpenseError) {
         guard report.status == from else {
             let possible = ReportAction.allCases.filter { $0.from == report.status }.map(\.rawValue)
-            throw ExpenseError(.refused, "report \(report.id) is \(report.status.rawValue); only a \(from.rawValue) report can be \(done.lowercased())",
-                               hint: possible.isEmpty ? "a \(report.status.rawValue) report is final"
-                                   : "a \(report.status.rawValue) report can be: \(possible.joined(separator: ", "))")
+            throw ExpenseError(
+                .refused, "report \(report.id) is \(report.status.rawValue); only a \(from.rawValue) report can be \(done.lowercased())",
+                hint: possible.isEmpty
+                    ? "a \(report.status.rawValue) report is final"
+                    : "a \(report.status.rawValue) report can be: \(possible.joined(separator: ", "))")
         }
         switch actor {
         case .owner where !user.isSame(as: report.owner):
-            throw ExpenseError(.permissionDenied, .notReportOwner(user: user.value),
-                               "report \(report.id) belongs to \(report.owner); only they can \(rawValue) it")
+            throw ExpenseError(
+                .permissionDenied, .notReportOwner(user: user.value),
+                "report \(report.id) belongs to \(report.owner); only they can \(rawValue) it")
         case .notOwner where user.isSame(as: report.owner):
-            throw ExpenseError(.permissionDenied, .ownerCannotAct,
-                               "\(user) owns report \(report.id) and cannot \(rawValue) it: someone else must (separation of duties)")
+            throw ExpenseError(
+                .permissionDenied, .ownerCannotAct,
+                "\(user) owns report \(report.id) and cannot \(rawValue) it: someone else must (separation of duties)")
         default:
             break
         }

@@ -6,7 +6,8 @@ public enum ReportChange: Sendable, Equatable {
     /// A statement import into the report.
     case importItems
     /// Receipts of one of its items, named in the refusal.
-    case attachReceipts(expense: Int64), detachReceipts(expense: Int64)
+    case attachReceipts(expense: Int64)
+    case detachReceipts(expense: Int64)
     /// The report's own header fields.
     case edit
     case delete

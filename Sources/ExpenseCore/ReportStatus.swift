@@ -7,8 +7,8 @@ public enum ReportStatus: String, CaseIterable, Sendable {
     public var successors: [ReportStatus] {
         switch self {
         case .draft: return [.submitted]
-        case .submitted: return [.approved, .rejected, .draft]   // draft: recalled by the owner
-        case .rejected: return [.draft]                          // reopened
+        case .submitted: return [.approved, .rejected, .draft]  // draft: recalled by the owner
+        case .rejected: return [.draft]  // reopened
         case .approved: return [.reimbursed]
         case .reimbursed: return []
         }

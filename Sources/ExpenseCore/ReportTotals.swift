@@ -14,11 +14,14 @@ public struct ReportTotals: Sendable, Equatable {
     ///   a weaker original currency can still add up past it).
     public init(items: [Expense], reportCurrency: Currency, reportID: Int64? = nil) throws(ExpenseError) {
         var sums: [String: Money] = [:]
-        var personal: Int64 = 0, company: Int64 = 0, total: Int64 = 0
+        var personal: Int64 = 0
+        var company: Int64 = 0
+        var total: Int64 = 0
         let subject = reportID.map { "the total of report \($0)" } ?? "the report's total"
         func tooLarge(_ currency: Currency) -> ExpenseError {
-            Money.totalTooLarge(subject + (currency == reportCurrency ? "" : " in \(currency.code)"), currency: currency,
-                                hint: "split its items over more than one report")
+            Money.totalTooLarge(
+                subject + (currency == reportCurrency ? "" : " in \(currency.code)"), currency: currency,
+                hint: "split its items over more than one report")
         }
         for item in items {
             let amount = item.amount
@@ -27,7 +30,7 @@ public struct ReportTotals: Sendable, Equatable {
             sums[amount.currency.code] = Money(minorUnits: added, currency: amount.currency)
             let converted = item.conversion?.converted.minorUnits ?? 0
             guard let newTotal = Money.adding(converted, to: total),
-                  let part = Money.adding(converted, to: item.paidBy == .company ? company : personal)
+                let part = Money.adding(converted, to: item.paidBy == .company ? company : personal)
             else { throw tooLarge(reportCurrency) }
             total = newTotal
             if item.paidBy == .company { company = part } else { personal = part }

@@ -53,13 +53,17 @@ public struct SpendingSummary: Sendable, Equatable {
                     guard let added = Money.adding(row.minorUnits, to: sum.minorUnits) else { throw tooLarge(what(key(row))) }
                     sums[key(row)] = (added, sum.count + row.count)
                 }
-                return sums.map { Line(label: $0.key, amount: Money(minorUnits: $0.value.minorUnits, currency: currency), count: $0.value.count) }
+                return sums.map {
+                    Line(label: $0.key, amount: Money(minorUnits: $0.value.minorUnits, currency: currency), count: $0.value.count)
+                }
             }
             guard let total = Money.total(group.map(\.minorUnits)) else { throw tooLarge("") }
-            blocks.append(Block(currency: currency, total: Money(minorUnits: total, currency: currency),
-                                byCategory: try lines(\.category) { " on \($0)" }
-                                    .sorted { ($0.amount.minorUnits, $1.label) > ($1.amount.minorUnits, $0.label) },
-                                byMonth: try lines(\.month) { " in \($0)" }.sorted { $0.label < $1.label }))
+            blocks.append(
+                Block(
+                    currency: currency, total: Money(minorUnits: total, currency: currency),
+                    byCategory: try lines(\.category) { " on \($0)" }
+                        .sorted { ($0.amount.minorUnits, $1.label) > ($1.amount.minorUnits, $0.label) },
+                    byMonth: try lines(\.month) { " in \($0)" }.sorted { $0.label < $1.label }))
         }
         self.blocks = blocks
     }

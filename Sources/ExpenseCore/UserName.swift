@@ -1,7 +1,7 @@
+import ExpenseSupport
 // Full case folding (CaseFolding.txt, C + F) is the standard library's own table, behind its
 // `_Unicode` SPI: the one swift-foundation uses for case-insensitive comparison.
 @_spi(_Unicode) import Swift
-import ExpenseSupport
 
 /// Who a person is to the app: the owner of a report, the actor of an audit event. One rule for
 /// every way a name arrives (`--user`, `EXPENSES_USER`, the login name, `set user`, a script's or a
@@ -29,8 +29,9 @@ public struct UserName: Sendable, Hashable, CustomStringConvertible, Expressible
     public init(validating raw: String) throws(ExpenseError) {
         if let bad = raw.unicodeScalars.first(where: Self.isRefused) {
             let what = bad.properties.generalCategory == .control ? "a control character" : "an invisible character"
-            throw ExpenseError(.invalidData, .invalidUserName,
-                               "the user name '\(Self.visible(raw))' contains \(what), \(Self.describe(bad))")
+            throw ExpenseError(
+                .invalidData, .invalidUserName,
+                "the user name '\(Self.visible(raw))' contains \(what), \(Self.describe(bad))")
         }
         let name = Self.normalised(raw)
         guard !name.isEmpty else {
@@ -39,14 +40,16 @@ public struct UserName: Sendable, Hashable, CustomStringConvertible, Expressible
         var previous: Unicode.Scalar?
         for scalar in name.unicodeScalars {
             if Self.isCombiningMark(scalar), previous.map({ $0.properties.isWhitespace }) ?? true {
-                throw ExpenseError(.invalidData, .invalidUserName,
-                                   "the user name '\(Self.visible(raw))' has a combining mark with no letter to combine with, \(Self.describe(scalar))")
+                throw ExpenseError(
+                    .invalidData, .invalidUserName,
+                    "the user name '\(Self.visible(raw))' has a combining mark with no letter to combine with, \(Self.describe(scalar))")
             }
             previous = scalar
         }
         if name.count > Self.maxLength {
-            throw ExpenseError(.invalidData, .invalidUserName,
-                               "the user name is \(name.count) characters long; at most \(Self.maxLength) are allowed")
+            throw ExpenseError(
+                .invalidData, .invalidUserName,
+                "the user name is \(name.count) characters long; at most \(Self.maxLength) are allowed")
         }
         value = name
     }

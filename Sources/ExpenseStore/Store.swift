@@ -1,8 +1,9 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// The expense data of one database, a file or a team's server: reports, expenses, categories.
 /// Every write goes through `write`, one transaction, so a failing command leaves nothing behind.
@@ -91,9 +92,11 @@ public final class Store {
         let name = try UserName(validating: role)
         // Byte for byte: Swift's == takes `alice` + U+0301 for the composed name it normalises to.
         guard name.value.utf8.elementsEqual(role.utf8) else {
-            throw ExpenseError(.permissionDenied, "the role '\(TerminalText.visible(role))' is not written as expenses writes user names "
-                               + "('\(name.value)'): lower case, composed, single spaces",
-                               hint: "the administrator gives each person a role named in lower case")
+            throw ExpenseError(
+                .permissionDenied,
+                "the role '\(TerminalText.visible(role))' is not written as expenses writes user names "
+                    + "('\(name.value)'): lower case, composed, single spaces",
+                hint: "the administrator gives each person a role named in lower case")
         }
         return name
     }
@@ -113,8 +116,9 @@ public final class Store {
         var info = stat()
         if stat(parent, &info) != 0 {
             guard creating else {
-                throw ExpenseError(.cannotCreate, .noDatabaseDirectory,
-                                   "cannot create the database \(path): directory \(parent) does not exist")
+                throw ExpenseError(
+                    .cannotCreate, .noDatabaseDirectory,
+                    "cannot create the database \(path): directory \(parent) does not exist")
             }
             guard makeDirectories(parent) else {
                 throw ExpenseError(.cannotCreate, "cannot create the directory \(parent) for the database")
@@ -159,8 +163,9 @@ public final class Store {
 
     /// What a write to a read-only database is told (exit 73).
     var readOnlyError: ExpenseError {
-        ExpenseError(.cannotCreate, "the database \(db.path) is read-only: nothing was written",
-                     hint: "reading it works; to change it, make the file writable, or work on a copy")
+        ExpenseError(
+            .cannotCreate, "the database \(db.path) is read-only: nothing was written",
+            hint: "reading it works; to change it, make the file writable, or work on a copy")
     }
 
     private static func open(_ path: String, access: SQLiteDatabase.Access) throws -> SQLiteDatabase {

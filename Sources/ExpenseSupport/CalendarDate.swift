@@ -1,4 +1,3 @@
-
 /// A calendar day, `YYYY-MM-DD`, with no time and no time zone: an expense happens on a date.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int
@@ -7,7 +6,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -28,13 +28,15 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
             return value
         }
         guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+        else {
             throw ExpenseError(.invalidData, "invalid date '\(text)'", hint: "write dates as YYYY-MM-DD, e.g. 2026-03-02")
         }
         guard let date = CalendarDate(year: year, month: month, day: day) else {
-            throw ExpenseError(.invalidData, "invalid date '\(text)': that day does not exist",
-                               hint: (1...12).contains(month) && year > 0
-                                   ? "\(Self.monthName(month)) \(year) has \(Self.daysIn(month: month, year: year)) days" : nil)
+            throw ExpenseError(
+                .invalidData, "invalid date '\(text)': that day does not exist",
+                hint: (1...12).contains(month) && year > 0
+                    ? "\(Self.monthName(month)) \(year) has \(Self.daysIn(month: month, year: year)) days" : nil)
         }
         return date
     }
@@ -42,7 +44,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// `YYYY-MM-DD` in exactly ten bytes, or nil.
     private static func exactly(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        var value = 0, parts: (Int, Int, Int) = (0, 0, 0)
+        var value = 0
+        var parts: (Int, Int, Int) = (0, 0, 0)
         for (index, byte) in bytes.enumerated() {
             if index == 4 || index == 7 {
                 if index == 4 { parts.0 = value } else { parts.1 = value }
@@ -106,7 +109,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
 
     static func monthName(_ month: Int) -> String {
-        ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-         "October", "November", "December"][month - 1]
+        [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December",
+        ][month - 1]
     }
 }

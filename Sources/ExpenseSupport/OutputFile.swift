@@ -37,14 +37,19 @@ public enum OutputFile {
     /// - Parameter replacing: whether an existing file at `path` may be replaced; files the app
     ///   owns are, a user's only when they said so.
     /// - Parameter inputs: the files the command reads; `path` must not be one of them.
-    public static func write(_ text: String, to path: String, mode: mode_t = 0o644, replacing: Bool = true, inputs: [Input] = [],
-                             createDirectories: Bool = false, directoryMode: mode_t = 0o700) throws(ExpenseError) {
-        try write(bytes: Array(text.utf8), to: path, mode: mode, replacing: replacing, inputs: inputs,
-                  createDirectories: createDirectories, directoryMode: directoryMode)
+    public static func write(
+        _ text: String, to path: String, mode: mode_t = 0o644, replacing: Bool = true, inputs: [Input] = [],
+        createDirectories: Bool = false, directoryMode: mode_t = 0o700
+    ) throws(ExpenseError) {
+        try write(
+            bytes: Array(text.utf8), to: path, mode: mode, replacing: replacing, inputs: inputs,
+            createDirectories: createDirectories, directoryMode: directoryMode)
     }
 
-    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644, replacing: Bool = true, inputs: [Input] = [],
-                             createDirectories: Bool = false, directoryMode: mode_t = 0o700) throws(ExpenseError) {
+    public static func write(
+        bytes: [UInt8], to path: String, mode: mode_t = 0o644, replacing: Bool = true, inputs: [Input] = [],
+        createDirectories: Bool = false, directoryMode: mode_t = 0o700
+    ) throws(ExpenseError) {
         let directory = directory(of: path)
         if createDirectories { try makeDirectories(directory, mode: directoryMode) }
         try check(path, replacing: replacing, inputs: inputs)
@@ -71,8 +76,9 @@ public enum OutputFile {
     /// `replacing` (73, `.outputExists`).
     public static func check(_ path: String, replacing: Bool, inputs: [Input]) throws(ExpenseError) {
         if let input = self.input(at: path, among: inputs) {
-            throw ExpenseError(.cannotCreate, "cannot write \(path): it is \(input.role), which this command reads",
-                               hint: "choose another file to write to")
+            throw ExpenseError(
+                .cannotCreate, "cannot write \(path): it is \(input.role), which this command reads",
+                hint: "choose another file to write to")
         }
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
@@ -215,8 +221,9 @@ public enum OutputFile {
 
     /// The file cannot be created or given its name (73).
     static func failure(_ path: String, _ code: Int32) -> ExpenseError {
-        ExpenseError(.cannotCreate, "cannot write \(path): \(SystemError.reason(code))",
-                     hint: code == ENOENT ? "check that its directory exists" : nil)
+        ExpenseError(
+            .cannotCreate, "cannot write \(path): \(SystemError.reason(code))",
+            hint: code == ENOENT ? "check that its directory exists" : nil)
     }
 
     /// Writing the created file failed (74).

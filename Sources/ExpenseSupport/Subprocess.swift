@@ -50,7 +50,8 @@ public struct Subprocess {
 
     /// Starts the program, waits for it (or its time limit) and returns what it did.
     public func run() throws(Failure) -> Result {
-        var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
         guard pipe(&outPipe) == 0 else { throw .cannotStart(arguments[0], reason: String(cString: strerror(errno))) }
         guard pipe(&errPipe) == 0 else {
             close(outPipe[0])
@@ -104,7 +105,8 @@ public struct Subprocess {
         var open = [true, true]
         let descriptors = [stdout, stderr]
         let deadline = Stopwatch.now() + timeLimit
-        var timedOut = false, cancelled = false
+        var timedOut = false
+        var cancelled = false
         var killAt: Double?
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while open.contains(true) {

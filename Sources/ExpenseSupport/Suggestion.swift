@@ -25,7 +25,8 @@ public enum Suggestion {
     /// Levenshtein distance, counting an adjacent swap as one edit (Damerau), since "ammount" and
     /// "amuont" are both typical.
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

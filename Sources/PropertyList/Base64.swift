@@ -20,8 +20,10 @@ public enum Base64 {
         var index = 0
         while index < values.count {
             let chunk = values[index..<min(index + 4, values.count)]
-            let a = chunk[chunk.startIndex], b = chunk.count > 1 ? chunk[chunk.startIndex + 1] : 0
-            let c = chunk.count > 2 ? chunk[chunk.startIndex + 2] : 0, d = chunk.count > 3 ? chunk[chunk.startIndex + 3] : 0
+            let a = chunk[chunk.startIndex]
+            let b = chunk.count > 1 ? chunk[chunk.startIndex + 1] : 0
+            let c = chunk.count > 2 ? chunk[chunk.startIndex + 2] : 0
+            let d = chunk.count > 3 ? chunk[chunk.startIndex + 3] : 0
             out.append(a << 2 | b >> 4)
             if chunk.count > 2 { out.append((b & 0x0F) << 4 | c >> 2) }
             if chunk.count > 3 { out.append((c & 0x03) << 6 | d) }
@@ -34,7 +36,9 @@ public enum Base64 {
         var out: [UInt8] = []
         var index = 0
         while index < bytes.count {
-            let a = bytes[index], b = index + 1 < bytes.count ? bytes[index + 1] : 0, c = index + 2 < bytes.count ? bytes[index + 2] : 0
+            let a = bytes[index]
+            let b = index + 1 < bytes.count ? bytes[index + 1] : 0
+            let c = index + 2 < bytes.count ? bytes[index + 2] : 0
             out.append(alphabet[Int(a >> 2)])
             out.append(alphabet[Int((a & 0x03) << 4 | b >> 4)])
             out.append(index + 1 < bytes.count ? alphabet[Int((b & 0x0F) << 2 | c >> 6)] : UInt8(ascii: "="))

@@ -25,14 +25,16 @@ struct BinaryPropertyListReader {
         offsetSize = Int(bytes[trailer + 6])
         referenceSize = Int(bytes[trailer + 7])
         guard [1, 2, 4, 8].contains(offsetSize), [1, 2, 4, 8].contains(referenceSize) else {
-            throw PropertyListError("binary property list has a damaged trailer (offset size \(offsetSize), reference size \(referenceSize))")
+            throw PropertyListError(
+                "binary property list has a damaged trailer (offset size \(offsetSize), reference size \(referenceSize))")
         }
         let count = unsigned(at: trailer + 8, size: 8)
         let top = unsigned(at: trailer + 16, size: 8)
         let table = unsigned(at: trailer + 24, size: 8)
         // count < bytes.count, so count * offsetSize cannot overflow.
         guard count > 0, count < UInt64(bytes.count), top < count, table >= 8, table < UInt64(trailer),
-              UInt64(trailer) - table >= count * UInt64(offsetSize) else {
+            UInt64(trailer) - table >= count * UInt64(offsetSize)
+        else {
             throw PropertyListError("binary property list has a damaged trailer (\(count) objects, top \(top), offset table at \(table))")
         }
         objectCount = Int(count)
@@ -57,13 +59,16 @@ struct BinaryPropertyListReader {
         }
         let offset = Int(rawOffset)
         let marker = bytes[offset]
-        let kind = marker >> 4, info = Int(marker & 0x0F)
+        let kind = marker >> 4
+        let info = Int(marker & 0x0F)
         switch kind {
         case 0x0:
             switch info {
             case 0x8: return .boolean(false)
             case 0x9: return .boolean(true)
-            default: throw PropertyListError("unsupported binary property list object 0x\(String(marker, radix: 16)) at offset \(offset) (null or fill)")
+            default:
+                throw PropertyListError(
+                    "unsupported binary property list object 0x\(String(marker, radix: 16)) at offset \(offset) (null or fill)")
             }
         case 0x1:
             let size = 1 << info
@@ -161,7 +166,8 @@ struct BinaryPropertyListReader {
     private func reference(at position: Int, in container: Int) throws(PropertyListError) -> Int {
         let raw = unsigned(at: position, size: referenceSize)
         guard raw < UInt64(objectCount) else {
-            throw PropertyListError("binary property list container at offset \(container) refers to object \(raw); the file has \(objectCount)")
+            throw PropertyListError(
+                "binary property list container at offset \(container) refers to object \(raw); the file has \(objectCount)")
         }
         return Int(raw)
     }
@@ -170,7 +176,8 @@ struct BinaryPropertyListReader {
     private mutating func expand(by count: Int) throws(PropertyListError) {
         expanded += count
         guard expanded <= PropertyListLimits.expandedBytes else {
-            throw PropertyListError("binary property list expands to more than \(PropertyListLimits.expandedBytes >> 20) MiB of strings and data")
+            throw PropertyListError(
+                "binary property list expands to more than \(PropertyListLimits.expandedBytes >> 20) MiB of strings and data")
         }
     }
 
@@ -190,8 +197,9 @@ struct BinaryPropertyListReader {
     static func iso8601(sinceReferenceDate seconds: Double) -> String {
         guard seconds.isFinite, seconds >= -63_113_904_000, seconds < 252_423_993_600 else { return "invalid date" }
         let whole = Int64(seconds.rounded(.down))
-        let referenceDay = 11_323   // 2001-01-01 in days since 1970-01-01
-        var days = whole / 86_400, rest = whole % 86_400
+        let referenceDay = 11_323  // 2001-01-01 in days since 1970-01-01
+        var days = whole / 86_400
+        var rest = whole % 86_400
         if rest < 0 {
             days -= 1
             rest += 86_400

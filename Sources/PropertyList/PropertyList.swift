@@ -4,7 +4,9 @@ public enum PropertyList {
     public static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         if bytes.starts(with: Array("bplist".utf8)) {
             guard bytes.starts(with: Array("bplist00".utf8)) else {
-                throw PropertyListError("unsupported binary property list version '\(String(decoding: bytes.prefix(8), as: UTF8.self))' (only bplist00 is read)")
+                throw PropertyListError(
+                    "unsupported binary property list version '\(String(decoding: bytes.prefix(8), as: UTF8.self))' (only bplist00 is read)"
+                )
             }
             var reader = BinaryPropertyListReader(bytes)
             return try reader.read()

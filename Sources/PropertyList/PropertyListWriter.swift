@@ -1,4 +1,5 @@
 import ExpenseSupport
+
 /// Writes XML property lists, in the layout Xcode uses (tabs, one element per line), so that
 /// what expenses writes reads back with any plist tool, its own parser included.
 public enum PropertyListWriter {
@@ -23,12 +24,18 @@ public enum PropertyListWriter {
         case .date(let date): text += "\(pad)<date>\(escape(date))</date>\n"
         case .data(let data): text += "\(pad)<data>\(Base64.encode(data))</data>\n"
         case .array(let values):
-            guard !values.isEmpty else { text += "\(pad)<array/>\n"; return }
+            guard !values.isEmpty else {
+                text += "\(pad)<array/>\n"
+                return
+            }
             text += "\(pad)<array>\n"
             for element in values { write(element, indent: indent + 1, into: &text) }
             text += "\(pad)</array>\n"
         case .dictionary(let dictionary):
-            guard !dictionary.isEmpty else { text += "\(pad)<dict/>\n"; return }
+            guard !dictionary.isEmpty else {
+                text += "\(pad)<dict/>\n"
+                return
+            }
             text += "\(pad)<dict>\n"
             for entry in dictionary.entries {
                 text += "\(pad)\t<key>\(escape(entry.key))</key>\n"

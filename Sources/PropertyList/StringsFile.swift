@@ -73,8 +73,10 @@ public struct StringsFile: Sendable, Equatable {
             guard let first = peek() else { throw error("expected \(what), found the end of the file") }
             if first == "\"" { return try quoted() }
             var text = ""
-            while let scalar = peek(), scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                    || "_$:./-".unicodeScalars.contains(scalar) {
+            while let scalar = peek(),
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "_$:./-".unicodeScalars.contains(scalar)
+            {
                 text.unicodeScalars.append(scalar)
                 advance()
             }
@@ -124,7 +126,9 @@ public struct StringsFile: Sendable, Equatable {
                 } else if scalar == "/", position + 1 < scalars.count, scalars[position + 1] == "*" {
                     let startLine = line
                     advance(2)
-                    while position < scalars.count, !(scalars[position] == "*" && position + 1 < scalars.count && scalars[position + 1] == "/") {
+                    while position < scalars.count,
+                        !(scalars[position] == "*" && position + 1 < scalars.count && scalars[position + 1] == "/")
+                    {
                         advance()
                     }
                     guard position < scalars.count else { throw PropertyListError("unterminated comment", line: startLine) }

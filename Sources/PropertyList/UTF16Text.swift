@@ -8,7 +8,8 @@ enum UTF16Text {
         units.reserveCapacity(bytes.count / 2)
         var index = 2
         while index + 1 < bytes.count {
-            let high = UInt16(bytes[index]), low = UInt16(bytes[index + 1])
+            let high = UInt16(bytes[index])
+            let low = UInt16(bytes[index + 1])
             units.append(bigEndian ? high << 8 | low : low << 8 | high)
             index += 2
         }

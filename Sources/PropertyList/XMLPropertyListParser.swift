@@ -41,8 +41,10 @@ struct XMLPropertyListParser {
             guard position < bytes.count else { throw error("unexpected end of file: <plist> is not closed") }
             let end = try readTag()
             guard end.isClosing, end.name == "plist" else {
-                throw error(end.isClosing ? "</\(end.name)> does not close <plist>"
-                                          : "<plist> holds more than one value (found a second <\(end.name)>)")
+                throw error(
+                    end.isClosing
+                        ? "</\(end.name)> does not close <plist>"
+                        : "<plist> holds more than one value (found a second <\(end.name)>)")
             }
         }
         skipMisc()
@@ -147,7 +149,10 @@ struct XMLPropertyListParser {
                 if hasPrefix("<![CDATA[") {
                     advance(9)
                     guard let end = find("]]>") else { throw error("unterminated CDATA section") }
-                    while position < end { out.append(bytes[position]); advance() }
+                    while position < end {
+                        out.append(bytes[position])
+                        advance()
+                    }
                     advance(3)
                     continue
                 }
@@ -211,7 +216,7 @@ struct XMLPropertyListParser {
 
     /// Reads `<name attr="...">`, `<name/>` or `</name>`; the position is at its '<'.
     private mutating func readTag() throws(PropertyListError) -> Tag {
-        advance()   // <
+        advance()  // <
         var tag = Tag(name: "")
         if peek() == UInt8(ascii: "/") {
             tag.isClosing = true
@@ -346,7 +351,8 @@ struct XMLPropertyListParser {
         guard parts.count == 2, (try? CalendarDate.parse(String(parts[0]))) != nil, parts[1].hasSuffix("Z") else { return false }
         let time = parts[1].dropLast().split(separator: ":", omittingEmptySubsequences: false)
         guard time.count == 3, time.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isNumber) }),
-              let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]) else { return false }
+            let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2])
+        else { return false }
         return hour < 24 && minute < 60 && second < 61
     }
 

@@ -25,7 +25,8 @@ public struct ByteView {
 
     public func uint64(_ offset: Int) -> Int? {
         guard let high = uint32(littleEndian ? offset + 4 : offset), let low = uint32(littleEndian ? offset : offset + 4),
-              high < 0x8000_0000 else { return nil }
+            high < 0x8000_0000
+        else { return nil }
         return high << 32 | low
     }
 

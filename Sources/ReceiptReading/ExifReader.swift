@@ -19,7 +19,8 @@ public enum ExifReader {
         case .jpeg:
             JPEGSegments.forEach(view) { marker, offset, length in
                 guard marker == 0xE1, view.ascii(offset, length: 6) == "Exif\0\0",
-                      let tiff = view.slice(offset + 6, length: length - 6) else { return true }
+                    let tiff = view.slice(offset + 6, length: length - 6)
+                else { return true }
                 block = tiff
                 return false
             }
@@ -52,12 +53,14 @@ public enum ExifReader {
         default: return nil
         }
         guard view.uint16(2) == 42, let ifd0 = view.uint32(4),
-              let exifIFD = entry(0x8769, inIFDAt: ifd0, view).flatMap({ view.uint32($0.valueOffset) }),
-              let date = entry(0x9003, inIFDAt: exifIFD, view),
-              date.type == 2, date.count >= 19 else { return nil }
+            let exifIFD = entry(0x8769, inIFDAt: ifd0, view).flatMap({ view.uint32($0.valueOffset) }),
+            let date = entry(0x9003, inIFDAt: exifIFD, view),
+            date.type == 2, date.count >= 19
+        else { return nil }
         // ASCII values longer than 4 bytes are stored elsewhere; the entry holds their offset.
         guard let offset = date.count > 4 ? view.uint32(date.valueOffset) : date.valueOffset,
-              let text = view.ascii(offset, length: 19) else { return nil }
+            let text = view.ascii(offset, length: 19)
+        else { return nil }
         return normalized(text)
     }
 
@@ -85,11 +88,13 @@ public enum ExifReader {
     public static func normalized(_ text: String) -> String? {
         let chars = Array(text.utf8)
         guard chars.count == 19, chars[4] == UInt8(ascii: ":"), chars[7] == UInt8(ascii: ":"), chars[10] == UInt8(ascii: " "),
-              chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":") else { return nil }
+            chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":")
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? { Int(String(decoding: chars[range], as: UTF8.self)) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              let date = CalendarDate(year: year, month: month, day: day), hour < 24, minute < 60, second < 61 else { return nil }
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            let date = CalendarDate(year: year, month: month, day: day), hour < 24, minute < 60, second < 61
+        else { return nil }
         return "\(date)T\(text.dropFirst(11))"
     }
 }

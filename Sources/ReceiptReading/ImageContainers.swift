@@ -56,7 +56,7 @@ public enum ISOBoxes {
                 size = large
                 header = 16
             } else if size32 == 0 {
-                size = range.upperBound - offset   // to the end of the enclosing box
+                size = range.upperBound - offset  // to the end of the enclosing box
             }
             // A 64-bit size may be near Int.max: compare it with what is left, never add it.
             guard size >= header, size <= range.upperBound - offset else { return }
@@ -77,11 +77,12 @@ public enum ISOBoxes {
 public enum PNGChunks {
     /// Calls `body(name, payloadOffset, payloadLength)` for each chunk until it returns false or IEND.
     public static func forEach(_ view: ByteView, _ body: (String, Int, Int) -> Bool) {
-        var offset = 8   // the signature
+        var offset = 8  // the signature
         while let length = view.uint32(offset), let name = view.ascii(offset + 4, length: 4),
-              view.contains(offset + 8, length: length) {
+            view.contains(offset + 8, length: length)
+        {
             guard name != "IEND", body(name, offset + 8, length) else { return }
-            offset += 12 + length   // length, name, data, CRC
+            offset += 12 + length  // length, name, data, CRC
         }
     }
 }

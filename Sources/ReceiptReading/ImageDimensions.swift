@@ -23,7 +23,8 @@ public enum ImageDimensions {
         JPEGSegments.forEach(view) { marker, offset, length in
             // SOF0...SOF15 except DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
             guard (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), length >= 5,
-                  let height = view.uint16(offset + 1), let width = view.uint16(offset + 3) else { return true }
+                let height = view.uint16(offset + 1), let width = view.uint16(offset + 3)
+            else { return true }
             found = (width, height)
             return false
         }
@@ -45,7 +46,8 @@ public enum ImageDimensions {
             case "VP8 " where length >= 10:
                 // A key frame: 3-byte frame tag, start code 9D 01 2A, then 14-bit width and height.
                 guard view.uint24(offset + 3).map({ $0 == 0x2A019D }) == true,
-                      let width = view.uint16(offset + 6), let height = view.uint16(offset + 8) else { return true }
+                    let width = view.uint16(offset + 6), let height = view.uint16(offset + 8)
+                else { return true }
                 found = (width & 0x3FFF, height & 0x3FFF)
             case "VP8L" where length >= 5:
                 // Signature 0x2F, then width-1 and height-1 in 14 bits each, little-endian.

@@ -18,10 +18,12 @@ public enum ReceiptAmounts {
         var index = 0
         // The String.Index of `chars[cursorOffset]`, moved forward only: each amount's end is found
         // from the last one's, not from the start (quadratic on a long line of amounts).
-        var cursor = line.startIndex, cursorOffset = 0
+        var cursor = line.startIndex
+        var cursorOffset = 0
         while index < chars.count {
             guard chars[index].isASCIIDigitCharacter, index == 0 || !chars[index - 1].isASCIIDigitCharacter,
-                  index == 0 || !chars[index - 1].isLetter || chars[index - 1] == "x" || chars[index - 1] == "X" else {
+                index == 0 || !chars[index - 1].isLetter || chars[index - 1] == "x" || chars[index - 1] == "X"
+            else {
                 index += 1
                 continue
             }
@@ -32,9 +34,11 @@ public enum ReceiptAmounts {
                 index = end
             } else {
                 // Skip the whole number, so that the tail of a date ("03.03.26") is not read as 3.26.
-                while index < chars.count, chars[index].isASCIIDigitCharacter
-                    || (separators.contains(chars[index]) && chars[index] != " " && index + 1 < chars.count
-                        && chars[index + 1].isASCIIDigitCharacter) {
+                while index < chars.count,
+                    chars[index].isASCIIDigitCharacter
+                        || (separators.contains(chars[index]) && chars[index] != " " && index + 1 < chars.count
+                            && chars[index + 1].isASCIIDigitCharacter)
+                {
                     index += 1
                 }
             }
@@ -69,13 +73,15 @@ public enum ReceiptAmounts {
         // "12.–" / "12.-": whole francs.
         if separators.isEmpty || groups.last?.count != 2 {
             if index + 1 < chars.count, chars[index] == ".", ["-", "–", "—"].contains(chars[index + 1]),
-               groups.count == separators.count + 1, let whole = wholePart(groups, separators, decimal: nil) {
+                groups.count == separators.count + 1, let whole = wholePart(groups, separators, decimal: nil)
+            {
                 return (whole + ".00", index + 2)
             }
         }
         guard let decimalMark = separators.last, decimalMark == "." || decimalMark == ",", groups.last?.count == 2,
-              let whole = wholePart(Array(groups.dropLast()), Array(separators.dropLast()), decimal: decimalMark),
-              index >= chars.count || !chars[index].isASCIIDigitCharacter else { return nil }
+            let whole = wholePart(Array(groups.dropLast()), Array(separators.dropLast()), decimal: decimalMark),
+            index >= chars.count || !chars[index].isASCIIDigitCharacter
+        else { return nil }
         return (whole + "." + (groups.last ?? "00"), index)
     }
 
@@ -89,7 +95,8 @@ public enum ReceiptAmounts {
         if groups.count == 1 { return first.count <= 9 ? String(Int(first) ?? 0) : nil }
         let grouping = separators[0]
         guard separators.allSatisfy({ $0 == grouping }), grouping != decimal, first.count <= 3,
-              groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+            groups.dropFirst().allSatisfy({ $0.count == 3 })
+        else { return nil }
         if grouping == " " || grouping == "\u{00A0}" || grouping == "\u{202F}" {
             guard decimal == "," else { return nil }
         }

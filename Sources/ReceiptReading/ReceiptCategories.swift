@@ -6,15 +6,30 @@ public enum ReceiptCategories {
     /// their first part: taxiquittung, parkgarage); `=word` matches only the whole word (a "cab"
     /// is not "cabernet", a "bus" not "business").
     public static let keywords: [(category: String, prefixes: [String])] = [
-        ("lodging", ["hotel", "motel", "hostel", "=inn", "resort", "suites", "gasthof", "pension", "uebernachtung",
-                     "nights", "logis", "hebergement", "zimmer", "room"]),
-        ("meals", ["restaurant", "brasserie", "bistro", "cafe", "caffe", "coffee", "grill", "pizzeria", "trattoria",
-                   "osteria", "gasthaus", "wirtschaft", "baeckerei", "bakery", "boulangerie", "kantine", "canteen",
-                   "tagesmen", "menu", "lunch", "dinner", "dejeuner", "diner", "mittagessen", "abendessen", "server",
-                   "bedienung", "tisch", "table", "guests", "couverts"]),
+        (
+            "lodging",
+            [
+                "hotel", "motel", "hostel", "=inn", "resort", "suites", "gasthof", "pension", "uebernachtung",
+                "nights", "logis", "hebergement", "zimmer", "room",
+            ]
+        ),
+        (
+            "meals",
+            [
+                "restaurant", "brasserie", "bistro", "cafe", "caffe", "coffee", "grill", "pizzeria", "trattoria",
+                "osteria", "gasthaus", "wirtschaft", "baeckerei", "bakery", "boulangerie", "kantine", "canteen",
+                "tagesmen", "menu", "lunch", "dinner", "dejeuner", "diner", "mittagessen", "abendessen", "server",
+                "bedienung", "tisch", "table", "guests", "couverts",
+            ]
+        ),
         ("taxi", ["taxi", "=cab", "uber", "lyft", "chauffeur", "limousine", "vtc"]),
-        ("rail", ["rail", "bahn", "sbb", "sncf", "eurostar", "thalys", "amtrak", "train", "zug", "fahrkarte", "billet",
-                  "coach", "seat", "wagen", "platz", "gleis"]),
+        (
+            "rail",
+            [
+                "rail", "bahn", "sbb", "sncf", "eurostar", "thalys", "amtrak", "train", "zug", "fahrkarte", "billet",
+                "coach", "seat", "wagen", "platz", "gleis",
+            ]
+        ),
         ("airfare", ["airline", "airways", "flight", "flug", "boarding", "lufthansa", "=vol"]),
         ("parking", ["parking", "parkhaus", "parkgarage", "garage", "parkplatz", "stationnement", "toll", "maut", "peage"]),
         ("car_rental", ["rental", "mietwagen", "autovermietung", "hertz", "sixt", "europcar"]),
@@ -41,7 +56,8 @@ public enum ReceiptCategories {
         // Ties go to the category listed first: the more specific kinds of spending come first.
         let order = keywords.map(\.category)
         return scores.max { left, right in
-            left.value != right.value ? left.value < right.value
+            left.value != right.value
+                ? left.value < right.value
                 : (order.firstIndex(of: left.key) ?? 0) > (order.firstIndex(of: right.key) ?? 0)
         }?.key
     }

@@ -37,10 +37,17 @@ public enum ReceiptDates {
 
     private static func tokenize(_ line: String) -> [Token] {
         var tokens: [Token] = []
-        var number = "", word = ""
+        var number = ""
+        var word = ""
         func flush() {
-            if !number.isEmpty { tokens.append(.number(number)); number = "" }
-            if !word.isEmpty { tokens.append(.word(word)); word = "" }
+            if !number.isEmpty {
+                tokens.append(.number(number))
+                number = ""
+            }
+            if !word.isEmpty {
+                tokens.append(.word(word))
+                word = ""
+            }
         }
         for character in line {
             if character.isASCIIDigitCharacter {
@@ -51,8 +58,11 @@ public enum ReceiptDates {
                 word += ReceiptWords.fold(character)
             } else {
                 flush()
-                if !character.isWhitespace { tokens.append(.mark(character)) }
-                else if tokens.last != .mark(" ") { tokens.append(.mark(" ")) }
+                if !character.isWhitespace {
+                    tokens.append(.mark(character))
+                } else if tokens.last != .mark(" ") {
+                    tokens.append(.mark(" "))
+                }
             }
         }
         flush()
@@ -63,7 +73,8 @@ public enum ReceiptDates {
     private static func match(_ tokens: [Token], at index: Int, slashOrder: SlashOrder) -> (CalendarDate, Int)? {
         func number(_ offset: Int, digits: ClosedRange<Int>) -> Int? {
             guard index + offset < tokens.count, case .number(let text) = tokens[index + offset],
-                  digits.contains(text.count) else { return nil }
+                digits.contains(text.count)
+            else { return nil }
             return Int(text)
         }
         func mark(_ offset: Int) -> Character? {
@@ -76,13 +87,18 @@ public enum ReceiptDates {
         }
         // Not the tail of a longer number run: "12026-03-02", "1.02.03.2026".
         if index > 0, case .mark(let before) = tokens[index - 1], before == "." || before == "/" || before == "-",
-           index > 1, case .number = tokens[index - 2] { return nil }
+            index > 1, case .number = tokens[index - 2]
+        {
+            return nil
+        }
 
         // Numeric: N sep N sep N with one separator.
         if let first = number(0, digits: 1...4), let separator = mark(1), ".-/".contains(separator),
-           let second = number(2, digits: 1...2), mark(3) == separator, let third = number(4, digits: 1...4),
-           !(mark(5) == separator && number(6, digits: 1...4) != nil) {
-            let firstDigits = digitCount(tokens[index]), thirdDigits = digitCount(tokens[index + 4])
+            let second = number(2, digits: 1...2), mark(3) == separator, let third = number(4, digits: 1...4),
+            !(mark(5) == separator && number(6, digits: 1...4) != nil)
+        {
+            let firstDigits = digitCount(tokens[index])
+            let thirdDigits = digitCount(tokens[index + 4])
             var date: CalendarDate?
             if firstDigits == 4 {
                 date = make(year: first, month: second, day: third, yearDigits: 4, dayDigits: thirdDigits)
@@ -97,7 +113,9 @@ public enum ReceiptDates {
                 } else {
                     monthFirst = slashOrder == .monthFirst
                 }
-                date = monthFirst ? make(year: third, month: first, day: second, yearDigits: thirdDigits)
+                date =
+                    monthFirst
+                    ? make(year: third, month: first, day: second, yearDigits: thirdDigits)
                     : make(year: third, month: second, day: first, yearDigits: thirdDigits)
             }
             if let date { return (date, 5) }
@@ -111,7 +129,8 @@ public enum ReceiptDates {
                 offset += 1
                 while let separator = mark(offset), ". -,".contains(separator) { offset += 1 }
                 if let year = number(offset, digits: 2...4), [2, 4].contains(digitCount(tokens[index + offset])),
-                   let date = make(year: year, month: month, day: day, yearDigits: digitCount(tokens[index + offset])) {
+                    let date = make(year: year, month: month, day: day, yearDigits: digitCount(tokens[index + offset]))
+                {
                     return (date, offset + 1)
                 }
             }

@@ -16,24 +16,30 @@ public enum ReceiptTextReader {
         let words = lines.map(ReceiptWords.init)
         let currencies = lines.map(ReceiptAmounts.currencies(in:))
         let total = self.total(lines, words)
-        let currency = total.flatMap { currencies[$0.line].first ?? ($0.line + 1 < lines.count ? currencies[$0.line + 1].first : nil) }
+        let currency =
+            total.flatMap { currencies[$0.line].first ?? ($0.line + 1 < lines.count ? currencies[$0.line + 1].first : nil) }
             ?? mostFrequent(currencies.flatMap { $0 })
         let order: ReceiptDates.SlashOrder = currency == "USD" ? .monthFirst : .dayFirst
         let merchantLine = merchant(lines, words, order)
-        return ReceiptSuggestion(merchant: merchantLine.map { clean(lines[$0]) }, date: date(lines, words, order),
-                                 amount: total?.amount, currency: currency,
-                                 category: ReceiptCategories.guess(lines: words, merchantLine: merchantLine))
+        return ReceiptSuggestion(
+            merchant: merchantLine.map { clean(lines[$0]) }, date: date(lines, words, order),
+            amount: total?.amount, currency: currency,
+            category: ReceiptCategories.guess(lines: words, merchantLine: merchantLine))
     }
 
     // MARK: - Total
 
     /// Labels of the amount to pay, strongest first. A phrase is matched at word boundaries.
-    public static let finalPhrases = ["total a payer", "montant a payer", "net a payer", "a payer", "zu zahlen", "amount due",
-                               "balance due", "total due", "grand total", "total paid", "total ttc", "montant ttc",
-                               "importe total", "totale complessivo"]
+    public static let finalPhrases = [
+        "total a payer", "montant a payer", "net a payer", "a payer", "zu zahlen", "amount due",
+        "balance due", "total due", "grand total", "total paid", "total ttc", "montant ttc",
+        "importe total", "totale complessivo",
+    ]
     /// Words that label a total (as whole words or, for German compounds, as their ending).
-    public static let totalWords = ["total", "totale", "totaal", "summe", "sum", "gesamt", "betrag", "ttc", "montant", "amount",
-                             "importe", "zahlbetrag"]
+    public static let totalWords = [
+        "total", "totale", "totaal", "summe", "sum", "gesamt", "betrag", "ttc", "montant", "amount",
+        "importe", "zahlbetrag",
+    ]
     public static let totalEndings = ["betrag", "summe", "gesamt"]
     /// Labels OCR often glues to the next word ("SUMMEEUR", "TOTALCHF").
     public static let totalBeginnings = ["summe", "total", "gesamt", "betrag"]
@@ -59,7 +65,8 @@ public enum ReceiptTextReader {
                 totalWords.contains(word) || totalEndings.contains { word.hasSuffix($0) } || totalBeginnings.contains { word.hasPrefix($0) }
             }
             if finalPhrases.contains(where: { line.contains(phrase: $0) })
-                || labelled && line.words.contains(where: includingWords.contains) {
+                || labelled && line.words.contains(where: includingWords.contains)
+            {
                 score = 3
             } else if labelled, !line.words.contains(where: otherWords.contains) {
                 score = 2
@@ -69,7 +76,8 @@ public enum ReceiptTextReader {
             var amount = ReceiptAmounts.amounts(in: lines[index]).last?.decimal
             // The amount may have been read onto a line of its own below the label.
             if amount == nil, index + 1 < lines.count,
-               words[index + 1].words.allSatisfy({ ReceiptAmounts.codes[$0] != nil || $0 == "fr" || $0 == "sfr" }) {
+                words[index + 1].words.allSatisfy({ ReceiptAmounts.codes[$0] != nil || $0 == "fr" || $0 == "sfr" })
+            {
                 amount = ReceiptAmounts.amounts(in: lines[index + 1]).last?.decimal
             }
             guard let amount, amount != "0.00" else { continue }
@@ -83,9 +91,11 @@ public enum ReceiptTextReader {
     /// Words that label the date of the purchase, and words of other dates (arrival, travel,
     /// validity) that a receipt also prints.
     public static let dateLabels: Set<String> = ["datum", "date", "rechnungsdatum", "belegdatum", "le", "fecha", "data", "issued", "issue"]
-    public static let otherDateWords: Set<String> = ["anreise", "arrival", "arrivee", "checkin", "check", "entry", "einfahrt",
-                                              "travel", "valid", "gueltig", "depart", "departure", "from", "von",
-                                              "geburtsdatum", "expires", "exp"]
+    public static let otherDateWords: Set<String> = [
+        "anreise", "arrival", "arrivee", "checkin", "check", "entry", "einfahrt",
+        "travel", "valid", "gueltig", "depart", "departure", "from", "von",
+        "geburtsdatum", "expires", "exp",
+    ]
 
     /// The labelled date of purchase; else the first date that is not an arrival or travel date;
     /// else the first date.
@@ -118,9 +128,10 @@ public enum ReceiptTextReader {
             let visible = line.filter { !$0.isWhitespace }
             let letters = visible.filter(\.isLetter).count
             guard letters >= 3, Double(letters) / Double(max(visible.count, 1)) >= 0.6,
-                  line.first.map({ !$0.isASCIIDigitCharacter }) ?? false,
-                  !words[index].words.contains(where: notMerchantWords.contains),
-                  ReceiptAmounts.amounts(in: line).isEmpty, ReceiptDates.dates(in: line, slashOrder: order).isEmpty else { continue }
+                line.first.map({ !$0.isASCIIDigitCharacter }) ?? false,
+                !words[index].words.contains(where: notMerchantWords.contains),
+                ReceiptAmounts.amounts(in: line).isEmpty, ReceiptDates.dates(in: line, slashOrder: order).isEmpty
+            else { continue }
             return index
         }
         return nil

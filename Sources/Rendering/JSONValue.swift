@@ -46,7 +46,10 @@ public indirect enum JSONValue: Equatable {
         case .int(let value): out.append(contentsOf: String(value).utf8)
         case .string(let value): Self.appendQuoted(value, to: &out)
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -56,7 +59,10 @@ public indirect enum JSONValue: Equatable {
             Self.appendLineBreak(indent: indent, to: &out)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            if members.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }

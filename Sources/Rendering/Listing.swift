@@ -151,10 +151,13 @@ public struct Listing {
         // may be shortened), numeric (right-aligned: numbers or amounts and only empty cells
         // besides) or empty.
         var full = columns.map { TerminalWidth.columns($0.title) }
-        var hasNumber = columns.map { _ in false }, hasText = hasNumber, hasFreeText = hasNumber
+        var hasNumber = columns.map { _ in false }
+        var hasText = hasNumber
+        var hasFreeText = hasNumber
         for row in eachRow {
             for index in shown {
-                let cell = row[index], text = display(cell)
+                let cell = row[index]
+                let text = display(cell)
                 full[index] = max(full[index], TerminalWidth.columns(text))
                 if cell.isNumeric { hasNumber[index] = true } else if !text.isEmpty { hasText[index] = true }
                 if case .text = cell, !text.isEmpty { hasFreeText[index] = true }
@@ -171,8 +174,9 @@ public struct Listing {
                     shown.removeAll { $0 == next }
                     leftOut.append(columns[next].title)
                 }
-                widths = Self.fitted(shown.map { full[$0] }, into: width, shrinkable: shown.map { hasFreeText[$0] },
-                                     minimums: shown.map { TerminalWidth.columns(columns[$0].title.uppercased()) })
+                widths = Self.fitted(
+                    shown.map { full[$0] }, into: width, shrinkable: shown.map { hasFreeText[$0] },
+                    minimums: shown.map { TerminalWidth.columns(columns[$0].title.uppercased()) })
                 if widths.reduce(2 * (widths.count - 1), +) <= width { break }
             }
         }
@@ -183,7 +187,8 @@ public struct Listing {
         func line(_ cells: [String]) {
             for (position, cell) in cells.enumerated() {
                 if position > 0 { text += "  " }
-                var cell = cell, cellWidth = TerminalWidth.columns(cell)
+                var cell = cell
+                var cellWidth = TerminalWidth.columns(cell)
                 if cellWidth > widths[position] {
                     cell = TerminalWidth.truncated(cell, to: widths[position])
                     cellWidth = TerminalWidth.columns(cell)

@@ -1,10 +1,11 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// The printable expense report: one self-contained HTML file (styles and receipt images inside)
 /// laid out for paper — Odoo's report layout: header, items, totals, policy notes, approvals,
@@ -34,8 +35,10 @@ public struct ReportHTML {
     /// The program and its version: "expenses 0.1.0".
     public var generator: String
 
-    public init(report: Report, items: [Expense], violations: [Violation], events: [ReportEvent], receipts: [Receipt],
-                generatedAt: String, generator: String) {
+    public init(
+        report: Report, items: [Expense], violations: [Violation], events: [ReportEvent], receipts: [Receipt],
+        generatedAt: String, generator: String
+    ) {
         self.report = report
         self.items = items
         self.violations = violations
@@ -68,12 +71,14 @@ public struct ReportHTML {
             html += "<tr><th>\(label)</th><td>\(escape(value))</td></tr>\n"
         }
         // The colophon goes at the top: at the end, one short line would spill onto a page of its own.
-        html += "</table>\n<p class=\"generated\">Generated \(escape(generatedAt)) by \(escape(generator)); "
+        html +=
+            "</table>\n<p class=\"generated\">Generated \(escape(generatedAt)) by \(escape(generator)); "
             + "\(receipts.count) receipt\(receipts.count == 1 ? "" : "s") attached.</p>\n</header>\n<h2>Items</h2>\n"
         html += itemsTable()
         html += "<h2>Totals</h2>\n<table class=\"totals\">\n"
         for money in totals.byOriginalCurrency {
-            html += "<tr><th>Spent in \(money.currency.code)</th><td class=\"num\">\(money.displayString) \(money.currency.code)</td></tr>\n"
+            html +=
+                "<tr><th>Spent in \(money.currency.code)</th><td class=\"num\">\(money.displayString) \(money.currency.code)</td></tr>\n"
         }
         html += """
             <tr class="grand"><th>Total in \(report.currency.code)</th><td class="num">\(totals.total)</td></tr>
@@ -98,9 +103,11 @@ public struct ReportHTML {
         if events.isEmpty {
             html += "<p>Not submitted yet.</p>\n"
         } else {
-            html += "<table class=\"history\"><thead><tr><th>When</th><th>Who</th><th>Action</th><th>From</th><th>To</th><th>Note</th></tr></thead><tbody>\n"
+            html +=
+                "<table class=\"history\"><thead><tr><th>When</th><th>Who</th><th>Action</th><th>From</th><th>To</th><th>Note</th></tr></thead><tbody>\n"
             for event in events {
-                html += "<tr><td>\(escape(event.at))</td><td>\(escape(event.actor))</td><td>\(escape(event.action))</td>"
+                html +=
+                    "<tr><td>\(escape(event.at))</td><td>\(escape(event.actor))</td><td>\(escape(event.action))</td>"
                     + "<td>\(event.from.rawValue)</td><td>\(event.to.rawValue)</td><td>\(escape(event.reason))</td></tr>\n"
             }
             html += "</tbody></table>\n"
@@ -132,7 +139,8 @@ public struct ReportHTML {
             """
         for item in items {
             let rate = item.conversion.map { $0.source == .same ? "" : $0.rate.description } ?? ""
-            html += "<tr><td>\(item.id)</td><td class=\"date\">\(item.date)</td><td>\(escape(item.category))</td><td>\(escape(item.merchant))</td>"
+            html +=
+                "<tr><td>\(item.id)</td><td class=\"date\">\(item.date)</td><td>\(escape(item.category))</td><td>\(escape(item.merchant))</td>"
                 + "<td>\(escape(item.description))</td><td>\(item.paidBy.rawValue)</td><td class=\"num\">\(item.amount)</td>"
                 + "<td class=\"num\">\(rate)</td><td class=\"num\">\(item.conversion?.converted.displayString ?? "")</td></tr>\n"
         }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 import StatementReading
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A file opened for reading — a statement, a rules file, the ECB's rates — with the errors a
 /// user can act on (exit 66 when it is missing or unreadable).
@@ -108,8 +109,10 @@ public final class InputFile {
         case .success(let rest): return start + rest
         case .failure(.system(let code)): throw ExpenseError(.io, "cannot read \(path): \(String(cString: strerror(code)))")
         case .failure(.tooLarge):
-            throw ExpenseError(.invalidData, "\(path) is larger than \(Self.maximumMarkupBytes >> 20) MiB, more than \(format.withArticle) statement holds",
-                               hint: "split it by month at the bank, or export CSV")
+            throw ExpenseError(
+                .invalidData,
+                "\(path) is larger than \(Self.maximumMarkupBytes >> 20) MiB, more than \(format.withArticle) statement holds",
+                hint: "split it by month at the bank, or export CSV")
         }
     }
 }

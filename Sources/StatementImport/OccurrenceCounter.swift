@@ -1,8 +1,9 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// Counts identical rows in one file: the n-th row with a given content hash on a given day is
 /// occurrence n. Identical rows share their date, so counts are kept per day; a statement is
@@ -135,7 +136,8 @@ private final class SpillFile {
         counts.reserveCapacity(chunk.count)
         for record in 0..<chunk.count {
             let base = record * 12
-            var hash: UInt64 = 0, count: UInt32 = 0
+            var hash: UInt64 = 0
+            var count: UInt32 = 0
             for index in 0..<8 { hash |= UInt64(bytes[base + index]) << UInt64(8 * index) }
             for index in 0..<4 { count |= UInt32(bytes[base + 8 + index]) << UInt32(8 * index) }
             counts[hash] = count

@@ -1,8 +1,9 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// The progress line of an import on stderr — rows, rows per second, a bar and the time left —
 /// drawn only when stderr is a terminal, at most ten times a second, and erased at the end, so
@@ -26,7 +27,8 @@ public final class ProgressMeter {
         guard isEnabled else { return }
         let seconds = stopwatch.seconds
         lastDraw = seconds
-        Console.write("\r" + Self.line(rows: rows, bytes: bytes, totalBytes: totalBytes, seconds: seconds) + "\u{1B}[K", to: Console.streams.error)
+        Console.write(
+            "\r" + Self.line(rows: rows, bytes: bytes, totalBytes: totalBytes, seconds: seconds) + "\u{1B}[K", to: Console.streams.error)
         isVisible = true
     }
 

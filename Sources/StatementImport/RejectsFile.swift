@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 import StatementReading
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The rows `--skip-invalid` left out, as a statement the same rules read again: the first
 /// statement's preamble and header (with a `reason` column added), then each rejected record
@@ -35,8 +36,10 @@ public final class RejectsFile {
     /// - Parameter inputs: the files the import reads (statements, rules, the database): the
     ///   rejects file must not be one of them.
     /// - Parameter replacing: whether an existing file at `path` may be replaced (`--force`).
-    public init(path: String, separator: UInt8, encoding: TextEncoding, replacing: Bool = false,
-                inputs: [OutputFile.Input] = []) throws(ExpenseError) {
+    public init(
+        path: String, separator: UInt8, encoding: TextEncoding, replacing: Bool = false,
+        inputs: [OutputFile.Input] = []
+    ) throws(ExpenseError) {
         self.path = path
         self.separator = separator
         self.encoding = encoding
@@ -47,7 +50,7 @@ public final class RejectsFile {
 
     deinit {
         close(descriptor)
-        unlink(temporaryPath)   // a no-op once committed
+        unlink(temporaryPath)  // a no-op once committed
         // Linked in by `prepare`, but the import did not commit: the name goes too, if it is still ours.
         if let linked, FileIdentity(path: path) == linked { unlink(path) }
     }

@@ -20,7 +20,8 @@ public struct AmountFormat: Sendable, Equatable {
     /// The amount in `bytes` in minor units of a currency with `minorDigits` decimals; empty
     /// text is `.success(nil)`.
     public func parse(_ bytes: UnsafeRawBufferPointer, minorDigits: Int) -> Result<Int64?, Failure> {
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end, Self.isBlank(bytes[start]) { start += 1 }
         while end > start, Self.isBlank(bytes[end - 1]) { end -= 1 }
         guard start < end else { return .success(nil) }
@@ -36,10 +37,12 @@ public struct AmountFormat: Sendable, Equatable {
             negative = true
             end -= 1
         }
-        var whole: Int64 = 0, wholeDigits = 0
-        var fraction: Int64 = 0, fractionDigits = 0
+        var whole: Int64 = 0
+        var wholeDigits = 0
+        var fraction: Int64 = 0
+        var fractionDigits = 0
         var inFraction = false
-        var groups: [Int] = []          // digits per thousands group, when grouped
+        var groups: [Int] = []  // digits per thousands group, when grouped
         var groupDigits = 0
         var index = start
         while index < end {
@@ -63,10 +66,11 @@ public struct AmountFormat: Sendable, Equatable {
             } else if byte == decimalMark, !inFraction {
                 inFraction = true
             } else if !inFraction, let separator = thousandsSeparator,
-                      byte == separator || (separator == Self.space && isNoBreakSpace(bytes, index)) {
+                byte == separator || (separator == Self.space && isNoBreakSpace(bytes, index))
+            {
                 groups.append(groupDigits)
                 groupDigits = 0
-                if byte != separator { index += bytes[index] == 0xC2 ? 1 : 0 }   // the second byte of UTF-8's no-break space
+                if byte != separator { index += bytes[index] == 0xC2 ? 1 : 0 }  // the second byte of UTF-8's no-break space
             } else {
                 return .failure(Failure(value: bytes, unexpected(byte)))
             }

@@ -1,8 +1,9 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// A streaming RFC 4180 reader over raw bytes: quoted fields with separators, doubled quotes and
 /// line breaks inside, CRLF or LF, a UTF-8 byte order mark, any one-byte separator. It holds one
@@ -62,8 +63,10 @@ public final class CSVReader {
     ///   - maximumRecordBytes: the longest record read (a longer one is an error at its line).
     ///   - maximumFields: the most fields a record may have: a statement has tens of columns,
     ///     and a record of 16 MiB of separators would otherwise need some 400 MB of field bounds.
-    public init(separator: UInt8, bufferSize: Int = 1 << 20, maximumRecordBytes: Int = 16 << 20, maximumFields: Int = 10_000,
-                source: @escaping Source) {
+    public init(
+        separator: UInt8, bufferSize: Int = 1 << 20, maximumRecordBytes: Int = 16 << 20, maximumFields: Int = 10_000,
+        source: @escaping Source
+    ) {
         self.separator = separator
         self.source = source
         self.maximumRecordBytes = max(maximumRecordBytes, bufferSize)
@@ -180,7 +183,8 @@ public final class CSVReader {
             guard fields.count < maximumFields else {
                 return .failure(Failure(line: nextLine, message: "a record with more than \(maximumFields) fields starts here"))
             }
-            let outcome = index < limit && bytes[index] == Self.quote
+            let outcome =
+                index < limit && bytes[index] == Self.quote
                 ? quotedField(bytes, from: index, lines: &lines) : unquotedField(bytes, from: index, lines: lines)
             switch outcome {
             case .next(let start): index = start
@@ -242,7 +246,8 @@ public final class CSVReader {
     /// taken literally, as most writers of such files mean it.
     @inline(__always)
     private func unquotedField(_ bytes: UnsafeRawBufferPointer, from start: Int, lines: Int) -> FieldEnd {
-        let separator = self.separator, limit = self.limit
+        let separator = self.separator
+        let limit = self.limit
         var index = start
         while index < limit {
             let byte = bytes[index]
@@ -315,8 +320,9 @@ public final class CSVReader {
         }
         if limit == buffer.count {
             guard buffer.count < maximumRecordBytes else {
-                throw Failure(line: nextLine,
-                              message: "a record longer than \(maximumRecordBytes >> 20) MiB starts here (an unbalanced quote?)")
+                throw Failure(
+                    line: nextLine,
+                    message: "a record longer than \(maximumRecordBytes >> 20) MiB starts here (an unbalanced quote?)")
             }
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(buffer.count * 2, maximumRecordBytes), alignment: 16)
             larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[..<limit]))
@@ -337,8 +343,10 @@ public final class CSVReader {
             position = 3
             bytesConsumed = 3
         } else if limit >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-            throw Failure(line: 1, message: "the file is UTF-16, which is not supported; convert it first, e.g. "
-                              + "iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8.csv")
+            throw Failure(
+                line: 1,
+                message: "the file is UTF-16, which is not supported; convert it first, e.g. "
+                    + "iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8.csv")
         }
     }
 }

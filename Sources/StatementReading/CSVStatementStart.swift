@@ -13,8 +13,10 @@ public struct CSVStatementStart {
     /// Reads up to the first record after the header.
     /// - Parameter misread: told a header cell that looks like UTF-8 read in the rules'
     ///   single-byte encoding, with its line.
-    public static func read(_ reader: CSVReader, rules: ImportRules, file: String,
-                            misread: ([UInt8], Int) -> Void = { _, _ in }) throws(ExpenseError) -> CSVStatementStart {
+    public static func read(
+        _ reader: CSVReader, rules: ImportRules, file: String,
+        misread: ([UInt8], Int) -> Void = { _, _ in }
+    ) throws(ExpenseError) -> CSVStatementStart {
         var start = CSVStatementStart()
         do {
             for _ in 0..<rules.skipLines {
@@ -28,9 +30,10 @@ public struct CSVStatementStart {
                 for index in 0..<reader.fieldCount {
                     if rules.encoding.misreads(reader.field(index)) { misread(Array(reader.field(index)), reader.recordLine) }
                     guard let name = rules.encoding.decode(reader.field(index)) else {
-                        throw ExpenseError(.invalidData, "the header is not valid UTF-8",
-                                           hint: "if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules",
-                                           location: "\(file):\(reader.recordLine)")
+                        throw ExpenseError(
+                            .invalidData, "the header is not valid UTF-8",
+                            hint: "if the file is Latin-1 or Windows-1252, add 'encoding windows-1252' to the rules",
+                            location: "\(file):\(reader.recordLine)")
                     }
                     names.append(name.trimmingSpaces)
                 }
@@ -45,7 +48,8 @@ public struct CSVStatementStart {
         } catch {
             throw ExpenseError(.io, "cannot read \(file): \(error)")
         }
-        throw ExpenseError(.invalidData, "\(file) is empty: it has no header line",
-                           hint: rules.skipLines > 0 ? "the rules skip \(rules.skipLines) line(s) first; is that too many?" : nil)
+        throw ExpenseError(
+            .invalidData, "\(file) is empty: it has no header line",
+            hint: rules.skipLines > 0 ? "the rules skip \(rules.skipLines) line(s) first; is that too many?" : nil)
     }
 }

@@ -24,16 +24,18 @@ public enum CamtReader {
                 }
                 if name == "Ntry", entry == nil {
                     guard result.entries.count + result.pending.count < StatementEntries.maximumEntries else {
-                        throw scanner.failure("more than \(StatementEntries.maximumEntries) entries in one statement file",
-                                              hint: "download shorter periods from the bank")
+                        throw scanner.failure(
+                            "more than \(StatementEntries.maximumEntries) entries in one statement file",
+                            hint: "download shorter periods from the bank")
                     }
                     entry = EntryState(line: scanner.tokenLine, depth: stack.count + 1)
                 }
                 if let state = entry, name == "Amt", stack.count == state.depth { entry?.currency = attributes["Ccy"] ?? "" }
                 if empty { continue }
                 guard stack.count < StatementEntries.maximumDepth else {
-                    throw scanner.failure("elements nested deeper than \(StatementEntries.maximumDepth) levels",
-                                          hint: "a camt.053 statement is some ten levels deep; is this one?")
+                    throw scanner.failure(
+                        "elements nested deeper than \(StatementEntries.maximumDepth) levels",
+                        hint: "a camt.053 statement is some ten levels deep; is this one?")
                 }
                 stack.append(name)
             case .close(let name):
@@ -59,18 +61,22 @@ public enum CamtReader {
 
     /// The root must be a camt.053 `Document` of a version this reader knows.
     private static func checkRoot(_ name: String, _ attributes: [String: String], _ scanner: MarkupScanner) throws(StatementFailure) {
-        let namespace = attributes["xmlns"] ?? attributes.first { $0.key.hasPrefix("xmlns:") && $0.value.hasPrefix(namespacePrefix) }?.value ?? ""
+        let namespace =
+            attributes["xmlns"] ?? attributes.first { $0.key.hasPrefix("xmlns:") && $0.value.hasPrefix(namespacePrefix) }?.value ?? ""
         guard name == "Document", namespace.hasPrefix(namespacePrefix) else {
-            throw scanner.failure("not a camt.053 statement: the root is <\(name)>\(namespace.isEmpty ? "" : " of \(namespace)")",
-                                  hint: "expenses reads camt.053 (\(namespacePrefix)02 to 08), OFX and CSV")
+            throw scanner.failure(
+                "not a camt.053 statement: the root is <\(name)>\(namespace.isEmpty ? "" : " of \(namespace)")",
+                hint: "expenses reads camt.053 (\(namespacePrefix)02 to 08), OFX and CSV")
         }
         guard let version = Int(namespace.dropFirst(namespacePrefix.count)), versions.contains(version) else {
-            throw scanner.failure("camt.053 version '\(namespace.dropFirst(namespacePrefix.count))' is not read",
-                                  hint: "versions .001.02 to .001.08 are")
+            throw scanner.failure(
+                "camt.053 version '\(namespace.dropFirst(namespacePrefix.count))' is not read",
+                hint: "versions .001.02 to .001.08 are")
         }
     }
 
-    private static func finish(_ state: EntryState, into result: inout StatementEntries, _ scanner: MarkupScanner) throws(StatementFailure) {
+    private static func finish(_ state: EntryState, into result: inout StatementEntries, _ scanner: MarkupScanner) throws(StatementFailure)
+    {
         var entry = StatementEntry(line: state.line)
         switch state.indicator {
         case "DBIT": entry.isCredit = false
@@ -114,7 +120,7 @@ public enum CamtReader {
             case ["Amt"]: amount = text
             case ["CdtDbtInd"]: indicator = text
             case ["Sts"], ["Sts", "Cd"]: status = text
-            case ["BookgDt", "Dt"], ["BookgDt", "DtTm"]: date = String(text.prefix(10))   // the date as the bank gives it
+            case ["BookgDt", "Dt"], ["BookgDt", "DtTm"]: date = String(text.prefix(10))  // the date as the bank gives it
             case ["AcctSvcrRef"]: reference = text
             case ["AddtlNtryInf"]: additionalInfo = text
             default:

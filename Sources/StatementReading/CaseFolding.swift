@@ -80,7 +80,7 @@ public enum CaseFolding {
             if folded.count == 1 {
                 members.append(folded[0])
             } else if negated {
-                members.append(scalar)   // [^ß]: ß is gone from folded text; keeps the expression whole
+                members.append(scalar)  // [^ß]: ß is gone from folded text; keeps the expression whole
             } else {
                 alternatives.append(String(String.UnicodeScalarView(folded)))
             }
@@ -100,16 +100,18 @@ public enum CaseFolding {
                 continue
             }
             if index + 2 < scalars.count, scalars[index + 1] == "-", scalars[index + 2] != "]", scalars[index + 2] != "[" {
-                let low = scalar, high = scalars[index + 2]
+                let low = scalar
+                let high = scalars[index + 2]
                 index += 3
                 guard !(low.isASCII && high.isASCII), low.value <= high.value else {
-                    members.append(contentsOf: [low, "-", high])   // regcomp's to take or refuse
+                    members.append(contentsOf: [low, "-", high])  // regcomp's to take or refuse
                     continue
                 }
                 let size = Int(high.value - low.value) + 1
                 guard size <= maximumRangeSize else {
-                    throw POSIXRegex.Failure(message: "the range \(low)-\(high) holds \(size) characters; "
-                                                 + "a range beyond ASCII may hold at most \(maximumRangeSize)")
+                    throw POSIXRegex.Failure(
+                        message: "the range \(low)-\(high) holds \(size) characters; "
+                            + "a range beyond ASCII may hold at most \(maximumRangeSize)")
                 }
                 if low.isASCII { members.append(contentsOf: [low, "-", "\u{7F}"]) }
                 for value in max(low.value, 0x80)...high.value {
@@ -124,7 +126,7 @@ public enum CaseFolding {
             // No closing ']': as written, for regcomp to refuse.
             return "[" + String(String.UnicodeScalarView(scalars[start...]))
         }
-        index += 1   // the ']'
+        index += 1  // the ']'
         if members.first == "^" {
             // A '^' that followed a member taken out of the brackets would now negate them.
             members.removeFirst()

@@ -14,8 +14,9 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
     /// `%Y-%m-%d`, the default.
-    public static let iso = DateFormat(tokens: [.year4, .literal(UInt8(ascii: "-")), .month, .literal(UInt8(ascii: "-")), .day],
-                                description: "%Y-%m-%d")
+    public static let iso = DateFormat(
+        tokens: [.year4, .literal(UInt8(ascii: "-")), .month, .literal(UInt8(ascii: "-")), .day],
+        description: "%Y-%m-%d")
 
     private init(tokens: [Token], description: String) {
         self.tokens = tokens
@@ -44,16 +45,18 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
             case UInt8(ascii: "S"): tokens.append(.second)
             case UInt8(ascii: "%"): tokens.append(.literal(UInt8(ascii: "%")))
             default:
-                throw Failure(message: "unknown '%\(Character(Unicode.Scalar(letter)))' in date format '\(pattern)' "
-                                  + "(known: %Y %y %m %b %B %d %e %H %M %S %%)")
+                throw Failure(
+                    message: "unknown '%\(Character(Unicode.Scalar(letter)))' in date format '\(pattern)' "
+                        + "(known: %Y %y %m %b %B %d %e %H %M %S %%)")
             }
         }
         let years = tokens.filter { $0 == .year4 || $0 == .year2 }.count
         let months = tokens.filter { $0 == .month || $0 == .monthAbbreviation || $0 == .monthName }.count
         let days = tokens.filter { $0 == .day }.count
         guard years == 1, months == 1, days == 1 else {
-            throw Failure(message: "date format '\(pattern)' needs exactly one year (%Y or %y), one month (%m, %b or %B) "
-                              + "and one day (%d)")
+            throw Failure(
+                message: "date format '\(pattern)' needs exactly one year (%Y or %y), one month (%m, %b or %B) "
+                    + "and one day (%d)")
         }
         self.tokens = tokens
         description = pattern
@@ -63,12 +66,16 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
 
     /// The date in `bytes` (surrounding spaces ignored), or why it is not one.
     public func parse(_ bytes: UnsafeRawBufferPointer) -> Result<CalendarDate, Failure> {
-        var index = 0, end = bytes.count
+        var index = 0
+        var end = bytes.count
         while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        var year = 0, month = 0, day = 0
+        var year = 0
+        var month = 0
+        var day = 0
         func digits(_ minimum: Int, _ maximum: Int) -> Int? {
-            var value = 0, count = 0
+            var value = 0
+            var count = 0
             while count < maximum, index < end, bytes[index] >= 0x30, bytes[index] <= 0x39 {
                 value = value * 10 + Int(bytes[index] - 0x30)
                 index += 1
@@ -129,6 +136,8 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
-    private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                     "september", "october", "november", "december"]
+    private static let monthNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december",
+    ]
 }

@@ -13,11 +13,13 @@ extension ImportRules {
     /// defaults and conditions, on the entries' fixed columns (`StatementEntryRecords.columns`).
     /// A directive about columns is an error at its line.
     public func forEntries(of format: StatementEntries.Format) throws(ExpenseError) -> ImportRules {
-        let given = lines.filter { !Self.entryDirectives.contains($0.key) }.map { (name: $0.key, line: $0.value) }
+        let given =
+            lines.filter { !Self.entryDirectives.contains($0.key) }.map { (name: $0.key, line: $0.value) }
             + mappings.map { (name: $0.key.rawValue, line: $0.value.line) }
         if let first = given.min(by: { $0.line < $1.line }) {
-            throw error(first.line, "'\(first.name)' is for a CSV statement; \(format.withArticle) statement names its fields itself",
-                        hint: "rules for \(format.rawValue) give only 'credits', 'default category', 'default paid-by' and 'if ... then ...'")
+            throw error(
+                first.line, "'\(first.name)' is for a CSV statement; \(format.withArticle) statement names its fields itself",
+                hint: "rules for \(format.rawValue) give only 'credits', 'default category', 'default paid-by' and 'if ... then ...'")
         }
         var rules = self
         rules.encoding = .utf8

@@ -2,8 +2,10 @@ import ExpenseCore
 import ExpenseSupport
 
 extension ImportRules {
-    public static let directives = ["encoding", "separator", "skip", "skip-end", "header", "fields", "date-format", "decimal-mark",
-                             "thousands-separator", "debits", "credits", "default", "if"]
+    public static let directives = [
+        "encoding", "separator", "skip", "skip-end", "header", "fields", "date-format", "decimal-mark",
+        "thousands-separator", "debits", "credits", "default", "if",
+    ]
 
     /// The most footer rows `skip-end` holds back: they wait in memory until the file ends.
     public static let maximumSkipEnd = 1_000
@@ -14,7 +16,7 @@ extension ImportRules {
     ///   yet when the statements may be camt.053 or OFX, whose fields are known (`forEntries`).
     public static func parse(_ text: String, path: String, complete: Bool = true) throws(ExpenseError) -> ImportRules {
         var rules = ImportRules(path: path)
-        var seen: [String: Int] = [:]   // directive -> the line it was given on
+        var seen: [String: Int] = [:]  // directive -> the line it was given on
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         for (offset, raw) in lines.enumerated() {
@@ -30,14 +32,16 @@ extension ImportRules {
             if rest.hasPrefix("=") {
                 guard let field = Field(rawValue: word) else {
                     let suggestion = Suggestion.closest(to: word, among: Field.allCases.map(\.rawValue))
-                    throw rules.error(number, "unknown field '\(word)'",
-                                      hint: (suggestion.map { "did you mean '\($0)'? " } ?? "")
-                                          + "Fields: " + Field.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw rules.error(
+                        number, "unknown field '\(word)'",
+                        hint: (suggestion.map { "did you mean '\($0)'? " } ?? "")
+                            + "Fields: " + Field.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 if let previous = rules.mappings[field] {
                     throw rules.error(number, "'\(field.rawValue)' is mapped twice (first on line \(previous.line))")
                 }
-                rules.mappings[field] = Mapping(columns: try rules.columns(rest.dropFirst().trimmingSpaces, for: field, number), line: number)
+                rules.mappings[field] = Mapping(
+                    columns: try rules.columns(rest.dropFirst().trimmingSpaces, for: field, number), line: number)
                 continue
             }
             guard directives.contains(word) else {
@@ -66,13 +70,16 @@ extension ImportRules {
         switch directive {
         case "encoding":
             guard let encoding = TextEncoding.named(value) else {
-                throw error(line, "unknown encoding '\(value)'",
-                            hint: "use " + TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))
+                throw error(
+                    line, "unknown encoding '\(value)'",
+                    hint: "use " + TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))
             }
             self.encoding = encoding
         case "separator":
-            separator = try oneOf([(",", UInt8(ascii: ",")), ("comma", UInt8(ascii: ",")), (";", UInt8(ascii: ";")),
-                                   ("semicolon", UInt8(ascii: ";")), ("tab", 0x09), ("\\t", 0x09), ("|", UInt8(ascii: "|"))])
+            separator = try oneOf([
+                (",", UInt8(ascii: ",")), ("comma", UInt8(ascii: ",")), (";", UInt8(ascii: ";")),
+                ("semicolon", UInt8(ascii: ";")), ("tab", 0x09), ("\\t", 0x09), ("|", UInt8(ascii: "|")),
+            ])
         case "skip":
             guard let count = Int(value), count >= 0 else {
                 throw error(line, "'skip' takes a number of lines, not '\(value)'")
@@ -94,8 +101,10 @@ extension ImportRules {
         case "decimal-mark":
             amountFormat.decimalMark = try oneOf([(".", UInt8(ascii: ".")), (",", UInt8(ascii: ","))])
         case "thousands-separator":
-            amountFormat.thousandsSeparator = try oneOf([(",", UInt8(ascii: ",")), (".", UInt8(ascii: ".")), ("'", UInt8(ascii: "'")),
-                                                         ("space", AmountFormat.space), ("none", nil)])
+            amountFormat.thousandsSeparator = try oneOf([
+                (",", UInt8(ascii: ",")), (".", UInt8(ascii: ".")), ("'", UInt8(ascii: "'")),
+                ("space", AmountFormat.space), ("none", nil),
+            ])
         case "debits":
             debits = try oneOf([("positive", Debits.positive), ("negative", Debits.negative)])
         case "credits":
@@ -108,8 +117,10 @@ extension ImportRules {
                 let name = name.trimmingSpaces
                 if name.isEmpty { continue }
                 guard let field = Field(rawValue: name) else {
-                    throw error(line, "unknown field '\(name)' in 'fields'",
-                                hint: "fields: " + Field.allCases.map(\.rawValue).joined(separator: ", ") + "; leave a column out with an empty name")
+                    throw error(
+                        line, "unknown field '\(name)' in 'fields'",
+                        hint: "fields: " + Field.allCases.map(\.rawValue).joined(separator: ", ")
+                            + "; leave a column out with an empty name")
                 }
                 if let previous = mappings[field] {
                     throw error(line, "'\(field.rawValue)' is mapped twice (first on line \(previous.line))")
@@ -120,7 +131,8 @@ extension ImportRules {
             throw error(line, "unknown directive '\(directive)'")
         }
         if amountFormat.thousandsSeparator == amountFormat.decimalMark {
-            throw error(line, "the decimal mark and the thousands separator are both '\(Character(Unicode.Scalar(amountFormat.decimalMark)))'")
+            throw error(
+                line, "the decimal mark and the thousands separator are both '\(Character(Unicode.Scalar(amountFormat.decimalMark)))'")
         }
     }
 
@@ -175,7 +187,8 @@ extension ImportRules {
 
     /// `A + B + "C + D"`: the pieces between ` + ` outside double quotes.
     public static func joinedColumns(_ text: String) -> [String] {
-        var pieces: [String] = [], current = ""
+        var pieces: [String] = []
+        var current = ""
         var inQuotes = false
         var rest = Substring(text)
         while let character = rest.first {
@@ -199,7 +212,7 @@ extension ImportRules {
         // After "if ": in "if matches x then y" the " matches " would start inside "if ".
         let body = text.dropFirst(3)
         guard let matches = body.firstRange(of: " matches "), let then = body.ranges(of: " then ").last,
-              matches.upperBound <= then.lowerBound
+            matches.upperBound <= then.lowerBound
         else { throw error(line, "cannot read this condition", hint: shape) }
         let subjectText = body[..<matches.lowerBound].trimmingSpaces
         let pattern = text[matches.upperBound..<then.lowerBound].trimmingSpaces
@@ -211,7 +224,7 @@ extension ImportRules {
         if let field = Field(rawValue: subjectText) {
             subject = .field(field)
         } else if subjectText == "row" {
-            subject = .row   // a column named row is "row"
+            subject = .row  // a column named row is "row"
         } else {
             subject = .column(try column(subjectText, line))
         }
@@ -223,8 +236,9 @@ extension ImportRules {
         do {
             regex = try POSIXRegex(pattern)
         } catch {
-            throw self.error(line, "invalid regular expression '\(pattern)': \(error.message)",
-                             hint: "POSIX extended syntax, as in hledger rules: ^UBER|LYFT, [0-9]+, (a|b)")
+            throw self.error(
+                line, "invalid regular expression '\(pattern)': \(error.message)",
+                hint: "POSIX extended syntax, as in hledger rules: ^UBER|LYFT, [0-9]+, (a|b)")
         }
         let verb = String(actionText.prefix { !$0.isWhitespace })
         let argument = actionText.dropFirst(verb.count).trimmingSpaces
@@ -245,8 +259,9 @@ extension ImportRules {
             }
             action = .paidBy(paidBy)
         default:
-            throw error(line, "unknown action '\(actionText)'",
-                        hint: "actions: skip, category CODE, merchant TEXT, description TEXT, paid-by personal|company")
+            throw error(
+                line, "unknown action '\(actionText)'",
+                hint: "actions: skip, category CODE, merchant TEXT, description TEXT, paid-by personal|company")
         }
         return Condition(line: line, subject: subject, regex: regex, action: action)
     }
@@ -257,20 +272,24 @@ extension ImportRules {
         guard mappings[.date] != nil else {
             throw error(nil, "the rules map no date column", hint: "add 'date = COLUMN', with the column's header name or position")
         }
-        let amount = mappings[.amount], debit = mappings[.debit], credit = mappings[.credit]
+        let amount = mappings[.amount]
+        let debit = mappings[.debit]
+        let credit = mappings[.credit]
         if let amount, let other = debit ?? credit {
             throw error(max(amount.line, other.line), "map either 'amount' or 'debit'/'credit' columns, not both")
         }
         guard amount != nil || debit != nil || credit != nil else {
-            throw error(nil, "the rules map no amount column",
-                        hint: "add 'amount = COLUMN', or 'debit = COLUMN' and 'credit = COLUMN' for separate columns")
+            throw error(
+                nil, "the rules map no amount column",
+                hint: "add 'amount = COLUMN', or 'debit = COLUMN' and 'credit = COLUMN' for separate columns")
         }
         if amount == nil, let line = lines["debits"] {
             throw error(line, "'debits' is for a signed 'amount' column; with debit and credit columns the column tells")
         }
         guard mappings[.currency] != nil || defaultCurrency != nil else {
-            throw error(nil, "the rules say nothing about the currency",
-                        hint: "add 'default currency EUR' (or map a column: 'currency = COLUMN')")
+            throw error(
+                nil, "the rules say nothing about the currency",
+                hint: "add 'default currency EUR' (or map a column: 'currency = COLUMN')")
         }
         for condition in conditions {
             if case .field(let field) = condition.subject, mappings[field] == nil {
@@ -282,9 +301,11 @@ extension ImportRules {
             for condition in conditions {
                 if case .column(let column) = condition.subject { named.append((column, condition.line)) }
             }
-            if let first = named.filter({ if case .name = $0.column { return true } else { return false } }).min(by: { $0.line < $1.line }) {
-                throw error(first.line, "\(first.column) is a column name, but the rules say 'header no'",
-                            hint: "name columns by position: 1, 2, ...")
+            if let first = named.filter({ if case .name = $0.column { return true } else { return false } }).min(by: { $0.line < $1.line })
+            {
+                throw error(
+                    first.line, "\(first.column) is a column name, but the rules say 'header no'",
+                    hint: "name columns by position: 1, 2, ...")
             }
         }
     }

@@ -105,8 +105,9 @@ public struct ImportRules {
     public func checkCategories(_ known: [String]) throws(ExpenseError) {
         for reference in categoryReferences where !known.contains(reference.code) {
             let suggestion = Suggestion.closest(to: reference.code, among: known)
-            throw ExpenseError(.invalidData, .unknownCategory(reference.code, suggestion: suggestion),
-                               "unknown category '\(reference.code)'", location: "\(path):\(reference.line)")
+            throw ExpenseError(
+                .invalidData, .unknownCategory(reference.code, suggestion: suggestion),
+                "unknown category '\(reference.code)'", location: "\(path):\(reference.line)")
         }
     }
 }

@@ -55,8 +55,9 @@ public struct MarkupScanner {
             } else if hasPrefix("<?") {
                 try skip(past: Array("?>".utf8), what: "a processing instruction")
             } else if hasPrefix("<!") {
-                throw failure("a document type declaration (<!DOCTYPE ...>) is not read in a statement",
-                              hint: "a bank's camt.053 or OFX file has none; is this the file the bank gave?")
+                throw failure(
+                    "a document type declaration (<!DOCTYPE ...>) is not read in a statement",
+                    hint: "a bank's camt.053 or OFX file has none; is this the file the bank gave?")
             } else {
                 return try readTag()
             }
@@ -82,7 +83,8 @@ public struct MarkupScanner {
     private mutating func skip(past end: [UInt8], what: String) throws(StatementFailure) {
         while position < bytes.count {
             if bytes[position] == end[0], position + end.count <= bytes.count,
-               bytes[position..<(position + end.count)].elementsEqual(end) {
+                bytes[position..<(position + end.count)].elementsEqual(end)
+            {
                 position += end.count
                 return
             }
@@ -103,7 +105,7 @@ public struct MarkupScanner {
     }
 
     private mutating func readTag() throws(StatementFailure) -> Token {
-        position += 1   // '<'
+        position += 1  // '<'
         let closing = position < bytes.count && bytes[position] == UInt8(ascii: "/")
         if closing { position += 1 }
         let name = try readName()
@@ -143,7 +145,9 @@ public struct MarkupScanner {
             }
             let value = try unescape(decode(bytes[start..<position]))
             position += 1
-            guard attributes.count < Self.maximumAttributes else { throw failure("<\(name)> has more than \(Self.maximumAttributes) attributes") }
+            guard attributes.count < Self.maximumAttributes else {
+                throw failure("<\(name)> has more than \(Self.maximumAttributes) attributes")
+            }
             attributes[key] = value
         }
     }
@@ -153,7 +157,8 @@ public struct MarkupScanner {
         let start = position
         while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
         guard position > start else {
-            throw failure(position < bytes.count ? "a '<' that starts no tag" : "the file ends inside a tag", hint: "write a '<' in text as &lt;")
+            throw failure(
+                position < bytes.count ? "a '<' that starts no tag" : "the file ends inside a tag", hint: "write a '<' in text as &lt;")
         }
         guard position - start <= Self.maximumNameBytes else { throw failure("a tag name longer than \(Self.maximumNameBytes) bytes") }
         var name = bytes[start..<position]
@@ -166,7 +171,7 @@ public struct MarkupScanner {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
             return true
         default:
             return false
@@ -174,7 +179,9 @@ public struct MarkupScanner {
     }
 
     private mutating func skipSpace() {
-        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0A || bytes[position] == 0x0D {
+        while position < bytes.count,
+            bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0A || bytes[position] == 0x0D
+        {
             if bytes[position] == 0x0A { line += 1 }
             position += 1
         }

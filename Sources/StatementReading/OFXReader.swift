@@ -28,8 +28,9 @@ public enum OFXReader {
             case .open(let name, _, let empty):
                 if stack.isEmpty {
                     guard name == "OFX", !sawRoot else {
-                        throw scanner.failure(sawRoot ? "a second element <\(name)> after </OFX>" : "not an OFX document: the first element is <\(name)>",
-                                              hint: "expenses reads OFX, camt.053 and CSV")
+                        throw scanner.failure(
+                            sawRoot ? "a second element <\(name)> after </OFX>" : "not an OFX document: the first element is <\(name)>",
+                            hint: "expenses reads OFX, camt.053 and CSV")
                     }
                     sawRoot = true
                 }
@@ -37,15 +38,17 @@ public enum OFXReader {
                 if name == "STMTTRN" {
                     guard entry == nil else { throw scanner.failure("a <STMTTRN> inside another") }
                     guard result.entries.count < StatementEntries.maximumEntries else {
-                        throw scanner.failure("more than \(StatementEntries.maximumEntries) transactions in one statement file",
-                                              hint: "download shorter periods from the bank")
+                        throw scanner.failure(
+                            "more than \(StatementEntries.maximumEntries) transactions in one statement file",
+                            hint: "download shorter periods from the bank")
                     }
                     entry = EntryState(line: scanner.tokenLine)
                 }
                 if empty { continue }
                 guard stack.count < StatementEntries.maximumDepth else {
-                    throw scanner.failure("elements nested deeper than \(StatementEntries.maximumDepth) levels",
-                                          hint: "an OFX statement is some eight levels deep; is this one?")
+                    throw scanner.failure(
+                        "elements nested deeper than \(StatementEntries.maximumDepth) levels",
+                        hint: "an OFX statement is some eight levels deep; is this one?")
                 }
                 stack.append(name)
             case .close(let name):
@@ -77,7 +80,8 @@ public enum OFXReader {
             return (try XMLDeclaration.encoding(of: Array(bytes[position...].prefix(256))), 0, 1)
         }
         var fields: [String: String] = [:]
-        var line = 1, headerLines = 0
+        var line = 1
+        var headerLines = 0
         while true {
             while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
             guard position < bytes.count else {
@@ -86,7 +90,8 @@ public enum OFXReader {
             if bytes[position] == UInt8(ascii: "<") { break }
             headerLines += 1
             guard headerLines <= maximumHeaderLines else {
-                throw StatementFailure(line: line, message: "more than \(maximumHeaderLines) OFX header lines", hint: "is the file truncated?")
+                throw StatementFailure(
+                    line: line, message: "more than \(maximumHeaderLines) OFX header lines", hint: "is the file truncated?")
             }
             let start = position
             while position < bytes.count, bytes[position] != 0x0A { position += 1 }
@@ -94,7 +99,8 @@ public enum OFXReader {
             if let colon = text.firstIndex(of: ":") {
                 fields[text[..<colon].uppercased()] = String(text[text.index(after: colon)...]).trimmingSpaces.uppercased()
             } else if !text.isEmpty {
-                throw StatementFailure(line: line, message: "'\(text.prefix(60))' is not an OFX header line", hint: "header lines read KEY:VALUE")
+                throw StatementFailure(
+                    line: line, message: "'\(text.prefix(60))' is not an OFX header line", hint: "header lines read KEY:VALUE")
             }
             if position < bytes.count { position += 1 }
             line += 1
@@ -106,13 +112,16 @@ public enum OFXReader {
         case (_, "1252"), (_, "WINDOWS-1252"), (_, "NONE"): encoding = .windows1252
         case (_, "ISO-8859-1"), (_, "8859-1"), (_, "LATIN-1"): encoding = .latin1
         case (_, let charset):
-            throw StatementFailure(line: 1, message: "the OFX character set '\(charset)' is not read", hint: "1252, ISO-8859-1 and UTF-8 are")
+            throw StatementFailure(
+                line: 1, message: "the OFX character set '\(charset)' is not read", hint: "1252, ISO-8859-1 and UTF-8 are")
         }
         return (encoding, start, line)
     }
 
-    private static func finish(_ state: EntryState, _ currencyDefault: String, into result: inout StatementEntries,
-                               _ scanner: MarkupScanner) throws(StatementFailure) {
+    private static func finish(
+        _ state: EntryState, _ currencyDefault: String, into result: inout StatementEntries,
+        _ scanner: MarkupScanner
+    ) throws(StatementFailure) {
         var entry = StatementEntry(line: state.line)
         var amount = Substring(state.amount)
         // Money out is negative; a positive amount (a refund, a payment to the card) comes in.

@@ -111,7 +111,10 @@ public final class POSIXRegex {
                 groups.append(Group())
                 last = 0
             case UInt8(ascii: ")"):
-                guard groups.count > 1 else { add(1); continue }   // regcomp says what is wrong
+                guard groups.count > 1 else {
+                    add(1)
+                    continue
+                }  // regcomp says what is wrong
                 let group = groups.removeLast()
                 add(max(group.size, 1), loose: group.loose || group.size == 0)
             case UInt8(ascii: "|"):
@@ -122,11 +125,14 @@ public final class POSIXRegex {
                 if index < pattern.count, pattern[index] == UInt8(ascii: "]") { index += 1 }
                 while index < pattern.count, pattern[index] != UInt8(ascii: "]") {
                     if pattern[index] == UInt8(ascii: "["), index + 1 < pattern.count,
-                       [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(pattern[index + 1]) {
+                        [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(pattern[index + 1])
+                    {
                         // [:alpha:], [.x.], [=e=] inside, up to their own closing ':]'.
                         let close = pattern[index + 1]
                         index += 2
-                        while index + 1 < pattern.count, !(pattern[index] == close && pattern[index + 1] == UInt8(ascii: "]")) { index += 1 }
+                        while index + 1 < pattern.count, !(pattern[index] == close && pattern[index + 1] == UInt8(ascii: "]")) {
+                            index += 1
+                        }
                         index += 2
                     } else {
                         index += 1
@@ -136,7 +142,8 @@ public final class POSIXRegex {
                 add(1)
             case UInt8(ascii: "{"):
                 // {m}, {m,} or {m,n}: copies of what it repeats, up to the larger bound.
-                var bounds = [0], digits = 0
+                var bounds = [0]
+                var digits = 0
                 while index < pattern.count, pattern[index] != UInt8(ascii: "}") {
                     let current = pattern[index]
                     if current == UInt8(ascii: ",") {

@@ -27,28 +27,32 @@ public enum ReferenceRates {
             }
             let header = (0..<reader.fieldCount).map { TextEncoding.utf8.decode(reader.field($0))?.trimmingSpaces ?? "" }
             guard header.first?.lowercased() == "date" else {
-                throw ExpenseError(.invalidData, "not an ECB reference rate file: the first column is '\(header.first ?? "")', not 'Date'",
-                                   hint: hint, location: location(reader.recordLine))
+                throw ExpenseError(
+                    .invalidData, "not an ECB reference rate file: the first column is '\(header.first ?? "")', not 'Date'",
+                    hint: hint, location: location(reader.recordLine))
             }
             var currencies: [(column: Int, code: String)] = []
             for (column, name) in header.enumerated().dropFirst() where !name.isEmpty {
                 guard name.count == 3, name.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-                    throw ExpenseError(.invalidData, "column \(column + 1): '\(name)' is not a currency code",
-                                       hint: hint, location: location(reader.recordLine))
+                    throw ExpenseError(
+                        .invalidData, "column \(column + 1): '\(name)' is not a currency code",
+                        hint: hint, location: location(reader.recordLine))
                 }
                 currencies.append((column, name))
             }
             guard currencies.count <= maximumCurrencies else {
-                throw ExpenseError(.invalidData, "\(currencies.count) currency columns; an ECB file has at most \(maximumCurrencies)",
-                                   hint: hint, location: location(reader.recordLine))
+                throw ExpenseError(
+                    .invalidData, "\(currencies.count) currency columns; an ECB file has at most \(maximumCurrencies)",
+                    hint: hint, location: location(reader.recordLine))
             }
             while try reader.next() {
                 if reader.isBlankLine { continue }
                 let line = reader.recordLine
                 let dateText = TextEncoding.utf8.decode(reader.field(0))?.trimmingSpaces ?? ""
                 guard let date = parseDate(dateText) else {
-                    throw ExpenseError(.invalidData, "invalid date '\(dateText)'", hint: "the ECB writes 2026-03-06 or 06 March 2026",
-                                       location: location(line))
+                    throw ExpenseError(
+                        .invalidData, "invalid date '\(dateText)'", hint: "the ECB writes 2026-03-06 or 06 March 2026",
+                        location: location(line))
                 }
                 var rates: [ReferenceRate] = []
                 for (column, code) in currencies where column < reader.fieldCount {
@@ -68,15 +72,18 @@ public enum ReferenceRates {
 
     private static let hint = "download https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip and unzip it"
 
-    private static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                 "september", "october", "november", "december"]
+    private static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december",
+    ]
 
     /// `2026-03-06`, or `06 March 2026` as in the daily file.
     public static func parseDate(_ text: String) -> CalendarDate? {
         if let date = try? CalendarDate.parse(text) { return date }
         let words = text.split(separator: " ")
         guard words.count == 3, let day = Int(words[0]), let year = Int(words[2]),
-              let month = months.firstIndex(of: words[1].lowercased()) else { return nil }
+            let month = months.firstIndex(of: words[1].lowercased())
+        else { return nil }
         return CalendarDate(year: year, month: month + 1, day: day)
     }
 }

@@ -25,7 +25,8 @@ public enum RowFingerprint {
     /// `hash` after the merchant's bytes, normalized.
     private static func adding(_ merchant: some Sequence<UInt8>, to start: FNV1a) -> UInt64 {
         var hash = start
-        var pendingSpace = false, started = false
+        var pendingSpace = false
+        var started = false
         for byte in merchant {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                 pendingSpace = started

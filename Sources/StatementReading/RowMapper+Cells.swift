@@ -7,8 +7,10 @@ extension RowMapper {
     /// The text of `columns` for `field`; nil when the rules read no column for it, or it is not
     /// text (a problem of the row). No text is stored with a NUL: readers of C strings would see
     /// half of it.
-    func statementText<R: StatementRecords>(_ field: String, _ columns: [Int], _ reader: R, _ row: inout MappedRow,
-                               _ cache: inout CellCache) -> String? {
+    func statementText<R: StatementRecords>(
+        _ field: String, _ columns: [Int], _ reader: R, _ row: inout MappedRow,
+        _ cache: inout CellCache
+    ) -> String? {
         guard !columns.isEmpty else { return nil }
         guard let text = text(columns, reader, &cache) else {
             row.problems.append(.init(field, Self.invalidText))
@@ -89,7 +91,8 @@ extension RowMapper {
     /// The bytes without leading and trailing spaces and tabs.
     @inline(__always)
     public static func trim(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])

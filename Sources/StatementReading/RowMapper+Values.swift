@@ -65,7 +65,8 @@ extension RowMapper {
     }
 
     func readAmount<R: StatementRecords>(_ reader: R, currency: Currency, _ row: inout MappedRow) {
-        let format = rules.amountFormat, digits = currency.minorDigits
+        let format = rules.amountFormat
+        let digits = currency.minorDigits
         func parse(_ column: Int, _ field: ImportRules.Field) -> (value: Int64?, ok: Bool) {
             guard column >= 0 else { return (nil, true) }
             switch format.parse(reader.field(column), minorDigits: digits) {
@@ -87,16 +88,21 @@ extension RowMapper {
             minor = rules.debits == .positive ? value : -value
         } else {
             // Separate columns: whatever their signs, a debit is spent and a credit comes back.
-            let debit = parse(debitColumn, .debit), credit = parse(creditColumn, .credit)
+            let debit = parse(debitColumn, .debit)
+            let credit = parse(creditColumn, .credit)
             guard debit.ok, credit.ok else { return }
-            let spent = (debit.value ?? 0).magnitude, back = (credit.value ?? 0).magnitude
+            let spent = (debit.value ?? 0).magnitude
+            let back = (credit.value ?? 0).magnitude
             if spent != 0, back != 0 {
                 row.problems.append(.init("amount", "both the debit and the credit column are filled"))
                 return
             }
             guard spent != 0 || back != 0 else {
-                row.problems.append(.init("amount", debit.value == nil && credit.value == nil
-                                        ? "neither the debit nor the credit column is filled" : "0 is not an expense"))
+                row.problems.append(
+                    .init(
+                        "amount",
+                        debit.value == nil && credit.value == nil
+                            ? "neither the debit nor the credit column is filled" : "0 is not an expense"))
                 return
             }
             minor = spent != 0 ? Int64(spent) : -Int64(back)
@@ -107,8 +113,11 @@ extension RowMapper {
         }
         // As for an amount typed in (`Money.parse`): beyond it, totals could not be kept exact.
         guard minor.magnitude <= Money.maximumMinorUnits else {
-            row.problems.append(.init("amount", "\(Money(minorUnits: minor, currency: currency)) is beyond the largest amount, "
-                                    + "\(Money(minorUnits: Money.maximumMinorUnits, currency: currency))"))
+            row.problems.append(
+                .init(
+                    "amount",
+                    "\(Money(minorUnits: minor, currency: currency)) is beyond the largest amount, "
+                        + "\(Money(minorUnits: Money.maximumMinorUnits, currency: currency))"))
             return
         }
         row.amount = Money(minorUnits: minor, currency: currency)

@@ -10,7 +10,7 @@ public final class RowMapper {
     let knownCategories: [String]
     // 0-based columns of the mapped fields; -1 when the rules do not map the field.
     let dateColumn: Int, amountColumn: Int, debitColumn: Int, creditColumn: Int, currencyColumn: Int,
-                categoryColumn: Int
+        categoryColumn: Int
     let merchantColumns: [Int], descriptionColumns: [Int], externalIDColumns: [Int]
     /// Each distinct subject the conditions test, as 0-based columns joined with spaces (none:
     /// the record as the file has it), which one each condition tests, and where its result is
@@ -69,22 +69,25 @@ public final class RowMapper {
             switch column {
             case .position(let position):
                 if let header, position > header.count {
-                    throw rules.error(line, "there is no column \(position): \(file) has \(header.count) column\(header.count == 1 ? "" : "s")")
+                    throw rules.error(
+                        line, "there is no column \(position): \(file) has \(header.count) column\(header.count == 1 ? "" : "s")")
                 }
                 return position - 1
             case .name(let name):
-                guard let header else { return 0 }   // ImportRules refuses names without a header
+                guard let header else { return 0 }  // ImportRules refuses names without a header
                 var matches = header.indices.filter { header[$0] == name }
                 if matches.isEmpty { matches = header.indices.filter { header[$0].lowercased() == name.lowercased() } }
                 if matches.count > 1 {
-                    throw rules.error(line, "\(file) has \(matches.count) columns named '\(name)'",
-                                      hint: "map it by position instead: \(matches.map { String($0 + 1) }.joined(separator: " or "))")
+                    throw rules.error(
+                        line, "\(file) has \(matches.count) columns named '\(name)'",
+                        hint: "map it by position instead: \(matches.map { String($0 + 1) }.joined(separator: " or "))")
                 }
                 guard let index = matches.first else {
                     let suggestion = Suggestion.closest(to: name, among: header)
-                    throw rules.error(line, "no column '\(name)' in \(file)",
-                                      hint: (suggestion.map { "did you mean '\($0)'? " } ?? "")
-                                          + "Its columns: " + header.map { "'\($0)'" }.joined(separator: ", "))
+                    throw rules.error(
+                        line, "no column '\(name)' in \(file)",
+                        hint: (suggestion.map { "did you mean '\($0)'? " } ?? "")
+                            + "Its columns: " + header.map { "'\($0)'" }.joined(separator: ", "))
                 }
                 return index
             }
@@ -98,12 +101,13 @@ public final class RowMapper {
             columns[field] = indices
             needed = max(needed, (indices.max() ?? 0) + 1)
         }
-        var subjectColumns: [[Int]] = [], conditionSubjects: [Int] = []
+        var subjectColumns: [[Int]] = []
+        var conditionSubjects: [Int] = []
         for condition in rules.conditions {
             let tested: [Int]
             switch condition.subject {
             case .field(let field):
-                tested = columns[field] ?? []   // never empty: ImportRules refuses a condition on a field it does not map
+                tested = columns[field] ?? []  // never empty: ImportRules refuses a condition on a field it does not map
             case .column(let column):
                 let index = try resolve(column, line: condition.line)
                 tested = [index]
@@ -120,7 +124,8 @@ public final class RowMapper {
         }
         self.subjectColumns = subjectColumns
         self.conditionSubjects = conditionSubjects
-        var subjectConditions = Array(repeating: [Int](), count: subjectColumns.count), conditionSlots: [Int] = []
+        var subjectConditions = Array(repeating: [Int](), count: subjectColumns.count)
+        var conditionSlots: [Int] = []
         for (index, subject) in conditionSubjects.enumerated() {
             conditionSlots.append(subjectConditions[subject].count)
             subjectConditions[subject].append(index)
@@ -250,8 +255,10 @@ public final class RowMapper {
 
     /// The results of `subject`'s conditions for the text whose bytes are `bytes`: known from a
     /// row before, or tested now.
-    func recentMatches<R: StatementRecords>(_ subject: Int, _ bytes: UnsafeRawBufferPointer, _ reader: R,
-                               _ cache: inout CellCache) -> [Bool]? {
+    func recentMatches<R: StatementRecords>(
+        _ subject: Int, _ bytes: UnsafeRawBufferPointer, _ reader: R,
+        _ cache: inout CellCache
+    ) -> [Bool]? {
         let recent = recentMatches[subject].find(bytes)
         if let known = recent.value { return known }
         let matches = text(subjectColumns[subject], reader, &cache).map { evaluate(subject, $0) }

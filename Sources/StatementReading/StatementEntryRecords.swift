@@ -30,8 +30,10 @@ public final class StatementEntryRecords: StatementRecords {
             return false
         }
         let entry = entries[index]
-        let fields = [entry.date, (entry.isCredit ? "-" : "") + entry.amount, entry.currency, entry.counterparty,
-                      entry.description, entry.reference, entry.type]
+        let fields = [
+            entry.date, (entry.isCredit ? "-" : "") + entry.amount, entry.currency, entry.counterparty,
+            entry.description, entry.reference, entry.type,
+        ]
         var bytes: [UInt8] = []
         for (number, field) in fields.enumerated() {
             bytes += field.utf8
@@ -72,7 +74,9 @@ public final class StatementEntryRecords: StatementRecords {
     /// `text` as one CSV field: quoted when it holds a separator, quote or line break.
     static func csvField(_ text: String) -> [UInt8] {
         let bytes = Array(text.utf8)
-        guard bytes.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return bytes }
+        guard bytes.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+            return bytes
+        }
         var quoted: [UInt8] = [UInt8(ascii: "\"")]
         for byte in bytes {
             quoted.append(byte)

@@ -73,12 +73,14 @@ public enum TextEncoding: String, CaseIterable, Sendable {
     /// (only UTF-8 has such) written out as `\xfc`, as the terminal's gate writes controls.
     public func show(_ bytes: [UInt8]) -> String {
         if let text = bytes.withUnsafeBytes({ decode($0) }) { return text }
-        var text = "", index = 0
+        var text = ""
+        var index = 0
         while index < bytes.count {
             let lead = bytes[index]
             let length = lead < 0x80 ? 1 : lead < 0xC2 ? 0 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF5 ? 4 : 0
             if length > 0, index + length <= bytes.count,
-               let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self)
+            {
                 text += scalar
                 index += length
             } else {

@@ -11,7 +11,8 @@ public struct ValueFailure: Error, Equatable, Sendable {
 
     /// `'VALUE'` and then `words`.
     public init(value: UnsafeRawBufferPointer, _ words: String) {
-        var start = 0, end = value.count
+        var start = 0
+        var end = value.count
         while start < end, Self.isSpace(value[start]) { start += 1 }
         while end > start, Self.isSpace(value[end - 1]) { end -= 1 }
         self.value = Array(value[start..<end])

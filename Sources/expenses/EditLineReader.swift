@@ -1,9 +1,10 @@
 import CEditLine
+import ExpenseApp
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseApp
-import ExpenseSupport
 
 /// Reads REPL lines and form answers with libedit: arrows, Ctrl-A/E/W, Ctrl-R history search, TAB
 /// completion, and a history file that survives the session.
@@ -22,7 +23,7 @@ final class EditLineReader: LineReader {
     private var setAsideCursor: Int32 = 0
 
     /// How often `wake` is asked while nothing is typed.
-    static let wakeInterval: Int32 = 250   // milliseconds
+    static let wakeInterval: Int32 = 250  // milliseconds
 
     init(historyPath: String, completer: @escaping (_ before: [String], _ current: String) -> [String]) {
         self.historyPath = historyPath
@@ -78,8 +79,10 @@ final class EditLineReader: LineReader {
                 return entered
             }
             // The terminal, and the descriptor whose news has `wake` asked at once.
-            var watched = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            var watched = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&watched, nfds_t(watched.count), wake == nil ? -1 : Self.wakeInterval)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -168,15 +171,17 @@ enum EditLineState {
                 return byte
             }
             if count < 0, errno == EINTR {
-                if interrupted != 0 { return nil }   // EOF to libedit: the loop sees why
+                if interrupted != 0 { return nil }  // EOF to libedit: the loop sees why
                 continue
             }
             return nil
         }
     }
 
-    static func completions(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-        rl_attempted_completion_over = 1   // never fall back to file names on our own words
+    static func completions(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) -> UnsafeMutablePointer<
+        UnsafeMutablePointer<CChar>?
+    >? {
+        rl_attempted_completion_over = 1  // never fall back to file names on our own words
         guard let buffer = rl_line_buffer else { return nil }
         let line = String(cString: buffer)
         let utf8 = Array(line.utf8)
@@ -196,11 +201,13 @@ enum EditLineState {
         }
         nextMatch = 0
         guard !matches.isEmpty else { return nil }
-        return rl_completion_matches(text, { _, state in
-            if state == 0 { EditLineState.nextMatch = 0 }
-            guard EditLineState.nextMatch < EditLineState.matches.count else { return nil }
-            defer { EditLineState.nextMatch += 1 }
-            return strdup(EditLineState.matches[EditLineState.nextMatch])
-        })
+        return rl_completion_matches(
+            text,
+            { _, state in
+                if state == 0 { EditLineState.nextMatch = 0 }
+                guard EditLineState.nextMatch < EditLineState.matches.count else { return nil }
+                defer { EditLineState.nextMatch += 1 }
+                return strdup(EditLineState.matches[EditLineState.nextMatch])
+            })
     }
 }

@@ -1,8 +1,9 @@
+import ExpenseApp
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseApp
-import ExpenseSupport
 
 /// Ctrl-C in the REPL: at the prompt it ends the line being typed; while a command runs it
 /// cancels the command's SQLite work (as the sqlite3 shell does) and the REPL goes on.
@@ -14,7 +15,7 @@ enum Interrupts {
             Interruption.request()
         }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0   // no SA_RESTART: a blocked read must return EINTR
+        action.sa_flags = 0  // no SA_RESTART: a blocked read must return EINTR
         sigaction(SIGINT, &action, nil)
     }
 }

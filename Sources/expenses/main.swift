@@ -1,8 +1,9 @@
+import ExpenseApp
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseApp
-import ExpenseSupport
 
 // The entry point stays thin: the command language, the runner, scripts and the REPL loop live in
 // ExpenseApp; only the terminal's line editor (libedit) and Ctrl-C handling are here.

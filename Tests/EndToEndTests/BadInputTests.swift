@@ -13,12 +13,16 @@ final class BadInputTests: XCTestCase {
     override func tearDown() { app = nil }
 
     private func snapshot() throws -> String {
-        try app.query("SELECT (SELECT group_concat(id || title || updated_at) FROM reports) || '|' || "
-                       + "(SELECT group_concat(CAST(id AS TEXT) || amount_minor || coalesce(CAST(report_id AS TEXT), '-') || updated_at) FROM expenses)")
+        try app.query(
+            "SELECT (SELECT group_concat(id || title || updated_at) FROM reports) || '|' || "
+                + "(SELECT group_concat(CAST(id AS TEXT) || amount_minor || coalesce(CAST(report_id AS TEXT), '-') || updated_at) FROM expenses)"
+        )
     }
 
-    private func assertRefused(_ arguments: [String], status: Int32, stderr expected: String,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefused(
+        _ arguments: [String], status: Int32, stderr expected: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let before = try snapshot()
         let result = try app.run(arguments)
         XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
@@ -38,7 +42,8 @@ extension BadInputTests {
     /// A --db path with a Latin-1 byte opened another file (the byte became U+FFFD); receipt
     /// capture of such a file said "no such file". Such paths are refused, with their bytes.
     func testPathsThatAreNotUTF8AreRefusedNotChanged() throws {
-        let hint = "hint: expenses takes its arguments as UTF-8 text; for a file whose name is not, rename it "
+        let hint =
+            "hint: expenses takes its arguments as UTF-8 text; for a file whose name is not, rename it "
             + "(convmv -f latin1 -t utf-8 does) or give a link to it with a UTF-8 name\n"
         let before = try snapshot()
         let db = try shell(#"exec "$0" --db "$(printf 'caf\351.sqlite')" report new Trip"#)
@@ -48,7 +53,8 @@ extension BadInputTests {
         XCTAssertEqual(variable.status, 64)
         XCTAssertEqual(variable.stderr, "expenses: error: EXPENSES_DB is not valid UTF-8: 'caf\\xE9.sqlite'\n" + hint)
 
-        let capture = try shell(#"printf '\211PNG\r\n\032\n' > "$(printf 'r\351.png')" && exec "$0" receipt capture "$(printf 'r\351.png')""#)
+        let capture = try shell(
+            #"printf '\211PNG\r\n\032\n' > "$(printf 'r\351.png')" && exec "$0" receipt capture "$(printf 'r\351.png')""#)
         XCTAssertEqual(capture.status, 64)
         XCTAssertEqual(capture.stderr, "expenses: error: argument 3 is not valid UTF-8: 'r\\xE9.png'\n" + hint)
         let names = try FileManager.default.contentsOfDirectory(atPath: app.directory.path)
@@ -57,7 +63,9 @@ extension BadInputTests {
         // A script with such a path on a line runs no line at all.
         let script = try shell(#"printf 'report new Trip\nreport export 1 -o caf\351.html\n' > s.expenses && exec "$0" run s.expenses"#)
         XCTAssertEqual(script.status, 65)
-        XCTAssertEqual(script.stderr, """
+        XCTAssertEqual(
+            script.stderr,
+            """
             expenses: error: s.expenses:2: not valid UTF-8: 'report export 1 -o caf\\xE9.html'
             hint: save the script as UTF-8; nothing of it was run
 

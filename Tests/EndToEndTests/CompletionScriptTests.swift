@@ -29,7 +29,8 @@ final class CompletionScriptTests: XCTestCase {
     func testBashCompletesCommandsSubcommandsAndOptions() throws {
         XCTAssertEqual(try bashComplete(["rep"]), ["report"])
         let reportWords = Set(try bashComplete(["report", ""]))
-        XCTAssertTrue(reportWords.isSuperset(of: ["new", "list", "show", "edit", "delete", "submit", "approve", "export"]), "\(reportWords)")
+        XCTAssertTrue(
+            reportWords.isSuperset(of: ["new", "list", "show", "edit", "delete", "submit", "approve", "export"]), "\(reportWords)")
         XCTAssertFalse(reportWords.contains("expense"))
         XCTAssertEqual(try bashComplete(["expense", "add", "--amo"]), ["--amount"])
         XCTAssertEqual(try bashComplete(["report", "list", "--format", ""]), ["table", "json", "csv"])
@@ -55,7 +56,8 @@ final class CompletionScriptTests: XCTestCase {
     /// Candidates are data: a quick-action type in a catalog is offered as it is written, and
     /// nothing in it runs (`compgen -W` expanded its words, so a backquoted type ran at TAB).
     func testBashOffersHostileCandidatesLiterallyAndRunsNothing() throws {
-        let backquoted = app.path("backquoted"), substituted = app.path("substituted")
+        let backquoted = app.path("backquoted")
+        let substituted = app.path("substituted")
         // A `$(` in a catalog names a variable: the type with a command substitution comes from one.
         let types = ["com.x.`touch \(backquoted)`", "com.x.${VAR}", "com.x.$HOME", "com.x.*"]
         let items = types.enumerated().map { index, type in
@@ -64,11 +66,11 @@ final class CompletionScriptTests: XCTestCase {
         }
         let catalog = app.path("Info.plist")
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array>
-            \(items.joined(separator: "\n"))
-            </array></dict></plist>
-            """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array>
+        \(items.joined(separator: "\n"))
+        </array></dict></plist>
+        """.write(toFile: catalog, atomically: true, encoding: .utf8)
         try app.ok("config", "set", "var.VAR", "$(touch \(substituted))")
         try app.ok("config", "set", "shortcuts.catalog", catalog)
         // A file whose name the type `com.x.*` matches as a glob.
@@ -119,6 +121,8 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertTrue(try app.ok("completion", "fish").contains("complete -c expenses"))
         let bad = try app.run("completion", "tcsh")
         XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.stderr.hasPrefix("expenses: error: The value 'tcsh' is invalid for '<shell>'. Please provide one of 'bash', 'zsh' or 'fish'."))
+        XCTAssertTrue(
+            bad.stderr.hasPrefix(
+                "expenses: error: The value 'tcsh' is invalid for '<shell>'. Please provide one of 'bash', 'zsh' or 'fish'."))
     }
 }

@@ -9,8 +9,10 @@ final class ConcurrencyTests: XCTestCase {
         try app.ok("report", "new", "Shared trip")
         let perWriter = 150
         let writers = try (0..<2).map { writer in
-            let script = (0..<perWriter).map { "expense add --report 1 --date 2026-03-0\(writer + 1) --amount \($0 + 1).00 --category meals" }
-                .joined(separator: "\n")
+            let script = (0..<perWriter).map {
+                "expense add --report 1 --date 2026-03-0\(writer + 1) --amount \($0 + 1).00 --category meals"
+            }
+            .joined(separator: "\n")
             return try app.start(["run", "-"], stdin: script)
         }
         for wait in writers {
@@ -20,6 +22,7 @@ final class ConcurrencyTests: XCTestCase {
         }
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "\(2 * perWriter)")
         let expectedTotal = 2 * (perWriter * (perWriter + 1) / 2) * 100
-        XCTAssertEqual(try app.query("SELECT item_count || ' ' || total_minor FROM reports WHERE id = 1"), "\(2 * perWriter) \(expectedTotal)")
+        XCTAssertEqual(
+            try app.query("SELECT item_count || ' ' || total_minor FROM reports WHERE id = 1"), "\(2 * perWriter) \(expectedTotal)")
     }
 }

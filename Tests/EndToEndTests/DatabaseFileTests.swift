@@ -13,8 +13,10 @@ final class DatabaseFileTests: XCTestCase {
     func testAnotherKindOfURIIsRefusedAsUsage() throws {
         let result = try app.run("--db", "mysql://db/expenses", "report", "list")
         XCTAssertEqual(result.status, 64)
-        XCTAssertEqual(result.stderr, "expenses: error: 'mysql://db/expenses' is a mysql URI, not a database expenses can use\n"
-                       + "hint: give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)\n")
+        XCTAssertEqual(
+            result.stderr,
+            "expenses: error: 'mysql://db/expenses' is a mysql URI, not a database expenses can use\n"
+                + "hint: give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)\n")
         app.environment["EXPENSES_DB"] = "sqlite:///" + app.path("e.sqlite")
         XCTAssertEqual(try app.run("report", "list").status, 64)
         // Help reads no database: it is not stopped by one that is none.
@@ -45,13 +47,15 @@ final class DatabaseFileTests: XCTestCase {
             guard FileManager.default.isExecutableFile(atPath: setpriv) else {
                 throw MissingTool("\(setpriv) is missing: Debian always has it (util-linux, an essential package)")
             }
-            result = try app.run(["--reuid=65534", "--regid=65534", "--clear-groups", ExpensesProcess.binary.path] + arguments,
-                                 executable: URL(fileURLWithPath: setpriv))
+            result = try app.run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", ExpensesProcess.binary.path] + arguments,
+                executable: URL(fileURLWithPath: setpriv))
         } else {
             result = try app.run(arguments)
         }
         XCTAssertEqual(result.status, 73, result.stderr)
-        XCTAssertEqual(result.stderr, "expenses: error: cannot create the database \(directory)/e.sqlite: directory \(directory) is not writable\n")
+        XCTAssertEqual(
+            result.stderr, "expenses: error: cannot create the database \(directory)/e.sqlite: directory \(directory) is not writable\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/e.sqlite"))
     }
 
@@ -75,8 +79,9 @@ extension DatabaseFileTests {
         guard FileManager.default.isExecutableFile(atPath: setpriv) else {
             throw MissingTool("\(setpriv) is missing: Debian always has it (util-linux, an essential package)")
         }
-        return try app.run(["--reuid=65534", "--regid=65534", "--clear-groups", ExpensesProcess.binary.path] + arguments,
-                           executable: URL(fileURLWithPath: setpriv))
+        return try app.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", ExpensesProcess.binary.path] + arguments,
+            executable: URL(fileURLWithPath: setpriv))
     }
 
     /// A database file mode 0444 (or another user's) could not even be listed: every open was
@@ -100,23 +105,33 @@ extension DatabaseFileTests {
             let list = try runAsUser(["--db", db, "report", "list", "--format", "json"])
             XCTAssertEqual(list.status, 0, "\(place): \(list.stderr)")
             XCTAssertTrue(list.stdout.contains("\"title\": \"Walldorf\""), "\(place): \(list.stdout)")
-            for reading in [["report", "show", "1"], ["report", "check", "1"], ["report", "summary"], ["expense", "list"],
-                            ["report", "history", "1"]] {
+            for reading in [
+                ["report", "show", "1"], ["report", "check", "1"], ["report", "summary"], ["expense", "list"],
+                ["report", "history", "1"],
+            ] {
                 let result = try runAsUser(["--db", db] + reading)
                 XCTAssertEqual(result.status, 0, "\(place): \(reading.joined(separator: " ")): \(result.stderr)")
             }
-            for writing in [["report", "new", "Another"], ["expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "5",
-                                                             "--category", "meals"], ["policy", "set", "duplicate", "off"]] {
+            for writing in [
+                ["report", "new", "Another"],
+                [
+                    "expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "5",
+                    "--category", "meals",
+                ], ["policy", "set", "duplicate", "off"],
+            ] {
                 let result = try runAsUser(["--db", db] + writing)
                 XCTAssertEqual(result.status, 73, "\(place): \(writing.joined(separator: " "))")
-                XCTAssertEqual(result.stderr, """
+                XCTAssertEqual(
+                    result.stderr,
+                    """
                     expenses: error: the database \(db) is read-only: nothing was written
                     hint: reading it works; to change it, make the file writable, or work on a copy
 
                     """, place)
             }
             let receipt = app.path("receipt.png")
-            try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)).write(to: URL(fileURLWithPath: receipt))
+            try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)).write(
+                to: URL(fileURLWithPath: receipt))
             let capture = try runAsUser(["--db", db, "receipt", "capture", receipt])
             XCTAssertEqual(capture.status, 73, "\(place): \(capture.stderr)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/e.receipts"), "\(place): nothing went into a vault")

@@ -61,11 +61,14 @@ final class DiskFullTests: XCTestCase {
         let existing = app.path("existing.csv")
         try "the old export\n".write(toFile: existing, atomically: false, encoding: .utf8)
         // A new file in each format, and one that exists and is to be replaced.
-        for (format, target, force) in [("html", app.path("report.html"), false), ("csv", app.path("report.csv"), false),
-                                        ("csv", existing, true)] {
+        for (format, target, force) in [
+            ("html", app.path("report.html"), false), ("csv", app.path("report.csv"), false),
+            ("csv", existing, true),
+        ] {
             let before = try listing()
-            let result = try app.run(fileSizeLimit: Self.limit,
-                                     ["report", "export", "1", "--format", format, "-o", target] + (force ? ["--force"] : []))
+            let result = try app.run(
+                fileSizeLimit: Self.limit,
+                ["report", "export", "1", "--format", format, "-o", target] + (force ? ["--force"] : []))
             XCTAssertEqual(result.status, 74, "\(format) -o \(target) (an export under the limit succeeds): \(result.stderr)")
             XCTAssertEqual(result.stderr, "expenses: error: cannot write \(target): file too large\n")
             XCTAssertEqual(result.stdout, "")
@@ -73,8 +76,9 @@ final class DiskFullTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "the old export\n")
         // With room, the same export goes through: the limit was what failed it.
-        XCTAssertEqual(try app.ok("report", "export", "1", "--format", "csv", "-o", app.path("report.csv")),
-                       "Exported report 1 to \(app.path("report.csv"))\n")
+        XCTAssertEqual(
+            try app.ok("report", "export", "1", "--format", "csv", "-o", app.path("report.csv")),
+            "Exported report 1 to \(app.path("report.csv"))\n")
         XCTAssertGreaterThan(size(app.path("report.csv")), Self.limit)
     }
 
@@ -82,9 +86,11 @@ final class DiskFullTests: XCTestCase {
         // Valid rows around two invalid ones of a megabyte each: the rejects file fails half way
         // through, after the rows before it are inserted in the import's transaction.
         let invalid = (1...2).map { "2026-03-32," + String(repeating: "x", count: 1_000_000) + " \($0),1.00\n" }
-        let statement = "Date,Merchant,Amount\n2026-03-03,Cafe,4.50\n" + invalid[0] + "2026-03-04,Kiosk,2.20\n" + invalid[1]
+        let statement =
+            "Date,Merchant,Amount\n2026-03-03,Cafe,4.50\n" + invalid[0] + "2026-03-04,Kiosk,2.20\n" + invalid[1]
             + "2026-03-05,Bakery,3.10\n"
-        let csv = app.path("march.csv"), rules = app.path("card.rules")
+        let csv = app.path("march.csv")
+        let rules = app.path("card.rules")
         try statement.write(toFile: csv, atomically: true, encoding: .utf8)
         XCTAssertGreaterThan(invalid.joined().utf8.count, Self.limit, "the rejects file must be larger than the limit")
         XCTAssertLessThan(size(app.databasePath), Self.limit / 4, "the database and its log must fit under the limit")
@@ -94,12 +100,16 @@ final class DiskFullTests: XCTestCase {
         try "the old rejects\n".write(toFile: existing, atomically: false, encoding: .utf8)
         for (target, force) in [(app.path("rejects.csv"), false), (existing, true)] {
             let before = try listing()
-            let result = try app.run(fileSizeLimit: Self.limit, ["import", csv, "--rules", rules, "--skip-invalid", "--rejects", target]
-                                         + (force ? ["--force"] : []))
+            let result = try app.run(
+                fileSizeLimit: Self.limit,
+                ["import", csv, "--rules", rules, "--skip-invalid", "--rejects", target]
+                    + (force ? ["--force"] : []))
             XCTAssertEqual(result.status, 74, "--rejects \(target): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "\(csv):3: date: '2026-03-32' is not a day of the calendar\n"
-                           + "\(csv):5: date: '2026-03-32' is not a day of the calendar\n"
-                           + "expenses: error: cannot write the rejects file \(target): file too large\n")
+            XCTAssertEqual(
+                result.stderr,
+                "\(csv):3: date: '2026-03-32' is not a day of the calendar\n"
+                    + "\(csv):5: date: '2026-03-32' is not a day of the calendar\n"
+                    + "expenses: error: cannot write the rejects file \(target): file too large\n")
             XCTAssertEqual(result.stdout, "")
             XCTAssertEqual(try listing(), before, "--rejects \(target): no file and no temporary is left")
             XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "3", "no row was imported")

@@ -71,8 +71,9 @@ final class ExpensesProcess {
     func run(fileSizeLimit bytes: Int, _ arguments: [String]) throws -> Result {
         let prlimit = "/usr/bin/prlimit"
         guard FileManager.default.isExecutableFile(atPath: prlimit) else { throw MissingTool("\(prlimit) is missing (util-linux)") }
-        return try run(["-c", "trap '' XFSZ; exec \"$0\" --fsize=\(bytes) -- \"$@\"", prlimit, ExpensesProcess.binary.path] + arguments,
-                       executable: URL(fileURLWithPath: "/bin/sh"))
+        return try run(
+            ["-c", "trap '' XFSZ; exec \"$0\" --fsize=\(bytes) -- \"$@\"", prlimit, ExpensesProcess.binary.path] + arguments,
+            executable: URL(fileURLWithPath: "/bin/sh"))
     }
 
     /// Starts the binary and returns a function that waits for it; for running several at once.
@@ -81,22 +82,26 @@ final class ExpensesProcess {
         let wait = try launch(arguments, stdin: Data((stdin ?? "").utf8), executable: executable)
         return {
             let (status, stdout, stderr) = wait()
-            return Result(status: status, stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: stderr, as: UTF8.self))
+            return Result(
+                status: status, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self))
         }
     }
 
     /// Starts a program with `stdin` as its input and returns a function that waits for its exit
     /// status and its output as bytes.
     func launch(_ arguments: [String], stdin: Data, executable: URL = ExpensesProcess.binary) throws -> () -> (Int32, Data, Data) {
-        var arguments = arguments, environment = environment
+        var arguments = arguments
+        var environment = environment
         if let server { (arguments, environment) = try server.connect(arguments, environment) }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -142,12 +147,15 @@ final class ExpensesProcess {
 
     /// The Walldorf trip of the README: report 1 with three items, one in CHF paid by the company.
     func walldorfTrip() throws {
-        try ok("report", "new", "Walldorf customer workshop", "--purpose", "Workshop prep", "--destination", "Walldorf, DE",
-               "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
-        try ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80", "--currency", "EUR",
-               "--category", "lodging", "--merchant", "Hotel Astoria")
-        try ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
-               "--rate", "1.0412", "--category", "meals", "--merchant", "Bahnhof Buffet", "--paid-by", "company")
+        try ok(
+            "report", "new", "Walldorf customer workshop", "--purpose", "Workshop prep", "--destination", "Walldorf, DE",
+            "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
+        try ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80", "--currency", "EUR",
+            "--category", "lodging", "--merchant", "Hotel Astoria")
+        try ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
+            "--rate", "1.0412", "--category", "meals", "--merchant", "Bahnhof Buffet", "--paid-by", "company")
         try ok("expense", "add", "--date", "2026-03-04", "--amount", "12", "--currency", "EUR", "--category", "taxi")
         try ok("expense", "move", "3", "--report", "1")
     }

@@ -19,18 +19,22 @@ final class ExportTests: XCTestCase {
         let piped = try app.launch(["report", "export", "1", "--format", "pdf"], stdin: Data())()
         XCTAssertEqual(piped.0, 0, String(decoding: piped.2, as: UTF8.self))
         XCTAssertTrue(piped.1.starts(with: Data("%PDF-".utf8)))
-        let command = ([ExpensesProcess.binary.path, "report", "export", "1", "--format", "pdf"]).map(ExpensesProcess.shellQuoted).joined(separator: " ")
-        let terminal = try app.run(["-c", "script -qec \(ExpensesProcess.shellQuoted(command)) /dev/null </dev/null"],
-                                   executable: URL(fileURLWithPath: "/bin/sh"))
+        let command = ([ExpensesProcess.binary.path, "report", "export", "1", "--format", "pdf"]).map(ExpensesProcess.shellQuoted).joined(
+            separator: " ")
+        let terminal = try app.run(
+            ["-c", "script -qec \(ExpensesProcess.shellQuoted(command)) /dev/null </dev/null"],
+            executable: URL(fileURLWithPath: "/bin/sh"))
         XCTAssertEqual(terminal.status, 64, terminal.stdout)
-        XCTAssertTrue(terminal.stdout.contains("expenses: error: A PDF is not for a terminal: give '--output <file>', or pipe it"), terminal.stdout)
+        XCTAssertTrue(
+            terminal.stdout.contains("expenses: error: A PDF is not for a terminal: give '--output <file>', or pipe it"), terminal.stdout)
         XCTAssertFalse(terminal.stdout.contains("%PDF"))
     }
 
     /// Chromium as google-chrome, faked: it shows what it was given (a private directory for
     /// the page and the profile, which is gone afterwards) and prints a PDF of its own.
     func testThePrinterIsFoundByAnyNameAndWorksInAPrivateDirectory() throws {
-        let bin = app.path("bin"), temporary = app.path("tmp")
+        let bin = app.path("bin")
+        let temporary = app.path("tmp")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let log = app.path("chrome.log")
@@ -48,7 +52,8 @@ final class ExportTests: XCTestCase {
             printf '%%PDF-1.4 fake' > "$pdf"
 
             """
-        _ = FileManager.default.createFile(atPath: bin + "/google-chrome", contents: Data(fake.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(
+            atPath: bin + "/google-chrome", contents: Data(fake.utf8), attributes: [.posixPermissions: 0o755])
         app.environment["PATH"] = bin
         app.environment["TMPDIR"] = temporary
         try app.ok("report", "export", "1", "-o", app.path("trip.pdf"))
@@ -61,8 +66,9 @@ final class ExportTests: XCTestCase {
         XCTAssertTrue(profile.hasPrefix(home + "/"), "its HOME is the private directory too")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the private directory is removed")
         // A browser that prints nothing is said so, and nothing is written.
-        _ = FileManager.default.createFile(atPath: bin + "/google-chrome", contents: Data("#!/bin/sh\necho 'no display' >&2\nexit 3\n".utf8),
-                                       attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(
+            atPath: bin + "/google-chrome", contents: Data("#!/bin/sh\necho 'no display' >&2\nexit 3\n".utf8),
+            attributes: [.posixPermissions: 0o755])
         let failed = try app.run("report", "export", "1", "-o", app.path("failed.pdf"))
         XCTAssertEqual(failed.status, 69)
         XCTAssertEqual(failed.stderr, "expenses: error: Chromium (\(bin)/google-chrome) printed no PDF (exit status 3): no display\n")
@@ -78,9 +84,10 @@ enum Browser {
             XCTFail("chromium is missing: Scripts/bootstrap installs it")
             return 0
         }
-        _ = try run(chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                    "--user-data-dir=" + NSTemporaryDirectory() + "/chromium-\(UUID().uuidString)",
-                    "--print-to-pdf=" + pdf, "file://" + html)
+        _ = try run(
+            chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+            "--user-data-dir=" + NSTemporaryDirectory() + "/chromium-\(UUID().uuidString)",
+            "--print-to-pdf=" + pdf, "file://" + html)
         let info = try run("/usr/bin/pdfinfo", pdf)
         let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") } ?? ""
         return Int(line.split(separator: " ").last ?? "") ?? 0
@@ -94,12 +101,17 @@ enum Browser {
             .first { $0.hasPrefix((prefix as NSString).lastPathComponent) && $0.hasSuffix(".pgm") }
         let data = try Data(contentsOf: URL(fileURLWithPath: (prefix as NSString).deletingLastPathComponent + "/" + (file ?? "")))
         // P5 header: magic, width, height, maxval, each followed by white space, then the pixels.
-        var fields: [String] = [], index = 0, current = ""
+        var fields: [String] = []
+        var index = 0
+        var current = ""
         while fields.count < 4, index < data.count {
             let byte = data[index]
             index += 1
             if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                if !current.isEmpty { fields.append(current); current = "" }
+                if !current.isEmpty {
+                    fields.append(current)
+                    current = ""
+                }
             } else {
                 current.append(Character(UnicodeScalar(byte)))
             }

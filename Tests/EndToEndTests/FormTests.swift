@@ -18,30 +18,35 @@ final class FormTests: XCTestCase {
     override func tearDown() { app = nil }
 
     func testAddExpenseFromALauncherAsksWithDefaultsCompletionAndAsksABadValueAgain() throws {
-        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.addExpense"], steps: [
-            ["expect": "New expense in report 1: Munich trip"],
-            ["expect": "  Date [2026-03-02]: "], ["send": "\r"],                      // the trip's first day
-            ["expect": "  Merchant (optional): "], ["send": "Isa\t"], ["expect": "r Taxi"], ["send": "\r"],
-            ["expect": "  Category [taxi]: "], ["send": "\r"],                        // last used for the merchant
-            ["expect": "  Currency [EUR]: "], ["send": "\r"],                         // the report's
-            ["expect": "  Amount: "], ["send": "12.345\r"],
-            ["expect": "invalid amount '12.345': EUR has 2 decimals"], ["expect": "  Amount: "], ["send": "12.30\r"],
-            ["expect": "Added expense 2 to report 1: 12.30 EUR taxi"], ["expect": "expenses:report 1> "],
-            ["send": "quit\r"],
-        ])
+        let result = try app.terminal(
+            arguments: ["--shortcut", "com.sap.example.addExpense"],
+            steps: [
+                ["expect": "New expense in report 1: Munich trip"],
+                ["expect": "  Date [2026-03-02]: "], ["send": "\r"],  // the trip's first day
+                ["expect": "  Merchant (optional): "], ["send": "Isa\t"], ["expect": "r Taxi"], ["send": "\r"],
+                ["expect": "  Category [taxi]: "], ["send": "\r"],  // last used for the merchant
+                ["expect": "  Currency [EUR]: "], ["send": "\r"],  // the report's
+                ["expect": "  Amount: "], ["send": "12.345\r"],
+                ["expect": "invalid amount '12.345': EUR has 2 decimals"], ["expect": "  Amount: "], ["send": "12.30\r"],
+                ["expect": "Added expense 2 to report 1: 12.30 EUR taxi"], ["expect": "expenses:report 1> "],
+                ["send": "quit\r"],
+            ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.query("SELECT merchant, date, category, amount_minor, currency FROM expenses WHERE id = 2"),
-                       "Isar Taxi|2026-03-02|taxi|1230|EUR")
+        XCTAssertEqual(
+            try app.query("SELECT merchant, date, category, amount_minor, currency FROM expenses WHERE id = 2"),
+            "Isar Taxi|2026-03-02|taxi|1230|EUR")
     }
 
     func testAnotherCurrencyWithoutARateAsksForTheRate() throws {
-        let result = try app.terminal(arguments: ["expense", "add", "--report", "1", "--category", "meals", "--currency", "CHF"], steps: [
-            ["expect": "  Date [2026-03-02]: "], ["send": "2026-03-03\r"],
-            ["expect": "  Merchant (optional): "], ["send": "\r"],
-            ["expect": "  Amount: "], ["send": "38.50\r"],
-            ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
-            ["expect": "Added expense 2 to report 1: 38.50 CHF meals"],
-        ])
+        let result = try app.terminal(
+            arguments: ["expense", "add", "--report", "1", "--category", "meals", "--currency", "CHF"],
+            steps: [
+                ["expect": "  Date [2026-03-02]: "], ["send": "2026-03-03\r"],
+                ["expect": "  Merchant (optional): "], ["send": "\r"],
+                ["expect": "  Amount: "], ["send": "38.50\r"],
+                ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
+                ["expect": "Added expense 2 to report 1: 38.50 CHF meals"],
+            ])
         XCTAssertEqual(result.status, 0, "a one-shot command on a terminal asks, then ends:\n\(result.stdout)")
         XCTAssertEqual(try app.query("SELECT converted_minor FROM expenses WHERE id = 2"), "4009")
     }
@@ -61,37 +66,44 @@ final class FormTests: XCTestCase {
             ["expect": "Created report 2: Basel fair"], ["expect": "expenses> "], ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.query("SELECT title, destination, start_date, end_date, currency FROM reports WHERE id = 2"),
-                       "Basel fair|Basel, CH|2026-04-01|2026-04-03|CHF")
+        XCTAssertEqual(
+            try app.query("SELECT title, destination, start_date, end_date, currency FROM reports WHERE id = 2"),
+            "Basel fair|Basel, CH|2026-04-01|2026-04-03|CHF")
     }
 
     func testCtrlCCancelsTheWholeFormAndWritesNothing() throws {
         let before = try app.query("SELECT count(*) FROM expenses") + "/" + (try app.query("SELECT count(*) FROM reports"))
-        let result = try app.terminal(arguments: ["report", "new"], steps: [
-            ["expect": "  Title: "], ["send": "Basel fair\r"],
-            ["expect": "  Purpose (optional): "], ["send": "\u{3}"],
-            ["expect": "cancelled"],
-        ])
+        let result = try app.terminal(
+            arguments: ["report", "new"],
+            steps: [
+                ["expect": "  Title: "], ["send": "Basel fair\r"],
+                ["expect": "  Purpose (optional): "], ["send": "\u{3}"],
+                ["expect": "cancelled"],
+            ])
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stdout.contains("nothing was written"), result.stdout)
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses") + "/" + (try app.query("SELECT count(*) FROM reports")), before)
     }
 
     func testEndOfInputMidFormCancels() throws {
-        let result = try app.terminal(arguments: ["expense", "add", "--report", "1"], steps: [
-            ["expect": "  Date [2026-03-02]: "], ["send": "\r"],
-            ["expect": "  Merchant (optional): "], ["send": "\u{4}"],
-            ["expect": "cancelled"],
-        ])
+        let result = try app.terminal(
+            arguments: ["expense", "add", "--report", "1"],
+            steps: [
+                ["expect": "  Date [2026-03-02]: "], ["send": "\r"],
+                ["expect": "  Merchant (optional): "], ["send": "\u{4}"],
+                ["expect": "cancelled"],
+            ])
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }
 
     func testAFailedFormStaysInTheSessionAtTheTarget() throws {
-        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.newReport"], steps: [
-            ["expect": "  Title: "], ["send": "\u{3}"], ["expect": "cancelled"],
-            ["expect": "expenses> "], ["send": "report list --format csv\r"], ["expect": "1,Munich trip"], ["send": "quit\r"],
-        ])
+        let result = try app.terminal(
+            arguments: ["--shortcut", "com.sap.example.newReport"],
+            steps: [
+                ["expect": "  Title: "], ["send": "\u{3}"], ["expect": "cancelled"],
+                ["expect": "expenses> "], ["send": "report list --format csv\r"], ["expect": "1,Munich trip"], ["send": "quit\r"],
+            ])
         XCTAssertEqual(result.status, 1, "the launch's status, once the person leaves:\n\(result.stdout)")
     }
 
@@ -104,22 +116,28 @@ final class FormTests: XCTestCase {
 
     func testTakePhotoAsksForTheFileThenWhatOCRReadForTheCurrentTrip() throws {
         let sample = ReceiptSamples.path("taxi-zurich-ch.png")
-        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.takePhoto"], steps: [
-            ["expect": "  Receipt file (a photo or a PDF): "], ["send": "/nonexistent.jpg\r"], ["expect": "cannot read /nonexistent.jpg"],
-            ["expect": "  Receipt file (a photo or a PDF): "], ["send": String(sample.dropLast(9)) + "\t"], ["expect": "ch.png"],
-            ["send": "\r"],
-            ["expect": "in report 1: Munich trip"],
-            ["expect": "  Create an expense from it (yes/no) [yes]: "], ["send": "\r"],
-            ["expect": "  Date [2026-03-04]: "], ["send": "\r"],
-            ["expect": "  Merchant [TAXI ZENTRALE ZUERICH AG]: "], ["send": "\r"],
-            ["expect": "  Category [taxi]: "], ["send": "\r"],
-            ["expect": "  Currency [CHF]: "], ["send": "\r"],
-            ["expect": "  Amount [49.50]: "], ["send": "\r"],
-            ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
-            ["expect": "Created expense 2 in report 1: 49.50 CHF taxi"], ["expect": "expenses:report 1> "], ["send": "quit\r"],
-        ])
+        let result = try app.terminal(
+            arguments: ["--shortcut", "com.sap.example.takePhoto"],
+            steps: [
+                ["expect": "  Receipt file (a photo or a PDF): "], ["send": "/nonexistent.jpg\r"],
+                ["expect": "cannot read /nonexistent.jpg"],
+                ["expect": "  Receipt file (a photo or a PDF): "], ["send": String(sample.dropLast(9)) + "\t"], ["expect": "ch.png"],
+                ["send": "\r"],
+                ["expect": "in report 1: Munich trip"],
+                ["expect": "  Create an expense from it (yes/no) [yes]: "], ["send": "\r"],
+                ["expect": "  Date [2026-03-04]: "], ["send": "\r"],
+                ["expect": "  Merchant [TAXI ZENTRALE ZUERICH AG]: "], ["send": "\r"],
+                ["expect": "  Category [taxi]: "], ["send": "\r"],
+                ["expect": "  Currency [CHF]: "], ["send": "\r"],
+                ["expect": "  Amount [49.50]: "], ["send": "\r"],
+                ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
+                ["expect": "Created expense 2 in report 1: 49.50 CHF taxi"], ["expect": "expenses:report 1> "], ["send": "quit\r"],
+            ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.query("SELECT e.report_id, e.amount_minor, e.converted_minor, count(l.receipt_id) FROM expenses e JOIN expense_receipts l ON l.expense_id = e.id WHERE e.id = 2 GROUP BY e.report_id, e.amount_minor, e.converted_minor"),
-                       "1|4950|5154|1")
+        XCTAssertEqual(
+            try app.query(
+                "SELECT e.report_id, e.amount_minor, e.converted_minor, count(l.receipt_id) FROM expenses e JOIN expense_receipts l ON l.expense_id = e.id WHERE e.id = 2 GROUP BY e.report_id, e.amount_minor, e.converted_minor"
+            ),
+            "1|4950|5154|1")
     }
 }

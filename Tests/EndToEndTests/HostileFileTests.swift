@@ -28,15 +28,17 @@ final class HostileFileTests: XCTestCase {
 
     /// The issue's 57 bytes: a bplist00 array whose one 8-byte object reference is 0xFFFFFFFFFFFFFFFF
     /// (it trapped in an Int conversion, SIGILL).
-    static let referenceBeyondEveryObject: [UInt8] = Array("bplist00".utf8)
-        + [0xA1] + [UInt8](repeating: 0xFF, count: 8)           // object 0 at 8: an array of one reference
-        + [0x55] + Array("abcde".utf8)                           // object 1 at 17: a string
-        + [8, 17]                                                // the offset table, at 23
-        + [0, 0, 0, 0, 0, 0, 1, 8]                               // trailer: offsets of 1 byte, references of 8
+    static let referenceBeyondEveryObject: [UInt8] =
+        Array("bplist00".utf8)
+        + [0xA1] + [UInt8](repeating: 0xFF, count: 8)  // object 0 at 8: an array of one reference
+        + [0x55] + Array("abcde".utf8)  // object 1 at 17: a string
+        + [8, 17]  // the offset table, at 23
+        + [0, 0, 0, 0, 0, 0, 1, 8]  // trailer: offsets of 1 byte, references of 8
         + [0, 0, 0, 0, 0, 0, 0, 2] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 23]
 
     /// An offset-table entry near 2^64.
-    static let offsetNear2To64: [UInt8] = Array("bplist00".utf8)
+    static let offsetNear2To64: [UInt8] =
+        Array("bplist00".utf8)
         + [0x55] + Array("abcde".utf8)
         + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0]
         + [0, 0, 0, 0, 0, 0, 8, 1]
@@ -45,46 +47,57 @@ final class HostileFileTests: XCTestCase {
     func testACraftedBinaryPlistIsBadDataNotACrash() throws {
         XCTAssertEqual(Self.referenceBeyondEveryObject.count, 57)
         let path = try write(Self.referenceBeyondEveryObject, "Crafted.plist")
-        try assertBadData(["shortcuts", "check", "--catalog", path], stderr: """
-            expenses: error: \(path): malformed property list: binary property list container at offset 8 refers to object \
-            18446744073709551615; the file has 2
+        try assertBadData(
+            ["shortcuts", "check", "--catalog", path],
+            stderr: """
+                expenses: error: \(path): malformed property list: binary property list container at offset 8 refers to object \
+                18446744073709551615; the file has 2
 
-            """)
+                """)
         let offset = try write(Self.offsetNear2To64, "Offset.plist")
-        try assertBadData(["shortcuts", "check", "--catalog", offset], stderr: """
-            expenses: error: \(offset): malformed property list: binary property list object 0 is outside the object area \
-            (offset 18446744073709551600)
+        try assertBadData(
+            ["shortcuts", "check", "--catalog", offset],
+            stderr: """
+                expenses: error: \(offset): malformed property list: binary property list object 0 is outside the object area \
+                (offset 18446744073709551600)
 
-            """)
+                """)
     }
 
     func testAnXMLPlistNested50000DeepIsBadDataNotAStackOverflow() throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
             + String(repeating: "<array>", count: 50_000) + String(repeating: "</array>", count: 50_000) + "\n</plist>\n"
         let path = try write(Array(text.utf8), "Deep.plist")
-        try assertBadData(["shortcuts", "check", "--catalog", path], stderr: """
-            expenses: error: \(path):3: malformed property list: arrays and dictionaries nest more than 512 levels deep
+        try assertBadData(
+            ["shortcuts", "check", "--catalog", path],
+            stderr: """
+                expenses: error: \(path):3: malformed property list: arrays and dictionaries nest more than 512 levels deep
 
-            """)
+                """)
     }
 
     func testARulesFileWhoseRegularExpressionWouldTakeGigabytesIsBadData() throws {
         // 70 bytes of condition for which glibc's regcomp allocated more than 2 GB.
         let statement = try write(Array("Date,Merchant,Amount\n2026-03-02,UBER,5.00\n".utf8), "card.csv")
-        let rules = try write(Array("""
-            date = Date
-            merchant = Merchant
-            amount = Amount
-            default currency EUR
-            default category other
-            if merchant matches ((((a{1,100}){1,100}){1,100}){1,100}) then skip
+        let rules = try write(
+            Array(
+                """
+                date = Date
+                merchant = Merchant
+                amount = Amount
+                default currency EUR
+                default category other
+                if merchant matches ((((a{1,100}){1,100}){1,100}){1,100}) then skip
 
-            """.utf8), "card.rules")
-        try assertBadData(["import", statement, "--rules", rules], stderr: """
-            expenses: error: \(rules):6: invalid regular expression '((((a{1,100}){1,100}){1,100}){1,100})': its repetitions ({m,n} and +) \
-            expand it to more than 10000 elements
-            hint: POSIX extended syntax, as in hledger rules: ^UBER|LYFT, [0-9]+, (a|b)
+                """.utf8), "card.rules")
+        try assertBadData(
+            ["import", statement, "--rules", rules],
+            stderr: """
+                expenses: error: \(rules):6: invalid regular expression '((((a{1,100}){1,100}){1,100}){1,100})': its repetitions ({m,n} and +) \
+                expand it to more than 10000 elements
+                hint: POSIX extended syntax, as in hledger rules: ^UBER|LYFT, [0-9]+, (a|b)
 
-            """)
+                """)
     }
 }

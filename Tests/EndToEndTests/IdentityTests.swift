@@ -12,7 +12,7 @@ final class IdentityTests: XCTestCase {
     static let lookAlikes = ["Alice", "ALICE", " alice", "alice ", "alice\u{200B}", "ali\u{301}ce"]
 
     override func setUpWithError() throws {
-        app = try ExpensesProcess()   // EXPENSES_USER=alice
+        app = try ExpensesProcess()  // EXPENSES_USER=alice
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
         try app.ok("report", "submit", "1")
@@ -21,19 +21,23 @@ final class IdentityTests: XCTestCase {
     override func tearDown() { app = nil }
 
     private func unchanged(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertEqual(try app.query("SELECT status || ' ' || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"),
-                       "submitted 1", "\(what) changed the report", file: file, line: line)
+        XCTAssertEqual(
+            try app.query("SELECT status || ' ' || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"),
+            "submitted 1", "\(what) changed the report", file: file, line: line)
     }
 
     /// Refused as the owner (1) or as an invalid name (65); never approved.
     /// Refused as the owner (77, permission denied) or as a malformed name (65); a script's failed line is 1.
-    private func assertRefused(_ result: ExpensesProcess.Result, _ name: String, inScript: Bool = false,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefused(
+        _ result: ExpensesProcess.Result, _ name: String, inScript: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let scalars = name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
         let expected: Int32 = inScript ? 1 : result.stderr.contains("the user name") ? 65 : 77
         XCTAssertEqual(result.status, expected, "'\(scalars)': \(result.stderr)", file: file, line: line)
-        XCTAssertTrue(result.stderr.contains("owns report 1 and cannot approve it") || result.stderr.contains("the user name"),
-                      "'\(scalars)': \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(
+            result.stderr.contains("owns report 1 and cannot approve it") || result.stderr.contains("the user name"),
+            "'\(scalars)': \(result.stderr)", file: file, line: line)
         XCTAssertFalse(result.stderr.contains("Swift runtime failure") || result.stderr.contains("Backtrace"), file: file, line: line)
         try unchanged("approving as '\(scalars)'", file: file, line: line)
     }

@@ -21,9 +21,11 @@ final class ImportCrashTests: XCTestCase {
         text.reserveCapacity(count * 32)
         for index in 0..<count {
             let day = index / 500
-            let month = 1 + day / 28, dayOfMonth = 1 + day % 28
-            let copy = index % 1000 == 999 ? index - 1 : index   // every 1000th row repeats its neighbour
-            text += "2025-\(month < 10 ? "0" : "")\(month)-\(dayOfMonth < 10 ? "0" : "")\(dayOfMonth),"
+            let month = 1 + day / 28
+            let dayOfMonth = 1 + day % 28
+            let copy = index % 1000 == 999 ? index - 1 : index  // every 1000th row repeats its neighbour
+            text +=
+                "2025-\(month < 10 ? "0" : "")\(month)-\(dayOfMonth < 10 ? "0" : "")\(dayOfMonth),"
                 + "\(merchantPrefix) \(copy % 997),\(1 + copy % 500).\(copy % 90 + 10)\n"
         }
         return text
@@ -31,7 +33,9 @@ final class ImportCrashTests: XCTestCase {
 
     func testAKilledImportLeavesTheWholeBatchOrNone() throws {
         let app = try ExpensesProcess()
-        let rules = app.path("card.rules"), small = app.path("small.csv"), large = app.path("large.csv")
+        let rules = app.path("card.rules")
+        let small = app.path("small.csv")
+        let large = app.path("large.csv")
         try Self.rules.write(toFile: rules, atomically: true, encoding: .utf8)
         try Self.statement(20, merchantPrefix: "Earlier").write(toFile: small, atomically: true, encoding: .utf8)
         try Self.statement(Self.rows, merchantPrefix: "Shop").write(toFile: large, atomically: true, encoding: .utf8)
@@ -58,22 +62,28 @@ final class ImportCrashTests: XCTestCase {
         /// Checks the database and returns how many rows of the large batch it holds.
         func check(_ when: String) throws -> Int {
             XCTAssertEqual(try app.query("PRAGMA integrity_check"), "ok", when)
-            XCTAssertEqual(try app.query("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"),
-                           triggers, "\(when): the triggers an import sets aside are back")
-            XCTAssertEqual(try app.query("""
-                SELECT item_count = (SELECT count(*) FROM expenses WHERE report_id = 1)
-                   AND total_minor = (SELECT coalesce(sum(converted_minor), 0) FROM expenses WHERE report_id = 1) FROM reports
-                """), "1", "\(when): the report's totals match its items")
-            XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE import_batch_id = 1"), "20", "\(when): the earlier batch is intact")
+            XCTAssertEqual(
+                try app.query("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"),
+                triggers, "\(when): the triggers an import sets aside are back")
+            XCTAssertEqual(
+                try app.query(
+                    """
+                    SELECT item_count = (SELECT count(*) FROM expenses WHERE report_id = 1)
+                       AND total_minor = (SELECT coalesce(sum(converted_minor), 0) FROM expenses WHERE report_id = 1) FROM reports
+                    """), "1", "\(when): the report's totals match its items")
+            XCTAssertEqual(
+                try app.query("SELECT count(*) FROM expenses WHERE import_batch_id = 1"), "20", "\(when): the earlier batch is intact")
             let added = Int(try app.query("SELECT count(*) FROM expenses WHERE import_batch_id > 1")) ?? -1
             XCTAssertTrue(added == 0 || added == Self.rows, "\(when): \(added) rows: the whole batch or none")
             // Every batch that exists is complete: it accounts for every row of its file, and its
             // new rows are all there.
-            XCTAssertEqual(try app.query("""
-                SELECT count(*) FROM import_batches AS b
-                WHERE rows_new <> (SELECT count(*) FROM expenses WHERE import_batch_id = b.id)
-                   OR (id > 1 AND rows_new + rows_duplicate <> \(Self.rows))
-                """), "0", "\(when): batches match their rows")
+            XCTAssertEqual(
+                try app.query(
+                    """
+                    SELECT count(*) FROM import_batches AS b
+                    WHERE rows_new <> (SELECT count(*) FROM expenses WHERE import_batch_id = b.id)
+                       OR (id > 1 AND rows_new + rows_duplicate <> \(Self.rows))
+                    """), "0", "\(when): batches match their rows")
             XCTAssertEqual(try app.query("SELECT count(*) FROM import_batches WHERE rows_new > 0 AND id > 1"), added == 0 ? "0" : "1", when)
             return added
         }

@@ -13,18 +13,22 @@ final class ImportFeedbackTests: ImportTestCase {
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stderr, "expenses: error: \(typo):3: unknown directive 'feilds'\nhint: did you mean 'fields'?\n")
         let unknown = try write("date = Date\namount = Amount\nwhatever 3\n", to: "unknown.rules")
-        XCTAssertEqual(try app.run("import", csv, "--rules", unknown).stderr,
-                       "expenses: error: \(unknown):3: unknown directive 'whatever'\nhint: the directives are in 'expenses help rules'\n")
+        XCTAssertEqual(
+            try app.run("import", csv, "--rules", unknown).stderr,
+            "expenses: error: \(unknown):3: unknown directive 'whatever'\nhint: the directives are in 'expenses help rules'\n")
         let column = try write("date = Datum\namount = Amount\ndefault currency EUR\ndefault category meals\n", to: "column.rules")
         let missing = try app.run("import", csv, "--rules", column)
         XCTAssertEqual(missing.status, 65)
-        XCTAssertEqual(missing.stderr, """
+        XCTAssertEqual(
+            missing.stderr,
+            """
             expenses: error: \(column):1: no column 'Datum' in \(csv)
             hint: did you mean 'Date'? Its columns: 'Date', 'Merchant', 'Amount'
 
             """)
         let category = try write("date = Date\namount = Amount\ndefault currency EUR\ndefault category snacks\n", to: "category.rules")
-        XCTAssertTrue(try app.run("import", csv, "--rules", category).stderr.hasPrefix("expenses: error: \(category):4: unknown category 'snacks'"))
+        XCTAssertTrue(
+            try app.run("import", csv, "--rules", category).stderr.hasPrefix("expenses: error: \(category):4: unknown category 'snacks'"))
         XCTAssertEqual(try count("SELECT count(*) FROM import_batches"), 0)
     }
 
@@ -49,7 +53,8 @@ final class ImportFeedbackTests: ImportTestCase {
     func testAnImportInAScriptTransactionRollsBackWithIt() throws {
         let rules = try write(Self.cardRules, to: "card.rules")
         let csv = try write(statement(days: 1...5), to: "s.csv")
-        let script = try write("""
+        let script = try write(
+            """
             report new March
             import \(csv) --rules \(rules) --report 1
             expense add --report 9 --amount 1 --category meals
@@ -59,23 +64,28 @@ final class ImportFeedbackTests: ImportTestCase {
         XCTAssertEqual(failed.status, 1)
         XCTAssertEqual(try count(), 0)
         XCTAssertEqual(try count("SELECT count(*) FROM import_batches"), 0)
-        XCTAssertEqual(try app.query("SELECT count(*) FROM sqlite_master WHERE name IN ('expenses_count_insert', 'expenses_frozen_insert')"), "2")
+        XCTAssertEqual(
+            try app.query("SELECT count(*) FROM sqlite_master WHERE name IN ('expenses_count_insert', 'expenses_frozen_insert')"), "2")
         try write("report new March\nimport \(csv) --rules \(rules) --report 1\n", to: "good.expenses")
         XCTAssertEqual(try app.run("run", "--transaction", app.path("good.expenses")).status, 0)
         XCTAssertEqual(try app.query("SELECT item_count || '/' || total_minor FROM reports"), "5/1750")
     }
 
     func testHelpForTheCommandAndItsSubcommands() throws {
-        XCTAssertTrue(try app.ok("help", "import").hasPrefix("OVERVIEW: Import card or bank statements: CSV through a rules file, camt.053 and OFX as they are.\n"))
+        XCTAssertTrue(
+            try app.ok("help", "import").hasPrefix(
+                "OVERVIEW: Import card or bank statements: CSV through a rules file, camt.053 and OFX as they are.\n"))
         XCTAssertTrue(try app.ok("import", "--help").contains("USAGE: expenses import [<options>] <file> ...\n"))
         let help = try app.ok("help", "import")
-        XCTAssertTrue(help.contains("""
+        XCTAssertTrue(
+            help.contains(
+                """
 
-            SUBCOMMANDS:
-              list                    List the import batches: file, time, rows new, duplicate and invalid.
-              undo                    Delete the expenses an import batch added (refused once they are in a submitted report).
+                SUBCOMMANDS:
+                  list                    List the import batches: file, time, rows new, duplicate and invalid.
+                  undo                    Delete the expenses an import batch added (refused once they are in a submitted report).
 
-            """), help)
+                """), help)
         XCTAssertFalse(try app.ok("help", "import", "list").contains("SUBCOMMANDS"))
         XCTAssertTrue(try app.ok("help", "import", "list").hasPrefix("OVERVIEW: List the import batches"))
         XCTAssertTrue(try app.ok("help", "import", "undo").contains("<batch>"))
@@ -85,9 +95,12 @@ final class ImportFeedbackTests: ImportTestCase {
 
     func testSeveralFilesAndStandardInputAndJSON() throws {
         let rules = try write(Self.cardRules, to: "card.rules")
-        let a = try write(statement(days: 1...2), to: "a.csv"), b = try write(statement(days: 2...4), to: "b.csv")
+        let a = try write(statement(days: 1...2), to: "a.csv")
+        let b = try write(statement(days: 2...4), to: "b.csv")
         let result = try app.run("import", a, b, "--rules", rules)
-        XCTAssertEqual(summary(result.stdout), """
+        XCTAssertEqual(
+            summary(result.stdout),
+            """
               batch 1: \(a): 2 new, 0 duplicate, 0 invalid
               batch 2: \(b): 2 new, 1 duplicate, 0 invalid
             Imported 2 files: 4 new, 1 duplicate, 0 invalid
@@ -132,10 +145,13 @@ final class ImportFeedbackTests: ImportTestCase {
     func testAReportTotalBeyondTheLargestIsBadDataNamingTheReportAndTheLimit() throws {
         try app.ok("report", "new", "Trip", "--currency", "EUR")
         let rules = try write(Self.cardRules, to: "card.rules")
-        let csv = try write("Date,Merchant,Amount\n" + (1...9_300).map { "2026-03-02,Shop \($0),9999999999999.99\n" }.joined(), to: "huge.csv")
+        let csv = try write(
+            "Date,Merchant,Amount\n" + (1...9_300).map { "2026-03-02,Shop \($0),9999999999999.99\n" }.joined(), to: "huge.csv")
         let result = try app.run("import", csv, "--rules", rules, "--report", "1")
         XCTAssertEqual(result.status, 65, result.stderr)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             expenses: error: the total of report 1 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR
             hint: split its items over more than one report
 
@@ -144,8 +160,9 @@ final class ImportFeedbackTests: ImportTestCase {
         XCTAssertEqual(try app.query("SELECT item_count || ' ' || total_minor FROM reports"), "0 0")
 
         // Up to the limit it imports; one cent more, typed in, is refused the same way.
-        let fits = try write("Date,Merchant,Amount\n" + (1...1_000).map { "2026-03-02,Shop \($0),9999999999999.99\n" }.joined()
-                                 + "2026-03-03,Last,9.99\n", to: "fits.csv")
+        let fits = try write(
+            "Date,Merchant,Amount\n" + (1...1_000).map { "2026-03-02,Shop \($0),9999999999999.99\n" }.joined()
+                + "2026-03-03,Last,9.99\n", to: "fits.csv")
         let imported = try app.run("import", fits, "--rules", rules, "--report", "1")
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let show = try app.run("report", "show", "1")
@@ -153,7 +170,9 @@ final class ImportFeedbackTests: ImportTestCase {
         XCTAssertTrue(show.stdout.contains("Total in EUR:         9,999,999,999,999,999.99 EUR"), show.stdout)
         let more = try app.run("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "0.01", "--category", "meals")
         XCTAssertEqual(more.status, 65)
-        XCTAssertEqual(more.stderr, """
+        XCTAssertEqual(
+            more.stderr,
+            """
             expenses: error: the total of report 1 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR
             hint: split its items over more than one report
 
@@ -171,21 +190,25 @@ extension ImportFeedbackTests {
 
         let atomic = try app.run("import", csv, "--rules", rules)
         XCTAssertEqual(atomic.status, 65)
-        XCTAssertEqual(atomic.stderr, told + """
-            and 2,980 more invalid rows (see every one with --dry-run, or with --skip-invalid --rejects FILE)
-            expenses: error: 3,000 invalid rows in \(csv); nothing was imported
-            hint: fix them and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there
+        XCTAssertEqual(
+            atomic.stderr,
+            told + """
+                and 2,980 more invalid rows (see every one with --dry-run, or with --skip-invalid --rejects FILE)
+                expenses: error: 3,000 invalid rows in \(csv); nothing was imported
+                hint: fix them and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there
 
-            """)
+                """)
         XCTAssertEqual(try count(), 0)
 
         let rejects = app.path("rejects.csv")
         let skipping = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", rejects)
         XCTAssertEqual(skipping.status, 0, skipping.stderr)
         XCTAssertEqual(skipping.stderr, told + "and 2,980 more invalid rows (see --rejects \(rejects))\n")
-        XCTAssertEqual(summary(skipping.stdout),
-                       "Imported \(csv) as batch 1: 3 new, 0 duplicate, 3,000 invalid; invalid rows written to \(rejects)\n")
-        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").count, 3_001, "every one, after the header")
+        XCTAssertEqual(
+            summary(skipping.stdout),
+            "Imported \(csv) as batch 1: 3 new, 0 duplicate, 3,000 invalid; invalid rows written to \(rejects)\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").count, 3_001, "every one, after the header")
 
         // A dry run lists every row: that is what it is for.
         let dryRun = try app.run("import", csv, "--rules", rules, "--dry-run")

@@ -7,14 +7,18 @@ final class ImportTests: ImportTestCase {
     // MARK: - The README's examples
 
     func testTheEnglishCardExportOfTheREADME() throws {
-        let csv = try fixture("amex.csv"), rules = try fixture("amex.rules")
+        let csv = try fixture("amex.csv")
+        let rules = try fixture("amex.rules")
         let result = try app.run("import", csv, "--rules", rules)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(summary(result.stdout), "Imported \(csv) as batch 1: 5 new, 0 duplicate, 0 invalid, 1 skipped\n")
         XCTAssertEqual(result.stderr, "")
-        XCTAssertEqual(try app.query("""
-            SELECT date, category, merchant, amount_minor, currency, paid_by, external_id, import_line FROM expenses ORDER BY id
-            """), """
+        XCTAssertEqual(
+            try app.query(
+                """
+                SELECT date, category, merchant, amount_minor, currency, paid_by, external_id, import_line FROM expenses ORDER BY id
+                """),
+            """
             2026-03-02|lodging|HOTEL ASTORIA WALLDORF|41280|EUR|company|320260610000001|2
             2026-03-03|taxi|Uber|2340|EUR|company|320260620000002|3
             2026-03-03|meals|BAHNHOF BUFFET, BASEL|3850|CHF|company|320260620000003|4
@@ -24,12 +28,15 @@ final class ImportTests: ImportTestCase {
     }
 
     func testTheGermanBankExportOfTheREADME() throws {
-        let csv = try fixture("bank-de.csv"), rules = try fixture("bank-de.rules")
+        let csv = try fixture("bank-de.csv")
+        let rules = try fixture("bank-de.rules")
         let result = try app.run("import", csv, "--rules", rules)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(summary(result.stdout), "Imported \(csv) as batch 1: 4 new, 0 duplicate, 0 invalid, 1 skipped\n")
-        XCTAssertEqual(try app.query("SELECT date, category, merchant, description, amount_minor FROM expenses ORDER BY id")
-            .replacingOccurrences(of: "\r", with: ""), """
+        XCTAssertEqual(
+            try app.query("SELECT date, category, merchant, description, amount_minor FROM expenses ORDER BY id")
+                .replacingOccurrences(of: "\r", with: ""),
+            """
             2026-03-02|lodging|Hotel Astoria Walldorf|Kartenzahlung Übernachtung 1.-2.3.|123456
             2026-03-03|taxi|Taxi Müller|Kartenzahlung Fahrt zum Kunden|2340
             2026-03-05|meals|Gasthaus Zum Ochsen|Kartenzahlung Abendessen
@@ -50,7 +57,8 @@ final class ImportTests: ImportTestCase {
         XCTAssertEqual(try count(), 10)
         // A rules change that rewrites merchants does not change what counts as the same row.
         let renamed = try write(Self.cardRules + "if merchant matches cafe then merchant Coffee\n", to: "renamed.rules")
-        XCTAssertEqual(summary(try app.ok("import", csv, "--rules", renamed)), "Imported \(csv) as batch 3: 0 new, 10 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            summary(try app.ok("import", csv, "--rules", renamed)), "Imported \(csv) as batch 3: 0 new, 10 duplicate, 0 invalid\n")
     }
 
     func testOverlappingStatementsAddOnlyTheNewRows() throws {
@@ -58,8 +66,9 @@ final class ImportTests: ImportTestCase {
         let first = try write(statement(days: 1...20), to: "jan-feb.csv")
         let second = try write(statement(days: 15...31), to: "feb-mar.csv")
         try app.ok("import", first, "--rules", rules)
-        XCTAssertEqual(summary(try app.ok("import", second, "--rules", rules)),
-                       "Imported \(second) as batch 2: 11 new, 6 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            summary(try app.ok("import", second, "--rules", rules)),
+            "Imported \(second) as batch 2: 11 new, 6 duplicate, 0 invalid\n")
         XCTAssertEqual(try count(), 31)
         XCTAssertEqual(try count("SELECT count(DISTINCT date) FROM expenses"), 31)
     }
@@ -68,11 +77,14 @@ final class ImportTests: ImportTestCase {
         let rules = try write(Self.cardRules, to: "card.rules")
         let coffees = ["2026-03-02,Cafe Central,3.20", "2026-03-02,Cafe Central,3.20"]
         let first = try write(statement(days: 1...1, extra: coffees), to: "one.csv")
-        XCTAssertEqual(summary(try app.ok("import", first, "--rules", rules)), "Imported \(first) as batch 1: 3 new, 0 duplicate, 0 invalid\n")
-        XCTAssertEqual(summary(try app.ok("import", first, "--rules", rules)), "Imported \(first) as batch 2: 0 new, 3 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            summary(try app.ok("import", first, "--rules", rules)), "Imported \(first) as batch 1: 3 new, 0 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            summary(try app.ok("import", first, "--rules", rules)), "Imported \(first) as batch 2: 0 new, 3 duplicate, 0 invalid\n")
         // A later statement repeats both coffees and has a third one that day.
         let later = try write(statement(days: 1...2, extra: coffees + ["2026-03-02,CAFE  central,3.20"]), to: "two.csv")
-        XCTAssertEqual(summary(try app.ok("import", later, "--rules", rules)), "Imported \(later) as batch 3: 2 new, 3 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            summary(try app.ok("import", later, "--rules", rules)), "Imported \(later) as batch 3: 2 new, 3 duplicate, 0 invalid\n")
         XCTAssertEqual(try count("SELECT count(*) FROM expenses WHERE lower(merchant) LIKE 'cafe%central'"), 3)
     }
 
@@ -81,10 +93,13 @@ final class ImportTests: ImportTestCase {
     func testImportListAndUndo() throws {
         let rules = try write(Self.cardRules, to: "card.rules")
         try app.ok("report", "new", "March", "--currency", "EUR")
-        let first = try write(statement(days: 1...3), to: "a.csv"), second = try write(statement(days: 3...5), to: "b.csv")
+        let first = try write(statement(days: 1...3), to: "a.csv")
+        let second = try write(statement(days: 3...5), to: "b.csv")
         try app.ok("import", first, "--rules", rules, "--report", "1")
         try app.ok("import", second, "--rules", rules, "--report", "1")
-        XCTAssertEqual(try app.ok("import", "list"), """
+        XCTAssertEqual(
+            try app.ok("import", "list"),
+            """
             BATCH  FILE\(String(repeating: " ", count: first.count - 4))  IMPORTED              REPORT  NEW  DUPLICATE  INVALID  SKIPPED  UNDONE
                 1  \(first)  2026-03-10T09:00:00Z       1    3          0        0        0  
                 2  \(second)  2026-03-10T09:00:00Z       1    2          1        0        0  
@@ -100,14 +115,17 @@ final class ImportTests: ImportTestCase {
         XCTAssertEqual(twice.status, 1)
         XCTAssertEqual(twice.stderr, "expenses: error: import batch 2 was already undone at 2026-03-10T09:00:00Z\n")
         // Undone rows come back when the statement is imported again.
-        XCTAssertEqual(summary(try app.ok("import", second, "--rules", rules, "--report", "1")),
-                       "Imported \(second) as batch 3: 2 new, 1 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            summary(try app.ok("import", second, "--rules", rules, "--report", "1")),
+            "Imported \(second) as batch 3: 2 new, 1 duplicate, 0 invalid\n")
         // Once the report is submitted, its items are frozen: undo is refused.
         try app.ok("report", "submit", "1")
         let refused = try app.run("import", "undo", "3")
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.hasPrefix("expenses: error: cannot undo import batch 3: 2 of its expenses are in report 1, which is submitted\n"),
-                      refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix(
+                "expenses: error: cannot undo import batch 3: 2 of its expenses are in report 1, which is submitted\n"),
+            refused.stderr)
         XCTAssertEqual(try count(), 5)
         let closed = try app.run("import", try write(statement(days: 6...6), to: "c.csv"), "--rules", rules, "--report", "1")
         XCTAssertEqual(closed.status, 1)
@@ -121,11 +139,15 @@ final class ImportTests: ImportTestCase {
         try app.ok("expense", "add", "--report", "1", "--amount", "10", "--category", "meals", "--date", "2026-03-01")
         for (index, days) in [1...200, 150...400].enumerated() {
             let rows = days.map { "2026-03-\(String(format: "%02d", $0 % 28 + 1)),Shop \($0),\($0).\($0 % 100)" }
-            try app.ok("import", try write("Date,Merchant,Amount\n" + rows.joined(separator: "\n"), to: "s\(index).csv"), "--rules", rules,
-                       "--report", "1")
+            try app.ok(
+                "import", try write("Date,Merchant,Amount\n" + rows.joined(separator: "\n"), to: "s\(index).csv"), "--rules", rules,
+                "--report", "1")
         }
         XCTAssertEqual(try count(), 1 + 400)
-        XCTAssertEqual(try app.query("SELECT CAST(item_count = (SELECT count(*) FROM expenses WHERE report_id = 1) AND total_minor = (SELECT sum(converted_minor) FROM expenses WHERE report_id = 1) AS INTEGER) FROM reports"), "1")
+        XCTAssertEqual(
+            try app.query(
+                "SELECT CAST(item_count = (SELECT count(*) FROM expenses WHERE report_id = 1) AND total_minor = (SELECT sum(converted_minor) FROM expenses WHERE report_id = 1) AS INTEGER) FROM reports"
+            ), "1")
         XCTAssertEqual(try app.query("PRAGMA integrity_check"), "ok", "every row meets the schema's constraints")
     }
 }

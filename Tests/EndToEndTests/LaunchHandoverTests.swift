@@ -28,8 +28,9 @@ final class LaunchHandoverTests: XCTestCase {
     private func assertHandedOver(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
         let launch = app.launched(name)
         XCTAssertEqual(launch.status, 0, "launch \(name): \(launch.output)", file: file, line: line)
-        XCTAssertTrue(launch.output.hasPrefix("Handed com.sap.example.newReport to the expenses session open on /dev/pts/"),
-                      "launch \(name): \(launch.output)", file: file, line: line)
+        XCTAssertTrue(
+            launch.output.hasPrefix("Handed com.sap.example.newReport to the expenses session open on /dev/pts/"),
+            "launch \(name): \(launch.output)", file: file, line: line)
         XCTAssertTrue(launch.output.hasSuffix(": it runs there.\n"), "launch \(name): \(launch.output)", file: file, line: line)
         XCTAssertFalse(launch.output.contains("Created report"), "launch \(name) ran it itself: \(launch.output)", file: file, line: line)
     }
@@ -37,7 +38,7 @@ final class LaunchHandoverTests: XCTestCase {
     func testTwoLaunchesAtOnceRunInTheOpenSessionWithoutAKeyAndTheTypedLineComesBack() throws {
         let result = try app.terminal(steps: [
             ["expect": "expenses> "],
-            ["send": "report li"],   // half typed, no Return
+            ["send": "report li"],  // half typed, no Return
             ExpensesProcess.runAtOnce([newReport("Trip A", as: "a"), newReport("Trip B", as: "b")]),
             // Both launches have ended: the session took both. Nothing is typed until both ran.
             ["expect": "Created report 3: Trip "],
@@ -50,8 +51,9 @@ final class LaunchHandoverTests: XCTestCase {
         assertHandedOver("b")
         let transcript = result.stdout
         for title in ["Trip A", "Trip B"] {
-            XCTAssertEqual(count("Created report 2: \(title)", in: transcript) + count("Created report 3: \(title)", in: transcript), 1,
-                           "\(title) ran once in the session: \(transcript)")
+            XCTAssertEqual(
+                count("Created report 2: \(title)", in: transcript) + count("Created report 3: \(title)", in: transcript), 1,
+                "\(title) ran once in the session: \(transcript)")
             XCTAssertEqual(try app.query("SELECT count(*) FROM reports WHERE title = '\(title)'"), "1")
         }
         XCTAssertEqual(count("expenses: running quick action com.sap.example.newReport from the launcher", in: transcript), 2, transcript)
@@ -60,8 +62,9 @@ final class LaunchHandoverTests: XCTestCase {
         // a carriage return, not a visible "\r".
         XCTAssertFalse(transcript.contains("\\r"), transcript)
         let listing = try XCTUnwrap(transcript.range(of: "report list\r\n"), transcript)
-        XCTAssertTrue(transcript[listing.upperBound...].contains("Trip A") && transcript[listing.upperBound...].contains("Trip B"),
-                      transcript)
+        XCTAssertTrue(
+            transcript[listing.upperBound...].contains("Trip A") && transcript[listing.upperBound...].contains("Trip B"),
+            transcript)
     }
 
     /// The line entered before a hand-over is not the line being typed: the prompt after the
@@ -125,7 +128,8 @@ final class LaunchHandoverTests: XCTestCase {
 
     func testWithoutATerminalALaunchRunsOnItsOwnWhileASessionIsOpen() throws {
         let list = try app.ok("report", "list")
-        let oneShot = "\(Self.quoted(ExpensesProcess.binary.path)) --shortcut com.sap.example.showReports </dev/null"
+        let oneShot =
+            "\(Self.quoted(ExpensesProcess.binary.path)) --shortcut com.sap.example.showReports </dev/null"
             + " >\(Self.quoted(app.path("one-shot.out"))) 2>\(Self.quoted(app.path("one-shot.err"))); echo $? >\(Self.quoted(app.path("one-shot.status")))"
         let result = try app.terminal(steps: [
             ["expect": "expenses> "],
@@ -135,7 +139,8 @@ final class LaunchHandoverTests: XCTestCase {
             ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try String(contentsOfFile: app.path("one-shot.out"), encoding: .utf8), list, "what 'report list' prints, printed by the launch")
+        XCTAssertEqual(
+            try String(contentsOfFile: app.path("one-shot.out"), encoding: .utf8), list, "what 'report list' prints, printed by the launch")
         XCTAssertEqual(try String(contentsOfFile: app.path("one-shot.err"), encoding: .utf8), "")
         XCTAssertEqual(try String(contentsOfFile: app.path("one-shot.status"), encoding: .utf8), "0\n")
         XCTAssertFalse(result.stdout.contains("running quick action"), result.stdout)
@@ -145,7 +150,8 @@ final class LaunchHandoverTests: XCTestCase {
     func testALaunchThatCannotRunIsNotHandedOverButFailsInItsOwnWindow() throws {
         // Its own session reads 'quit' typed into its terminal, and ends with the launch's status.
         let command = [ExpensesProcess.binary.path, "--shortcut", "com.sap.example.nope"].map(Self.quoted).joined(separator: " ")
-        let launch = "printf 'quit\\r' | timeout -k 2 10 script -qec \(Self.quoted(command)) /dev/null"
+        let launch =
+            "printf 'quit\\r' | timeout -k 2 10 script -qec \(Self.quoted(command)) /dev/null"
             + " >\(Self.quoted(app.path("nope.out"))) 2>&1; echo $? >\(Self.quoted(app.path("nope.status")))"
         let result = try app.terminal(steps: [
             ["expect": "expenses> "],

@@ -27,8 +27,10 @@ extension ExpensesProcess {
     /// then types them into the terminal (a newline is Return) and reads until every text of
     /// `expectAfter` is there and, with `expectClosed`, the terminal has closed. The driver needs
     /// Scripts/bootstrap's packages (python3-gi, xvfb, xterm, imagemagick, xdotool...).
-    func launch(action: String, desktopFile: String, expect: [String], timeout: TimeInterval = 20, wait: TimeInterval = 3,
-                keys: String? = nil, expectAfter: [String] = [], expectClosed: Bool = false) throws -> Launched {
+    func launch(
+        action: String, desktopFile: String, expect: [String], timeout: TimeInterval = 20, wait: TimeInterval = 3,
+        keys: String? = nil, expectAfter: [String] = [], expectClosed: Bool = false
+    ) throws -> Launched {
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/launcher_drive.py")
         var arguments = [driver.path, "--desktop-file", desktopFile, "--action", action, "--wait", "\(wait)", "--timeout", "\(timeout)"]
         arguments += expect.flatMap { ["--expect", $0] }
@@ -37,11 +39,12 @@ extension ExpensesProcess {
         if expectClosed { arguments.append("--expect-closed") }
         let result = try run(arguments, executable: URL(fileURLWithPath: "/usr/bin/python3"))
         guard result.status == 0 || result.status == 1,
-              let output = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-              let text = output["text"] as? String, let windows = output["windows"] as? Int
+            let output = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            let text = output["text"] as? String, let windows = output["windows"] as? Int
         else { throw LauncherError(status: result.status, stderr: result.stderr + result.stdout) }
-        return Launched(status: result.status, text: text, windows: windows, textAtKeys: output["text_at_keys"] as? String,
-                        windowsAtKeys: output["windows_at_keys"] as? Int)
+        return Launched(
+            status: result.status, text: text, windows: windows, textAtKeys: output["text_at_keys"] as? String,
+            windowsAtKeys: output["windows_at_keys"] as? Int)
     }
 }
 
@@ -58,18 +61,18 @@ final class LauncherTests: XCTestCase {
         try "echo Munich trip report\nsleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
         let entry = app.path("stays-open.desktop")
         try """
-            [Desktop Entry]
-            Type=Application
-            Name=Stays open
-            Exec=sh "\(script)"
-            Terminal=true
-            Actions=show;
+        [Desktop Entry]
+        Type=Application
+        Name=Stays open
+        Exec=sh "\(script)"
+        Terminal=true
+        Actions=show;
 
-            [Desktop Action show]
-            Name=Show
-            Exec=sh "\(script)"
+        [Desktop Action show]
+        Name=Show
+        Exec=sh "\(script)"
 
-            """.write(toFile: entry, atomically: true, encoding: .utf8)
+        """.write(toFile: entry, atomically: true, encoding: .utf8)
         let launched = try app.launch(action: "show", desktopFile: entry, expect: ["Munich trip report"])
         XCTAssertEqual(launched.status, 0, launched.text)
         XCTAssertTrue(launched.text.contains("Munich trip report"), launched.text)
@@ -88,22 +91,22 @@ extension LauncherTests {
         let binary = ExpensesProcess.binary.resolvingSymlinksInPath().path
         let entry = app.path("failing.desktop")
         try """
-            [Desktop Entry]
-            Type=Application
-            Name=Expenses (failing actions)
-            Exec=\(binary) --db \(app.databasePath)
-            Terminal=true
-            Actions=unknownType;noDatabase;
+        [Desktop Entry]
+        Type=Application
+        Name=Expenses (failing actions)
+        Exec=\(binary) --db \(app.databasePath)
+        Terminal=true
+        Actions=unknownType;noDatabase;
 
-            [Desktop Action unknownType]
-            Name=Unknown
-            Exec=\(binary) --db \(app.databasePath) --shortcut com.sap.example.nope
+        [Desktop Action unknownType]
+        Name=Unknown
+        Exec=\(binary) --db \(app.databasePath) --shortcut com.sap.example.nope
 
-            [Desktop Action noDatabase]
-            Name=No database
-            Exec=\(binary) --db /nonexistent-dir/x.sqlite --shortcut com.sap.example.showReports
+        [Desktop Action noDatabase]
+        Name=No database
+        Exec=\(binary) --db /nonexistent-dir/x.sqlite --shortcut com.sap.example.showReports
 
-            """.write(toFile: entry, atomically: true, encoding: .utf8)
+        """.write(toFile: entry, atomically: true, encoding: .utf8)
         return entry
     }
 
@@ -112,8 +115,9 @@ extension LauncherTests {
         app.environment["XDG_DATA_HOME"] = app.path("share")
         try app.ok("report", "new", "Munich trip")
         try app.ok("shortcuts", "install")
-        let launched = try app.launch(action: "showReports", desktopFile: app.path("share/applications/expenses.desktop"),
-                                      expect: ["Munich trip", "expenses>"], wait: 4, keys: "quit\n", expectClosed: true)
+        let launched = try app.launch(
+            action: "showReports", desktopFile: app.path("share/applications/expenses.desktop"),
+            expect: ["Munich trip", "expenses>"], wait: 4, keys: "quit\n", expectClosed: true)
         XCTAssertEqual(launched.status, 0, "the list and the prompt, then closed after quit: \(launched.textAtKeys ?? launched.text)")
         XCTAssertEqual(launched.windowsAtKeys, 1, "the window stays open with the list: \(launched.textAtKeys ?? "")")
         let screen = launched.textAtKeys ?? ""
@@ -128,9 +132,10 @@ extension LauncherTests {
         try app.ok("report", "new", "Munich trip", "--from", "2026-03-09", "--to", "2026-03-12")
         try app.ok("shortcuts", "install")
         // The installed entry's actions are the launcher's four: the trip's own "Add expense to" among them.
-        let launched = try app.launch(action: "addExpenseToReport", desktopFile: app.path("share/applications/expenses.desktop"),
-                                      expect: ["New expense in report 1: Munich trip", "Date [2026-03-10]"], wait: 2,
-                                      keys: "\n\ntaxi\n\n23.40\n", expectAfter: ["Added expense 1 to report 1", "expenses:report 1>"])
+        let launched = try app.launch(
+            action: "addExpenseToReport", desktopFile: app.path("share/applications/expenses.desktop"),
+            expect: ["New expense in report 1: Munich trip", "Date [2026-03-10]"], wait: 2,
+            keys: "\n\ntaxi\n\n23.40\n", expectAfter: ["Added expense 1 to report 1", "expenses:report 1>"])
         XCTAssertEqual(launched.status, 0, "the form, then the result at the trip: \(launched.text)")
         XCTAssertEqual(launched.windowsAtKeys, 1, "the window stays open at the first question: \(launched.textAtKeys ?? "")")
         XCTAssertEqual(launched.windows, 1, "and at the trip afterwards: \(launched.text)")
@@ -140,17 +145,19 @@ extension LauncherTests {
     func testAnUnknownTypeLeavesItsErrorReadableAtThePrompt() throws {
         app.useTerminal()
         try app.ok("report", "new", "Munich trip")
-        let launched = try app.launch(action: "unknownType", desktopFile: try failingEntry(),
-                                      expect: ["unknown quick action type", "com.sap.example.nope", "expenses>"], wait: 4)
+        let launched = try app.launch(
+            action: "unknownType", desktopFile: try failingEntry(),
+            expect: ["unknown quick action type", "com.sap.example.nope", "expenses>"], wait: 4)
         XCTAssertEqual(launched.status, 0, launched.text)
         XCTAssertEqual(launched.windows, 1, "the window stays open with the error: \(launched.text)")
     }
 
     func testADatabaseThatCannotBeOpenedIsSaidInTheWindowThatStaysOpen() throws {
         app.useTerminal()
-        let launched = try app.launch(action: "noDatabase", desktopFile: try failingEntry(),
-                                      expect: ["cannot create the database /nonexistent-dir/x.sqlite", "does not exist", "expenses>"],
-                                      wait: 4)
+        let launched = try app.launch(
+            action: "noDatabase", desktopFile: try failingEntry(),
+            expect: ["cannot create the database /nonexistent-dir/x.sqlite", "does not exist", "expenses>"],
+            wait: 4)
         XCTAssertEqual(launched.status, 0, launched.text)
         XCTAssertEqual(launched.windows, 1, "the window stays open with the error: \(launched.text)")
     }

@@ -31,7 +31,7 @@ final class ListOutputTests: XCTestCase {
         XCTAssertEqual(lines(try app.ok("report", "list", "--format", "csv")).count, 56)
         XCTAssertEqual((try app.json("report", "list", "--limit", "3") as? [Any])?.count, 3)
         let table = try app.ok("report", "list")
-        XCTAssertEqual(lines(table).count, 52, table)   // header, 50 rows, the note
+        XCTAssertEqual(lines(table).count, 52, table)  // header, 50 rows, the note
         XCTAssertTrue(table.hasSuffix("(50 of 55 reports; --all shows every one, --limit N the first N)\n"), table)
         XCTAssertEqual(lines(try app.ok("report", "list", "--all")).count, 56)
 
@@ -40,7 +40,7 @@ final class ListOutputTests: XCTestCase {
         let expenses = try app.ok("expense", "list")
         XCTAssertEqual(lines(expenses).count, 52, expenses)
         XCTAssertTrue(expenses.hasSuffix("(50 of 120 expenses; --all shows every one, --limit N the first N)\n"), expenses)
-        XCTAssertEqual(lines(try app.ok("expense", "list", "--limit", "7")).count, 9)   // and the note
+        XCTAssertEqual(lines(try app.ok("expense", "list", "--limit", "7")).count, 9)  // and the note
         XCTAssertEqual((try app.json("expense", "list", "--limit", "7") as? [Any])?.count, 7)
         XCTAssertEqual(lines(try app.ok("expense", "list", "--all")).count, 121)
     }
@@ -48,8 +48,9 @@ final class ListOutputTests: XCTestCase {
     /// Programs get what a person typed and what the statement said, and the rate both exactly and as a decimal.
     func testExpenseListGivesDescriptionReferenceAndBothRates() throws {
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
-                   "--rate", "1/1.1702", "--category", "meals", "--merchant", "Bahnhof Buffet", "--description", "Dinner, team")
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
+            "--rate", "1/1.1702", "--category", "meals", "--merchant", "Bahnhof Buffet", "--description", "Dinner, team")
         let rules = app.path("card.rules")
         try "header no\nfields date, amount, merchant, external-id\ndate-format %Y-%m-%d\ndefault currency EUR\ndefault category taxi\n"
             .write(toFile: rules, atomically: true, encoding: .utf8)
@@ -64,8 +65,10 @@ final class ListOutputTests: XCTestCase {
         XCTAssertEqual(items[0]["rate"] as? String, "1/1.1702")
         XCTAssertEqual(items[0]["rateDecimal"] as? String, "0.854555")
         let csv = try app.ok("expense", "list", "--format", "csv")
-        XCTAssertTrue(csv.hasPrefix("id,reportId,date,category,merchant,description,reference,paidBy,amount,amountCurrency,"
-                                    + "rate,rateDecimal,converted,convertedCurrency\r\n"), csv)
+        XCTAssertTrue(
+            csv.hasPrefix(
+                "id,reportId,date,category,merchant,description,reference,paidBy,amount,amountCurrency,"
+                    + "rate,rateDecimal,converted,convertedCurrency\r\n"), csv)
         XCTAssertTrue(csv.contains(",Bahnhof Buffet,\"Dinner, team\",,personal,38.50,CHF,1/1.1702,0.854555,32.90,EUR\r\n"), csv)
         XCTAssertTrue(csv.contains(",Taxi Walldorf,,TX-0042,personal,12.00,EUR,,,12.00,EUR\r\n"), csv)
         // The table shows the decimal; `expense show` both, and the reference.
@@ -90,17 +93,21 @@ final class ListOutputTests: XCTestCase {
     func testWideCharactersLineUpAndANarrowTerminalShortensTheWidestText() throws {
         try app.ok("report", "new", "東京 trip 🗼", "--from", "2026-04-01", "--to", "2026-04-05")
         try app.ok("report", "new", "Munich", "--from", "2026-03-02", "--to", "2026-03-06")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-04-02", "--amount", "30", "--category", "meals",
-                   "--merchant", "日本料理 Sushi")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-04-02", "--amount", "12", "--category", "taxi",
-                   "--merchant", "Cafe\u{301} Scha\u{308}fer, Konditorei und Confiserie am Marienplatz")
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-04-02", "--amount", "30", "--category", "meals",
+            "--merchant", "日本料理 Sushi")
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-04-02", "--amount", "12", "--category", "taxi",
+            "--merchant", "Cafe\u{301} Scha\u{308}fer, Konditorei und Confiserie am Marienplatz")
         // The date columns start at the same terminal column on every row.
         let list = lines(try app.ok("report", "list")).dropFirst()
-        XCTAssertEqual(Set(try terminalColumns(list.map { line in line[..<(line.range(of: "2026-")?.lowerBound ?? line.endIndex)] })).count, 1,
-                       "\(list)")
+        XCTAssertEqual(
+            Set(try terminalColumns(list.map { line in line[..<(line.range(of: "2026-")?.lowerBound ?? line.endIndex)] })).count, 1,
+            "\(list)")
         let items = lines(try app.ok("expense", "list", "--report", "1")).dropFirst()
-        XCTAssertEqual(Set(try terminalColumns(items.map { line in line[..<(line.range(of: "personal")?.lowerBound ?? line.startIndex)] })).count, 1,
-                       "\(items)")
+        XCTAssertEqual(
+            Set(try terminalColumns(items.map { line in line[..<(line.range(of: "personal")?.lowerBound ?? line.startIndex)] })).count, 1,
+            "\(items)")
 
         // COLUMNS=60: the table's lines fit, the long merchant ends in '…', the dates and amounts stay whole.
         app.environment["COLUMNS"] = "60"
@@ -148,8 +155,10 @@ final class ListOutputTests: XCTestCase {
         let scrolled = try onTerminal("expense list --all", [["expect": ":"], ["send": "G"], ["expect": "Taxi 120 "], ["send": "q"]])
         XCTAssertEqual(scrolled.status, 0, scrolled.stdout)
 
-        for (command, variables) in [("--no-pager expense list --all", [:]), ("expense list --all", ["EXPENSES_PAGER": "cat"]),
-                                     ("expense list --all", ["PAGER": "cat"])] {
+        for (command, variables) in [
+            ("--no-pager expense list --all", [:]), ("expense list --all", ["EXPENSES_PAGER": "cat"]),
+            ("expense list --all", ["PAGER": "cat"]),
+        ] {
             let saved = app.environment
             app.environment.merge(variables) { $1 }
             let straight = try onTerminal(command, [])

@@ -12,7 +12,7 @@ final class ManualPageTests: XCTestCase {
         app = try ExpensesProcess()
         directory = app.path("man")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        app.environment["SOURCE_DATE_EPOCH"] = "1773100800"   // 2026-03-10
+        app.environment["SOURCE_DATE_EPOCH"] = "1773100800"  // 2026-03-10
         try app.ok("manpages", directory)
     }
 
@@ -41,7 +41,9 @@ final class ManualPageTests: XCTestCase {
 
     private var pages: [String] {
         ["man1", "man5"].flatMap { section in
-            ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + section)) ?? []).sorted().map { "\(directory!)/\(section)/\($0)" }
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + section)) ?? []).sorted().map {
+                "\(directory!)/\(section)/\($0)"
+            }
         }
     }
 
@@ -91,11 +93,15 @@ final class ManualPageTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 60, "every command was looked for")
-        for section in ["OPTIONS", "EXIT STATUS", "QUICK ACTIONS", "ENVIRONMENT", "SEE ALSO"] { XCTAssertTrue(main.contains("\n\(section)\n"), section) }
+        for section in ["OPTIONS", "EXIT STATUS", "QUICK ACTIONS", "ENVIRONMENT", "SEE ALSO"] {
+            XCTAssertTrue(main.contains("\n\(section)\n"), section)
+        }
         XCTAssertTrue(main.contains("--db path"), "the global options")
         let rules = try render(directory + "/man5/expenses-rules.5").text
-        for part in ["DIRECTIVES", "date-format FORMAT", "if FIELD matches REGEX then ACTION", "FIELDS", "external-id",
-                     "if merchant matches ^PAYMENT RECEIVED then skip"] {
+        for part in [
+            "DIRECTIVES", "date-format FORMAT", "if FIELD matches REGEX then ACTION", "FIELDS", "external-id",
+            "if merchant matches ^PAYMENT RECEIVED then skip",
+        ] {
             XCTAssertTrue(rules.contains(part), part)
         }
     }

@@ -20,8 +20,9 @@ final class PackageTests: XCTestCase {
         if Self.built == nil {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-package-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let result = try app.run([Self.root.appendingPathComponent("Scripts/package").path, "--output", directory],
-                                     executable: URL(fileURLWithPath: "/bin/bash"))
+            let result = try app.run(
+                [Self.root.appendingPathComponent("Scripts/package").path, "--output", directory],
+                executable: URL(fileURLWithPath: "/bin/bash"))
             XCTAssertEqual(result.status, 0, "Scripts/package failed:\n\(result.stderr)")
             let deb = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
             Self.built = (deb, directory)
@@ -81,11 +82,13 @@ final class PackageTests: XCTestCase {
         }
         XCTAssertTrue(entries.values.allSatisfy { $0.owner == "root/root" }, "\(entries)")
         XCTAssertEqual(entries["./usr/bin/expenses"]?.mode, "-rwxr-xr-x")
-        var expected = ["./usr/share/man/man1/expenses.1.gz", "./usr/share/man/man5/expenses-rules.5.gz",
-                        "./usr/share/bash-completion/completions/expenses", "./usr/share/zsh/vendor-completions/_expenses",
-                        "./usr/share/fish/vendor_completions.d/expenses.fish", "./usr/share/applications/expenses.desktop",
-                        "./usr/share/icons/hicolor/scalable/apps/expenses.svg", "./usr/share/doc/expenses/copyright",
-                        "./usr/share/doc/expenses/changelog.Debian.gz"]
+        var expected = [
+            "./usr/share/man/man1/expenses.1.gz", "./usr/share/man/man5/expenses-rules.5.gz",
+            "./usr/share/bash-completion/completions/expenses", "./usr/share/zsh/vendor-completions/_expenses",
+            "./usr/share/fish/vendor_completions.d/expenses.fish", "./usr/share/applications/expenses.desktop",
+            "./usr/share/icons/hicolor/scalable/apps/expenses.svg", "./usr/share/doc/expenses/copyright",
+            "./usr/share/doc/expenses/changelog.Debian.gz",
+        ]
         for group in ["report", "expense", "policy", "shortcuts", "import", "receipt", "db"] {
             expected.append("./usr/share/man/man1/expenses-\(group).1.gz")
         }
@@ -118,7 +121,9 @@ final class PackageTests: XCTestCase {
         let needed = try tool("/usr/bin/readelf", "--dynamic", binary).stdout
         XCTAssertFalse(needed.contains("libswift") || needed.contains("libFoundation") || needed.contains("libdispatch"), needed)
         XCTAssertFalse(needed.contains("RPATH") || needed.contains("RUNPATH"), "no run path: \(needed)")
-        XCTAssertTrue(try tool("/usr/bin/file", binary).stdout.contains("stripped") && !(try tool("/usr/bin/file", binary).stdout.contains("not stripped")))
+        XCTAssertTrue(
+            try tool("/usr/bin/file", binary).stdout.contains("stripped")
+                && !(try tool("/usr/bin/file", binary).stdout.contains("not stripped")))
         // Nothing of the toolchain on the way: no LD_LIBRARY_PATH, a PATH without it.
         let machine = app.environment
         app.environment = ["PATH": "/usr/bin:/bin", "HOME": app.directory.path, "EXPENSES_USER": "alice", "EXPENSES_DB": app.databasePath]
@@ -133,7 +138,8 @@ final class PackageTests: XCTestCase {
 
         let purge = try tool("/usr/bin/dpkg", "--root=\(root)", "--log=/dev/null", "--purge", "expenses")
         XCTAssertEqual(purge.status, 0, purge.stdout + purge.stderr)
-        let left = FileManager.default.enumerator(atPath: root + "/usr")?.compactMap { $0 as? String }
+        let left =
+            FileManager.default.enumerator(atPath: root + "/usr")?.compactMap { $0 as? String }
             .filter { !isDirectory(root + "/usr/" + $0) } ?? []
         XCTAssertEqual(left, [], "files left behind")
         XCTAssertEqual(try tool("/usr/bin/dpkg-query", "--root=\(root)", "--show", "expenses").status, 1, "no longer known")

@@ -18,7 +18,8 @@ final class ReceiptExportTests: XCTestCase {
             let result = try app.run("receipt", "capture", ReceiptSamples.path(sample), "--expense", expense, "--no-ocr")
             XCTAssertEqual(result.status, 0, result.stderr)
         }
-        let html = app.path("report.html"), pdf = app.path("report.pdf")
+        let html = app.path("report.html")
+        let pdf = app.path("report.pdf")
         try app.ok("report", "export", "1", "--format", "html", "-o", html)
         let text = try String(contentsOfFile: html, encoding: .utf8)
         XCTAssertEqual(text.components(separatedBy: "<section class=\"receipt\">").count - 1, 2, "each receipt once")

@@ -19,34 +19,41 @@ final class ReplTests: XCTestCase {
 
     /// Runs the REPL in a pty and returns the transcript.
     private func session(_ steps: [Step], file: StaticString = #filePath, line: UInt = #line) throws -> ExpensesProcess.Result {
-        let result = try app.terminal(steps: steps.map { step -> [String: Any] in
-            switch step {
-            case .send(let text): return ["send": text]
-            case .expect(let text): return ["expect": text]
-            }
-        })
+        let result = try app.terminal(
+            steps: steps.map { step -> [String: Any] in
+                switch step {
+                case .send(let text): return ["send": text]
+                case .expect(let text): return ["expect": text]
+                }
+            })
         XCTAssertNotEqual(result.status, 124, "the REPL did not answer as expected:\n\(result.stdout)", file: file, line: line)
         return result
     }
 
     func testBannerPromptAndQuit() throws {
-        let result = try session([.expect("expenses> "), .send("echo hello there\r"), .expect("hello there"),
-                                  .expect("expenses> "), .send("quit\r")])
+        let result = try session([
+            .expect("expenses> "), .send("echo hello there\r"), .expect("hello there"),
+            .expect("expenses> "), .send("quit\r"),
+        ])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("database \(app.databasePath)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Type 'help'"), result.stdout)
     }
 
     func testHistoryPersistsAcrossRunsSkippingDuplicatesAndSpaced() throws {
-        _ = try session([.expect("expenses> "), .send("report new Trip\r"), .expect("Created report 1"),
-                         .send("report new Trip\r"), .expect("Created report 2"),
-                         .send(" echo secret\r"), .expect("secret"), .send("\u{4}")])
+        _ = try session([
+            .expect("expenses> "), .send("report new Trip\r"), .expect("Created report 1"),
+            .send("report new Trip\r"), .expect("Created report 2"),
+            .send(" echo secret\r"), .expect("secret"), .send("\u{4}"),
+        ])
         let history = try String(contentsOfFile: app.path("history"), encoding: .utf8)
         XCTAssertEqual(history.components(separatedBy: "report\\040new\\040Trip").count - 1, 1, history)
         XCTAssertFalse(history.contains("secret"), history)
         // Up arrow in a new run brings the last line back.
-        let second = try session([.expect("expenses> "), .send("\u{1b}[A"), .send("\r"), .expect("Created report 3"),
-                                  .send("quit\r")])
+        let second = try session([
+            .expect("expenses> "), .send("\u{1b}[A"), .send("\r"), .expect("Created report 3"),
+            .send("quit\r"),
+        ])
         XCTAssertEqual(second.status, 0)
     }
 
@@ -162,7 +169,7 @@ extension ReplTests {
 
 extension ReplTests {
     func testNonASCIITypedAtThePromptArrivesWhole() throws {
-        app.environment["LANG"] = "C"   // even in the plain C locale
+        app.environment["LANG"] = "C"  // even in the plain C locale
         let result = try session([
             .expect("expenses> "), .send("report new \"Café Zürich\"\r"), .expect("Created report 1"), .send("quit\r"),
         ])

@@ -18,7 +18,8 @@ final class SafeFileTests: XCTestCase {
 
         """
     private static let statement = "Date,Merchant,Amount\n2026-03-03,Cafe,4.50\n2026-03-32,Bad day,1.00\n"
-    private static let rejected = "Date,Merchant,Amount,reason\n2026-03-32,Bad day,1.00,%@:3: date: '2026-03-32' is not a day of the calendar\n"
+    private static let rejected =
+        "Date,Merchant,Amount,reason\n2026-03-32,Bad day,1.00,%@:3: date: '2026-03-32' is not a day of the calendar\n"
 
     override func setUpWithError() throws {
         // What a person's shell usually has: without the app's care, new files are readable by all.
@@ -38,10 +39,15 @@ final class SafeFileTests: XCTestCase {
 
     /// The four ways to write a user-named file, each into `path`, with `extra` arguments.
     private func writers(_ path: String) -> [(name: String, arguments: [String])] {
-        [("report export", ["report", "export", "1", "--format", "csv", "-o", path]),
-         ("receipt export", ["receipt", "export", "1", "-o", path]),
-         ("shortcuts export", ["shortcuts", "export", "-o", path]),
-         ("import --rejects", ["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--skip-invalid", "--rejects", path])]
+        [
+            ("report export", ["report", "export", "1", "--format", "csv", "-o", path]),
+            ("receipt export", ["receipt", "export", "1", "-o", path]),
+            ("shortcuts export", ["shortcuts", "export", "-o", path]),
+            (
+                "import --rejects",
+                ["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--skip-invalid", "--rejects", path]
+            ),
+        ]
     }
 
     private func text(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
@@ -55,15 +61,22 @@ final class SafeFileTests: XCTestCase {
     // MARK: - Inputs
 
     func testRejectsNamingTheStatementAreRefusedAndTheStatementKept() throws {
-        let statement = app.path("march.csv"), rules = app.path("card.rules")
+        let statement = app.path("march.csv")
+        let rules = app.path("card.rules")
         XCTAssertEqual(link(statement, app.path("same.csv")), 0)
         let refusals: [(arguments: [String], message: String)] = [
-            (["import", statement, "--rules", rules, "--skip-invalid", "--rejects", statement],
-             "cannot write \(statement): it is a statement, which this command reads"),
-            (["import", statement, "--rules", rules, "--skip-invalid", "--rejects", app.path("same.csv"), "--force"],
-             "cannot write \(app.path("same.csv")): it is a statement, which this command reads"),
-            (["import", statement, "--rules", rules, "--skip-invalid", "--rejects", rules, "--force"],
-             "cannot write \(rules): it is the rules file, which this command reads"),
+            (
+                ["import", statement, "--rules", rules, "--skip-invalid", "--rejects", statement],
+                "cannot write \(statement): it is a statement, which this command reads"
+            ),
+            (
+                ["import", statement, "--rules", rules, "--skip-invalid", "--rejects", app.path("same.csv"), "--force"],
+                "cannot write \(app.path("same.csv")): it is a statement, which this command reads"
+            ),
+            (
+                ["import", statement, "--rules", rules, "--skip-invalid", "--rejects", rules, "--force"],
+                "cannot write \(rules): it is the rules file, which this command reads"
+            ),
         ]
         for refusal in refusals {
             let result = try app.run(refusal.arguments)
@@ -71,11 +84,16 @@ final class SafeFileTests: XCTestCase {
             XCTAssertEqual(result.stderr, "expenses: error: \(refusal.message)\nhint: choose another file to write to\n")
         }
         // Standard input redirected from the statement is the statement too.
-        let piped = try app.run(["-c", "exec \"$0\" import - --rules card.rules --skip-invalid --rejects march.csv < march.csv",
-                                 ExpensesProcess.binary.path], executable: URL(fileURLWithPath: "/bin/sh"))
+        let piped = try app.run(
+            [
+                "-c", "exec \"$0\" import - --rules card.rules --skip-invalid --rejects march.csv < march.csv",
+                ExpensesProcess.binary.path,
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
         XCTAssertEqual(piped.status, 73, piped.stderr)
-        XCTAssertEqual(piped.stderr, "expenses: error: cannot write march.csv: it is a statement, which this command reads\n"
-                       + "hint: choose another file to write to\n")
+        XCTAssertEqual(
+            piped.stderr,
+            "expenses: error: cannot write march.csv: it is a statement, which this command reads\n"
+                + "hint: choose another file to write to\n")
         XCTAssertEqual(text(statement), Self.statement)
         XCTAssertEqual(try expenses(), "3", "nothing was imported")
         XCTAssertEqual(try app.query("SELECT count(*) FROM import_batches"), "0")
@@ -98,11 +116,13 @@ final class SafeFileTests: XCTestCase {
         // A database created at an explicit --db, and its WAL and shared memory while it is open.
         let database = app.path("new.sqlite")
         app.useTerminal()
-        let session = try app.terminal(arguments: ["--db", database], steps: [
-            ["expect": "> "], ["send": "report new Trip\r"], ["expect": "> "],
-            ["run": ["/bin/sh", "-c", "stat -c '%a %n' \"$0\" \"$0-wal\" \"$0-shm\" > \"$0.modes\" 2>&1", database]],
-            ["send": "quit\r"],
-        ])
+        let session = try app.terminal(
+            arguments: ["--db", database],
+            steps: [
+                ["expect": "> "], ["send": "report new Trip\r"], ["expect": "> "],
+                ["run": ["/bin/sh", "-c", "stat -c '%a %n' \"$0\" \"$0-wal\" \"$0-shm\" > \"$0.modes\" 2>&1", database]],
+                ["send": "quit\r"],
+            ])
         XCTAssertNotEqual(session.status, 124, session.stdout)
         XCTAssertEqual(text(database + ".modes"), "600 \(database)\n600 \(database)-wal\n600 \(database)-shm\n")
         XCTAssertEqual(mode(database), 0o600)

@@ -52,8 +52,9 @@ final class ShortcutCatalogTests: XCTestCase {
             XCTAssertEqual(result.status, 65, "\(arguments) (124: it waited): \(result.stderr)")
             XCTAssertEqual(result.stderr, refusal)
         }
-        let device = try app.run(["10", ExpensesProcess.binary.path, "shortcuts", "check", "--catalog", "/dev/zero"],
-                                 executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        let device = try app.run(
+            ["10", ExpensesProcess.binary.path, "shortcuts", "check", "--catalog", "/dev/zero"],
+            executable: URL(fileURLWithPath: "/usr/bin/timeout"))
         XCTAssertEqual(device.status, 65, device.stderr)
         XCTAssertEqual(device.stderr, "expenses: error: /dev/zero: cannot read it: it is a character device, not a regular file\n")
     }

@@ -13,7 +13,8 @@ final class ShortcutInboxTests: XCTestCase {
     func testALaunchClaimedByALiveProcessIsNotRedelivered() throws {
         try app.ok("--shortcut", "com.sap.example.showReports", "--defer")
         let pid = ProcessInfo.processInfo.processIdentifier
-        _ = try app.query("""
+        _ = try app.query(
+            """
             UPDATE shortcut_launches SET state = 'claimed', claim_token = 'live', claim_pid = \(pid),
                 claim_host = '\(try hostName())', claim_start_ticks = 0, claimed_at = 'x'
             """)
@@ -41,7 +42,8 @@ final class ShortcutInboxTests: XCTestCase {
             XCTAssertEqual(losers.count, 1, "iteration \(iteration): \(results.map(\.stdout))")
             XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "\(iteration)", "iteration \(iteration)")
         }
-        XCTAssertEqual(try app.query("SELECT count(*) || ' ' || sum(attempts) FROM shortcut_launches WHERE state = 'done'"),
-                       "\(iterations) \(iterations)", "each launch claimed once")
+        XCTAssertEqual(
+            try app.query("SELECT count(*) || ' ' || sum(attempts) FROM shortcut_launches WHERE state = 'done'"),
+            "\(iterations) \(iterations)", "each launch claimed once")
     }
 }

@@ -27,17 +27,20 @@ final class ShortcutInstallTests: XCTestCase {
 
     func testInstallWritesAnEntryThatRunsThisBinaryOnThisDatabaseAndItsIcon() throws {
         app.environment["LANG"] = "de_DE.UTF-8"
-        XCTAssertEqual(try app.ok("shortcuts", "install"),
-                       "Installed \(entryPath): 4 quick actions (Show Reports, Add Expense, Take a Picture, New Report)\n")
+        XCTAssertEqual(
+            try app.ok("shortcuts", "install"),
+            "Installed \(entryPath): 4 quick actions (Show Reports, Add Expense, Take a Picture, New Report)\n")
         XCTAssertEqual(try DesktopEntryValidation.findings(entryPath), "")
         let binary = ExpensesProcess.binary.resolvingSymlinksInPath().path
         XCTAssertTrue(entry.contains("\nExec=\(binary) --db \(app.databasePath)\nTryExec=\(binary)\nTerminal=true\n"), entry)
-        XCTAssertTrue(entry.contains("""
-            [Desktop Action showReports]
-            Name=Show Reports
-            Name[de]=Berichte anzeigen
-            Exec=\(binary) --db \(app.databasePath) --shortcut com.sap.example.showReports
-            """), "English first, German for the launcher to choose, whatever LANG install ran under: \(entry)")
+        XCTAssertTrue(
+            entry.contains(
+                """
+                [Desktop Action showReports]
+                Name=Show Reports
+                Name[de]=Berichte anzeigen
+                Exec=\(binary) --db \(app.databasePath) --shortcut com.sap.example.showReports
+                """), "English first, German for the launcher to choose, whatever LANG install ran under: \(entry)")
         XCTAssertTrue(entry.contains("\nIcon=expenses\n"), entry)
         let icon = try String(contentsOfFile: iconPath, encoding: .utf8)
         XCTAssertTrue(icon.hasPrefix("<?xml") && icon.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""), icon)
@@ -64,7 +67,9 @@ final class ShortcutInstallTests: XCTestCase {
         let installed = try inode(entryPath)
         try app.ok("report", "new", "Munich")
         try app.ok("expense", "add", "--report", "1", "--amount", "12", "--category", "taxi")
-        XCTAssertTrue(entry.contains("[Desktop Action addExpenseToReport]\nName=Add expense to Munich\nName[de]=Ausgabe zu Munich hinzufügen\n"), entry)
+        XCTAssertTrue(
+            entry.contains("[Desktop Action addExpenseToReport]\nName=Add expense to Munich\nName[de]=Ausgabe zu Munich hinzufügen\n"),
+            entry)
         XCTAssertTrue(entry.contains("Name=Open Munich\n"), entry)
         XCTAssertEqual(try DesktopEntryValidation.findings(entryPath), "")
         let rewritten = try inode(entryPath)
@@ -90,8 +95,9 @@ final class ShortcutInstallTests: XCTestCase {
 
     func testAnInstallWithACatalogKeepsIt() throws {
         let catalog = app.path("My Catalog.plist")
-        try FileManager.default.copyItem(atPath: ShortcutCatalogTests.fixtures.appendingPathComponent("Shortcuts.binary.plist").path,
-                                         toPath: catalog)
+        try FileManager.default.copyItem(
+            atPath: ShortcutCatalogTests.fixtures.appendingPathComponent("Shortcuts.binary.plist").path,
+            toPath: catalog)
         try app.ok("shortcuts", "install", "--catalog", "My Catalog.plist")
         XCTAssertTrue(entry.contains("--shortcut com.sap.example.showReports --catalog \"\(catalog)\"\n"), entry)
         try app.ok("report", "new", "Munich")
@@ -117,13 +123,16 @@ final class ShortcutInstallTests: XCTestCase {
         try app.ok("config", "set", "shortcuts.max-visible", "6")
         try app.ok("shortcuts", "install")
         for number in 1...64 {
-            try FileManager.default.createSymbolicLink(atPath: app.path("share/applications/.expenses.desktop.tmp-\(number)"),
-                                                       withDestinationPath: "/nonexistent")
+            try FileManager.default.createSymbolicLink(
+                atPath: app.path("share/applications/.expenses.desktop.tmp-\(number)"),
+                withDestinationPath: "/nonexistent")
         }
         let result = try app.run("report", "new", "Munich")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "Created report 1: Munich\n")
-        XCTAssertEqual(result.stderr, "expenses: warning: the installed desktop entry \(entryPath) was not updated: cannot write \(entryPath): File exists\n")
+        XCTAssertEqual(
+            result.stderr,
+            "expenses: warning: the installed desktop entry \(entryPath) was not updated: cannot write \(entryPath): File exists\n")
         XCTAssertFalse(entry.contains("Munich"), entry)
     }
 
@@ -142,7 +151,8 @@ final class ShortcutInstallTests: XCTestCase {
         try "keep\n".write(toFile: precious, atomically: false, encoding: .utf8)
         try entry.replacingOccurrences(of: "X-Expenses-Icon=\(iconPath)", with: "X-Expenses-Icon=\(precious)")
             .write(toFile: entryPath, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try app.ok("shortcuts", "uninstall"), "Removed \(entryPath); it named \(precious) as its icon, which is left as it is\n")
+        XCTAssertEqual(
+            try app.ok("shortcuts", "uninstall"), "Removed \(entryPath); it named \(precious) as its icon, which is left as it is\n")
         XCTAssertEqual(try String(contentsOfFile: precious, encoding: .utf8), "keep\n")
         try app.ok("shortcuts", "install")
         try FileManager.default.removeItem(atPath: iconPath)
@@ -150,8 +160,9 @@ final class ShortcutInstallTests: XCTestCase {
         // An entry install did not write is not install's to remove, nor to keep current.
         try app.ok("shortcuts", "export", "-o", entryPath)
         let exported = entry
-        XCTAssertEqual(try app.ok("shortcuts", "uninstall"),
-                       "Nothing to uninstall: \(entryPath) was not written by 'expenses shortcuts install'; it is left as it is\n")
+        XCTAssertEqual(
+            try app.ok("shortcuts", "uninstall"),
+            "Nothing to uninstall: \(entryPath) was not written by 'expenses shortcuts install'; it is left as it is\n")
         try app.ok("report", "new", "Basel")
         XCTAssertEqual(entry, exported)
     }

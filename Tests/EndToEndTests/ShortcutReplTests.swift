@@ -41,17 +41,19 @@ extension ShortcutReplTests {
     func testStartingWithAShortcutAndREPLLandsAtItsTarget() throws {
         try app.ok("report", "new", "Walldorf customer workshop")
         try app.ok("report", "new", "Boston SAP conference")
-        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.openReport", "--repl"], steps: [
-            ["expect": "Report 2: Boston SAP conference"], ["expect": "expenses:report 2> "],
-            ["send": "expense add --amount 12 --category taxi\r"], ["expect": "Added expense 1 to report 2"],
-            ["send": "quit\r"],
-        ])
+        let result = try app.terminal(
+            arguments: ["--shortcut", "com.sap.example.openReport", "--repl"],
+            steps: [
+                ["expect": "Report 2: Boston SAP conference"], ["expect": "expenses:report 2> "],
+                ["send": "expense add --amount 12 --category taxi\r"], ["expect": "Added expense 1 to report 2"],
+                ["send": "quit\r"],
+            ])
         XCTAssertEqual(result.status, 0, result.stdout)
     }
 
     func testARunningREPLDeliversQueuedLaunchesOnceBeforeItsNextPrompt() throws {
         let queue = [ExpensesProcess.binary.path, "--shortcut", "com.sap.example.newReport", "Queued trip", "--defer"]
-        try app.run(Array(queue.dropFirst()))   // queued before the REPL starts: the launcher's cold launch
+        try app.run(Array(queue.dropFirst()))  // queued before the REPL starts: the launcher's cold launch
         let result = try app.terminal(steps: [
             ["expect": "Created report 1: Queued trip"], ["expect": "expenses:report 1> "],
             ["run": queue], ["send": "\r"], ["expect": "Created report 2: Queued trip"], ["expect": "expenses:report 2> "],
@@ -69,23 +71,28 @@ extension ShortcutReplTests {
 extension ShortcutReplTests {
     func testAnUnknownTypeOnATerminalSaysSoAndTheSessionStaysThenQuitGives64() throws {
         try app.ok("report", "new", "Munich trip")
-        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.nope"], steps: [
-            ["expect": "expenses: error: unknown quick action type 'com.sap.example.nope'"], ["expect": "expenses> "],
-            ["send": "report list\r"], ["expect": "Munich trip"], ["expect": "expenses> "],
-            ["send": "quit\r"],
-        ])
+        let result = try app.terminal(
+            arguments: ["--shortcut", "com.sap.example.nope"],
+            steps: [
+                ["expect": "expenses: error: unknown quick action type 'com.sap.example.nope'"], ["expect": "expenses> "],
+                ["send": "report list\r"], ["expect": "Munich trip"], ["expect": "expenses> "],
+                ["send": "quit\r"],
+            ])
         XCTAssertEqual(result.status, 64, result.stdout)
     }
 
     func testADisabledItemOnATerminalShowsItsMessageAndQuitGives69() throws {
         try app.ok("report", "new", "Boston SAP conference")
         try app.ok("shortcuts", "disable", "com.sap.example.openReport", "--message", "The Boston trip was submitted")
-        let result = try app.terminal(arguments: ["--shortcut", "com.sap.example.openReport"], steps: [
-            ["expect": "is disabled: The Boston trip was submitted"], ["expect": "expenses> "],
-            ["send": "quit\r"],
-        ])
+        let result = try app.terminal(
+            arguments: ["--shortcut", "com.sap.example.openReport"],
+            steps: [
+                ["expect": "is disabled: The Boston trip was submitted"], ["expect": "expenses> "],
+                ["send": "quit\r"],
+            ])
         XCTAssertEqual(result.status, 69, result.stdout)
-        XCTAssertTrue(result.stdout.contains(
-            "expenses: error: the quick action 'Open Boston SAP conference' (com.sap.example.openReport) is disabled"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "expenses: error: the quick action 'Open Boston SAP conference' (com.sap.example.openReport) is disabled"), result.stdout)
     }
 }

@@ -17,9 +17,12 @@ final class StatementFormatImportTests: ImportTestCase {
         let camt = try fixture("camt053-001-02.xml")
         let result = try app.run("import", camt, "--report", "1")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(summary(result.stdout),
-                       "Imported \(camt) as batch 1: 3 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
-        XCTAssertEqual(try app.query(columns), """
+        XCTAssertEqual(
+            summary(result.stdout),
+            "Imported \(camt) as batch 1: 3 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
+        XCTAssertEqual(
+            try app.query(columns),
+            """
             2026-03-02|other|Hotel Astoria Walldorf|Rechnung 4711 2 Nächte & Frühstück|41280|EUR|2026030200001234
             2026-03-05|other|DB Fernverkehr AG|Online-Ticket Frankfurt - Berlin|8990|EUR|2026030500004411
             2026-03-10|other|Hotel Astoria Walldorf|Gutschrift Rechnung 4711|-12000|EUR|2026031000000077
@@ -28,24 +31,30 @@ final class StatementFormatImportTests: ImportTestCase {
         // The same statement under another name, and the card's OFX twice: nothing new the second time.
         let renamed = app.path("download")
         try FileManager.default.copyItem(atPath: camt, toPath: renamed)
-        XCTAssertEqual(summary(try app.ok("import", renamed, "--report", "1")),
-                       "Imported \(renamed) as batch 2: 0 new, 3 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
+        XCTAssertEqual(
+            summary(try app.ok("import", renamed, "--report", "1")),
+            "Imported \(renamed) as batch 2: 0 new, 3 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
         // The card's OFX into the same report, its dollars converted at the ECB's rate; twice: nothing new.
         try app.ok("rates", "import", try fixture("eurofxref-hist.csv"))
         let card = try fixture("card-ofx102.ofx")
         XCTAssertEqual(summary(try app.ok("import", card, "--report", "1")), "Imported \(card) as batch 3: 4 new, 0 duplicate, 0 invalid\n")
         XCTAssertEqual(summary(try app.ok("import", card, "--report", "1")), "Imported \(card) as batch 4: 0 new, 4 duplicate, 0 invalid\n")
-        XCTAssertEqual(try app.query("SELECT merchant, currency, converted_minor FROM expenses WHERE external_id = 'FR2026030900003'"),
-                       "YELLOW CAB NYC|USD|4999", "54.10 USD at 1.0823, the rate of 2026-03-06")
+        XCTAssertEqual(
+            try app.query("SELECT merchant, currency, converted_minor FROM expenses WHERE external_id = 'FR2026030900003'"),
+            "YELLOW CAB NYC|USD|4999", "54.10 USD at 1.0823, the rate of 2026-03-06")
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE merchant = 'Café de Flore'"), "2", "Windows-1252 decoded")
         // camt.053 .001.08 into a franc report, the bank's OFX 2 into a dollar one.
         try app.ok("report", "new", "Zürich", "--currency", "CHF")
         try app.ok("report", "new", "Seattle", "--currency", "USD")
-        let v8 = try fixture("camt053-001-08.xml"), bank = try fixture("bank-ofx220.ofx")
-        XCTAssertEqual(summary(try app.ok("import", v8, "--report", "2")),
-                       "Imported \(v8) as batch 5: 2 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
+        let v8 = try fixture("camt053-001-08.xml")
+        let bank = try fixture("bank-ofx220.ofx")
+        XCTAssertEqual(
+            summary(try app.ok("import", v8, "--report", "2")),
+            "Imported \(v8) as batch 5: 2 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
         XCTAssertEqual(summary(try app.ok("import", bank, "--report", "3")), "Imported \(bank) as batch 6: 4 new, 0 duplicate, 0 invalid\n")
-        XCTAssertEqual(try app.query("SELECT id, item_count, total_minor FROM reports ORDER BY id"), """
+        XCTAssertEqual(
+            try app.query("SELECT id, item_count, total_minor FROM reports ORDER BY id"),
+            """
             1|7|61869
             2|2|7330
             3|4|-207985
@@ -53,7 +62,8 @@ final class StatementFormatImportTests: ImportTestCase {
     }
 
     func testARulesFileSaysWhatToDoWithTheEntries() throws {
-        let rules = try write("""
+        let rules = try write(
+            """
             # For the bank's OFX: no columns, only what to do with the entries.
             credits skip
             default category meals
@@ -64,18 +74,24 @@ final class StatementFormatImportTests: ImportTestCase {
         let bank = try fixture("bank-ofx220.ofx")
         let dryRun = try app.run("import", bank, "--rules", rules, "--dry-run", "--format", "csv")
         XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
-        XCTAssertEqual(dryRun.stdout.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)[2] },
-                       ["status", "new", "new", "skipped", "skipped"])
+        XCTAssertEqual(
+            dryRun.stdout.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)[2] },
+            ["status", "new", "new", "skipped", "skipped"])
         // (A dry run's batch number is taken on a team database, whose sequences do not roll back.)
-        XCTAssertEqual(unnumbered(try app.ok("import", bank, "--rules", rules)), "Imported \(bank): 2 new, 0 duplicate, 0 invalid, 2 skipped\n")
-        XCTAssertEqual(try app.query("SELECT category, merchant, amount_minor FROM expenses ORDER BY id"), """
+        XCTAssertEqual(
+            unnumbered(try app.ok("import", bank, "--rules", rules)), "Imported \(bank): 2 new, 0 duplicate, 0 invalid, 2 skipped\n")
+        XCTAssertEqual(
+            try app.query("SELECT category, merchant, amount_minor FROM expenses ORDER BY id"),
+            """
             meals|STARBUCKS STORE 0412|4215
             lodging|MARRIOTT SEATTLE|31800
             """)
         let mapping = try write("credits skip\nmerchant = NAME\n", to: "csv.rules")
         let refused = try app.run("import", bank, "--rules", mapping)
         XCTAssertEqual(refused.status, 65)
-        XCTAssertEqual(refused.stderr, """
+        XCTAssertEqual(
+            refused.stderr,
+            """
             expenses: error: \(mapping):2: 'merchant' is for a CSV statement; an OFX statement names its fields itself
             hint: rules for OFX give only 'credits', 'default category', 'default paid-by' and 'if ... then ...'
 
@@ -92,7 +108,9 @@ final class StatementFormatImportTests: ImportTestCase {
         let camt = try write(text, to: "bad.xml")
         let atomic = try app.run("import", camt)
         XCTAssertEqual(atomic.status, 65)
-        XCTAssertEqual(atomic.stderr, """
+        XCTAssertEqual(
+            atomic.stderr,
+            """
             \(camt):75: date: '2026-02-30' is not a day of the calendar
             expenses: error: 1 invalid row in \(camt); nothing was imported
             hint: fix it and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there
@@ -101,9 +119,13 @@ final class StatementFormatImportTests: ImportTestCase {
         XCTAssertEqual(try count(), 0)
         let rejects = app.path("rejects.csv")
         let skipped = try app.run("import", camt, "--skip-invalid", "--rejects", rejects)
-        XCTAssertEqual(unnumbered(skipped.stdout), "Imported \(camt): 2 new, 0 duplicate, 1 invalid; 1 pending entry not imported "
-                       + "(not booked yet); invalid rows written to \(rejects)\n")
-        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8), """
+        XCTAssertEqual(
+            unnumbered(skipped.stdout),
+            "Imported \(camt): 2 new, 0 duplicate, 1 invalid; 1 pending entry not imported "
+                + "(not booked yet); invalid rows written to \(rejects)\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: rejects, encoding: .utf8),
+            """
             date,amount,currency,merchant,description,external-id,type,reason
             2026-02-30,-120.00,EUR,Hotel Astoria Walldorf,Gutschrift Rechnung 4711,2026031000000077,CRDT,\(camt):75: date: '2026-02-30' is not a day of the calendar
 
@@ -116,12 +138,19 @@ final class StatementFormatImportTests: ImportTestCase {
         try fixture.prefix(700).write(to: URL(fileURLWithPath: truncated))
         let cases: [(String, String, String)] = [
             (truncated, ":47: ", "the file ends inside the tag <DTPO>"),
-            (try write("<?xml version=\"1.0\"?><Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">"
-                       + String(repeating: "<a>", count: 200_000), to: "deep.xml"), ":1: ", "elements nested deeper than 64 levels"),
-            (try write("<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY x \"xx\">]><d/>", to: "dtd.xml"), ":1: ",
-             "neither a camt.053 statement nor OFX"),
-            (try write("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">\n<!DOCTYPE d>", to: "dtd2.xml"), ":2: ",
-             "a document type declaration (<!DOCTYPE ...>) is not read in a statement"),
+            (
+                try write(
+                    "<?xml version=\"1.0\"?><Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">"
+                        + String(repeating: "<a>", count: 200_000), to: "deep.xml"), ":1: ", "elements nested deeper than 64 levels"
+            ),
+            (
+                try write("<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY x \"xx\">]><d/>", to: "dtd.xml"), ":1: ",
+                "neither a camt.053 statement nor OFX"
+            ),
+            (
+                try write("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">\n<!DOCTYPE d>", to: "dtd2.xml"), ":2: ",
+                "a document type declaration (<!DOCTYPE ...>) is not read in a statement"
+            ),
         ]
         for (path, location, message) in cases {
             let result = try app.run("import", path)

@@ -28,8 +28,9 @@ final class TeamCommandSweepTests: TeamDatabaseTestCase {
             try ok(as: "alice", "report", "new", title, "--from", "2026-03-02", "--to", "2026-03-06")
         }
         for report in 1...4 {
-            try ok(as: "alice", "expense", "add", "--report", "\(report)", "--date", "2026-03-03", "--amount", "20", "--category", "taxi",
-                   "--merchant", "Taxi Walldorf")
+            try ok(
+                as: "alice", "expense", "add", "--report", "\(report)", "--date", "2026-03-03", "--amount", "20", "--category", "taxi",
+                "--merchant", "Taxi Walldorf")
         }
         for report in 2...4 { try ok(as: "alice", "report", "submit", "\(report)") }
         for report in 3...4 { try ok(as: "bob", "report", "approve", "\(report)") }
@@ -46,12 +47,14 @@ final class TeamCommandSweepTests: TeamDatabaseTestCase {
             for example in try examples(command) {
                 // The example's words as the shell would split them, run as alice on the team database.
                 let script = "exec \"$0\" --db \"$1\" --no-pager " + example.dropFirst("expenses ".count)
-                let result = try app.run(["-c", script, ExpensesProcess.binary.path, uri("alice")], stdin: "",
-                                         executable: URL(fileURLWithPath: "/bin/sh"))
+                let result = try app.run(
+                    ["-c", script, ExpensesProcess.binary.path, uri("alice")], stdin: "",
+                    executable: URL(fileURLWithPath: "/bin/sh"))
                 ran += 1
                 XCTAssertNotEqual(result.status, 70, "\(example): \(result.stderr)")
-                XCTAssertFalse(result.stderr.contains("PostgreSQL error") || result.stderr.contains("SQLite error")
-                               || result.stderr.contains("internal error"), "\(example): \(result.stderr)")
+                XCTAssertFalse(
+                    result.stderr.contains("PostgreSQL error") || result.stderr.contains("SQLite error")
+                        || result.stderr.contains("internal error"), "\(example): \(result.stderr)")
             }
         }
         XCTAssertGreaterThan(ran, 80)

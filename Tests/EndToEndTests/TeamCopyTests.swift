@@ -34,10 +34,12 @@ final class TeamCopyTests: TeamDatabaseTestCase {
     private func aliceLaptop() throws {
         try local(laptop, "alice", "rates", "import", fixture("eurofxref-hist.csv"))
         try local(laptop, "alice", "policy", "set", "missing-receipt", "warning")
-        try local(laptop, "alice", "report", "new", "Walldorf workshop", "--from", "2026-03-02", "--to", "2026-03-06",
-                  "--purpose", "Customer workshop")
-        try local(laptop, "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80",
-                  "--category", "lodging", "--merchant", "Hotel Astoria")
+        try local(
+            laptop, "alice", "report", "new", "Walldorf workshop", "--from", "2026-03-02", "--to", "2026-03-06",
+            "--purpose", "Customer workshop")
+        try local(
+            laptop, "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80",
+            "--category", "lodging", "--merchant", "Hotel Astoria")
         try local(laptop, "alice", "report", "acknowledge", "1", "missing-receipt:1", "--reason", "the hotel mails it")
         try local(laptop, "alice", "report", "submit", "1")
         try local(laptop, "bob", "report", "approve", "1")
@@ -47,16 +49,19 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         try local(laptop, "alice", "report", "submit", "2")
         try local(laptop, "bob", "report", "reject", "2", "--reason", "split the CHF dinner")
         try local(laptop, "alice", "report", "new", "Berlin", "--from", "2026-04-01", "--to", "2026-04-03")
-        try local(laptop, "alice", "expense", "add", "--report", "3", "--date", "2026-04-01", "--amount", "23.40",
-                  "--category", "taxi", "--merchant", "Taxi Berlin")
+        try local(
+            laptop, "alice", "expense", "add", "--report", "3", "--date", "2026-04-01", "--amount", "23.40",
+            "--category", "taxi", "--merchant", "Taxi Berlin")
         let captured = try local(laptop, "alice", "receipt", "capture", ReceiptSamples.path(sample), "--expense", "7", "--no-ocr")
         XCTAssertTrue(captured.contains("Captured receipt 1"), captured)
         try local(laptop, "bob", "report", "new", "Bob's trip", "--from", "2026-04-01", "--to", "2026-04-02")
-        try local(laptop, "bob", "expense", "add", "--report", "4", "--date", "2026-04-01", "--amount", "9.90",
-                  "--category", "meals", "--merchant", "Kiosk")
+        try local(
+            laptop, "bob", "expense", "add", "--report", "4", "--date", "2026-04-01", "--amount", "9.90",
+            "--category", "meals", "--merchant", "Kiosk")
         try local(laptop, "bob", "report", "submit", "4")
-        try local(laptop, "alice", "expense", "add", "--date", "2026-04-05", "--amount", "4.20", "--category", "meals",
-                  "--merchant", "Loose receipt")
+        try local(
+            laptop, "alice", "expense", "add", "--date", "2026-04-05", "--amount", "4.20", "--category", "meals",
+            "--merchant", "Loose receipt")
         try local(laptop, "alice", "shortcuts", "add", "com.sap.example.openReport", "--title", "Open Berlin", "--info", "report=3")
         try local(laptop, "alice", "policy", "set", "duplicate", "blocking")
         XCTAssertEqual(try Tool.run("/usr/bin/sqlite3", laptop, "SELECT count(*) FROM policy_acknowledgements").stdout, "1\n")
@@ -70,16 +75,20 @@ final class TeamCopyTests: TeamDatabaseTestCase {
     /// Each copied table of an SQLite file, row by row in key order, as sqlite3 prints it.
     private func tables(_ file: String) throws -> [String: String] {
         var dump: [String: String] = [:]
-        for (table, key) in [("categories", "code"), ("policy_rules", "rule"), ("exchange_rates", "currency, date"), ("reports", "id"),
-                             ("import_batches", "id"), ("expenses", "id"), ("receipts", "id"), ("expense_receipts", "expense_id, receipt_id"),
-                             ("report_events", "id"), ("report_events_head", "singleton"), ("policy_acknowledgements", "report_id"),
-                             ("dynamic_shortcuts", "type"), ("app_shortcuts", "plist_type")] {
+        for (table, key) in [
+            ("categories", "code"), ("policy_rules", "rule"), ("exchange_rates", "currency, date"), ("reports", "id"),
+            ("import_batches", "id"), ("expenses", "id"), ("receipts", "id"), ("expense_receipts", "expense_id, receipt_id"),
+            ("report_events", "id"), ("report_events_head", "singleton"), ("policy_acknowledgements", "report_id"),
+            ("dynamic_shortcuts", "type"), ("app_shortcuts", "plist_type"),
+        ] {
             let result = try Tool.run("/usr/bin/sqlite3", file, "SELECT * FROM \(table) ORDER BY \(key)")
             XCTAssertEqual(result.status, 0, table)
             dump[table] = result.stdout
         }
-        dump["sqlite_sequence"] = try Tool.run("/usr/bin/sqlite3", file,
-                                               "SELECT * FROM sqlite_sequence WHERE name <> 'shortcut_launches' ORDER BY name").stdout
+        dump["sqlite_sequence"] = try Tool.run(
+            "/usr/bin/sqlite3", file,
+            "SELECT * FROM sqlite_sequence WHERE name <> 'shortcut_launches' ORDER BY name"
+        ).stdout
         return dump
     }
 
@@ -131,8 +140,9 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         let copied = try app.run(["--db", admin, "db", "copy", "--to", back, "--owner", "alice"])
         XCTAssertEqual(copied.status, 0, copied.stderr)
         XCTAssertTrue(try local(back, "alice", "db", "check").contains("the file is sound"))
-        XCTAssertEqual(try Tool.run("/usr/bin/sqlite3", back, "SELECT group_concat(title, '|') FROM reports").stdout,
-                       "Fiona's own|Berlin|Bob's draft\n")
+        XCTAssertEqual(
+            try Tool.run("/usr/bin/sqlite3", back, "SELECT group_concat(title, '|') FROM reports").stdout,
+            "Fiona's own|Berlin|Bob's draft\n")
     }
 
     /// Reports decided elsewhere come only on request, each step of their log logged again by the
@@ -160,7 +170,8 @@ final class TeamCopyTests: TeamDatabaseTestCase {
     /// database, sets it up, copies a laptop in and checks the audit log.
     func testTheAdministratorOfTheGuideCopiesAndChecks() throws {
         try aliceLaptop()
-        try psqlOK("""
+        try psqlOK(
+            """
             DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'expenses_admin') THEN
                 CREATE ROLE expenses_admin LOGIN CREATEROLE PASSWORD 'admin-pw'; END IF; END $$;
             """)
@@ -175,7 +186,8 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(check.stdout.contains("chained without a break"), check.stdout)
         // An auditor made as the guide says: one grant.
-        try psqlOK("""
+        try psqlOK(
+            """
             DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'audrey') THEN
                 CREATE ROLE audrey LOGIN PASSWORD 'audrey-pw'; END IF; END $$;
             GRANT expenses_auditor TO audrey;
@@ -191,8 +203,9 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         assertFails(try app.run(["--db", uri("alice"), "db", "copy", "--to", app.path("mine.sqlite")]), 77, "reads every person's rows")
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("mine.sqlite")), "a refused copy leaves no file")
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("mine.receipts")))
-        XCTAssertEqual(try cluster.psql("SELECT count(*) FROM reports", database: database).stdout
-                        .trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(
+            try cluster.psql("SELECT count(*) FROM reports", database: database).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines), "0")
     }
 
     func testATeamDatabaseThatWasNotSetUpIsRefused() throws {
@@ -208,10 +221,12 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         let copied = try app.run(["--db", laptop, "--user", "alice", "db", "copy", "--to", target])
         XCTAssertEqual(copied.status, 0, copied.stderr)
         XCTAssertTrue(copied.stdout.contains("Everything copied is alice's"), copied.stdout)
-        XCTAssertEqual(try cluster.psql("SELECT owner FROM expenses", database: blank).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "alice")
+        XCTAssertEqual(
+            try cluster.psql("SELECT owner FROM expenses", database: blank).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+            "alice")
         // Server to server: the same database under another name is refused; the test's database takes it.
-        let sameAgain = cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: blank) + "&application_name=x"
+        let sameAgain =
+            cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: blank) + "&application_name=x"
         assertFails(try app.run(["--db", target, "db", "copy", "--to", sameAgain]), 64, "onto itself")
         let across = try app.run(["--db", target, "db", "copy", "--to", admin])
         XCTAssertEqual(across.status, 0, across.stderr)
@@ -224,17 +239,21 @@ final class TeamCopyTests: TeamDatabaseTestCase {
     func testATargetThatChangesTheRowsItIsGivenIsRefused() throws {
         try local(laptop, "alice", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         try local(laptop, "alice", "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
-        try psqlOK("""
+        try psqlOK(
+            """
             CREATE FUNCTION skim() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.amount_minor := NEW.amount_minor - 1; RETURN NEW; END $$;
             CREATE TRIGGER skim BEFORE INSERT ON expenses FOR EACH ROW EXECUTE FUNCTION skim();
             ALTER TABLE expenses ENABLE ALWAYS TRIGGER skim;
             """, in: database)
         let refused = try copy(laptop, to: admin, "--owner", "alice")
         assertFails(refused, 65, "the copy of expenses does not match")
-        XCTAssertTrue(refused.stderr.contains("report 1 of \(laptop) has 1 item(s), amounts 2000 and a total of 20.00 EUR, "
-                                              + "its copy 1 item(s), amounts 1999 and 20.00 EUR"), refused.stderr)
-        XCTAssertEqual(try cluster.psql("SELECT count(*) FROM reports", database: database).stdout
-                        .trimmingCharacters(in: .whitespacesAndNewlines), "0", "rolled back whole")
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "report 1 of \(laptop) has 1 item(s), amounts 2000 and a total of 20.00 EUR, "
+                    + "its copy 1 item(s), amounts 1999 and 20.00 EUR"), refused.stderr)
+        XCTAssertEqual(
+            try cluster.psql("SELECT count(*) FROM reports", database: database).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines), "0", "rolled back whole")
     }
 
     func testACopyNeverWritesIntoAnotherFile() throws {
@@ -250,7 +269,8 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("made.sqlite")))
         // Another program's SQLite database, and a file that is none.
         let other = app.path("other.sqlite")
-        XCTAssertEqual(try Tool.run("/usr/bin/sqlite3", other, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')").status, 0)
+        XCTAssertEqual(
+            try Tool.run("/usr/bin/sqlite3", other, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')").status, 0)
         let before = try sha256(other)
         assertFails(try copy(laptop, to: other), 73, "another program's SQLite database")
         XCTAssertEqual(try sha256(other), before)

@@ -35,7 +35,8 @@ class TeamDatabaseTestCase: XCTestCase {
         let setup = try app.run("--db", uri("postgres", cluster.superuserPassword), "setup")
         XCTAssertEqual(setup.status, 0, setup.stderr)
         for (role, groups) in [("alice", ["traveller"]), ("bob", ["traveller", "approver"]), ("fiona", ["traveller", "finance"])] {
-            try psqlOK("""
+            try psqlOK(
+                """
                 DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN
                     CREATE ROLE \(role) LOGIN PASSWORD '\(role)-pw'; END IF; END $$;
                 """)
@@ -65,12 +66,16 @@ class TeamDatabaseTestCase: XCTestCase {
         return result.stdout
     }
 
-    func assertFails(_ result: ExpensesProcess.Result, _ status: Int32, _ message: String,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    func assertFails(
+        _ result: ExpensesProcess.Result, _ status: Int32, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(message), "expected '\(message)' in: \(result.stderr)", file: file, line: line)
-        XCTAssertFalse(result.stderr.contains("PostgreSQL error") || result.stderr.contains("Backtrace"), result.stderr, file: file, line: line)
-        XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.hasPrefix("expenses: error:") }.count, 1, result.stderr,
-                       file: file, line: line)
+        XCTAssertFalse(
+            result.stderr.contains("PostgreSQL error") || result.stderr.contains("Backtrace"), result.stderr, file: file, line: line)
+        XCTAssertEqual(
+            result.stderr.split(separator: "\n").filter { $0.hasPrefix("expenses: error:") }.count, 1, result.stderr,
+            file: file, line: line)
     }
 }

@@ -49,8 +49,9 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         }
         let show = try ok(as: "alice", "report", "show", "1", "--format", "json")
         XCTAssertTrue(show.contains("\"status\": \"reimbursed\""), show)
-        let total = try cluster.psql("SELECT total_minor, item_count, (SELECT sum(converted_minor) FROM expenses) FROM reports",
-                                     database: database)
+        let total = try cluster.psql(
+            "SELECT total_minor, item_count, (SELECT sum(converted_minor) FROM expenses) FROM reports",
+            database: database)
         XCTAssertEqual(total.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "4450|2|4450")
     }
 
@@ -65,9 +66,11 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         assertFails(try run(as: "bob", "report", "approve", "1"), 77, "EXPENSES_USER cannot name the user")
         app.environment["EXPENSES_USER"] = nil
         // Nor with psql, straight to the server: the row is not his to approve.
-        let direct = try cluster.psql(as: "bob", password: "bob-pw", sql: """
-            UPDATE reports SET status = 'approved' WHERE id = 1;
-            """, database: database)
+        let direct = try cluster.psql(
+            as: "bob", password: "bob-pw",
+            sql: """
+                UPDATE reports SET status = 'approved' WHERE id = 1;
+                """, database: database)
         XCTAssertNotEqual(direct.status == 0 && direct.stdout.contains("UPDATE 1"), true, direct.stdout + direct.stderr)
         XCTAssertTrue(try ok(as: "bob", "report", "show", "1").contains("submitted"))
     }
@@ -76,7 +79,8 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
     /// store for it (`alicé`, composed): refused, where Swift's == took the two for one.
     func testARoleWithADecomposedAccentIsRefused() throws {
         let role = "alice\u{301}"
-        try psqlOK("""
+        try psqlOK(
+            """
             DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN
                 CREATE ROLE "\(role)" LOGIN PASSWORD 'decomposed-pw'; END IF; END $$;
             """)
@@ -87,8 +91,9 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
             assertFails(result, 77, "is not written as expenses writes user names ('alic\u{e9}'): lower case, composed")
         }
         // And the server's functions refuse it too, whatever program connects.
-        let direct = try cluster.psql(as: role, password: "decomposed-pw",
-                                      sql: "SELECT expenses.report_new('T', '', '', NULL, NULL, 'EUR', 'now');", database: database)
+        let direct = try cluster.psql(
+            as: role, password: "decomposed-pw",
+            sql: "SELECT expenses.report_new('T', '', '', NULL, NULL, 'EUR', 'now');", database: database)
         XCTAssertNotEqual(direct.status, 0, direct.stdout)
         XCTAssertTrue(direct.stderr.contains("is not written as expenses writes user names (composed)"), direct.stderr)
         XCTAssertEqual(try cluster.psql("SELECT count(*) FROM reports", database: database).stdout, "0\n")
@@ -123,15 +128,17 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
     func testEachLineOfAScriptIsTheRolesOwn() throws {
         let script = try app.run(["--db", uri("alice"), "run", "-"], stdin: "report new 'Trip 1'\nreport new 'Trip 2'\n")
         XCTAssertEqual(script.status, 0, script.stderr)
-        XCTAssertEqual(try cluster.psql("SELECT string_agg(owner, ',' ORDER BY id) FROM reports", database: database).stdout,
-                       "alice,alice\n")
+        XCTAssertEqual(
+            try cluster.psql("SELECT string_agg(owner, ',' ORDER BY id) FROM reports", database: database).stdout,
+            "alice,alice\n")
     }
 
     func testARuleTheServerHoldsReadsAsOnAFile() throws {
         try ok(as: "alice", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-03")
         try ok(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "9", "--category", "taxi")
         try ok(as: "alice", "report", "submit", "1")
-        let onServer = try run(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "5", "--category", "taxi")
+        let onServer = try run(
+            as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "5", "--category", "taxi")
         let local = try ExpensesProcess()
         _ = try local.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-03")
         _ = try local.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "9", "--category", "taxi")
@@ -146,8 +153,9 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         assertFails(try app.run("--db", uri("alice", "wrong-\(secret)"), "report", "list"), 77, "password authentication failed")
         let missing = cluster.connectionURI(user: "alice", password: "alice-pw", database: "no_such_db")
         assertFails(try app.run("--db", missing, "report", "list"), 69, "does not exist")
-        assertFails(try app.run("--db", "postgresql://alice:\(secret)@/x?host=/nonexistent-dir", "report", "list"), 69,
-                    "cannot connect to the database")
+        assertFails(
+            try app.run("--db", "postgresql://alice:\(secret)@/x?host=/nonexistent-dir", "report", "list"), 69,
+            "cannot connect to the database")
         let malformed = try app.run("--db", "postgresql://alice:\(secret)@[oops/x", "report", "list")
         assertFails(malformed, 69, "cannot connect")
         for result in [malformed] { XCTAssertFalse(result.stderr.contains(secret), "the password is shown: \(result.stderr)") }
@@ -156,9 +164,12 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         let bare = cluster.connectionURI(user: "postgres", password: cluster.superuserPassword, database: "bare_\(database)")
         assertFails(try app.run("--db", bare, "report", "list"), 69, "has no expenses schema yet")
         // A role the administrator made but gave no group.
-        try psqlOK("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'mallory') THEN CREATE ROLE mallory LOGIN PASSWORD 'm'; END IF; END $$")
-        assertFails(try app.run("--db", cluster.connectionURI(user: "mallory", password: "m", database: database), "report", "list"),
-                    77, "permission denied")
+        try psqlOK(
+            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'mallory') THEN CREATE ROLE mallory LOGIN PASSWORD 'm'; END IF; END $$"
+        )
+        assertFails(
+            try app.run("--db", cluster.connectionURI(user: "mallory", password: "m", database: database), "report", "list"),
+            77, "permission denied")
     }
 
     /// Where a server's socket would be, one that takes connections and never answers, writing a
@@ -170,7 +181,9 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         let attempts = app.path("attempts")
         let listener = Process()
         listener.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        listener.arguments = ["-c", """
+        listener.arguments = [
+            "-c",
+            """
             import socket, sys
             s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(50)
             print("ready", flush=True)
@@ -178,7 +191,8 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
             while True:
                 c, _ = s.accept(); held.append(c)
                 open(sys.argv[2], "a").write("connect\\n")
-            """, directory + "/.s.PGSQL.5432", attempts]
+            """, directory + "/.s.PGSQL.5432", attempts,
+        ]
         let ready = Pipe()
         listener.standardOutput = ready
         try listener.run()
@@ -193,13 +207,15 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         defer { listener.terminate() }
         app.useTerminal()
         app.environment["PGCONNECT_TIMEOUT"] = "1"
-        let result = try app.terminal(arguments: ["--db", database], steps: [
-            ["expect": "expenses> "],
-            ["send": "echo still here\r"], ["expect": "still here"],
-            ["send": "report list\r"], ["expect": "timeout expired"],
-            ["expect": "expenses> "],
-            ["send": "quit\r"],
-        ])
+        let result = try app.terminal(
+            arguments: ["--db", database],
+            steps: [
+                ["expect": "expenses> "],
+                ["send": "echo still here\r"], ["expect": "still here"],
+                ["send": "report list\r"], ["expect": "timeout expired"],
+                ["expect": "expenses> "],
+                ["send": "quit\r"],
+            ])
         XCTAssertEqual(result.status, 0, result.stdout)
         let count = ((try? String(contentsOfFile: attempts, encoding: .utf8)) ?? "").split(separator: "\n").count
         // Once for the session at its prompt, once for `report list`: not four times a second.

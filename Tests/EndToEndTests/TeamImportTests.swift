@@ -13,7 +13,8 @@ final class TeamImportTests: TeamDatabaseTestCase {
         return target
     }
 
-    private static let columns = "date, category, merchant, description, amount_minor, currency, rate, converted_minor, paid_by, "
+    private static let columns =
+        "date, category, merchant, description, amount_minor, currency, rate, converted_minor, paid_by, "
         + "external_id, import_key, import_line"
 
     /// The rows as the server has them, in the sqlite3 shell's `a|b|c` form.
@@ -54,7 +55,8 @@ final class TeamImportTests: TeamDatabaseTestCase {
         let bob = try run(as: "bob", "import", try fixture("amex.csv"), "--rules", try fixture("amex.rules"), "--report", "2")
         XCTAssertEqual(bob.status, 0, bob.stderr)
         XCTAssertTrue(bob.stdout.contains(": 5 new, 0 duplicate"), bob.stdout)
-        let totals = try cluster.psql("""
+        let totals = try cluster.psql(
+            """
             SELECT count(*) FROM reports r WHERE total_minor <> (SELECT coalesce(sum(converted_minor), 0) FROM expenses e WHERE e.report_id = r.id)
                OR item_count <> (SELECT count(*) FROM expenses e WHERE e.report_id = r.id)
             """, database: database)
@@ -75,19 +77,22 @@ final class TeamImportTests: TeamDatabaseTestCase {
         }
         try csv.write(toFile: app.path("hostile.csv"), atomically: true, encoding: .utf8)
         try """
-            date = Date
-            merchant = Merchant
-            amount = Amount
-            default currency EUR
-            default category meals
+        date = Date
+        merchant = Merchant
+        amount = Amount
+        default currency EUR
+        default category meals
 
-            """.write(toFile: app.path("hostile.rules"), atomically: true, encoding: .utf8)
+        """.write(toFile: app.path("hostile.rules"), atomically: true, encoding: .utf8)
         let result = try run(as: "alice", "import", app.path("hostile.csv"), "--rules", app.path("hostile.rules"), "--report", "1")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let stored = try cluster.psql("SELECT encode(convert_to(merchant, 'UTF8'), 'base64') FROM expenses ORDER BY import_line",
-                                      database: database)
+        let stored = try cluster.psql(
+            "SELECT encode(convert_to(merchant, 'UTF8'), 'base64') FROM expenses ORDER BY import_line",
+            database: database)
         let decoded = stored.stdout.split(separator: "\n").map {
-            String(decoding: Data(base64Encoded: String($0).replacingOccurrences(of: "\n", with: ""), options: .ignoreUnknownCharacters) ?? Data(), as: UTF8.self)
+            String(
+                decoding: Data(base64Encoded: String($0).replacingOccurrences(of: "\n", with: ""), options: .ignoreUnknownCharacters)
+                    ?? Data(), as: UTF8.self)
         }
         let local = try fileRows(["import", app.path("hostile.csv"), "--rules", app.path("hostile.rules"), "--report", "1"])
         XCTAssertEqual(decoded.count, merchants.count, stored.stdout + stored.stderr)

@@ -12,13 +12,14 @@ final class TeamQuickStartTests: XCTestCase {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let guide = try String(contentsOfFile: repository.appendingPathComponent("docs/TEAM.md").path, encoding: .utf8)
         guard let heading = guide.range(of: "## Trying it in a minute"),
-              let open = guide.range(of: "```sh\n", range: heading.upperBound..<guide.endIndex),
-              let close = guide.range(of: "\n```", range: open.upperBound..<guide.endIndex) else {
+            let open = guide.range(of: "```sh\n", range: heading.upperBound..<guide.endIndex),
+            let close = guide.range(of: "\n```", range: open.upperBound..<guide.endIndex)
+        else {
             return XCTFail("docs/TEAM.md has no sh block under 'Trying it in a minute'")
         }
         let shell = try PersonShell(programs: ["expenses": ExpensesProcess.binary.path])
         let stop = "/usr/lib/postgresql/15/bin/pg_ctl -D \(directory)/data -m immediate stop >/dev/null 2>&1 || true; rm -rf \(directory)"
-        _ = try shell.run(stop)   // a server an earlier run left
+        _ = try shell.run(stop)  // a server an earlier run left
         defer {
             _ = try? shell.run(stop)
             shell.remove()
@@ -27,7 +28,8 @@ final class TeamQuickStartTests: XCTestCase {
         let made = try shell.run(String(guide[open.upperBound..<close.lowerBound]))
         XCTAssertEqual(made.status, 0, made.output)
         XCTAssertTrue(made.output.contains("First team trip"), made.output)
-        let listed = try shell.run("""
+        let listed = try shell.run(
+            """
             expenses --db "host=\(directory) port=5433 user=alice dbname=expenses" report list --format csv
             psql -X -At "host=\(directory) port=5433 user=postgres dbname=expenses" -c "SELECT owner, title FROM reports"
             """)

@@ -10,7 +10,8 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         // carol: a traveller who reviews nothing.
-        try psqlOK("""
+        try psqlOK(
+            """
             DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'carol') THEN
                 CREATE ROLE carol LOGIN PASSWORD 'carol-pw'; END IF; END $$;
             """)
@@ -40,8 +41,9 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
         try aliceTrip()
         let captured = try ok(as: "alice", "receipt", "capture", ReceiptSamples.path(sample), "--expense", "1", "--no-ocr")
         XCTAssertTrue(captured.contains("Captured receipt 1"), captured)
-        XCTAssertEqual(try superuser("SELECT count(*), sum(length(bytes)) FROM receipt_contents"),
-                       "1|\(try ReceiptSamples.bytes(sample).count)", "the file is in the database, in one chunk")
+        XCTAssertEqual(
+            try superuser("SELECT count(*), sum(length(bytes)) FROM receipt_contents"),
+            "1|\(try ReceiptSamples.bytes(sample).count)", "the file is in the database, in one chunk")
         XCTAssertTrue(try ok(as: "alice", "receipt", "verify").contains("All 1 receipt verified"))
         _ = try ok(as: "alice", "report", "submit", "1")
 
@@ -73,8 +75,9 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
         _ = try ok(as: "alice", "receipt", "capture", ReceiptSamples.path(sample), "--expense", "1", "--no-ocr")
         XCTAssertTrue(try ok(as: "alice", "receipt", "verify").contains("verified"))
         // One byte changed by someone with the server's keys.
-        XCTAssertEqual(try superuser("UPDATE receipt_contents SET bytes = set_byte(bytes, 100, (get_byte(bytes, 100) + 1) % 256)"),
-                       "UPDATE 1")
+        XCTAssertEqual(
+            try superuser("UPDATE receipt_contents SET bytes = set_byte(bytes, 100, (get_byte(bytes, 100) + 1) % 256)"),
+            "UPDATE 1")
         let verify = try run(as: "alice", "receipt", "verify")
         assertFails(verify, 65, "1 of 1 receipt failed verification: 1 corrupted")
         XCTAssertTrue(verify.stdout.contains("corrupted") && verify.stdout.contains("content hashes to"), verify.stdout)
@@ -82,8 +85,9 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
         let target = app.path("damaged.jpg")
         assertFails(try run(as: "alice", "receipt", "export", "1", "-o", target), 65, "are damaged")
         XCTAssertFalse(FileManager.default.fileExists(atPath: target), "a damaged receipt was written out")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: app.directory.path).filter { $0.contains(".tmp-") }, [],
-                       "the temporary file stayed")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: app.directory.path).filter { $0.contains(".tmp-") }, [],
+            "the temporary file stayed")
         assertFails(try run(as: "alice", "receipt", "export", "1", "-o", "-"), 65, "are damaged")
         // The same bytes captured again cannot repair what no user may change: refused, not attached.
         assertFails(try run(as: "alice", "receipt", "capture", ReceiptSamples.path(sample), "--no-ocr"), 65, "is damaged")
@@ -120,8 +124,9 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
         let baseline = try peakMemory(as: "alice", "receipt", "show", "1")
         let html = try peakMemory(as: "alice", "report", "export", "1", "-o", app.path("report.html"))
         let (exportExtra, htmlExtra) = (export - baseline, html - baseline)
-        print("peak memory: receipt show \(baseline >> 10) KiB; receipt export of \(size >> 10) KiB: \(export >> 10) KiB "
-              + "(+\(exportExtra >> 10) KiB); report export --format html: \(html >> 10) KiB (+\(htmlExtra >> 10) KiB)")
+        print(
+            "peak memory: receipt show \(baseline >> 10) KiB; receipt export of \(size >> 10) KiB: \(export >> 10) KiB "
+                + "(+\(exportExtra >> 10) KiB); report export --format html: \(html >> 10) KiB (+\(htmlExtra >> 10) KiB)")
         XCTAssertLessThan(exportExtra, size / 2, "exporting held the receipt whole")
         XCTAssertGreaterThan(htmlExtra, size, "the measure cannot see a file held whole")
     }
@@ -132,7 +137,9 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
         try FileManager.default.createDirectory(atPath: log, withIntermediateDirectories: true)
         let bin = app.path("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let script = try app.script("bin/tesseract", """
+        let script = try app.script(
+            "bin/tesseract",
+            """
             if [ "$1" = "--list-langs" ]; then echo 'List of available languages (1):'; echo eng; exit 0; fi
             stat -c '%a' "$1" > \(log)/mode; sha256sum < "$1" | cut -c1-64 > \(log)/sha; echo "$1" > \(log)/path
             printf 'HOTEL ASTORIA WALLDORF\\n06.03.2026\\nTOTAL EUR 1,234.56\\n'
@@ -145,7 +152,9 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
         let captured = try ok(as: "alice", "receipt", "capture", ReceiptSamples.path(sample), "--format", "json")
         XCTAssertTrue(captured.contains("\"status\": \"done\""), captured)
         XCTAssertTrue(captured.contains("\"path\": null"), "a receipt in the database has no file: \(captured)")
-        let read = { (name: String) in try String(contentsOfFile: "\(log)/\(name)", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let read = { (name: String) in
+            try String(contentsOfFile: "\(log)/\(name)", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         XCTAssertEqual(try read("mode"), "600")
         XCTAssertEqual(try read("sha"), try sha256(ReceiptSamples.path(sample)))
         let copy = try read("path")
@@ -175,8 +184,9 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
         XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
         XCTAssertTrue(dryRun.stdout.contains("Would remove 1 receipt's bytes"), dryRun.stdout)
         let verify = try app.run("--db", admin, "receipt", "verify")
-        XCTAssertTrue(verify.stdout.contains("All 1 receipt verified")
-                      && verify.stdout.contains("1 receipt's bytes in the database belong to no receipt"), verify.stdout)
+        XCTAssertTrue(
+            verify.stdout.contains("All 1 receipt verified")
+                && verify.stdout.contains("1 receipt's bytes in the database belong to no receipt"), verify.stdout)
         let gc = try app.run("--db", admin, "receipt", "gc")
         XCTAssertEqual(gc.status, 0, gc.stderr)
         XCTAssertTrue(gc.stdout.contains("Removed 1 receipt's bytes"), gc.stdout)
@@ -190,7 +200,9 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
     /// A valid PNG of random pixels (incompressible: its file is about width × height × 3 bytes),
     /// made with Python's zlib.
     private func makePNG(_ path: String, width: Int, height: Int) throws {
-        let result = try Tool.run("/usr/bin/python3", "-c", """
+        let result = try Tool.run(
+            "/usr/bin/python3", "-c",
+            """
             import os, struct, sys, zlib
             path, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
             raw = b''.join(b'\\x00' + os.urandom(w * 3) for _ in range(h))
@@ -206,12 +218,16 @@ final class TeamReceiptTests: TeamDatabaseTestCase {
     /// The peak resident memory, in bytes, of the binary run as `role` (its own, from
     /// getrusage(RUSAGE_CHILDREN) in a Python parent that runs only it); the command must succeed.
     private func peakMemory(as role: String, _ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Int {
-        let result = try app.run(["-c", """
-            import resource, subprocess, sys
-            status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
-            print('maxrss', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)
-            sys.exit(status)
-            """, ExpensesProcess.binary.path, "--db", uri(role)] + arguments, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        let result = try app.run(
+            [
+                "-c",
+                """
+                import resource, subprocess, sys
+                status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+                print('maxrss', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)
+                sys.exit(status)
+                """, ExpensesProcess.binary.path, "--db", uri(role),
+            ] + arguments, executable: URL(fileURLWithPath: "/usr/bin/python3"))
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         let report = result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss ") }
         let kibibytes = try XCTUnwrap(report.flatMap { Int($0.dropFirst("maxrss ".count)) }, result.stderr, file: file, line: line)

@@ -14,8 +14,9 @@ extension ExpensesProcess {
     func terminal(arguments: [String] = [], steps: [[String: Any]]) throws -> Result {
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
         let input = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        return try run([driver.path, ExpensesProcess.binary.path] + arguments, stdin: input,
-                       executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        return try run(
+            [driver.path, ExpensesProcess.binary.path] + arguments, stdin: input,
+            executable: URL(fileURLWithPath: "/usr/bin/python3"))
     }
 }
 
@@ -28,7 +29,8 @@ extension ExpensesProcess {
     /// should it wait for keys that never come.
     func onTerminal(_ arguments: [String], as name: String) -> String {
         let command = ([ExpensesProcess.binary.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
-        return "timeout -k 2 10 script -qec \(Self.shellQuoted(command)) /dev/null </dev/null >\(Self.shellQuoted(path(name + ".out"))) 2>&1;"
+        return
+            "timeout -k 2 10 script -qec \(Self.shellQuoted(command)) /dev/null </dev/null >\(Self.shellQuoted(path(name + ".out"))) 2>&1;"
             + " echo $? >\(Self.shellQuoted(path(name + ".status")))"
     }
 

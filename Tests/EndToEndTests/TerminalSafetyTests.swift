@@ -15,8 +15,9 @@ final class TerminalSafetyTests: XCTestCase {
     override func setUpWithError() throws {
         app = try ExpensesProcess()
         try app.ok("report", "new", Self.hostile, "--from", "2026-03-02", "--to", "2026-03-06")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "12", "--category", "meals",
-                   "--merchant", Self.hostile)
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "12", "--category", "meals",
+            "--merchant", Self.hostile)
     }
 
     override func tearDown() { app = nil }
@@ -29,8 +30,9 @@ final class TerminalSafetyTests: XCTestCase {
             if value == 0x0A { return false }
             return value < 0x20 || (0x7F..<0xA0).contains(value) || scalar.properties.generalCategory == .format
         }
-        XCTAssertEqual(unsafe.map { String(format: "U+%04X", $0.value) }, [], "\(what) reached the terminal raw: \(text.debugDescription)",
-                       file: file, line: line)
+        XCTAssertEqual(
+            unsafe.map { String(format: "U+%04X", $0.value) }, [], "\(what) reached the terminal raw: \(text.debugDescription)",
+            file: file, line: line)
     }
 
     /// The way a person meets it: the REPL on a real pseudo-terminal. The screen shows the

@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
 import XCTest
+
 @testable import ExpenseApp
 @testable import ExpenseSupport
 
@@ -18,9 +19,13 @@ final class ArgumentTypeTests: XCTestCase {
     static let day = Argument<CalendarDate?>.optional("day", "The day.")
 
     private func invocation(_ words: [String]) throws -> Invocation {
-        let registry = CommandRegistry(commands: [CommandSpec(["try"], abstract: "A command to try values on.", arguments: [Self.id, Self.day],
-                                                              options: [Self.paidBy, Self.currency, Self.amount, Self.rate, Self.icon, Self.info],
-                                                              run: { _, _ in .none })], groups: [])
+        let registry = CommandRegistry(
+            commands: [
+                CommandSpec(
+                    ["try"], abstract: "A command to try values on.", arguments: [Self.id, Self.day],
+                    options: [Self.paidBy, Self.currency, Self.amount, Self.rate, Self.icon, Self.info],
+                    run: { _, _ in .none })
+            ], groups: [])
         guard case .command(let invocation, _) = try CommandParser(registry: registry).parse(["try"] + words) else {
             throw UsageError("not a command", path: [])
         }
@@ -49,20 +54,25 @@ final class ArgumentTypeTests: XCTestCase {
     }
 
     func testAWordOutsideAClosedSetIsAUsageErrorWithTheValuesAndTheNearest() {
-        XCTAssertEqual(usageMessage(["7", "--paid-by", "compnay"]),
-                       "The value 'compnay' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'. Did you mean 'company'?")
-        XCTAssertEqual(usageMessage(["7", "--paid-by", "boss"]),
-                       "The value 'boss' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'.")
+        XCTAssertEqual(
+            usageMessage(["7", "--paid-by", "compnay"]),
+            "The value 'compnay' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'. Did you mean 'company'?")
+        XCTAssertEqual(
+            usageMessage(["7", "--paid-by", "boss"]),
+            "The value 'boss' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'.")
     }
 
     func testAPolicyRuleAndSeverityAreClosedSetsAsPositionalArguments() throws {
-        guard case .command(let set, _) = try CommandParser(registry: Commands.registry).parse(["policy", "set", "duplicate", "blockng"]) else {
+        guard case .command(let set, _) = try CommandParser(registry: Commands.registry).parse(["policy", "set", "duplicate", "blockng"])
+        else {
             return XCTFail()
         }
         XCTAssertEqual(try set[PolicyCommands.rule], .duplicate)
         XCTAssertThrowsError(try set[PolicyCommands.severity]) { error in
-            XCTAssertEqual((error as? UsageError)?.message,
-                           "The value 'blockng' is invalid for '<severity>'. Please provide one of 'warning', 'blocking' or 'off'. Did you mean 'blocking'?")
+            XCTAssertEqual(
+                (error as? UsageError)?.message,
+                "The value 'blockng' is invalid for '<severity>'. Please provide one of 'warning', 'blocking' or 'off'. Did you mean 'blocking'?"
+            )
         }
         XCTAssertEqual(PolicyCommands.severity.spec.completion, .values(PolicySeverity.allCases.map(\.rawValue)))
     }
@@ -79,15 +89,17 @@ final class ArgumentTypeTests: XCTestCase {
     }
 
     func testAnAmountIsReadInTheCurrencyTheCommandChose() throws {
-        let yen = try CurrencyTable.standard.require("JPY"), euro = try CurrencyTable.standard.require("EUR")
+        let yen = try CurrencyTable.standard.require("JPY")
+        let euro = try CurrencyTable.standard.require("EUR")
         let given = try invocation(["7", "--amount", "12.34"])
         XCTAssertEqual(try given[Self.amount, in: AmountContext(euro)], Money(minorUnits: 1234, currency: euro))
         XCTAssertThrowsError(try given[Self.amount, in: AmountContext(yen)]) { error in
             XCTAssertEqual((error as? ExpenseError)?.kind, .invalidData)
             XCTAssertTrue((error as? ExpenseError)?.message.contains("JPY") == true, "\(error)")
         }
-        XCTAssertEqual(try invocation(["7", "--amount", "1,5"])[Self.amount, in: AmountContext(euro, decimalMark: .comma)],
-                       Money(minorUnits: 150, currency: euro))
+        XCTAssertEqual(
+            try invocation(["7", "--amount", "1,5"])[Self.amount, in: AmountContext(euro, decimalMark: .comma)],
+            Money(minorUnits: 150, currency: euro))
         XCTAssertNil(try invocation(["7"])[Self.amount, in: AmountContext(euro)])
         XCTAssertThrowsError(try invocation(["7"])[Self.amount.required(), in: AmountContext(euro)]) { error in
             XCTAssertEqual((error as? UsageError)?.message, "Missing expected argument '--amount <amount>'")
@@ -126,9 +138,17 @@ final class ArgumentTypeTests: XCTestCase {
         XCTAssertThrowsError(try invocation(["0"])[Self.id]) { error in
             XCTAssertEqual((error as? UsageError)?.message, "The value '0' is invalid for '<id>': expected a positive number")
         }
-        XCTAssertThrowsError(try CommandParser(registry: CommandRegistry(commands: [CommandSpec(["try"], abstract: "", arguments: [Self.id],
-                                                                                                run: { _, _ in .none })], groups: []))
-            .parse(["try"])) { error in
+        XCTAssertThrowsError(
+            try CommandParser(
+                registry: CommandRegistry(
+                    commands: [
+                        CommandSpec(
+                            ["try"], abstract: "", arguments: [Self.id],
+                            run: { _, _ in .none })
+                    ], groups: [])
+            )
+            .parse(["try"])
+        ) { error in
             XCTAssertEqual((error as? UsageError)?.message, "Missing expected argument '<id>'")
         }
     }

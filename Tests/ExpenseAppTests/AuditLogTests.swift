@@ -15,10 +15,10 @@ final class AuditLogTests: XCTestCase {
     ]
 
     override func setUpWithError() throws {
-        app = try InProcessApp()   // EXPENSES_USER=alice
+        app = try InProcessApp()  // EXPENSES_USER=alice
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
-        try app.ok("report", "submit", "1")                                   // event 1
+        try app.ok("report", "submit", "1")  // event 1
         try app.ok("--user", "bob", "report", "approve", "1", "--note", "ok")  // event 2
         try app.ok("--user", "carol", "report", "reimburse", "1", "--reference", "PAY-1")  // event 3
     }
@@ -40,8 +40,9 @@ final class AuditLogTests: XCTestCase {
         for arguments in [["report", "history", "1"], ["db", "check"], ["report", "history", "1", "--format", "json"]] {
             let result = try app.run(arguments)
             XCTAssertEqual(result.status, 65, "\(arguments): \(result.stderr)", file: file, line: line)
-            XCTAssertTrue(result.stderr.contains("expenses: error: the audit log was altered outside expenses: \(text)"),
-                          "\(arguments): \(result.stderr)", file: file, line: line)
+            XCTAssertTrue(
+                result.stderr.contains("expenses: error: the audit log was altered outside expenses: \(text)"),
+                "\(arguments): \(result.stderr)", file: file, line: line)
             XCTAssertTrue(result.stderr.contains("hint: restore the database from a backup"), result.stderr, file: file, line: line)
             XCTAssertEqual(result.stdout, "", "\(arguments)", file: file, line: line)
         }
@@ -51,8 +52,10 @@ final class AuditLogTests: XCTestCase {
         let result = try app.run("db", "check")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
-        XCTAssertEqual(result.stdout, "\(app.databasePath): the file is sound; the audit log's 3 events are chained without a break; "
-                       + "every report's status is the one its log ends with; the 9 protective triggers are in place.\n")
+        XCTAssertEqual(
+            result.stdout,
+            "\(app.databasePath): the file is sound; the audit log's 3 events are chained without a break; "
+                + "every report's status is the one its log ends with; the 9 protective triggers are in place.\n")
         XCTAssertEqual(try app.run("db").status, 0, "check is the group's default")
         XCTAssertEqual(try app.run("report", "history", "1").status, 0)
         XCTAssertTrue(try triggers().isSuperset(of: Self.protectiveTriggers))
@@ -64,7 +67,9 @@ final class AuditLogTests: XCTestCase {
             XCTAssertFalse(try triggers().contains(name))
             let result = try app.run("report", "list")
             XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertEqual(result.stderr, """
+            XCTAssertEqual(
+                result.stderr,
+                """
                 expenses: warning: the database lacked the protective trigger \(name) (dropped or changed outside expenses); re-created
                 hint: 'expenses db check' tells whether the audit log was altered meanwhile
 
@@ -78,7 +83,8 @@ final class AuditLogTests: XCTestCase {
         XCTAssertEqual(all.status, 0, all.stderr)
         XCTAssertTrue(all.stderr.contains("the protective triggers \(Self.protectiveTriggers.joined(separator: ", "))"), all.stderr)
         XCTAssertTrue(all.stdout.contains("the 9 protective triggers were re-created"), all.stdout)
-        try sqlite3("DROP TRIGGER reports_status_change; CREATE TRIGGER reports_status_change BEFORE UPDATE ON reports BEGIN SELECT 1; END;")
+        try sqlite3(
+            "DROP TRIGGER reports_status_change; CREATE TRIGGER reports_status_change BEFORE UPDATE ON reports BEGIN SELECT 1; END;")
         XCTAssertTrue(try app.run("report", "list").stderr.contains("protective trigger reports_status_change"))
         // Back in place, they hold again.
         XCTAssertNotEqual(try Tool.run("/usr/bin/sqlite3", app.databasePath, "UPDATE report_events SET actor = 'mallory'").status, 0)
@@ -90,7 +96,9 @@ final class AuditLogTests: XCTestCase {
         try sqlite3("DROP TRIGGER report_events_append_only_update; UPDATE report_events SET actor = 'mallory' WHERE id = 2;")
         let first = try app.run("report", "history", "1")
         XCTAssertEqual(first.status, 65)
-        XCTAssertEqual(first.stderr, """
+        XCTAssertEqual(
+            first.stderr,
+            """
             expenses: warning: the database lacked the protective trigger report_events_append_only_update (dropped or changed outside expenses); re-created
             hint: 'expenses db check' tells whether the audit log was altered meanwhile
             expenses: error: the audit log was altered outside expenses: event 2 (report 1: approve by mallory at 2026-03-10T09:00:00Z) was changed
@@ -117,11 +125,14 @@ final class AuditLogTests: XCTestCase {
 
     func testAnEventInsertedIsNamed() throws {
         // With the triggers in place, sqlite3 cannot insert one without a hash.
-        let refused = try Tool.run("/usr/bin/sqlite3", app.databasePath, """
+        let refused = try Tool.run(
+            "/usr/bin/sqlite3", app.databasePath,
+            """
             INSERT INTO report_events (report_id, at, actor, action, from_status, to_status) VALUES (1, 't', 'mallory', 'approve', 'submitted', 'approved')
             """)
         XCTAssertNotEqual(refused.status, 0)
-        try sqlite3("""
+        try sqlite3(
+            """
             DROP TRIGGER report_events_hashed_insert;
             INSERT INTO report_events (report_id, at, actor, action, from_status, to_status)
             VALUES (1, '2026-03-11T10:00:00Z', 'mallory', 'note', 'reimbursed', 'reimbursed');
@@ -130,7 +141,8 @@ final class AuditLogTests: XCTestCase {
     }
 
     func testAnEventInsertedWithAHashIsNamed() throws {
-        try sqlite3("""
+        try sqlite3(
+            """
             INSERT INTO report_events (report_id, at, actor, action, from_status, to_status, hash)
             VALUES (1, '2026-03-11T10:00:00Z', 'mallory', 'note', 'reimbursed', 'reimbursed', (SELECT hash FROM report_events WHERE id = 3));
             """)
@@ -142,10 +154,12 @@ final class AuditLogTests: XCTestCase {
         try sqlite3("DROP TRIGGER reports_status_change; UPDATE reports SET status = 'approved' WHERE id = 2;")
         let result = try app.run("db", "check")
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.stderr.hasSuffix("""
-            expenses: error: report 2 is approved, but its audit log ends with draft: its status was changed outside expenses
-            hint: restore the database from a backup
+        XCTAssertTrue(
+            result.stderr.hasSuffix(
+                """
+                expenses: error: report 2 is approved, but its audit log ends with draft: its status was changed outside expenses
+                hint: restore the database from a backup
 
-            """), result.stderr)
+                """), result.stderr)
     }
 }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import ExpenseApp
 import ExpenseCore
+import XCTest
+
+@testable import ExpenseApp
 @testable import ExpenseSupport
 
 final class CommandParserTests: XCTestCase {
@@ -24,7 +25,9 @@ final class CommandParserTests: XCTestCase {
     }
 
     func testOptionsAnywhereAndEqualsForm() throws {
-        let (add, globals) = try invocation(["--db", "x.sqlite", "expense", "add", "--amount=12.50", "--category", "meals", "--format", "json"])
+        let (add, globals) = try invocation([
+            "--db", "x.sqlite", "expense", "add", "--amount=12.50", "--category", "meals", "--format", "json",
+        ])
         XCTAssertEqual(add.spec.name, "expense add")
         let euro = try CurrencyTable.standard.require("EUR")
         XCTAssertEqual(try add[ExpenseCommands.Options.amount, in: AmountContext(euro)], Money(minorUnits: 1250, currency: euro))
@@ -50,14 +53,16 @@ final class CommandParserTests: XCTestCase {
     }
 
     func testUsageErrors() {
-        XCTAssertEqual(usageError(["expense", "add", "--ammount", "3"]),
-                       UsageError("Unknown option '--ammount'. Did you mean '--amount'?", path: ["expense", "add"]))
+        XCTAssertEqual(
+            usageError(["expense", "add", "--ammount", "3"]),
+            UsageError("Unknown option '--ammount'. Did you mean '--amount'?", path: ["expense", "add"]))
         XCTAssertEqual(usageError(["expnse"])?.message, "Unknown command 'expnse'. Did you mean 'expense'?")
         XCTAssertEqual(usageError(["expense", "add", "--category"])?.message, "Missing value for '--category <code>'")
         XCTAssertEqual(usageError(["report", "new"])?.message, "Missing expected argument '<title>'")
         XCTAssertEqual(usageError(["report", "list", "--all=yes"])?.message, "The flag '--all' does not take a value")
-        XCTAssertEqual(usageError(["report", "new", "A", "--purpose", "x", "--purpose", "y"])?.message,
-                       "'--purpose <text>' was given more than once")
+        XCTAssertEqual(
+            usageError(["report", "new", "A", "--purpose", "x", "--purpose", "y"])?.message,
+            "'--purpose <text>' was given more than once")
         XCTAssertEqual(usageError(["report", "list", "extra"])?.message, "Unexpected argument 'extra'")
         XCTAssertEqual(usageError(["open"])?.message, "Missing subcommand for 'open'")
     }

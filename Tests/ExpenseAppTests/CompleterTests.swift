@@ -1,6 +1,7 @@
-import XCTest
-@testable import ExpenseApp
 import ExpenseCore
+import XCTest
+
+@testable import ExpenseApp
 @testable import ExpenseSupport
 
 final class CompleterTests: XCTestCase {
@@ -10,7 +11,9 @@ final class CompleterTests: XCTestCase {
     override func setUpWithError() throws {
         session = try Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "EXPENSES_USER": "alice"]))
         let store = try session.store()
-        _ = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: CurrencyTable.standard.currency("EUR")!, owner: "alice")) }
+        _ = try store.write {
+            try store.insertReport(Report(id: 0, title: "Trip", currency: CurrencyTable.standard.currency("EUR")!, owner: "alice"))
+        }
     }
 
     private func complete(_ line: [String], _ current: String) -> [String] {

@@ -29,11 +29,13 @@ final class ConfigCommandTests: XCTestCase {
         let home = app.path("xdg")
         app.environment["XDG_CONFIG_HOME"] = home
         try FileManager.default.createDirectory(atPath: home + "/expenses", withIntermediateDirectories: true)
-        try "# my settings\nshortcuts.max-visible = 2\n\n# the end\n".write(toFile: home + "/expenses/config", atomically: true, encoding: .utf8)
+        try "# my settings\nshortcuts.max-visible = 2\n\n# the end\n".write(
+            toFile: home + "/expenses/config", atomically: true, encoding: .utf8)
         try app.ok("config", "set", "shortcuts.max-visible", "3")
         try app.ok("config", "set", "shortcuts.max-total", "10")
-        XCTAssertEqual(try String(contentsOfFile: home + "/expenses/config", encoding: .utf8),
-                       "# my settings\nshortcuts.max-visible = 3\n\n# the end\nshortcuts.max-total = 10\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: home + "/expenses/config", encoding: .utf8),
+            "# my settings\nshortcuts.max-visible = 3\n\n# the end\nshortcuts.max-total = 10\n")
         let listed = try XCTUnwrap(app.json("config", "list") as? [[String: String]])
         XCTAssertEqual(listed.first { $0["key"] == "shortcuts.max-visible" }?["value"], "3")
         XCTAssertEqual(listed.first { $0["key"] == "shortcuts.max-visible" }?["source"], "file")
@@ -60,8 +62,9 @@ final class ConfigCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stderr, "expenses: error: \(configPath):2: invalid number 'zero'\nhint: a whole number from 1 to 100\n")
         try "colour blue\n".write(toFile: configPath, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try app.run("config", "list").stderr,
-                       "expenses: error: \(configPath):1: expected 'key = value', found 'colour blue'\nhint: lines starting with # are comments\n")
+        XCTAssertEqual(
+            try app.run("config", "list").stderr,
+            "expenses: error: \(configPath):1: expected 'key = value', found 'colour blue'\nhint: lines starting with # are comments\n")
         try "app_id = x.y\n".write(toFile: configPath, atomically: true, encoding: .utf8)
         let warned = try app.run("config", "get", "app-id")
         XCTAssertEqual(warned.stdout, "com.sap.example\n")

@@ -1,7 +1,8 @@
-import XCTest
-@testable import ExpenseApp
 import ExpenseStore
 import ExpenseSupport
+import XCTest
+
+@testable import ExpenseApp
 
 /// The app words a database's failure, and picks its exit code, by the failure's kind only: the
 /// same for the same failure whichever engine said it.
@@ -46,8 +47,10 @@ final class DatabaseErrorPresenterTests: XCTestCase {
     func testAPermissionNamesWhatTheRoleLacks() {
         let role = ErrorPresenter.error(DatabaseError(sqlState: "42501", message: "permission denied for table reports"))
         XCTAssertEqual(role.message, "the database server refused: permission denied for table reports")
-        XCTAssertEqual(role.hint, "your role needs one of expenses_traveller, expenses_approver or expenses_finance; "
-                       + "the server's administrator grants it after 'expenses setup'")
+        XCTAssertEqual(
+            role.hint,
+            "your role needs one of expenses_traveller, expenses_approver or expenses_finance; "
+                + "the server's administrator grants it after 'expenses setup'")
         let group = ErrorPresenter.error(DatabaseError(sqlState: "42501", message: "only a member of expenses_finance may save rates"))
         XCTAssertEqual(group.kind, .permissionDenied)
         XCTAssertEqual(group.hint, "that is the team's rule: someone in that group does it, or the administrator adds you to it")
@@ -55,9 +58,11 @@ final class DatabaseErrorPresenterTests: XCTestCase {
 
     /// What nothing should cause is a bug: its words are the engine's own code and message.
     func testAnUnforeseenFailureKeepsTheEnginesCode() {
-        XCTAssertEqual(ErrorPresenter.error(DatabaseError(sqlState: "42601", message: "syntax error at \"SELEC\"", sql: "SELEC 1")).message,
-                       "PostgreSQL error 42601: syntax error at \"SELEC\" - while executing `SELEC 1`")
-        XCTAssertEqual(ErrorPresenter.error(DatabaseError(extendedResultCode: 1, message: "no such table: t")).message,
-                       "SQLite error 1: no such table: t")
+        XCTAssertEqual(
+            ErrorPresenter.error(DatabaseError(sqlState: "42601", message: "syntax error at \"SELEC\"", sql: "SELEC 1")).message,
+            "PostgreSQL error 42601: syntax error at \"SELEC\" - while executing `SELEC 1`")
+        XCTAssertEqual(
+            ErrorPresenter.error(DatabaseError(extendedResultCode: 1, message: "no such table: t")).message,
+            "SQLite error 1: no such table: t")
     }
 }

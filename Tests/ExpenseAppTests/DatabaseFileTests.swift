@@ -23,7 +23,9 @@ final class DatabaseFileTests: XCTestCase {
         _ = try app.query("CREATE TABLE songs (title TEXT)")
         let result = try app.run("report", "list")
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "expenses: error: \(app.databasePath) is an SQLite database, but not an expenses database\nhint: check --db or EXPENSES_DB\n")
+        XCTAssertEqual(
+            result.stderr,
+            "expenses: error: \(app.databasePath) is an SQLite database, but not an expenses database\nhint: check --db or EXPENSES_DB\n")
     }
 
     func testDatabaseFromANewerVersionIsRefusedUntouched() throws {
@@ -32,7 +34,9 @@ final class DatabaseFileTests: XCTestCase {
         let before = try app.query("SELECT count(*) FROM reports")
         let result = try app.run("report", "new", "Another")
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             expenses: error: \(app.databasePath) was written by a newer version of expenses (schema '2099-01-01-from-the-future')
             hint: upgrade expenses to open it; this version left it untouched
 
@@ -43,7 +47,10 @@ final class DatabaseFileTests: XCTestCase {
     func testMissingDirectory() throws {
         let result = try app.run("--db", app.path("no/such/dir/e.sqlite"), "report", "list")
         XCTAssertEqual(result.status, 73)
-        XCTAssertEqual(result.stderr, "expenses: error: cannot create the database \(app.path("no/such/dir/e.sqlite")): directory \(app.path("no/such/dir")) does not exist\nhint: create it first, or choose another --db\n")
+        XCTAssertEqual(
+            result.stderr,
+            "expenses: error: cannot create the database \(app.path("no/such/dir/e.sqlite")): directory \(app.path("no/such/dir")) does not exist\nhint: create it first, or choose another --db\n"
+        )
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("no")))
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import ExpenseCore
+import XCTest
+
 @testable import ExpenseApp
 
 /// The locale's decimal mark, by its name: it must not depend on which locales a machine has.
@@ -14,7 +15,7 @@ final class DecimalMarkTests: XCTestCase {
         XCTAssertEqual(mark(["LANG": "de"]), .comma)
         XCTAssertEqual(mark(["LANG": "en_US.UTF-8"]), .point)
         XCTAssertEqual(mark(["LANG": "en_GB.UTF-8"]), .point)
-        XCTAssertEqual(mark(["LANG": "de_CH.UTF-8"]), .point)   // Switzerland writes 1'234.56
+        XCTAssertEqual(mark(["LANG": "de_CH.UTF-8"]), .point)  // Switzerland writes 1'234.56
         XCTAssertEqual(mark(["LANG": "es_MX.UTF-8"]), .point)
         XCTAssertEqual(mark(["LANG": "ja_JP.UTF-8"]), .point)
         XCTAssertEqual(mark(["LANG": "C.UTF-8"]), .point)
@@ -25,6 +26,6 @@ final class DecimalMarkTests: XCTestCase {
     func testLCAllThenLCNumericWinOverLang() {
         XCTAssertEqual(mark(["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]), .comma)
         XCTAssertEqual(mark(["LANG": "de_DE.UTF-8", "LC_ALL": "C"]), .point)
-        XCTAssertEqual(mark(["LANG": "de_DE.UTF-8", "LC_ALL": ""]), .comma)   // empty is unset
+        XCTAssertEqual(mark(["LANG": "de_DE.UTF-8", "LC_ALL": ""]), .comma)  // empty is unset
     }
 }

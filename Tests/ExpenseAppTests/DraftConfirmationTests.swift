@@ -1,8 +1,9 @@
-@testable import ExpenseApp
 import ExpenseCore
 import ExpenseStore
 import Foundation
 import XCTest
+
+@testable import ExpenseApp
 @testable import ExpenseSupport
 
 /// The expense `receipt capture --create` proposes, and the REPL's dialog about it, driven by a
@@ -39,18 +40,21 @@ final class DraftConfirmationTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private let read = ReceiptSuggestion(merchant: "HOTEL ASTORIA", date: try? CalendarDate.parse("2026-03-06"), amount: "1234.56",
-                                         currency: "EUR", category: "lodging")
+    private let read = ReceiptSuggestion(
+        merchant: "HOTEL ASTORIA", date: try? CalendarDate.parse("2026-03-06"), amount: "1234.56",
+        currency: "EUR", category: "lodging")
 
     private func draft(_ suggestion: ReceiptSuggestion? = nil, overrides: [String: String] = [:]) throws -> ReceiptExpenseDraft {
-        ReceiptExpenseDraft(suggestion: suggestion ?? read, takenOn: try CalendarDate.parse("2026-03-05"), overrides: overrides,
-                            report: report, defaultCurrency: "CHF", today: try CalendarDate.parse("2026-03-10"))
+        ReceiptExpenseDraft(
+            suggestion: suggestion ?? read, takenOn: try CalendarDate.parse("2026-03-05"), overrides: overrides,
+            report: report, defaultCurrency: "CHF", today: try CalendarDate.parse("2026-03-10"))
     }
 
     func testFieldsComeFromOptionsThenTheReceiptThenDefaults() throws {
         let full = try draft()
-        XCTAssertEqual([full.date.value, full.amount.value, full.currency.value, full.merchant.value, full.category.value],
-                       ["2026-03-06", "1234.56", "EUR", "HOTEL ASTORIA", "lodging"])
+        XCTAssertEqual(
+            [full.date.value, full.amount.value, full.currency.value, full.merchant.value, full.category.value],
+            ["2026-03-06", "1234.56", "EUR", "HOTEL ASTORIA", "lodging"])
         XCTAssertTrue(full.needsConfirmation)
         let given = try draft(overrides: ["amount": "99.90", "date": "2026-03-04", "category": "meals"])
         XCTAssertFalse(given.needsConfirmation, "nothing that counts was guessed")
@@ -77,7 +81,9 @@ final class DraftConfirmationTests: XCTestCase {
 
     func testTheDialogAcceptsChangesThenYes() throws {
         var proposal = try draft()
-        let reader = ScriptedReader([.line("amount 1,200.00"), .line("categroy meals"), .line("category meals"), .line("maybe"), .line("y")])
+        let reader = ScriptedReader([
+            .line("amount 1,200.00"), .line("categroy meals"), .line("category meals"), .line("maybe"), .line("y"),
+        ])
         XCTAssertEqual(try DraftConfirmation(reader: reader, store: store).confirm(&proposal, receiptLabel: "receipt abc"), .create)
         XCTAssertEqual(proposal.amount.value, "1,200.00")
         XCTAssertEqual(proposal.category.value, "meals")
@@ -94,9 +100,12 @@ final class DraftConfirmationTests: XCTestCase {
 
     func testNoKeepsTheReceiptAndCtrlCCancelsEverything() throws {
         var proposal = try draft()
-        XCTAssertEqual(try DraftConfirmation(reader: ScriptedReader([.line("n")]), store: store).confirm(&proposal, receiptLabel: "r"), .skip)
-        XCTAssertThrowsError(try DraftConfirmation(reader: ScriptedReader([.interrupted(typed: false)]), store: store)
-            .confirm(&proposal, receiptLabel: "r")) { error in
+        XCTAssertEqual(
+            try DraftConfirmation(reader: ScriptedReader([.line("n")]), store: store).confirm(&proposal, receiptLabel: "r"), .skip)
+        XCTAssertThrowsError(
+            try DraftConfirmation(reader: ScriptedReader([.interrupted(typed: false)]), store: store)
+                .confirm(&proposal, receiptLabel: "r")
+        ) { error in
             XCTAssertEqual(error as? ExpenseError, Cancellation.cancelled)
         }
         XCTAssertThrowsError(try DraftConfirmation(reader: ScriptedReader([.end]), store: store).confirm(&proposal, receiptLabel: "r"))

@@ -1,7 +1,8 @@
-import XCTest
-@testable import ExpenseApp
 import ExpenseShortcuts
 import ExpenseSupport
+import XCTest
+
+@testable import ExpenseApp
 
 /// The presenter words every coded error: these are the hints the end-to-end tests see on stderr.
 final class ErrorPresenterTests: XCTestCase {
@@ -12,10 +13,15 @@ final class ErrorPresenterTests: XCTestCase {
             (.reportNotEditable(id: 7, status: "approved"), nil),
             (.notReportOwner(user: "ann"), "you are ann (--user or EXPENSES_USER)"),
             (.ownerCannotAct, "run it as the approver: --user NAME or EXPENSES_USER"),
-            (.invalidUserName, "give a name of visible characters with --user NAME or EXPENSES_USER (case and spaces around it do not count)"),
+            (
+                .invalidUserName,
+                "give a name of visible characters with --user NAME or EXPENSES_USER (case and spaces around it do not count)"
+            ),
             (.rateForSameCurrency(rate: "1.1", currency: "EUR"), "leave --rate out for an expense in the report's currency"),
-            (.noExchangeRate(from: "USD", to: "EUR", on: "2026-03-04"),
-             "give --rate R, where 1 USD = R EUR, or load the ECB's reference rates: expenses rates import eurofxref-hist.csv"),
+            (
+                .noExchangeRate(from: "USD", to: "EUR", on: "2026-03-04"),
+                "give --rate R, where 1 USD = R EUR, or load the ECB's reference rates: expenses rates import eurofxref-hist.csv"
+            ),
             (.unknownCurrency("EUX", suggestion: "EUR"), "did you mean 'EUR'? See 'expenses currency list'."),
             (.unknownCurrency("BITCOIN", suggestion: nil), "See 'expenses currency list' for the ISO 4217 codes."),
             (.unknownCategory("taxy", suggestion: "taxi"), "did you mean 'taxi'? See 'expenses category list'."),
@@ -31,12 +37,18 @@ final class ErrorPresenterTests: XCTestCase {
             (.receiptFileMissing, "'expenses receipt verify' checks every receipt"),
             (.auditLogAltered(event: 4), "restore the database from a backup; 'expenses db check' checks the whole file"),
             (.outputExists, "give --force to replace it"),
-            (.invalidImportRows(count: 1),
-             "fix it and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there"),
-            (.invalidImportRows(count: 2),
-             "fix them and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there"),
-            (.noRoomToAddShortcut,
-             "remove one (expenses shortcuts remove TYPE), use 'shortcuts push' to evict the lowest-ranked, or raise shortcuts.max-total"),
+            (
+                .invalidImportRows(count: 1),
+                "fix it and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there"
+            ),
+            (
+                .invalidImportRows(count: 2),
+                "fix them and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there"
+            ),
+            (
+                .noRoomToAddShortcut,
+                "remove one (expenses shortcuts remove TYPE), use 'shortcuts push' to evict the lowest-ranked, or raise shortcuts.max-total"
+            ),
             (.noRoomToPushShortcut, "raise the cap: expenses config set shortcuts.max-total N"),
             (.tooManyDynamicShortcuts, "give fewer, or raise the cap: expenses config set shortcuts.max-total N"),
             (.noRoomToEnableShortcut, "remove one first (expenses shortcuts remove TYPE)"),
@@ -51,8 +63,10 @@ final class ErrorPresenterTests: XCTestCase {
             (.launchQueued, "run it now with: expenses shortcuts inbox --deliver"),
             (.launchDone(type: "app.x"), "launch the quick action again: expenses --shortcut app.x"),
             (.catalogTooManyItems, "remove some, or raise the cap: expenses config set shortcuts.max-total N"),
-            (.unknownIconType(suggestion: "UIApplicationShortcutIconTypeAdd"),
-             "did you mean 'UIApplicationShortcutIconTypeAdd'? 'expenses shortcuts icons' lists the 29 names"),
+            (
+                .unknownIconType(suggestion: "UIApplicationShortcutIconTypeAdd"),
+                "did you mean 'UIApplicationShortcutIconTypeAdd'? 'expenses shortcuts icons' lists the 29 names"
+            ),
             (.unknownIconType(suggestion: nil), "'expenses shortcuts icons' lists the 29 UIApplicationShortcutIconType names"),
             (.undefinedVariable("team"), "define it: expenses config set var.team VALUE"),
         ]
@@ -64,9 +78,12 @@ final class ErrorPresenterTests: XCTestCase {
 
     func testAMessageIsTheErrorsOwnExceptWhereTheCLINamesIt() {
         XCTAssertEqual(ErrorPresenter.message(ExpenseError(.notFound, .unknownReport(9), "unknown report 9")), "unknown report 9")
-        XCTAssertEqual(ErrorPresenter.message(ExpenseError(.invalidData, .rateForSameCurrency(rate: "1.1", currency: "EUR"),
-                                                           "a rate of 1.1 given, but the expense is already in EUR")),
-                       "--rate 1.1 given, but the expense is already in EUR")
+        XCTAssertEqual(
+            ErrorPresenter.message(
+                ExpenseError(
+                    .invalidData, .rateForSameCurrency(rate: "1.1", currency: "EUR"),
+                    "a rate of 1.1 given, but the expense is already in EUR")),
+            "--rate 1.1 given, but the expense is already in EUR")
     }
 
     func testAnErrorWithoutACodeKeepsItsOwnHint() {
@@ -81,11 +98,14 @@ final class ErrorPresenterTests: XCTestCase {
         let located = ExpenseError(.invalidData, .unknownCategory("taxy", suggestion: "taxi"), "unknown category 'taxy'")
             .located("card.rules:5")
         XCTAssertEqual(located.code, .unknownCategory("taxy", suggestion: "taxi"))
-        XCTAssertEqual(ErrorPresenter.lines(located, prefix: "expenses: error: "),
-                       "expenses: error: card.rules:5: unknown category 'taxy'\nhint: did you mean 'taxi'? See 'expenses category list'.\n")
-        XCTAssertEqual(ErrorPresenter.lines(ExpenseError(.refused, .reportNotEditable(id: 3, status: "approved"), "report 3 is approved"),
-                                            prefix: "x: "),
-                       "x: report 3 is approved\n")
+        XCTAssertEqual(
+            ErrorPresenter.lines(located, prefix: "expenses: error: "),
+            "expenses: error: card.rules:5: unknown category 'taxy'\nhint: did you mean 'taxi'? See 'expenses category list'.\n")
+        XCTAssertEqual(
+            ErrorPresenter.lines(
+                ExpenseError(.refused, .reportNotEditable(id: 3, status: "approved"), "report 3 is approved"),
+                prefix: "x: "),
+            "x: report 3 is approved\n")
     }
 
     func testACatalogDiagnosticsHintComesFromItsCode() {

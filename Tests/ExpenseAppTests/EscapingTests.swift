@@ -11,15 +11,17 @@ final class EscapingTests: XCTestCase {
     override func setUpWithError() throws {
         app = try InProcessApp()
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "12", "--category", "meals",
-                   "--merchant", Self.merchant)
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "12", "--category", "meals",
+            "--merchant", Self.merchant)
     }
 
     override func tearDown() { app = nil }
 
     /// The merchant column of a CSV file, as Python's csv module reads it.
     private func merchants(inCSV path: String) throws -> [String] {
-        let script = "import csv,json,sys\nrows=list(csv.DictReader(open(sys.argv[1],newline='',encoding='utf-8')))\n"
+        let script =
+            "import csv,json,sys\nrows=list(csv.DictReader(open(sys.argv[1],newline='',encoding='utf-8')))\n"
             + "print(json.dumps([r['merchant'] for r in rows]))"
         let result = try Tool.run("/usr/bin/python3", "-c", script, path)
         XCTAssertEqual(result.status, 0)

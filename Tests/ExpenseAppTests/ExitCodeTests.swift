@@ -10,7 +10,7 @@ final class ExitCodeTests: XCTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {
-        app = try InProcessApp()   // alice
+        app = try InProcessApp()  // alice
         try app.ok("report", "new", "Draft", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
         try app.ok("report", "new", "Submitted")
@@ -34,7 +34,8 @@ final class ExitCodeTests: XCTestCase {
     }
 
     private func snapshot() throws -> String {
-        try app.query("""
+        try app.query(
+            """
             SELECT (SELECT group_concat(id || status || title, ',') FROM reports) || ';' ||
                    (SELECT group_concat(CAST(id AS TEXT) || amount_minor || coalesce(CAST(report_id AS TEXT), '-'), ',') FROM expenses) || ';' ||
                    (SELECT count(*) FROM report_events) || ';' || (SELECT count(*) FROM dynamic_shortcuts)
@@ -42,47 +43,57 @@ final class ExitCodeTests: XCTestCase {
     }
 
     func testNotFoundIs66() throws {
-        try assertStatus(66, [
-            "report show 99", "report edit 99 --title X", "report delete 99", "report submit 99", "report approve 99",
-            "report reject 99 --reason R", "report recall 99", "report reopen 99", "report reimburse 99 --reference R",
-            "report history 99", "report check 99", "report acknowledge 99 duplicate:1:2 --reason R",
-            "report acknowledge 1 duplicate:7:9 --reason R", "report export 99 --format json",
-            "expense add --report 99 --amount 5 --category meals", "expense list --report 99", "expense show 99",
-            "expense edit 99 --amount 5", "expense move 99 --report 1", "expense move 1 --report 99", "expense delete 99",
-            "receipt show 99", "receipt export 99 -o -", "receipt attach 99 --expense 1", "receipt detach 99 --expense 1",
-            "receipt delete 99", "receipt capture no-such.png",
-            "shortcuts remove com.sap.example.nothing", "shortcuts disable com.sap.example.nothing",
-            "shortcuts enable com.sap.example.nothing", "shortcuts inbox --discard 99", "shortcuts inbox --redeliver 99",
-            "import undo 99", "import no-such.csv --rules no-such.rules", "rates import no-such.csv", "run no-such.expenses",
-        ])
+        try assertStatus(
+            66,
+            [
+                "report show 99", "report edit 99 --title X", "report delete 99", "report submit 99", "report approve 99",
+                "report reject 99 --reason R", "report recall 99", "report reopen 99", "report reimburse 99 --reference R",
+                "report history 99", "report check 99", "report acknowledge 99 duplicate:1:2 --reason R",
+                "report acknowledge 1 duplicate:7:9 --reason R", "report export 99 --format json",
+                "expense add --report 99 --amount 5 --category meals", "expense list --report 99", "expense show 99",
+                "expense edit 99 --amount 5", "expense move 99 --report 1", "expense move 1 --report 99", "expense delete 99",
+                "receipt show 99", "receipt export 99 -o -", "receipt attach 99 --expense 1", "receipt detach 99 --expense 1",
+                "receipt delete 99", "receipt capture no-such.png",
+                "shortcuts remove com.sap.example.nothing", "shortcuts disable com.sap.example.nothing",
+                "shortcuts enable com.sap.example.nothing", "shortcuts inbox --discard 99", "shortcuts inbox --redeliver 99",
+                "import undo 99", "import no-such.csv --rules no-such.rules", "rates import no-such.csv", "run no-such.expenses",
+            ])
     }
 
     func testRefusedByTheWorkflowIs1() throws {
-        try assertStatus(1, [
-            "report approve 1", "report submit 2", "report reopen 2", "report delete 2", "report edit 2 --title X",
-            "expense edit 2 --amount 5", "expense delete 2", "expense add --report 2 --amount 5 --category meals",
-            "shortcuts add com.sap.example.showReports --title X",
-        ])
+        try assertStatus(
+            1,
+            [
+                "report approve 1", "report submit 2", "report reopen 2", "report delete 2", "report edit 2 --title X",
+                "expense edit 2 --amount 5", "expense delete 2", "expense add --report 2 --amount 5 --category meals",
+                "shortcuts add com.sap.example.showReports --title X",
+            ])
     }
 
     func testAnotherPersonsReportOrOnesOwnApprovalIs77() throws {
-        try assertStatus(77, [
-            "report approve 2", "report reject 2 --reason R", "--user bob report recall 2", "--user bob report submit 1",
-        ])
+        try assertStatus(
+            77,
+            [
+                "report approve 2", "report reject 2 --reason R", "--user bob report recall 2", "--user bob report submit 1",
+            ])
     }
 
     func testMalformedValuesAre65() throws {
-        try assertStatus(65, [
-            "expense add --amount 1.2.3 --category meals", "expense add --amount 5 --date 2026-02-30 --category meals",
-            "expense add --amount 5 --currency XYZ --category meals", "expense add --amount 5 --category nope",
-            "report new X --from 2026-03-06 --to 2026-03-02",
-        ])
+        try assertStatus(
+            65,
+            [
+                "expense add --amount 1.2.3 --category meals", "expense add --amount 5 --date 2026-02-30 --category meals",
+                "expense add --amount 5 --currency XYZ --category meals", "expense add --amount 5 --category nope",
+                "report new X --from 2026-03-06 --to 2026-03-02",
+            ])
     }
 
     func testAWrongCommandLineIs64() throws {
-        try assertStatus(64, [
-            "reprot list", "report list --nope", "report show abc", "expense add --amount", "report reject 2",
-            "shortcut com.sap.example.nothing",
-        ])
+        try assertStatus(
+            64,
+            [
+                "reprot list", "report list --nope", "report show abc", "expense add --amount", "report reject 2",
+                "shortcut com.sap.example.nothing",
+            ])
     }
 }

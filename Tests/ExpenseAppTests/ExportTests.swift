@@ -16,10 +16,13 @@ final class ExportTests: XCTestCase {
 
     func testCSVAndJSON() throws {
         let csv = try app.ok("report", "export", "1", "--format", "csv")
-        XCTAssertTrue(csv.hasPrefix("id,reportId,date,category,merchant,description,reference,paidBy,amount,amountCurrency,"
-                                    + "rate,rateDecimal,converted,convertedCurrency\r\n"), csv)
+        XCTAssertTrue(
+            csv.hasPrefix(
+                "id,reportId,date,category,merchant,description,reference,paidBy,amount,amountCurrency,"
+                    + "rate,rateDecimal,converted,convertedCurrency\r\n"), csv)
         XCTAssertTrue(csv.contains("2,1,2026-03-03,meals,Bahnhof Buffet,,,company,38.50,CHF,1.0412,1.0412,40.09,EUR\r\n"), csv)
-        let json = try JSONSerialization.jsonObject(with: Data(try app.ok("report", "export", "1", "--format", "json").utf8)) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(try app.ok("report", "export", "1", "--format", "json").utf8)) as? [String: Any]
         XCTAssertEqual((json?["totals"] as? [String: Any])?["total"] as? [String: String], ["amount": "464.89", "currency": "EUR"])
     }
 
@@ -33,15 +36,18 @@ final class ExportTests: XCTestCase {
     }
 
     func testHTMLIsSelfContainedAndEscaped() throws {
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-05", "--amount", "9", "--category", "meals",
-                   "--merchant", "<script>alert(1)</script> & Co")
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-05", "--amount", "9", "--category", "meals",
+            "--merchant", "<script>alert(1)</script> & Co")
         let html = try app.ok("report", "export", "1", "--format", "html")
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
         XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"))
         XCTAssertFalse(html.contains("<script>"))
         XCTAssertFalse(html.contains("http://") || html.contains("https://"), "nothing is fetched from elsewhere")
-        for part in ["Traveller", "alice", "Workshop prep", "Walldorf, DE", "2026-03-02 to 2026-03-06", "Total in EUR",
-                     "Due to the employee", "Paid by the company", "Policy notes", "Approval history", "Certified honest"] {
+        for part in [
+            "Traveller", "alice", "Workshop prep", "Walldorf, DE", "2026-03-02 to 2026-03-06", "Total in EUR",
+            "Due to the employee", "Paid by the company", "Policy notes", "Approval history", "Certified honest",
+        ] {
             XCTAssertTrue(html.contains(part), part)
         }
     }
@@ -50,7 +56,8 @@ final class ExportTests: XCTestCase {
         try app.ok("policy", "set", "missing-receipt", "warning")
         try app.ok("report", "submit", "1")
         try app.ok("--user", "bob", "report", "approve", "1", "--note", "Thanks")
-        let html = app.path("report.html"), pdf = app.path("report.pdf")
+        let html = app.path("report.html")
+        let pdf = app.path("report.pdf")
         try app.ok("report", "export", "1", "--format", "html", "-o", html)
         let pages = try Browser.printToPDF(html: html, pdf: pdf)
         XCTAssertEqual(pages, 1, "one page for a three-item report without receipts")
@@ -69,9 +76,11 @@ final class ExportTests: XCTestCase {
         try app.ok("report", "export", "1", "-o", app.path("trip.HTM"))
         XCTAssertTrue(try String(contentsOfFile: app.path("trip.HTM"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
         try app.ok("report", "export", "1", "-o", app.path("items.csv"))
-        XCTAssertEqual(try String(contentsOfFile: app.path("items.csv"), encoding: .utf8), try app.ok("report", "export", "1", "--format", "csv"))
+        XCTAssertEqual(
+            try String(contentsOfFile: app.path("items.csv"), encoding: .utf8), try app.ok("report", "export", "1", "--format", "csv"))
         try app.ok("report", "export", "1", "-o", app.path("report.json"))
-        XCTAssertEqual(try String(contentsOfFile: app.path("report.json"), encoding: .utf8), try app.ok("report", "export", "1", "--format", "json"))
+        XCTAssertEqual(
+            try String(contentsOfFile: app.path("report.json"), encoding: .utf8), try app.ok("report", "export", "1", "--format", "json"))
         // An explicit --format wins over the name.
         try app.ok("report", "export", "1", "--format", "csv", "-o", app.path("odd.html"))
         XCTAssertTrue(try String(contentsOfFile: app.path("odd.html"), encoding: .utf8).hasPrefix("id,reportId,"))
@@ -82,14 +91,18 @@ final class ExportTests: XCTestCase {
     func testAFormatThatCannotBeToldIsAUsageError() throws {
         let unknown = try app.run("report", "export", "1", "-o", app.path("trip.txt"))
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.hasPrefix("expenses: error: Cannot tell the format from the name '\(app.path("trip.txt"))': "
-                                               + "give '--format <format>', one of 'csv', 'json', 'html' or 'pdf'"), unknown.stderr)
+        XCTAssertTrue(
+            unknown.stderr.hasPrefix(
+                "expenses: error: Cannot tell the format from the name '\(app.path("trip.txt"))': "
+                    + "give '--format <format>', one of 'csv', 'json', 'html' or 'pdf'"), unknown.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("trip.txt")))
         for arguments in [["report", "export", "1"], ["report", "export", "1", "-o", "-"]] {
             let missing = try app.run(arguments)
             XCTAssertEqual(missing.status, 64, arguments.joined(separator: " "))
-            XCTAssertTrue(missing.stderr.hasPrefix("expenses: error: Missing expected argument '--format <format>': give one of "
-                                                   + "'csv', 'json', 'html' or 'pdf', or an --output file named for it\n"), missing.stderr)
+            XCTAssertTrue(
+                missing.stderr.hasPrefix(
+                    "expenses: error: Missing expected argument '--format <format>': give one of "
+                        + "'csv', 'json', 'html' or 'pdf', or an --output file named for it\n"), missing.stderr)
         }
     }
 
@@ -101,8 +114,10 @@ final class ExportTests: XCTestCase {
         let mode = try FileManager.default.attributesOfItem(atPath: pdf)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600, "readable by you only, as every export")
         let text = try Browser.run("/usr/bin/pdftotext", "-layout", pdf, "-")
-        for part in ["Expense report 1: Walldorf customer workshop", "Hotel Astoria", "Bahnhof Buffet", "412.80", "38.50 CHF",
-                     "Total in EUR", "464.89 EUR", "Due to the employee", "Paid by the company"] {
+        for part in [
+            "Expense report 1: Walldorf customer workshop", "Hotel Astoria", "Bahnhof Buffet", "412.80", "38.50 CHF",
+            "Total in EUR", "464.89 EUR", "Due to the employee", "Paid by the company",
+        ] {
             XCTAssertTrue(text.contains(part), "\(part) missing from the PDF:\n\(text)")
         }
         // As every output file: not replaced without --force, whole with it; no temporary file left.
@@ -118,7 +133,9 @@ final class ExportTests: XCTestCase {
         app.environment["PATH"] = bin
         let result = try app.run("report", "export", "1", "-o", app.path("trip.pdf"))
         XCTAssertEqual(result.status, 69)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             expenses: error: a PDF is printed with Chromium, and there is none on PATH (chromium, chromium-browser, google-chrome)
             hint: install it (apt-get install chromium), or export --format html and print that from a browser
 
@@ -135,9 +152,10 @@ enum Browser {
             XCTFail("chromium is missing: Scripts/bootstrap installs it")
             return 0
         }
-        _ = try run(chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                    "--user-data-dir=" + NSTemporaryDirectory() + "/chromium-\(UUID().uuidString)",
-                    "--print-to-pdf=" + pdf, "file://" + html)
+        _ = try run(
+            chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+            "--user-data-dir=" + NSTemporaryDirectory() + "/chromium-\(UUID().uuidString)",
+            "--print-to-pdf=" + pdf, "file://" + html)
         let info = try run("/usr/bin/pdfinfo", pdf)
         let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") } ?? ""
         return Int(line.split(separator: " ").last ?? "") ?? 0
@@ -151,12 +169,17 @@ enum Browser {
             .first { $0.hasPrefix((prefix as NSString).lastPathComponent) && $0.hasSuffix(".pgm") }
         let data = try Data(contentsOf: URL(fileURLWithPath: (prefix as NSString).deletingLastPathComponent + "/" + (file ?? "")))
         // P5 header: magic, width, height, maxval, each followed by white space, then the pixels.
-        var fields: [String] = [], index = 0, current = ""
+        var fields: [String] = []
+        var index = 0
+        var current = ""
         while fields.count < 4, index < data.count {
             let byte = data[index]
             index += 1
             if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                if !current.isEmpty { fields.append(current); current = "" }
+                if !current.isEmpty {
+                    fields.append(current)
+                    current = ""
+                }
             } else {
                 current.append(Character(UnicodeScalar(byte)))
             }

@@ -1,7 +1,8 @@
-@testable import ExpenseApp
 import ExpenseCore
 import Foundation
 import XCTest
+
+@testable import ExpenseApp
 @testable import ExpenseSupport
 
 /// The form engine with a scripted reader: what is asked, in which order, with which default,
@@ -26,11 +27,13 @@ final class FormEngineTests: XCTestCase {
     static let amount: Option<Money?> = .value("amount", "The amount.")
     static let merchant = Option.text("merchant", "name", "Who was paid.")
 
-    private let form = Form(heading: "Test", fields: [
-        Form.Field("title", "Title", required: true),
-        Form.Field(from, "First day"),
-        Form.Field(to, "Last day").suggesting { $0[from]?.description }.asked { $0[from] != nil },
-    ])
+    private let form = Form(
+        heading: "Test",
+        fields: [
+            Form.Field("title", "Title", required: true),
+            Form.Field(from, "First day"),
+            Form.Field(to, "Last day").suggesting { $0[from]?.description }.asked { $0[from] != nil },
+        ])
 
     func testAsksWhatIsNotGivenInOrderWithDefaultsFromEarlierAnswers() throws {
         let reader = ScriptedReader([.line("  Basel  "), .line("2026-04-01"), .line("")])
@@ -67,28 +70,36 @@ final class FormEngineTests: XCTestCase {
     /// A form hands the command values, not text to parse again: an amount read in the currency
     /// given on the line, a currency answered, each as the option's type reads it.
     func testFillStoresTypedValuesInTheInvocation() throws {
-        let spec = CommandSpec(["try"], abstract: "A command to fill.", options: [Self.currency.required(), Self.amount.required(), Self.from, Self.merchant],
-                               run: { _, _ in .none })
+        let spec = CommandSpec(
+            ["try"], abstract: "A command to fill.", options: [Self.currency.required(), Self.amount.required(), Self.from, Self.merchant],
+            run: { _, _ in .none })
         let registry = CommandRegistry(commands: [spec], groups: [])
-        guard case .command(var invocation, _) = try CommandParser(registry: registry).parse(["try", "--currency", "JPY"], requiringAll: false)
+        guard
+            case .command(var invocation, _) = try CommandParser(registry: registry).parse(
+                ["try", "--currency", "JPY"], requiringAll: false)
         else { return XCTFail() }
         XCTAssertNotNil(invocation.missing)
-        let fields = Form(heading: "Fill", fields: [
-            Form.Field(Self.currency, "Currency", required: true),
-            Form.Field(Self.amount, "Amount", required: true) { answers in
-                guard let currency = answers[Self.currency] else { throw ExpenseError(.usage, "no currency") }
-                return AmountContext(currency)
-            },
-            Form.Field(Self.from, "First day"),
-            Form.Field(Self.merchant, "Merchant"),
-        ])
+        let fields = Form(
+            heading: "Fill",
+            fields: [
+                Form.Field(Self.currency, "Currency", required: true),
+                Form.Field(Self.amount, "Amount", required: true) { answers in
+                    guard let currency = answers[Self.currency] else { throw ExpenseError(.usage, "no currency") }
+                    return AmountContext(currency)
+                },
+                Form.Field(Self.from, "First day"),
+                Form.Field(Self.merchant, "Merchant"),
+            ])
         let reader = ScriptedReader([.line("12.5"), .line("1250"), .line("2026-03-02"), .line("Isar Taxi")])
         try fields.fill(&invocation, reader: reader)
-        XCTAssertEqual(reader.prompts, ["  Amount: ", "  Amount: ", "  First day (optional): ", "  Merchant (optional): "], "12.5 yen is refused with the yen's digits")
+        XCTAssertEqual(
+            reader.prompts, ["  Amount: ", "  Amount: ", "  First day (optional): ", "  Merchant (optional): "],
+            "12.5 yen is refused with the yen's digits")
         XCTAssertNil(invocation.missing)
         let yen = try CurrencyTable.standard.require("JPY")
-        XCTAssertEqual(try invocation[Self.amount, in: AmountContext(try CurrencyTable.standard.require("EUR"))],
-                       Money(minorUnits: 1250, currency: yen), "the answer's value is the command's")
+        XCTAssertEqual(
+            try invocation[Self.amount, in: AmountContext(try CurrencyTable.standard.require("EUR"))],
+            Money(minorUnits: 1250, currency: yen), "the answer's value is the command's")
         XCTAssertEqual(try invocation[Self.from], try CalendarDate.parse("2026-03-02"))
         XCTAssertEqual(try invocation[Self.merchant], "Isar Taxi")
         XCTAssertNil(invocation.value(forOptionNamed: Self.amount.spec.name), "no text to parse again")

@@ -1,8 +1,9 @@
-import Foundation
-import XCTest
-@testable import ExpenseApp
 import ExpenseCore
+import Foundation
 import StatementReading
+import XCTest
+
+@testable import ExpenseApp
 
 /// The help topics: complete, true to the code they describe, and the same in `help TOPIC`
 /// and the manual pages.
@@ -51,14 +52,16 @@ final class HelpTopicTests: XCTestCase {
             // The OVERVIEW line is a command's abstract, as long as the abstracts of command help.
             for line in topic.terminalText.split(separator: "\n").dropFirst() where line.count > HelpTopic.width {
                 // Only an example's line, or a word too long for any line, is wider.
-                XCTAssertTrue(examples.contains { "  " + $0 == line } || !line.trimmingCharacters(in: .whitespaces).contains(" "),
-                              "\(topic.name): \(line)")
+                XCTAssertTrue(
+                    examples.contains { "  " + $0 == line } || !line.trimmingCharacters(in: .whitespaces).contains(" "),
+                    "\(topic.name): \(line)")
             }
         }
         XCTAssertEqual(HelpTopic.wrap("one two three four", indent: 2, width: 12), "  one two\n  three four\n")
         XCTAssertEqual(HelpTopic.row("term", "text"), "  term" + String(repeating: " ", count: 20) + "text\n")
-        XCTAssertEqual(HelpTopic.row(String(repeating: "x", count: 30), "text"),
-                       "  " + String(repeating: "x", count: 30) + "\n" + String(repeating: " ", count: 26) + "text\n")
+        XCTAssertEqual(
+            HelpTopic.row(String(repeating: "x", count: 30), "text"),
+            "  " + String(repeating: "x", count: 30) + "\n" + String(repeating: " ", count: 26) + "text\n")
     }
 
     func testHelpShowsATopicAndAGroupEndsWithItsTopic() {

@@ -13,7 +13,7 @@ final class IdentityTests: XCTestCase {
     static let lookAlikes = ["Alice", "ALICE", " alice", "alice ", "alice\u{200B}", "ali\u{301}ce"]
 
     override func setUpWithError() throws {
-        app = try InProcessApp()   // EXPENSES_USER=alice
+        app = try InProcessApp()  // EXPENSES_USER=alice
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
         try app.ok("report", "submit", "1")
@@ -22,19 +22,23 @@ final class IdentityTests: XCTestCase {
     override func tearDown() { app = nil }
 
     private func unchanged(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertEqual(try app.query("SELECT status || ' ' || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"),
-                       "submitted 1", "\(what) changed the report", file: file, line: line)
+        XCTAssertEqual(
+            try app.query("SELECT status || ' ' || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"),
+            "submitted 1", "\(what) changed the report", file: file, line: line)
     }
 
     /// Refused as the owner (1) or as an invalid name (65); never approved.
     /// Refused as the owner (77, permission denied) or as a malformed name (65); a script's failed line is 1.
-    private func assertRefused(_ result: InProcessApp.Result, _ name: String, inScript: Bool = false,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefused(
+        _ result: InProcessApp.Result, _ name: String, inScript: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let scalars = name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
         let expected: Int32 = inScript ? 1 : result.stderr.contains("the user name") ? 65 : 77
         XCTAssertEqual(result.status, expected, "'\(scalars)': \(result.stderr)", file: file, line: line)
-        XCTAssertTrue(result.stderr.contains("owns report 1 and cannot approve it") || result.stderr.contains("the user name"),
-                      "'\(scalars)': \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(
+            result.stderr.contains("owns report 1 and cannot approve it") || result.stderr.contains("the user name"),
+            "'\(scalars)': \(result.stderr)", file: file, line: line)
         XCTAssertFalse(result.stderr.contains("Swift runtime failure") || result.stderr.contains("Backtrace"), file: file, line: line)
         try unchanged("approving as '\(scalars)'", file: file, line: line)
     }
@@ -68,7 +72,9 @@ final class IdentityTests: XCTestCase {
     func testAnInvisibleOrControlCharacterIsRefusedWith65AndAHint() throws {
         let result = try app.run("--user", "alice\u{200B}", "report", "list")
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             expenses: error: the user name 'alice<U+200B>' contains an invisible character, U+200B (ZERO WIDTH SPACE)
             hint: give a name of visible characters with --user NAME or EXPENSES_USER (case and spaces around it do not count)
 
@@ -78,8 +84,9 @@ final class IdentityTests: XCTestCase {
             let refused = try app.run("--user", name, "report", "new", "Other")
             XCTAssertEqual(refused.status, 65, refused.stderr)
             XCTAssertTrue(refused.stderr.hasPrefix("expenses: error: the user name"), refused.stderr)
-            XCTAssertFalse(refused.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{FEFF}" },
-                           "shown visibly, never raw: \(refused.stderr)")
+            XCTAssertFalse(
+                refused.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{FEFF}" },
+                "shown visibly, never raw: \(refused.stderr)")
         }
         XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "1", "nothing written under a refused name")
         // From the environment: refused when a command needs the name.
@@ -93,8 +100,9 @@ final class IdentityTests: XCTestCase {
         try app.ok("--user", "  Bob ", "report", "new", "Bob's trip")
         try app.ok("--user", "ZO\u{CB}", "report", "new", "Zoë's trip")
         try app.ok("--user", "zoe\u{308}", "report", "new", "Zoë's second trip")
-        XCTAssertEqual(try app.query("SELECT group_concat(owner, '|') FROM (SELECT owner FROM reports ORDER BY id)"),
-                       "alice|bob|zo\u{EB}|zo\u{EB}")
+        XCTAssertEqual(
+            try app.query("SELECT group_concat(owner, '|') FROM (SELECT owner FROM reports ORDER BY id)"),
+            "alice|bob|zo\u{EB}|zo\u{EB}")
         try app.ok("--user", "BOB", "report", "approve", "1")
         let log = try XCTUnwrap(app.json("report", "history", "1") as? [[String: String]])
         XCTAssertEqual(log.map { $0["actor"] }, ["alice", "bob"])

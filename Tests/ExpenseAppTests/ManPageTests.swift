@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ExpenseApp
 
 /// Roff as the manual pages are written: nothing of a help's text can become a request or an
@@ -16,11 +17,14 @@ final class ManPageTests: XCTestCase {
     }
 
     func testAPageStartsWithItsTitleAndAWhatisLine() {
-        var page = ManPage(name: "expenses-x", section: 1, summary: "Things to do.", date: "2026-03-10", source: "expenses 0.1.0",
-                           manual: "Expenses Manual")
+        var page = ManPage(
+            name: "expenses-x", section: 1, summary: "Things to do.", date: "2026-03-10", source: "expenses 0.1.0",
+            manual: "Expenses Manual")
         page.paragraph(".leading dot")
         page.example("first\n\n.second\n")
-        XCTAssertEqual(page.text, #"""
+        XCTAssertEqual(
+            page.text,
+            #"""
             .TH "EXPENSES\-X" 1 "2026\-03\-10" "expenses 0.1.0" "Expenses Manual"
             .nh
             .SH NAME

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ExpenseApp
 @testable import ExpenseSupport
 
@@ -12,12 +13,18 @@ final class OptionTests: XCTestCase {
     static let loud = Option.flag("loud", "Say it loudly.")
     static let quiet = Option.flag("quiet", "Say nothing.")
 
-    private func invocation(_ words: [String], validate: (@Sendable (Invocation) throws -> Void)? = nil,
-                            run: @escaping @Sendable (Invocation, Session) throws -> Output = { _, _ in .none }) throws -> Invocation {
-        let registry = CommandRegistry(commands: [CommandSpec(["try"], abstract: "A command to try options on.",
-                                                              options: [Self.day, Self.limit, Self.report, Self.tags, Self.loud, Self.quiet],
-                                                              validate: validate, run: run)],
-                                       groups: [])
+    private func invocation(
+        _ words: [String], validate: (@Sendable (Invocation) throws -> Void)? = nil,
+        run: @escaping @Sendable (Invocation, Session) throws -> Output = { _, _ in .none }
+    ) throws -> Invocation {
+        let registry = CommandRegistry(
+            commands: [
+                CommandSpec(
+                    ["try"], abstract: "A command to try options on.",
+                    options: [Self.day, Self.limit, Self.report, Self.tags, Self.loud, Self.quiet],
+                    validate: validate, run: run)
+            ],
+            groups: [])
         guard case .command(let invocation, _) = try CommandParser(registry: registry).parse(["try"] + words) else {
             throw UsageError("not a command", path: [])
         }
@@ -61,15 +68,22 @@ final class OptionTests: XCTestCase {
 
     func testValidationRunsBeforeTheCommandAndStopsIt() throws {
         let ran = LockedFlag()
-        let registry = CommandRegistry(commands: [CommandSpec(["try"], abstract: "A command to try options on.",
-                                                              options: [Self.loud, Self.quiet],
-                                                              validate: { invocation in
-                                                                  if invocation[Self.loud], invocation[Self.quiet] {
-                                                                      throw UsageError("Give '--loud' or '--quiet', not both", path: ["try"])
-                                                                  }
-                                                              },
-                                                              run: { _, _ in ran.set(); return .none })],
-                                       groups: [])
+        let registry = CommandRegistry(
+            commands: [
+                CommandSpec(
+                    ["try"], abstract: "A command to try options on.",
+                    options: [Self.loud, Self.quiet],
+                    validate: { invocation in
+                        if invocation[Self.loud], invocation[Self.quiet] {
+                            throw UsageError("Give '--loud' or '--quiet', not both", path: ["try"])
+                        }
+                    },
+                    run: { _, _ in
+                        ran.set()
+                        return .none
+                    })
+            ],
+            groups: [])
         let session = try Session(environment: Environment(variables: ["EXPENSES_DB": ":memory:", "EXPENSES_USER": "alice"]))
         let runner = Runner(registry: registry)
         XCTAssertEqual(runner.run(["try", "--loud", "--quiet"], in: session), .usage)

@@ -13,10 +13,13 @@ final class PolicyTests: XCTestCase {
 
     override func tearDown() { app = nil }
 
-    private func add(_ date: String, _ amount: String, _ category: String, _ merchant: String, report: String = "1",
-                     as user: String = "alice") throws {
-        try app.ok("--user", user, "expense", "add", "--report", report, "--date", date, "--amount", amount, "--category", category,
-                   "--merchant", merchant)
+    private func add(
+        _ date: String, _ amount: String, _ category: String, _ merchant: String, report: String = "1",
+        as user: String = "alice"
+    ) throws {
+        try app.ok(
+            "--user", user, "expense", "add", "--report", report, "--date", date, "--amount", amount, "--category", category,
+            "--merchant", merchant)
     }
 
     /// The findings of `report check`, which exits 1 when one of them blocks.
@@ -33,17 +36,18 @@ final class PolicyTests: XCTestCase {
         try add("2026-03-03", "20.00", "taxi", "Taxi")
         XCTAssertEqual(try app.run("report", "check", "1").status, 0)
         XCTAssertEqual(try app.run("report", "check", "1", "--strict").status, 0)
-        try add("2026-03-09", "10.00", "taxi", "Taxi Walldorf")     // after the trip: a warning
+        try add("2026-03-09", "10.00", "taxi", "Taxi Walldorf")  // after the trip: a warning
         let warning = try app.run("report", "check", "1")
         XCTAssertEqual(warning.status, 0, warning.stderr)
         XCTAssertTrue(warning.stdout.contains("0 blocking, 1 warning not acknowledged"), warning.stdout)
         let strict = try app.run("report", "check", "1", "--strict", "--format", "json")
         XCTAssertEqual(strict.status, 1, strict.stderr)
         XCTAssertEqual(strict.stderr, "")
-        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [[String: Any]], "the findings are still printed")
+        XCTAssertNotNil(
+            try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [[String: Any]], "the findings are still printed")
         try app.ok("report", "acknowledge", "1", "outside-trip:2", "--reason", "the taxi home")
         XCTAssertEqual(try app.run("report", "check", "1", "--strict").status, 0)
-        try add("2026-03-04", "200.00", "lodging", "Hotel")        // no receipt: blocking
+        try add("2026-03-04", "200.00", "lodging", "Hotel")  // no receipt: blocking
         let blocking = try app.run("report", "check", "1")
         XCTAssertEqual(blocking.status, 1, blocking.stderr)
         XCTAssertTrue(blocking.stdout.contains("1 blocking, 0 warnings not acknowledged"), blocking.stdout)
@@ -57,21 +61,28 @@ final class PolicyTests: XCTestCase {
 
     func testEachRuleWithItsReason() throws {
         try add("2026-03-03", "50.00", "meals", "Ochsen")
-        try add("2026-03-03", "45.00", "meals", "Krone")            // meals that day: 95.00 > 80.00
-        try add("2026-03-09", "10.00", "taxi", "Taxi Walldorf")     // after the trip
+        try add("2026-03-03", "45.00", "meals", "Krone")  // meals that day: 95.00 > 80.00
+        try add("2026-03-09", "10.00", "taxi", "Taxi Walldorf")  // after the trip
         try add("2026-03-04", "18.00", "taxi", "Taxi Walldorf")
         try add("2026-03-04", "18.00", "parking", "Taxi Walldorf")  // same merchant: duplicate
         try add("2026-03-05", "12.00", "meals", "Bakery")
-        try add("2026-03-05", "12.00", "public_transport", "RNV")   // same amount, other merchant and category: not a duplicate
+        try add("2026-03-05", "12.00", "public_transport", "RNV")  // same amount, other merchant and category: not a duplicate
         let found = try violations()
-        XCTAssertEqual(Set(found.keys), ["daily-limit:meals:2026-03-03", "missing-receipt:1", "missing-receipt:2",
-                                         "outside-trip:3", "duplicate:4:5"])
-        XCTAssertEqual(found["daily-limit:meals:2026-03-03"]?["message"] as? String,
-                       "meals on 2026-03-03: 95.00 EUR is over the daily limit of 80.00 EUR (items 1, 2)")
-        XCTAssertEqual(found["duplicate:4:5"]?["message"] as? String,
-                       "items 4 and 5 may be duplicates: same date 2026-03-04, amount 18.00 EUR, merchant 'Taxi Walldorf'")
-        XCTAssertEqual(found["outside-trip:3"]?["message"] as? String,
-                       "item 3 is dated 2026-03-09, outside the trip (2026-03-02 to 2026-03-06)")
+        XCTAssertEqual(
+            Set(found.keys),
+            [
+                "daily-limit:meals:2026-03-03", "missing-receipt:1", "missing-receipt:2",
+                "outside-trip:3", "duplicate:4:5",
+            ])
+        XCTAssertEqual(
+            found["daily-limit:meals:2026-03-03"]?["message"] as? String,
+            "meals on 2026-03-03: 95.00 EUR is over the daily limit of 80.00 EUR (items 1, 2)")
+        XCTAssertEqual(
+            found["duplicate:4:5"]?["message"] as? String,
+            "items 4 and 5 may be duplicates: same date 2026-03-04, amount 18.00 EUR, merchant 'Taxi Walldorf'")
+        XCTAssertEqual(
+            found["outside-trip:3"]?["message"] as? String,
+            "item 3 is dated 2026-03-09, outside the trip (2026-03-02 to 2026-03-06)")
         XCTAssertEqual(found["missing-receipt:1"]?["severity"] as? String, "blocking")
         XCTAssertEqual(found["duplicate:4:5"]?["severity"] as? String, "warning")
     }
@@ -81,10 +92,12 @@ final class PolicyTests: XCTestCase {
         try app.ok("report", "new", "Other trip")
         try add("2026-03-03", "412.80", "lodging", "Hotel Astoria", report: "2")
         try app.ok("--user", "bob", "report", "new", "Bob's trip")
-        try add("2026-03-03", "412.80", "lodging", "Hotel Astoria", report: "3", as: "bob")   // bob's: not alice's duplicate
+        try add("2026-03-03", "412.80", "lodging", "Hotel Astoria", report: "3", as: "bob")  // bob's: not alice's duplicate
         let found = try violations()
-        XCTAssertEqual(found["duplicate:1:2"]?["message"] as? String,
-                       "item 1 and item 2 of report 2 may be duplicates: same date 2026-03-03, amount 412.80 EUR, category lodging, merchant 'Hotel Astoria'")
+        XCTAssertEqual(
+            found["duplicate:1:2"]?["message"] as? String,
+            "item 1 and item 2 of report 2 may be duplicates: same date 2026-03-03, amount 412.80 EUR, category lodging, merchant 'Hotel Astoria'"
+        )
         XCTAssertNil(found["duplicate:1:3"])
     }
 
@@ -128,15 +141,17 @@ extension PolicyTests {
         try "Date,USD,CHF,\n2026-03-02,1.0800,0.9500,\n".write(toFile: app.path("rates.csv"), atomically: true, encoding: .utf8)
         try app.ok("rates", "import", app.path("rates.csv"))
         // 80.00 EUR at 0.95 is 76.00 CHF, and 78.00 CHF is over it.
-        XCTAssertEqual(try violations("2")["daily-limit:meals:2026-03-02"]?["message"] as? String,
-                       "meals on 2026-03-02: 78.00 CHF is over the daily limit of 76.00 CHF (item 1)")
+        XCTAssertEqual(
+            try violations("2")["daily-limit:meals:2026-03-02"]?["message"] as? String,
+            "meals on 2026-03-02: 78.00 CHF is over the daily limit of 76.00 CHF (item 1)")
     }
 }
 
 extension PolicyTests {
     /// Adds `count` identical items to report 1 with sqlite3 (the schema's triggers keep its totals).
     private func addIdentical(_ count: Int) throws {
-        _ = try app.query("""
+        _ = try app.query(
+            """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
             INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_source,
                                   converted_minor, paid_by, created_at, updated_at)
@@ -152,13 +167,15 @@ extension PolicyTests {
         XCTAssertEqual(duplicates.map(\.key), ["duplicate:1:2000"])
         let finding = try XCTUnwrap(duplicates.first?.value)
         XCTAssertEqual(finding["itemIds"] as? [Int], Array(1...2_000))
-        XCTAssertEqual(finding["message"] as? String, "2,000 items (1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 1,990 more) may be duplicates: "
-                           + "same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'")
+        XCTAssertEqual(
+            finding["message"] as? String,
+            "2,000 items (1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 1,990 more) may be duplicates: "
+                + "same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'")
         XCTAssertEqual(Set(found.keys), ["duplicate:1:2000", "daily-limit:meals:2026-03-03"])
 
         let table = try app.run("report", "check", "1")
-        XCTAssertEqual(table.status, 0, table.stderr)   // warnings only
-        XCTAssertEqual(table.stdout.split(separator: "\n").count, 4, table.stdout)   // header, two findings, the note
+        XCTAssertEqual(table.status, 0, table.stderr)  // warnings only
+        XCTAssertEqual(table.stdout.split(separator: "\n").count, 4, table.stdout)  // header, two findings, the note
         XCTAssertFalse(table.stdout.contains("1 2 3"), "the ids column is for programs")
         let csv = try app.run("report", "check", "1", "--format", "csv")
         XCTAssertEqual(csv.status, 0, csv.stderr)

@@ -1,5 +1,6 @@
-@testable import ExpenseApp
 import XCTest
+
+@testable import ExpenseApp
 @testable import ExpenseSupport
 
 /// Arguments, path variables and scripts whose bytes are not UTF-8: refused, never changed.
@@ -15,14 +16,17 @@ final class ProcessArgumentsTests: XCTestCase {
         guard case .failure(let error) = result else { return XCTFail("accepted \(result)") }
         XCTAssertEqual(error.kind, .usage)
         XCTAssertEqual(error.message, "argument 2 is not valid UTF-8: 'caf\\xE9.sqlite'")
-        XCTAssertEqual(error.hint, "expenses takes its arguments as UTF-8 text; for a file whose name is not, rename it "
-                           + "(convmv -f latin1 -t utf-8 does) or give a link to it with a UTF-8 name")
+        XCTAssertEqual(
+            error.hint,
+            "expenses takes its arguments as UTF-8 text; for a file whose name is not, rename it "
+                + "(convmv -f latin1 -t utf-8 does) or give a link to it with a UTF-8 name")
     }
 
     func testBytesAreShownVisibly() {
         XCTAssertEqual(ProcessArguments.visible(Array("ok é".utf8)), "ok é")
         XCTAssertEqual(ProcessArguments.visible([0x61, 0xE9, 0x1B, 0x5B, 0xC3]), "a\\xE9\\x1B[\\xC3", "bad, control and cut-off bytes")
-        XCTAssertEqual(ProcessArguments.visible([0xF0, 0x9F, 0x98, 0x80, 0xED, 0xA0, 0x80]), "😀\\xED\\xA0\\x80", "a surrogate is not UTF-8")
+        XCTAssertEqual(
+            ProcessArguments.visible([0xF0, 0x9F, 0x98, 0x80, 0xED, 0xA0, 0x80]), "😀\\xED\\xA0\\x80", "a surrogate is not UTF-8")
     }
 
     func testAPathVariableThatIsNotUTF8IsRefused() {

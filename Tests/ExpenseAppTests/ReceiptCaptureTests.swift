@@ -35,16 +35,22 @@ final class ReceiptCaptureTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: app.vaultPath + "/" + stored)), try ReceiptSamples.bytes(hotel))
         let mode = try FileManager.default.attributesOfItem(atPath: app.vaultPath + "/" + stored)[.posixPermissions] as? NSNumber
         XCTAssertEqual(mode?.intValue, 0o600)
-        XCTAssertEqual(try app.query("SELECT media_type, size, original_name, source, taken_at FROM receipts"),
-                       "image/jpeg|61954|\(hotel)|file|2026-03-06T08:12:44")
+        XCTAssertEqual(
+            try app.query("SELECT media_type, size, original_name, source, taken_at FROM receipts"),
+            "image/jpeg|61954|\(hotel)|file|2026-03-06T08:12:44")
 
         // The same bytes again, under another name and from stdin: the same receipt, one file.
         let copy = app.path("copy-of-the-hotel-bill.jpg")
         try FileManager.default.copyItem(atPath: ReceiptSamples.path(hotel), toPath: copy)
         let again = try app.run("receipt", "capture", copy, "--expense", "2", "--no-ocr")
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stdout.hasPrefix("Receipt 1 was captured before (2026-03-10T09:00:00Z, \(hotel)): the same bytes, kept once\n"), again.stdout)
-        XCTAssertEqual(again.stderr, "expenses: warning: receipt 1 is also attached to expense 1: one receipt on two expenses may be the same expense twice (policy rule shared-receipt)\n")
+        XCTAssertTrue(
+            again.stdout.hasPrefix("Receipt 1 was captured before (2026-03-10T09:00:00Z, \(hotel)): the same bytes, kept once\n"),
+            again.stdout)
+        XCTAssertEqual(
+            again.stderr,
+            "expenses: warning: receipt 1 is also attached to expense 1: one receipt on two expenses may be the same expense twice (policy rule shared-receipt)\n"
+        )
         let piped = try app.run(["receipt", "capture", "-", "--no-ocr"], stdinBytes: try ReceiptSamples.bytes(hotel))
         XCTAssertEqual(piped.status, 0, piped.stderr)
         XCTAssertTrue(piped.stdout.hasPrefix("Receipt 1 was captured before"), piped.stdout)
@@ -58,13 +64,16 @@ final class ReceiptCaptureTests: XCTestCase {
     func testAnExpenseCreatedFromAReceiptMakesItsTripTheCurrentOne() throws {
         try app.ok("report", "new", "Walldorf workshop")
         try app.ok("report", "new", "Boston conference")
-        XCTAssertEqual(try app.query("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
-                       "Add expense to Boston conference")
-        try app.ok("receipt", "capture", ReceiptSamples.path(taxi), "--no-ocr", "--create", "--report", "1",
-                   "--date", "2026-03-03", "--amount", "49.50", "--currency", "EUR", "--category", "taxi")
+        XCTAssertEqual(
+            try app.query("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
+            "Add expense to Boston conference")
+        try app.ok(
+            "receipt", "capture", ReceiptSamples.path(taxi), "--no-ocr", "--create", "--report", "1",
+            "--date", "2026-03-03", "--amount", "49.50", "--currency", "EUR", "--category", "taxi")
         // Like `expense add`, the capture's new expense moves the app's trip items to its report.
-        XCTAssertEqual(try app.query("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
-                       "Add expense to Walldorf workshop")
+        XCTAssertEqual(
+            try app.query("SELECT title FROM dynamic_shortcuts WHERE type = 'com.sap.example.addExpenseToReport'"),
+            "Add expense to Walldorf workshop")
     }
 
     func testStandardInput() throws {
@@ -83,7 +92,9 @@ final class ReceiptCaptureTests: XCTestCase {
     /// The camera command is an argv template: its words reach the program as they are, with
     /// {output} filled in, and no shell ever sees them.
     func testAFakeCameraCommand() throws {
-        let camera = try app.script("camera", """
+        let camera = try app.script(
+            "camera",
+            """
             printf '%s\\n' "$@" > "$(dirname "$0")/camera-args"
             while [ $# -gt 1 ]; do
               if [ "$1" = "--out" ]; then cp '\(ReceiptSamples.path(taxi))' "$2"; fi
@@ -114,7 +125,10 @@ final class ReceiptCaptureTests: XCTestCase {
         try app.ok("config", "set", "camera.timeout", "1")
         let hung = try app.run("receipt", "capture")
         XCTAssertEqual(hung.status, 69)
-        XCTAssertEqual(hung.stderr, "expenses: error: the camera command did not finish within 1 s and was stopped\nhint: check the camera, or allow it longer: expenses config set camera.timeout 60\n")
+        XCTAssertEqual(
+            hung.stderr,
+            "expenses: error: the camera command did not finish within 1 s and was stopped\nhint: check the camera, or allow it longer: expenses config set camera.timeout 60\n"
+        )
 
         let failing = try app.script("failing-camera", "echo 'no device /dev/video0' >&2; exit 3")
         try app.ok("config", "set", "camera.command", "\(failing) {output}")
@@ -161,8 +175,9 @@ final class ReceiptCaptureTests: XCTestCase {
         let none = try app.run("receipt", "capture", "--inbox", "--no-ocr")
         XCTAssertEqual(none.status, 66)
         XCTAssertTrue(none.stderr.hasPrefix("expenses: error: no new receipt photo in the inbox \(inbox) (2 taken already)\n"), none.stderr)
-        XCTAssertEqual(try app.query("SELECT source || ':' || original_name FROM receipts ORDER BY id"),
-                       "inbox:IMG_0002.png\ninbox:IMG_0001.JPG")
+        XCTAssertEqual(
+            try app.query("SELECT source || ':' || original_name FROM receipts ORDER BY id"),
+            "inbox:IMG_0002.png\ninbox:IMG_0001.JPG")
         XCTAssertEqual(try app.query("SELECT count(*) FROM receipt_inbox_taken"), "2")
 
         // A new photo under an old name is new; a picture that is not one is skipped with a warning.
@@ -170,7 +185,8 @@ final class ReceiptCaptureTests: XCTestCase {
         try "not a photo".write(toFile: inbox + "/IMG_0004.jpg", atomically: true, encoding: .utf8)
         let replaced = try app.run("receipt", "capture", "--inbox", "--no-ocr")
         XCTAssertEqual(replaced.status, 0, replaced.stderr)
-        XCTAssertTrue(replaced.stderr.contains("warning: skipped \(inbox)/IMG_0004.jpg in the receipt inbox: it looks like text"), replaced.stderr)
+        XCTAssertTrue(
+            replaced.stderr.contains("warning: skipped \(inbox)/IMG_0004.jpg in the receipt inbox: it looks like text"), replaced.stderr)
         XCTAssertTrue(replaced.stdout.hasPrefix("Receipt 2 was captured before"), replaced.stdout)
         XCTAssertEqual(try app.query("SELECT count(*) FROM receipt_inbox_taken"), "3")
         // The photos stay where the sync put them.
@@ -182,7 +198,10 @@ final class ReceiptCaptureTests: XCTestCase {
         try "TOTAL 12.50 EUR\nThank you!\n".write(toFile: text, atomically: true, encoding: .utf8)
         let notAnImage = try app.run("receipt", "capture", text)
         XCTAssertEqual(notAnImage.status, 65)
-        XCTAssertEqual(notAnImage.stderr, "expenses: error: receipt.jpg is not a receipt image: it looks like text\nhint: a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF\n")
+        XCTAssertEqual(
+            notAnImage.stderr,
+            "expenses: error: receipt.jpg is not a receipt image: it looks like text\nhint: a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF\n"
+        )
 
         let empty = app.path("empty.png")
         XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
@@ -193,10 +212,15 @@ final class ReceiptCaptureTests: XCTestCase {
         try app.ok("config", "set", "receipts.max-size", "50KiB")
         let large = try app.run("receipt", "capture", ReceiptSamples.path(hotel))
         XCTAssertEqual(large.status, 65)
-        XCTAssertEqual(large.stderr, "expenses: error: \(ReceiptSamples.path(hotel)) is 60.5 KiB; receipts may be at most 50 KiB\nhint: shrink the picture, or raise the limit: expenses config set receipts.max-size 50MiB\n")
+        XCTAssertEqual(
+            large.stderr,
+            "expenses: error: \(ReceiptSamples.path(hotel)) is 60.5 KiB; receipts may be at most 50 KiB\nhint: shrink the picture, or raise the limit: expenses config set receipts.max-size 50MiB\n"
+        )
         let largePiped = try app.run(["receipt", "capture", "-"], stdinBytes: try ReceiptSamples.bytes(hotel))
         XCTAssertEqual(largePiped.status, 65)
-        XCTAssertTrue(largePiped.stderr.hasPrefix("expenses: error: standard input is larger than 50 KiB; receipts may be at most 50 KiB\n"), largePiped.stderr)
+        XCTAssertTrue(
+            largePiped.stderr.hasPrefix("expenses: error: standard input is larger than 50 KiB; receipts may be at most 50 KiB\n"),
+            largePiped.stderr)
 
         let missing = try app.run("receipt", "capture", "nowhere.jpg")
         XCTAssertEqual(missing.status, 66)
@@ -204,7 +228,8 @@ final class ReceiptCaptureTests: XCTestCase {
 
         let nothing = try app.run("receipt", "capture")
         XCTAssertEqual(nothing.status, 64)
-        XCTAssertTrue(nothing.stderr.hasPrefix("expenses: error: nothing to capture: give a file, or '-' to read standard input\n"), nothing.stderr)
+        XCTAssertTrue(
+            nothing.stderr.hasPrefix("expenses: error: nothing to capture: give a file, or '-' to read standard input\n"), nothing.stderr)
         XCTAssertEqual(try app.run("receipt", "capture", text, "--camera").status, 64)
         XCTAssertEqual(try app.run("receipt", "capture", text, "--create", "--expense", "1").status, 64)
         XCTAssertEqual(try app.run("receipt", "capture", text, "--amount", "12.50").status, 64, "--amount goes with --create")
@@ -219,15 +244,19 @@ final class ReceiptCaptureTests: XCTestCase {
         try app.ok("report", "submit", "1")
         let refused = try app.run("receipt", "capture", ReceiptSamples.path(hotel), "--expense", "1")
         XCTAssertEqual(refused.status, 1)
-        XCTAssertEqual(refused.stderr, "expenses: error: expense 1 is in report 1, which is submitted; cannot attach receipts to it\nhint: recall it first: expenses report recall 1\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "expenses: error: expense 1 is in report 1, which is submitted; cannot attach receipts to it\nhint: recall it first: expenses report recall 1\n"
+        )
         XCTAssertEqual(try receiptCount(), "0")
         XCTAssertEqual(app.vaultFiles(), [], "refused before anything was stored")
 
         try app.ok("receipt", "capture", ReceiptSamples.path(hotel), "--no-ocr")
         XCTAssertEqual(try app.run("receipt", "attach", "1", "--expense", "1").status, 1)
         // The schema's trigger holds even when the app's check is bypassed.
-        let direct = try Tool.run("/usr/bin/sqlite3", app.databasePath,
-                                  "INSERT INTO expense_receipts VALUES (1, 1, 'now')")
+        let direct = try Tool.run(
+            "/usr/bin/sqlite3", app.databasePath,
+            "INSERT INTO expense_receipts VALUES (1, 1, 'now')")
         XCTAssertNotEqual(direct.status, 0)
         XCTAssertEqual(try app.query("SELECT count(*) FROM expense_receipts"), "0")
     }

@@ -20,7 +20,8 @@ final class ReceiptOCRTests: XCTestCase {
     func testSuggestionsOnTheSamples() throws {
         let truth = try ReceiptSamples.truth()
         XCTAssertGreaterThanOrEqual(truth.count, 6)
-        var right = 0, misses: [String] = []
+        var right = 0
+        var misses: [String] = []
         for sample in truth {
             let json = try app.object("receipt", "capture", ReceiptSamples.path(sample.file))
             let receipt = try XCTUnwrap(json["receipt"] as? [String: Any])
@@ -46,8 +47,12 @@ final class ReceiptOCRTests: XCTestCase {
         try app.ok("report", "new", "Walldorf customer workshop", "--from", "2026-03-02", "--to", "2026-03-06")
         let result = try app.run("receipt", "capture", ReceiptSamples.path("hotel-walldorf-de.jpg"), "--create", "--report", "1", "--yes")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("OCR read by tesseract, eng+deu: HOTEL ASTORIA WALLDORF · 2026-03-06 · 1,234.56 EUR · lodging\n"), result.stdout)
-        XCTAssertTrue(result.stdout.hasSuffix("Created expense 1 in report 1: 1,234.56 EUR lodging, HOTEL ASTORIA WALLDORF; the receipt is attached\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("OCR read by tesseract, eng+deu: HOTEL ASTORIA WALLDORF · 2026-03-06 · 1,234.56 EUR · lodging\n"),
+            result.stdout)
+        XCTAssertTrue(
+            result.stdout.hasSuffix(
+                "Created expense 1 in report 1: 1,234.56 EUR lodging, HOTEL ASTORIA WALLDORF; the receipt is attached\n"), result.stdout)
         let item = try XCTUnwrap(app.json("expense", "show", "1") as? [String: Any])
         XCTAssertEqual(item["date"] as? String, "2026-03-06")
         XCTAssertEqual(item["amount"] as? [String: String], ["amount": "1234.56", "currency": "EUR"])
@@ -57,35 +62,46 @@ final class ReceiptOCRTests: XCTestCase {
         XCTAssertFalse(try app.ok("report", "check", "1").contains("missing-receipt"))
 
         // Values given override the receipt's; a Swiss receipt in a euro report takes a rate.
-        let swiss = try app.run("receipt", "capture", ReceiptSamples.path("restaurant-basel-ch.jpg"), "--create", "--report", "1",
-                                "--yes", "--rate", "1.0412", "--merchant", "Zum Sternen")
+        let swiss = try app.run(
+            "receipt", "capture", ReceiptSamples.path("restaurant-basel-ch.jpg"), "--create", "--report", "1",
+            "--yes", "--rate", "1.0412", "--merchant", "Zum Sternen")
         XCTAssertEqual(swiss.status, 0, swiss.stderr)
-        XCTAssertTrue(swiss.stdout.hasSuffix("Created expense 2 in report 1: 34.80 CHF meals, Zum Sternen; the receipt is attached\n"), swiss.stdout)
+        XCTAssertTrue(
+            swiss.stdout.hasSuffix("Created expense 2 in report 1: 34.80 CHF meals, Zum Sternen; the receipt is attached\n"), swiss.stdout)
         XCTAssertEqual(try app.query("SELECT converted_minor FROM expenses WHERE id = 2"), "3623")
     }
 
     func testCreateInAScriptNeedsYesOrTheValuesAndOtherwiseWritesNothing() throws {
         try app.ok("report", "new", "Zurich", "--currency", "CHF")
-        let refused = try app.run(["run", "-"], stdin: "receipt capture \(ReceiptSamples.path("taxi-zurich-ch.png")) --create --report 1\n")
+        let refused = try app.run(
+            ["run", "-"], stdin: "receipt capture \(ReceiptSamples.path("taxi-zurich-ch.png")) --create --report 1\n")
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.contains("error: the expense to create needs your confirmation; nothing was captured."), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("error: the expense to create needs your confirmation; nothing was captured."), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("  Amount:   49.50"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("hint: add --yes to accept it as shown, or give --date, --amount and --category"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("hint: add --yes to accept it as shown, or give --date, --amount and --category"), refused.stderr)
         XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "0")
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
         XCTAssertEqual(app.vaultFiles(), [])
 
-        let explicit = try app.run("receipt", "capture", ReceiptSamples.path("taxi-zurich-ch.png"), "--create", "--report", "1",
-                                   "--amount", "45.00", "--date", "2026-03-04", "--category", "taxi")
+        let explicit = try app.run(
+            "receipt", "capture", ReceiptSamples.path("taxi-zurich-ch.png"), "--create", "--report", "1",
+            "--amount", "45.00", "--date", "2026-03-04", "--category", "taxi")
         XCTAssertEqual(explicit.status, 0, explicit.stderr)
-        XCTAssertTrue(explicit.stdout.hasSuffix("Created expense 1 in report 1: 45.00 CHF taxi, TAXI ZENTRALE ZUERICH AG; the receipt is attached\n"), explicit.stdout)
+        XCTAssertTrue(
+            explicit.stdout.hasSuffix("Created expense 1 in report 1: 45.00 CHF taxi, TAXI ZENTRALE ZUERICH AG; the receipt is attached\n"),
+            explicit.stdout)
     }
 
     func testShowPrintsTheOCRTextAndTheSuggestion() throws {
         try app.ok("receipt", "capture", ReceiptSamples.path("rail-paris-fr.jpg"))
         let shown = try app.ok("receipt", "show", "1")
         XCTAssertTrue(shown.contains("  OCR:       done (tesseract, eng+deu)\n"), shown)
-        XCTAssertTrue(shown.contains("Suggestion:\n  Merchant:  EUROSTAR RAIL SERVICES\n  Date:      2026-03-02\n  Total:     129.00 EUR\n  Category:  rail\n"), shown)
+        XCTAssertTrue(
+            shown.contains(
+                "Suggestion:\n  Merchant:  EUROSTAR RAIL SERVICES\n  Date:      2026-03-02\n  Total:     129.00 EUR\n  Category:  rail\n"),
+            shown)
         XCTAssertTrue(shown.contains("OCR text:\n  | EUROSTAR RAIL SERVICES\n"), shown)
         XCTAssertTrue(shown.contains("  | Total paid EUR 129.00\n"), shown)
     }

@@ -1,7 +1,8 @@
-@testable import ExpenseApp
 import ExpenseCore
 import Foundation
 import XCTest
+
+@testable import ExpenseApp
 @testable import ExpenseSupport
 
 /// The receipt keys of the config file: sizes, the camera's command line, the defaults.
@@ -25,8 +26,9 @@ final class ReceiptSettingsTests: XCTestCase {
 
     func testTheCameraCommandNeedsItsOutput() throws {
         XCTAssertEqual(try SettingKey.cameraCommand("  fswebcam --no-banner {output} "), "fswebcam --no-banner {output}")
-        XCTAssertEqual(try SettingKey.cameraCommand("ffmpeg -i /dev/video0 -frames:v 1 -y \"{output}\""),
-                       "ffmpeg -i /dev/video0 -frames:v 1 -y \"{output}\"")
+        XCTAssertEqual(
+            try SettingKey.cameraCommand("ffmpeg -i /dev/video0 -frames:v 1 -y \"{output}\""),
+            "ffmpeg -i /dev/video0 -frames:v 1 -y \"{output}\"")
         XCTAssertThrowsError(try SettingKey.cameraCommand("fswebcam photo.jpg"))
         XCTAssertThrowsError(try SettingKey.cameraCommand("fswebcam \"{output}"))
         XCTAssertThrowsError(try SettingKey.byteSize("lots"))
@@ -35,8 +37,9 @@ final class ReceiptSettingsTests: XCTestCase {
 
     func testTheCameraWordsWithTheOutputFilledIn() throws {
         let camera = CameraCommand(template: "ffmpeg -f v4l2 -i /dev/video0 -frames:v 1 'my dir/{output}' --out={output}", timeLimit: 1)
-        XCTAssertEqual(try camera.arguments(output: "/tmp/x.jpg"),
-                       ["ffmpeg", "-f", "v4l2", "-i", "/dev/video0", "-frames:v", "1", "my dir//tmp/x.jpg", "--out=/tmp/x.jpg"])
+        XCTAssertEqual(
+            try camera.arguments(output: "/tmp/x.jpg"),
+            ["ffmpeg", "-f", "v4l2", "-i", "/dev/video0", "-frames:v", "1", "my dir//tmp/x.jpg", "--out=/tmp/x.jpg"])
     }
 
     private func settings(_ text: String) throws -> Settings {
@@ -52,7 +55,8 @@ final class ReceiptSettingsTests: XCTestCase {
         XCTAssertNil(defaults.receiptInbox)
         XCTAssertEqual(defaults.maxReceiptSize, 20 << 20)
         XCTAssertEqual(defaults.cameraTimeout, 30)
-        let configured = try settings("""
+        let configured = try settings(
+            """
             receipts.max-size = 5 MiB
             camera.command = cam {output}
             camera.timeout = 5

@@ -42,7 +42,10 @@ final class ReceiptVaultCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 3, result.stdout)
         XCTAssertTrue(lines[1].hasPrefix(" 1  ") && lines[1].contains("corrupted  content hashes to "), lines[1])
         XCTAssertTrue(lines[2].hasPrefix(" 3  ") && lines[2].contains("missing"), lines[2])
-        XCTAssertEqual(result.stderr, "expenses: error: 2 of 3 receipts failed verification: 1 missing, 1 corrupted\nhint: capture the original file again to restore it: the same bytes go back under the same receipt\n")
+        XCTAssertEqual(
+            result.stderr,
+            "expenses: error: 2 of 3 receipts failed verification: 1 missing, 1 corrupted\nhint: capture the original file again to restore it: the same bytes go back under the same receipt\n"
+        )
 
         // Capturing the originals again repairs both.
         try capture("hotel-walldorf-de.jpg")
@@ -85,7 +88,9 @@ final class ReceiptVaultCommandTests: XCTestCase {
         try app.ok("receipt", "attach", "1", "--expense", "1")
         let inUse = try app.run("receipt", "delete", "1")
         XCTAssertEqual(inUse.status, 1)
-        XCTAssertEqual(inUse.stderr, "expenses: error: receipt 1 is attached to expense 1; detach it first\nhint: expenses receipt detach 1 --expense 1\n")
+        XCTAssertEqual(
+            inUse.stderr,
+            "expenses: error: receipt 1 is attached to expense 1; detach it first\nhint: expenses receipt detach 1 --expense 1\n")
         XCTAssertEqual(try app.ok("receipt", "delete", "2"), "Deleted receipt 2 and its file\n")
         XCTAssertEqual(app.vaultFiles().filter { !$0.contains(".tmp-") }.count, 1)
     }
@@ -105,7 +110,7 @@ final class ReceiptVaultCommandTests: XCTestCase {
     }
 
     func testReportShowMarksItemsMissingARequiredReceipt() throws {
-        try app.walldorfTrip()   // lodging 412.80 EUR, meals 38.50 CHF, taxi 12.00 EUR (below its threshold)
+        try app.walldorfTrip()  // lodging 412.80 EUR, meals 38.50 CHF, taxi 12.00 EUR (below its threshold)
         let before = try app.ok("report", "show", "1")
         XCTAssertTrue(before.contains("RECEIPTS"), before)
         func line(_ text: String, _ merchant: String) -> String {
@@ -113,7 +118,10 @@ final class ReceiptVaultCommandTests: XCTestCase {
         }
         XCTAssertTrue(line(before, "Hotel Astoria").hasSuffix("412.80 EUR  MISSING"), before)
         XCTAssertTrue(line(before, "Bahnhof Buffet").hasSuffix("40.09 EUR  MISSING"), before)
-        XCTAssertTrue(before.contains("\nReceipts missing (blocks submission):\n  item 1 (lodging, 412.80 EUR) has no receipt; lodging needs one above 0.00 EUR\n  item 2 (meals, 38.50 CHF) has no receipt; meals needs one above 25.00 EUR\n"), before)
+        XCTAssertTrue(
+            before.contains(
+                "\nReceipts missing (blocks submission):\n  item 1 (lodging, 412.80 EUR) has no receipt; lodging needs one above 0.00 EUR\n  item 2 (meals, 38.50 CHF) has no receipt; meals needs one above 25.00 EUR\n"
+            ), before)
         XCTAssertFalse(before.contains("item 3 ("), "12.00 EUR of taxi needs no receipt")
 
         try capture("hotel-walldorf-de.jpg", "--expense", "1")

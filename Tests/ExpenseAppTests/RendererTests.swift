@@ -1,6 +1,7 @@
-import XCTest
-@testable import ExpenseApp
 import Rendering
+import XCTest
+
+@testable import ExpenseApp
 
 /// Each format of each kind of output; the listing's own table, CSV and JSON are in RenderingTests.
 final class RendererTests: XCTestCase {

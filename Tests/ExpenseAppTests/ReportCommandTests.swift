@@ -12,7 +12,9 @@ final class ReportCommandTests: XCTestCase {
     func testReportListShowsTotalsInReportCurrency() throws {
         try app.walldorfTrip()
         // 412.80 + 38.50 CHF × 1.0412 (= 40.0862 → 40.09) + 12.00
-        XCTAssertEqual(try app.ok("report", "list"), """
+        XCTAssertEqual(
+            try app.ok("report", "list"),
+            """
             ID  TITLE                       FROM        TO          STATUS  ITEMS       TOTAL
              1  Walldorf customer workshop  2026-03-02  2026-03-06  draft       3  464.89 EUR
 
@@ -47,7 +49,9 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(reports[0]["id"] as? Int, 1)
         XCTAssertEqual(reports[0]["itemCount"] as? Int, 3)
         XCTAssertEqual(reports[0]["total"] as? [String: String], ["amount": "464.89", "currency": "EUR"])
-        XCTAssertEqual(try app.ok("report", "list", "--format", "csv"), """
+        XCTAssertEqual(
+            try app.ok("report", "list", "--format", "csv"),
+            """
             id,title,from,to,status,itemCount,total,totalCurrency\r
             1,Walldorf customer workshop,2026-03-02,2026-03-06,draft,3,464.89,EUR\r
 
@@ -114,9 +118,11 @@ final class ReportCommandTests: XCTestCase {
         try app.ok("policy", "set", "missing-receipt", "off")
         try app.ok("report", "submit", "1")
         let before = try app.query("SELECT group_concat(amount_minor) FROM expenses")
-        for command in [["expense", "edit", "1", "--amount", "1"], ["expense", "delete", "1"],
-                        ["expense", "add", "--report", "1", "--amount", "5", "--category", "meals"],
-                        ["expense", "move", "1", "--unassign"], ["report", "delete", "1"], ["report", "edit", "1", "--title", "x"]] {
+        for command in [
+            ["expense", "edit", "1", "--amount", "1"], ["expense", "delete", "1"],
+            ["expense", "add", "--report", "1", "--amount", "5", "--category", "meals"],
+            ["expense", "move", "1", "--unassign"], ["report", "delete", "1"], ["report", "edit", "1", "--title", "x"],
+        ] {
             let result = try app.run(command)
             XCTAssertEqual(result.status, 1, command.joined(separator: " "))
             XCTAssertTrue(result.stderr.hasPrefix("expenses: error: report 1 is submitted; "), result.stderr)

@@ -19,7 +19,8 @@ final class SafeFileTests: XCTestCase {
 
         """
     private static let statement = "Date,Merchant,Amount\n2026-03-03,Cafe,4.50\n2026-03-32,Bad day,1.00\n"
-    private static let rejected = "Date,Merchant,Amount,reason\n2026-03-32,Bad day,1.00,%@:3: date: '2026-03-32' is not a day of the calendar\n"
+    private static let rejected =
+        "Date,Merchant,Amount,reason\n2026-03-32,Bad day,1.00,%@:3: date: '2026-03-32' is not a day of the calendar\n"
 
     override func setUpWithError() throws {
         // What a person's shell usually has: without the app's care, new files are readable by all.
@@ -39,10 +40,15 @@ final class SafeFileTests: XCTestCase {
 
     /// The four ways to write a user-named file, each into `path`, with `extra` arguments.
     private func writers(_ path: String) -> [(name: String, arguments: [String])] {
-        [("report export", ["report", "export", "1", "--format", "csv", "-o", path]),
-         ("receipt export", ["receipt", "export", "1", "-o", path]),
-         ("shortcuts export", ["shortcuts", "export", "-o", path]),
-         ("import --rejects", ["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--skip-invalid", "--rejects", path])]
+        [
+            ("report export", ["report", "export", "1", "--format", "csv", "-o", path]),
+            ("receipt export", ["receipt", "export", "1", "-o", path]),
+            ("shortcuts export", ["shortcuts", "export", "-o", path]),
+            (
+                "import --rejects",
+                ["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--skip-invalid", "--rejects", path]
+            ),
+        ]
     }
 
     private func text(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
@@ -68,7 +74,8 @@ final class SafeFileTests: XCTestCase {
             let result = try app.run(writer.arguments)
             XCTAssertEqual(result.status, 0, "\(writer.name): \(result.stderr)")
             XCTAssertEqual(text(victim), "precious\n", "\(writer.name) wrote through a planted symlink")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("ghost-\(index)")), "\(writer.name) created a file through a symlink")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: app.path("ghost-\(index)")), "\(writer.name) created a file through a symlink")
             XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: app.path(".\(name).tmp-1")), victim)
             XCTAssertFalse(FileManager.default.fileExists(atPath: app.path(".\(name).tmp-3")), "\(writer.name) left its temporary")
         }
@@ -90,14 +97,18 @@ final class SafeFileTests: XCTestCase {
             (["report", "export", "1", "--format", "csv", "-o", database + "-wal", "--force"], "it is the database's write-ahead log"),
             (["receipt", "export", "1", "-o", database, "--force"], "it is the database"),
             (["shortcuts", "export", "-o", database + "-shm", "--force"], "it is the database's shared-memory file"),
-            (["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--skip-invalid", "--rejects", database, "--force"],
-             "it is the database"),
+            (
+                ["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--skip-invalid", "--rejects", database, "--force"],
+                "it is the database"
+            ),
         ]
         for refusal in refusals {
             let result = try app.run(refusal.arguments)
             XCTAssertEqual(result.status, 73, "\(refusal.arguments): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "expenses: error: cannot write \(refusal.arguments[refusal.arguments.firstIndex { $0 == "-o" || $0 == "--rejects" }! + 1]): "
-                           + "\(refusal.message), which this command reads\nhint: choose another file to write to\n")
+            XCTAssertEqual(
+                result.stderr,
+                "expenses: error: cannot write \(refusal.arguments[refusal.arguments.firstIndex { $0 == "-o" || $0 == "--rejects" }! + 1]): "
+                    + "\(refusal.message), which this command reads\nhint: choose another file to write to\n")
         }
         XCTAssertEqual(try app.query("PRAGMA integrity_check"), "ok")
         XCTAssertEqual(try expenses(), "3")
@@ -107,7 +118,8 @@ final class SafeFileTests: XCTestCase {
         let stored = app.vaultPath + "/\(hash.prefix(2))/\(hash.dropFirst(2).prefix(2))/\(hash)"
         let result = try app.run("receipt", "export", "1", "-o", stored, "--force")
         XCTAssertEqual(result.status, 73, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("expenses: error: cannot write \(stored): it is the file of receipt 1 in the vault"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("expenses: error: cannot write \(stored): it is the file of receipt 1 in the vault"), result.stderr)
     }
 
     // MARK: - Existing files
@@ -139,8 +151,10 @@ final class SafeFileTests: XCTestCase {
         XCTAssertEqual(symlink.stderr, "expenses: error: cannot write \(linked): it is a symbolic link\nhint: name the file it points to\n")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: linked), target)
         // --force says which file may be replaced: without one it is a usage error.
-        for arguments in [["report", "export", "1", "--format", "csv", "--force"], ["shortcuts", "export", "--force"],
-                          ["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--force"]] {
+        for arguments in [
+            ["report", "export", "1", "--format", "csv", "--force"], ["shortcuts", "export", "--force"],
+            ["import", app.path("march.csv"), "--rules", app.path("card.rules"), "--force"],
+        ] {
             let result = try app.run(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
         }

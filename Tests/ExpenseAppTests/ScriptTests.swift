@@ -32,14 +32,18 @@ final class ScriptTests: XCTestCase {
         let path = try write(Self.script)
         let result = try app.run("run", path)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             \(path):5: error: unknown report 9
             hint: see 'expenses report list'
             \(path):7: error: invalid amount '12.345': CHF has 2 decimals
             hint: round it to 2 decimals as on the receipt
 
             """)
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             Created report 1: Basel "trade" fair
             Added expense 1 to report 1: 120.00 CHF lodging
             after the first mistake
@@ -52,7 +56,7 @@ final class ScriptTests: XCTestCase {
     func testBailStopsWithTheFailingLinesCode() throws {
         let path = try write(Self.script)
         let result = try app.run("run", "--bail", path)
-        XCTAssertEqual(result.status, 66)   // not found
+        XCTAssertEqual(result.status, 66)  // not found
         XCTAssertEqual(result.stderr, "\(path):5: error: unknown report 9\nhint: see 'expenses report list'\n")
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }
@@ -92,7 +96,8 @@ final class ScriptTests: XCTestCase {
     func testMissingScriptFile() throws {
         let result = try app.run("run", app.path("nope.expenses"))
         XCTAssertEqual(result.status, 66)
-        XCTAssertEqual(result.stderr, "expenses: error: cannot read the script \(app.path("nope.expenses")): no such file or not readable\n")
+        XCTAssertEqual(
+            result.stderr, "expenses: error: cannot read the script \(app.path("nope.expenses")): no such file or not readable\n")
     }
 
     /// Scripts that run each other: 32 nest, and the `run` line that would be the 33rd is refused
@@ -105,7 +110,8 @@ final class ScriptTests: XCTestCase {
         for bail in [[], ["--bail"]] {
             let result = try app.run(["run"] + bail + ["a.expenses"])
             XCTAssertEqual(result.status, 65, "\(bail): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "b.expenses:2: error: scripts nest more than 32 deep: a.expenses → b.expenses → a.expenses\n" + hint)
+            XCTAssertEqual(
+                result.stderr, "b.expenses:2: error: scripts nest more than 32 deep: a.expenses → b.expenses → a.expenses\n" + hint)
             XCTAssertEqual(result.stdout.components(separatedBy: "in a\n").count - 1, 16, result.stdout)
             XCTAssertFalse(result.stdout.contains("after b"), "the scripts around the refusal went on: \(result.stdout)")
         }

@@ -76,25 +76,30 @@ final class ShortcutCatalogTests: XCTestCase {
         // A catalog's own .lproj folder beside it.
         let path = try write(plist([item("com.sap.example.showReports", "Show Reports")]))
         try FileManager.default.createDirectory(atPath: app.path("fr.lproj"), withIntermediateDirectories: true)
-        try "\"Show Reports\" = \"Afficher les notes de frais\";".write(toFile: app.path("fr.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
+        try "\"Show Reports\" = \"Afficher les notes de frais\";".write(
+            toFile: app.path("fr.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
         app.environment["LC_MESSAGES"] = "fr_FR.UTF-8"
         XCTAssertTrue(try app.ok("shortcuts", "list", "--catalog", path).contains("Afficher les notes de frais"))
     }
 
     func testEveryValidationErrorIsReportedWithItsItemAndExit65() throws {
-        let path = try write(plist([
-            item("com.sap.example.showReports", "Show Reports"),
-            "<dict><key>UIApplicationShortcutItemTitle</key><string>No type</string></dict>",
-            item("com.sap.example.takePhoto", "Take a Picture",
-                 "<key>UIApplicationShortcutItemIconType</key><string>UIApplicationShortcutIconTypeCamera</string>"),
-            item("com.sap.example.showReports", "Again"),
-            item("com.sap.example.newReport", "New", "<key>UIApplicationShortcutItemUserInfo</key><array/>"),
-            "<dict><key>UIApplicationShortcutItemType</key><integer>7</integer><key>UIApplicationShortcutItemTitle</key><string>T</string></dict>",
-        ]))
+        let path = try write(
+            plist([
+                item("com.sap.example.showReports", "Show Reports"),
+                "<dict><key>UIApplicationShortcutItemTitle</key><string>No type</string></dict>",
+                item(
+                    "com.sap.example.takePhoto", "Take a Picture",
+                    "<key>UIApplicationShortcutItemIconType</key><string>UIApplicationShortcutIconTypeCamera</string>"),
+                item("com.sap.example.showReports", "Again"),
+                item("com.sap.example.newReport", "New", "<key>UIApplicationShortcutItemUserInfo</key><array/>"),
+                "<dict><key>UIApplicationShortcutItemType</key><integer>7</integer><key>UIApplicationShortcutItemTitle</key><string>T</string></dict>",
+            ]))
         let result = try app.run("--shortcut", "com.sap.example.showReports", "--catalog", path)
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             expenses: error: \(path): item 2 (no type): missing UIApplicationShortcutItemType (required)
             expenses: error: \(path): item 3 (com.sap.example.takePhoto): unknown icon type 'UIApplicationShortcutIconTypeCamera'
             hint: 'expenses shortcuts icons' lists the 29 UIApplicationShortcutIconType names
@@ -107,16 +112,20 @@ final class ShortcutCatalogTests: XCTestCase {
     }
 
     func testAMalformedPlistNamesTheParsersLine() throws {
-        let path = try write(plist([item("com.sap.example.showReports", "Show Reports")]).replacingOccurrences(of: "</string>\n", with: "</strng>\n"))
+        let path = try write(
+            plist([item("com.sap.example.showReports", "Show Reports")]).replacingOccurrences(of: "</string>\n", with: "</strng>\n"))
         let result = try app.run("shortcuts", "check", "--catalog", path)
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stderr, "expenses: error: \(path):7: malformed property list: </strng> does not close <string>\n")
         let binary = try write("bplist00 not really", "Broken.plist")
         let broken = try app.run("shortcuts", "check", "--catalog", binary)
         XCTAssertEqual(broken.status, 65)
-        XCTAssertTrue(broken.stderr.hasPrefix("expenses: error: \(binary): malformed property list: binary property list is truncated"), broken.stderr)
-        XCTAssertEqual(try app.run("shortcuts", "check", "--catalog", app.path("missing.plist")).stderr,
-                       "expenses: error: \(app.path("missing.plist")): no such file\n")
+        XCTAssertTrue(
+            broken.stderr.hasPrefix("expenses: error: \(binary): malformed property list: binary property list is truncated"), broken.stderr
+        )
+        XCTAssertEqual(
+            try app.run("shortcuts", "check", "--catalog", app.path("missing.plist")).stderr,
+            "expenses: error: \(app.path("missing.plist")): no such file\n")
     }
 
     func testALongTitleIsAWarningNotAnError() throws {
@@ -124,13 +133,16 @@ final class ShortcutCatalogTests: XCTestCase {
         let result = try app.run("shortcuts", "check", "--catalog", path)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "\(path): 1 quick action, 1 warning\n")
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             expenses: warning: \(path): item 1 (com.sap.example.showReports): the title 'Show every expense report of this year' is 38 columns wide and will not fit one line; it wraps to two
             hint: keep titles to 25 columns; put details in the subtitle
 
             """)
-        XCTAssertEqual(try app.run("--shortcut", "com.sap.example.showReports", "--catalog", path).stderr, "",
-                       "a launch does not nag about the catalog's looks")
+        XCTAssertEqual(
+            try app.run("--shortcut", "com.sap.example.showReports", "--catalog", path).stderr, "",
+            "a launch does not nag about the catalog's looks")
     }
 
     func testTheBuiltInCatalogChecksClean() throws {
@@ -139,6 +151,9 @@ final class ShortcutCatalogTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         let icons = try app.ok("shortcuts", "icons").split(separator: "\n")
         XCTAssertEqual(icons.count, 30, "a header and the 29 icon types")
-        XCTAssertTrue(icons.contains { $0.hasPrefix("capturePhoto ") && $0.contains(" UIApplicationShortcutIconTypeCapturePhoto ") && $0.hasSuffix(" camera-photo") })
+        XCTAssertTrue(
+            icons.contains {
+                $0.hasPrefix("capturePhoto ") && $0.contains(" UIApplicationShortcutIconTypeCapturePhoto ") && $0.hasSuffix(" camera-photo")
+            })
     }
 }

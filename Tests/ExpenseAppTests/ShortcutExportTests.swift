@@ -19,21 +19,27 @@ final class ShortcutExportTests: XCTestCase {
     }
 
     func testTheDesktopEntryListsTheVisibleQuickActionsAndValidates() throws {
-        app.environment.removeValue(forKey: "EXPENSES_DB")   // the default database: no --db in Exec
+        app.environment.removeValue(forKey: "EXPENSES_DB")  // the default database: no --db in Exec
         let path = app.path("expenses.desktop")
-        XCTAssertEqual(try app.ok("shortcuts", "export", "--desktop", "-o", path),
-                       "Wrote \(path): 4 quick actions; 'expenses shortcuts install' installs them for the launcher, kept current\n")
+        XCTAssertEqual(
+            try app.ok("shortcuts", "export", "--desktop", "-o", path),
+            "Wrote \(path): 4 quick actions; 'expenses shortcuts install' installs them for the launcher, kept current\n")
         XCTAssertEqual(try validate(path), "")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains("\nActions=showReports;addExpense;takePhoto;newReport;\n"), text)
-        XCTAssertTrue(text.contains("""
-            [Desktop Action showReports]
-            Name=Show Reports
-            Name[de]=Berichte anzeigen
-            Exec=expenses --shortcut com.sap.example.showReports
-            Icon=system-search
-            """), text)
-        XCTAssertTrue(text.contains("[Desktop Action takePhoto]\nName=Take a Picture\nName[de]=Foto aufnehmen\nExec=expenses --shortcut com.sap.example.takePhoto\nIcon=camera-photo\n"), text)
+        XCTAssertTrue(
+            text.contains(
+                """
+                [Desktop Action showReports]
+                Name=Show Reports
+                Name[de]=Berichte anzeigen
+                Exec=expenses --shortcut com.sap.example.showReports
+                Icon=system-search
+                """), text)
+        XCTAssertTrue(
+            text.contains(
+                "[Desktop Action takePhoto]\nName=Take a Picture\nName[de]=Foto aufnehmen\nExec=expenses --shortcut com.sap.example.takePhoto\nIcon=camera-photo\n"
+            ), text)
         XCTAssertEqual(try app.ok("shortcuts", "export"), text, "--desktop to stdout is the default")
     }
 
@@ -41,14 +47,16 @@ final class ShortcutExportTests: XCTestCase {
         try app.ok("report", "new", "Zürich \"Q1\" trip; 100% fun")
         try app.ok("config", "set", "shortcuts.max-visible", "6")
         let catalog = app.path("My Catalog.plist")
-        try FileManager.default.copyItem(atPath: ShortcutCatalogTests.fixtures.appendingPathComponent("Shortcuts.binary.plist").path,
-                                         toPath: catalog)
+        try FileManager.default.copyItem(
+            atPath: ShortcutCatalogTests.fixtures.appendingPathComponent("Shortcuts.binary.plist").path,
+            toPath: catalog)
         try app.ok("shortcuts", "export", "-o", app.path("a.desktop"), "--exec", "/opt/expense tools/expenses")
         let text = try String(contentsOfFile: app.path("a.desktop"), encoding: .utf8)
         XCTAssertEqual(try validate(app.path("a.desktop")), "")
         XCTAssertTrue(text.contains("Actions=showReports;addExpenseToReport;openReport;takePhoto;addExpense;newReport;"), text)
         XCTAssertTrue(text.contains("Name=Add expense to Zürich \"Q1\" trip; 100% fun\n"), text)
-        XCTAssertTrue(text.contains("Exec=\"/opt/expense tools/expenses\" --db \(app.databasePath) --shortcut com.sap.example.openReport\n"), text)
+        XCTAssertTrue(
+            text.contains("Exec=\"/opt/expense tools/expenses\" --db \(app.databasePath) --shortcut com.sap.example.openReport\n"), text)
         try app.ok("shortcuts", "export", "-o", app.path("b.desktop"), "--catalog", catalog)
         XCTAssertEqual(try validate(app.path("b.desktop")), "")
         let withCatalog = try String(contentsOfFile: app.path("b.desktop"), encoding: .utf8)
@@ -77,7 +85,9 @@ final class ShortcutExportTests: XCTestCase {
         XCTAssertTrue(text.contains("[Desktop Action showReports]\nName=Show Reports\nName[de]=Berichte anzeigen\nExec="), text)
         XCTAssertTrue(text.contains("[Desktop Action newReport]\nName=New Report\nName[de]=Neuer Bericht\nExec="), text)
         // The app's own items translate through its strings; a user's title is theirs, in one language.
-        XCTAssertTrue(text.contains("[Desktop Action addExpenseToReport]\nName=Add expense to Munich\nName[de]=Ausgabe zu Munich hinzufügen\nExec="), text)
+        XCTAssertTrue(
+            text.contains("[Desktop Action addExpenseToReport]\nName=Add expense to Munich\nName[de]=Ausgabe zu Munich hinzufügen\nExec="),
+            text)
         XCTAssertTrue(text.contains("[Desktop Action openReport]\nName=Open Munich\nName[de]=Munich öffnen\nExec="), text)
         XCTAssertTrue(text.contains("[Desktop Action unassignedExpenses]\nName=Open Receipts\nExec="), text)
         XCTAssertFalse(text.contains("Name=Berichte anzeigen"), text)
@@ -88,25 +98,30 @@ final class ShortcutExportTests: XCTestCase {
     func testACatalogsLprojFoldersBecomeNamesOfTheirLanguages() throws {
         let catalog = app.path("Info.plist")
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array>
-            <dict><key>UIApplicationShortcutItemType</key><string>com.sap.example.showReports</string>
-            <key>UIApplicationShortcutItemTitle</key><string>Show Reports</string></dict>
-            </array></dict></plist>
-            """.write(toFile: catalog, atomically: true, encoding: .utf8)
-        for (folder, title) in [("fr", "Afficher les notes"), ("pt-BR", "Mostrar relatórios"), ("Base", "Show Reports"), ("en", "Show Reports")] {
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array>
+        <dict><key>UIApplicationShortcutItemType</key><string>com.sap.example.showReports</string>
+        <key>UIApplicationShortcutItemTitle</key><string>Show Reports</string></dict>
+        </array></dict></plist>
+        """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        for (folder, title) in [
+            ("fr", "Afficher les notes"), ("pt-BR", "Mostrar relatórios"), ("Base", "Show Reports"), ("en", "Show Reports"),
+        ] {
             try FileManager.default.createDirectory(atPath: app.path("\(folder).lproj"), withIntermediateDirectories: true)
-            try "\"Show Reports\" = \"\(title)\";".write(toFile: app.path("\(folder).lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
+            try "\"Show Reports\" = \"\(title)\";".write(
+                toFile: app.path("\(folder).lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
         }
         app.environment["LANG"] = "fr_FR.UTF-8"
         let text = try app.ok("shortcuts", "export", "--catalog", catalog)
-        XCTAssertTrue(text.contains("""
-            [Desktop Action showReports]
-            Name=Show Reports
-            Name[fr]=Afficher les notes
-            Name[pt_BR]=Mostrar relatórios
-            Exec=
-            """), text)
+        XCTAssertTrue(
+            text.contains(
+                """
+                [Desktop Action showReports]
+                Name=Show Reports
+                Name[fr]=Afficher les notes
+                Name[pt_BR]=Mostrar relatórios
+                Exec=
+                """), text)
         try text.write(toFile: app.path("c.desktop"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try validate(app.path("c.desktop")), "")
     }
@@ -119,7 +134,8 @@ final class ShortcutExportTests: XCTestCase {
         XCTAssertEqual(list.first?["type"] as? String, "com.sap.example.showReports")
         XCTAssertEqual(list.first?["subtitle"] as? String, "Show all available Reports")
         XCTAssertEqual((list.first?["icon"] as? [String: Any])?["plistType"] as? String, "UIApplicationShortcutIconTypeSearch")
-        XCTAssertEqual(list.first?["exec"] as? [String], ["expenses", "--db", app.databasePath, "--shortcut", "com.sap.example.showReports"])
+        XCTAssertEqual(
+            list.first?["exec"] as? [String], ["expenses", "--db", app.databasePath, "--shortcut", "com.sap.example.showReports"])
         try app.ok("shortcuts", "export", "--format", "json", "-o", app.path("s.json"))
         let file = try Data(contentsOf: URL(fileURLWithPath: app.path("s.json")))
         XCTAssertEqual(try JSONSerialization.jsonObject(with: file) as? NSArray, list as NSArray)

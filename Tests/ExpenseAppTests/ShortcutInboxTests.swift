@@ -14,9 +14,14 @@ final class ShortcutInboxTests: XCTestCase {
     func testDeferQueuesAndDeliverRunsItOnce() throws {
         let queued = try app.run("--shortcut", "com.sap.example.newReport", "Deferred trip", "--from", "2026-04-01", "--defer")
         XCTAssertEqual(queued.status, 0, queued.stderr)
-        XCTAssertEqual(queued.stdout, "Queued 'New Report' (com.sap.example.newReport) as launch 1: a running expenses session runs it before its next prompt; 'expenses shortcuts inbox --deliver' runs it now.\n")
+        XCTAssertEqual(
+            queued.stdout,
+            "Queued 'New Report' (com.sap.example.newReport) as launch 1: a running expenses session runs it before its next prompt; 'expenses shortcuts inbox --deliver' runs it now.\n"
+        )
         XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "0", "nothing ran yet")
-        XCTAssertEqual(try app.ok("shortcuts", "inbox"), """
+        XCTAssertEqual(
+            try app.ok("shortcuts", "inbox"),
+            """
             ID  TYPE                       STATUS  QUEUED                TRIES  ARGUMENTS
              1  com.sap.example.newReport  queued  2026-03-10T09:00:00Z      0  'Deferred trip' --from 2026-04-01
 
@@ -70,13 +75,15 @@ final class ShortcutInboxTests: XCTestCase {
         // A claimant that is gone: this host, a pid no process has. (What a crash between claim and
         // finish leaves behind.)
         let host = try hostName()
-        _ = try app.query("""
+        _ = try app.query(
+            """
             UPDATE shortcut_launches SET state = 'claimed', claim_token = 'dead', claim_pid = 2147483000,
                 claim_host = '\(host)', claim_start_ticks = 1, claimed_at = '2026-03-10T09:00:00Z', attempts = 1
             """)
         let inbox = try app.ok("shortcuts", "inbox")
         XCTAssertTrue(inbox.contains("stale (pid 2147483000 on \(host) is gone)"), inbox)
-        XCTAssertEqual(try app.ok("shortcuts", "inbox", "--deliver"), "Nothing was queued\n", "a claimed launch is not run again on its own")
+        XCTAssertEqual(
+            try app.ok("shortcuts", "inbox", "--deliver"), "Nothing was queued\n", "a claimed launch is not run again on its own")
         XCTAssertEqual(try app.ok("shortcuts", "inbox", "--redeliver", "1"), "Launch 1 (com.sap.example.newReport) is queued again\n")
         XCTAssertEqual(try app.ok("shortcuts", "inbox", "--deliver"), "Created report 1: Crashed trip\nRan 1 queued quick action\n")
         XCTAssertEqual(try app.query("SELECT state || ' ' || attempts FROM shortcut_launches"), "done 2")

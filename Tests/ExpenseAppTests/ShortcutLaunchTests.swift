@@ -1,7 +1,8 @@
-@testable import ExpenseApp
 import ExpenseCore
 import ExpenseShortcuts
 import XCTest
+
+@testable import ExpenseApp
 @testable import ExpenseSupport
 @testable import PropertyList
 
@@ -15,20 +16,25 @@ final class ShortcutLaunchTests: XCTestCase {
         XCTAssertEqual(ShortcutLaunch.commandLine(["--shortcut", "a.b", "--amount", "3"]), ["shortcut", "a.b", "--amount", "3"])
         XCTAssertEqual(ShortcutLaunch.commandLine(["--shortcut=a.b"]), ["shortcut", "a.b"])
         XCTAssertEqual(ShortcutLaunch.commandLine(["--format", "json", "--shortcut", "a.b"]), ["--format", "json", "shortcut", "a.b"])
-        XCTAssertEqual(ShortcutLaunch.commandLine(["report", "list", "--shortcut", "a.b"]), ["report", "list", "--shortcut", "a.b"],
-                       "only before a command")
+        XCTAssertEqual(
+            ShortcutLaunch.commandLine(["report", "list", "--shortcut", "a.b"]), ["report", "list", "--shortcut", "a.b"],
+            "only before a command")
         XCTAssertEqual(ShortcutLaunch.commandLine([]), [])
     }
 
     private func launch(_ words: [String]) throws -> (Invocation, GlobalValues) {
-        guard case .command(let invocation, let globals) = try CommandParser(registry: Commands.registry)
-            .parse(ShortcutLaunch.commandLine(words), requiringAll: false) else { throw UsageError("not a command", path: []) }
+        guard
+            case .command(let invocation, let globals) = try CommandParser(registry: Commands.registry)
+                .parse(ShortcutLaunch.commandLine(words), requiringAll: false)
+        else { throw UsageError("not a command", path: []) }
         return (invocation, globals)
     }
 
     func testTheParserKeepsTheLaunchsOwnOptionsAndPassesTheRestOn() throws {
-        let (launch, globals) = try self.launch(["--shortcut", "a.b", "--info", "report=3", "--amount", "12", "--defer", "--info=x=y=z",
-                                                 "--catalog", "c.plist", "--format", "csv", "--db", "x.sqlite", "Title", "--", "--defer"])
+        let (launch, globals) = try self.launch([
+            "--shortcut", "a.b", "--info", "report=3", "--amount", "12", "--defer", "--info=x=y=z",
+            "--catalog", "c.plist", "--format", "csv", "--db", "x.sqlite", "Title", "--", "--defer",
+        ])
         XCTAssertTrue(ShortcutLaunch.isLaunch(launch))
         XCTAssertEqual(try launch[ShortcutCommands.launchType], "a.b")
         XCTAssertEqual(try launch[Options.info], [ShortcutParameter(key: "report", value: "3"), ShortcutParameter(key: "x", value: "y=z")])
@@ -37,14 +43,17 @@ final class ShortcutLaunchTests: XCTestCase {
         XCTAssertEqual(try launch[Options.catalog], "c.plist")
         XCTAssertEqual(globals, GlobalValues(db: "x.sqlite", format: .csv), "a global option is the launch line's, wherever it is")
         XCTAssertEqual(try launch[ShortcutCommands.passedOn], ["--amount", "12", "Title", "--", "--defer"])
-        XCTAssertEqual(try ShortcutLaunch.replayWords(launch), ["--info", "report=3", "--info", "x=y=z", "--amount", "12", "Title", "--", "--defer"])
+        XCTAssertEqual(
+            try ShortcutLaunch.replayWords(launch), ["--info", "report=3", "--info", "x=y=z", "--amount", "12", "Title", "--", "--defer"])
         XCTAssertThrowsError(try self.launch(["--shortcut", "a.b", "--info", "novalue"]).0[Options.info])
         XCTAssertThrowsError(try self.launch(["--shortcut", "a.b", "--format", "xml"]))
         XCTAssertThrowsError(try self.launch(["--shortcut", "a.b", "--catalog"]))
         XCTAssertThrowsError(try self.launch(["shortcut", "--amount", "3"]), "before the type an unknown option is an error") { error in
             XCTAssertEqual((error as? UsageError)?.message, "Unknown option '--amount'.")
         }
-        guard case .help(let path) = try CommandParser(registry: Commands.registry).parse(["shortcut", "a.b", "--help"]) else { return XCTFail() }
+        guard case .help(let path) = try CommandParser(registry: Commands.registry).parse(["shortcut", "a.b", "--help"]) else {
+            return XCTFail()
+        }
         XCTAssertEqual(path, ["shortcut"])
     }
 
@@ -56,7 +65,8 @@ final class ShortcutLaunchTests: XCTestCase {
         }
         XCTAssertEqual(ShortcutActions.named("unassignedExpenses")?.command, ["expense", "list", "--unassigned"])
         let options = ShortcutCatalog.Options(variables: .standard(appID: "com.sap.example", version: "0.1.0"), languages: [])
-        let types = try BundledCatalog.load(options: options).items.map(\.type) + AppShortcuts.load(options: options).defaults.map(\.item.type)
+        let types =
+            try BundledCatalog.load(options: options).items.map(\.type) + AppShortcuts.load(options: options).defaults.map(\.item.type)
         for type in types {
             XCTAssertNotNil(ShortcutActions.named(String(type.split(separator: ".").last ?? "")), type)
         }
@@ -65,11 +75,18 @@ final class ShortcutLaunchTests: XCTestCase {
     /// However a launch comes, it is resolved once and its command runs once: on a terminal the
     /// entry resolves it (to offer it to an open session) and the REPL runs that resolution.
     func testALaunchIsResolvedOnceAndItsCommandRunsOnce() throws {
-        let resolved = Counter(), ran = Counter()
-        let echo = CommandSpec(["echo"], abstract: "Runs.", run: { _, _ in ran.add(); return .message("ran") })
-        var launch = CommandSpec(["shortcut"], abstract: "Launches.", arguments: [ShortcutCommands.launchType, ShortcutCommands.passedOn],
-                                 options: [Options.info, Options.defer, Options.catalog, Options.repl],
-                                 run: { _, _ in throw ExpenseError(.internal, "ran the launch itself") })
+        let resolved = Counter()
+        let ran = Counter()
+        let echo = CommandSpec(
+            ["echo"], abstract: "Runs.",
+            run: { _, _ in
+                ran.add()
+                return .message("ran")
+            })
+        var launch = CommandSpec(
+            ["shortcut"], abstract: "Launches.", arguments: [ShortcutCommands.launchType, ShortcutCommands.passedOn],
+            options: [Options.info, Options.defer, Options.catalog, Options.repl],
+            run: { _, _ in throw ExpenseError(.internal, "ran the launch itself") })
         launch.passesOnUnknownOptions = true
         launch.standsFor = { _, _, parser in
             resolved.add()

@@ -10,8 +10,9 @@ final class SummaryTests: XCTestCase {
         app = try InProcessApp()
         try app.ok("report", "new", "March", "--currency", "EUR")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "100", "--category", "lodging")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "50", "--currency", "CHF", "--rate", "1.05",
-                   "--category", "meals")
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "50", "--currency", "CHF", "--rate", "1.05",
+            "--category", "meals")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-04-01", "--amount", "25", "--category", "meals")
         try app.ok("expense", "add", "--date", "2026-04-02", "--amount", "3000", "--currency", "JPY", "--category", "taxi")
         try app.ok("--user", "bob", "report", "new", "Not alice's")
@@ -24,7 +25,7 @@ final class SummaryTests: XCTestCase {
         let json = try XCTUnwrap(app.json("report", "summary") as? [String: Any])
         let blocks = try XCTUnwrap(json["currencies"] as? [[String: Any]])
         XCTAssertEqual(blocks.map { $0["currency"] as? String }, ["EUR", "JPY"])
-        XCTAssertEqual(blocks[0]["total"] as? [String: String], ["amount": "177.50", "currency": "EUR"])   // 100 + 52.50 + 25
+        XCTAssertEqual(blocks[0]["total"] as? [String: String], ["amount": "177.50", "currency": "EUR"])  // 100 + 52.50 + 25
         let categories = try XCTUnwrap(blocks[0]["byCategory"] as? [[String: Any]])
         XCTAssertEqual(categories.map { $0["category"] as? String }, ["lodging", "meals"])
         XCTAssertEqual(categories[1]["amount"] as? [String: String], ["amount": "77.50", "currency": "EUR"])
@@ -47,7 +48,8 @@ extension SummaryTests {
     /// Ten reports of 1,000 of the largest amount each: every report's total fits, their sum
     /// does not fit an Int64, which SQLite's sum() reported as SQL text (exit 70).
     func testSpendingBeyondTheLargestTotalIsBadDataNotSQLText() throws {
-        _ = try app.query("""
+        _ = try app.query(
+            """
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
             INSERT INTO reports (id, title, currency, status, owner, created_at, updated_at)
             SELECT 100 + i / 1000, 'Huge', 'EUR', 'draft', 'alice', 'now', 'now' FROM n WHERE i % 1000 = 0;
@@ -60,7 +62,9 @@ extension SummaryTests {
         let result = try app.run("report", "summary")
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             expenses: error: the spending in EUR on lodging in 2025-06 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR
             hint: choose a shorter period
 

@@ -16,8 +16,9 @@ final class TerminalSafetyTests: XCTestCase {
     override func setUpWithError() throws {
         app = try InProcessApp()
         try app.ok("report", "new", Self.hostile, "--from", "2026-03-02", "--to", "2026-03-06")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "12", "--category", "meals",
-                   "--merchant", Self.hostile)
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "12", "--category", "meals",
+            "--merchant", Self.hostile)
     }
 
     override func tearDown() { app = nil }
@@ -30,14 +31,17 @@ final class TerminalSafetyTests: XCTestCase {
             if value == 0x0A { return false }
             return value < 0x20 || (0x7F..<0xA0).contains(value) || scalar.properties.generalCategory == .format
         }
-        XCTAssertEqual(unsafe.map { String(format: "U+%04X", $0.value) }, [], "\(what) reached the terminal raw: \(text.debugDescription)",
-                       file: file, line: line)
+        XCTAssertEqual(
+            unsafe.map { String(format: "U+%04X", $0.value) }, [], "\(what) reached the terminal raw: \(text.debugDescription)",
+            file: file, line: line)
     }
 
     func testTablesDetailsAndMessagesShowTheCharactersVisibly() throws {
-        for arguments in [["report", "list"], ["report", "show", "1"], ["expense", "list"], ["expense", "show", "1"],
-                          ["report", "history", "1"], ["open", "report", "1"], ["report", "export", "1", "--format", "csv", "-o", app.path("x.csv")],
-                          ["shortcuts", "list"]] {
+        for arguments in [
+            ["report", "list"], ["report", "show", "1"], ["expense", "list"], ["expense", "show", "1"],
+            ["report", "history", "1"], ["open", "report", "1"], ["report", "export", "1", "--format", "csv", "-o", app.path("x.csv")],
+            ["shortcuts", "list"],
+        ] {
             let result = try app.run(arguments)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
             assertSafe(result.stdout, arguments.joined(separator: " "))
@@ -58,8 +62,10 @@ final class TerminalSafetyTests: XCTestCase {
     }
 
     func testADryRunShowsTheStatementsFieldsVisibly() throws {
-        let statement = app.path("card.csv"), rules = app.path("card.rules")
-        try "Date,Amount,Merchant\n2026-03-03,9.50,\"\u{1B}]0;pwned\u{07}Cafe\u{202E}\"\n".write(toFile: statement, atomically: true, encoding: .utf8)
+        let statement = app.path("card.csv")
+        let rules = app.path("card.rules")
+        try "Date,Amount,Merchant\n2026-03-03,9.50,\"\u{1B}]0;pwned\u{07}Cafe\u{202E}\"\n".write(
+            toFile: statement, atomically: true, encoding: .utf8)
         try "date-format %Y-%m-%d\ndate = Date\namount = Amount\nmerchant = Merchant\ndefault currency EUR\ndefault category meals\n"
             .write(toFile: rules, atomically: true, encoding: .utf8)
         let result = try app.run(["import", statement, "--rules", rules, "--dry-run"])
@@ -81,7 +87,8 @@ final class TerminalSafetyTests: XCTestCase {
         let title = try app.run(["run", "-"], stdin: "report new \"Munich\u{0}trip\"\n")
         XCTAssertEqual(title.status, 1, title.stderr)
         XCTAssertEqual(title.stderr, "<stdin>:1: error: text with a NUL character (U+0000) cannot be stored\n")
-        let statement = app.path("nul.csv"), rules = app.path("nul.rules")
+        let statement = app.path("nul.csv")
+        let rules = app.path("nul.rules")
         try "Date,Amount,Merchant\n2026-03-03,9.50,Caf\u{0}e\n".write(toFile: statement, atomically: true, encoding: .utf8)
         try "date-format %Y-%m-%d\ndate = Date\namount = Amount\nmerchant = Merchant\ndefault currency EUR\ndefault category meals\n"
             .write(toFile: rules, atomically: true, encoding: .utf8)

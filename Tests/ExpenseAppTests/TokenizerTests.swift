@@ -1,11 +1,13 @@
 import XCTest
+
 @testable import ExpenseApp
 @testable import ExpenseSupport
 
 final class TokenizerTests: XCTestCase {
     func testQuotesEscapesAndComments() throws {
-        XCTAssertEqual(try Tokenizer.words(#"expense add --merchant "Hotel Astoria" --description 'a "b" c'"#),
-                       ["expense", "add", "--merchant", "Hotel Astoria", "--description", #"a "b" c"#])
+        XCTAssertEqual(
+            try Tokenizer.words(#"expense add --merchant "Hotel Astoria" --description 'a "b" c'"#),
+            ["expense", "add", "--merchant", "Hotel Astoria", "--description", #"a "b" c"#])
         XCTAssertEqual(try Tokenizer.words(#"echo a\ b "x\"y" 'it''s' # trailing comment"#), ["echo", "a b", #"x"y"#, "its"])
         XCTAssertEqual(try Tokenizer.words(#"echo "" ''"#), ["echo", "", ""])
         XCTAssertEqual(try Tokenizer.words("echo a#b"), ["echo", "a#b"])
@@ -45,7 +47,8 @@ final class TokenizerTests: XCTestCase {
     func testLogicalLinesCarryTheirStateAcrossLines() {
         // A backslash at the end of a line, a quote open over three lines, a comment that ends
         // with its line, and a quote that never closes: the rest of the script is one line.
-        let lines = Tokenizer.logicalLines("echo a \\\nb\necho 'x\ny\nz' # it's\necho \"open\n" + String(repeating: "more\n", count: 3) + "end")
+        let lines = Tokenizer.logicalLines(
+            "echo a \\\nb\necho 'x\ny\nz' # it's\necho \"open\n" + String(repeating: "more\n", count: 3) + "end")
         XCTAssertEqual(lines.map(\.number), [1, 3, 6])
         XCTAssertEqual(lines.map(\.text), ["echo a \\\nb", "echo 'x\ny\nz' # it's", "echo \"open\nmore\nmore\nmore\nend"])
         XCTAssertThrowsError(try Tokenizer.words(lines[2].text))

@@ -17,7 +17,9 @@ final class UsageAndHelpTests: XCTestCase {
     }
 
     func testUnknownOptionSuggestsTheNearest() throws {
-        try assertUsage(["expense", "add", "--ammount", "3"], """
+        try assertUsage(
+            ["expense", "add", "--ammount", "3"],
+            """
             expenses: error: Unknown option '--ammount'. Did you mean '--amount'?
             Usage: expenses expense add --amount <amount> --category <code> [<options>]
               See 'expenses help expense add'.
@@ -26,13 +28,17 @@ final class UsageAndHelpTests: XCTestCase {
     }
 
     func testUnknownCommandAndSubcommand() throws {
-        try assertUsage(["reprot", "list"], """
+        try assertUsage(
+            ["reprot", "list"],
+            """
             expenses: error: Unknown command 'reprot'. Did you mean 'report'?
             Usage: expenses <subcommand> [<options>]
               See 'expenses help'.
 
             """)
-        try assertUsage(["report", "lsit"], """
+        try assertUsage(
+            ["report", "lsit"],
+            """
             expenses: error: Unknown subcommand of 'report' 'lsit'. Did you mean 'list'?
             Usage: expenses report <subcommand> [<options>]
               See 'expenses help report'.
@@ -41,25 +47,33 @@ final class UsageAndHelpTests: XCTestCase {
     }
 
     func testMissingValueMissingArgumentAndUnexpected() throws {
-        try assertUsage(["expense", "add", "--category", "meals", "--amount"], """
+        try assertUsage(
+            ["expense", "add", "--category", "meals", "--amount"],
+            """
             expenses: error: Missing value for '--amount <amount>'
             Usage: expenses expense add --amount <amount> --category <code> [<options>]
               See 'expenses help expense add'.
 
             """)
-        try assertUsage(["expense", "add", "--category", "meals"], """
+        try assertUsage(
+            ["expense", "add", "--category", "meals"],
+            """
             expenses: error: Missing expected argument '--amount <amount>'
             Usage: expenses expense add --amount <amount> --category <code> [<options>]
               See 'expenses help expense add'.
 
             """)
-        try assertUsage(["report", "new"], """
+        try assertUsage(
+            ["report", "new"],
+            """
             expenses: error: Missing expected argument '<title>'
             Usage: expenses report new [<options>] <title>
               See 'expenses help report new'.
 
             """)
-        try assertUsage(["report", "show", "1", "2", "3"], """
+        try assertUsage(
+            ["report", "show", "1", "2", "3"],
+            """
             expenses: error: 2 unexpected arguments: '2', '3'
             Usage: expenses report show <id>
               See 'expenses help report show'.
@@ -68,19 +82,25 @@ final class UsageAndHelpTests: XCTestCase {
     }
 
     func testValueNotAllowedListsTheAllowedOnes() throws {
-        try assertUsage(["report", "list", "--format", "xml"], """
+        try assertUsage(
+            ["report", "list", "--format", "xml"],
+            """
             expenses: error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'csv'.
             Usage: expenses report list [<options>]
               See 'expenses help report list'.
 
             """)
-        try assertUsage(["expense", "add", "--amount", "1", "--category", "meals", "--paid-by", "boss"], """
+        try assertUsage(
+            ["expense", "add", "--amount", "1", "--category", "meals", "--paid-by", "boss"],
+            """
             expenses: error: The value 'boss' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'.
             Usage: expenses expense add --amount <amount> --category <code> [<options>]
               See 'expenses help expense add'.
 
             """)
-        try assertUsage(["report", "show", "abc"], """
+        try assertUsage(
+            ["report", "show", "abc"],
+            """
             expenses: error: The value 'abc' is invalid for '<id>': expected a positive number
             Usage: expenses report show <id>
               See 'expenses help report show'.
@@ -132,11 +152,14 @@ final class UsageAndHelpTests: XCTestCase {
         let exitCodes = try app.ok("help", "exit-codes")
         XCTAssertTrue(exitCodes.contains("  77                      Permission denied: not your report"), exitCodes)
         let policy = try app.ok("help", "policy")
-        XCTAssertTrue(policy.contains("SUBCOMMANDS:\n  list (default)") && policy.contains("\nPOLICY:\n") && policy.contains("  missing-receipt "),
-                      policy)
+        XCTAssertTrue(
+            policy.contains("SUBCOMMANDS:\n  list (default)") && policy.contains("\nPOLICY:\n") && policy.contains("  missing-receipt "),
+            policy)
         XCTAssertEqual(try app.ok("policy", "--help"), policy)
         XCTAssertTrue(try app.ok("help", "import").contains("'expenses help rules'"), "import sends the reader to the rules topic")
-        try assertUsage(["help", "rulez"], """
+        try assertUsage(
+            ["help", "rulez"],
+            """
             expenses: error: Unknown command 'rulez'. Did you mean 'rules'?
             Usage: expenses <subcommand> [<options>]
               See 'expenses help'.

@@ -8,7 +8,7 @@ final class WorkflowSurpriseTests: XCTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {
-        app = try InProcessApp()   // today is 2026-03-10
+        app = try InProcessApp()  // today is 2026-03-10
         try app.ok("report", "new", "Munich", "--from", "2026-03-02", "--to", "2026-03-06")
     }
 
@@ -18,8 +18,10 @@ final class WorkflowSurpriseTests: XCTestCase {
     func testAnExpenseAddedAfterTheTripIsWarnedOfWithoutATerminal() throws {
         let result = try app.run("--shortcut", "com.sap.example.addExpense", "--amount", "23.40", "--category", "taxi")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "expenses: warning: expense 1 is dated today, 2026-03-10, outside report 1's trip "
-                       + "(2026-03-02 to 2026-03-06); if it is not today's, 'expenses expense edit 1 --date YYYY-MM-DD'\n")
+        XCTAssertEqual(
+            result.stderr,
+            "expenses: warning: expense 1 is dated today, 2026-03-10, outside report 1's trip "
+                + "(2026-03-02 to 2026-03-06); if it is not today's, 'expenses expense edit 1 --date YYYY-MM-DD'\n")
         XCTAssertEqual(try app.query("SELECT date FROM expenses"), "2026-03-10")
         // Within the trip, or with --date, nothing is said.
         let dated = try app.run("expense", "add", "--report", "1", "--date", "2026-03-10", "--amount", "5", "--category", "taxi")
@@ -31,13 +33,15 @@ final class WorkflowSurpriseTests: XCTestCase {
     /// A receipt whose OCR total is not the expense's amount is attached, with a warning.
     func testAReceiptWhoseTotalDiffersIsAttachedWithAWarning() throws {
         guard ReceiptSamples.tesseractInstalled else { throw MissingTool("tesseract is missing: Scripts/bootstrap installs it") }
-        try app.ok("receipt", "capture", ReceiptSamples.path("hotel-walldorf-de.jpg"))   // reads 1,234.56 EUR
+        try app.ok("receipt", "capture", ReceiptSamples.path("hotel-walldorf-de.jpg"))  // reads 1,234.56 EUR
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-05", "--amount", "412.80", "--category", "lodging")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-05", "--amount", "1234.56", "--category", "lodging")
         let wrong = try app.run("receipt", "attach", "1", "--expense", "1")
         XCTAssertEqual(wrong.status, 0, wrong.stderr)
-        XCTAssertEqual(wrong.stderr, "expenses: warning: receipt 1 reads a total of 1,234.56 EUR, but expense 1 is 412.80 EUR: "
-                       + "is it the right receipt? (change the amount with 'expenses expense edit 1 --amount ...')\n")
+        XCTAssertEqual(
+            wrong.stderr,
+            "expenses: warning: receipt 1 reads a total of 1,234.56 EUR, but expense 1 is 412.80 EUR: "
+                + "is it the right receipt? (change the amount with 'expenses expense edit 1 --amount ...')\n")
         XCTAssertEqual(try app.query("SELECT count(*) FROM expense_receipts"), "1")
         let right = try app.run("receipt", "attach", "1", "--expense", "2")
         XCTAssertFalse(right.stderr.contains("reads a total"), right.stderr)
@@ -51,9 +55,10 @@ final class WorkflowSurpriseTests: XCTestCase {
     func testTheTripItemsAgreeAfterOneWasOffAndOnAgain() throws {
         func items() throws -> [String: String] {
             let all = try XCTUnwrap(app.json("shortcuts", "list", "--all") as? [[String: Any]])
-            return Dictionary(uniqueKeysWithValues: all.compactMap { item in
-                (item["type"] as? String).map { ($0, item["title"] as? String ?? "") }
-            })
+            return Dictionary(
+                uniqueKeysWithValues: all.compactMap { item in
+                    (item["type"] as? String).map { ($0, item["title"] as? String ?? "") }
+                })
         }
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "5", "--category", "taxi")
         XCTAssertEqual(try items()["com.sap.example.openReport"], "Open Munich")

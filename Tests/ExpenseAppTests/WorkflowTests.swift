@@ -8,7 +8,7 @@ final class WorkflowTests: XCTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {
-        app = try InProcessApp()   // EXPENSES_USER=alice owns what she creates
+        app = try InProcessApp()  // EXPENSES_USER=alice owns what she creates
         try app.ok("report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "20", "--category", "taxi")
     }
@@ -18,14 +18,17 @@ final class WorkflowTests: XCTestCase {
     private func status() throws -> String { try app.query("SELECT status FROM reports WHERE id = 1") }
 
     /// Refused by the workflow (1), or to this person (77: not theirs, or their own to approve).
-    private func refused(_ arguments: String..., status: Int32 = 1, contains text: String,
-                         file: StaticString = #filePath, line: UInt = #line) throws {
+    private func refused(
+        _ arguments: String..., status: Int32 = 1, contains text: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let before = try app.query("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1")
         let result = try app.run(arguments)
         XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(text), result.stderr, file: file, line: line)
-        XCTAssertEqual(try app.query("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"), before,
-                       "a refused transition changed something", file: file, line: line)
+        XCTAssertEqual(
+            try app.query("SELECT status || (SELECT count(*) FROM report_events) FROM reports WHERE id = 1"), before,
+            "a refused transition changed something", file: file, line: line)
     }
 
     func testTheWholeWayWithSeparationOfDuties() throws {
@@ -50,11 +53,13 @@ final class WorkflowTests: XCTestCase {
         try refused("report", "reopen", "1", contains: "a reimbursed report is final")
 
         let log = try XCTUnwrap(app.json("report", "history", "1") as? [[String: String]])
-        XCTAssertEqual(log.map { "\($0["actor"]!) \($0["action"]!) \($0["from"]!)>\($0["to"]!)" }, [
-            "alice submit draft>submitted", "bob reject submitted>rejected", "alice reopen rejected>draft",
-            "alice submit draft>submitted", "alice recall submitted>draft", "alice submit draft>submitted",
-            "bob approve submitted>approved", "carol reimburse approved>reimbursed",
-        ])
+        XCTAssertEqual(
+            log.map { "\($0["actor"]!) \($0["action"]!) \($0["from"]!)>\($0["to"]!)" },
+            [
+                "alice submit draft>submitted", "bob reject submitted>rejected", "alice reopen rejected>draft",
+                "alice submit draft>submitted", "alice recall submitted>draft", "alice submit draft>submitted",
+                "bob approve submitted>approved", "carol reimburse approved>reimbursed",
+            ])
         XCTAssertEqual(log[1]["reason"], "Receipt for the taxi is unreadable")
         XCTAssertEqual(log[7]["reason"], "PAY-2026-0042")
         XCTAssertTrue(log.allSatisfy { $0["at"] == "2026-03-10T09:00:00Z" })
@@ -88,8 +93,11 @@ final class WorkflowTests: XCTestCase {
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "300", "--category", "lodging")
         let result = try app.run("report", "submit", "1")
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasPrefix("expenses: error: report 1 has 1 blocking policy violation:\n  missing-receipt:2: item 2 (lodging, 300.00 EUR) has no receipt"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "expenses: error: report 1 has 1 blocking policy violation:\n  missing-receipt:2: item 2 (lodging, 300.00 EUR) has no receipt"
+            ),
+            result.stderr)
         XCTAssertEqual(try status(), "draft")
         try app.ok("policy", "set", "missing-receipt", "warning")
         let submitted = try app.ok("report", "submit", "1")

@@ -1,6 +1,6 @@
 import ExpenseCore
-import XCTest
 import ExpenseSupport
+import XCTest
 
 /// The audit log's hash chain: what is hashed, and how the verifier names the first entry that
 /// was changed, added or removed.
@@ -10,8 +10,9 @@ final class AuditChainTests: XCTestCase {
         var records: [AuditRecord] = []
         var previous = AuditChain.start
         for id in 1...Int64(count) {
-            var record = AuditRecord(id: id, reportID: 1 + id % 2, at: "2026-03-10T09:00:0\(id % 10)Z", actor: id % 2 == 0 ? "bob" : "alice",
-                                     action: "submit", from: "draft", to: "submitted", reason: "")
+            var record = AuditRecord(
+                id: id, reportID: 1 + id % 2, at: "2026-03-10T09:00:0\(id % 10)Z", actor: id % 2 == 0 ? "bob" : "alice",
+                action: "submit", from: "draft", to: "submitted", reason: "")
             previous = AuditChain.hash(of: record, after: previous)
             record.hash = previous
             records.append(record)
@@ -28,8 +29,9 @@ final class AuditChainTests: XCTestCase {
     }
 
     func testTheHashIsSHA256OverEveryFieldLengthPrefixed() {
-        let record = AuditRecord(id: 1, reportID: 2, at: "t", actor: "alice", action: "submit", from: "draft", to: "submitted",
-                                 reason: "")
+        let record = AuditRecord(
+            id: 1, reportID: 2, at: "t", actor: "alice", action: "submit", from: "draft", to: "submitted",
+            reason: "")
         let text = "21:expenses audit log v1\n64:\(AuditChain.start)\n1:1\n1:2\n1:t\n5:alice\n6:submit\n5:draft\n9:submitted\n0:\n"
         XCTAssertEqual(AuditChain.hash(of: record, after: AuditChain.start), SHA256.hex(Array(text.utf8)))
         // Each field counts, and moving text from one field into the next is another record.
@@ -44,15 +46,18 @@ final class AuditChainTests: XCTestCase {
             case 4: other.action = "approve"
             case 5: other.from = "submitted"
             case 6: other.to = "approved"
-            default: other.actor = "alic"; other.action = "esubmit"
+            default:
+                other.actor = "alic"
+                other.action = "esubmit"
             }
             variants.append(other)
         }
         let hashes = Set(variants.map { AuditChain.hash(of: $0, after: AuditChain.start) })
         XCTAssertEqual(hashes.count, 8)
         XCTAssertFalse(hashes.contains(AuditChain.hash(of: record, after: AuditChain.start)))
-        XCTAssertNotEqual(AuditChain.hash(of: record, after: String(repeating: "1", count: 64)),
-                          AuditChain.hash(of: record, after: AuditChain.start))
+        XCTAssertNotEqual(
+            AuditChain.hash(of: record, after: String(repeating: "1", count: 64)),
+            AuditChain.hash(of: record, after: AuditChain.start))
     }
 
     /// Ids are the database's: one at the largest there is, followed by another, is a break the
@@ -78,7 +83,9 @@ final class AuditChainTests: XCTestCase {
         records[2].actor = "mallory"
         XCTAssertEqual(firstBreak(records, head: head), .changed(records[2]))
         let message = firstBreak(records, head: head)?.message
-        XCTAssertEqual(message, "the audit log was altered outside expenses: event 3 (report 2: submit by mallory at 2026-03-10T09:00:03Z) was changed")
+        XCTAssertEqual(
+            message, "the audit log was altered outside expenses: event 3 (report 2: submit by mallory at 2026-03-10T09:00:03Z) was changed"
+        )
         // Its hash changed too (but not those after it): still named.
         (records, head) = log(5)
         records[1].reason = "x"
@@ -97,13 +104,16 @@ final class AuditChainTests: XCTestCase {
         XCTAssertEqual(after.id, 2)
         XCTAssertEqual(firstBreak(records, head: head), .removed(from: 2, through: 2, before: records[1]))
         records.remove(at: 1)
-        XCTAssertEqual(firstBreak(records, head: head)?.message,
-                       "the audit log was altered outside expenses: events 2 to 3 were removed (the log goes on with event 4 (report 1: submit by bob at 2026-03-10T09:00:04Z))")
+        XCTAssertEqual(
+            firstBreak(records, head: head)?.message,
+            "the audit log was altered outside expenses: events 2 to 3 were removed (the log goes on with event 4 (report 1: submit by bob at 2026-03-10T09:00:04Z))"
+        )
         // From the end, and everything.
         (records, head) = log(5)
         records.removeLast()
         XCTAssertEqual(firstBreak(records, head: head), .removed(from: 5, through: 5, before: nil))
-        XCTAssertEqual(firstBreak(records, head: head)?.message, "the audit log was altered outside expenses: event 5 was removed from its end")
+        XCTAssertEqual(
+            firstBreak(records, head: head)?.message, "the audit log was altered outside expenses: event 5 was removed from its end")
         XCTAssertEqual(firstBreak([], head: head), .removed(from: 1, through: 5, before: nil))
         // The first one.
         (records, head) = log(3)
@@ -113,8 +123,9 @@ final class AuditChainTests: XCTestCase {
 
     func testAnAddedEntryIsNamed() {
         var (records, head) = log(3)
-        var forged = AuditRecord(id: 4, reportID: 1, at: "t", actor: "mallory", action: "approve", from: "submitted", to: "approved",
-                                 reason: "")
+        var forged = AuditRecord(
+            id: 4, reportID: 1, at: "t", actor: "mallory", action: "approve", from: "submitted", to: "approved",
+            reason: "")
         XCTAssertEqual(firstBreak(records + [forged], head: head), .added(forged))
         XCTAssertTrue(firstBreak(records + [forged], head: head)?.message.hasSuffix("was added (it has no hash)") == true)
         // With a hash made the app's way: still past the end the app wrote.

@@ -1,6 +1,7 @@
-@testable import ExpenseCore
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseCore
 @testable import ExpenseSupport
 
 final class CategoryTests: XCTestCase {

@@ -1,6 +1,7 @@
-@testable import ExpenseCore
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseCore
 @testable import ExpenseSupport
 
 final class CurrencyTableTests: XCTestCase {
@@ -15,8 +16,10 @@ final class CurrencyTableTests: XCTestCase {
     }
 
     func testMinorDigitsOfWellKnownCurrencies() throws {
-        let expected = ["EUR": 2, "USD": 2, "CHF": 2, "GBP": 2, "JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3, "JOD": 3,
-                        "OMR": 3, "TND": 3, "CLF": 4]
+        let expected = [
+            "EUR": 2, "USD": 2, "CHF": 2, "GBP": 2, "JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3, "JOD": 3,
+            "OMR": 3, "TND": 3, "CLF": 4,
+        ]
         for (code, digits) in expected {
             let currency = try XCTUnwrap(table.currency(code), code)
             XCTAssertEqual(currency.minorDigits, digits, code)
@@ -52,18 +55,22 @@ final class CurrencyTableTests: XCTestCase {
     }
 
     func testRequireNamesTheClosestCodeForATypo() {
-        let error = assertExpenseError(try table.require("EUX"), kind: .invalidData, messageContains: "unknown currency 'EUX'",
-                                       code: .unknownCurrency("EUX", suggestion: "EUR"))
+        let error = assertExpenseError(
+            try table.require("EUX"), kind: .invalidData, messageContains: "unknown currency 'EUX'",
+            code: .unknownCurrency("EUX", suggestion: "EUR"))
         XCTAssertEqual(error?.message, "unknown currency 'EUX'")
-        assertExpenseError(try table.require("usf"), kind: .invalidData, messageContains: "'usf'", code: .unknownCurrency("usf", suggestion: "USD"))
-        assertExpenseError(try table.require("CFH"), kind: .invalidData, code: .unknownCurrency("CFH", suggestion: "CHF"))   // a swap
+        assertExpenseError(
+            try table.require("usf"), kind: .invalidData, messageContains: "'usf'", code: .unknownCurrency("usf", suggestion: "USD"))
+        assertExpenseError(try table.require("CFH"), kind: .invalidData, code: .unknownCurrency("CFH", suggestion: "CHF"))  // a swap
     }
 
     /// One letter off, and the commonly used currency first: CHX is CHF (not CHE, the WIR euro),
     /// XYZ is nothing (BYN is two letters off, like a dozen other codes).
     func testSuggestionsAreOneLetterOffAndPreferCommonCurrencies() {
-        for (typed, expected) in [("CHX", "CHF"), ("EUO", "EUR"), ("UDS", "USD"), ("GPB", "GBP"), ("JYP", "JPY"), ("XYZ", nil),
-                                  ("QQQ", nil), ("EURO", "EUR")] as [(String, String?)] {
+        for (typed, expected) in [
+            ("CHX", "CHF"), ("EUO", "EUR"), ("UDS", "USD"), ("GPB", "GBP"), ("JYP", "JPY"), ("XYZ", nil),
+            ("QQQ", nil), ("EURO", "EUR"),
+        ] as [(String, String?)] {
             assertExpenseError(try table.require(typed), kind: .invalidData, code: .unknownCurrency(typed, suggestion: expected))
         }
     }
@@ -73,13 +80,14 @@ final class CurrencyTableTests: XCTestCase {
     }
 
     func testReadsQuotedNamesWithCommas() {
-        let table = CurrencyTable(csv: """
-            code,numeric,minor_digits,name
-            AAA,001,2,"Name, with comma"
-            BBB,002,x,Broken digits
-            CCC,003,0
-            DDD,004,3,Plain
-            """)
+        let table = CurrencyTable(
+            csv: """
+                code,numeric,minor_digits,name
+                AAA,001,2,"Name, with comma"
+                BBB,002,x,Broken digits
+                CCC,003,0
+                DDD,004,3,Plain
+                """)
         XCTAssertEqual(table.all.map(\.code), ["AAA", "DDD"])
         XCTAssertEqual(table.currency("aaa")?.name, "Name, with comma")
         XCTAssertEqual(table.currency("DDD")?.minorDigits, 3)

@@ -1,6 +1,7 @@
-@testable import ExpenseCore
 import Foundation
 import XCTest
+
+@testable import ExpenseCore
 @testable import ExpenseSupport
 
 /// Rates derived from the ECB's "1 EUR = x CUR" quotations: inverses (USD→EUR is 1/1.0823) and
@@ -39,8 +40,9 @@ final class ExchangeRateQuotientTests: XCTestCase {
         XCTAssertEqual(try rate("1/1.0823").convert(usd, to: currency("EUR")).minorUnits, 9240)
         // Rounding the rate first (0.9240) would give the same here but not in general:
         // 12,345.67 USD / 1.0823 = 11,406.88... ; at 0.924 it would be 11,407.40.
-        XCTAssertEqual(try rate("1/1.0823").convert(Money(minorUnits: 1_234_567, currency: currency("USD")), to: currency("EUR")).minorUnits,
-                       1_140_688)
+        XCTAssertEqual(
+            try rate("1/1.0823").convert(Money(minorUnits: 1_234_567, currency: currency("USD")), to: currency("EUR")).minorUnits,
+            1_140_688)
         // Exactly half a cent: 0.05 / 2 = 0.025 -> 0.02; 0.07 / 2 = 0.035 -> 0.04.
         XCTAssertEqual(try rate("1/2").convert(Money(minorUnits: 5, currency: currency("EUR")), to: currency("USD")).minorUnits, 2)
         XCTAssertEqual(try rate("1/2").convert(Money(minorUnits: 7, currency: currency("EUR")), to: currency("USD")).minorUnits, 4)
@@ -49,14 +51,17 @@ final class ExchangeRateQuotientTests: XCTestCase {
 
     func testCrossRatesBetweenCurrenciesOfDifferentDigits() throws {
         // 1 USD = 160.86/1.0823 JPY: 12.34 USD = 1834.06... -> 1834 JPY
-        XCTAssertEqual(try rate("160.86/1.0823").convert(Money(minorUnits: 1234, currency: currency("USD")), to: currency("JPY")),
-                       Money(minorUnits: 1834, currency: currency("JPY")))
+        XCTAssertEqual(
+            try rate("160.86/1.0823").convert(Money(minorUnits: 1234, currency: currency("USD")), to: currency("JPY")),
+            Money(minorUnits: 1834, currency: currency("JPY")))
         // and back: 1834 JPY × 1.0823/160.86 = 12.3396... -> 12.34 USD
-        XCTAssertEqual(try rate("1.0823/160.86").convert(Money(minorUnits: 1834, currency: currency("JPY")), to: currency("USD")).minorUnits,
-                       1234)
+        XCTAssertEqual(
+            try rate("1.0823/160.86").convert(Money(minorUnits: 1834, currency: currency("JPY")), to: currency("USD")).minorUnits,
+            1234)
         // 10 CHF into BHD at 0.4105/0.9612 = 4.27070... BHD
-        XCTAssertEqual(try rate("0.4105/0.9612").convert(Money(minorUnits: 1000, currency: currency("CHF")), to: currency("BHD")).minorUnits,
-                       4271)
+        XCTAssertEqual(
+            try rate("0.4105/0.9612").convert(Money(minorUnits: 1000, currency: currency("CHF")), to: currency("BHD")).minorUnits,
+            4271)
     }
 
     func testMatchesFoundationDecimalOnManyQuotients() throws {
@@ -65,8 +70,10 @@ final class ExchangeRateQuotientTests: XCTestCase {
         for (from, to) in pairs {
             for _ in 0..<300 {
                 let minor = Int64.random(in: -50_000_000...50_000_000, using: &generator)
-                let dividend = ExchangeRate(significand: Int64.random(in: 1...9_999_999, using: &generator), scale: Int.random(in: 0...6, using: &generator))
-                let divisor = ExchangeRate(significand: Int64.random(in: 1...9_999_999, using: &generator), scale: Int.random(in: 0...6, using: &generator))
+                let dividend = ExchangeRate(
+                    significand: Int64.random(in: 1...9_999_999, using: &generator), scale: Int.random(in: 0...6, using: &generator))
+                let divisor = ExchangeRate(
+                    significand: Int64.random(in: 1...9_999_999, using: &generator), scale: Int.random(in: 0...6, using: &generator))
                 let quotient = ExchangeRate.quotient(dividend, divisor)
                 // Exact: minor × a × 10^(to digits) / (b × 10^(from digits)), compared by cross-multiplication
                 // so that no decimal division rounds: |converted - exact| <= 1/2, ties to even.

@@ -1,7 +1,8 @@
-@testable import ExpenseCore
-import Foundation
 import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseCore
 @testable import ExpenseSupport
 
 final class ExchangeRateTests: XCTestCase {
@@ -43,19 +44,23 @@ final class ExchangeRateTests: XCTestCase {
     }
 
     func testRejectsZeroNegativeAndGarbage() throws {
-        for text in ["0", "0.0", "0.000000", "00", "-1", "-1.2", "+1.2", "", " ", ".", "1.", ".5", "abc", "1.2.3",
-                     "1,5", "1,000", "1e3", "1.2e-3", "0x1F", "1 .2", "∞", "NaN", "１.５",
-                     "1.0000000000001", "1234567890123456789", "99999999999999999999999"] {
-            assertExpenseError(try ExchangeRate.parse(text), kind: .invalidData, messageContains: "invalid exchange rate",
-                               hintContains: "positive decimal")
+        for text in [
+            "0", "0.0", "0.000000", "00", "-1", "-1.2", "+1.2", "", " ", ".", "1.", ".5", "abc", "1.2.3",
+            "1,5", "1,000", "1e3", "1.2e-3", "0x1F", "1 .2", "∞", "NaN", "１.５",
+            "1.0000000000001", "1234567890123456789", "99999999999999999999999",
+        ] {
+            assertExpenseError(
+                try ExchangeRate.parse(text), kind: .invalidData, messageContains: "invalid exchange rate",
+                hintContains: "positive decimal")
         }
     }
 
     // MARK: - Conversion
 
     func testConvertsExactly() throws {
-        XCTAssertEqual(try convert("38.50", "CHF", at: "1.0412", to: "EUR"),
-                       Money(minorUnits: 4009, currency: try currency("EUR")))       // 40.0862 -> 40.09
+        XCTAssertEqual(
+            try convert("38.50", "CHF", at: "1.0412", to: "EUR"),
+            Money(minorUnits: 4009, currency: try currency("EUR")))  // 40.0862 -> 40.09
         XCTAssertEqual(try convert("100", "USD", at: "0.9231", to: "EUR").minorUnits, 9231)
         XCTAssertEqual(try convert("12.34", "EUR", at: "1", to: "EUR").minorUnits, 1234)
     }
@@ -89,8 +94,9 @@ final class ExchangeRateTests: XCTestCase {
 
     func testConvertsFromACurrencyWithoutDecimals() throws {
         // 1000 JPY at 0.0061 = 6.10 EUR
-        XCTAssertEqual(try convert("1000", "JPY", at: "0.0061", to: "EUR"),
-                       Money(minorUnits: 610, currency: try currency("EUR")))
+        XCTAssertEqual(
+            try convert("1000", "JPY", at: "0.0061", to: "EUR"),
+            Money(minorUnits: 610, currency: try currency("EUR")))
         // 1 JPY at 0.005 = 0.005 EUR -> 0.00; 5 JPY -> 0.025 -> 0.02; 3 JPY -> 0.015 -> 0.02
         XCTAssertEqual(try convert("1", "JPY", at: "0.005", to: "EUR").minorUnits, 0)
         XCTAssertEqual(try convert("5", "JPY", at: "0.005", to: "EUR").minorUnits, 2)
@@ -99,8 +105,9 @@ final class ExchangeRateTests: XCTestCase {
 
     func testConvertsIntoACurrencyWithoutDecimals() throws {
         // 12.34 EUR at 162.5 = 2005.25 JPY -> 2005
-        XCTAssertEqual(try convert("12.34", "EUR", at: "162.5", to: "JPY"),
-                       Money(minorUnits: 2005, currency: try currency("JPY")))
+        XCTAssertEqual(
+            try convert("12.34", "EUR", at: "162.5", to: "JPY"),
+            Money(minorUnits: 2005, currency: try currency("JPY")))
         // 0.01 EUR at 250 = 2.5 JPY -> 2 (half-up: 3); at 150 = 1.5 -> 2
         XCTAssertEqual(try convert("0.01", "EUR", at: "250", to: "JPY").minorUnits, 2)
         XCTAssertEqual(try convert("0.01", "EUR", at: "150", to: "JPY").minorUnits, 2)
@@ -108,8 +115,9 @@ final class ExchangeRateTests: XCTestCase {
 
     func testConvertsIntoACurrencyWithThreeDecimals() throws {
         // 10.00 EUR at 0.4105 = 4.105 BHD, exact to the fils
-        XCTAssertEqual(try convert("10.00", "EUR", at: "0.4105", to: "BHD"),
-                       Money(minorUnits: 4105, currency: try currency("BHD")))
+        XCTAssertEqual(
+            try convert("10.00", "EUR", at: "0.4105", to: "BHD"),
+            Money(minorUnits: 4105, currency: try currency("BHD")))
         // 1.00 EUR at 0.4005 = 0.4005 BHD -> 0.400 (half-up: 0.401); at 0.4015 -> 0.402
         XCTAssertEqual(try convert("1.00", "EUR", at: "0.4005", to: "BHD").minorUnits, 400)
         XCTAssertEqual(try convert("1.00", "EUR", at: "0.4015", to: "BHD").minorUnits, 402)
@@ -124,13 +132,17 @@ final class ExchangeRateTests: XCTestCase {
         var checked = 0
         let pairs = [("EUR", "USD"), ("JPY", "EUR"), ("EUR", "JPY"), ("EUR", "BHD"), ("BHD", "JPY"), ("CLF", "EUR")]
         for (from, to) in pairs {
-            let source = try currency(from), target = try currency(to)
+            let source = try currency(from)
+            let target = try currency(to)
             for _ in 0..<400 {
-                let minor = Int64.random(in: -5_000_000_000...5_000_000_000, using: &generator)
+                let minor =
+                    Int64.random(in: -5_000_000_000...5_000_000_000, using: &generator)
                     / [1, 1000, 1_000_000].randomElement(using: &generator)!
-                let rate = ExchangeRate(significand: Int64.random(in: 1...9_999_999, using: &generator),
-                                        scale: Int.random(in: 0...7, using: &generator))
-                var exact = Decimal(minor) * Decimal(string: rate.description)!
+                let rate = ExchangeRate(
+                    significand: Int64.random(in: 1...9_999_999, using: &generator),
+                    scale: Int.random(in: 0...7, using: &generator))
+                var exact =
+                    Decimal(minor) * Decimal(string: rate.description)!
                     * pow(Decimal(10), target.minorDigits) / pow(Decimal(10), source.minorDigits)
                 var rounded = Decimal()
                 NSDecimalRound(&rounded, &exact, 0, .bankers)
@@ -155,10 +167,12 @@ final class ExchangeRateTests: XCTestCase {
         let eur = try currency("EUR")
         let largest = Money(minorUnits: Self.largestMinorUnits, currency: eur)
         XCTAssertEqual(try ExchangeRate.one.convert(largest, to: eur), largest)
-        assertExpenseError(try ExchangeRate.parse("1.000000000001").convert(largest, to: eur), kind: .invalidData,
-                           messageContains: "does not fit in EUR")
-        assertExpenseError(try ExchangeRate.one.convert(largest, to: try currency("BHD")), kind: .invalidData,
-                           messageContains: "does not fit in BHD")
+        assertExpenseError(
+            try ExchangeRate.parse("1.000000000001").convert(largest, to: eur), kind: .invalidData,
+            messageContains: "does not fit in EUR")
+        assertExpenseError(
+            try ExchangeRate.one.convert(largest, to: try currency("BHD")), kind: .invalidData,
+            messageContains: "does not fit in BHD")
         XCTAssertEqual(try ExchangeRate.one.convert(largest, to: try currency("JPY")).minorUnits, 10_000_000_000_000)
         let negative = Money(minorUnits: -Self.largestMinorUnits, currency: eur)
         XCTAssertEqual(try ExchangeRate.one.convert(negative, to: eur), negative)
@@ -167,10 +181,12 @@ final class ExchangeRateTests: XCTestCase {
 
     func testAHugeAmountAtAHugeRateIsAnErrorNotACrash() throws {
         let amount = Money(minorUnits: Money.maximumMinorUnits, currency: try currency("BHD"))
-        assertExpenseError(try ExchangeRate.parse("999999999999999999").convert(amount, to: try currency("CLF")),
-                           kind: .invalidData, messageContains: "does not fit")
+        assertExpenseError(
+            try ExchangeRate.parse("999999999999999999").convert(amount, to: try currency("CLF")),
+            kind: .invalidData, messageContains: "does not fit")
         let beyond = Money(minorUnits: .max, currency: try currency("EUR"))
-        assertExpenseError(try ExchangeRate.parse("999999999999999999").convert(beyond, to: try currency("CLF")),
-                           kind: .invalidData, messageContains: "too large")
+        assertExpenseError(
+            try ExchangeRate.parse("999999999999999999").convert(beyond, to: try currency("CLF")),
+            kind: .invalidData, messageContains: "too large")
     }
 }

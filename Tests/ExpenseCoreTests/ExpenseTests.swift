@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseTestSupport
 import XCTest
+
 @testable import ExpenseSupport
 
 final class ExpenseTests: XCTestCase {

@@ -1,6 +1,7 @@
-@testable import ExpenseCore
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseCore
 @testable import ExpenseSupport
 
 final class MoneyTests: XCTestCase {
@@ -43,35 +44,44 @@ final class MoneyTests: XCTestCase {
     }
 
     func testRejectsMoreDecimalsThanTheCurrencyHasInsteadOfRounding() throws {
-        let error = assertExpenseError(try Money.parse("12.345", currency: try currency("EUR")), kind: .invalidData,
-                                       messageContains: "EUR has 2 decimals", hintContains: "round it to 2 decimals")
+        let error = assertExpenseError(
+            try Money.parse("12.345", currency: try currency("EUR")), kind: .invalidData,
+            messageContains: "EUR has 2 decimals", hintContains: "round it to 2 decimals")
         XCTAssertEqual(error?.message, "invalid amount '12.345': EUR has 2 decimals")
-        assertExpenseError(try Money.parse("12.5", currency: try currency("JPY")), kind: .invalidData,
-                           messageContains: "JPY has 0 decimals")
-        assertExpenseError(try Money.parse("1.2345", currency: try currency("BHD")), kind: .invalidData,
-                           messageContains: "BHD has 3 decimals")
-        assertExpenseError(try Money.parse("1,234.567", currency: try currency("EUR")), kind: .invalidData,
-                           messageContains: "EUR has 2 decimals")
+        assertExpenseError(
+            try Money.parse("12.5", currency: try currency("JPY")), kind: .invalidData,
+            messageContains: "JPY has 0 decimals")
+        assertExpenseError(
+            try Money.parse("1.2345", currency: try currency("BHD")), kind: .invalidData,
+            messageContains: "BHD has 3 decimals")
+        assertExpenseError(
+            try Money.parse("1,234.567", currency: try currency("EUR")), kind: .invalidData,
+            messageContains: "EUR has 2 decimals")
     }
 
     func testRejectsGarbage() throws {
         let eur = try currency("EUR")
-        for text in ["", " ", "-", "+", ".", "12.", ".5", "-.5", "abc", "12a", "1.2.3", "1e3", "--5", "+-5", "0x10",
-                     "12.3a", "12,5", "½", "١٢", "12 EUR", "EUR 12", "1_000"] {
+        for text in [
+            "", " ", "-", "+", ".", "12.", ".5", "-.5", "abc", "12a", "1.2.3", "1e3", "--5", "+-5", "0x10",
+            "12.3a", "12,5", "½", "١٢", "12 EUR", "EUR 12", "1_000",
+        ] {
             assertExpenseError(try Money.parse(text, currency: eur), kind: .invalidData)
         }
     }
 
     func testGarbageGetsTheGeneralHintNotTheDecimalsOne() throws {
-        let error = assertExpenseError(try Money.parse("1,2,3", currency: try currency("EUR")), kind: .invalidData,
-                                       hintContains: "1,234.56")
+        let error = assertExpenseError(
+            try Money.parse("1,2,3", currency: try currency("EUR")), kind: .invalidData,
+            hintContains: "1,234.56")
         XCTAssertEqual(error?.message, "invalid amount '1,2,3'")
     }
 
     /// Under a decimal comma (de_DE), "1,50" is what it looks like; "1,500" EUR could be 1.5 or
     /// 1500 and is refused saying so; the point and grouped forms stay as everywhere.
     func testADecimalCommaWhereItCannotBeAThousandsSeparator() throws {
-        let eur = try currency("EUR"), bhd = try currency("BHD"), jpy = try currency("JPY")
+        let eur = try currency("EUR")
+        let bhd = try currency("BHD")
+        let jpy = try currency("JPY")
         func comma(_ text: String, _ currency: Currency) throws -> Int64 {
             try Money.parse(text, currency: currency, decimalMark: .comma).minorUnits
         }
@@ -82,11 +92,13 @@ final class MoneyTests: XCTestCase {
         XCTAssertEqual(try comma("12.345.678,90", eur), 1_234_567_890)
         XCTAssertEqual(try comma("1.50", eur), 150)
         XCTAssertEqual(try comma("1,234.56", eur), 123_456)
-        XCTAssertEqual(try comma("1,500", bhd), 1_500)           // three decimals: a comma with three digits is one
-        XCTAssertEqual(try comma("1,500", jpy), 1_500)           // no decimals: the comma groups
-        let error = assertExpenseError(try Money.parse("1,500", currency: eur, decimalMark: .comma), kind: .invalidData,
-                                       hintContains: "write 1500 for the whole amount")
-        XCTAssertEqual(error?.message, "invalid amount '1,500': is the comma a decimal mark or a thousands separator (1500)? EUR has 2 decimals")
+        XCTAssertEqual(try comma("1,500", bhd), 1_500)  // three decimals: a comma with three digits is one
+        XCTAssertEqual(try comma("1,500", jpy), 1_500)  // no decimals: the comma groups
+        let error = assertExpenseError(
+            try Money.parse("1,500", currency: eur, decimalMark: .comma), kind: .invalidData,
+            hintContains: "write 1500 for the whole amount")
+        XCTAssertEqual(
+            error?.message, "invalid amount '1,500': is the comma a decimal mark or a thousands separator (1500)? EUR has 2 decimals")
         for text in ["1,5,0", "1.23,45", "12,3a", ",50", "1,", "1.2345,67", "1,234,56"] {
             assertExpenseError(try Money.parse(text, currency: eur, decimalMark: .comma), kind: .invalidData)
         }
@@ -98,9 +110,10 @@ final class MoneyTests: XCTestCase {
     /// Each problem its own hint: an amount too large is not told how to write decimals.
     func testTooLargeSaysSoAndGivesTheLimit() throws {
         let error = assertExpenseError(try Money.parse("99999999999999999", currency: try currency("EUR")), kind: .invalidData)
-        XCTAssertEqual(error?.message, "invalid amount '99999999999999999': too large, the largest amount handled is 9,999,999,999,999.99 EUR")
+        XCTAssertEqual(
+            error?.message, "invalid amount '99999999999999999': too large, the largest amount handled is 9,999,999,999,999.99 EUR")
         XCTAssertNil(error?.hint)
-        XCTAssertEqual(try minor("0000000000000000001.00", "EUR"), 100)   // leading zeros are no size
+        XCTAssertEqual(try minor("0000000000000000001.00", "EUR"), 100)  // leading zeros are no size
     }
 
     func testParsesSignedAmounts() throws {
@@ -185,7 +198,8 @@ final class MoneyTests: XCTestCase {
             let currency = try currency(code)
             var samples: [Int64] = [0, 1, -1, 999, 1000, -1000, 1_000_000, 99_999_999_999_999]
             for _ in 0..<300 {
-                let magnitude = Int64.random(in: 0...99_999_999_999_999, using: &generator)
+                let magnitude =
+                    Int64.random(in: 0...99_999_999_999_999, using: &generator)
                     / Decimal10.power(Int.random(in: 0...12, using: &generator))
                 samples.append(Bool.random(using: &generator) ? -magnitude : magnitude)
             }
@@ -209,7 +223,8 @@ extension MoneyTests {
     // MARK: - Totals
 
     func testTotalsAreCheckedAgainstTheLargestTotalInsteadOfOverflowing() throws {
-        let largest = Money.maximumMinorUnits, limit = Money.maximumTotalMinorUnits
+        let largest = Money.maximumMinorUnits
+        let limit = Money.maximumTotalMinorUnits
         XCTAssertEqual(Money.adding(largest, to: limit - largest), limit)
         XCTAssertNil(Money.adding(1, to: limit))
         XCTAssertNil(Money.adding(-1, to: -limit))

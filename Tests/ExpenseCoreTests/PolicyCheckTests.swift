@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ExpenseCore
 @testable import ExpenseSupport
 
@@ -8,11 +9,14 @@ final class PolicyCheckTests: XCTestCase {
 
     func date(_ text: String) -> CalendarDate { (try? CalendarDate.parse(text)) ?? CalendarDate(dayNumber: 0) }
 
-    func item(_ id: Int64, _ day: String, _ cents: Int64, _ category: String, merchant: String = "", report: Int64 = 1,
-              currency: Currency? = nil) -> Expense {
+    func item(
+        _ id: Int64, _ day: String, _ cents: Int64, _ category: String, merchant: String = "", report: Int64 = 1,
+        currency: Currency? = nil
+    ) -> Expense {
         let money = Money(minorUnits: cents, currency: currency ?? eur)
-        return Expense(id: id, reportID: report, date: date(day), category: category, merchant: merchant, amount: money,
-                       conversion: .init(rate: .one, source: .same, converted: Money(minorUnits: cents, currency: eur)))
+        return Expense(
+            id: id, reportID: report, date: date(day), category: category, merchant: merchant, amount: money,
+            conversion: .init(rate: .one, source: .same, converted: Money(minorUnits: cents, currency: eur)))
     }
 
     var report: Report {
@@ -29,8 +33,9 @@ final class PolicyCheckTests: XCTestCase {
         XCTAssertNil(PolicyCheck.duplicateReason(a, item(2, "2026-03-04", 1200, "meals", merchant: "Krone")))
         XCTAssertNil(PolicyCheck.duplicateReason(a, item(2, "2026-03-03", 1201, "meals", merchant: "Krone")))
         XCTAssertNil(PolicyCheck.duplicateReason(a, item(2, "2026-03-03", 1200, "meals", merchant: "Krone", currency: usd)))
-        XCTAssertNil(PolicyCheck.duplicateReason(item(1, "2026-03-03", 1200, "taxi"), item(2, "2026-03-03", 1200, "parking")),
-                     "two empty merchants are not the same merchant")
+        XCTAssertNil(
+            PolicyCheck.duplicateReason(item(1, "2026-03-03", 1200, "taxi"), item(2, "2026-03-03", 1200, "parking")),
+            "two empty merchants are not the same merchant")
     }
 
     func testIdenticalItemsAreOneFindingNotEveryPair() {
@@ -40,51 +45,72 @@ final class PolicyCheckTests: XCTestCase {
         XCTAssertEqual(found.count, 1)
         XCTAssertEqual(found.first?.key, "duplicate:1:100000")
         XCTAssertEqual(found.first?.expenseIDs, Array(1...100_000), "the finding keeps every id")
-        XCTAssertEqual(found.first?.message,
-                       "100,000 items (1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 99,990 more) may be duplicates: "
-                           + "same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'",
-                       "the message lists the first ten")
+        XCTAssertEqual(
+            found.first?.message,
+            "100,000 items (1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 99,990 more) may be duplicates: "
+                + "same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'",
+            "the message lists the first ten")
     }
 
     func testEachGroupOfDuplicatesIsOneFinding() {
-        let items = [item(1, "2026-03-03", 1200, "meals", merchant: "Krone"), item(2, "2026-03-03", 1200, "meals", merchant: "Krone"),
-                     item(3, "2026-03-04", 1800, "taxi", merchant: "Taxi"), item(4, "2026-03-04", 1800, "taxi", merchant: "taxi "),
-                     item(5, "2026-03-04", 1800, "taxi", merchant: "Taxi"), item(6, "2026-03-04", 1800, "parking", merchant: "RNV"),
-                     item(7, "2026-03-05", 500, "meals")]
+        let items = [
+            item(1, "2026-03-03", 1200, "meals", merchant: "Krone"), item(2, "2026-03-03", 1200, "meals", merchant: "Krone"),
+            item(3, "2026-03-04", 1800, "taxi", merchant: "Taxi"), item(4, "2026-03-04", 1800, "taxi", merchant: "taxi "),
+            item(5, "2026-03-04", 1800, "taxi", merchant: "Taxi"), item(6, "2026-03-04", 1800, "parking", merchant: "RNV"),
+            item(7, "2026-03-05", 500, "meals"),
+        ]
         let found = PolicyCheck(report: report, items: items, categories: []).violations()
         XCTAssertEqual(found.map(\.key), ["duplicate:1:2", "duplicate:3:5"])
         XCTAssertEqual(found.map(\.expenseIDs), [[1, 2], [3, 4, 5]])
-        XCTAssertEqual(found.first?.message, "items 1 and 2 may be duplicates: same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'")
-        XCTAssertEqual(found.last?.message, "3 items (3, 4, 5) may be duplicates: same date 2026-03-04, amount 18.00 EUR, category taxi, merchant 'Taxi'")
+        XCTAssertEqual(
+            found.first?.message,
+            "items 1 and 2 may be duplicates: same date 2026-03-03, amount 12.00 EUR, category meals, merchant 'Krone'")
+        XCTAssertEqual(
+            found.last?.message,
+            "3 items (3, 4, 5) may be duplicates: same date 2026-03-04, amount 18.00 EUR, category taxi, merchant 'Taxi'")
     }
 
     func testItemsLinkedByCategoryOrMerchantFormOneGroup() {
         // 1 and 2 share the category, 2 and 3 the merchant: one group, though 1 and 3 share neither.
-        let items = [item(1, "2026-03-03", 1200, "meals", merchant: "Krone"), item(2, "2026-03-03", 1200, "meals", merchant: "Ochsen"),
-                     item(3, "2026-03-03", 1200, "taxi", merchant: "Ochsen")]
+        let items = [
+            item(1, "2026-03-03", 1200, "meals", merchant: "Krone"), item(2, "2026-03-03", 1200, "meals", merchant: "Ochsen"),
+            item(3, "2026-03-03", 1200, "taxi", merchant: "Ochsen"),
+        ]
         let found = PolicyCheck(report: report, items: items, categories: []).violations()
         XCTAssertEqual(found.map(\.key), ["duplicate:1:3"])
-        XCTAssertEqual(found.first?.message, "3 items (1, 2, 3) may be duplicates: same date 2026-03-03, amount 12.00 EUR; "
-                           + "each shares its category or merchant with another")
+        XCTAssertEqual(
+            found.first?.message,
+            "3 items (1, 2, 3) may be duplicates: same date 2026-03-03, amount 12.00 EUR; "
+                + "each shares its category or merchant with another")
     }
 
     func testOtherReportsItemsJoinThroughAnItemOfTheReportOnly() {
         var check = PolicyCheck(report: report, items: [item(5, "2026-03-03", 1200, "meals", merchant: "Krone")], categories: [])
-        check.otherItems = [item(2, "2026-03-03", 1200, "meals", report: 2), item(9, "2026-03-03", 1200, "taxi", merchant: "krone", report: 3)]
-        XCTAssertEqual(check.violations().map(\.message),
-                       ["3 items (2 of report 2, 5, 9 of report 3) may be duplicates: same date 2026-03-03, amount 12.00 EUR; "
-                            + "each shares its category or merchant with another"])
-        check.otherItems = [item(2, "2026-03-03", 1200, "meals", report: 2), item(3, "2026-03-03", 1200, "taxi", merchant: "Bar", report: 2),
-                            Expense(id: 4, date: date("2026-03-03"), category: "meals", amount: Money(minorUnits: 1200, currency: eur))]
+        check.otherItems = [
+            item(2, "2026-03-03", 1200, "meals", report: 2), item(9, "2026-03-03", 1200, "taxi", merchant: "krone", report: 3),
+        ]
+        XCTAssertEqual(
+            check.violations().map(\.message),
+            [
+                "3 items (2 of report 2, 5, 9 of report 3) may be duplicates: same date 2026-03-03, amount 12.00 EUR; "
+                    + "each shares its category or merchant with another"
+            ])
+        check.otherItems = [
+            item(2, "2026-03-03", 1200, "meals", report: 2), item(3, "2026-03-03", 1200, "taxi", merchant: "Bar", report: 2),
+            Expense(id: 4, date: date("2026-03-03"), category: "meals", amount: Money(minorUnits: 1200, currency: eur)),
+        ]
         let found = check.violations()
         XCTAssertEqual(found.map(\.key), ["duplicate:2:5"], "item 3 matches neither the category nor the merchant of item 5")
         XCTAssertEqual(found.first?.expenseIDs, [2, 4, 5])
-        XCTAssertEqual(found.first?.message, "3 items (2 of report 2, 4 (unassigned), 5) may be duplicates: same date 2026-03-03, "
-                           + "amount 12.00 EUR, category meals")
+        XCTAssertEqual(
+            found.first?.message,
+            "3 items (2 of report 2, 4 (unassigned), 5) may be duplicates: same date 2026-03-03, "
+                + "amount 12.00 EUR, category meals")
         check.otherItems = [item(2, "2026-03-03", 1200, "meals", report: 2)]
-        XCTAssertEqual(check.violations().first?.message,
-                       "item 5 and item 2 of report 2 may be duplicates: same date 2026-03-03, amount 12.00 EUR, category meals",
-                       "a pair is worded as it always was")
+        XCTAssertEqual(
+            check.violations().first?.message,
+            "item 5 and item 2 of report 2 may be duplicates: same date 2026-03-03, amount 12.00 EUR, category meals",
+            "a pair is worded as it always was")
         XCTAssertEqual(check.violations().first?.key, "duplicate:2:5")
     }
 
@@ -93,8 +119,9 @@ final class PolicyCheckTests: XCTestCase {
         let items = (1...25).map { item(Int64($0), "2026-03-03", 1000 + Int64($0), "meals") }
         var check = PolicyCheck(report: report, items: items, categories: categories)
         check.rules = [.dailyLimit]
-        XCTAssertEqual(check.violations().first?.message,
-                       "meals on 2026-03-03: 253.25 EUR is over the daily limit of 80.00 EUR (items 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 15 more)")
+        XCTAssertEqual(
+            check.violations().first?.message,
+            "meals on 2026-03-03: 253.25 EUR is over the daily limit of 80.00 EUR (items 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 15 more)")
         XCTAssertEqual(check.violations().first?.expenseIDs.count, 25)
     }
 
@@ -103,14 +130,16 @@ final class PolicyCheckTests: XCTestCase {
         let items = (1...9_300).map { item(Int64($0), "2026-03-03", Money.maximumMinorUnits, "meals") }
         var check = PolicyCheck(report: report, items: items, categories: categories)
         check.rules = [.dailyLimit]
-        XCTAssertEqual(check.violations().first?.message.hasPrefix(
-            "meals on 2026-03-03: more than 9,999,999,999,999,999.99 EUR is over the daily limit of 80.00 EUR"), true)
+        XCTAssertEqual(
+            check.violations().first?.message.hasPrefix(
+                "meals on 2026-03-03: more than 9,999,999,999,999,999.99 EUR is over the daily limit of 80.00 EUR"), true)
     }
 
     func testOnlyTheRulesAskedForAreChecked() {
         let categories = [Category(code: "lodging", name: "Lodging", receiptRequiredAbove: Money(minorUnits: 0, currency: eur))]
-        var check = PolicyCheck(report: report, items: [item(1, "2026-03-09", 100, "lodging"), item(2, "2026-03-09", 100, "lodging")],
-                                categories: categories)
+        var check = PolicyCheck(
+            report: report, items: [item(1, "2026-03-09", 100, "lodging"), item(2, "2026-03-09", 100, "lodging")],
+            categories: categories)
         XCTAssertEqual(keys(check), ["missing-receipt:1", "missing-receipt:2", "outside-trip:1", "outside-trip:2", "duplicate:1:2"])
         check.rules = [.missingReceipt]
         XCTAssertEqual(keys(check), ["missing-receipt:1", "missing-receipt:2"])
@@ -118,8 +147,12 @@ final class PolicyCheckTests: XCTestCase {
 
     func testDailyLimitSumsOneCategoryOnOneDay() {
         let categories = [Category(code: "meals", name: "Meals", dailyLimit: Money(minorUnits: 8000, currency: eur))]
-        var check = PolicyCheck(report: report, items: [item(1, "2026-03-03", 5000, "meals"), item(2, "2026-03-03", 3000, "meals"),
-                                                        item(3, "2026-03-04", 7000, "meals")], categories: categories)
+        var check = PolicyCheck(
+            report: report,
+            items: [
+                item(1, "2026-03-03", 5000, "meals"), item(2, "2026-03-03", 3000, "meals"),
+                item(3, "2026-03-04", 7000, "meals"),
+            ], categories: categories)
         XCTAssertEqual(keys(check), [], "80.00 exactly is within the limit")
         check.items.append(item(4, "2026-03-03", 1, "meals"))
         XCTAssertEqual(keys(check), ["daily-limit:meals:2026-03-03"])
@@ -129,8 +162,9 @@ final class PolicyCheckTests: XCTestCase {
 
     func testMissingAndSharedReceipts() {
         let categories = [Category(code: "lodging", name: "Lodging", receiptRequiredAbove: Money(minorUnits: 0, currency: eur))]
-        var check = PolicyCheck(report: report, items: [item(1, "2026-03-03", 100, "lodging"), item(2, "2026-03-04", 100, "lodging")],
-                                categories: categories)
+        var check = PolicyCheck(
+            report: report, items: [item(1, "2026-03-03", 100, "lodging"), item(2, "2026-03-04", 100, "lodging")],
+            categories: categories)
         check.receipts = [1: ["aaaa"]]
         XCTAssertEqual(keys(check), ["missing-receipt:2"])
         check.receipts[2] = ["aaaa"]

@@ -1,5 +1,6 @@
 import ExpenseCore
 import XCTest
+
 @testable import ExpenseSupport
 
 final class ReportStatusTests: XCTestCase {

@@ -1,13 +1,17 @@
 import ExpenseCore
 import ExpenseTestSupport
 import XCTest
+
 @testable import ExpenseSupport
 
 final class ReportTests: XCTestCase {
-    private func report(title: String = "Walldorf workshop", from: String? = nil, to: String? = nil,
-                        status: ReportStatus = .draft) throws -> Report {
-        Report(id: 7, title: title, startDate: try from.map(CalendarDate.parse), endDate: try to.map(CalendarDate.parse),
-               currency: try currency("EUR"), status: status, owner: "ana")
+    private func report(
+        title: String = "Walldorf workshop", from: String? = nil, to: String? = nil,
+        status: ReportStatus = .draft
+    ) throws -> Report {
+        Report(
+            id: 7, title: title, startDate: try from.map(CalendarDate.parse), endDate: try to.map(CalendarDate.parse),
+            currency: try currency("EUR"), status: status, owner: "ana")
     }
 
     func testANewReportStartsEmptyInItsCurrency() throws {
@@ -19,7 +23,7 @@ final class ReportTests: XCTestCase {
 
     func testValidateAcceptsAProperReport() throws {
         XCTAssertNoThrow(try report(from: "2026-03-02", to: "2026-03-06").validate())
-        XCTAssertNoThrow(try report(from: "2026-03-02", to: "2026-03-02").validate())    // a day trip
+        XCTAssertNoThrow(try report(from: "2026-03-02", to: "2026-03-02").validate())  // a day trip
         XCTAssertNoThrow(try report(from: "2026-03-02").validate())
         XCTAssertNoThrow(try report(to: "2026-03-02").validate())
     }
@@ -30,18 +34,21 @@ final class ReportTests: XCTestCase {
     }
 
     func testValidateRefusesATripThatEndsBeforeItStarts() throws {
-        assertExpenseError(try report(from: "2026-03-06", to: "2026-03-05").validate(), kind: .invalidData,
-                           messageContains: "ends (2026-03-05) before it starts (2026-03-06)", code: .reportDatesReversed)
+        assertExpenseError(
+            try report(from: "2026-03-06", to: "2026-03-05").validate(), kind: .invalidData,
+            messageContains: "ends (2026-03-05) before it starts (2026-03-06)", code: .reportDatesReversed)
     }
 
     func testOnlyADraftIsEditable() throws {
         XCTAssertNoThrow(try report(status: .draft).requireEditable(.addItems))
         for status in ReportStatus.allCases where status != .draft {
-            assertExpenseError(try report(status: status).requireEditable(.addItems), kind: .refused,
-                               messageContains: "report 7 is \(status.rawValue); cannot add items")
+            assertExpenseError(
+                try report(status: status).requireEditable(.addItems), kind: .refused,
+                messageContains: "report 7 is \(status.rawValue); cannot add items")
         }
-        assertExpenseError(try report(status: .submitted).requireEditable(.addItems), kind: .refused,
-                           code: .reportNotEditable(id: 7, status: "submitted"))
+        assertExpenseError(
+            try report(status: .submitted).requireEditable(.addItems), kind: .refused,
+            code: .reportNotEditable(id: 7, status: "submitted"))
     }
 
     /// Every change has its own words, and the same rule: a draft takes them all, nothing else does.
@@ -61,7 +68,8 @@ final class ReportTests: XCTestCase {
             XCTAssertNoThrow(try report(status: .draft).requireEditable(change))
             assertExpenseError(try report(status: .approved).requireEditable(change), kind: .refused, messageContains: message)
         }
-        assertExpenseError(try report(status: .submitted).requireEditable(.detachReceipts(expense: 4)), kind: .refused,
-                           code: .reportNotEditable(id: 7, status: "submitted"))
+        assertExpenseError(
+            try report(status: .submitted).requireEditable(.detachReceipts(expense: 4)), kind: .refused,
+            code: .reportNotEditable(id: 7, status: "submitted"))
     }
 }

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseTestSupport
 import XCTest
+
 @testable import ExpenseSupport
 
 final class ReportTotalsTests: XCTestCase {
@@ -9,8 +10,9 @@ final class ReportTotalsTests: XCTestCase {
     /// An item of `amount` in `code`, converted into EUR at `rate` (or at par for EUR).
     private func item(_ amount: String, _ code: String, rate: String? = nil, paidBy: PaidBy = .personal) throws -> Expense {
         let money = try Money.parse(amount, currency: try currency(code))
-        let conversion = try Expense.Conversion.of(money, on: day, into: try currency("EUR"),
-                                                   manualRate: try rate.map(ExchangeRate.parse), rates: nil)
+        let conversion = try Expense.Conversion.of(
+            money, on: day, into: try currency("EUR"),
+            manualRate: try rate.map(ExchangeRate.parse), rates: nil)
         return Expense(date: day, category: "meals", amount: money, conversion: conversion, paidBy: paidBy)
     }
 
@@ -33,8 +35,9 @@ final class ReportTotalsTests: XCTestCase {
             try item("7.20", "EUR"),
         ]
         let totals = try ReportTotals(items: items, reportCurrency: try currency("EUR"))
-        XCTAssertEqual(totals.byOriginalCurrency.map(\.description),
-                       ["38.50 CHF", "420.00 EUR", "5,000 JPY", "120.00 USD"])
+        XCTAssertEqual(
+            totals.byOriginalCurrency.map(\.description),
+            ["38.50 CHF", "420.00 EUR", "5,000 JPY", "120.00 USD"])
         XCTAssertEqual(Set(totals.byOriginalCurrency.map(\.currency.code)).count, totals.byOriginalCurrency.count)
         // In the report currency: the sum of the converted minor units, each rounded on its own.
         let converted = try items.map { try XCTUnwrap($0.conversion).converted.minorUnits }
@@ -77,23 +80,28 @@ extension ReportTotalsTests {
     func testATotalBeyondTheLargestIsBadDataNamingTheReport() throws {
         let largest = try item("9999999999999.99", "EUR")
         let items = Array(repeating: largest, count: 9_300)
-        assertExpenseError(try ReportTotals(items: items, reportCurrency: try currency("EUR"), reportID: 3), kind: .invalidData,
-                           messageContains: "the total of report 3 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR")
-        XCTAssertEqual(try ReportTotals(items: Array(items.prefix(1_000)), reportCurrency: try currency("EUR")).total.minorUnits,
-                       1_000 * Money.maximumMinorUnits)
+        assertExpenseError(
+            try ReportTotals(items: items, reportCurrency: try currency("EUR"), reportID: 3), kind: .invalidData,
+            messageContains: "the total of report 3 does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR")
+        XCTAssertEqual(
+            try ReportTotals(items: Array(items.prefix(1_000)), reportCurrency: try currency("EUR")).total.minorUnits,
+            1_000 * Money.maximumMinorUnits)
         // In JPY the original amounts overflow long before their converted sum in EUR does.
         let yen = try item("999999999999999", "JPY", rate: "0.000001")
-        assertExpenseError(try ReportTotals(items: Array(repeating: yen, count: 1_001), reportCurrency: try currency("EUR"), reportID: 4),
-                           kind: .invalidData, messageContains: "the total of report 4 in JPY does not fit")
+        assertExpenseError(
+            try ReportTotals(items: Array(repeating: yen, count: 1_001), reportCurrency: try currency("EUR"), reportID: 4),
+            kind: .invalidData, messageContains: "the total of report 4 in JPY does not fit")
     }
 
     func testASummaryBeyondTheLargestTotalIsBadData() throws {
         let eur = try currency("EUR")
-        let row = SpendingSummary.Row(currency: eur, category: "meals", month: "2026-03", minorUnits: Money.maximumTotalMinorUnits, count: 1)
+        let row = SpendingSummary.Row(
+            currency: eur, category: "meals", month: "2026-03", minorUnits: Money.maximumTotalMinorUnits, count: 1)
         XCTAssertEqual(try SpendingSummary(rows: [row]).blocks.first?.total.minorUnits, Money.maximumTotalMinorUnits)
         var other = row
         other.month = "2026-04"
-        assertExpenseError(try SpendingSummary(rows: [row, other]), kind: .invalidData,
-                           messageContains: "the spending in EUR does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR")
+        assertExpenseError(
+            try SpendingSummary(rows: [row, other]), kind: .invalidData,
+            messageContains: "the spending in EUR does not fit: the largest total handled is 9,999,999,999,999,999.99 EUR")
     }
 }

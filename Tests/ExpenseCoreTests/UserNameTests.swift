@@ -1,7 +1,7 @@
 import ExpenseCore
+import ExpenseSupport
 import ExpenseTestSupport
 import XCTest
-import ExpenseSupport
 
 /// Names that look alike are one name: normalised (NFC, case-folded, trimmed) or refused.
 final class UserNameTests: XCTestCase {
@@ -34,9 +34,11 @@ final class UserNameTests: XCTestCase {
             ("alice\u{7F}", "U+007F"), ("alice\u{85}", "U+0085"), ("alice\u{2028}", "U+2028"), ("\u{E000}alice", "U+E000"),
         ]
         for (name, named) in refused {
-            let error = assertExpenseError(try UserName(validating: name), kind: .invalidData, messageContains: named, code: .invalidUserName)
-            XCTAssertFalse(error?.message.unicodeScalars.contains { $0 == "\u{200B}" || $0 == "\u{1B}" || $0 == "\u{202E}" } ?? true,
-                           "the message shows the character visibly: \(error?.message ?? "")")
+            let error = assertExpenseError(
+                try UserName(validating: name), kind: .invalidData, messageContains: named, code: .invalidUserName)
+            XCTAssertFalse(
+                error?.message.unicodeScalars.contains { $0 == "\u{200B}" || $0 == "\u{1B}" || $0 == "\u{202E}" } ?? true,
+                "the message shows the character visibly: \(error?.message ?? "")")
         }
         let shown = assertExpenseError(try UserName(validating: "alice\u{200B}"), kind: .invalidData)
         XCTAssertEqual(shown?.message, "the user name 'alice<U+200B>' contains an invisible character, U+200B (ZERO WIDTH SPACE)")
@@ -50,8 +52,9 @@ final class UserNameTests: XCTestCase {
         assertExpenseError(try UserName(validating: "\u{301}alice"), kind: .invalidData, messageContains: "U+0301", code: .invalidUserName)
         assertExpenseError(try UserName(validating: "alice \u{301}"), kind: .invalidData, messageContains: "U+0301", code: .invalidUserName)
         XCTAssertNoThrow(try UserName(validating: String(repeating: "a", count: UserName.maxLength)))
-        assertExpenseError(try UserName(validating: String(repeating: "a", count: UserName.maxLength + 1)), kind: .invalidData,
-                           messageContains: "at most 64", code: .invalidUserName)
+        assertExpenseError(
+            try UserName(validating: String(repeating: "a", count: UserName.maxLength + 1)), kind: .invalidData,
+            messageContains: "at most 64", code: .invalidUserName)
     }
 
     func testAStoredNameComparesNormalisedWithoutBeingRefused() throws {
@@ -71,16 +74,20 @@ final class UserNameTests: XCTestCase {
     func testTheOwnerCannotApproveUnderALookAlikeName() throws {
         let report = Report(id: 1, title: "Trip", currency: try currency("EUR"), status: .submitted, owner: "alice")
         for name in ["Alice", "ALICE", " alice", "alice ", "ali\u{301}ce", "al\u{ED}ce", "\u{C1}LICE"] {
-            assertExpenseError(try ReportAction.approve.check(report, by: try UserName(validating: name)), kind: .permissionDenied, code: .ownerCannotAct)
+            assertExpenseError(
+                try ReportAction.approve.check(report, by: try UserName(validating: name)), kind: .permissionDenied, code: .ownerCannotAct)
         }
         // The other way round: the owner's name has the accent.
         let accented = Report(id: 2, title: "Trip", currency: try currency("EUR"), status: .submitted, owner: "\u{E1}lice")
         for name in ["a\u{301}lice", "alice"] {
-            assertExpenseError(try ReportAction.approve.check(accented, by: try UserName(validating: name)), kind: .permissionDenied, code: .ownerCannotAct)
+            assertExpenseError(
+                try ReportAction.approve.check(accented, by: try UserName(validating: name)), kind: .permissionDenied, code: .ownerCannotAct
+            )
         }
         // An owner stored before names were normalised still is the person.
         let legacy = Report(id: 3, title: "Trip", currency: try currency("EUR"), status: .submitted, owner: "Alice\u{200B}")
-        assertExpenseError(try ReportAction.approve.check(legacy, by: try UserName(validating: "alice")), kind: .permissionDenied, code: .ownerCannotAct)
+        assertExpenseError(
+            try ReportAction.approve.check(legacy, by: try UserName(validating: "alice")), kind: .permissionDenied, code: .ownerCannotAct)
         XCTAssertNoThrow(try ReportAction.approve.check(report, by: try UserName(validating: "bob")))
         var draft = report
         draft.status = .draft

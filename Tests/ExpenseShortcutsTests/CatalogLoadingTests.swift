@@ -1,6 +1,7 @@
-@testable import ExpenseShortcuts
 import Foundation
 import XCTest
+
+@testable import ExpenseShortcuts
 @testable import ExpenseSupport
 
 /// Loading catalogs: the shipped one, XML and binary files, `$(VAR)` expansion, localization.
@@ -24,8 +25,9 @@ final class CatalogLoadingTests: XCTestCase {
     func testTheBundledCatalogIsTheFileInData() throws {
         let file = try Array(Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Data/Shortcuts.plist")))
         XCTAssertEqual(file, Array(PackageResources.Shortcuts_plist))
-        XCTAssertEqual(try ShortcutCatalog.load(path: repositoryRoot + "/Data/Shortcuts.plist", options: testOptions).items,
-                       try BundledCatalog.load(options: testOptions).items)
+        XCTAssertEqual(
+            try ShortcutCatalog.load(path: repositoryRoot + "/Data/Shortcuts.plist", options: testOptions).items,
+            try BundledCatalog.load(options: testOptions).items)
     }
 
     func testBinaryCatalogLoadsLikeXML() throws {
@@ -53,11 +55,15 @@ final class CatalogLoadingTests: XCTestCase {
     func testVariablesExpandFromSettings() throws {
         let options = ShortcutCatalog.Options(
             variables: .standard(appID: "com.example.trips", version: "1.2", extra: ["TEAM": "Travel Ops"]), languages: [])
-        let catalog = try loadCatalog(catalogPlist([
-            itemXML(type: "$(PRODUCT_BUNDLE_IDENTIFIER).showReports", title: "${PRODUCT_NAME} reports",
-                    extra: "<key>UIApplicationShortcutItemUserInfo</key><dict><key>team</key><string>$(TEAM:rfc1034identifier)</string></dict>"),
-            itemXML(type: "com.example.$(PRODUCT_NAME:upper).x", title: "Costs $5 and $(TEAM:lower)"),
-        ]), options: options)
+        let catalog = try loadCatalog(
+            catalogPlist([
+                itemXML(
+                    type: "$(PRODUCT_BUNDLE_IDENTIFIER).showReports", title: "${PRODUCT_NAME} reports",
+                    extra:
+                        "<key>UIApplicationShortcutItemUserInfo</key><dict><key>team</key><string>$(TEAM:rfc1034identifier)</string></dict>"
+                ),
+                itemXML(type: "com.example.$(PRODUCT_NAME:upper).x", title: "Costs $5 and $(TEAM:lower)"),
+            ]), options: options)
         XCTAssertEqual(catalog.items[0].type, "com.example.trips.showReports")
         XCTAssertEqual(catalog.items[0].title, "expenses reports")
         XCTAssertEqual(catalog.items[0].userInfo["team"], .string("Travel-Ops"))
@@ -69,7 +75,8 @@ final class CatalogLoadingTests: XCTestCase {
         // The shape of Apple's ApplicationShortcuts sample: keys as titles, localized by InfoPlist.strings.
         let directory = try temporaryDirectory()
         let plist = directory + "/Info.plist"
-        try infoPlist("""
+        try infoPlist(
+            """
             <key>CFBundleDevelopmentRegion</key><string>$(DEVELOPMENT_LANGUAGE)</string>
             <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
             <key>UIApplicationShortcutItems</key>
@@ -82,7 +89,8 @@ final class CatalogLoadingTests: XCTestCase {
                     <key>UIApplicationShortcutItemUserInfo</key><dict><key>firstShortcutKey1</key><string>firstShortcutKeyValue1</string></dict>
                 </dict>
             </array>
-            """).write(toFile: plist, atomically: true, encoding: .utf8)
+            """
+        ).write(toFile: plist, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: directory + "/en.lproj", withIntermediateDirectories: true)
         try "shortcutTitle1 = \"Search\";\nshortcutSubtitle1 = \"Search for an item\";\n"
             .write(toFile: directory + "/en.lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
@@ -97,16 +105,23 @@ final class CatalogLoadingTests: XCTestCase {
     func testLocalizationFollowsThePreferredLanguagesAndFallsBack() throws {
         let directory = try temporaryDirectory()
         let plist = directory + "/Shortcuts.plist"
-        try catalogPlist([itemXML(type: "com.sap.example.showReports", title: "Show Reports",
-                                  extra: "<key>UIApplicationShortcutItemSubtitle</key><string>Untranslated</string>")])
-            .write(toFile: plist, atomically: true, encoding: .utf8)
+        try catalogPlist([
+            itemXML(
+                type: "com.sap.example.showReports", title: "Show Reports",
+                extra: "<key>UIApplicationShortcutItemSubtitle</key><string>Untranslated</string>")
+        ])
+        .write(toFile: plist, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: directory + "/de.lproj", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: directory + "/pt-BR.lproj", withIntermediateDirectories: true)
-        try "\"Show Reports\" = \"Berichte anzeigen\";".write(toFile: directory + "/de.lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
-        try "\"Show Reports\" = \"Mostrar relatórios\";".write(toFile: directory + "/pt-BR.lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
+        try "\"Show Reports\" = \"Berichte anzeigen\";".write(
+            toFile: directory + "/de.lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
+        try "\"Show Reports\" = \"Mostrar relatórios\";".write(
+            toFile: directory + "/pt-BR.lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
         func load(_ environment: [String: String]) throws -> ShortcutCatalog {
-            try ShortcutCatalog.load(path: plist, options: ShortcutCatalog.Options(
-                variables: testOptions.variables, languages: PreferredLanguages.from(environment)))
+            try ShortcutCatalog.load(
+                path: plist,
+                options: ShortcutCatalog.Options(
+                    variables: testOptions.variables, languages: PreferredLanguages.from(environment)))
         }
         let german = try load(["LANG": "de_DE.UTF-8"])
         XCTAssertEqual(german.items[0].title, "Berichte anzeigen")
@@ -120,8 +135,9 @@ final class CatalogLoadingTests: XCTestCase {
     }
 
     func testTheBundledCatalogSpeaksGerman() throws {
-        let catalog = try BundledCatalog.load(options: ShortcutCatalog.Options(
-            variables: testOptions.variables, languages: PreferredLanguages.from(["LANG": "de_DE.UTF-8"])))
+        let catalog = try BundledCatalog.load(
+            options: ShortcutCatalog.Options(
+                variables: testOptions.variables, languages: PreferredLanguages.from(["LANG": "de_DE.UTF-8"])))
         XCTAssertEqual(catalog.items.map(\.title), ["Berichte anzeigen"])
         XCTAssertEqual(catalog.warnings, [], "every German title fits and is translated")
     }

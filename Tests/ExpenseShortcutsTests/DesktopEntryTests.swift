@@ -1,34 +1,42 @@
-@testable import ExpenseShortcuts
 import XCTest
+
+@testable import ExpenseShortcuts
 @testable import ExpenseSupport
 
 /// The freedesktop export: one action per visible quick action, Exec quoted as the spec says.
 final class DesktopEntryTests: XCTestCase {
     private func entry(_ type: String, _ title: String, icon: SystemIcon? = nil) -> ShortcutSet.Entry {
-        ShortcutSet.Entry(item: ShortcutItem(type: type, title: title, icon: ShortcutIcon(type: icon)), kind: .static, rank: nil,
-                          position: 1, isVisible: true, isEnabled: true)
+        ShortcutSet.Entry(
+            item: ShortcutItem(type: type, title: title, icon: ShortcutIcon(type: icon)), kind: .static, rank: nil,
+            position: 1, isVisible: true, isEnabled: true)
     }
 
     func testActionsAndGroups() {
-        let text = DesktopEntry(shortcuts: [entry("com.sap.example.showReports", "Show Reports", icon: .search),
-                                            entry("com.sap.example.takePhoto", "Take a Picture", icon: .capturePhoto)],
-                                command: ["expenses"]).render()
+        let text = DesktopEntry(
+            shortcuts: [
+                entry("com.sap.example.showReports", "Show Reports", icon: .search),
+                entry("com.sap.example.takePhoto", "Take a Picture", icon: .capturePhoto),
+            ],
+            command: ["expenses"]
+        ).render()
         XCTAssertTrue(text.hasPrefix("[Desktop Entry]\nType=Application\n"), text)
         XCTAssertTrue(text.contains("\nExec=expenses\n"))
         XCTAssertTrue(text.contains("\nActions=showReports;takePhoto;\n"), text)
-        XCTAssertTrue(text.contains("""
+        XCTAssertTrue(
+            text.contains(
+                """
 
-            [Desktop Action showReports]
-            Name=Show Reports
-            Exec=expenses --shortcut com.sap.example.showReports
-            Icon=system-search
+                [Desktop Action showReports]
+                Name=Show Reports
+                Exec=expenses --shortcut com.sap.example.showReports
+                Icon=system-search
 
-            [Desktop Action takePhoto]
-            Name=Take a Picture
-            Exec=expenses --shortcut com.sap.example.takePhoto
-            Icon=camera-photo
+                [Desktop Action takePhoto]
+                Name=Take a Picture
+                Exec=expenses --shortcut com.sap.example.takePhoto
+                Icon=camera-photo
 
-            """), text)
+                """), text)
     }
 
     func testExecQuotingAndEscaping() {
@@ -46,8 +54,10 @@ final class DesktopEntryTests: XCTestCase {
         XCTAssertEqual(DesktopEntry.exec(["a\u{301} b"]), "\"a\u{301} b\"")
         XCTAssertEqual(DesktopEntry.exec(["\"\u{301}"]), "\"\\\\\"\u{301}\"", "the quote is escaped though a mark follows it")
         XCTAssertEqual(DesktopEntry.exec(["%\u{301}"]), "%%\u{301}", "a field code's % is doubled though a mark follows it")
-        let entry = DesktopEntry(shortcuts: [entry("com.sap.example.openReport", "Open Munich\r\nExec=touch /tmp/pwned")],
-                                 command: ["expenses"]).render()
+        let entry = DesktopEntry(
+            shortcuts: [entry("com.sap.example.openReport", "Open Munich\r\nExec=touch /tmp/pwned")],
+            command: ["expenses"]
+        ).render()
         XCTAssertFalse(entry.split(separator: "\n").contains { $0.hasPrefix("Exec=touch") }, entry)
     }
 
@@ -61,28 +71,35 @@ final class DesktopEntryTests: XCTestCase {
     }
 
     func testTranslationsFollowTheirKeyAsLocalizedValues() {
-        var desktop = DesktopEntry(shortcuts: [entry("com.sap.example.showReports", "Show Reports", icon: .search),
-                                               entry("com.sap.example.newReport", "New Report")],
-                                   command: ["expenses"]) { entry in
+        var desktop = DesktopEntry(
+            shortcuts: [
+                entry("com.sap.example.showReports", "Show Reports", icon: .search),
+                entry("com.sap.example.newReport", "New Report"),
+            ],
+            command: ["expenses"]
+        ) { entry in
             entry.item.type.hasSuffix("showReports")
                 ? ["de": "Berichte anzeigen", "pt_BR": "Mostrar relatórios", "fr": "Show Reports", "x]=y": "injected"] : [:]
         }
         desktop.comment.translations["de"] = "Reisekosten\nund Belege"
         let text = desktop.render()
-        XCTAssertTrue(text.contains("""
+        XCTAssertTrue(
+            text.contains(
+                """
 
-            [Desktop Action showReports]
-            Name=Show Reports
-            Name[de]=Berichte anzeigen
-            Name[pt_BR]=Mostrar relatórios
-            Exec=expenses --shortcut com.sap.example.showReports
-            Icon=system-search
+                [Desktop Action showReports]
+                Name=Show Reports
+                Name[de]=Berichte anzeigen
+                Name[pt_BR]=Mostrar relatórios
+                Exec=expenses --shortcut com.sap.example.showReports
+                Icon=system-search
 
-            [Desktop Action newReport]
-            Name=New Report
-            Exec=
-            """), "sorted by locale; one equal to the English title, or not a locale, is left out: \(text)")
-        XCTAssertTrue(text.contains("\nComment=Travel expense reports, their items and receipts\nComment[de]=Reisekosten\\nund Belege\n"), text)
+                [Desktop Action newReport]
+                Name=New Report
+                Exec=
+                """), "sorted by locale; one equal to the English title, or not a locale, is left out: \(text)")
+        XCTAssertTrue(
+            text.contains("\nComment=Travel expense reports, their items and receipts\nComment[de]=Reisekosten\\nund Belege\n"), text)
     }
 
     func testIconAndExtensionKeysAreReadBack() {

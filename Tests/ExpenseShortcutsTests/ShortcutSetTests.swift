@@ -1,15 +1,18 @@
 import ExpenseCore
-@testable import ExpenseShortcuts
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseShortcuts
 @testable import ExpenseSupport
 
 /// The dynamic operations under the caps: ordering, ranks, eviction, disable, static immutability.
 final class ShortcutSetTests: XCTestCase {
-    private let catalog = ShortcutCatalog(source: "Data/Shortcuts.plist", items: [
-        ShortcutItem(type: "app.showReports", title: "Show Reports"),
-        ShortcutItem(type: "app.newReport", title: "New Report"),
-    ])
+    private let catalog = ShortcutCatalog(
+        source: "Data/Shortcuts.plist",
+        items: [
+            ShortcutItem(type: "app.showReports", title: "Show Reports"),
+            ShortcutItem(type: "app.newReport", title: "New Report"),
+        ])
 
     private func item(_ name: String) -> ShortcutItem { ShortcutItem(type: "app.\(name)", title: name.capitalized) }
 
@@ -39,8 +42,10 @@ final class ShortcutSetTests: XCTestCase {
     }
 
     func testRanksRenumberAndLoadedRanksAreNormalized() throws {
-        let loaded = set([DynamicShortcut(item: item("x"), rank: 7), DynamicShortcut(item: item("y"), rank: 3),
-                          DynamicShortcut(item: item("z"), rank: 3)])
+        let loaded = set([
+            DynamicShortcut(item: item("x"), rank: 7), DynamicShortcut(item: item("y"), rank: 3),
+            DynamicShortcut(item: item("z"), rank: 3),
+        ])
         XCTAssertEqual(dynamicTypes(loaded), ["app.y", "app.z", "app.x"], "by rank, ties in their order")
         XCTAssertEqual(loaded.enabledDynamic.map(\.rank), [0, 1, 2])
         var shortcuts = loaded
@@ -80,11 +85,15 @@ final class ShortcutSetTests: XCTestCase {
     func testStaticItemsCannotBeChanged() {
         var shortcuts = set()
         let show = ShortcutItem(type: "app.showReports", title: "Mine")
-        for attempt in [{ try shortcuts.add(show) }, { _ = try shortcuts.push(show) }, { try shortcuts.replaceAll(with: [show]) },
-                        { try shortcuts.remove("app.showReports") }, { try shortcuts.disable("app.showReports", message: nil) },
-                        { try shortcuts.enable("app.showReports") }] as [() throws -> Void] {
-            assertExpenseError(try attempt(), kind: .refused,
-                               messageContains: "app.showReports is a static quick action of Data/Shortcuts.plist; static quick actions cannot be changed at run time")
+        for attempt in [
+            { try shortcuts.add(show) }, { _ = try shortcuts.push(show) }, { try shortcuts.replaceAll(with: [show]) },
+            { try shortcuts.remove("app.showReports") }, { try shortcuts.disable("app.showReports", message: nil) },
+            { try shortcuts.enable("app.showReports") },
+        ] as [() throws -> Void] {
+            assertExpenseError(
+                try attempt(), kind: .refused,
+                messageContains:
+                    "app.showReports is a static quick action of Data/Shortcuts.plist; static quick actions cannot be changed at run time")
         }
         XCTAssertEqual(shortcuts.catalog.items.first?.title, "Show Reports")
     }
@@ -97,8 +106,9 @@ final class ShortcutSetTests: XCTestCase {
         try shortcuts.replaceAll(with: [item("x"), item("y")])
         XCTAssertEqual(dynamicTypes(shortcuts), ["app.x", "app.y"])
         XCTAssertEqual(shortcuts.dynamicShortcut("app.gone")?.isEnabled, false, "disabled items stay, with their message")
-        assertExpenseError(try shortcuts.replaceAll(with: [item("p"), item("q"), item("r"), item("s")]), kind: .refused,
-                           messageContains: "only 3 fit")
+        assertExpenseError(
+            try shortcuts.replaceAll(with: [item("p"), item("q"), item("r"), item("s")]), kind: .refused,
+            messageContains: "only 3 fit")
         assertExpenseError(try shortcuts.replaceAll(with: [item("p"), item("p")]), kind: .invalidData, messageContains: "twice")
         try shortcuts.replaceAll(with: [])
         XCTAssertEqual(dynamicTypes(shortcuts), [])
@@ -130,8 +140,9 @@ final class ShortcutSetTests: XCTestCase {
     func testRemoveUnknownSuggests() throws {
         var shortcuts = set()
         try shortcuts.add(item("openReport"))
-        let error = assertExpenseError(try shortcuts.remove("app.openReprt"), kind: .notFound,
-                                       messageContains: "there is no dynamic quick action app.openReprt")
+        let error = assertExpenseError(
+            try shortcuts.remove("app.openReprt"), kind: .notFound,
+            messageContains: "there is no dynamic quick action app.openReprt")
         XCTAssertEqual(error?.code, .unknownDynamicShortcut(type: "app.openReprt", suggestion: "app.openReport"))
         try shortcuts.remove("app.openReport")
         XCTAssertEqual(shortcuts.dynamic, [])

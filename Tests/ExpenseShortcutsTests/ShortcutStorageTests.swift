@@ -1,9 +1,10 @@
 import ExpenseCore
-@testable import ExpenseShortcuts
 import ExpenseStore
-import Foundation
 import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseShortcuts
 @testable import ExpenseSupport
 @testable import PropertyList
 
@@ -27,8 +28,10 @@ final class ShortcutStorageTests: XCTestCase {
         let store = try self.store()
         let info = PropertyListDictionary([("report", .integer(3)), ("note", .string("a < b")), ("tags", .array([.string("x")]))])
         let shortcuts = [
-            DynamicShortcut(item: ShortcutItem(type: "a.one", title: "One", subtitle: "Sub",
-                                               icon: ShortcutIcon(symbolName: "s", file: "f", type: .add), userInfo: info), rank: 0, origin: .app),
+            DynamicShortcut(
+                item: ShortcutItem(
+                    type: "a.one", title: "One", subtitle: "Sub",
+                    icon: ShortcutIcon(symbolName: "s", file: "f", type: .add), userInfo: info), rank: 0, origin: .app),
             DynamicShortcut(item: ShortcutItem(type: "a.two", title: "Two"), rank: 1),
             DynamicShortcut(item: ShortcutItem(type: "a.off", title: "Off"), rank: 0, isEnabled: false, disabledMessage: "Closed"),
         ]
@@ -56,25 +59,33 @@ final class ShortcutStorageTests: XCTestCase {
         closed.disabledMessage = "Use the form"
         try store.replaceDynamicShortcuts([trip, photo, closed], with: defaults)
         XCTAssertEqual(try store.dynamicShortcuts(), [trip], "the defaults' text is the app's, not the database's")
-        XCTAssertEqual(try store.appShortcutRecords(), [
-            AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).addExpense", state: .removed),
-            AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).newReport", state: .disabled(message: "Use the form")),
-            AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).takePhoto", state: .enabled(rank: 1)),
-        ])
+        XCTAssertEqual(
+            try store.appShortcutRecords(),
+            [
+                AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).addExpense", state: .removed),
+                AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).newReport", state: .disabled(message: "Use the form")),
+                AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).takePhoto", state: .enabled(rank: 1)),
+            ])
         XCTAssertTrue(try store.hasPublished(defaults))
         XCTAssertEqual(try store.dynamicShortcuts(with: defaults), [trip, photo, closed])
 
         // A record is replaced in place; it keeps the time the app first published it.
         try store.db.execute("UPDATE app_shortcuts SET published_at = 'first'")
         try store.recordAppShortcuts([AppShortcutRecord(key: "$(PRODUCT_BUNDLE_IDENTIFIER).addExpense", state: .enabled(rank: 0))])
-        XCTAssertEqual(try store.db.query("SELECT plist_type || ' ' || state || ' ' || coalesce(rank, '-') || ' ' || published_at FROM app_shortcuts ORDER BY plist_type") { $0.string(0) },
-                       ["$(PRODUCT_BUNDLE_IDENTIFIER).addExpense enabled 0 first", "$(PRODUCT_BUNDLE_IDENTIFIER).newReport disabled - first",
-                        "$(PRODUCT_BUNDLE_IDENTIFIER).takePhoto enabled 1 first"])
+        XCTAssertEqual(
+            try store.db.query(
+                "SELECT plist_type || ' ' || state || ' ' || coalesce(rank, '-') || ' ' || published_at FROM app_shortcuts ORDER BY plist_type"
+            ) { $0.string(0) },
+            [
+                "$(PRODUCT_BUNDLE_IDENTIFIER).addExpense enabled 0 first", "$(PRODUCT_BUNDLE_IDENTIFIER).newReport disabled - first",
+                "$(PRODUCT_BUNDLE_IDENTIFIER).takePhoto enabled 1 first",
+            ])
     }
 
     func testALaunchIsClaimedOnceFinishedByItsClaimantAndListed() throws {
         let store = try self.store()
-        let queued = try store.enqueueLaunch(LaunchRequest(type: "com.sap.example.showReports", arguments: ["--info", "a=b", "x y"], catalog: nil))
+        let queued = try store.enqueueLaunch(
+            LaunchRequest(type: "com.sap.example.showReports", arguments: ["--info", "a=b", "x y"], catalog: nil))
         XCTAssertEqual(queued.state, .queued)
         XCTAssertEqual(queued.arguments, ["--info", "a=b", "x y"])
         let me = Claimant.current()
@@ -157,7 +168,7 @@ final class ShortcutStorageTests: XCTestCase {
         XCTAssertTrue(me.isAlive)
         XCTAssertGreaterThan(me.startTicks, 0)
         var reused = me
-        reused.startTicks += 1   // the same pid, but another process
+        reused.startTicks += 1  // the same pid, but another process
         XCTAssertFalse(reused.isAlive)
         var elsewhere = me
         elsewhere.host = "another-host"
@@ -172,6 +183,14 @@ private final class ClaimResults: @unchecked Sendable {
     private(set) var ids: [Int64] = []
     private(set) var failures: [String] = []
 
-    func append(_ id: Int64) { lock.lock(); ids.append(id); lock.unlock() }
-    func fail(_ message: String) { lock.lock(); failures.append(message); lock.unlock() }
+    func append(_ id: Int64) {
+        lock.lock()
+        ids.append(id)
+        lock.unlock()
+    }
+    func fail(_ message: String) {
+        lock.lock()
+        failures.append(message)
+        lock.unlock()
+    }
 }

@@ -1,5 +1,6 @@
-@testable import ExpenseShortcuts
 import XCTest
+
+@testable import ExpenseShortcuts
 @testable import PropertyList
 
 /// The `.strings` table the app ships (the reader itself: PropertyListTests' StringsFileTests).

@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import ExpenseShortcuts
 import Foundation
 import XCTest
+
+@testable import ExpenseShortcuts
 @testable import ExpenseSupport
 @testable import PropertyList
 
@@ -30,8 +31,9 @@ func infoPlist(_ body: String) -> String {
 
 /// An Info.plist whose UIApplicationShortcutItems holds `items` (each the content of a dict).
 func catalogPlist(_ items: [String]) -> String {
-    infoPlist("<key>UIApplicationShortcutItems</key>\n<array>\n"
-              + items.map { "<dict>\n\($0)\n</dict>" }.joined(separator: "\n") + "\n</array>")
+    infoPlist(
+        "<key>UIApplicationShortcutItems</key>\n<array>\n"
+            + items.map { "<dict>\n\($0)\n</dict>" }.joined(separator: "\n") + "\n</array>")
 }
 
 /// The dict content of an item.
@@ -46,13 +48,16 @@ let testOptions = ShortcutCatalog.Options(variables: .standard(appID: "com.sap.e
 
 /// Loads a catalog from text, without localizations.
 func loadCatalog(_ text: String, options: ShortcutCatalog.Options = testOptions) throws -> ShortcutCatalog {
-    try ShortcutCatalog.parse(bytes(text), source: "Test.plist", localizations: { (_: String) throws(FileBytes.Failure) in nil },
-                              options: options)
+    try ShortcutCatalog.parse(
+        bytes(text), source: "Test.plist", localizations: { (_: String) throws(FileBytes.Failure) in nil },
+        options: options)
 }
 
 /// The diagnostics of a catalog that must not load.
-func catalogErrors(_ text: String, options: ShortcutCatalog.Options = testOptions,
-                   file: StaticString = #filePath, line: UInt = #line) -> [CatalogDiagnostic] {
+func catalogErrors(
+    _ text: String, options: ShortcutCatalog.Options = testOptions,
+    file: StaticString = #filePath, line: UInt = #line
+) -> [CatalogDiagnostic] {
     do {
         let catalog = try loadCatalog(text, options: options)
         XCTFail("expected the catalog to fail, it loaded \(catalog.items.count) items", file: file, line: line)

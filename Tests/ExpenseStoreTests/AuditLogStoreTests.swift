@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import ExpenseStore
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// The audit log as the store keeps it: each entry chained to the one before by its hash, the
@@ -26,8 +27,10 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "ana")) }
         try store.write {
             let amount = Money(minorUnits: 100, currency: eur)
-            _ = try store.insertExpense(Expense(reportID: report.id, date: CalendarDate(year: 2026, month: 3, day: 2)!, category: "taxi",
-                                                amount: amount, conversion: Expense.Conversion(rate: .one, source: .same, converted: amount)))
+            _ = try store.insertExpense(
+                Expense(
+                    reportID: report.id, date: CalendarDate(year: 2026, month: 3, day: 2)!, category: "taxi",
+                    amount: amount, conversion: Expense.Conversion(rate: .one, source: .same, converted: amount)))
             try store.apply(.submit, to: report.id, by: "ana")
             try store.apply(.approve, to: report.id, by: "ben")
             try store.apply(.reimburse, to: report.id, by: "ben", reason: "PAY-1")
@@ -40,16 +43,18 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
     func testAnEndAtTheLargestIdIsRefusedNotATrap() throws {
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "ana")) }
         try tamper("UPDATE report_events_head SET last_id = 9223372036854775807")
-        assertExpenseError(try store.write { try store.apply(.submit, to: report.id, by: "ana") }, kind: .invalidData,
-                           messageContains: "the audit log's end is damaged")
+        assertExpenseError(
+            try store.write { try store.apply(.submit, to: report.id, by: "ana") }, kind: .invalidData,
+            messageContains: "the audit log's end is damaged")
         XCTAssertEqual(try store.report(report.id).status, .draft)
     }
 
     /// Runs SQL as another program would: on a connection of its own, without the app's triggers.
     private func tamper(_ sql: String) throws {
         let other = try openDatabase()
-        try other.execute("DROP TRIGGER IF EXISTS report_events_append_only_update; DROP TRIGGER IF EXISTS report_events_append_only_delete; "
-                          + "DROP TRIGGER IF EXISTS report_events_hashed_insert; DROP TRIGGER IF EXISTS reports_status_change")
+        try other.execute(
+            "DROP TRIGGER IF EXISTS report_events_append_only_update; DROP TRIGGER IF EXISTS report_events_append_only_delete; "
+                + "DROP TRIGGER IF EXISTS report_events_hashed_insert; DROP TRIGGER IF EXISTS reports_status_change")
         try other.execute(sql)
     }
 
@@ -74,20 +79,26 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
         let report = try reimbursedReport()
         try tamper("UPDATE report_events SET actor = 'mallory' WHERE id = 2")
         let reopened = try reopen()
-        XCTAssertEqual(reopened.triggerRepair?.names.sorted(), ["report_events_append_only_delete", "report_events_append_only_update",
-                                                                "report_events_hashed_insert", "reports_status_change"])
+        XCTAssertEqual(
+            reopened.triggerRepair?.names.sorted(),
+            [
+                "report_events_append_only_delete", "report_events_append_only_update",
+                "report_events_hashed_insert", "reports_status_change",
+            ])
         XCTAssertEqual(reopened.triggerRepair?.restored, true)
-        assertExpenseError(try reopened.events(report.id), kind: .invalidData,
-                           messageContains: "event 2 (report \(report.id): approve by mallory at 2026-03-10T09:00:00Z) was changed",
-                           code: .auditLogAltered(event: 2))
+        assertExpenseError(
+            try reopened.events(report.id), kind: .invalidData,
+            messageContains: "event 2 (report \(report.id): approve by mallory at 2026-03-10T09:00:00Z) was changed",
+            code: .auditLogAltered(event: 2))
         assertExpenseError(try reopened.verifyAuditLog(), kind: .invalidData, code: .auditLogAltered(event: 2))
     }
 
     func testRemovedAndAddedEntriesAreNamed() throws {
         _ = try reimbursedReport()
         try tamper("DELETE FROM report_events WHERE id = 2")
-        assertExpenseError(try reopen().verifyAuditLog(), kind: .invalidData, messageContains: "event 2 was removed",
-                           code: .auditLogAltered(event: 2))
+        assertExpenseError(
+            try reopen().verifyAuditLog(), kind: .invalidData, messageContains: "event 2 was removed",
+            code: .auditLogAltered(event: 2))
         // The app goes on writing after the gap; the gap stays.
         let next = try reopen()
         let other = try next.write { try next.insertReport(Report(id: 0, title: "Next", currency: eur, owner: "ana")) }
@@ -99,38 +110,51 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
         let report = try reimbursedReport()
         try tamper("DELETE FROM report_events WHERE id = 3")
         let reopened = try reopen()
-        assertExpenseError(try reopened.verifyAuditLog(), kind: .invalidData, messageContains: "event 3 was removed from its end",
-                           code: .auditLogAltered(event: 3))
-        try reopened.write { try reopened.logEvent(report.id, actor: "ana", action: "acknowledge x", from: .approved, to: .approved,
-                                                   reason: "ok") }
+        assertExpenseError(
+            try reopened.verifyAuditLog(), kind: .invalidData, messageContains: "event 3 was removed from its end",
+            code: .auditLogAltered(event: 3))
+        try reopened.write {
+            try reopened.logEvent(
+                report.id, actor: "ana", action: "acknowledge x", from: .approved, to: .approved,
+                reason: "ok")
+        }
         XCTAssertEqual(try reopened.db.query("SELECT id FROM report_events ORDER BY id") { $0.int64(0) }, [1, 2, 4])
-        assertExpenseError(try reopened.verifyAuditLog(), kind: .invalidData, messageContains: "event 3 was removed (the log goes on with event 4",
-                           code: .auditLogAltered(event: 3))
+        assertExpenseError(
+            try reopened.verifyAuditLog(), kind: .invalidData, messageContains: "event 3 was removed (the log goes on with event 4",
+            code: .auditLogAltered(event: 3))
     }
 
     func testAnEntryInsertedByAnotherProgramIsNamed() throws {
         let report = try reimbursedReport()
         // With the triggers in place, another program cannot even insert one without a hash.
         let other = try openDatabase()
-        assertDatabaseError(try other.execute("""
-            INSERT INTO report_events (report_id, at, actor, action, from_status, to_status) VALUES (\(report.id), 't', 'mallory', 'approve', 'submitted', 'approved')
-            """), resultCode: 19)
-        try tamper("""
+        assertDatabaseError(
+            try other.execute(
+                """
+                INSERT INTO report_events (report_id, at, actor, action, from_status, to_status) VALUES (\(report.id), 't', 'mallory', 'approve', 'submitted', 'approved')
+                """), resultCode: 19)
+        try tamper(
+            """
             INSERT INTO report_events (report_id, at, actor, action, from_status, to_status) VALUES (\(report.id), 't', 'mallory', 'approve', 'submitted', 'approved')
             """)
-        assertExpenseError(try reopen().verifyAuditLog(), kind: .invalidData,
-                           messageContains: "event 4 (report \(report.id): approve by mallory at t) was added (it has no hash)",
-                           code: .auditLogAltered(event: 4))
+        assertExpenseError(
+            try reopen().verifyAuditLog(), kind: .invalidData,
+            messageContains: "event 4 (report \(report.id): approve by mallory at t) was added (it has no hash)",
+            code: .auditLogAltered(event: 4))
     }
 
     func testTheEndsRecordRemovedIsABreakAndWritingGoesOn() throws {
         let report = try reimbursedReport()
         try tamper("DROP TABLE report_events_head")
         let reopened = try reopen()
-        assertExpenseError(try reopened.verifyAuditLog(), kind: .invalidData, messageContains: "the record of its last event was removed",
-                           code: .auditLogAltered(event: 3))
-        try reopened.write { try reopened.logEvent(report.id, actor: "ana", action: "acknowledge x", from: .reimbursed, to: .reimbursed,
-                                                   reason: "ok") }
+        assertExpenseError(
+            try reopened.verifyAuditLog(), kind: .invalidData, messageContains: "the record of its last event was removed",
+            code: .auditLogAltered(event: 3))
+        try reopened.write {
+            try reopened.logEvent(
+                report.id, actor: "ana", action: "acknowledge x", from: .reimbursed, to: .reimbursed,
+                reason: "ok")
+        }
         XCTAssertEqual(try reopened.verifyAuditLog(), 4)
     }
 
@@ -156,7 +180,8 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
         }
         // Replaced by one of the same name that does nothing.
         let other = try openDatabase()
-        try other.execute("""
+        try other.execute(
+            """
             DROP TRIGGER report_events_append_only_delete;
             CREATE TRIGGER report_events_append_only_delete BEFORE DELETE ON report_events BEGIN SELECT 1; END
             """)
@@ -177,9 +202,11 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
         }
         let db = try openDatabase()
         try older.migrate(db, now: "then")
-        try db.execute("INSERT INTO reports (id, title, currency, owner, created_at, updated_at) VALUES (1, 'Trip', 'EUR', 'ana', 't', 't')")
+        try db.execute(
+            "INSERT INTO reports (id, title, currency, owner, created_at, updated_at) VALUES (1, 'Trip', 'EUR', 'ana', 't', 't')")
         for (action, from, to, actor) in [("submit", "draft", "submitted", "ana"), ("approve", "submitted", "approved", "ben")] {
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO report_events (report_id, at, actor, action, from_status, to_status) VALUES (1, 't', ?, ?, ?, ?)
                 """, [.text(actor), .text(action), .text(from), .text(to)])
             try db.execute("UPDATE reports SET status = ? WHERE id = 1", [.text(to)])

@@ -1,12 +1,14 @@
+import ExpenseCore
+import ExpenseTestSupport
+import Foundation
+import XCTest
+
+@testable import ExpenseStore
+@testable import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseTestSupport
-@testable import ExpenseStore
-import Foundation
-import XCTest
-@testable import ExpenseSupport
 
 /// `DatabaseCopy` between SQLite files: every table and column known, the rows and the receipt
 /// files exact, a second copy adding nothing, counters moved, triggers back, and every refusal
@@ -63,15 +65,19 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
             let deleted = try store.insertReport(Report(id: 0, title: "Cancelled", currency: eur, owner: "ana"))
             _ = try store.deleteReport(deleted.id, deletingItems: true)
             let draft = try store.insertReport(Report(id: 0, title: "Berlin", currency: eur, owner: "ana"))
-            let item = try store.insertExpense(Expense(reportID: draft.id, date: day, category: "meals", amount: amount,
-                                                       conversion: conversion))
+            let item = try store.insertExpense(
+                Expense(
+                    reportID: draft.id, date: day, category: "meals", amount: amount,
+                    conversion: conversion))
             _ = try store.insertExpense(Expense(date: day, category: "meals", amount: amount))
             try store.setSeverity(.blocking, of: .duplicate)
             let bytes = Array("a receipt's bytes".utf8)
             let hash = SHA256.hex(bytes)
             try store.requireReceiptVault().store(bytes, hash: hash)
-            let receipt = try store.insertReceipt(Receipt(sha256: hash, mediaType: .png, size: Int64(bytes.count), source: .file,
-                                                          capturedAt: "2026-03-02T10:00:00Z"))
+            let receipt = try store.insertReceipt(
+                Receipt(
+                    sha256: hash, mediaType: .png, size: Int64(bytes.count), source: .file,
+                    capturedAt: "2026-03-02T10:00:00Z"))
             _ = try store.attach(receipt: receipt.id, to: item.id)
         }
         return store
@@ -85,7 +91,9 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
                 (0..<row.columnCount).map { row.isNull($0) ? "NULL" : row.string($0) }.joined(separator: "|")
             }
         }
-        rows["sqlite_sequence"] = try store.db.query("SELECT name, seq FROM sqlite_sequence ORDER BY name") { "\($0.string(0))=\($0.int64(1))" }
+        rows["sqlite_sequence"] = try store.db.query("SELECT name, seq FROM sqlite_sequence ORDER BY name") {
+            "\($0.string(0))=\($0.int64(1))"
+        }
         return rows
     }
 
@@ -124,8 +132,10 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         let source = try anasFile()
         _ = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
         try source.write {
-            _ = try source.insertExpense(Expense(date: CalendarDate(year: 2026, month: 3, day: 9)!, category: "taxi",
-                                                 amount: Money(minorUnits: 990, currency: eur)))
+            _ = try source.insertExpense(
+                Expense(
+                    date: CalendarDate(year: 2026, month: 3, day: 9)!, category: "taxi",
+                    amount: Money(minorUnits: 990, currency: eur)))
             try source.setSeverity(.warning, of: .outsideTrip)
         }
         let outcome = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
@@ -135,8 +145,9 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(outcome.tables.reduce(0) { $0 + $1.copied }, 2)
 
         _ = try source.write { try source.apply(.submit, to: 3, by: "ana") }
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
-                           messageContains: "reports 3 is already in \(path("copy.sqlite")) with other content (status")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
+            messageContains: "reports 3 is already in \(path("copy.sqlite")) with other content (status")
         XCTAssertEqual(try Store(path: path("copy.sqlite"), now: now).report(3).status, .draft)
     }
 
@@ -145,8 +156,9 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         let other = try Store(path: path("other.sqlite"), now: now)
         _ = try other.write { try other.insertReport(Report(id: 0, title: "Someone else's", currency: eur, owner: "cleo")) }
         let before = try rows(other)
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("other.sqlite")), owner: nil, now: now), kind: .invalidData,
-                           messageContains: "reports 1 is already in \(path("other.sqlite")) with other content (title, status, owner")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("other.sqlite")), owner: nil, now: now), kind: .invalidData,
+            messageContains: "reports 1 is already in \(path("other.sqlite")) with other content (title, status, owner")
         XCTAssertEqual(try rows(other), before)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("other.receipts")), "no receipt file was left behind")
     }
@@ -156,9 +168,10 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         _ = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
         let target = try Store(path: path("copy.sqlite"), now: now)
         try target.write { try target.setSeverity(.off, of: .missingReceipt) }
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
-                           messageContains: "the copy of policy_rules does not match: \(path("ana.sqlite")) has 1 row, "
-                               + "\(path("copy.sqlite")) would hold 2 rows (it holds rows")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
+            messageContains: "the copy of policy_rules does not match: \(path("ana.sqlite")) has 1 row, "
+                + "\(path("copy.sqlite")) would hold 2 rows (it holds rows")
     }
 
     func testABrokenSourceChainOrAForeignValueIsRefusedAndTheNewFileRemoved() throws {
@@ -167,15 +180,17 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         try other.execute("DROP TRIGGER report_events_append_only_update")
         try other.execute("UPDATE report_events SET reason = 'PAY-2' WHERE id = 3")
         let source = try Store(path: path("ana.sqlite"), now: now)
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
-                           messageContains: "the audit log of \(path("ana.sqlite")) is broken")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
+            messageContains: "the audit log of \(path("ana.sqlite")) is broken")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("copy.sqlite")))
 
         _ = try anasFile("typed.sqlite")
         try openDatabase("typed.sqlite").execute("UPDATE expenses SET amount_minor = 'lots' WHERE id = 3")
         let typed = try Store(path: path("typed.sqlite"), now: now)
-        assertExpenseError(try DatabaseCopy.copy(from: typed, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
-                           messageContains: "expenses 3 in \(path("typed.sqlite")) holds a value of another type than an integer in amount_minor")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: typed, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
+            messageContains: "expenses 3 in \(path("typed.sqlite")) holds a value of another type than an integer in amount_minor")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("copy.sqlite")))
     }
 
@@ -185,8 +200,9 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         let file = try XCTUnwrap(source.receiptVault?.path(of: receipt.sha256))
         chmod(file, 0o600)
         try Data("other bytes".utf8).write(to: URL(fileURLWithPath: file))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
-                           messageContains: "the bytes of receipt \(receipt.sha256.prefix(12)) in \(path("ana.sqlite")) are damaged")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now), kind: .invalidData,
+            messageContains: "the bytes of receipt \(receipt.sha256.prefix(12)) in \(path("ana.sqlite")) are damaged")
         for name in ["copy.sqlite", "copy.sqlite-wal", "copy.receipts"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: path(name)), name)
         }
@@ -194,26 +210,34 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
 
     func testTheTargetIsNeverTheSourceALinkOrAnotherFile() throws {
         let source = try anasFile()
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("ana.sqlite")), owner: nil, now: now), kind: .usage,
-                           messageContains: "onto itself")
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("ana.sqlite-wal")), owner: nil, now: now), kind: .cannotCreate,
-                           messageContains: "write-ahead log")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("ana.sqlite")), owner: nil, now: now), kind: .usage,
+            messageContains: "onto itself")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("ana.sqlite-wal")), owner: nil, now: now), kind: .cannotCreate,
+            messageContains: "write-ahead log")
         try FileManager.default.createSymbolicLink(atPath: path("link.sqlite"), withDestinationPath: path("ana.sqlite"))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("link.sqlite")), owner: nil, now: now), kind: .usage,
-                           messageContains: "onto itself")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("link.sqlite")), owner: nil, now: now), kind: .usage,
+            messageContains: "onto itself")
         try FileManager.default.createSymbolicLink(atPath: path("elsewhere.sqlite"), withDestinationPath: path("nothing-yet.sqlite"))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("elsewhere.sqlite")), owner: nil, now: now), kind: .cannotCreate,
-                           messageContains: "symbolic link")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("elsewhere.sqlite")), owner: nil, now: now), kind: .cannotCreate,
+            messageContains: "symbolic link")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("nothing-yet.sqlite")))
         try FileManager.default.createDirectory(atPath: path("vaulted.receipts-elsewhere"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: path("vaulted.receipts"), withDestinationPath: path("vaulted.receipts-elsewhere"))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(path("vaulted.sqlite")), owner: nil, now: now), kind: .cannotCreate,
-                           messageContains: "its receipt vault \(path("vaulted.receipts")) is a symbolic link")
+        try FileManager.default.createSymbolicLink(
+            atPath: path("vaulted.receipts"), withDestinationPath: path("vaulted.receipts-elsewhere"))
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(path("vaulted.sqlite")), owner: nil, now: now), kind: .cannotCreate,
+            messageContains: "its receipt vault \(path("vaulted.receipts")) is a symbolic link")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("vaulted.sqlite")))
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(directory.path), owner: nil, now: now), kind: .cannotCreate,
-                           messageContains: "a directory")
-        assertExpenseError(try DatabaseCopy.copy(from: source, to: .file(":memory:"), owner: nil, now: now), kind: .usage,
-                           messageContains: "needs a file")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(directory.path), owner: nil, now: now), kind: .cannotCreate,
+            messageContains: "a directory")
+        assertExpenseError(
+            try DatabaseCopy.copy(from: source, to: .file(":memory:"), owner: nil, now: now), kind: .usage,
+            messageContains: "needs a file")
         // An empty file is a new database, as everywhere in expenses.
         XCTAssertTrue(FileManager.default.createFile(atPath: path("empty.sqlite"), contents: nil))
         XCTAssertFalse(try DatabaseCopy.copy(from: source, to: .file(path("empty.sqlite")), owner: nil, now: now).copiedNothing)

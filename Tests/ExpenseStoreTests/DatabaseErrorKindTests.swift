@@ -1,6 +1,7 @@
 import CSQLite
-@testable import ExpenseStore
 import XCTest
+
+@testable import ExpenseStore
 
 /// Each engine's own codes become the kinds the app decides by: the same kind for the same
 /// failure, whichever engine said it, with the engine's code and message kept beside it.
@@ -12,21 +13,21 @@ final class DatabaseErrorKindTests: XCTestCase {
 
     func testBusy() {
         XCTAssertEqual(sqlite(SQLITE_BUSY), .busy)
-        XCTAssertEqual(sqlite(SQLITE_BUSY | (2 << 8)), .busy)   // BUSY_SNAPSHOT
-        XCTAssertEqual(sqlite(SQLITE_BUSY | (1 << 8)), .busy)   // BUSY_RECOVERY
+        XCTAssertEqual(sqlite(SQLITE_BUSY | (2 << 8)), .busy)  // BUSY_SNAPSHOT
+        XCTAssertEqual(sqlite(SQLITE_BUSY | (1 << 8)), .busy)  // BUSY_RECOVERY
         XCTAssertEqual(sqlite(SQLITE_LOCKED), .busy)
-        XCTAssertEqual(postgres("40001"), .busy)   // serialization failure
-        XCTAssertEqual(postgres("40P01"), .busy)   // deadlock
-        XCTAssertEqual(postgres("55P03"), .busy)   // lock not available
+        XCTAssertEqual(postgres("40001"), .busy)  // serialization failure
+        XCTAssertEqual(postgres("40P01"), .busy)  // deadlock
+        XCTAssertEqual(postgres("55P03"), .busy)  // lock not available
     }
 
     func testConstraintsAndTheSchemasRules() {
         XCTAssertEqual(sqlite(SQLITE_CONSTRAINT), .constraint)
-        XCTAssertEqual(sqlite(SQLITE_CONSTRAINT | (1 << 8)), .constraint)   // CHECK
-        XCTAssertEqual(sqlite(SQLITE_CONSTRAINT | (3 << 8)), .constraint)   // FOREIGNKEY
-        XCTAssertEqual(postgres("23505"), .constraint)   // unique
-        XCTAssertEqual(postgres("23503"), .constraint)   // foreign key
-        XCTAssertEqual(postgres("23514"), .constraint)   // check
+        XCTAssertEqual(sqlite(SQLITE_CONSTRAINT | (1 << 8)), .constraint)  // CHECK
+        XCTAssertEqual(sqlite(SQLITE_CONSTRAINT | (3 << 8)), .constraint)  // FOREIGNKEY
+        XCTAssertEqual(postgres("23505"), .constraint)  // unique
+        XCTAssertEqual(postgres("23503"), .constraint)  // foreign key
+        XCTAssertEqual(postgres("23514"), .constraint)  // check
         // A trigger's refusal: SQLite's RAISE(ABORT), the server's RAISE (23000, or P0001).
         XCTAssertEqual(sqlite(SQLITE_CONSTRAINT | (7 << 8)), .rule)
         XCTAssertEqual(postgres("23000"), .rule)
@@ -40,8 +41,8 @@ final class DatabaseErrorKindTests: XCTestCase {
     }
 
     func testUnavailable() {
-        XCTAssertEqual(postgres("08006"), .unavailable)   // connection failure
-        XCTAssertEqual(postgres("08003"), .unavailable)   // no connection
+        XCTAssertEqual(postgres("08006"), .unavailable)  // connection failure
+        XCTAssertEqual(postgres("08003"), .unavailable)  // no connection
         XCTAssertEqual(postgres("08000"), .unavailable)
     }
 
@@ -61,7 +62,7 @@ final class DatabaseErrorKindTests: XCTestCase {
         XCTAssertEqual(sqlite(SQLITE_NOTADB), .notADatabase)
         XCTAssertEqual(sqlite(SQLITE_CORRUPT), .corrupt)
         XCTAssertEqual(sqlite(SQLITE_ERROR), .other)
-        XCTAssertEqual(postgres("42601"), .other)   // syntax error: ours
+        XCTAssertEqual(postgres("42601"), .other)  // syntax error: ours
         XCTAssertEqual(postgres("XX000"), .other)
     }
 

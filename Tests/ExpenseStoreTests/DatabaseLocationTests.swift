@@ -12,10 +12,12 @@ final class DatabaseLocationTests: XCTestCase {
     }
 
     func testFilesAreTakenAsWrittenHoweverOdd() throws {
-        for path in ["expenses.sqlite", "./trips.sqlite", "../shared/team.sqlite", "/var/lib/expenses/e.sqlite",
-                     "/home/ana/My Trips/2026 spring.sqlite", "a=b.sqlite", "/data/key=value/e.sqlite", "service.sqlite",
-                     "/home/a/postgresql/x.sqlite", "hostname=x.sqlite", "~ana/e.sqlite", "postgresql.sqlite", ":memory:",
-                     "file:e.sqlite", "  spaced  .sqlite"] {
+        for path in [
+            "expenses.sqlite", "./trips.sqlite", "../shared/team.sqlite", "/var/lib/expenses/e.sqlite",
+            "/home/ana/My Trips/2026 spring.sqlite", "a=b.sqlite", "/data/key=value/e.sqlite", "service.sqlite",
+            "/home/a/postgresql/x.sqlite", "hostname=x.sqlite", "~ana/e.sqlite", "postgresql.sqlite", ":memory:",
+            "file:e.sqlite", "  spaced  .sqlite",
+        ] {
             XCTAssertEqual(try parse(path), .file(path), path)
             XCTAssertFalse(try parse(path).isServer, path)
         }
@@ -30,10 +32,12 @@ final class DatabaseLocationTests: XCTestCase {
     }
 
     func testServersAreURIsAndKeywordValueStrings() throws {
-        for connection in ["postgresql://alice@db/x", "postgresql://alice:s3cret@db.example.com:5433/expenses?sslmode=require",
-                           "postgres://db", "postgresql:///expenses?host=/var/run/postgresql", "service=team",
-                           "host=/tmp dbname=x", "host=db.example.com port=5432 dbname=expenses user=alice", "dbname=x",
-                           "hostaddr=10.0.0.5 dbname=x", "user=alice dbname='my db'", "port=5433"] {
+        for connection in [
+            "postgresql://alice@db/x", "postgresql://alice:s3cret@db.example.com:5433/expenses?sslmode=require",
+            "postgres://db", "postgresql:///expenses?host=/var/run/postgresql", "service=team",
+            "host=/tmp dbname=x", "host=db.example.com port=5432 dbname=expenses user=alice", "dbname=x",
+            "hostaddr=10.0.0.5 dbname=x", "user=alice dbname='my db'", "port=5433",
+        ] {
             XCTAssertEqual(try parse(connection), .server(connection: connection), connection)
             XCTAssertTrue(try parse(connection).isServer, connection)
         }
@@ -46,8 +50,9 @@ final class DatabaseLocationTests: XCTestCase {
         }
         XCTAssertThrowsError(try parse("mysql://db/x")) { error in
             XCTAssertEqual((error as? ExpenseError)?.message, "'mysql://db/x' is a mysql URI, not a database expenses can use")
-            XCTAssertEqual((error as? ExpenseError)?.hint,
-                           "give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)")
+            XCTAssertEqual(
+                (error as? ExpenseError)?.hint,
+                "give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)")
         }
         // What is not a URI's scheme is a file's name: a colon and slashes further on.
         XCTAssertEqual(try parse("trips 2026: spring://x"), .file("trips 2026: spring://x"))
@@ -58,8 +63,9 @@ final class DatabaseLocationTests: XCTestCase {
         XCTAssertEqual(name("postgresql://bob:s3cret@db:5432/x?sslmode=verify-full"), "postgresql://bob@db:5432/x?sslmode=verify-full")
         XCTAssertEqual(name("postgresql://bob:p%40ss@db/x"), "postgresql://bob@db/x")
         XCTAssertEqual(name("host=db user=bob password=s3cret dbname=x"), "host=db user=bob password=... dbname=x")
-        XCTAssertEqual(name("postgresql://db/x?user=bob&password=s3cret&sslmode=require"),
-                       "postgresql://db/x?user=bob&password=...&sslmode=require")
+        XCTAssertEqual(
+            name("postgresql://db/x?user=bob&password=s3cret&sslmode=require"),
+            "postgresql://db/x?user=bob&password=...&sslmode=require")
         XCTAssertEqual(name("postgresql://bob@db/x"), "postgresql://bob@db/x")
         // A quoted password is hidden whole, not up to its first space.
         XCTAssertEqual(name(#"host=db password='a secret phrase' dbname=x"#), "host=db password=... dbname=x")
@@ -84,8 +90,9 @@ final class DatabaseLocationTests: XCTestCase {
     }
 
     func testTheFilesOfADatabaseAreAFilesOnly() {
-        XCTAssertEqual(DatabaseLocation.file("/d/e.sqlite").files.map(\.path),
-                       ["/d/e.sqlite", "/d/e.sqlite-wal", "/d/e.sqlite-shm", "/d/e.sqlite-journal"])
+        XCTAssertEqual(
+            DatabaseLocation.file("/d/e.sqlite").files.map(\.path),
+            ["/d/e.sqlite", "/d/e.sqlite-wal", "/d/e.sqlite-shm", "/d/e.sqlite-journal"])
         XCTAssertEqual(DatabaseLocation.file(":memory:").files, [])
         XCTAssertEqual(DatabaseLocation.server(connection: "host=/d/e.sqlite dbname=x").files, [])
     }

@@ -1,8 +1,9 @@
 import ExpenseCore
-@testable import ExpenseStore
 import ExpenseSupport
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseStore
 
 /// Receipt bytes in a team database: in chunks, before the receipt's row and checked whole by the
 /// server, stored once, read a chunk at a time, and never trusted when what is there does not hash right.
@@ -20,7 +21,8 @@ final class DatabaseReceiptStorageTests: PostgresTestCase {
     private func capture(_ bytes: [UInt8], hash: String, as db: PostgresDatabase) throws -> Bool {
         try db.inTransaction {
             let stored = try DatabaseReceiptStorage(db).store(bytes, hash: hash)
-            try db.execute("""
+            try db.execute(
+                """
                 SELECT expenses.receipt_new(?, 'image/png', ?, '', 'file', 'now', NULL, NULL, NULL, 'skipped', '', '',
                                             NULL, NULL, NULL, NULL, NULL)
                 """, [.text(hash), .integer(Int64(bytes.count))])
@@ -34,11 +36,15 @@ final class DatabaseReceiptStorageTests: PostgresTestCase {
         XCTAssertFalse(try storage.contains(hash))
         XCTAssertEqual(try storage.check(hash), .missing)
         XCTAssertTrue(try capture(bytes, hash: hash, as: db))
-        XCTAssertEqual(try rows("alice", "SELECT chunk, length(bytes) FROM receipt_contents ORDER BY chunk;"),
-                       ["0|262144", "1|262144", "2|262144", "3|1000"])
+        XCTAssertEqual(
+            try rows("alice", "SELECT chunk, length(bytes) FROM receipt_contents ORDER BY chunk;"),
+            ["0|262144", "1|262144", "2|262144", "3|1000"])
         var pieces: [Int] = []
         var read: [UInt8] = []
-        try storage.forEachPiece(of: hash) { pieces.append($0.count); read += $0 }
+        try storage.forEachPiece(of: hash) {
+            pieces.append($0.count)
+            read += $0
+        }
         XCTAssertEqual(pieces, [262_144, 262_144, 262_144, 1_000])
         XCTAssertEqual(read, bytes)
         XCTAssertEqual(try storage.read(hash), bytes)
@@ -50,12 +56,16 @@ final class DatabaseReceiptStorageTests: PostgresTestCase {
     func testBytesBecomeContentOnlyWholeAndWithTheirTransaction() throws {
         let db = try connect("alice")
         // A failure after some chunks leaves none: they go with the transaction.
-        XCTAssertThrowsError(try db.inTransaction {
-            try self.capture(self.bytes, hash: self.hash, as: db)
-            throw ExpenseError(.io, "the disk is full")
-        })
-        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM receipt_contents; SELECT count(*) FROM receipt_uploads;",
-                                                      database: database)), ["0", "0"])
+        XCTAssertThrowsError(
+            try db.inTransaction {
+                try self.capture(self.bytes, hash: self.hash, as: db)
+                throw ExpenseError(.io, "the disk is full")
+            })
+        XCTAssertEqual(
+            try expectSuccess(
+                cluster.psql(
+                    "SELECT count(*) FROM receipt_contents; SELECT count(*) FROM receipt_uploads;",
+                    database: database)), ["0", "0"])
     }
 
     func testTheSameBytesAreStoredOnceWhoeverCapturesThem() throws {
@@ -103,13 +113,17 @@ final class DatabaseReceiptStorageTests: PostgresTestCase {
         // (a capture may have come to refer to them since they were found).
         let kept = Array("another receipt".utf8)
         try capture(kept, hash: SHA256.hex(kept), as: try connect("carol"))
-        let admin = DatabaseReceiptStorage(try PostgresDatabase(cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword,
-                                                                                     database: database)))
+        let admin = DatabaseReceiptStorage(
+            try PostgresDatabase(
+                cluster.connectionURI(
+                    user: cluster.superuser, password: cluster.superuserPassword,
+                    database: database)))
         let found = try admin.unreferenced(by: [SHA256.hex(kept)], now: 0)
         XCTAssertEqual(found, [ReceiptStorageEntry(hash: hash, size: Int64(bytes.count), location: "receipt_contents")])
         try admin.remove(unreferenced: found + [ReceiptStorageEntry(hash: SHA256.hex(kept), size: 15, location: "receipt_contents")])
-        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM receipt_contents;", database: database)), ["1"],
-                       "the bytes of carol's receipt went too, or the unreferenced stayed")
+        XCTAssertEqual(
+            try expectSuccess(cluster.psql("SELECT count(*) FROM receipt_contents;", database: database)), ["1"],
+            "the bytes of carol's receipt went too, or the unreferenced stayed")
         XCTAssertEqual(try admin.read(SHA256.hex(kept)), kept)
     }
 }

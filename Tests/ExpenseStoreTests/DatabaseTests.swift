@@ -1,8 +1,9 @@
-import ExpenseCore
-@testable import ExpenseStore
-import Foundation
 import CSQLite
+import ExpenseCore
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 final class DatabaseTests: TemporaryDatabaseTestCase {
@@ -14,7 +15,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         let db = try openDatabase()
         XCTAssertEqual(try db.queryFirst("PRAGMA journal_mode") { $0.string(0) }, "wal")
         XCTAssertEqual(try db.scalar("PRAGMA foreign_keys"), 1)
-        XCTAssertEqual(try db.scalar("PRAGMA synchronous"), 1)   // NORMAL
+        XCTAssertEqual(try db.scalar("PRAGMA synchronous"), 1)  // NORMAL
         XCTAssertEqual(try db.scalar("PRAGMA busy_timeout"), 10_000)
         XCTAssertEqual(try SQLiteDatabase(path: path("other.sqlite"), busyTimeout: 250).scalar("PRAGMA busy_timeout"), 250)
         XCTAssertEqual(db.path, path())
@@ -94,7 +95,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
 
     func testEveryStorageClassRoundTrips() throws {
         let db = try openDatabase()
-        try db.execute("CREATE TABLE v (id INTEGER PRIMARY KEY, value)")   // no affinity: values stay as bound
+        try db.execute("CREATE TABLE v (id INTEGER PRIMARY KEY, value)")  // no affinity: values stay as bound
         let values: [DatabaseValue] = [
             .null, .integer(0), .integer(.max), .integer(.min), .integer(-42), .real(3.25), .real(-0.1),
             .text(""), .text("Zürich – 東京 🚕 Straße"), .text("it's \"quoted\""),
@@ -128,16 +129,20 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         let db = try openDatabase()
         try db.execute("CREATE TABLE v (value)")
         try db.execute("INSERT INTO v VALUES (?)", [.blob([])])
-        XCTAssertEqual(try db.queryFirst("SELECT typeof(value), length(value) FROM v") { "\($0.string(0)) \($0.int(1))" },
-                       "blob 0")
+        XCTAssertEqual(
+            try db.queryFirst("SELECT typeof(value), length(value) FROM v") { "\($0.string(0)) \($0.int(1))" },
+            "blob 0")
     }
 
     func testRowAccessorsForNullAndOptionals() throws {
         let db = try openDatabase()
-        let row = try XCTUnwrap(db.queryFirst("SELECT NULL, 7, 'x', 2.5") { row in
-            (row.columnCount, row.isNull(0), row.isNull(1), row.optionalInt64(0), row.optionalInt64(1),
-             row.optionalString(0), row.optionalString(2), row.int(1), row.double(3), row.string(0), row.blob(0))
-        })
+        let row = try XCTUnwrap(
+            db.queryFirst("SELECT NULL, 7, 'x', 2.5") { row in
+                (
+                    row.columnCount, row.isNull(0), row.isNull(1), row.optionalInt64(0), row.optionalInt64(1),
+                    row.optionalString(0), row.optionalString(2), row.int(1), row.double(3), row.string(0), row.blob(0)
+                )
+            })
         XCTAssertEqual(row.0, 4)
         XCTAssertTrue(row.1)
         XCTAssertFalse(row.2)
@@ -156,11 +161,14 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT, price REAL, data BLOB)")
         try db.execute("INSERT INTO t (name, note, price, data) VALUES ('a', NULL, 2.5, x'0102')")
         let sql = "SELECT data, price, note, name, id, (SELECT count(*) FROM t) AS total FROM t"
-        for _ in 0..<2 {   // the second run reuses the cached statement and its column names
-            let row = try XCTUnwrap(db.queryFirst(sql) { row in
-                (row.int64("id"), row.string("name"), row.optionalString("note"), row.isNull("note"), row.double("price"),
-                 row.blob("data"), row.int("total"), row.optionalInt64("id"), row.index("name"))
-            })
+        for _ in 0..<2 {  // the second run reuses the cached statement and its column names
+            let row = try XCTUnwrap(
+                db.queryFirst(sql) { row in
+                    (
+                        row.int64("id"), row.string("name"), row.optionalString("note"), row.isNull("note"), row.double("price"),
+                        row.blob("data"), row.int("total"), row.optionalInt64("id"), row.index("name")
+                    )
+                })
             XCTAssertEqual(row.0, 1)
             XCTAssertEqual(row.1, "a")
             XCTAssertNil(row.2)
@@ -197,7 +205,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         let db = try openDatabase()
         try db.execute("CREATE TABLE t (x INTEGER)")
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), 0)
-        XCTAssertEqual(try db.scalar("SELECT max(x) FROM t"), 0)     // NULL reads as 0
+        XCTAssertEqual(try db.scalar("SELECT max(x) FROM t"), 0)  // NULL reads as 0
         XCTAssertNil(try db.queryFirst("SELECT x FROM t") { $0.int(0) })
         for value in [5, 3, 9] { try db.execute("INSERT INTO t VALUES (?)", [DatabaseValue(value)]) }
         XCTAssertEqual(db.lastInsertedRowID, 3)
@@ -263,8 +271,9 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
     func testAConstraintErrorHasTheExtendedCodeButNotTheBoundValues() throws {
         let db = try openDatabase()
         try db.execute("CREATE TABLE t (x TEXT NOT NULL CHECK (length(x) < 5))")
-        let error = assertDatabaseError(try db.execute("INSERT INTO t VALUES (?)", [.text("secret-card-number")]),
-                                        resultCode: SQLITE_CONSTRAINT)
+        let error = assertDatabaseError(
+            try db.execute("INSERT INTO t VALUES (?)", [.text("secret-card-number")]),
+            resultCode: SQLITE_CONSTRAINT)
         XCTAssertEqual(error?.extendedResultCode, SQLITE_CONSTRAINT_CHECK)
         XCTAssertFalse(error?.description.contains("secret-card-number") ?? true)
         XCTAssertFalse(error?.message.contains("secret-card-number") ?? true)
@@ -314,6 +323,6 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
             }, resultCode: SQLITE_INTERRUPT)
         XCTAssertEqual(error?.kind, .interrupted)
         XCTAssertEqual(rows, 1000)
-        XCTAssertEqual(try db.scalar("SELECT 2"), 2)   // the connection goes on
+        XCTAssertEqual(try db.scalar("SELECT 2"), 2)  // the connection goes on
     }
 }

@@ -1,8 +1,9 @@
-import ExpenseCore
-@testable import ExpenseStore
-import ExpenseTestSupport
 import CSQLite
+import ExpenseCore
+import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// The store guarantees the domain's rule (`Report.requireEditable`): each write that changes a
@@ -51,8 +52,9 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
 
     private func expense(_ cents: Int64, in report: Report?) -> Expense {
         let amount = Money(minorUnits: cents, currency: eur)
-        return Expense(reportID: report?.id, date: day, category: "meals", merchant: "Cafe", amount: amount,
-                       conversion: report.map { _ in Expense.Conversion(rate: .one, source: .same, converted: amount) })
+        return Expense(
+            reportID: report?.id, date: day, category: "meals", merchant: "Cafe", amount: amount,
+            conversion: report.map { _ in Expense.Conversion(rate: .one, source: .same, converted: amount) })
     }
 
     /// A receipt of the bytes of `name`; on a team database its bytes are stored first, as the
@@ -60,16 +62,19 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
     private func insertReceipt(_ name: String) throws -> Receipt {
         let bytes = Array(name.utf8)
         if ServerStore.isSelected { try store.receiptStorage?.store(bytes, hash: SHA256.hex(bytes)) }
-        return try store.insertReceipt(Receipt(
-            sha256: SHA256.hex(bytes), mediaType: .png, size: Int64(bytes.count), originalName: "\(name).png", source: .file,
-            capturedAt: "2026-03-10T09:00:00Z"))
+        return try store.insertReceipt(
+            Receipt(
+                sha256: SHA256.hex(bytes), mediaType: .png, size: Int64(bytes.count), originalName: "\(name).png", source: .file,
+                capturedAt: "2026-03-10T09:00:00Z"))
     }
 
     /// Every row a refused write could have touched.
     private func snapshot() throws -> String {
         var text = ""
-        for sql in ["SELECT * FROM reports ORDER BY id", "SELECT * FROM expenses ORDER BY id",
-                    "SELECT * FROM expense_receipts ORDER BY expense_id, receipt_id", "SELECT * FROM import_batches ORDER BY id"] {
+        for sql in [
+            "SELECT * FROM reports ORDER BY id", "SELECT * FROM expenses ORDER BY id",
+            "SELECT * FROM expense_receipts ORDER BY expense_id, receipt_id", "SELECT * FROM import_batches ORDER BY id",
+        ] {
             try store.db.forEachRow(sql) { row in
                 text += (0..<row.columnCount).map { row.optionalString($0) ?? "NULL" }.joined(separator: "|") + "\n"
             }
@@ -80,11 +85,14 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
 
     /// Runs a write that must be refused with `message` (and the domain's code, which the app words
     /// as the recall hint) and change nothing.
-    private func assertRefused<T>(_ write: @autoclosure () throws -> T, _ message: String,
-                                  file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefused<T>(
+        _ write: @autoclosure () throws -> T, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let before = try snapshot()
-        let error = assertExpenseError(try write(), kind: .refused, messageContains: message,
-                                       code: .reportNotEditable(id: report.id, status: "submitted"), file: file, line: line)
+        let error = assertExpenseError(
+            try write(), kind: .refused, messageContains: message,
+            code: .reportNotEditable(id: report.id, status: "submitted"), file: file, line: line)
         XCTAssertEqual(error?.message, message, file: file, line: line)
         XCTAssertEqual(try snapshot(), before, "a refused write changed something", file: file, line: line)
     }
@@ -118,18 +126,21 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
     }
 
     func testAttachingAReceiptIsRefused() throws {
-        try assertRefused(try store.attach(receipt: loose.id, to: item.id),
-                          "expense \(item.id) is in report \(report.id), which is submitted; cannot attach receipts to it")
+        try assertRefused(
+            try store.attach(receipt: loose.id, to: item.id),
+            "expense \(item.id) is in report \(report.id), which is submitted; cannot attach receipts to it")
     }
 
     func testDetachingAReceiptIsRefused() throws {
-        try assertRefused(try store.detach(receipt: receipt.id, from: item.id),
-                          "expense \(item.id) is in report \(report.id), which is submitted; cannot detach its receipts")
+        try assertRefused(
+            try store.detach(receipt: receipt.id, from: item.id),
+            "expense \(item.id) is in report \(report.id), which is submitted; cannot detach its receipts")
     }
 
     func testBeginningAnImportIntoItIsRefused() throws {
-        try assertRefused(try store.write { try store.beginImportBatch(file: "s.csv", rules: "r", reportID: report.id) },
-                          "report \(report.id) is submitted; cannot import into it")
+        try assertRefused(
+            try store.write { try store.beginImportBatch(file: "s.csv", rules: "r", reportID: report.id) },
+            "report \(report.id) is submitted; cannot import into it")
     }
 
     func testEditingTheReportIsRefused() throws {
@@ -175,10 +186,12 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
     /// Behind the store, the schema's triggers still refuse a hand-written change.
     func testTheTriggersStayAsTheLastLineOfDefence() throws {
         let before = try snapshot()
-        assertDatabaseError(try store.db.execute("UPDATE expenses SET amount_minor = 1 WHERE id = ?", [.integer(item.id)]),
-                            resultCode: SQLITE_CONSTRAINT)
-        assertDatabaseError(try store.db.execute("DELETE FROM expense_receipts WHERE expense_id = ?", [.integer(item.id)]),
-                            resultCode: SQLITE_CONSTRAINT)
+        assertDatabaseError(
+            try store.db.execute("UPDATE expenses SET amount_minor = 1 WHERE id = ?", [.integer(item.id)]),
+            resultCode: SQLITE_CONSTRAINT)
+        assertDatabaseError(
+            try store.db.execute("DELETE FROM expense_receipts WHERE expense_id = ?", [.integer(item.id)]),
+            resultCode: SQLITE_CONSTRAINT)
         XCTAssertEqual(try snapshot(), before)
     }
 }

@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import ExpenseStore
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// Import batches' bookkeeping: undo, ids, reports no longer drafts, and the bulk settings restored.
@@ -17,8 +18,9 @@ final class ImportStoreBatchTests: ImportStoreTestCase {
         let history = try store.importBatches()
         XCTAssertEqual(history.map(\.id), [kept.id, undone.id])
         XCTAssertEqual(history.last?.undoneAt, "2026-03-10T09:00:00Z")
-        assertExpenseError(try store.write { try store.undoImportBatch(undone.id) }, kind: .refused,
-                           messageContains: "was already undone at 2026-03-10T09:00:00Z")
+        assertExpenseError(
+            try store.write { try store.undoImportBatch(undone.id) }, kind: .refused,
+            messageContains: "was already undone at 2026-03-10T09:00:00Z")
         assertExpenseError(try store.importBatch(99), kind: .notFound, messageContains: "unknown import batch 99")
         // After undo the same rows import again.
         XCTAssertEqual(try importBatch([(200, .contentKey(2)), (300, .contentKey(3))], report: report).batch.counts.new, 2)
@@ -29,8 +31,9 @@ final class ImportStoreBatchTests: ImportStoreTestCase {
         XCTAssertEqual(try importBatch(rows).batch.expenseIDs, 1...3)
         for _ in 0..<3 { try importBatch(rows) }
         // A new row, then duplicates in the same statement.
-        XCTAssertEqual(try importBatch([(400, .contentKey(4))] + rows).batch.expenseIDs, 4...4,
-                       "the duplicates before gave their ids back")
+        XCTAssertEqual(
+            try importBatch([(400, .contentKey(4))] + rows).batch.expenseIDs, 4...4,
+            "the duplicates before gave their ids back")
         let undone = try importBatch([(500, .contentKey(5))]).batch
         XCTAssertEqual(undone.expenseIDs, 5...5, "so did the duplicates after a new row")
         // Undone, id 5 is gone; duplicates imported afterwards must not make it the next id again.
@@ -43,8 +46,9 @@ final class ImportStoreBatchTests: ImportStoreTestCase {
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
         let batch = try importBatch([(100, .contentKey(1)), (200, .contentKey(2))], report: report).batch
         try store.write { _ = try store.apply(.submit, to: report.id, by: "alice") }
-        assertExpenseError(try store.write { try store.undoImportBatch(batch.id) }, kind: .refused,
-                           messageContains: "cannot undo import batch \(batch.id): 2 of its expenses are in report \(report.id), which is submitted")
+        assertExpenseError(
+            try store.write { try store.undoImportBatch(batch.id) }, kind: .refused,
+            messageContains: "cannot undo import batch \(batch.id): 2 of its expenses are in report \(report.id), which is submitted")
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 2)
         XCTAssertNil(try store.importBatch(batch.id).undoneAt)
     }

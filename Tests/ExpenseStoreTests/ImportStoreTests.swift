@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import ExpenseStore
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// Import batches in the store: the writer's duplicate detection, and each text and rate stored
@@ -10,13 +11,19 @@ final class ImportStoreTests: ImportStoreTestCase {
     func testTheWriterAddsNewRowsAndCountsDuplicates() throws {
         for rowsPerStatement in [1, 3, 100] {
             store = try Store(path: path("writer-\(rowsPerStatement).sqlite"), now: { "2026-03-10T09:00:00Z" })
-            let first = try importBatch([(100, .contentKey(1)), (200, .contentKey(2)), (300, .externalID("T-3"))],
-                                        rowsPerStatement: rowsPerStatement).batch
+            let first = try importBatch(
+                [(100, .contentKey(1)), (200, .contentKey(2)), (300, .externalID("T-3"))],
+                rowsPerStatement: rowsPerStatement
+            ).batch
             XCTAssertEqual(first.counts, ImportCounts(new: 3, duplicate: 0))
             XCTAssertEqual(first.expenseIDs, 1...3)
             // The same rows again, one new one, and a duplicate inside the batch itself.
-            let second = try importBatch([(100, .contentKey(1)), (300, .externalID("T-3")), (400, .contentKey(4)),
-                                          (400, .contentKey(4))], rowsPerStatement: rowsPerStatement).batch
+            let second = try importBatch(
+                [
+                    (100, .contentKey(1)), (300, .externalID("T-3")), (400, .contentKey(4)),
+                    (400, .contentKey(4)),
+                ], rowsPerStatement: rowsPerStatement
+            ).batch
             XCTAssertEqual(second.counts, ImportCounts(new: 1, duplicate: 3), "rows per statement: \(rowsPerStatement)")
             XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 4)
             XCTAssertEqual(try store.db.scalar("SELECT import_line FROM expenses WHERE import_key = 4"), 4)
@@ -33,7 +40,7 @@ final class ImportStoreTests: ImportStoreTestCase {
         let nextDay = day.adding(days: 1)
         let rows: [(Int64, ImportFingerprint, CalendarDate)] = [
             (100, .contentKey(1), day), (600, .externalID("T-6"), day),
-            (700, .contentKey(1), nextDay),   // an old key on another date: new
+            (700, .contentKey(1), nextDay),  // an old key on another date: new
             (200, .contentKey(2), day), (800, .externalID("T-8"), day), (800, .externalID("T-8"), nextDay),
             (300, .contentKey(3), day), (900, .contentKey(9), day), (400, .contentKey(4), day),
         ]
@@ -51,25 +58,36 @@ final class ImportStoreTests: ImportStoreTestCase {
             }.result
         }
         XCTAssertEqual(again, ImportCounts(new: 3, duplicate: 6))
-        let stored = try store.db.query("SELECT amount_minor, date FROM expenses WHERE id > 6 ORDER BY id") { "\($0.int64(0)) \($0.string(1))" }
+        let stored = try store.db.query("SELECT amount_minor, date FROM expenses WHERE id > 6 ORDER BY id") {
+            "\($0.int64(0)) \($0.string(1))"
+        }
         XCTAssertEqual(stored, ["700 2026-03-03", "800 2026-03-02", "900 2026-03-02"])
     }
 
     /// The lookups of the SQLite writer's duplicate probe are searches of the unique indexes.
     func testTheDuplicateProbeSearchesTheUniqueIndexes() throws {
         let db = try Store(path: path("probe.sqlite"), now: { "2026-03-10T09:00:00Z" }).db
-        let plans = try [(ImportDuplicateProbe.byExternalIDSQL, [DatabaseValue.text("T-1")]),
-                     (ImportDuplicateProbe.byContentKeySQL, [.text("2026-03-02"), .integer(1)])].map { sql, arguments in
+        let plans = try [
+            (ImportDuplicateProbe.byExternalIDSQL, [DatabaseValue.text("T-1")]),
+            (ImportDuplicateProbe.byContentKeySQL, [.text("2026-03-02"), .integer(1)]),
+        ].map { sql, arguments in
             try db.query("EXPLAIN QUERY PLAN " + sql, arguments) { $0.string(3) }
         }
-        XCTAssertEqual(plans, [["SEARCH expenses USING COVERING INDEX expenses_by_external_id (external_id=?)"],
-                               ["SEARCH expenses USING COVERING INDEX expenses_by_date_and_import_key (date=? AND import_key=?)"]])
+        XCTAssertEqual(
+            plans,
+            [
+                ["SEARCH expenses USING COVERING INDEX expenses_by_external_id (external_id=?)"],
+                ["SEARCH expenses USING COVERING INDEX expenses_by_date_and_import_key (date=? AND import_key=?)"],
+            ])
     }
 
     /// Texts reach the table byte for byte, each in its own row, across statements and sizes:
     /// the SQLite writer keeps them in one buffer it reuses, and hands SQLite pointers into it.
     func testTheWriterStoresEachTextExactly() throws {
-        var merchants = ["", "Caf\u{E9} \u{2615}\u{FE0F}", "e\u{301}", "\u{202E}gnp.exe", "a\r\nb", String(repeating: "x", count: 100_000), "'; DROP TABLE expenses; --"]
+        var merchants = [
+            "", "Caf\u{E9} \u{2615}\u{FE0F}", "e\u{301}", "\u{202E}gnp.exe", "a\r\nb", String(repeating: "x", count: 100_000),
+            "'; DROP TABLE expenses; --",
+        ]
         // A server refuses a NUL in text; a file keeps it, the text going on after it.
         if !ServerStore.isSelected { merchants.append("A\u{0}B") }
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
@@ -78,8 +96,9 @@ final class ImportStoreTests: ImportStoreTestCase {
                 let id = try store.beginImportBatch(file: "statement.csv", rules: "card.rules", reportID: report.id)
                 let writer = try store.importWriter(batch: id, rowsPerStatement: 3)
                 for (index, merchant) in merchants.enumerated() {
-                    try writer.append(expense(Int64(100 + index), report: report, merchant: merchant), line: index + 2,
-                                      fingerprint: index % 2 == 0 ? .contentKey(Int64(index)) : .externalID("T-\(index)-\(merchant.prefix(9))"))
+                    try writer.append(
+                        expense(Int64(100 + index), report: report, merchant: merchant), line: index + 2,
+                        fingerprint: index % 2 == 0 ? .contentKey(Int64(index)) : .externalID("T-\(index)-\(merchant.prefix(9))"))
                 }
                 _ = try writer.insertedIDs()
             }
@@ -104,9 +123,11 @@ final class ImportStoreTests: ImportStoreTestCase {
                 let writer = try store.importWriter(batch: id)
                 for (index, text) in rates.enumerated() {
                     let rate = try XCTUnwrap(ExchangeRate.parse(text))
-                    let conversion = Expense.Conversion(rate: rate, rateDate: day, source: .table, converted: Money(minorUnits: 50, currency: eur))
-                    try writer.append(Expense(date: day, category: "meals", amount: Money(minorUnits: 100, currency: usd), conversion: conversion),
-                                      line: index + 2, fingerprint: .contentKey(Int64(index)))
+                    let conversion = Expense.Conversion(
+                        rate: rate, rateDate: day, source: .table, converted: Money(minorUnits: 50, currency: eur))
+                    try writer.append(
+                        Expense(date: day, category: "meals", amount: Money(minorUnits: 100, currency: usd), conversion: conversion),
+                        line: index + 2, fingerprint: .contentKey(Int64(index)))
                 }
                 _ = try writer.insertedIDs()
             }
@@ -133,9 +154,11 @@ final class ImportStoreTests: ImportStoreTestCase {
     }
 
     func testOneIndexByDateServesDateRangesAndContentKeys() throws {
-        let indexes = try store.db.query("""
+        let indexes = try store.db.query(
+            """
             SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'expenses' AND sql IS NOT NULL ORDER BY name
-            """) { $0.string(0) }
+            """
+        ) { $0.string(0) }
         XCTAssertEqual(indexes, ["expenses_by_date_and_import_key", "expenses_by_external_id", "expenses_by_report_and_date"])
         let plan = try store.db.query("EXPLAIN QUERY PLAN SELECT id FROM expenses WHERE date >= '2026-03-01' AND date <= '2026-03-31'") {
             $0.string(3)

@@ -1,21 +1,25 @@
 import ExpenseCore
-@testable import ExpenseStore
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// The report totals an import keeps in bulk instead of through the per-row triggers, and totals
 /// beyond the largest as bad data.
 final class ImportStoreTotalsTests: ImportStoreTestCase {
     func testRowsInBulkSpreadOverReportsAreCountedInEach() throws {
-        let trips = try store.write { try (1...2).map { try store.insertReport(Report(id: 0, title: "Trip \($0)", currency: eur, owner: "alice")) } }
+        let trips = try store.write {
+            try (1...2).map { try store.insertReport(Report(id: 0, title: "Trip \($0)", currency: eur, owner: "alice")) }
+        }
         try store.write { _ = try store.insertExpense(expense(999, report: trips[1], merchant: "added by hand")) }
         try store.write {
             _ = try store.withInsertTriggersInBulk {
                 let id = try store.beginImportBatch(file: "statement.csv", rules: "card.rules", reportID: nil)
                 let writer = try store.importWriter(batch: id, rowsPerStatement: 2)
                 for (line, report) in [trips[0], nil, trips[1], trips[0], nil].enumerated() {
-                    try writer.append(expense(Int64(100 * (line + 1)), report: report), line: line + 2, fingerprint: .contentKey(Int64(line)))
+                    try writer.append(
+                        expense(Int64(100 * (line + 1)), report: report), line: line + 2, fingerprint: .contentKey(Int64(line)))
                 }
                 _ = try writer.insertedIDs()
             }
@@ -40,7 +44,10 @@ final class ImportStoreTotalsTests: ImportStoreTestCase {
         XCTAssertEqual(kept.total.minorUnits, 999 + 100 + 250)
         try assertTotalsMatchItems(report.id)
         // The triggers are back: a row added afterwards is counted by them.
-        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('expenses_count_insert', 'expenses_frozen_insert')"), 2)
+        XCTAssertEqual(
+            try store.db.scalar(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('expenses_count_insert', 'expenses_frozen_insert')"),
+            2)
         try store.write { _ = try store.insertExpense(expense(1, report: report)) }
         try assertTotalsMatchItems(report.id)
     }
@@ -72,15 +79,16 @@ final class ImportStoreTotalsTests: ImportStoreTestCase {
         let triggers = "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"
         let before = try store.db.queryFirst(triggers) { $0.string(0) }
         struct Stop: Error {}
-        XCTAssertThrowsError(try store.write {
-            _ = try store.withInsertTriggersInBulk {
-                let id = try store.beginImportBatch(file: "s.csv", rules: "r", reportID: report.id)
-                let writer = try store.importWriter(batch: id)
-                try writer.append(expense(100, report: report), line: 2, fingerprint: .contentKey(1))
-                _ = try writer.insertedIDs()
-                throw Stop()
-            }
-        })
+        XCTAssertThrowsError(
+            try store.write {
+                _ = try store.withInsertTriggersInBulk {
+                    let id = try store.beginImportBatch(file: "s.csv", rules: "r", reportID: report.id)
+                    let writer = try store.importWriter(batch: id)
+                    try writer.append(expense(100, report: report), line: 2, fingerprint: .contentKey(1))
+                    _ = try writer.insertedIDs()
+                    throw Stop()
+                }
+            })
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 0)
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM import_batches"), 0)
         XCTAssertEqual(try store.db.queryFirst(triggers) { $0.string(0) }, before)
@@ -103,9 +111,10 @@ final class ImportStoreTotalsTests: ImportStoreTestCase {
             let report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "alice")) }
             // Content keys are unique per day across batches: each round has keys of its own.
             let rows = (0..<9_300).map { (Money.maximumMinorUnits, ImportFingerprint.contentKey(Int64($0) + (rowByRow ? 10_000 : 0))) }
-            let error = assertExpenseError(try importBatch(rows, report: report), kind: .invalidData,
-                                           messageContains: "the total of report \(report.id) does not fit: the largest total handled is "
-                                               + "9,999,999,999,999,999.99 EUR")
+            let error = assertExpenseError(
+                try importBatch(rows, report: report), kind: .invalidData,
+                messageContains: "the total of report \(report.id) does not fit: the largest total handled is "
+                    + "9,999,999,999,999,999.99 EUR")
             XCTAssertEqual(error?.hint, "split its items over more than one report")
             XCTAssertEqual(try store.report(report.id).total.minorUnits, 0, "nothing was written")
             XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(report.id)]), 0)
@@ -123,14 +132,17 @@ final class ImportStoreTotalsTests: ImportStoreTestCase {
         _ = try importBatch((0..<1_000).map { (Money.maximumMinorUnits, .contentKey(Int64($0))) }, report: report)
         _ = try store.insertExpense(expense(999, report: report))
         XCTAssertEqual(try store.report(report.id).total.minorUnits, Money.maximumTotalMinorUnits, "up to the largest total")
-        assertExpenseError(try store.insertExpense(expense(1, report: report)), kind: .invalidData,
-                           messageContains: "the total of report \(report.id) does not fit")
+        assertExpenseError(
+            try store.insertExpense(expense(1, report: report)), kind: .invalidData,
+            messageContains: "the total of report \(report.id) does not fit")
         let small = try store.insertExpense(expense(1, report: other))
-        assertExpenseError(try store.updateExpense(small.with(reportID: report.id, cents: 1)), kind: .invalidData,
-                           messageContains: "the total of report \(report.id) does not fit")
+        assertExpenseError(
+            try store.updateExpense(small.with(reportID: report.id, cents: 1)), kind: .invalidData,
+            messageContains: "the total of report \(report.id) does not fit")
         let refund = try store.insertExpense(expense(-5, report: report))
-        assertExpenseError(try store.updateExpense(refund.with(reportID: report.id, cents: 5)), kind: .invalidData,
-                           messageContains: "the total of report \(report.id) does not fit")
+        assertExpenseError(
+            try store.updateExpense(refund.with(reportID: report.id, cents: 5)), kind: .invalidData,
+            messageContains: "the total of report \(report.id) does not fit")
         try store.updateExpense(small.with(reportID: report.id, cents: -1))
         XCTAssertEqual(try store.report(report.id).total.minorUnits, Money.maximumTotalMinorUnits - 6)
         XCTAssertEqual(try store.report(other.id).total.minorUnits, 0)
@@ -145,18 +157,20 @@ final class ImportStoreTotalsTests: ImportStoreTestCase {
             reports.append(report)
             _ = try importBatch((0..<1_000).map { (Money.maximumMinorUnits, .contentKey(Int64(index * 1_000 + $0))) }, report: report)
         }
-        let error = assertExpenseError(try store.spending(owner: "alice", from: nil, to: nil), kind: .invalidData,
-                                       messageContains: "the spending in EUR on meals in 2026-03 does not fit: the largest total handled is "
-                                           + "9,999,999,999,999,999.99 EUR")
+        let error = assertExpenseError(
+            try store.spending(owner: "alice", from: nil, to: nil), kind: .invalidData,
+            messageContains: "the spending in EUR on meals in 2026-03 does not fit: the largest total handled is "
+                + "9,999,999,999,999,999.99 EUR")
         XCTAssertEqual(error?.hint, "choose a shorter period")
         try store.deleteReport(reports[1].id, deletingItems: true)
-        XCTAssertEqual(try store.spending(owner: "alice", from: nil, to: nil).first?.minorUnits, 1_000 * Money.maximumMinorUnits,
-                       "exact, though a float could not hold it")
+        XCTAssertEqual(
+            try store.spending(owner: "alice", from: nil, to: nil).first?.minorUnits, 1_000 * Money.maximumMinorUnits,
+            "exact, though a float could not hold it")
     }
 }
 
-private extension Expense {
-    func with(reportID: Int64?, cents: Int64) -> Expense {
+extension Expense {
+    fileprivate func with(reportID: Int64?, cents: Int64) -> Expense {
         var copy = self
         copy.reportID = reportID
         copy.amount.minorUnits = cents

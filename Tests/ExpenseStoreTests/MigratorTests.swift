@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import ExpenseStore
 import ExpenseTestSupport
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 final class MigratorTests: TemporaryDatabaseTestCase {
@@ -37,37 +38,43 @@ final class MigratorTests: TemporaryDatabaseTestCase {
     }
 
     func testAppliesMigrationsInOrderAndRecordsThem() throws {
-        let db = try openDatabase(), log = Log()
+        let db = try openDatabase()
+        let log = Log()
         try migrator(["003-c", "001-a", "002-b"], log: log).migrate(db, now: "2026-03-02T10:00:00Z")
         XCTAssertEqual(log.entries, ["003-c", "001-a", "002-b"], "registration order, not id order")
         XCTAssertEqual(try appliedIDs(db), ["001-a", "002-b", "003-c"])
-        XCTAssertEqual(try db.query("SELECT DISTINCT applied_at FROM schema_migrations") { $0.string(0) },
-                       ["2026-03-02T10:00:00Z"])
+        XCTAssertEqual(
+            try db.query("SELECT DISTINCT applied_at FROM schema_migrations") { $0.string(0) },
+            ["2026-03-02T10:00:00Z"])
         XCTAssertEqual(try tables(db), ["schema_migrations", "t_001_a", "t_002_b", "t_003_c"])
         XCTAssertFalse(db.isInsideTransaction)
     }
 
     func testMigratingAgainIsANoOp() throws {
-        let db = try openDatabase(), log = Log()
+        let db = try openDatabase()
+        let log = Log()
         let migrator = migrator(["001-a", "002-b"], log: log)
         try migrator.migrate(db, now: "first")
         try migrator.migrate(db, now: "second")
-        try migrator.migrate(try openDatabase(), now: "third")   // another connection, same file
+        try migrator.migrate(try openDatabase(), now: "third")  // another connection, same file
         XCTAssertEqual(log.entries, ["001-a", "002-b"])
         XCTAssertEqual(try db.query("SELECT applied_at FROM schema_migrations") { $0.string(0) }, ["first", "first"])
     }
 
     func testALaterVersionAppliesOnlyItsNewMigrations() throws {
-        let db = try openDatabase(), log = Log()
+        let db = try openDatabase()
+        let log = Log()
         try migrator(["001-a"], log: log).migrate(db, now: "v1")
         try migrator(["001-a", "002-b"], log: log).migrate(db, now: "v2")
         XCTAssertEqual(log.entries, ["001-a", "002-b"])
-        XCTAssertEqual(try db.query("SELECT id || '@' || applied_at FROM schema_migrations ORDER BY id") { $0.string(0) },
-                       ["001-a@v1", "002-b@v2"])
+        XCTAssertEqual(
+            try db.query("SELECT id || '@' || applied_at FROM schema_migrations ORDER BY id") { $0.string(0) },
+            ["001-a@v1", "002-b@v2"])
     }
 
     func testAFailingMigrationIsUndoneAndNotRecordedButEarlierOnesStay() throws {
-        let db = try openDatabase(), log = Log()
+        let db = try openDatabase()
+        let log = Log()
         XCTAssertThrowsError(try migrator(["001-a", "002-b", "003-c"], log: log, failing: "002-b").migrate(db, now: "v1")) {
             XCTAssertTrue($0 is Broken, "\($0)")
         }
@@ -82,24 +89,29 @@ final class MigratorTests: TemporaryDatabaseTestCase {
     }
 
     func testRefusesADatabaseFromANewerVersion() throws {
-        let db = try openDatabase(), log = Log()
+        let db = try openDatabase()
+        let log = Log()
         try migrator(["001-a", "002-b"], log: log).migrate(db, now: "v2")
         let older = Log()
-        let error = assertExpenseError(try migrator(["001-a"], log: older).migrate(db, now: "v1"), kind: .invalidData,
-                                       messageContains: "newer version", hintContains: "upgrade expenses")
+        let error = assertExpenseError(
+            try migrator(["001-a"], log: older).migrate(db, now: "v1"), kind: .invalidData,
+            messageContains: "newer version", hintContains: "upgrade expenses")
         XCTAssertTrue(error?.message.contains("'002-b'") ?? false, error?.message ?? "")
         XCTAssertEqual(older.entries, [])
         XCTAssertEqual(try appliedIDs(db), ["001-a", "002-b"])
     }
 
     func testRefusesANewerDatabaseBeforeApplyingAnything() throws {
-        let db = try openDatabase(), log = Log()
-        try db.execute("""
+        let db = try openDatabase()
+        let log = Log()
+        try db.execute(
+            """
             CREATE TABLE schema_migrations (id TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL);
             INSERT INTO schema_migrations VALUES ('2099-01-01-from-the-future', 'later');
             """)
-        assertExpenseError(try migrator(["001-a"], log: log).migrate(db, now: "now"), kind: .invalidData,
-                           messageContains: "written by a newer version of expenses (schema '2099-01-01-from-the-future')")
+        assertExpenseError(
+            try migrator(["001-a"], log: log).migrate(db, now: "now"), kind: .invalidData,
+            messageContains: "written by a newer version of expenses (schema '2099-01-01-from-the-future')")
         XCTAssertEqual(log.entries, [])
         XCTAssertEqual(try tables(db), ["schema_migrations"])
     }
@@ -114,10 +126,12 @@ final class MigratorTests: TemporaryDatabaseTestCase {
     }
 
     func testRefusesAForeignSQLiteDatabase() throws {
-        let db = try openDatabase(), log = Log()
+        let db = try openDatabase()
+        let log = Log()
         try db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT); INSERT INTO photos (path) VALUES ('a.jpg');")
-        let error = assertExpenseError(try migrator(["001-a"], log: log).migrate(db, now: "now"), kind: .invalidData,
-                                       messageContains: "not an expenses database", code: .notAnExpensesDatabase)
+        let error = assertExpenseError(
+            try migrator(["001-a"], log: log).migrate(db, now: "now"), kind: .invalidData,
+            messageContains: "not an expenses database", code: .notAnExpensesDatabase)
         XCTAssertTrue(error?.message.contains(path()) ?? false, error?.message ?? "")
         XCTAssertEqual(log.entries, [])
         XCTAssertEqual(try tables(db), ["photos"], "the foreign database was changed")
@@ -126,7 +140,8 @@ final class MigratorTests: TemporaryDatabaseTestCase {
     }
 
     func testAnEmptyDatabaseIsMigrated() throws {
-        let db = try openDatabase(), log = Log()
+        let db = try openDatabase()
+        let log = Log()
         try migrator(["001-a"], log: log).migrate(db, now: "now")
         XCTAssertEqual(log.entries, ["001-a"])
     }
@@ -134,11 +149,15 @@ final class MigratorTests: TemporaryDatabaseTestCase {
     func testTheAppSchemaCreatesItsTablesAndDefaultCategories() throws {
         let db = try openDatabase()
         try Schema.migrator.migrate(db, now: "2026-03-02T10:00:00Z")
-        XCTAssertTrue(Set(try tables(db)).isSuperset(of: ["categories", "expenses", "reports", "schema_migrations",
-                                                           "report_events", "policy_rules", "policy_acknowledgements"]))
+        XCTAssertTrue(
+            Set(try tables(db)).isSuperset(of: [
+                "categories", "expenses", "reports", "schema_migrations",
+                "report_events", "policy_rules", "policy_acknowledgements",
+            ]))
         XCTAssertEqual(try appliedIDs(db), Schema.migrator.migrations.map(\.id).sorted())
-        XCTAssertEqual(try db.query("SELECT code FROM categories ORDER BY position") { $0.string(0) },
-                       Category.defaults.map(\.code))
+        XCTAssertEqual(
+            try db.query("SELECT code FROM categories ORDER BY position") { $0.string(0) },
+            Category.defaults.map(\.code))
         XCTAssertEqual(try db.scalar("SELECT daily_limit FROM categories WHERE code = 'meals'"), 8000)
         XCTAssertTrue(try db.queryFirst("SELECT daily_limit FROM categories WHERE code = 'mileage'") { $0.isNull(0) } ?? false)
         // Again: nothing is inserted twice.

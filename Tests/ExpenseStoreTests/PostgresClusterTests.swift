@@ -7,8 +7,9 @@ import XCTest
 /// password, with the URI the app will be given, and gone without a trace when stopped.
 final class PostgresClusterTests: PostgresTestCase {
     func testServerListensOnlyOnItsOwnSocket() throws {
-        XCTAssertEqual(try expectSuccess(cluster.psql("SHOW listen_addresses; SHOW unix_socket_directories; SHOW fsync;")),
-                       ["", cluster.directory, "off"])
+        XCTAssertEqual(
+            try expectSuccess(cluster.psql("SHOW listen_addresses; SHOW unix_socket_directories; SHOW fsync;")),
+            ["", cluster.directory, "off"])
         let wrong = try cluster.psql(as: "alice", password: "not alice's", sql: "SELECT 1;")
         XCTAssertNotEqual(wrong.status, 0)
         XCTAssertTrue(wrong.stderr.contains(#"password authentication failed for user "alice""#), wrong.stderr)

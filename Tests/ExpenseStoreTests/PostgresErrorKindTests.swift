@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import ExpenseStore
 import ExpenseSupport
 import XCTest
+
+@testable import ExpenseStore
 
 /// A real server's failures come out as the kinds a file's do (`DatabaseErrorKindTests` holds
 /// each code): busy, constraint, the schema's rules, permission, a missing group, a lost connection.
@@ -31,10 +32,12 @@ final class PostgresErrorKindTests: PostgresTestCase {
 
     func testTheSchemaRefusesARowAsAConstraintAndAStepAsARule() throws {
         let admin = try connect(Self.admin)
-        XCTAssertEqual(kind {
-            try admin.execute("INSERT INTO reports (title, currency, owner, status, created_at, updated_at) "
-                              + "VALUES ('T', 'EUR', 'alice', 'lost', 'now', 'now')", [])
-        }, .constraint)
+        XCTAssertEqual(
+            kind {
+                try admin.execute(
+                    "INSERT INTO reports (title, currency, owner, status, created_at, updated_at) "
+                        + "VALUES ('T', 'EUR', 'alice', 'lost', 'now', 'now')", [])
+            }, .constraint)
         // The tables' owner may delete; the audit log's trigger refuses, as SQLite's RAISE(ABORT) does.
         XCTAssertEqual(kind { try admin.execute("DELETE FROM report_events", []) }, .rule)
     }

@@ -20,7 +20,8 @@ final class PostgresSchemaParityTests: PostgresTestCase {
             }
             for column in Set(lite.keys).union(server.keys).sorted() {
                 guard let liteType = lite[column], let serverType = server[column] else {
-                    XCTAssertNotNil(differences["\(table).\(column)"], "\(table).\(column) is in only one schema and not among the differences")
+                    XCTAssertNotNil(
+                        differences["\(table).\(column)"], "\(table).\(column) is in only one schema and not among the differences")
                     continue
                 }
                 // The app reads every INTEGER as Int64.
@@ -33,18 +34,23 @@ final class PostgresSchemaParityTests: PostgresTestCase {
             if parts.count == 1 {
                 XCTAssertTrue((sqlite[key] == nil) != (postgres[key] == nil), "\(key) is listed but in both schemas or neither")
             } else {
-                XCTAssertTrue((sqlite[parts[0]]?[parts[1]] == nil) != (postgres[parts[0]]?[parts[1]] == nil),
-                              "\(key) is listed but in both schemas or neither")
+                XCTAssertTrue(
+                    (sqlite[parts[0]]?[parts[1]] == nil) != (postgres[parts[0]]?[parts[1]] == nil),
+                    "\(key) is listed but in both schemas or neither")
             }
         }
     }
 
     func testSQLiteIndexesAndTriggersAreOnTheServerByTheSameNames() throws {
         let store = try Store(path: ":memory:", now: { "2026-01-01T00:00:00Z" })
-        let sqlite = try store.db.query("""
+        let sqlite = try store.db.query(
+            """
             SELECT type, name FROM sqlite_master WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_autoindex_%' ORDER BY name
-            """) { "\($0.string(0)) \($0.string(1))" }
-        let postgres = try rows(Self.admin, """
+            """
+        ) { "\($0.string(0)) \($0.string(1))" }
+        let postgres = try rows(
+            Self.admin,
+            """
             SELECT 'index ' || indexname FROM pg_indexes WHERE schemaname = 'public'
             UNION SELECT DISTINCT 'trigger ' || trigger_name FROM information_schema.triggers WHERE trigger_schema = 'public';
             """)
@@ -54,19 +60,26 @@ final class PostgresSchemaParityTests: PostgresTestCase {
 
     private func sqliteColumns() throws -> Columns {
         let store = try Store(path: ":memory:", now: { "2026-01-01T00:00:00Z" })
-        let tables = try store.db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sqlite_sequence'") { $0.string(0) }
+        let tables = try store.db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sqlite_sequence'") {
+            $0.string(0)
+        }
         var columns: Columns = [:]
         for table in tables {
-            try store.db.forEachRow("SELECT name, type FROM pragma_table_info('\(table)')") { columns[table, default: [:]][$0.string(0)] = $0.string(1) }
+            try store.db.forEachRow("SELECT name, type FROM pragma_table_info('\(table)')") {
+                columns[table, default: [:]][$0.string(0)] = $0.string(1)
+            }
         }
         return columns
     }
 
     private func postgresColumns() throws -> Columns {
         var columns: Columns = [:]
-        for line in try rows(Self.admin, """
+        for line in try rows(
+            Self.admin,
+            """
             SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public';
-            """) {
+            """)
+        {
             let fields = line.split(separator: "|").map(String.init)
             guard fields.count == 3 else { throw PsqlFailed(description: "unexpected row \(line)") }
             columns[fields[0], default: [:]][fields[1]] = fields[2]

@@ -42,12 +42,16 @@ final class PostgresServerItemTests: PostgresTestCase {
         let item = try newItem("alice", in: report)
         try take("alice", .submit, report)
 
-        try assertRefused("alice", """
+        try assertRefused(
+            "alice",
+            """
             CREATE TEMPORARY TABLE reports (id bigint, status text, owner text, item_count bigint, total_minor bigint);
             INSERT INTO reports VALUES (\(report), 'draft', 'alice', 1, 1500);
             \(editSQL(item, report: report, minor: 1))
             """, frozen)
-        try assertRefused("alice", """
+        try assertRefused(
+            "alice",
+            """
             CREATE TEMPORARY TABLE \(PostgresSchema.importStaging) (import_line bigint);
             SELECT expenses.import_begin('card.csv', 'rules', NULL, 'now');
             """, "the import's staging table is not the server's own")
@@ -72,7 +76,9 @@ final class PostgresServerItemTests: PostgresTestCase {
     func testItemGoesOnlyIntoItsOwnersReport() throws {
         let carols = try newReport("carol", "Rome")
         try assertRefused("alice", itemInsert(carols, 900), "unknown report \(carols)")
-        try assertRefused("alice", """
+        try assertRefused(
+            "alice",
+            """
             INSERT INTO expenses (date, category, amount_minor, currency, created_at, updated_at, owner)
             VALUES ('2026-05-04', 'meals', 900, 'EUR', 'now', 'now', 'carol');
             """, denied("expenses"))
@@ -111,27 +117,36 @@ final class PostgresServerItemTests: PostgresTestCase {
         let sha = SHA256.hex([1, 2])
 
         // Bob knows the hash: he may neither add a chunk nor change the row.
-        XCTAssertEqual(try rows("bob", "SELECT expenses.receipt_chunk('\(sha)', 1, '\\x0303'); SELECT expenses.receipt_content_finish('\(sha)');"),
-                       ["", "f"])
-        try assertRefused("bob", "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES ('\(sha)', 1, '\\x03');",
-                          denied("receipt_contents"))
-        try assertRefused("alice", "UPDATE receipts SET sha256 = '\(String(repeating: "e", count: 64))', size = 9 WHERE id = \(receipt);",
-                          denied("receipts"))
-        try assertRefused("alice", "UPDATE expense_receipts SET receipt_id = \(receipt) WHERE expense_id = \(item);",
-                          denied("expense_receipts"))
+        XCTAssertEqual(
+            try rows("bob", "SELECT expenses.receipt_chunk('\(sha)', 1, '\\x0303'); SELECT expenses.receipt_content_finish('\(sha)');"),
+            ["", "f"])
+        try assertRefused(
+            "bob", "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES ('\(sha)', 1, '\\x03');",
+            denied("receipt_contents"))
+        try assertRefused(
+            "alice", "UPDATE receipts SET sha256 = '\(String(repeating: "e", count: 64))', size = 9 WHERE id = \(receipt);",
+            denied("receipts"))
+        try assertRefused(
+            "alice", "UPDATE expense_receipts SET receipt_id = \(receipt) WHERE expense_id = \(item);",
+            denied("expense_receipts"))
         XCTAssertEqual(try rows("bob", "SELECT chunk, bytes FROM receipt_contents;"), ["0|\\x0102"])
 
         // Bytes that do not hash to their name never become content; a row cannot name missing bytes.
         let claimed = SHA256.hex([9, 9])
-        try assertRefused("alice", """
+        try assertRefused(
+            "alice",
+            """
             BEGIN;
             SELECT expenses.receipt_chunk('\(claimed)', 0, '\\x0909ff');
             SELECT expenses.receipt_content_finish('\(claimed)');
             """, "the bytes sent for receipt \(claimed.prefix(12)) hash to \(SHA256.hex([9, 9, 255]).prefix(12)); nothing was stored")
         try assertRefused("alice", receiptSQL(claimed, size: 2), "the bytes of receipt \(claimed.prefix(12)) are not stored yet")
         try assertRefused("alice", receiptSQL(sha, size: 3), "receipt \(sha.prefix(12)) has 2 bytes, not 3")
-        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM receipt_contents; SELECT count(*) FROM receipt_uploads;",
-                                                      database: database)), ["1", "0"])
+        XCTAssertEqual(
+            try expectSuccess(
+                cluster.psql(
+                    "SELECT count(*) FROM receipt_contents; SELECT count(*) FROM receipt_uploads;",
+                    database: database)), ["1", "0"])
     }
 
     /// Two people capturing the same file: two receipts, one copy of the bytes, seen by each once
@@ -167,7 +182,9 @@ final class PostgresServerItemTests: PostgresTestCase {
         XCTAssertEqual(try rows("bob", "SELECT owner, type FROM dynamic_shortcuts;"), ["bob|new-expense"])
         XCTAssertEqual(try rows("alice", "SELECT count(*) FROM dynamic_shortcuts;"), ["0"])
         try assertRefused("alice", "DELETE FROM dynamic_shortcuts;", denied("dynamic_shortcuts"))
-        try assertRefused("alice", """
+        try assertRefused(
+            "alice",
+            """
             INSERT INTO shortcut_launches (type, arguments, queued_at, owner) VALUES ('new-expense', '<array/>', 'now', 'bob');
             """, denied("shortcut_launches"))
         // A launch is queued as the caller's, and only the caller's sessions claim it.
@@ -183,7 +200,9 @@ final class PostgresServerItemTests: PostgresTestCase {
     private func newReceipt(_ owner: String, _ bytes: [UInt8]) throws -> Int64 {
         let sha = SHA256.hex(bytes)
         let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let lines = try rows(owner, """
+        let lines = try rows(
+            owner,
+            """
             BEGIN;
             SELECT expenses.receipt_chunk('\(sha)', 0, '\\x\(hex)');
             SELECT expenses.receipt_content_finish('\(sha)');

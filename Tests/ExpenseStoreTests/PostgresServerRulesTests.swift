@@ -46,10 +46,12 @@ final class PostgresServerRulesTests: PostgresTestCase {
         let own = try newReport("bob", "Bob's trip")
         try take("bob", .submit, own)
 
-        try assertRefused("bob", stepSQL("bob", .approve, own),
-                          "bob owns report \(own) and cannot approve it: someone else must (separation of duties)")
-        try assertRefused("bob", stepSQL("bob", .reject, own),
-                          "bob owns report \(own) and cannot reject it: someone else must (separation of duties)")
+        try assertRefused(
+            "bob", stepSQL("bob", .approve, own),
+            "bob owns report \(own) and cannot approve it: someone else must (separation of duties)")
+        try assertRefused(
+            "bob", stepSQL("bob", .reject, own),
+            "bob owns report \(own) and cannot reject it: someone else must (separation of duties)")
         XCTAssertEqual(try status(own), "submitted")
     }
 
@@ -60,8 +62,9 @@ final class PostgresServerRulesTests: PostgresTestCase {
         try take("carol", .submit, carols)
 
         // Her own: the server says why.
-        try assertRefused("alice", stepSQL("alice", .approve, own),
-                          "alice owns report \(own) and cannot approve it: someone else must (separation of duties)")
+        try assertRefused(
+            "alice", stepSQL("alice", .approve, own),
+            "alice owns report \(own) and cannot approve it: someone else must (separation of duties)")
         // Someone else's: she does not even see it.
         try assertRefused("alice", stepSQL("alice", .approve, carols), "unknown report \(carols)")
         try assertRefused("alice", eventInsert("alice", carols, from: .submitted, to: .approved, action: "approve"), deniedEvents)
@@ -89,8 +92,9 @@ final class PostgresServerRulesTests: PostgresTestCase {
         XCTAssertEqual(try rows("fiona", "SELECT id FROM expenses;"), ["\(item)"])
         try take("fiona", .reimburse, report)
         XCTAssertEqual(try rows("alice", "SELECT status FROM reports WHERE id = \(report);"), ["reimbursed"])
-        XCTAssertEqual(try rows("alice", "SELECT actor, action FROM report_events ORDER BY id;"),
-                       ["alice|submit", "bob|approve", "fiona|reimburse"])
+        XCTAssertEqual(
+            try rows("alice", "SELECT actor, action FROM report_events ORDER BY id;"),
+            ["alice|submit", "bob|approve", "fiona|reimburse"])
     }
 
     func testFinanceCannotSeeDrafts() throws {
@@ -122,20 +126,26 @@ final class PostgresServerRulesTests: PostgresTestCase {
         let report = try newReport("alice", "Paris")
         try take("alice", .submit, report)
 
-        try assertRefused("bob", """
+        try assertRefused(
+            "bob",
+            """
             BEGIN;
             \(eventInsert("bob", report, from: .submitted, to: .approved, action: "approve"))
             UPDATE reports SET status = 'approved', title = 'Paris and Nice' WHERE id = \(report);
             COMMIT;
             """, deniedEvents)
-        try assertRefused("bob", """
+        try assertRefused(
+            "bob",
+            """
             BEGIN;
             \(eventInsert("bob", report, from: .submitted, to: .approved, action: "approve"))
             UPDATE reports SET status = 'approved', owner = 'bob' WHERE id = \(report);
             COMMIT;
             """, deniedEvents)
         // Nor from inside a trigger of his own (on a temporary table), where the report totals' updates come from.
-        try assertRefused("bob", """
+        try assertRefused(
+            "bob",
+            """
             CREATE FUNCTION pg_temp.take_over() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 UPDATE public.reports SET owner = 'bob' WHERE id = \(report);
@@ -180,21 +190,25 @@ final class PostgresServerRulesTests: PostgresTestCase {
         let draft = try newReport("alice", "Draft")
         try assertRefused("alice", "UPDATE reports SET status = 'submitted' WHERE id = \(draft);", deniedReports)
         // Past the functions and row security, the trigger still wants the step logged first.
-        try assertRefused(cluster.superuser, "UPDATE reports SET status = 'submitted' WHERE id = \(draft);",
-                          "a report transition must be logged first")
+        try assertRefused(
+            cluster.superuser, "UPDATE reports SET status = 'submitted' WHERE id = \(draft);",
+            "a report transition must be logged first")
         XCTAssertEqual(try status(draft), "draft")
     }
 
     func testReportOrEventInSomeoneElsesNameIsRefused() throws {
-        try assertRefused("alice", """
+        try assertRefused(
+            "alice",
+            """
             INSERT INTO reports (title, currency, owner, created_at, updated_at) VALUES ('Bob''s', 'EUR', 'bob', 'now', 'now');
             """, deniedReports)
         // The function makes a draft of whoever calls, whatever they would like.
         let report = try newReport("alice", "Own")
         try assertRefused("alice", "UPDATE reports SET owner = 'bob' WHERE id = \(report);", deniedReports)
         try assertRefused("alice", eventInsert("bob", report, from: .draft, to: .submitted, action: "submit"), deniedEvents)
-        XCTAssertEqual(try expectSuccess(cluster.psql("SELECT id, owner, status FROM reports;", database: database)),
-                       ["\(report)|alice|draft"])
+        XCTAssertEqual(
+            try expectSuccess(cluster.psql("SELECT id, owner, status FROM reports;", database: database)),
+            ["\(report)|alice|draft"])
         XCTAssertEqual(try expectSuccess(cluster.psql("SELECT count(*) FROM report_events;", database: database)), ["0"])
     }
 
@@ -202,10 +216,16 @@ final class PostgresServerRulesTests: PostgresTestCase {
         let report = try newReport("alice", "Own")
         let message = "an audit log entry needs its hash: only expenses writes the log"
         // Only a superuser writes the log past the functions; even then an entry has a hash's form.
-        try assertRefused(cluster.superuser, eventInsert("alice", report, from: .draft, to: .submitted, action: "submit",
-                                                         hash: String(repeating: "A", count: 64)), message)
-        try assertRefused(cluster.superuser, eventInsert("alice", report, from: .draft, to: .submitted, action: "submit",
-                                                         hash: String(repeating: "a", count: 63)), message)
+        try assertRefused(
+            cluster.superuser,
+            eventInsert(
+                "alice", report, from: .draft, to: .submitted, action: "submit",
+                hash: String(repeating: "A", count: 64)), message)
+        try assertRefused(
+            cluster.superuser,
+            eventInsert(
+                "alice", report, from: .draft, to: .submitted, action: "submit",
+                hash: String(repeating: "a", count: 63)), message)
         try assertRefused("alice", eventInsert("alice", report, from: .draft, to: .submitted, action: "submit"), deniedEvents)
     }
 
@@ -218,7 +238,8 @@ final class PostgresServerRulesTests: PostgresTestCase {
         try makeLogin("audrey", groups: [PostgresSchema.auditorRole])
         XCTAssertEqual(try rows("audrey", "SELECT (SELECT count(*) FROM reports), (SELECT count(*) FROM report_events_head);"), ["1|1"])
         try assertRefused("audrey", "UPDATE reports SET title = 'x';", deniedReports)
-        try assertRefused("audrey", "SELECT expenses.report_new('T', '', '', NULL, NULL, 'EUR', 'now');",
-                          "permission denied for schema expenses")
+        try assertRefused(
+            "audrey", "SELECT expenses.report_new('T', '', '', NULL, NULL, 'EUR', 'now');",
+            "permission denied for schema expenses")
     }
 }

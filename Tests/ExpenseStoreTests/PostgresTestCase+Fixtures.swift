@@ -10,7 +10,9 @@ extension PostgresTestCase {
 
     /// A new draft of `owner`'s, made by the server's function as the app makes one; its id.
     func newReport(_ owner: String, _ title: String = "Trip") throws -> Int64 {
-        try returnedID(owner, """
+        try returnedID(
+            owner,
+            """
             SELECT expenses.report_new('\(title.replacingOccurrences(of: "'", with: "''"))', '', '', NULL, NULL, 'EUR',
                                        '2026-05-01T10:00:00Z');
             """)
@@ -45,8 +47,10 @@ extension PostgresTestCase {
     }
 
     /// An audit entry written straight into the log, as no member may.
-    func eventInsert(_ actor: String, _ report: Int64, from: ReportStatus, to: ReportStatus, action: String,
-                     hash: String = PostgresTestCase.hash) -> String {
+    func eventInsert(
+        _ actor: String, _ report: Int64, from: ReportStatus, to: ReportStatus, action: String,
+        hash: String = PostgresTestCase.hash
+    ) -> String {
         """
         INSERT INTO report_events (report_id, at, actor, action, from_status, to_status, hash)
         VALUES (\(report), '2026-05-06T09:00:00Z', '\(actor)', '\(action)', '\(from.rawValue)', '\(to.rawValue)', '\(hash)');

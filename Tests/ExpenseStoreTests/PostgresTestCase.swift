@@ -12,8 +12,10 @@ class PostgresTestCase: XCTestCase {
     nonisolated(unsafe) private static var cluster: PostgresCluster?
 
     static let admin = "expenses_admin"
-    static let logins = ["alice": [PostgresSchema.travellerRole], "carol": [PostgresSchema.travellerRole],
-                         "bob": [PostgresSchema.approverRole, PostgresSchema.travellerRole], "fiona": [PostgresSchema.financeRole]]
+    static let logins = [
+        "alice": [PostgresSchema.travellerRole], "carol": [PostgresSchema.travellerRole],
+        "bob": [PostgresSchema.approverRole, PostgresSchema.travellerRole], "fiona": [PostgresSchema.financeRole],
+    ]
     let database = "expenses"
 
     var cluster: PostgresCluster { Self.cluster! }
@@ -26,10 +28,12 @@ class PostgresTestCase: XCTestCase {
             // The admin is not a superuser, so that forced row security applies to it as to anyone.
             try expectSuccess(cluster.psql("CREATE ROLE \(Self.admin) LOGIN CREATEROLE PASSWORD '\(password(Self.admin))';"))
         }
-        try expectSuccess(cluster.psql("""
-            DROP DATABASE IF EXISTS \(database) WITH (FORCE);
-            CREATE DATABASE \(database) OWNER \(Self.admin);
-            """))
+        try expectSuccess(
+            cluster.psql(
+                """
+                DROP DATABASE IF EXISTS \(database) WITH (FORCE);
+                CREATE DATABASE \(database) OWNER \(Self.admin);
+                """))
         // As `expenses setup` does it, twice: it must be idempotent.
         let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: database)
         _ = try Store.setUpServer(.server(connection: uri), now: "2026-05-01T09:00:00Z")
@@ -39,14 +43,17 @@ class PostgresTestCase: XCTestCase {
 
     /// The login role `login` (made once per cluster), granted `groups` in the test's database.
     func makeLogin(_ login: String, groups: [String]) throws {
-        try expectSuccess(sql(Self.admin, """
-            DO $$ BEGIN
-                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(login)') THEN
-                    CREATE ROLE \(login) LOGIN PASSWORD '\(password(login))';
-                END IF;
-            END $$;
-            GRANT \(groups.joined(separator: ", ")) TO \(login);
-            """))
+        try expectSuccess(
+            sql(
+                Self.admin,
+                """
+                DO $$ BEGIN
+                    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(login)') THEN
+                        CREATE ROLE \(login) LOGIN PASSWORD '\(password(login))';
+                    END IF;
+                END $$;
+                GRANT \(groups.joined(separator: ", ")) TO \(login);
+                """))
     }
 
     override class func tearDown() {

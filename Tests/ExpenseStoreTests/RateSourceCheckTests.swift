@@ -1,6 +1,7 @@
 import CSQLite
-@testable import ExpenseStore
 import XCTest
+
+@testable import ExpenseStore
 
 /// `expenses.rate_source` is checked by comparisons, not by an `IN` list that SQLite turns into a
 /// temporary index for every row written; the rule itself is the same, on new and older databases.
@@ -22,8 +23,9 @@ final class RateSourceCheckTests: TemporaryDatabaseTestCase {
         let db = try database(migratedUpTo: "2026-12-04-v10-audit-chain")
         try db.execute(Self.insert, [.text("1"), .text("same"), .integer(100)])
         try Schema.migrator.migrate(db, now: "2026-03-02T08:00:00Z")
-        XCTAssertEqual(try db.query("SELECT sql FROM sqlite_master WHERE name = 'expenses'") { $0.string(0) }.first?
-                        .contains(Schema.rateSourceCheckAsComparisons), true)
+        XCTAssertEqual(
+            try db.query("SELECT sql FROM sqlite_master WHERE name = 'expenses'") { $0.string(0) }.first?
+                .contains(Schema.rateSourceCheckAsComparisons), true)
         XCTAssertEqual(try db.query("PRAGMA integrity_check") { $0.string(0) }, ["ok"])
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM expenses"), 1, "the rows stay")
         for source in ["manual", "table"] { try db.execute(Self.insert, [.text("1"), .text(source), .integer(100)]) }

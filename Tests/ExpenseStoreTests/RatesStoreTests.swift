@@ -1,6 +1,7 @@
 import ExpenseCore
-@testable import ExpenseStore
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// The ECB reference rates in the store, and conversions at them: the day's rate or the last
@@ -23,9 +24,10 @@ final class RatesStoreTests: TemporaryDatabaseTestCase {
             ("2026-03-06", "USD", "1.0823"), ("2026-03-06", "CHF", "0.9612"), ("2026-03-06", "JPY", "160.86"),
         ]
         _ = try store.write {
-            try store.saveReferenceRates(rates.map {
-                ReferenceRate(currency: $0.1, date: day($0.0), perEUR: try ExchangeRate.parse($0.2))
-            })
+            try store.saveReferenceRates(
+                rates.map {
+                    ReferenceRate(currency: $0.1, date: day($0.0), perEUR: try ExchangeRate.parse($0.2))
+                })
         }
     }
 
@@ -73,16 +75,20 @@ final class RatesStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try rate("EUR", "CHF", "2026-03-06"), "0.9613 of 2026-03-06")
         let summaries = try store.referenceRateSummaries()
         XCTAssertEqual(summaries.map(\.currency), ["CHF", "ISK", "JPY", "USD"])
-        XCTAssertEqual(summaries.last, ReferenceRateSummary(currency: "USD", days: 3, first: day("2026-03-05"), last: day("2026-03-09"),
-                                                            latest: try ExchangeRate.parse("1.085")))
+        XCTAssertEqual(
+            summaries.last,
+            ReferenceRateSummary(
+                currency: "USD", days: 3, first: day("2026-03-05"), last: day("2026-03-09"),
+                latest: try ExchangeRate.parse("1.085")))
         XCTAssertEqual(try store.referenceRates("USD", from: day("2026-03-06")).map(\.date), [day("2026-03-06"), day("2026-03-09")])
     }
 
     func testExpensesConvertAtTheTableWhenNoRateIsGiven() throws {
         let chf = currency("CHF")
         let amount = Money(minorUnits: 3850, currency: chf)
-        let conversion = try Expense.Conversion.of(amount, on: day("2026-03-08"), into: currency("EUR"), manualRate: nil,
-                                                   rates: store.rateSource())
+        let conversion = try Expense.Conversion.of(
+            amount, on: day("2026-03-08"), into: currency("EUR"), manualRate: nil,
+            rates: store.rateSource())
         XCTAssertEqual(conversion.source, .table)
         XCTAssertEqual(conversion.rate.description, "1/0.9612")
         XCTAssertEqual(conversion.rateDate, day("2026-03-06"))
@@ -90,8 +96,10 @@ final class RatesStoreTests: TemporaryDatabaseTestCase {
         // Stored and read back exactly.
         let report = try store.write { try store.insertReport(Report(id: 0, title: "Basel", currency: currency("EUR"), owner: "alice")) }
         let saved = try store.write {
-            try store.insertExpense(Expense(reportID: report.id, date: day("2026-03-08"), category: "meals", amount: amount,
-                                            conversion: conversion))
+            try store.insertExpense(
+                Expense(
+                    reportID: report.id, date: day("2026-03-08"), category: "meals", amount: amount,
+                    conversion: conversion))
         }
         XCTAssertEqual(saved.conversion, conversion)
         XCTAssertEqual(try store.db.queryFirst("SELECT rate FROM expenses") { $0.string(0) }, "1/0.9612")

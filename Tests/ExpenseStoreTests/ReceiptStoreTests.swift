@@ -1,9 +1,10 @@
-import ExpenseCore
-@testable import ExpenseStore
-import Foundation
-import ExpenseTestSupport
 import CSQLite
+import ExpenseCore
+import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// Receipt rows: one per content, attached to expenses, frozen with the items of a report that
@@ -26,12 +27,15 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         let hash = SHA256.hex(bytes)
         return try store.write {
             try store.requireReceiptVault().store(bytes, hash: hash)
-            return try store.insertReceipt(Receipt(
-                sha256: hash, mediaType: .png, size: Int64(bytes.count), originalName: "\(text).png", source: .file,
-                capturedAt: store.now(), takenAt: "2026-03-02T19:41:07", width: 640, height: 480,
-                ocr: ReceiptOCR(status: .done, note: "tesseract", text: "TOTAL 12.50",
-                                suggestion: ReceiptSuggestion(merchant: "Cafe", date: try CalendarDate.parse("2026-03-02"),
-                                                              amount: "12.50", currency: "EUR", category: "meals"))))
+            return try store.insertReceipt(
+                Receipt(
+                    sha256: hash, mediaType: .png, size: Int64(bytes.count), originalName: "\(text).png", source: .file,
+                    capturedAt: store.now(), takenAt: "2026-03-02T19:41:07", width: 640, height: 480,
+                    ocr: ReceiptOCR(
+                        status: .done, note: "tesseract", text: "TOTAL 12.50",
+                        suggestion: ReceiptSuggestion(
+                            merchant: "Cafe", date: try CalendarDate.parse("2026-03-02"),
+                            amount: "12.50", currency: "EUR", category: "meals"))))
         }
     }
 
@@ -40,9 +44,10 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         return try store.write {
             let report = try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "ana"))
             let amount = try Money.parse("12.50", currency: eur)
-            let item = try store.insertExpense(Expense(
-                reportID: report.id, date: try CalendarDate.parse("2026-03-02"), category: "meals", amount: amount,
-                conversion: Expense.Conversion(rate: .one, source: .same, converted: amount)))
+            let item = try store.insertExpense(
+                Expense(
+                    reportID: report.id, date: try CalendarDate.parse("2026-03-02"), category: "meals", amount: amount,
+                    conversion: Expense.Conversion(rate: .one, source: .same, converted: amount)))
             return (report, item)
         }
     }
@@ -58,9 +63,10 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
 
     func testTheSameContentIsOneRow() throws {
         let saved = try receipt("one")
-        assertDatabaseError(try store.write {
-            try store.insertReceipt(Receipt(sha256: saved.sha256, mediaType: .png, size: 3, source: .stdin, capturedAt: "now"))
-        }, resultCode: SQLITE_CONSTRAINT)
+        assertDatabaseError(
+            try store.write {
+                try store.insertReceipt(Receipt(sha256: saved.sha256, mediaType: .png, size: 3, source: .stdin, capturedAt: "now"))
+            }, resultCode: SQLITE_CONSTRAINT)
     }
 
     func testAttachDetachAndTheUsesOfAHash() throws {
@@ -94,17 +100,23 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
     /// The store refuses with the domain's rule; the triggers hold even against hand-written SQL.
     func testReceiptsOfItemsOfASubmittedReportAreFrozen() throws {
         let (report, item) = try draftReportWithItem()
-        let first = try receipt("first"), second = try receipt("second")
+        let first = try receipt("first")
+        let second = try receipt("second")
         _ = try store.write { try store.attach(receipt: first.id, to: item.id) }
         _ = try store.write { try store.apply(.submit, to: report.id, by: "ana") }
-        assertExpenseError(try store.write { try store.attach(receipt: second.id, to: item.id) }, kind: .refused,
-                           messageContains: "cannot attach receipts to it")
-        assertExpenseError(try store.write { try store.detach(receipt: first.id, from: item.id) }, kind: .refused,
-                           messageContains: "cannot detach its receipts")
-        assertDatabaseError(try store.db.execute("INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, 'now')",
-                                                 [.integer(item.id), .integer(second.id)]), resultCode: SQLITE_CONSTRAINT)
-        assertDatabaseError(try store.db.execute("DELETE FROM expense_receipts WHERE expense_id = ?", [.integer(item.id)]),
-                            resultCode: SQLITE_CONSTRAINT)
+        assertExpenseError(
+            try store.write { try store.attach(receipt: second.id, to: item.id) }, kind: .refused,
+            messageContains: "cannot attach receipts to it")
+        assertExpenseError(
+            try store.write { try store.detach(receipt: first.id, from: item.id) }, kind: .refused,
+            messageContains: "cannot detach its receipts")
+        assertDatabaseError(
+            try store.db.execute(
+                "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, 'now')",
+                [.integer(item.id), .integer(second.id)]), resultCode: SQLITE_CONSTRAINT)
+        assertDatabaseError(
+            try store.db.execute("DELETE FROM expense_receipts WHERE expense_id = ?", [.integer(item.id)]),
+            resultCode: SQLITE_CONSTRAINT)
         XCTAssertEqual(try store.receipt(first.id).expenseIDs, [item.id])
     }
 

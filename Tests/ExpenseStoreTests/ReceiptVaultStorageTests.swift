@@ -1,9 +1,10 @@
 import ExpenseCore
-@testable import ExpenseStore
 import ExpenseSupport
 import ExpenseTestSupport
 import Foundation
 import XCTest
+
+@testable import ExpenseStore
 
 /// The vault as a `ReceiptStorage`: read a piece at a time, and what `receipt gc` finds in it.
 final class ReceiptVaultStorageTests: TemporaryDatabaseTestCase {
@@ -20,7 +21,10 @@ final class ReceiptVaultStorageTests: TemporaryDatabaseTestCase {
         try vault.store(bytes, hash: hash)
         var pieces: [Int] = []
         var read: [UInt8] = []
-        try vault.forEachPiece(of: hash) { pieces.append($0.count); read += $0 }
+        try vault.forEachPiece(of: hash) {
+            pieces.append($0.count)
+            read += $0
+        }
         XCTAssertEqual(pieces.reduce(0, +), bytes.count)
         XCTAssertLessThanOrEqual(pieces.max() ?? .max, ReceiptVault.pieceSize)
         XCTAssertGreaterThan(pieces.count, 2)
@@ -34,7 +38,8 @@ final class ReceiptVaultStorageTests: TemporaryDatabaseTestCase {
     }
 
     func testUnreferencedAreFilesOfNoRowAndStaleTemporaries() throws {
-        let kept = Array("kept".utf8), orphan = Array("orphan".utf8)
+        let kept = Array("kept".utf8)
+        let orphan = Array("orphan".utf8)
         try vault.store(kept, hash: SHA256.hex(kept))
         try vault.store(orphan, hash: SHA256.hex(orphan))
         let directory = (vault.path(of: SHA256.hex(kept)) as NSString).deletingLastPathComponent
@@ -50,7 +55,8 @@ final class ReceiptVaultStorageTests: TemporaryDatabaseTestCase {
         XCTAssertTrue(vault.contains(SHA256.hex(kept)))
         XCTAssertFalse(vault.contains(SHA256.hex(orphan)))
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: (vault.path(of: SHA256.hex(orphan)) as NSString).deletingLastPathComponent),
-                       "its emptied directory stayed")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: (vault.path(of: SHA256.hex(orphan)) as NSString).deletingLastPathComponent),
+            "its emptied directory stayed")
     }
 }

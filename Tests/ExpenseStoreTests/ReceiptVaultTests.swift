@@ -1,8 +1,9 @@
 import ExpenseCore
-@testable import ExpenseStore
-import Foundation
 import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// The vault: content-addressed files written atomically, and what a crash at each step leaves.
@@ -86,10 +87,11 @@ final class ReceiptVaultTests: TemporaryDatabaseTestCase {
     func testACrashBetweenFileAndRowLeavesOnlyAnOrphanFile() throws {
         let store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
         let vault = try store.requireReceiptVault()
-        XCTAssertThrowsError(try store.write { () throws -> Void in
-            try vault.store(bytes, hash: hash)
-            throw Crash()   // the process dies before the row is written
-        })
+        XCTAssertThrowsError(
+            try store.write { () throws -> Void in
+                try vault.store(bytes, hash: hash)
+                throw Crash()  // the process dies before the row is written
+            })
         XCTAssertTrue(vault.contains(hash))
         XCTAssertNil(try store.receipt(sha256: hash))
         let orphans = try vault.files().compactMap(\.hash).filter { !(try store.receiptHashes()).contains($0) }
@@ -98,8 +100,10 @@ final class ReceiptVaultTests: TemporaryDatabaseTestCase {
         // And the other order never happens: a row is written only with its file in place.
         let receipt = try store.write { () throws -> Receipt in
             try vault.store(bytes, hash: hash)
-            return try store.insertReceipt(Receipt(sha256: hash, mediaType: .jpeg, size: Int64(bytes.count), source: .file,
-                                                   capturedAt: store.now()))
+            return try store.insertReceipt(
+                Receipt(
+                    sha256: hash, mediaType: .jpeg, size: Int64(bytes.count), source: .file,
+                    capturedAt: store.now()))
         }
         XCTAssertEqual(try store.receiptHashes(), [receipt.sha256])
         XCTAssertEqual(vault.check(receipt.sha256), .ok)

@@ -18,14 +18,19 @@ enum ServerStore {
         guard let cluster else { fatalError("unreachable") }
         let database = "store_" + UUID().uuidString.prefix(8).lowercased()
         try require(cluster.psql("CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"))
-        _ = try Store.setUpServer(.server(connection: cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword,
-                                                                             database: database)),
-                                  now: now())
-        try require(cluster.psql("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(owner)') THEN
-                CREATE ROLE \(owner) LOGIN PASSWORD '\(owner)-pw'; END IF; END $$;
-            GRANT expenses_traveller, expenses_approver, expenses_finance TO \(owner);
-            """, database: database))
+        _ = try Store.setUpServer(
+            .server(
+                connection: cluster.connectionURI(
+                    user: cluster.superuser, password: cluster.superuserPassword,
+                    database: database)),
+            now: now())
+        try require(
+            cluster.psql(
+                """
+                DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(owner)') THEN
+                    CREATE ROLE \(owner) LOGIN PASSWORD '\(owner)-pw'; END IF; END $$;
+                GRANT expenses_traveller, expenses_approver, expenses_finance TO \(owner);
+                """, database: database))
         return try Store(server: cluster.connectionURI(user: owner, password: "\(owner)-pw", database: database), now: now)
     }
 

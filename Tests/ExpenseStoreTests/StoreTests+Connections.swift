@@ -1,20 +1,23 @@
-import ExpenseCore
-@testable import ExpenseStore
-import Foundation
-import ExpenseTestSupport
 import CSQLite
+import ExpenseCore
+import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 extension StoreTests {
     // MARK: - Writes
 
     func testAWriteThatThrowsLeavesNothing() throws {
-        XCTAssertThrowsError(try store.write {
-            let report = try newReport()
-            _ = try newExpense("5.00", in: report)
-            throw Abort()
-        }) { XCTAssertTrue($0 is Abort) }
+        XCTAssertThrowsError(
+            try store.write {
+                let report = try newReport()
+                _ = try newExpense("5.00", in: report)
+                throw Abort()
+            }
+        ) { XCTAssertTrue($0 is Abort) }
         XCTAssertEqual(try store.reportCount(), 0)
         XCTAssertEqual(try store.expenses(.all), [])
         XCTAssertFalse(store.db.isInsideTransaction)
@@ -57,7 +60,7 @@ extension StoreTests {
                 try first.store.write {
                     _ = try first.store.insertReport(Report(id: 0, title: "slow writer", currency: eur, owner: "ana"))
                     insideTransaction.signal()
-                    Thread.sleep(forTimeInterval: 0.3)   // hold the write lock
+                    Thread.sleep(forTimeInterval: 0.3)  // hold the write lock
                 }
             } catch {
                 first.error = error

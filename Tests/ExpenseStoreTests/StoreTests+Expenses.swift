@@ -1,9 +1,10 @@
-import ExpenseCore
-@testable import ExpenseStore
-import Foundation
-import ExpenseTestSupport
 import CSQLite
+import ExpenseCore
+import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 extension StoreTests {
@@ -11,20 +12,25 @@ extension StoreTests {
 
     func testAnExpenseRoundTripsEveryField() throws {
         let report = try newReport()
-        let item = Expense(reportID: report.id, date: try date("2026-03-04"), category: "meals", merchant: "Café Zürich",
-                           description: "Lunch with the team — 4 people", amount: try money("38.50", "CHF"),
-                           conversion: Expense.Conversion(rate: try ExchangeRate.parse("1.0412"), rateDate: try date("2026-03-03"),
-                                                          source: .table, converted: try money("40.09", "EUR")),
-                           paidBy: .company)
+        let item = Expense(
+            reportID: report.id, date: try date("2026-03-04"), category: "meals", merchant: "Café Zürich",
+            description: "Lunch with the team — 4 people", amount: try money("38.50", "CHF"),
+            conversion: Expense.Conversion(
+                rate: try ExchangeRate.parse("1.0412"), rateDate: try date("2026-03-03"),
+                source: .table, converted: try money("40.09", "EUR")),
+            paidBy: .company)
         let inserted = try store.insertExpense(item)
         XCTAssertGreaterThan(inserted.id, 0)
         var expected = item
         expected.id = inserted.id
         XCTAssertEqual(inserted, expected)
         XCTAssertEqual(try store.expense(inserted.id), expected)
-        XCTAssertEqual(try store.db.queryFirst("SELECT rate, created_at = updated_at FROM expenses WHERE id = ?",
-                                               [.integer(inserted.id)]) { "\($0.string(0)) \($0.int(1))" },
-                       "1.0412 1", "the rate is stored exactly as text")
+        XCTAssertEqual(
+            try store.db.queryFirst(
+                "SELECT rate, created_at = updated_at FROM expenses WHERE id = ?",
+                [.integer(inserted.id)]
+            ) { "\($0.string(0)) \($0.int(1))" },
+            "1.0412 1", "the rate is stored exactly as text")
     }
 
     func testAnUnassignedExpenseHasNoConversion() throws {
@@ -75,27 +81,32 @@ extension StoreTests {
 
     func testAnItemMustHaveAKnownCategoryAndReport() throws {
         let unknownCategory = Expense(date: try date("2026-03-03"), category: "yacht", amount: try money("1.00", "EUR"))
-        XCTAssertEqual(assertDatabaseError(try store.insertExpense(unknownCategory), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode,
-                       SQLITE_CONSTRAINT_FOREIGNKEY)
+        XCTAssertEqual(
+            assertDatabaseError(try store.insertExpense(unknownCategory), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode,
+            SQLITE_CONSTRAINT_FOREIGNKEY)
         var unknownReport = Expense(reportID: 42, date: try date("2026-03-03"), category: "meals", amount: try money("1.00", "EUR"))
-        unknownReport.conversion = try Expense.Conversion.of(unknownReport.amount, on: unknownReport.date,
-                                                             into: try currency("EUR"), manualRate: nil, rates: nil)
-        XCTAssertEqual(assertDatabaseError(try store.insertExpense(unknownReport), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, SQLITE_CONSTRAINT_FOREIGNKEY)
+        unknownReport.conversion = try Expense.Conversion.of(
+            unknownReport.amount, on: unknownReport.date,
+            into: try currency("EUR"), manualRate: nil, rates: nil)
+        XCTAssertEqual(
+            assertDatabaseError(try store.insertExpense(unknownReport), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode,
+            SQLITE_CONSTRAINT_FOREIGNKEY)
         XCTAssertEqual(try store.expenses(.all), [])
     }
 
     // MARK: - Duplicate candidates
 
     func testDuplicateCandidatesAreTheOwnersOtherItemsOfTheSameDateAmountAndCurrency() throws {
-        let trip = try newReport(), other = try newReport("Other trip")
+        let trip = try newReport()
+        let other = try newReport("Other trip")
         let mine = [try newExpense("12.00", in: trip), try newExpense("30.00", in: trip, on: "2026-03-04")]
         let sameInOther = try newExpense("12.00", in: other)
         let unassigned = try newExpense("30.00", on: "2026-03-04")
-        _ = try newExpense("12.01", in: other)                       // another amount
+        _ = try newExpense("12.01", in: other)  // another amount
         _ = try newExpense("12.00", "CHF", in: other, rate: "1.05")  // another currency
-        _ = try newExpense("12.00", in: other, on: "2026-03-05")     // another day
+        _ = try newExpense("12.00", in: other, on: "2026-03-05")  // another day
         let bobs = try store.insertReport(Report(id: 0, title: "Bob's", currency: try currency("EUR"), owner: "bob"))
-        _ = try newExpense("12.00", in: bobs)                        // another owner's
+        _ = try newExpense("12.00", in: bobs)  // another owner's
         XCTAssertEqual(try store.duplicateCandidates(of: mine, in: trip).map(\.id), [sameInOther.id, unassigned.id])
         XCTAssertEqual(try store.duplicateCandidates(of: [], in: trip), [])
     }

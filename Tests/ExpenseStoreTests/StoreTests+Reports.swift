@@ -1,9 +1,10 @@
-import ExpenseCore
-@testable import ExpenseStore
-import Foundation
-import ExpenseTestSupport
 import CSQLite
+import ExpenseCore
+import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 extension StoreTests {
@@ -20,7 +21,7 @@ extension StoreTests {
         XCTAssertEqual(report.currency, try currency("EUR"))
         XCTAssertEqual(report.status, .draft)
         XCTAssertEqual(report.owner, "ana")
-        XCTAssertEqual(report.createdAt, "2026-03-02T10:00:02Z")    // :01 went to the migration
+        XCTAssertEqual(report.createdAt, "2026-03-02T10:00:02Z")  // :01 went to the migration
         XCTAssertEqual(report.updatedAt, report.createdAt)
         XCTAssertEqual(report.itemCount, 0)
         XCTAssertEqual(report.total, Money(minorUnits: 0, currency: try currency("EUR")))
@@ -44,10 +45,12 @@ extension StoreTests {
     }
 
     func testUnknownIDsAreErrors() throws {
-        assertExpenseError(try store.report(99), kind: .notFound, messageContains: "unknown report 99",
-                           code: .unknownReport(99))
-        assertExpenseError(try store.expense(99), kind: .notFound, messageContains: "unknown expense 99",
-                           code: .unknownExpense(99))
+        assertExpenseError(
+            try store.report(99), kind: .notFound, messageContains: "unknown report 99",
+            code: .unknownReport(99))
+        assertExpenseError(
+            try store.expense(99), kind: .notFound, messageContains: "unknown expense 99",
+            code: .unknownExpense(99))
         let report = try newReport()
         try store.deleteReport(report.id, deletingItems: true)
         assertExpenseError(try store.report(report.id), kind: .notFound, messageContains: "unknown report \(report.id)")

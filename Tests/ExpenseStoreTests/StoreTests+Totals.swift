@@ -1,9 +1,10 @@
-import ExpenseCore
-@testable import ExpenseStore
-import Foundation
-import ExpenseTestSupport
 import CSQLite
+import ExpenseCore
+import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 extension StoreTests {
@@ -23,8 +24,9 @@ extension StoreTests {
 
         // Move i2 from A to B, converted into USD.
         i2.reportID = b.id
-        i2.conversion = try Expense.Conversion.of(i2.amount, on: i2.date, into: b.currency,
-                                                  manualRate: try ExchangeRate.parse("1.1"), rates: nil)
+        i2.conversion = try Expense.Conversion.of(
+            i2.amount, on: i2.date, into: b.currency,
+            manualRate: try ExchangeRate.parse("1.1"), rates: nil)
         try store.updateExpense(i2)
         XCTAssertEqual(try counts(a).items, 2)
         XCTAssertEqual(try counts(a).total, 4000)
@@ -70,7 +72,7 @@ extension StoreTests {
         XCTAssertEqual(try counts(a).total, 400)
         XCTAssertEqual(try counts(b).items, 0)
         XCTAssertEqual(try counts(b).total, 0)
-        try store.deleteExpense(i3.id)   // unassigned: no report changes
+        try store.deleteExpense(i3.id)  // unassigned: no report changes
         XCTAssertEqual(try counts(a).items, 1)
         try assertTotalsMatchItems()
     }
@@ -80,7 +82,7 @@ extension StoreTests {
         var random = SeededRandom(seed: 2026)
         func anyReport() -> Report? { random.next(4) < 3 ? reports[random.next(3)] : nil }
         func rate(into report: Report?) -> String? {
-            guard let report, report.currency.code != "EUR" else { return nil }   // the items are in EUR
+            guard let report, report.currency.code != "EUR" else { return nil }  // the items are in EUR
             return "162.5"
         }
         var ids: [Int64] = []
@@ -88,14 +90,20 @@ extension StoreTests {
             switch ids.isEmpty ? 0 : random.next(4) {
             case 0:
                 let target = anyReport()
-                ids.append(try newExpense("\(random.next(500) + 1).\(random.next(90) + 10)", in: target,
-                                          rate: rate(into: target)).id)
+                ids.append(
+                    try newExpense(
+                        "\(random.next(500) + 1).\(random.next(90) + 10)", in: target,
+                        rate: rate(into: target)
+                    ).id)
             case 1:
                 var item = try store.expense(ids[random.next(ids.count)])
-                let target = anyReport(), amount = item.amount, day = item.date
+                let target = anyReport()
+                let amount = item.amount
+                let day = item.date
                 let conversion = try target.map {
-                    try Expense.Conversion.of(amount, on: day, into: $0.currency,
-                                              manualRate: try rate(into: $0).map(ExchangeRate.parse), rates: nil)
+                    try Expense.Conversion.of(
+                        amount, on: day, into: $0.currency,
+                        manualRate: try rate(into: $0).map(ExchangeRate.parse), rates: nil)
                 }
                 item.reportID = target?.id
                 item.conversion = conversion

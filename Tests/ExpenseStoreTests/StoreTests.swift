@@ -1,9 +1,10 @@
-import ExpenseCore
-@testable import ExpenseStore
-import Foundation
-import ExpenseTestSupport
 import CSQLite
+import ExpenseCore
+import ExpenseTestSupport
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 final class StoreTests: TemporaryDatabaseTestCase {
@@ -39,7 +40,8 @@ final class StoreTests: TemporaryDatabaseTestCase {
         clock = Clock()
         let clock = clock!
         // On a file, or a team database (`ServerStore`) as ana.
-        store = ServerStore.isSelected ? try ServerStore.open(as: "ana", now: { clock.now() }) : try Store(path: path(), now: { clock.now() })
+        store =
+            ServerStore.isSelected ? try ServerStore.open(as: "ana", now: { clock.now() }) : try Store(path: path(), now: { clock.now() })
     }
 
     override class func tearDown() {
@@ -58,22 +60,30 @@ final class StoreTests: TemporaryDatabaseTestCase {
     func date(_ text: String) throws -> CalendarDate { try CalendarDate.parse(text) }
     func money(_ text: String, _ code: String) throws -> Money { try Money.parse(text, currency: try currency(code)) }
 
-    func newReport(_ title: String = "Walldorf workshop", currency code: String = "EUR", from: String? = "2026-03-02",
-                           to: String? = "2026-03-06") throws -> Report {
-        try store.insertReport(Report(id: 0, title: title, purpose: "Customer workshop", destination: "Walldorf",
-                                      startDate: try from.map(date), endDate: try to.map(date),
-                                      currency: try currency(code), owner: "ana"))
+    func newReport(
+        _ title: String = "Walldorf workshop", currency code: String = "EUR", from: String? = "2026-03-02",
+        to: String? = "2026-03-06"
+    ) throws -> Report {
+        try store.insertReport(
+            Report(
+                id: 0, title: title, purpose: "Customer workshop", destination: "Walldorf",
+                startDate: try from.map(date), endDate: try to.map(date),
+                currency: try currency(code), owner: "ana"))
     }
 
     /// An item of `amount` in `code`, in `report` (converted at `rate`) or unassigned.
-    func newExpense(_ amount: String, _ code: String = "EUR", in report: Report? = nil, rate: String? = nil,
-                            on day: String = "2026-03-03", category: String = "meals",
-                            paidBy: PaidBy = .personal) throws -> Expense {
-        var item = Expense(reportID: report?.id, date: try date(day), category: category, merchant: "Bahnhof Buffet",
-                           amount: try money(amount, code), paidBy: paidBy)
+    func newExpense(
+        _ amount: String, _ code: String = "EUR", in report: Report? = nil, rate: String? = nil,
+        on day: String = "2026-03-03", category: String = "meals",
+        paidBy: PaidBy = .personal
+    ) throws -> Expense {
+        var item = Expense(
+            reportID: report?.id, date: try date(day), category: category, merchant: "Bahnhof Buffet",
+            amount: try money(amount, code), paidBy: paidBy)
         if let report {
-            item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
-                                                        manualRate: try rate.map(ExchangeRate.parse), rates: nil)
+            item.conversion = try Expense.Conversion.of(
+                item.amount, on: item.date, into: report.currency,
+                manualRate: try rate.map(ExchangeRate.parse), rates: nil)
         }
         return try store.insertExpense(item)
     }
@@ -85,12 +95,14 @@ final class StoreTests: TemporaryDatabaseTestCase {
 
     /// Checks that every report's kept count and total equal what its items add up to.
     func assertTotalsMatchItems(file: StaticString = #filePath, line: UInt = #line) throws {
-        let mismatches = try store.db.query("""
+        let mismatches = try store.db.query(
+            """
             SELECT r.id, r.item_count, r.total_minor, count(e.id), coalesce(sum(e.converted_minor), 0)
             FROM reports r LEFT JOIN expenses e ON e.report_id = r.id
             GROUP BY r.id
             HAVING r.item_count <> count(e.id) OR r.total_minor <> coalesce(sum(e.converted_minor), 0)
-            """) { "report \($0.int(0)): kept \($0.int(1)) items / \($0.int(2)), actual \($0.int(3)) / \($0.int(4))" }
+            """
+        ) { "report \($0.int(0)): kept \($0.int(1)) items / \($0.int(2)), actual \($0.int(3)) / \($0.int(4))" }
         XCTAssertEqual(mismatches, [], file: file, line: line)
     }
 
@@ -99,8 +111,9 @@ final class StoreTests: TemporaryDatabaseTestCase {
     func testAStoreOnATextFileIsRefusedWithAClearError() throws {
         let text = path("receipts.txt")
         try Data(String(repeating: "not a database\n", count: 64).utf8).write(to: URL(fileURLWithPath: text))
-        assertExpenseError(try Store(path: text, now: { "now" }), kind: .invalidData,
-                           messageContains: "\(text) is not an SQLite database", code: .notAnSQLiteDatabase)
+        assertExpenseError(
+            try Store(path: text, now: { "now" }), kind: .invalidData,
+            messageContains: "\(text) is not an SQLite database", code: .notAnSQLiteDatabase)
     }
 
     func testOpeningTwiceDoesNotDuplicateTheDefaultCategories() throws {
@@ -119,14 +132,16 @@ final class StoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.category("meals").name, "Meals")
         XCTAssertEqual(try store.category("LODGING").code, "lodging")
         XCTAssertEqual(try store.category("Meals").dailyLimit, try money("80.00", "EUR"))
-        assertExpenseError(try store.category("meels"), kind: .invalidData, messageContains: "unknown category 'meels'",
-                           code: .unknownCategory("meels", suggestion: "meals"))
+        assertExpenseError(
+            try store.category("meels"), kind: .invalidData, messageContains: "unknown category 'meels'",
+            code: .unknownCategory("meels", suggestion: "meals"))
         assertExpenseError(try store.category("Taxxi"), kind: .invalidData, code: .unknownCategory("Taxxi", suggestion: "taxi"))
         assertExpenseError(try store.category("xylophone"), kind: .invalidData, code: .unknownCategory("xylophone", suggestion: nil))
     }
 
     func testACategoryAddedToTheDatabaseIsFound() throws {
-        try store.db.execute("""
+        try store.db.execute(
+            """
             INSERT INTO categories (code, name, receipt_required_above, daily_limit, currency, position)
             VALUES ('training', 'Training', 10000, NULL, 'CHF', 100)
             """)

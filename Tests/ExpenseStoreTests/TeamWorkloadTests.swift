@@ -21,7 +21,8 @@ final class TeamWorkloadTests: PostgresTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let groups = Self.travellers.map { ($0, [PostgresSchema.travellerRole]) }
+        let groups =
+            Self.travellers.map { ($0, [PostgresSchema.travellerRole]) }
             + Self.approvers.map { ($0, [PostgresSchema.approverRole]) } + Self.finance.map { ($0, [PostgresSchema.financeRole]) }
         for (login, roles) in groups { try makeLogin(login, groups: roles) }
     }
@@ -41,7 +42,10 @@ final class TeamWorkloadTests: PostgresTestCase {
         private(set) var latencies: [Double] = []
 
         func record(_ kind: String, seconds: Double) {
-            lock.withLock { done[kind, default: 0] += 1; latencies.append(seconds) }
+            lock.withLock {
+                done[kind, default: 0] += 1
+                latencies.append(seconds)
+            }
         }
         func refusal() { lock.withLock { refused += 1 } }
         func failure(_ text: String) { lock.withLock { unexpected.append(text) } }
@@ -69,33 +73,49 @@ final class TeamWorkloadTests: PostgresTestCase {
             XCTAssertGreaterThan(tally.done[kind] ?? 0, 0, "no \(kind) in \(tally.done)")
         }
         // Cached totals and counts equal the items (no lost update), as the server sees them.
-        XCTAssertEqual(try superuser("""
-            SELECT count(*) FROM reports r
-            WHERE item_count <> (SELECT count(*) FROM expenses e WHERE e.report_id = r.id)
-               OR total_minor <> (SELECT coalesce(sum(converted_minor), 0) FROM expenses e WHERE e.report_id = r.id)
-            """).first, "0")
+        XCTAssertEqual(
+            try superuser(
+                """
+                SELECT count(*) FROM reports r
+                WHERE item_count <> (SELECT count(*) FROM expenses e WHERE e.report_id = r.id)
+                   OR total_minor <> (SELECT coalesce(sum(converted_minor), 0) FROM expenses e WHERE e.report_id = r.id)
+                """
+            ).first, "0")
         // Each report's log is one unbroken path of transitions ending where its status is: none twice.
-        XCTAssertEqual(try superuser("""
-            SELECT count(*) FROM (
-                SELECT from_status, lag(to_status, 1, 'draft') OVER (PARTITION BY report_id ORDER BY id) AS before
-                FROM report_events) AS steps
-            WHERE from_status <> before
-            """).first, "0")
-        XCTAssertEqual(try superuser("""
-            SELECT count(*) FROM reports r
-            WHERE status <> coalesce((SELECT to_status FROM report_events e WHERE e.report_id = r.id ORDER BY id DESC LIMIT 1), 'draft')
-            """).first, "0")
+        XCTAssertEqual(
+            try superuser(
+                """
+                SELECT count(*) FROM (
+                    SELECT from_status, lag(to_status, 1, 'draft') OVER (PARTITION BY report_id ORDER BY id) AS before
+                    FROM report_events) AS steps
+                WHERE from_status <> before
+                """
+            ).first, "0")
+        XCTAssertEqual(
+            try superuser(
+                """
+                SELECT count(*) FROM reports r
+                WHERE status <> coalesce((SELECT to_status FROM report_events e WHERE e.report_id = r.id ORDER BY id DESC LIMIT 1), 'draft')
+                """
+            ).first, "0")
         // The hash chain holds end to end, read by a role that sees the whole log.
-        let auditor = try Store(server: cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword,
-                                                             database: database), now: { "2026-12-01T00:00:00Z" })
+        let auditor = try Store(
+            server: cluster.connectionURI(
+                user: cluster.superuser, password: cluster.superuserPassword,
+                database: database), now: { "2026-12-01T00:00:00Z" })
         XCTAssertGreaterThan(try auditor.verifyAuditLog(), 0)
 
         let latencies = tally.latencies.sorted()
         let operations = latencies.count
-        func percentile(_ p: Double) -> Double { latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
-        print(String(format: "TEAM-WORKLOAD: clients=16 seconds=%.0f operations=%d per_second=%.1f p50_ms=%.1f p99_ms=%.1f retries=%d refused=%d %@",
-                     Self.seconds, operations, Double(operations) / Self.seconds, percentile(0.5) * 1000, percentile(0.99) * 1000,
-                     tally.retries, tally.refused, tally.done.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")))
+        func percentile(_ p: Double) -> Double {
+            latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+        }
+        print(
+            String(
+                format:
+                    "TEAM-WORKLOAD: clients=16 seconds=%.0f operations=%d per_second=%.1f p50_ms=%.1f p99_ms=%.1f retries=%d refused=%d %@",
+                Self.seconds, operations, Double(operations) / Self.seconds, percentile(0.5) * 1000, percentile(0.99) * 1000,
+                tally.retries, tally.refused, tally.done.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")))
     }
 
     /// One client's loop: its role's work, picked at random, until the deadline.
@@ -134,8 +154,9 @@ final class TeamWorkloadTests: PostgresTestCase {
 
     static func item(_ cents: Int64, in report: Int64, merchant: String = "Taxi") -> Expense {
         let amount = Money(minorUnits: cents, currency: eur)
-        return Expense(reportID: report, date: day, category: "taxi", merchant: merchant, amount: amount,
-                       conversion: Expense.Conversion(rate: .one, source: .same, converted: amount))
+        return Expense(
+            reportID: report, date: day, category: "taxi", merchant: merchant, amount: amount,
+            conversion: Expense.Conversion(rate: .one, source: .same, converted: amount))
     }
 
     /// A traveller's next step on their own reports: a new trip, an item, a small import, a
@@ -164,12 +185,14 @@ final class TeamWorkloadTests: PostgresTestCase {
                 let writer = try store.importWriter(batch: batch)
                 let base = random.next()
                 for line in 2...21 {
-                    try writer.append(item(Int64(line * 100), in: draft.id, merchant: "Line \(line)"), line: line,
-                                      fingerprint: .externalID("\(user.value)-\(base)-\(line)"))
+                    try writer.append(
+                        item(Int64(line * 100), in: draft.id, merchant: "Line \(line)"), line: line,
+                        fingerprint: .externalID("\(user.value)-\(base)-\(line)"))
                 }
                 let ids = try writer.insertedIDs()
-                try store.finishImportBatch(batch, counts: ImportCounts(new: writer.newRows, duplicate: writer.duplicateRows),
-                                            expenseIDs: ids)
+                try store.finishImportBatch(
+                    batch, counts: ImportCounts(new: writer.newRows, duplicate: writer.duplicateRows),
+                    expenseIDs: ids)
             }
             return "import"
         default:

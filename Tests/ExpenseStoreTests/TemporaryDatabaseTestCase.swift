@@ -1,8 +1,9 @@
 import CSQLite
 import ExpenseCore
-@testable import ExpenseStore
 import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 /// A test case with its own empty directory, removed afterwards, so that every test gets a fresh
@@ -60,8 +61,9 @@ func assertDatabaseError<T>(
         // Another engine's error (a suite run on a team database): of the kind SQLite's code is,
         // a constraint including a trigger's refusal, as SQLite's primary code includes it.
         let expected = DatabaseError(extendedResultCode: code, message: "").kind
-        XCTAssertTrue(error.kind == expected || (expected == .constraint && error.kind == .rule),
-                      "expected a failure of SQLite's kind \(code) (\(expected)), got \(error)", file: file, line: line)
+        XCTAssertTrue(
+            error.kind == expected || (expected == .constraint && error.kind == .rule),
+            "expected a failure of SQLite's kind \(code) (\(expected)), got \(error)", file: file, line: line)
         return error
     } catch let error as DatabaseError {
         XCTAssertEqual(error.resultCode, code, error.description, file: file, line: line)
@@ -74,5 +76,7 @@ func assertDatabaseError<T>(
 
 /// SQLite's extended result codes that the tests check; Swift does not import them (they are
 /// macros over expressions).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let SQLITE_CONSTRAINT_CHECK = SQLITE_CONSTRAINT | (1 << 8)
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let SQLITE_CONSTRAINT_FOREIGNKEY = SQLITE_CONSTRAINT | (3 << 8)

@@ -1,7 +1,8 @@
-@testable import ExpenseStore
-import Foundation
 import CSQLite
+import Foundation
 import XCTest
+
+@testable import ExpenseStore
 @testable import ExpenseSupport
 
 final class TransactionTests: TemporaryDatabaseTestCase {
@@ -43,11 +44,13 @@ final class TransactionTests: TemporaryDatabaseTestCase {
 
     func testRollsBackEverythingWhenTheBodyThrows() throws {
         try insert("before")
-        XCTAssertThrowsError(try db.inTransaction {
-            try insert("a")
-            try insert("b")
-            throw Abort(reason: "changed my mind")
-        }) { error in
+        XCTAssertThrowsError(
+            try db.inTransaction {
+                try insert("a")
+                try insert("b")
+                throw Abort(reason: "changed my mind")
+            }
+        ) { error in
             XCTAssertEqual(error as? Abort, Abort(reason: "changed my mind"), "the body's own error comes out")
         }
         XCTAssertFalse(db.isInsideTransaction)
@@ -56,10 +59,12 @@ final class TransactionTests: TemporaryDatabaseTestCase {
     }
 
     func testRollsBackOnADatabaseErrorHalfWay() throws {
-        XCTAssertThrowsError(try db.inTransaction {
-            try insert("a")
-            try insert("a")   // UNIQUE
-        }) { error in
+        XCTAssertThrowsError(
+            try db.inTransaction {
+                try insert("a")
+                try insert("a")  // UNIQUE
+            }
+        ) { error in
             XCTAssertEqual((error as? DatabaseError)?.resultCode, SQLITE_CONSTRAINT)
         }
         XCTAssertEqual(try names(), [])
@@ -69,12 +74,13 @@ final class TransactionTests: TemporaryDatabaseTestCase {
     func testANestedFailureUndoesOnlyTheInnerWrites() throws {
         try db.inTransaction {
             try insert("outer-1")
-            XCTAssertThrowsError(try db.inTransaction {
-                try insert("inner-1")
-                try insert("inner-2")
-                XCTAssertEqual(try names(), ["outer-1", "inner-1", "inner-2"])
-                throw Abort()
-            })
+            XCTAssertThrowsError(
+                try db.inTransaction {
+                    try insert("inner-1")
+                    try insert("inner-2")
+                    XCTAssertEqual(try names(), ["outer-1", "inner-1", "inner-2"])
+                    throw Abort()
+                })
             XCTAssertTrue(db.isInsideTransaction, "the inner failure must not end the outer transaction")
             XCTAssertEqual(try names(), ["outer-1"])
             try insert("outer-2")
@@ -93,11 +99,12 @@ final class TransactionTests: TemporaryDatabaseTestCase {
     }
 
     func testAnOuterFailureUndoesTheInnerSuccessToo() throws {
-        XCTAssertThrowsError(try db.inTransaction {
-            try insert("outer")
-            try db.inTransaction { try insert("inner") }
-            throw Abort()
-        })
+        XCTAssertThrowsError(
+            try db.inTransaction {
+                try insert("outer")
+                try db.inTransaction { try insert("inner") }
+                throw Abort()
+            })
         XCTAssertEqual(try names(), [])
     }
 
@@ -114,7 +121,7 @@ final class TransactionTests: TemporaryDatabaseTestCase {
             }
             try? db.inTransaction {
                 try insert("E")
-                try db.inTransaction { try insert("F") }   // released, then undone with its parent
+                try db.inTransaction { try insert("F") }  // released, then undone with its parent
                 throw Abort()
             }
             try insert("G")
@@ -124,7 +131,11 @@ final class TransactionTests: TemporaryDatabaseTestCase {
 
     func testTheDeferredKindWorksToo() throws {
         try db.inTransaction(.deferred) { try insert("d") }
-        XCTAssertThrowsError(try db.inTransaction(.deferred) { try insert("x"); throw Abort() })
+        XCTAssertThrowsError(
+            try db.inTransaction(.deferred) {
+                try insert("x")
+                throw Abort()
+            })
         XCTAssertEqual(try committedNames(), ["d"])
     }
 
@@ -153,7 +164,11 @@ final class TransactionTests: TemporaryDatabaseTestCase {
         try db.begin()
         try insert("kept-1")
         // A command inside a script-wide transaction: its failure undoes only its own writes.
-        XCTAssertThrowsError(try db.inTransaction { try insert("failed-command"); throw Abort() })
+        XCTAssertThrowsError(
+            try db.inTransaction {
+                try insert("failed-command")
+                throw Abort()
+            })
         XCTAssertTrue(db.isInsideTransaction)
         try insert("kept-2")
         XCTAssertEqual(try committedNames(), [])
@@ -166,6 +181,6 @@ final class TransactionTests: TemporaryDatabaseTestCase {
         db.rollback()
         try insert("after")
         XCTAssertEqual(try committedNames(), ["after"])
-        assertDatabaseError(try db.commit(), resultCode: SQLITE_ERROR)   // no transaction is active
+        assertDatabaseError(try db.commit(), resultCode: SQLITE_ERROR)  // no transaction is active
     }
 }

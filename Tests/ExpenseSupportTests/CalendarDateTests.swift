@@ -1,6 +1,7 @@
-import Foundation
 import ExpenseTestSupport
+import Foundation
 import XCTest
+
 @testable import ExpenseSupport
 
 final class CalendarDateTests: XCTestCase {
@@ -21,20 +22,24 @@ final class CalendarDateTests: XCTestCase {
     }
 
     func testRejectsADayThatDoesNotExist() throws {
-        assertExpenseError(try CalendarDate.parse("2026-02-30"), kind: .invalidData,
-                           messageContains: "that day does not exist", hintContains: "February 2026 has 28 days")
+        assertExpenseError(
+            try CalendarDate.parse("2026-02-30"), kind: .invalidData,
+            messageContains: "that day does not exist", hintContains: "February 2026 has 28 days")
         assertExpenseError(try CalendarDate.parse("2026-04-31"), kind: .invalidData, hintContains: "April 2026 has 30 days")
-        for text in ["2026-02-29", "2026-06-31", "2026-09-31", "2026-11-31", "2026-01-32", "2026-01-00",
-                     "2026-00-10", "2026-13-01", "0000-01-01"] {
+        for text in [
+            "2026-02-29", "2026-06-31", "2026-09-31", "2026-11-31", "2026-01-32", "2026-01-00",
+            "2026-00-10", "2026-13-01", "0000-01-01",
+        ] {
             assertExpenseError(try CalendarDate.parse(text), kind: .invalidData, messageContains: "that day does not exist")
         }
     }
 
     func testLeapYearsFollowTheGregorianRules() throws {
-        XCTAssertEqual(try CalendarDate.parse("2024-02-29").day, 29)          // divisible by 4
-        XCTAssertEqual(try CalendarDate.parse("2000-02-29").day, 29)          // divisible by 400
-        assertExpenseError(try CalendarDate.parse("2100-02-29"), kind: .invalidData,
-                           hintContains: "February 2100 has 28 days")          // divisible by 100 only
+        XCTAssertEqual(try CalendarDate.parse("2024-02-29").day, 29)  // divisible by 4
+        XCTAssertEqual(try CalendarDate.parse("2000-02-29").day, 29)  // divisible by 400
+        assertExpenseError(
+            try CalendarDate.parse("2100-02-29"), kind: .invalidData,
+            hintContains: "February 2100 has 28 days")  // divisible by 100 only
         assertExpenseError(try CalendarDate.parse("2023-02-29"), kind: .invalidData)
         assertExpenseError(try CalendarDate.parse("1900-02-29"), kind: .invalidData)
         XCTAssertEqual(CalendarDate.daysIn(month: 2, year: 2024), 29)
@@ -49,10 +54,13 @@ final class CalendarDateTests: XCTestCase {
     }
 
     func testRejectsOtherShapes() throws {
-        for text in ["", "2026", "2026-3-02", "2026-03-2", "26-03-02", "2026/03/02", "2026-03-02T10:00", "20260302",
-                     "2026-03-0a", "２０２６-03-02", "+026-03-02", "-026-03-02", "2026-03-02 x", "02.03.2026"] {
-            assertExpenseError(try CalendarDate.parse(text), kind: .invalidData, messageContains: "invalid date",
-                               hintContains: "YYYY-MM-DD")
+        for text in [
+            "", "2026", "2026-3-02", "2026-03-2", "26-03-02", "2026/03/02", "2026-03-02T10:00", "20260302",
+            "2026-03-0a", "２０２６-03-02", "+026-03-02", "-026-03-02", "2026-03-02 x", "02.03.2026",
+        ] {
+            assertExpenseError(
+                try CalendarDate.parse(text), kind: .invalidData, messageContains: "invalid date",
+                hintContains: "YYYY-MM-DD")
         }
     }
 
@@ -83,12 +91,14 @@ final class CalendarDateTests: XCTestCase {
         var checked = 0
         for number in -135_140...157_000 {
             let date = CalendarDate(dayNumber: number)
-            let continues = (date.year == previous.year && date.month == previous.month && date.day == previous.day + 1)
+            let continues =
+                (date.year == previous.year && date.month == previous.month && date.day == previous.day + 1)
                 || (date.day == 1 && previous.day == CalendarDate.daysIn(month: previous.month, year: previous.year)
                     && (date.month == previous.month + 1 && date.year == previous.year
                         || date.month == 1 && previous.month == 12 && date.year == previous.year + 1))
             guard date.dayNumber == number, CalendarDate(year: date.year, month: date.month, day: date.day) == date,
-                  previous < date, continues else {
+                previous < date, continues
+            else {
                 XCTFail("day \(number) is \(date) (back to \(date.dayNumber)), after \(previous)")
                 return
             }
@@ -104,11 +114,13 @@ final class CalendarDateTests: XCTestCase {
         calendar.timeZone = try XCTUnwrap(TimeZone(identifier: "UTC"))
         // Foundation switches to the Julian calendar before 1582, so compare after that.
         for number in stride(from: -100_000, through: 200_000, by: 97) {
-            let parts = calendar.dateComponents([.year, .month, .day],
-                                                from: Date(timeIntervalSince1970: Double(number) * 86_400))
+            let parts = calendar.dateComponents(
+                [.year, .month, .day],
+                from: Date(timeIntervalSince1970: Double(number) * 86_400))
             let date = CalendarDate(dayNumber: number)
-            XCTAssertEqual([date.year, date.month, date.day], [parts.year, parts.month, parts.day].map { $0 ?? -1 },
-                           "day \(number)")
+            XCTAssertEqual(
+                [date.year, date.month, date.day], [parts.year, parts.month, parts.day].map { $0 ?? -1 },
+                "day \(number)")
         }
     }
 
@@ -126,8 +138,9 @@ final class CalendarDateTests: XCTestCase {
     func testOrdersByYearThenMonthThenDay() throws {
         let texts = ["2026-03-02", "2025-12-31", "2026-01-15", "2026-03-01", "2024-02-29", "2026-10-01", "2026-02-28"]
         let sorted = try texts.map(CalendarDate.parse).sorted().map(\.description)
-        XCTAssertEqual(sorted, texts.sorted())   // for YYYY-MM-DD, text order is date order
-        let a = try CalendarDate.parse("2026-01-31"), b = try CalendarDate.parse("2026-02-01")
+        XCTAssertEqual(sorted, texts.sorted())  // for YYYY-MM-DD, text order is date order
+        let a = try CalendarDate.parse("2026-01-31")
+        let b = try CalendarDate.parse("2026-02-01")
         XCTAssertLessThan(a, b)
         XCTAssertFalse(b < a)
         XCTAssertFalse(a < a)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ExpenseSupport
 
 /// The console writes to and reads from the streams bound for the run: the process's own in the
@@ -29,7 +30,9 @@ final class ConsoleTests: XCTestCase {
     }
 
     func testWritesAndReadsGoToTheBoundStreamsOnlyWhileBound() throws {
-        let input = try Stream("report list\n"), output = try Stream(), error = try Stream()
+        let input = try Stream("report list\n")
+        let output = try Stream()
+        let error = try Stream()
         let streams = ConsoleStreams(input: input.descriptor, output: output.descriptor, error: error.descriptor)
         let read = Console.$streams.withValue(streams) { () -> String in
             Console.write("text \u{1B}[2J\n")
@@ -39,8 +42,9 @@ final class ConsoleTests: XCTestCase {
         }
         XCTAssertEqual(read, "report list\n")
         XCTAssertNotEqual(TerminalText.visible("\u{1B}"), "\u{1B}")
-        XCTAssertEqual(output.text, TerminalText.visible("text \u{1B}[2J\n") + "{\"exact\": \"\u{1B}\"}\n",
-                       "text for people passes TerminalText, exact text does not")
+        XCTAssertEqual(
+            output.text, TerminalText.visible("text \u{1B}[2J\n") + "{\"exact\": \"\u{1B}\"}\n",
+            "text for people passes TerminalText, exact text does not")
         XCTAssertEqual(error.text, "warning\n")
         XCTAssertEqual(Console.streams, .standard, "the binding ends with the run")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ExpenseSupport
 
 /// Whole small files read with plain POSIX calls: bounded, and a FIFO or a device refused before

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ExpenseSupport
 
 /// Whole-file writes through a temporary file of our own: never through a name someone else left.
@@ -33,10 +34,12 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("missing.txt")), "a dangling link is not created through either")
         XCTAssertEqual(try String(contentsOfFile: path("a.txt"), encoding: .utf8), "new\n")
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path(".a.txt.tmp-1")), victim,
-                       "what someone else left is left alone")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
-                       [".a.txt.tmp-1", ".a.txt.tmp-2", "a.txt", "victim.txt"])
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: path(".a.txt.tmp-1")), victim,
+            "what someone else left is left alone")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+            [".a.txt.tmp-1", ".a.txt.tmp-2", "a.txt", "victim.txt"])
     }
 
     func testATakenTemporaryNameMovesOnToTheNext() throws {
@@ -62,13 +65,16 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(SystemError.reason(EDQUOT), "no room left in the disk quota")
         XCTAssertEqual(SystemError.reason(EFBIG), "file too large")
         XCTAssertEqual(SystemError.reason(EACCES), String(cString: strerror(EACCES)))
-        XCTAssertEqual(OutputFile.writeFailure("/x/out.csv", ENOSPC), ExpenseError(.io, "cannot write /x/out.csv: no room left on the device"))
+        XCTAssertEqual(
+            OutputFile.writeFailure("/x/out.csv", ENOSPC), ExpenseError(.io, "cannot write /x/out.csv: no room left on the device"))
     }
 
     // MARK: - What a user's output must not replace
 
-    private func assertRefused(_ body: () throws -> Void, _ message: String, code: ExpenseError.Code? = nil,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefused(
+        _ body: () throws -> Void, _ message: String, code: ExpenseError.Code? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try body(), file: file, line: line) { error in
             XCTAssertEqual((error as? ExpenseError)?.kind, .cannotCreate, file: file, line: line)
             XCTAssertEqual((error as? ExpenseError)?.message, message, file: file, line: line)
@@ -78,7 +84,8 @@ final class OutputFileTests: XCTestCase {
 
     func testAnExistingFileIsReplacedOnlyWhenAskedTo() throws {
         try "old\n".write(toFile: path("a.txt"), atomically: false, encoding: .utf8)
-        assertRefused({ try OutputFile.write("new\n", to: path("a.txt"), replacing: false) }, "\(path("a.txt")) exists", code: .outputExists)
+        assertRefused(
+            { try OutputFile.write("new\n", to: path("a.txt"), replacing: false) }, "\(path("a.txt")) exists", code: .outputExists)
         XCTAssertEqual(try String(contentsOfFile: path("a.txt"), encoding: .utf8), "old\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["a.txt"], "no temporary is left")
         try OutputFile.write("new\n", to: path("a.txt"), replacing: true)
@@ -94,7 +101,8 @@ final class OutputFileTests: XCTestCase {
         let (descriptor, temporary) = try OutputFile.createTemporary(for: path("a.txt"), mode: 0o600)
         close(descriptor)
         try "someone else's\n".write(toFile: path("a.txt"), atomically: false, encoding: .utf8)
-        assertRefused({ try OutputFile.place(temporary, at: path("a.txt"), replacing: false) }, "\(path("a.txt")) exists", code: .outputExists)
+        assertRefused(
+            { try OutputFile.place(temporary, at: path("a.txt"), replacing: false) }, "\(path("a.txt")) exists", code: .outputExists)
         XCTAssertEqual(try String(contentsOfFile: path("a.txt"), encoding: .utf8), "someone else's\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["a.txt"], "the temporary is gone")
     }
@@ -105,20 +113,25 @@ final class OutputFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: path("link.sqlite"), withDestinationPath: database)
         XCTAssertEqual(link(database, path("hard.sqlite")), 0)
-        let inputs = [OutputFile.Input(database, role: "the database"), OutputFile.Input(database + "-wal", role: "the database's write-ahead log")]
+        let inputs = [
+            OutputFile.Input(database, role: "the database"), OutputFile.Input(database + "-wal", role: "the database's write-ahead log"),
+        ]
         for name in [database, path("sub/../e.sqlite"), directory.path + "/./e.sqlite", path("link.sqlite"), path("hard.sqlite")] {
-            assertRefused({ try OutputFile.write("x", to: name, replacing: true, inputs: inputs) },
-                          "cannot write \(name): it is the database, which this command reads")
+            assertRefused(
+                { try OutputFile.write("x", to: name, replacing: true, inputs: inputs) },
+                "cannot write \(name): it is the database, which this command reads")
         }
         // Not there yet, it is known by its name.
-        assertRefused({ try OutputFile.write("x", to: path("sub/../e.sqlite-wal"), replacing: true, inputs: inputs) },
-                      "cannot write \(path("sub/../e.sqlite-wal")): it is the database's write-ahead log, which this command reads")
+        assertRefused(
+            { try OutputFile.write("x", to: path("sub/../e.sqlite-wal"), replacing: true, inputs: inputs) },
+            "cannot write \(path("sub/../e.sqlite-wal")): it is the database's write-ahead log, which this command reads")
         // Relative names resolve against the working directory.
         let saved = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(path("sub")))
         defer { _ = FileManager.default.changeCurrentDirectoryPath(saved) }
-        assertRefused({ try OutputFile.write("x", to: "../e.sqlite", replacing: true, inputs: inputs) },
-                      "cannot write ../e.sqlite: it is the database, which this command reads")
+        assertRefused(
+            { try OutputFile.write("x", to: "../e.sqlite", replacing: true, inputs: inputs) },
+            "cannot write ../e.sqlite: it is the database, which this command reads")
         XCTAssertEqual(try String(contentsOfFile: database, encoding: .utf8), "data")
         XCTAssertFalse(FileManager.default.fileExists(atPath: database + "-wal"))
         // Another file of the same name elsewhere is no input.
@@ -131,14 +144,17 @@ final class OutputFileTests: XCTestCase {
         let descriptor = open(path("s.csv"), O_RDONLY)
         defer { close(descriptor) }
         let stdin = OutputFile.Input("-", role: "a statement", identity: FileIdentity(descriptor: descriptor))
-        assertRefused({ try OutputFile.check(path("s.csv"), replacing: true, inputs: [stdin]) },
-                      "cannot write \(path("s.csv")): it is a statement, which this command reads")
+        assertRefused(
+            { try OutputFile.check(path("s.csv"), replacing: true, inputs: [stdin]) },
+            "cannot write \(path("s.csv")): it is a statement, which this command reads")
         XCTAssertNoThrow(try OutputFile.check(path("t.csv"), replacing: true, inputs: [stdin]))
     }
 
     func testADirectoryOrADeviceIsNoOutputFile() {
-        assertRefused({ try OutputFile.write("x", to: directory.path, replacing: true) }, "cannot write \(directory.path): it is a directory")
-        assertRefused({ try OutputFile.check("/dev/null", replacing: true, inputs: []) }, "cannot write /dev/null: it is not a regular file")
+        assertRefused(
+            { try OutputFile.write("x", to: directory.path, replacing: true) }, "cannot write \(directory.path): it is a directory")
+        assertRefused(
+            { try OutputFile.check("/dev/null", replacing: true, inputs: []) }, "cannot write /dev/null: it is not a regular file")
     }
 
     func testASymlinkAtTheOutputNameIsNeitherReplacedNorFollowed() throws {
@@ -148,11 +164,13 @@ final class OutputFileTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: path("d.txt"), withDestinationPath: path("nowhere"))
         for name in ["l.txt", "d.txt"] {
             for replacing in [false, true] {
-                assertRefused({ try OutputFile.write("new\n", to: path(name), replacing: replacing) },
-                              "cannot write \(path(name)): it is a symbolic link")
+                assertRefused(
+                    { try OutputFile.write("new\n", to: path(name), replacing: replacing) },
+                    "cannot write \(path(name)): it is a symbolic link")
             }
         }
-        assertRefused({ try OutputFile.check("/dev/stdout", replacing: true, inputs: []) }, "cannot write /dev/stdout: it is a symbolic link")
+        assertRefused(
+            { try OutputFile.check("/dev/stdout", replacing: true, inputs: []) }, "cannot write /dev/stdout: it is a symbolic link")
         XCTAssertEqual(try String(contentsOfFile: path("target.txt"), encoding: .utf8), "theirs\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("nowhere")))
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("l.txt")), path("target.txt"))

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ExpenseSupport
 
 /// Other programs run with an argv array (no shell ever reads a word), their output captured,

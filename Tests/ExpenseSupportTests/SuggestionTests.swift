@@ -1,9 +1,12 @@
 import XCTest
+
 @testable import ExpenseSupport
 
 final class SuggestionTests: XCTestCase {
-    private let categories = ["airfare", "lodging", "meals", "taxi", "rail", "car_rental", "fuel", "mileage", "per_diem",
-                              "parking", "public_transport", "phone", "entertainment", "office", "other"]
+    private let categories = [
+        "airfare", "lodging", "meals", "taxi", "rail", "car_rental", "fuel", "mileage", "per_diem",
+        "parking", "public_transport", "phone", "entertainment", "office", "other",
+    ]
 
     func testEditDistanceOfKnownPairs() {
         XCTAssertEqual(Suggestion.editDistance("kitten", "sitting"), 3)
@@ -11,14 +14,14 @@ final class SuggestionTests: XCTestCase {
         XCTAssertEqual(Suggestion.editDistance("abc", ""), 3)
         XCTAssertEqual(Suggestion.editDistance("", ""), 0)
         XCTAssertEqual(Suggestion.editDistance("meals", "meals"), 0)
-        XCTAssertEqual(Suggestion.editDistance("meals", "meels"), 1)       // substitution
-        XCTAssertEqual(Suggestion.editDistance("amount", "ammount"), 1)    // insertion
-        XCTAssertEqual(Suggestion.editDistance("amount", "amont"), 1)      // deletion
-        XCTAssertEqual(Suggestion.editDistance("amount", "amuont"), 1)     // adjacent swap counts once
+        XCTAssertEqual(Suggestion.editDistance("meals", "meels"), 1)  // substitution
+        XCTAssertEqual(Suggestion.editDistance("amount", "ammount"), 1)  // insertion
+        XCTAssertEqual(Suggestion.editDistance("amount", "amont"), 1)  // deletion
+        XCTAssertEqual(Suggestion.editDistance("amount", "amuont"), 1)  // adjacent swap counts once
         XCTAssertEqual(Suggestion.editDistance("ab", "ba"), 1)
-        XCTAssertEqual(Suggestion.editDistance("abc", "ca"), 3)            // restricted: no edit inside a swap
+        XCTAssertEqual(Suggestion.editDistance("abc", "ca"), 3)  // restricted: no edit inside a swap
         XCTAssertEqual(Suggestion.editDistance("flaw", "lawn"), 2)
-        XCTAssertEqual(Suggestion.editDistance("Zürich", "Zurich"), 1)     // per character, not per byte
+        XCTAssertEqual(Suggestion.editDistance("Zürich", "Zurich"), 1)  // per character, not per byte
     }
 
     func testEditDistanceIsSymmetric() {
@@ -59,7 +62,7 @@ final class SuggestionTests: XCTestCase {
         XCTAssertEqual(Suggestion.closest(to: "ta", among: ["to"]), "to")
         XCTAssertNil(Suggestion.closest(to: "ab", among: ["xy"]))
         XCTAssertEqual(Suggestion.closest(to: "entertainmnnt", among: categories), "entertainment")
-        XCTAssertNil(Suggestion.closest(to: "enterXXXXment", among: categories))   // 4 edits away
+        XCTAssertNil(Suggestion.closest(to: "enterXXXXment", among: categories))  // 4 edits away
     }
 
     /// A short word changed in two of its letters is another word, not a typo of one.

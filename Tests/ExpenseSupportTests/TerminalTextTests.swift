@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ExpenseSupport
 
 /// What reaches a terminal shows its control, bidi and invisible characters instead of obeying them.
@@ -6,7 +7,7 @@ final class TerminalTextTests: XCTestCase {
     func testEscapesAndControlsAreShown() {
         XCTAssertEqual(TerminalText.visible("\u{1B}]0;pwned\u{07}"), "\\x1b]0;pwned\\x07")
         XCTAssertEqual(TerminalText.visible("paid\rrefund\u{08}\u{7F}"), "paid\\rrefund\\x08\\x7f")
-        XCTAssertEqual(TerminalText.visible("\u{9B}31m"), "\\x9b31m")   // C1 CSI
+        XCTAssertEqual(TerminalText.visible("\u{9B}31m"), "\\x9b31m")  // C1 CSI
         XCTAssertEqual(TerminalText.visible("a\0b"), "a\\x00b")
         XCTAssertEqual(TerminalText.visible("Hotel\r\nExec=touch /tmp/x"), "Hotel\\r\nExec=touch /tmp/x")
     }

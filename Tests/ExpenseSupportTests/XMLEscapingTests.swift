@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ExpenseSupport
 
 final class XMLEscapingTests: XCTestCase {

@@ -1,6 +1,6 @@
 import ExpenseCore
-import XCTest
 import ExpenseSupport
+import XCTest
 
 /// Asserts that `body` throws an `ExpenseError` of `kind`, optionally with text in its message
 /// or hint, or with a code (whose hint the app words), and returns the error for further checks.
@@ -16,12 +16,14 @@ public func assertExpenseError<T>(
     } catch let error as ExpenseError {
         XCTAssertEqual(error.kind, kind, "kind of \(error.message)", file: file, line: line)
         if let messageContains {
-            XCTAssertTrue(error.message.contains(messageContains),
-                          "message '\(error.message)' lacks '\(messageContains)'", file: file, line: line)
+            XCTAssertTrue(
+                error.message.contains(messageContains),
+                "message '\(error.message)' lacks '\(messageContains)'", file: file, line: line)
         }
         if let hintContains {
-            XCTAssertTrue(error.hint?.contains(hintContains) == true,
-                          "hint '\(error.hint ?? "nil")' lacks '\(hintContains)'", file: file, line: line)
+            XCTAssertTrue(
+                error.hint?.contains(hintContains) == true,
+                "hint '\(error.hint ?? "nil")' lacks '\(hintContains)'", file: file, line: line)
         }
         if let code {
             XCTAssertEqual(error.code, code, "code of \(error.message)", file: file, line: line)

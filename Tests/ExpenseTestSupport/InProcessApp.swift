@@ -71,9 +71,12 @@ public final class InProcessApp {
 
     /// Runs `arguments` with `stdin` as standard input; the exit status and output as bytes.
     public func run(_ arguments: [String], stdinBytes stdin: [UInt8]) throws -> (Int32, [UInt8], [UInt8]) {
-        var arguments = arguments, environment = environment
+        var arguments = arguments
+        var environment = environment
         if let server { (arguments, environment) = try server.connect(arguments, environment, inProcess: true) }
-        let input = try RunFile(in: directory, holding: stdin), output = try RunFile(in: directory), error = try RunFile(in: directory)
+        let input = try RunFile(in: directory, holding: stdin)
+        let output = try RunFile(in: directory)
+        let error = try RunFile(in: directory)
         let streams = ConsoleStreams(input: input.descriptor, output: output.descriptor, error: error.descriptor)
         let status = try Self.inDirectory(directory.path) {
             Entry.main(arguments, environment: Environment(variables: environment), streams: streams) { _, _ in
@@ -109,12 +112,15 @@ public final class InProcessApp {
 
     /// The Walldorf trip of the README: report 1 with three items, one in CHF paid by the company.
     public func walldorfTrip() throws {
-        try ok("report", "new", "Walldorf customer workshop", "--purpose", "Workshop prep", "--destination", "Walldorf, DE",
-               "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
-        try ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80", "--currency", "EUR",
-               "--category", "lodging", "--merchant", "Hotel Astoria")
-        try ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
-               "--rate", "1.0412", "--category", "meals", "--merchant", "Bahnhof Buffet", "--paid-by", "company")
+        try ok(
+            "report", "new", "Walldorf customer workshop", "--purpose", "Workshop prep", "--destination", "Walldorf, DE",
+            "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
+        try ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80", "--currency", "EUR",
+            "--category", "lodging", "--merchant", "Hotel Astoria")
+        try ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
+            "--rate", "1.0412", "--category", "meals", "--merchant", "Bahnhof Buffet", "--paid-by", "company")
         try ok("expense", "add", "--date", "2026-03-04", "--amount", "12", "--currency", "EUR", "--category", "taxi")
         try ok("expense", "move", "3", "--report", "1")
     }
@@ -149,7 +155,8 @@ private final class RunFile {
         guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         unlink(String(cString: template))
         guard bytes.withUnsafeBytes({ FileDescriptor.writeAll($0, to: descriptor) }) == nil,
-              lseek(descriptor, 0, SEEK_SET) == 0 else { throw POSIXError(.EIO) }
+            lseek(descriptor, 0, SEEK_SET) == 0
+        else { throw POSIXError(.EIO) }
     }
 
     /// Everything written to it.

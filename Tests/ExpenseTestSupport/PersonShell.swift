@@ -1,8 +1,9 @@
+import ExpenseSupport
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
-import Foundation
 
 /// Runs a shell script as a person would: not root (as `nobody` when the tests run as root), with
 /// a home of its own and only `path` to find programs. Its output, both streams, goes to a file in
@@ -28,13 +29,18 @@ public struct PersonShell {
     public func run(_ script: String, timeLimit: Double = 120) throws -> (status: Int32, output: String) {
         let prefix = person.map { ["/usr/bin/setpriv", "--reuid=\($0.pw_uid)", "--regid=\($0.pw_gid)", "--clear-groups", "--"] } ?? []
         let output = home + "/output"
-        let result = try Subprocess(prefix + ["/usr/bin/env", "-i", "HOME=\(home)", "PATH=\(home)/bin:/usr/bin:/bin", "LANG=C.UTF-8",
-                                              "/bin/bash", "-euo", "pipefail", "-c", "exec >\(output) 2>&1 </dev/null\n" + script],
-                                    timeLimit: timeLimit).run()
-        let status: Int32 = switch result.termination {
-        case .exited(let code): code
-        case .signalled(let signal): 128 + signal
-        }
+        let result = try Subprocess(
+            prefix + [
+                "/usr/bin/env", "-i", "HOME=\(home)", "PATH=\(home)/bin:/usr/bin:/bin", "LANG=C.UTF-8",
+                "/bin/bash", "-euo", "pipefail", "-c", "exec >\(output) 2>&1 </dev/null\n" + script,
+            ],
+            timeLimit: timeLimit
+        ).run()
+        let status: Int32 =
+            switch result.termination {
+            case .exited(let code): code
+            case .signalled(let signal): 128 + signal
+            }
         return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 

@@ -1,5 +1,6 @@
 import ExpenseSupport
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,8 +56,10 @@ public final class PostgresCluster {
                 throw Failure(step: "looking up the user nobody (PostgreSQL refuses to run as root)", detail: "no such user")
             }
             owner = (nobody.pointee.pw_uid, nobody.pointee.pw_gid)
-            unprivileged = ["/usr/bin/setpriv", "--reuid=\(nobody.pointee.pw_uid)", "--regid=\(nobody.pointee.pw_gid)",
-                            "--clear-groups", "--"]
+            unprivileged = [
+                "/usr/bin/setpriv", "--reuid=\(nobody.pointee.pw_uid)", "--regid=\(nobody.pointee.pw_gid)",
+                "--clear-groups", "--",
+            ]
         } else {
             unprivileged = []
         }
@@ -72,8 +75,11 @@ public final class PostgresCluster {
 
     private func start(owner: (uid: uid_t, gid: gid_t)?) throws {
         let passwordFile = directory + "/superuser.password"
-        guard FileManager.default.createFile(atPath: passwordFile, contents: Data((superuserPassword + "\n").utf8),
-                                             attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: passwordFile, contents: Data((superuserPassword + "\n").utf8),
+                attributes: [.posixPermissions: 0o600])
+        else {
             throw Failure(step: "writing the superuser's password file", detail: passwordFile)
         }
         if let owner {
@@ -81,13 +87,21 @@ public final class PostgresCluster {
                 throw Failure(step: "handing \(path) to nobody", detail: String(cString: strerror(errno)))
             }
         }
-        try server("initdb", ["\(Self.binaries)/initdb", "-D", dataDirectory, "-U", superuser, "--pwfile=\(passwordFile)",
-                              "--auth-local=scram-sha-256", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync"])
+        try server(
+            "initdb",
+            [
+                "\(Self.binaries)/initdb", "-D", dataDirectory, "-U", superuser, "--pwfile=\(passwordFile)",
+                "--auth-local=scram-sha-256", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync",
+            ])
         // pg_ctl hands -o to a shell: the directory (mkdtemp's letters and digits) needs no more quoting than this.
         let options = "-c listen_addresses='' -c unix_socket_directories='\(directory)' -c fsync=off"
         started = true
-        try server("pg_ctl start", ["\(Self.binaries)/pg_ctl", "-D", dataDirectory, "-l", logFile, "-w", "-t", "60",
-                                    "-o", options, "start"])
+        try server(
+            "pg_ctl start",
+            [
+                "\(Self.binaries)/pg_ctl", "-D", dataDirectory, "-l", logFile, "-w", "-t", "60",
+                "-o", options, "start",
+            ])
     }
 
     /// Runs one of the server's programs (as nobody when we are root); throws what it said when it fails.
@@ -100,8 +114,10 @@ public final class PostgresCluster {
         }
         guard result.succeeded else {
             let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
-            throw Failure(step: step, detail: "\(result.termination)\(result.timedOut ? " (timed out)" : ""): "
-                              + result.stderrText + result.stdoutText + (log.isEmpty ? "" : "\nserver log:\n" + log))
+            throw Failure(
+                step: step,
+                detail: "\(result.termination)\(result.timedOut ? " (timed out)" : ""): "
+                    + result.stderrText + result.stdoutText + (log.isEmpty ? "" : "\nserver log:\n" + log))
         }
     }
 
@@ -110,8 +126,10 @@ public final class PostgresCluster {
         guard !stopped else { return }
         stopped = true
         if started {
-            _ = try? Subprocess(unprivileged + ["\(Self.binaries)/pg_ctl", "-D", dataDirectory, "-m", "immediate", "-w", "stop"],
-                                timeLimit: 60).run()
+            _ = try? Subprocess(
+                unprivileged + ["\(Self.binaries)/pg_ctl", "-D", dataDirectory, "-m", "immediate", "-w", "stop"],
+                timeLimit: 60
+            ).run()
         }
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -125,9 +143,12 @@ public final class PostgresCluster {
             throw Failure(step: "writing psql's input", detail: file)
         }
         defer { try? FileManager.default.removeItem(atPath: file) }
-        var command = Subprocess([Self.psqlPath, "-X", "-v", "ON_ERROR_STOP=1", "-At", "-f", file,
-                                  "-d", "host=\(quoted(directory)) user=\(quoted(role)) dbname=\(quoted(database))"],
-                                 timeLimit: 120)
+        var command = Subprocess(
+            [
+                Self.psqlPath, "-X", "-v", "ON_ERROR_STOP=1", "-At", "-f", file,
+                "-d", "host=\(quoted(directory)) user=\(quoted(role)) dbname=\(quoted(database))",
+            ],
+            timeLimit: 120)
         command.extraEnvironment = ["PGPASSWORD": password, "PGCONNECT_TIMEOUT": "10"]
         let result: Subprocess.Result
         do {

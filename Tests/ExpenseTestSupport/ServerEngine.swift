@@ -55,9 +55,12 @@ public final class ServerEngine {
     /// A command given a database of its own (`--db`) is left as it is, but for the name a server refuses.
     /// - Parameter inProcess: the password goes into the connection string, for libpq in this
     ///   process reads this process's HOME, not the run's.
-    public func connect(_ arguments: [String], _ environment: [String: String],
-                        inProcess: Bool = false) throws -> ([String], [String: String]) {
-        var arguments = arguments, environment = environment
+    public func connect(
+        _ arguments: [String], _ environment: [String: String],
+        inProcess: Bool = false
+    ) throws -> ([String], [String: String]) {
+        var arguments = arguments
+        var environment = environment
         if let index = arguments.firstIndex(of: "--db") {
             if index + 1 < arguments.count, arguments[index + 1].hasPrefix("postgres") { environment["EXPENSES_USER"] = nil }
             return (arguments, environment)
@@ -70,7 +73,8 @@ public final class ServerEngine {
         try Self.login(user, on: cluster)
         if let home = environment["HOME"] { try remember(user, in: home) }
         environment["EXPENSES_USER"] = nil
-        environment["EXPENSES_DB"] = inProcess ? cluster.connectionURI(user: user, password: "\(user)-pw", database: database) : uri(for: user)
+        environment["EXPENSES_DB"] =
+            inProcess ? cluster.connectionURI(user: user, password: "\(user)-pw", database: database) : uri(for: user)
         return (arguments, environment)
     }
 
@@ -119,10 +123,12 @@ public final class ServerEngine {
         lock.lock()
         defer { lock.unlock() }
         guard !roles.contains(user) else { return }
-        try require(cluster.psql("""
-            CREATE ROLE "\(user)" LOGIN PASSWORD '\(user)-pw';
-            GRANT expenses_traveller, expenses_approver, expenses_finance TO "\(user)";
-            """))
+        try require(
+            cluster.psql(
+                """
+                CREATE ROLE "\(user)" LOGIN PASSWORD '\(user)-pw';
+                GRANT expenses_traveller, expenses_approver, expenses_finance TO "\(user)";
+                """))
         roles.insert(user)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ExpenseSupport
 @testable import PropertyList
 
@@ -7,23 +8,26 @@ import XCTest
 /// XML error (swift-foundation's decoder reports "line 1" for all of these).
 final class PropertyListTests: XCTestCase {
     func testXMLReadsEveryType() throws {
-        let value = try PropertyList.parse(bytes(infoPlist("""
-            <key>s</key><string>a &amp; b &lt;c&gt; &#65;&#x42; &quot;q&quot; &apos;</string>
-            <key>cdata</key><string><![CDATA[<raw> & ]]>tail</string>
-            <key>i</key><integer>-42</integer>
-            <key>hex</key><integer>0x1F</integer>
-            <key>r</key><real>1.0412</real>
-            <key>t</key><true/>
-            <key>f</key><false/>
-            <key>d</key><date>2026-03-02T09:15:00Z</date>
-            <key>data</key><data>
-                AAEC
-            </data>
-            <!-- a comment between entries -->
-            <key>a</key><array><string>x</string><integer>1</integer></array>
-            <key>empty</key><dict/>
-            <key>emptyString</key><string/>
-            """)))
+        let value = try PropertyList.parse(
+            bytes(
+                infoPlist(
+                    """
+                    <key>s</key><string>a &amp; b &lt;c&gt; &#65;&#x42; &quot;q&quot; &apos;</string>
+                    <key>cdata</key><string><![CDATA[<raw> & ]]>tail</string>
+                    <key>i</key><integer>-42</integer>
+                    <key>hex</key><integer>0x1F</integer>
+                    <key>r</key><real>1.0412</real>
+                    <key>t</key><true/>
+                    <key>f</key><false/>
+                    <key>d</key><date>2026-03-02T09:15:00Z</date>
+                    <key>data</key><data>
+                        AAEC
+                    </data>
+                    <!-- a comment between entries -->
+                    <key>a</key><array><string>x</string><integer>1</integer></array>
+                    <key>empty</key><dict/>
+                    <key>emptyString</key><string/>
+                    """)))
         guard case .dictionary(let root) = value else { return XCTFail("not a dictionary: \(value)") }
         XCTAssertEqual(root["s"], .string("a & b <c> AB \"q\" '"))
         XCTAssertEqual(root["cdata"], .string("<raw> & tail"))
@@ -74,8 +78,8 @@ final class PropertyListTests: XCTestCase {
         let data = try Array(Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Tests/Fixtures/Shortcuts.binary.plist")))
         XCTAssertEqual(Array(data.prefix(8)), Array("bplist00".utf8))
         guard case .dictionary(let root) = try PropertyList.parse(data),
-              case .array(let items)? = root["UIApplicationShortcutItems"], items.count == 2,
-              case .dictionary(let second) = items[1], case .dictionary(let info)? = second["UIApplicationShortcutItemUserInfo"]
+            case .array(let items)? = root["UIApplicationShortcutItems"], items.count == 2,
+            case .dictionary(let second) = items[1], case .dictionary(let info)? = second["UIApplicationShortcutItemUserInfo"]
         else { return XCTFail("unexpected shape") }
         XCTAssertEqual(second["UIApplicationShortcutItemTitle"], .string("Reisekosten Zürich ✈"))
         XCTAssertEqual(info["report"], .integer(42))
@@ -111,12 +115,12 @@ final class PropertyListTests: XCTestCase {
     func testBinaryContainerThatContainsItselfIsRefused() {
         // One array (object 0) whose only element is object 0.
         var data = Array("bplist00".utf8)
-        data += [0xA1, 0x00]                      // array of 1, reference 0 (offset 8)
+        data += [0xA1, 0x00]  // array of 1, reference 0 (offset 8)
         let table = data.count
-        data += [0x08]                            // offset of object 0
-        data += [0, 0, 0, 0, 0, 0, 1, 1]          // trailer: offset size 1, reference size 1
-        data += [0, 0, 0, 0, 0, 0, 0, 1]          // 1 object
-        data += [0, 0, 0, 0, 0, 0, 0, 0]          // top object 0
+        data += [0x08]  // offset of object 0
+        data += [0, 0, 0, 0, 0, 0, 1, 1]  // trailer: offset size 1, reference size 1
+        data += [0, 0, 0, 0, 0, 0, 0, 1]  // 1 object
+        data += [0, 0, 0, 0, 0, 0, 0, 0]  // top object 0
         data += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
         XCTAssertThrowsError(try PropertyList.parse(data)) { error in
             XCTAssertTrue("\(error)".contains("contains itself"), "\(error)")
@@ -139,8 +143,10 @@ final class PropertyListTests: XCTestCase {
         (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(size - 1 - $0))) }
     }
 
-    private func assertRefused(_ data: [UInt8], _ message: String, line expectedLine: Int? = nil,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefused(
+        _ data: [UInt8], _ message: String, line expectedLine: Int? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try PropertyList.parse(data), file: file, line: line) { error in
             guard let error = error as? PropertyListError else { return XCTFail("\(error)", file: file, line: line) }
             XCTAssertEqual(error.message, message, file: file, line: line)
@@ -150,8 +156,9 @@ final class PropertyListTests: XCTestCase {
 
     func testBinaryReferenceBeyondEveryObjectIsAnErrorNotATrap() {
         // The issue's 57 bytes: an array whose 8-byte reference is 0xFFFFFFFFFFFFFFFF trapped in Int(...).
-        let data = binaryPlist(objects: [0xA1] + [UInt8](repeating: 0xFF, count: 8) + [0x55] + Array("abcde".utf8),
-                               offsets: [8, 17], offsetSize: 1, referenceSize: 8)
+        let data = binaryPlist(
+            objects: [0xA1] + [UInt8](repeating: 0xFF, count: 8) + [0x55] + Array("abcde".utf8),
+            offsets: [8, 17], offsetSize: 1, referenceSize: 8)
         XCTAssertEqual(data.count, 57)
         assertRefused(data, "binary property list container at offset 8 refers to object 18446744073709551615; the file has 2")
         // A dictionary's key and value references, and one just past the last object.
@@ -163,8 +170,10 @@ final class PropertyListTests: XCTestCase {
     /// its negative year. Dates outside the years 1 to 9999 read as "invalid date".
     func testBinaryDatesOutsideFourDigitYearsAreNoTrap() throws {
         func date(_ seconds: Double) throws -> PropertyListValue {
-            try PropertyList.parse(binaryPlist(objects: [0x33] + bigEndian(seconds.bitPattern, size: 8), offsets: [8],
-                                               offsetSize: 1, referenceSize: 1))
+            try PropertyList.parse(
+                binaryPlist(
+                    objects: [0x33] + bigEndian(seconds.bitPattern, size: 8), offsets: [8],
+                    offsetSize: 1, referenceSize: 1))
         }
         XCTAssertEqual(try date(-6.3e12), .date("invalid date"))
         XCTAssertEqual(try date(9.9e12), .date("invalid date"))
@@ -186,23 +195,28 @@ final class PropertyListTests: XCTestCase {
         // A UTF-16 string and an array whose 8-byte lengths, times their element size, would pass Int.max.
         let string = binaryPlist(objects: [0x6F, 0x13] + bigEndian(1 << 62, size: 8), offsets: [8], offsetSize: 1, referenceSize: 1)
         assertRefused(string, "binary property list has a damaged length at offset 8")
-        let array = binaryPlist(objects: [0xAF, 0x13] + bigEndian(UInt64(Int.max / 4), size: 8), offsets: [8], offsetSize: 1, referenceSize: 8)
+        let array = binaryPlist(
+            objects: [0xAF, 0x13] + bigEndian(UInt64(Int.max / 4), size: 8), offsets: [8], offsetSize: 1, referenceSize: 8)
         assertRefused(array, "binary property list has a damaged length at offset 8")
     }
 
     func testBinarySharedStringCannotExpandWithoutBound() {
         // One 60,000-byte string named 1,200 times: 72 MB from a 62 KB file.
         let text = [0x5F, 0x11] + bigEndian(60_000, size: 2) + [UInt8](repeating: 0x61, count: 60_000)
-        let array = [0xAF, 0x11] + bigEndian(1_200, size: 2) + [UInt8](repeating: 0x00, count: 1_200 * 2).enumerated().map { $0.offset % 2 == 1 ? 1 : 0 }
+        let array =
+            [0xAF, 0x11] + bigEndian(1_200, size: 2)
+            + [UInt8](repeating: 0x00, count: 1_200 * 2).enumerated().map { $0.offset % 2 == 1 ? 1 : 0 }
         let data = binaryPlist(objects: array + text, offsets: [8, UInt64(8 + array.count)], offsetSize: 4, referenceSize: 2)
         assertRefused(data, "binary property list expands to more than 64 MiB of strings and data")
     }
 
     func testXMLNested50000DeepIsAnErrorNotAStackOverflow() {
-        let deep = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
+        let deep =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
             + String(repeating: "<array>", count: 50_000) + String(repeating: "</array>", count: 50_000) + "\n</plist>\n"
         assertRefused(bytes(deep), "arrays and dictionaries nest more than 512 levels deep", line: 3)
-        let dictionaries = "<plist>" + String(repeating: "<dict><key>k</key>\n", count: 600) + "<true/>"
+        let dictionaries =
+            "<plist>" + String(repeating: "<dict><key>k</key>\n", count: 600) + "<true/>"
             + String(repeating: "</dict>", count: 600) + "</plist>"
         assertRefused(bytes(dictionaries), "arrays and dictionaries nest more than 512 levels deep", line: 513)
     }
@@ -213,7 +227,8 @@ final class PropertyListTests: XCTestCase {
         XCTAssertEqual(try PropertyList.parse(bytes(xml)), nested(512))
         // The binary reader counts the same way: 511 arrays around a string is 512 levels.
         func chain(_ arrays: Int) -> [UInt8] {
-            var objects: [UInt8] = [], offsets: [UInt64] = []
+            var objects: [UInt8] = []
+            var offsets: [UInt64] = []
             for index in 0..<arrays {
                 offsets.append(UInt64(8 + objects.count))
                 objects += [0xA1] + bigEndian(UInt64(index + 1), size: 2)
@@ -242,11 +257,12 @@ final class PropertyListTests: XCTestCase {
     }
 
     func testWriterRoundTrips() throws {
-        let value = PropertyListValue.dictionary(PropertyListDictionary([
-            ("text", .string("a < b & \"c\"")), ("n", .integer(-3)), ("r", .real(2.5)), ("yes", .boolean(true)),
-            ("when", .date("2026-03-02T09:15:00Z")), ("bytes", .data([255, 0, 7, 9])), ("list", .array([])),
-            ("inner", .dictionary(PropertyListDictionary([("k", .string("v"))]))),
-        ]))
+        let value = PropertyListValue.dictionary(
+            PropertyListDictionary([
+                ("text", .string("a < b & \"c\"")), ("n", .integer(-3)), ("r", .real(2.5)), ("yes", .boolean(true)),
+                ("when", .date("2026-03-02T09:15:00Z")), ("bytes", .data([255, 0, 7, 9])), ("list", .array([])),
+                ("inner", .dictionary(PropertyListDictionary([("k", .string("v"))]))),
+            ]))
         XCTAssertEqual(try PropertyList.parse(bytes(PropertyListWriter.xml(value))), value)
     }
 

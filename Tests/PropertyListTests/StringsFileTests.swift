@@ -1,18 +1,21 @@
 import XCTest
+
 @testable import ExpenseSupport
 @testable import PropertyList
 
 /// `.strings` tables as Xcode writes them: comments, escapes, UTF-16, the compiled binary form.
 final class StringsFileTests: XCTestCase {
     func testReadsQuotedAndBareKeysCommentsAndEscapes() throws {
-        let table = try StringsFile.parse(bytes("""
-            /* The Apple sample's form */
-            shortcutTitle1 = "Search";
-            "Show Reports" = "Berichte \\"anzeigen\\"";   // a line comment
-            "Multi" = "line\\none";
-            "Unicode" = "\\U00FC";
-            "Same";
-            """))
+        let table = try StringsFile.parse(
+            bytes(
+                """
+                /* The Apple sample's form */
+                shortcutTitle1 = "Search";
+                "Show Reports" = "Berichte \\"anzeigen\\"";   // a line comment
+                "Multi" = "line\\none";
+                "Unicode" = "\\U00FC";
+                "Same";
+                """))
         XCTAssertEqual(table["shortcutTitle1"], "Search")
         XCTAssertEqual(table["Show Reports"], "Berichte \"anzeigen\"")
         XCTAssertEqual(table["Multi"], "line\none")

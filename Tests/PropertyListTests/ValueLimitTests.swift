@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PropertyList
 
 /// A file holds at most `PropertyListLimits.values` values, in either form: a binary plist counts

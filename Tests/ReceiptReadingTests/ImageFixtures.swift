@@ -11,7 +11,8 @@ enum ImageFixtures {
 
     /// A TIFF block with IFD0 → Exif IFD → DateTimeOriginal, in either byte order.
     static func tiff(dateTimeOriginal: String, littleEndian: Bool) -> [UInt8] {
-        let u16 = littleEndian ? le16 : be16, u32 = littleEndian ? le32 : be32
+        let u16 = littleEndian ? le16 : be16
+        let u32 = littleEndian ? le32 : be32
         let value = ascii(dateTimeOriginal) + [0]
         // IFD0 at 8: one entry (ExifIFDPointer, LONG) then the next-IFD offset 0.
         let exifIFDAt = 8 + 2 + 12 + 4
@@ -60,8 +61,10 @@ enum ImageFixtures {
             let bits = (width - 1) | (height - 1) << 14
             chunks = chunk("VP8L", [0x2F] + le32(bits))
         case .extended:
-            let canvas = [UInt8((width - 1) & 0xFF), UInt8((width - 1) >> 8 & 0xFF), UInt8((width - 1) >> 16 & 0xFF),
-                          UInt8((height - 1) & 0xFF), UInt8((height - 1) >> 8 & 0xFF), UInt8((height - 1) >> 16 & 0xFF)]
+            let canvas = [
+                UInt8((width - 1) & 0xFF), UInt8((width - 1) >> 8 & 0xFF), UInt8((width - 1) >> 16 & 0xFF),
+                UInt8((height - 1) & 0xFF), UInt8((height - 1) >> 8 & 0xFF), UInt8((height - 1) >> 16 & 0xFF),
+            ]
             chunks = chunk("VP8X", [exif == nil ? 0 : 0x08, 0, 0, 0] + canvas)
             if let exif { chunks += chunk("EXIF", exif) }
         }
@@ -75,8 +78,10 @@ enum ImageFixtures {
     static func heif(majorBrand: String = "heic", compatible: [String] = ["mif1", "heic"], sizes: [(Int, Int)]) -> [UInt8] {
         let ftyp = box("ftyp", ascii(majorBrand) + be32(0) + compatible.flatMap(ascii))
         let properties = sizes.map { box("ispe", [0, 0, 0, 0] + be32($0.0) + be32($0.1)) }.reduce([], +)
-        let meta = box("meta", [0, 0, 0, 0] + box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + ascii("pict") + [UInt8](repeating: 0, count: 13))
-                       + box("iprp", box("ipco", properties)))
+        let meta = box(
+            "meta",
+            [0, 0, 0, 0] + box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + ascii("pict") + [UInt8](repeating: 0, count: 13))
+                + box("iprp", box("ipco", properties)))
         return ftyp + meta + box("mdat", [1, 2, 3])
     }
 

@@ -1,8 +1,9 @@
-@testable import ReceiptReading
 import ExpenseCore
 import Foundation
 import XCTest
+
 @testable import ExpenseSupport
+@testable import ReceiptReading
 
 /// Pixel sizes from each format's header, and EXIF's DateTimeOriginal, on files built byte by
 /// byte and on the committed samples; damaged headers give nil, never a crash.
@@ -27,7 +28,7 @@ final class ImageMetadataTests: XCTestCase {
         XCTAssertNil(ImageDimensions.of(Array(ImageFixtures.png(width: 5, height: 5).prefix(20)), type: .png))
         XCTAssertNil(ImageDimensions.of(Array(ImageFixtures.webp(width: 5, height: 5, kind: .lossy).prefix(22)), type: .webp))
         var looping = ImageFixtures.heif(sizes: [(5, 5)])
-        looping[looping.count - 11] = 0xFF   // a box size past the end
+        looping[looping.count - 11] = 0xFF  // a box size past the end
         _ = ImageDimensions.of(looping, type: .heic)
         XCTAssertNil(ImageDimensions.of([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x00], type: .jpeg), "a zero segment length")
     }
@@ -40,7 +41,8 @@ final class ImageMetadataTests: XCTestCase {
         XCTAssertNil(ImageDimensions.of(ImageFixtures.box("meta", [0, 0]), type: .heic))
         // Extents of 2^32 - 1 each: their product overflowed Int when compared with the next one's.
         // A 64-bit box size of Int.max after another box: offset + size overflowed.
-        let largeSize = ImageFixtures.box("free", []) + ImageFixtures.be32(1) + ImageFixtures.ascii("mdat")
+        let largeSize =
+            ImageFixtures.box("free", []) + ImageFixtures.be32(1) + ImageFixtures.ascii("mdat")
             + ImageFixtures.be32(0x7FFF_FFFF) + ImageFixtures.be32(0xFFFF_FFFF)
         XCTAssertNil(ImageDimensions.of(largeSize, type: .heic))
         let huge = ImageFixtures.heif(sizes: [(0xFFFF_FFFF, 0xFFFF_FFFF), (0xFFFF_FFFF, 0xFFFF_FFFE)])
@@ -50,15 +52,19 @@ final class ImageMetadataTests: XCTestCase {
     func testEXIFDateTimeOriginalInEitherByteOrder() {
         for littleEndian in [false, true] {
             let exif = ImageFixtures.tiff(dateTimeOriginal: "2026:03:02 19:41:07", littleEndian: littleEndian)
-            XCTAssertEqual(ExifReader.dateTimeOriginal(in: ImageFixtures.jpeg(width: 1, height: 1, exif: exif), type: .jpeg),
-                           "2026-03-02T19:41:07", littleEndian ? "II" : "MM")
-            XCTAssertEqual(ExifReader.dateTimeOriginal(in: ImageFixtures.png(width: 1, height: 1, exif: exif), type: .png),
-                           "2026-03-02T19:41:07")
-            XCTAssertEqual(ExifReader.dateTimeOriginal(in: ImageFixtures.webp(width: 1, height: 1, kind: .extended, exif: exif), type: .webp),
-                           "2026-03-02T19:41:07")
+            XCTAssertEqual(
+                ExifReader.dateTimeOriginal(in: ImageFixtures.jpeg(width: 1, height: 1, exif: exif), type: .jpeg),
+                "2026-03-02T19:41:07", littleEndian ? "II" : "MM")
+            XCTAssertEqual(
+                ExifReader.dateTimeOriginal(in: ImageFixtures.png(width: 1, height: 1, exif: exif), type: .png),
+                "2026-03-02T19:41:07")
+            XCTAssertEqual(
+                ExifReader.dateTimeOriginal(in: ImageFixtures.webp(width: 1, height: 1, kind: .extended, exif: exif), type: .webp),
+                "2026-03-02T19:41:07")
         }
         // Dimensions are read past the APP1 segment too.
-        let withExif = ImageFixtures.jpeg(width: 4000, height: 3000, exif: ImageFixtures.tiff(dateTimeOriginal: "2026:03:02 19:41:07", littleEndian: true))
+        let withExif = ImageFixtures.jpeg(
+            width: 4000, height: 3000, exif: ImageFixtures.tiff(dateTimeOriginal: "2026:03:02 19:41:07", littleEndian: true))
         XCTAssertTrue(ImageDimensions.of(withExif, type: .jpeg)! == (4000, 3000))
     }
 

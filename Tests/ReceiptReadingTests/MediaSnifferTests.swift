@@ -1,7 +1,8 @@
-@testable import ReceiptReading
 import ExpenseCore
 import XCTest
+
 @testable import ExpenseSupport
+@testable import ReceiptReading
 
 /// Receipts are recognised by their first bytes, never their name.
 final class MediaSnifferTests: XCTestCase {

@@ -1,6 +1,7 @@
-@testable import ReceiptReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import ReceiptReading
 
 /// Amounts and currencies in lines of receipt text, as printed in several countries.
 final class ReceiptAmountsTests: XCTestCase {

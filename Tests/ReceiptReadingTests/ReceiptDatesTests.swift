@@ -1,7 +1,8 @@
-@testable import ReceiptReading
 import ExpenseCore
 import XCTest
+
 @testable import ExpenseSupport
+@testable import ReceiptReading
 
 /// Dates in the formats receipts print, and the rule for NN/NN/YYYY.
 final class ReceiptDatesTests: XCTestCase {

@@ -1,7 +1,8 @@
-@testable import ReceiptReading
 import ExpenseCore
 import XCTest
+
 @testable import ExpenseSupport
+@testable import ReceiptReading
 
 /// Suggestions from fixed OCR text: receipts in German, English, French and Swiss layouts,
 /// with the misreadings OCR makes.
@@ -10,7 +11,8 @@ final class ReceiptTextReaderTests: XCTestCase {
     private func date(_ text: String) throws -> CalendarDate { try CalendarDate.parse(text) }
 
     func testGermanHotelBill() throws {
-        let suggestion = read("""
+        let suggestion = read(
+            """
             HOTEL ASTORIA WALLDORF
             Hauptstrasse 12, 69190 Walldorf
             Tel. +49 6227 123456
@@ -25,12 +27,16 @@ final class ReceiptTextReaderTests: XCTestCase {
             Betrag EUR 1.234,56
             Bezahlt: Visa **** 4421
             """)
-        XCTAssertEqual(suggestion, ReceiptSuggestion(merchant: "HOTEL ASTORIA WALLDORF", date: try date("2026-03-06"),
-                                                     amount: "1234.56", currency: "EUR", category: "lodging"))
+        XCTAssertEqual(
+            suggestion,
+            ReceiptSuggestion(
+                merchant: "HOTEL ASTORIA WALLDORF", date: try date("2026-03-06"),
+                amount: "1234.56", currency: "EUR", category: "lodging"))
     }
 
     func testAmericanRestaurantWithTaxAndTip() throws {
-        let suggestion = read("""
+        let suggestion = read(
+            """
             THE HARBOR GRILL
             100 Atlantic Ave, Boston MA
             03/05/2026 8:47 PM
@@ -49,7 +55,8 @@ final class ReceiptTextReaderTests: XCTestCase {
     }
 
     func testFrenchTotalAPayerAfterTotalHT() throws {
-        let suggestion = read("""
+        let suggestion = read(
+            """
             BRASSERIE DU MARCHE
             12 rue de Bretagne, 75003 Paris
             04/03/2026 13:51
@@ -65,7 +72,8 @@ final class ReceiptTextReaderTests: XCTestCase {
     }
 
     func testSwissFrancsAndATwoDigitYear() throws {
-        let suggestion = read("""
+        let suggestion = read(
+            """
             Restaurant Zum Goldenen Sternen
             4052 Basel
             Tisch 4 Datum 03.03.26
@@ -73,12 +81,16 @@ final class ReceiptTextReaderTests: XCTestCase {
             Total Fr. 34.80
             MWST 8.1% inkl. Fr. 2.61
             """)
-        XCTAssertEqual(suggestion, ReceiptSuggestion(merchant: "Restaurant Zum Goldenen Sternen", date: try date("2026-03-03"),
-                                                     amount: "34.80", currency: "CHF", category: "meals"))
+        XCTAssertEqual(
+            suggestion,
+            ReceiptSuggestion(
+                merchant: "Restaurant Zum Goldenen Sternen", date: try date("2026-03-03"),
+                amount: "34.80", currency: "CHF", category: "meals"))
     }
 
     func testTheAmountOnTheLineBelowItsLabel() {
-        let suggestion = read("""
+        let suggestion = read(
+            """
             TAXI ZENTRALE
             Total
             CHF 49.50
@@ -105,8 +117,9 @@ final class ReceiptTextReaderTests: XCTestCase {
 
     func testTheMerchantIsTheFirstLineThatReadsLikeAName() {
         XCTAssertEqual(read("*** RECEIPT ***\n~ -\n== Blue Bottle Cafe ==\n54 W 40th St\nTotal $11.65").merchant, "Blue Bottle Cafe")
-        XCTAssertEqual(read("Tel. 030 123456\nwww.example.com\nFunk Taxi Berlin GmbH\nGesamtbetrag 36,00").merchant,
-                       "Funk Taxi Berlin GmbH")
+        XCTAssertEqual(
+            read("Tel. 030 123456\nwww.example.com\nFunk Taxi Berlin GmbH\nGesamtbetrag 36,00").merchant,
+            "Funk Taxi Berlin GmbH")
         XCTAssertNil(read("12.03.2026\n4,50\n").merchant)
     }
 
@@ -121,7 +134,8 @@ final class ReceiptTextReaderTests: XCTestCase {
     func testCategoryGuesses() {
         XCTAssertEqual(read("EUROSTAR RAIL SERVICES\nCoach 12 Seat 61").category, "rail")
         XCTAssertEqual(read("LOGAN AIRPORT PARKING\nCentral Garage").category, "parking")
-        XCTAssertEqual(read("Funk Taxi Berlin GmbH\nFahrt: Hauptbahnhof - Messe").category, "taxi", "the merchant's word outweighs a station")
+        XCTAssertEqual(
+            read("Funk Taxi Berlin GmbH\nFahrt: Hauptbahnhof - Messe").category, "taxi", "the merchant's word outweighs a station")
         XCTAssertEqual(read("HOTEL ADLER\nFruehstueck 12,00\nParkgarage 15,00").category, "lodging")
         XCTAssertNil(read("Kiosk am Stachus\nSumme 7,40").category)
         XCTAssertNil(read("Cabernet Sauvignon 12.00").category, "a cab is not a cabernet")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Rendering
 import XCTest
+
+@testable import Rendering
 
 /// The JSON the app prints: escaped where JSON needs it and nowhere else, so that any parser
 /// reads back exactly the text that was stored.
@@ -19,7 +20,9 @@ final class JSONValueTests: XCTestCase {
 
     func testNestedDocumentsAreIndentedTwoSpacesAKeyInTheOrderWritten() {
         let document = JSONValue.object([("b", .array([.int(1), .null, .bool(true)])), ("a", .object([])), ("c", .array([]))])
-        XCTAssertEqual(document.serialized(), """
+        XCTAssertEqual(
+            document.serialized(),
+            """
             {
               "b": [
                 1,

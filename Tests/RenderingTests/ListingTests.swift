@@ -1,20 +1,25 @@
-import XCTest
 import ExpenseCore
 import ExpenseSupport
 import Rendering
+import XCTest
 
 final class ListingTests: XCTestCase {
     let eur = CurrencyTable.standard.currency("EUR")!
     let jpy = CurrencyTable.standard.currency("JPY")!
 
     var listing: Listing {
-        Listing(columns: [.init("id", "id"), .init("merchant", "merchant"), .init("total", "total")],
-                rows: [[.int(1), .text("Café, \"Zur Post\""), .money(Money(minorUnits: 123_456, currency: eur))],
-                       [.int(22), .text("Line\nbreak"), .money(Money(minorUnits: -5, currency: jpy))]])
+        Listing(
+            columns: [.init("id", "id"), .init("merchant", "merchant"), .init("total", "total")],
+            rows: [
+                [.int(1), .text("Café, \"Zur Post\""), .money(Money(minorUnits: 123_456, currency: eur))],
+                [.int(22), .text("Line\nbreak"), .money(Money(minorUnits: -5, currency: jpy))],
+            ])
     }
 
     func testTableRightAlignsNumbersAndMoney() {
-        XCTAssertEqual(Listing(columns: listing.columns, rows: [listing.rows[0]]).table, """
+        XCTAssertEqual(
+            Listing(columns: listing.columns, rows: [listing.rows[0]]).table,
+            """
             ID  MERCHANT                 TOTAL
              1  Café, "Zur Post"  1,234.56 EUR
 
@@ -24,9 +29,13 @@ final class ListingTests: XCTestCase {
 
     /// Padding counts terminal columns: wide characters and emoji take two, a combining mark none.
     func testWideCharactersKeepTheColumnsAligned() {
-        let table = Listing(columns: [.init("title", "title"), .init("items", "items")],
-                            rows: [[.text("東京 trip 🗼"), .int(2)], [.text("Cafe\u{301}"), .int(10)], [.text("Munich"), .int(3)]]).table
-        XCTAssertEqual(table, """
+        let table = Listing(
+            columns: [.init("title", "title"), .init("items", "items")],
+            rows: [[.text("東京 trip 🗼"), .int(2)], [.text("Cafe\u{301}"), .int(10)], [.text("Munich"), .int(3)]]
+        ).table
+        XCTAssertEqual(
+            table,
+            """
             TITLE         ITEMS
             東京 trip 🗼      2
             Cafe\u{301}             10
@@ -39,13 +48,20 @@ final class ListingTests: XCTestCase {
     /// or an amount, never below its title), rather than every row wrapping.
     func testATableFitsTheTerminalByShorteningItsWidestTextColumn() {
         let rows: [[Listing.Cell]] = [
-            [.int(1), .date(try! CalendarDate.parse("2026-03-02")), .text("Hotel Astoria Walldorf, Conference Centre"), .text("lodging"),
-             .money(Money(minorUnits: 41_280, currency: eur))],
-            [.int(2), .date(try! CalendarDate.parse("2026-03-03")), .text("日本料理 Sushi Restaurant Tokyo"), .text("meals"),
-             .money(Money(minorUnits: 3_000, currency: eur))],
+            [
+                .int(1), .date(try! CalendarDate.parse("2026-03-02")), .text("Hotel Astoria Walldorf, Conference Centre"), .text("lodging"),
+                .money(Money(minorUnits: 41_280, currency: eur)),
+            ],
+            [
+                .int(2), .date(try! CalendarDate.parse("2026-03-03")), .text("日本料理 Sushi Restaurant Tokyo"), .text("meals"),
+                .money(Money(minorUnits: 3_000, currency: eur)),
+            ],
         ]
-        let listing = Listing(columns: [.init("id", "id"), .init("date", "date"), .init("merchant", "merchant"),
-                                        .init("category", "category"), .init("amount", "amount")], rows: rows)
+        let listing = Listing(
+            columns: [
+                .init("id", "id"), .init("date", "date"), .init("merchant", "merchant"),
+                .init("category", "category"), .init("amount", "amount"),
+            ], rows: rows)
         var text = ""
         listing.table(width: 60) { text += $0 }
         let lines = text.split(separator: "\n").map(String.init)
@@ -64,14 +80,23 @@ final class ListingTests: XCTestCase {
     /// Shortening is not enough: the empty columns, then the optional ones, last first, are left
     /// out, and the table says so.
     func testANarrowTableLeavesOutEmptyThenOptionalColumnsAndSaysWhich() {
-        let listing = Listing(columns: [.init("id", "id"), .init("merchant", "merchant"), .init("rate", "rate", optional: true),
-                                        .init("paidBy", "paid by", optional: true), .init("amount", "amount"),
-                                        .init("note", "note")],
-                              rows: [[.int(1), .text("Hotel Astoria Walldorf"), .null, .text("company"),
-                                      .money(Money(minorUnits: 41_280, currency: eur)), .null]])
+        let listing = Listing(
+            columns: [
+                .init("id", "id"), .init("merchant", "merchant"), .init("rate", "rate", optional: true),
+                .init("paidBy", "paid by", optional: true), .init("amount", "amount"),
+                .init("note", "note"),
+            ],
+            rows: [
+                [
+                    .int(1), .text("Hotel Astoria Walldorf"), .null, .text("company"),
+                    .money(Money(minorUnits: 41_280, currency: eur)), .null,
+                ]
+            ])
         var text = ""
         listing.table(width: 40) { text += $0 }
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             ID  MERCHANT         PAID BY      AMOUNT
              1  Hotel Astoria …  company  412.80 EUR
             (rate, note left out to fit 40 columns)
@@ -79,7 +104,9 @@ final class ListingTests: XCTestCase {
             """)
         text = ""
         listing.table(width: 30) { text += $0 }
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             ID  MERCHANT            AMOUNT
              1  Hotel Astoria…  412.80 EUR
             (rate, note, paid by left out to fit 30 columns)
@@ -89,12 +116,15 @@ final class ListingTests: XCTestCase {
     }
 
     func testCSVQuotesAndSplitsMoney() {
-        XCTAssertEqual(listing.csv,
-                       "id,merchant,total,totalCurrency\r\n1,\"Café, \"\"Zur Post\"\"\",1234.56,EUR\r\n22,\"Line\nbreak\",-5,JPY\r\n")
+        XCTAssertEqual(
+            listing.csv,
+            "id,merchant,total,totalCurrency\r\n1,\"Café, \"\"Zur Post\"\"\",1234.56,EUR\r\n22,\"Line\nbreak\",-5,JPY\r\n")
     }
 
     func testJSONMoneyAsDecimalStringAndEscapes() {
-        XCTAssertEqual(Listing(columns: listing.columns, rows: [listing.rows[1]]).json.serialized() + "\n", """
+        XCTAssertEqual(
+            Listing(columns: listing.columns, rows: [listing.rows[1]]).json.serialized() + "\n",
+            """
             [
               {
                 "id": 22,
@@ -113,11 +143,14 @@ final class ListingTests: XCTestCase {
 
 extension ListingTests {
     func testAColumnForProgramsIsLeftOutOfTheTable() {
-        let findings = Listing(columns: [.init("key", "violation"), .init("itemIds", "items", inTable: false)],
-                               rows: [[.text("duplicate:1:3"), .ids([1, 2, 3])]])
+        let findings = Listing(
+            columns: [.init("key", "violation"), .init("itemIds", "items", inTable: false)],
+            rows: [[.text("duplicate:1:3"), .ids([1, 2, 3])]])
         XCTAssertEqual(findings.table, "VIOLATION\nduplicate:1:3\n")
         XCTAssertEqual(findings.csv, "key,itemIds\r\nduplicate:1:3,1 2 3\r\n")
-        XCTAssertEqual(findings.serializedJSON(), """
+        XCTAssertEqual(
+            findings.serializedJSON(),
+            """
             [
               {
                 "key": "duplicate:1:3",
@@ -158,9 +191,12 @@ final class ListingHugeCellTests: XCTestCase {
     func testAHugeCellIsCutAtTheWidestACellIsShown() {
         let huge = String(repeating: "x", count: 100_000)
         let wide = String(repeating: "東", count: 100_000)
-        let listing = Listing(columns: [.init("id", "id"), .init("title", "title"), .init("note", "note")],
-                              rows: [[.int(1), .text(huge), .text("end")], [.int(2), .text(wide), .text("end")],
-                                     [.int(3), .text("short"), .text("end")]])
+        let listing = Listing(
+            columns: [.init("id", "id"), .init("title", "title"), .init("note", "note")],
+            rows: [
+                [.int(1), .text(huge), .text("end")], [.int(2), .text(wide), .text("end")],
+                [.int(3), .text("short"), .text("end")],
+            ])
         let lines = listing.table.split(separator: "\n").map(String.init)
         let cell = Listing.maxCellColumns
         XCTAssertEqual(cell, 1_000)
@@ -179,8 +215,9 @@ final class ListingHugeCellTests: XCTestCase {
 
 final class ListingTerminalTests: XCTestCase {
     func testATableCellCannotReachTheTerminalRawNorBreakItsRow() {
-        let listing = Listing(columns: [.init("id", "id"), .init("merchant", "merchant")],
-                              rows: [[.int(1), .text("\u{1B}[2J\u{1B}]0;pwned\u{07}Hotel\nExec")]])
+        let listing = Listing(
+            columns: [.init("id", "id"), .init("merchant", "merchant")],
+            rows: [[.int(1), .text("\u{1B}[2J\u{1B}]0;pwned\u{07}Hotel\nExec")]])
         XCTAssertEqual(listing.table, "ID  MERCHANT\n 1  \\x1b[2J\\x1b]0;pwned\\x07Hotel\\nExec\n")
         // JSON and CSV keep the exact text, escaped as their formats escape it.
         XCTAssertTrue(listing.json.serialized().contains("\\u001b[2J\\u001b]0;pwned\\u0007Hotel\\nExec"))

@@ -1,5 +1,6 @@
-@testable import StatementImport
 import XCTest
+
+@testable import StatementImport
 
 /// `skip-end N`: the last N rows wait until the file ends, and only they.
 final class HoldbackTests: XCTestCase {

@@ -1,7 +1,8 @@
 import Foundation
+import XCTest
+
 @testable import ExpenseSupport
 @testable import StatementImport
-import XCTest
 
 /// Files read whole as text (rules files) are bounded: a file of megabytes named as rules is
 /// bad data, not an allocation of its size.
@@ -39,15 +40,17 @@ final class InputFileFormatTests: XCTestCase {
         XCTAssertEqual(try input.statementFormat(), .csv)
         XCTAssertEqual(try input.statementFormat(), .csv, "asked twice, read once")
         let reader = input.csvReader(separator: UInt8(ascii: ","))
-        var records = 0, last = ""
+        var records = 0
+        var last = ""
         while try reader.next() {
             records += 1
             last = String(decoding: reader.field(1), as: UTF8.self)
         }
         XCTAssertEqual(records, 1_001)
         XCTAssertEqual(last, "1000.00")
-        let ofx = try InputFile(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/import/bank-ofx220.ofx").path, role: "statement")
+        let ofx = try InputFile(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/import/bank-ofx220.ofx").path, role: "statement")
         XCTAssertEqual(try ofx.statementFormat(), .entries(.ofx))
         XCTAssertEqual(try ofx.wholeStatement(.ofx).count, ofx.size)
     }
@@ -59,7 +62,7 @@ extension InputFileFormatTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("OFXHEADER:100\n".utf8)))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: UInt64(InputFile.maximumMarkupBytes + 1))   // sparse: no disk is used
+        try handle.truncate(atOffset: UInt64(InputFile.maximumMarkupBytes + 1))  // sparse: no disk is used
         try handle.close()
         let input = try InputFile(path, role: "statement")
         XCTAssertEqual(try input.statementFormat(), .entries(.ofx))

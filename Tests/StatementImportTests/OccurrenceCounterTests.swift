@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import StatementImport
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementImport
 
 final class OccurrenceCounterTests: XCTestCase {
     /// A spill in memory that records what went through it.
@@ -9,8 +10,15 @@ final class OccurrenceCounterTests: XCTestCase {
         var saved: [Int: [UInt64: UInt32]] = [:]
         var saves = 0, loads = 0
         var spill: OccurrenceCounter.Spill {
-            OccurrenceCounter.Spill(save: { day, counts in self.saved[day] = counts; self.saves += 1 },
-                                    load: { day in self.loads += 1; return self.saved[day] ?? [:] })
+            OccurrenceCounter.Spill(
+                save: { day, counts in
+                    self.saved[day] = counts
+                    self.saves += 1
+                },
+                load: { day in
+                    self.loads += 1
+                    return self.saved[day] ?? [:]
+                })
         }
     }
 

@@ -1,7 +1,8 @@
-@testable import StatementImport
-import XCTest
 import Dispatch
+import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementImport
 
 /// The read-ahead thread of the import: everything produced arrives, in order, across chunk
 /// boundaries and a full buffer; a producer's error arrives after its elements; stopping early

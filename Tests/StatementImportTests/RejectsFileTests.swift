@@ -1,7 +1,8 @@
 import ExpenseSupport
-@testable import StatementImport
 import StatementReading
 import XCTest
+
+@testable import StatementImport
 
 /// The rejects file: written to a temporary of its own (never through a name someone left), 0600,
 /// put in place only when the import commits, never over an input, and over an existing file only
@@ -107,7 +108,8 @@ final class RejectsFileTests: XCTestCase {
         let statement = OutputFile.Input("-", role: "a statement", identity: FileIdentity(descriptor: descriptor))
         for replacing in [false, true] {
             XCTAssertThrowsError(try make("s.csv", replacing: replacing, inputs: [statement])) { error in
-                XCTAssertEqual((error as? ExpenseError)?.message, "cannot write \(path("s.csv")): it is a statement, which this command reads")
+                XCTAssertEqual(
+                    (error as? ExpenseError)?.message, "cannot write \(path("s.csv")): it is a statement, which this command reads")
             }
         }
         XCTAssertEqual(try String(contentsOfFile: path("s.csv"), encoding: .utf8), "Date,Amount\nx,1\n")

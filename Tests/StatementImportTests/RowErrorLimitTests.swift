@@ -1,5 +1,6 @@
-@testable import StatementImport
 import XCTest
+
+@testable import StatementImport
 
 final class RowErrorLimitTests: XCTestCase {
     func testTheFirstTwentyRowsAreToldAndTheRestCounted() {

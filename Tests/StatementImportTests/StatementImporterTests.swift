@@ -1,9 +1,10 @@
 import ExpenseCore
 import ExpenseStore
-@testable import ExpenseSupport
-@testable import StatementImport
 import StatementReading
 import XCTest
+
+@testable import ExpenseSupport
+@testable import StatementImport
 
 /// The importer over camt.053 and OFX beside CSV, in process: the format by content, rules
 /// checked per format before anything is written, pending entries counted, re-imports adding nothing.
@@ -29,8 +30,12 @@ final class StatementImporterTests: XCTestCase {
 
     private func run(_ files: [String], rules: String? = nil, rejects: String? = nil) throws -> StatementImporter.Outcome {
         let parsed = try rules.map { try ImportRules.parse($0, path: "test.rules", complete: false) }
-        return try StatementImporter(store: store, request: .init(files: files, rules: parsed, reportID: nil, skipInvalid: rejects != nil,
-                                                                  rejectsPath: rejects)).run()
+        return try StatementImporter(
+            store: store,
+            request: .init(
+                files: files, rules: parsed, reportID: nil, skipInvalid: rejects != nil,
+                rejectsPath: rejects)
+        ).run()
     }
 
     private func expenses() throws -> Int64 {
@@ -65,7 +70,9 @@ final class StatementImporterTests: XCTestCase {
         let amexRules = try String(contentsOfFile: fixture("amex.rules"), encoding: .utf8)
         XCTAssertThrowsError(try run([amex, fixture("card-ofx102.ofx")], rules: amexRules)) { error in
             XCTAssertEqual((error as? ExpenseError)?.kind, .usage)
-            XCTAssertEqual((error as? ExpenseError)?.message, "\(amex) is a CSV statement and \(self.fixture("card-ofx102.ofx")) is not: one import reads either")
+            XCTAssertEqual(
+                (error as? ExpenseError)?.message,
+                "\(amex) is a CSV statement and \(self.fixture("card-ofx102.ofx")) is not: one import reads either")
         }
         XCTAssertEqual(try expenses(), 0)
     }

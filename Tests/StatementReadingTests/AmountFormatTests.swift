@@ -1,6 +1,7 @@
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 final class AmountFormatTests: XCTestCase {
     private let english = AmountFormat(decimalMark: UInt8(ascii: "."), thousandsSeparator: UInt8(ascii: ","))
@@ -22,8 +23,9 @@ final class AmountFormatTests: XCTestCase {
         XCTAssertEqual(minor("12", plain), 1200)
         XCTAssertEqual(minor("1.000.000,00", german), 100_000_000)
         XCTAssertEqual(minor("10 237,65", AmountFormat(decimalMark: UInt8(ascii: ","), thousandsSeparator: AmountFormat.space)), 1_023_765)
-        XCTAssertEqual(minor("10\u{A0}237,65", AmountFormat(decimalMark: UInt8(ascii: ","), thousandsSeparator: AmountFormat.space)),
-                       1_023_765, "a no-break space groups too")
+        XCTAssertEqual(
+            minor("10\u{A0}237,65", AmountFormat(decimalMark: UInt8(ascii: ","), thousandsSeparator: AmountFormat.space)),
+            1_023_765, "a no-break space groups too")
         XCTAssertEqual(minor("1'234.50", AmountFormat(decimalMark: UInt8(ascii: "."), thousandsSeparator: UInt8(ascii: "'"))), 123_450)
     }
 
@@ -37,8 +39,9 @@ final class AmountFormatTests: XCTestCase {
 
     func testAnUndeclaredMarkIsAnErrorNeverAGuess() {
         guard case .failure(let failure) = parse("1,234", plain) else { return XCTFail("1,234 must not parse without declarations") }
-        XCTAssertTrue(failure.message.contains("',' is not the decimal mark ('.') and no thousands separator is declared"),
-                      failure.message)
+        XCTAssertTrue(
+            failure.message.contains("',' is not the decimal mark ('.') and no thousands separator is declared"),
+            failure.message)
         XCTAssertNil(minor("12,50", plain))
         XCTAssertNil(minor("1.234.56", german), "two decimal marks in a German amount")
         XCTAssertNil(minor("1,234.56", german))

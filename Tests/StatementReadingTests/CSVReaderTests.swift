@@ -1,6 +1,7 @@
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 /// The streaming CSV reader on tricky input, at buffer sizes from a few bytes (every record
 /// crosses a refill) to the default, which must all read the same records.
@@ -27,44 +28,55 @@ final class CSVReaderTests: XCTestCase {
     }
 
     /// Reads `text` at many buffer sizes and checks they all agree with the expectation.
-    private func assertRecords(_ text: String, separator: Character = ",", _ expected: [Record],
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRecords(
+        _ text: String, separator: Character = ",", _ expected: [Record],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         for size in [4, 5, 6, 7, 8, 11, 16, 64, 1 << 20] {
             XCTAssertEqual(try read(text, separator: separator, bufferSize: size), expected, "buffer \(size)", file: file, line: line)
         }
     }
 
     func testPlainRecordsWithLineNumbers() throws {
-        try assertRecords("date,amount\n2026-03-02,12.50\n2026-03-03,7\n", [
-            Record(line: 1, fields: ["date", "amount"], raw: "date,amount"),
-            Record(line: 2, fields: ["2026-03-02", "12.50"], raw: "2026-03-02,12.50"),
-            Record(line: 3, fields: ["2026-03-03", "7"], raw: "2026-03-03,7"),
-        ])
+        try assertRecords(
+            "date,amount\n2026-03-02,12.50\n2026-03-03,7\n",
+            [
+                Record(line: 1, fields: ["date", "amount"], raw: "date,amount"),
+                Record(line: 2, fields: ["2026-03-02", "12.50"], raw: "2026-03-02,12.50"),
+                Record(line: 3, fields: ["2026-03-03", "7"], raw: "2026-03-03,7"),
+            ])
     }
 
     func testQuotedFieldsWithSeparatorsDoubledQuotesAndEmptyOnes() throws {
-        try assertRecords(#"a,"b, with comma","say ""hi""","",,"""""#, [
-            Record(line: 1, fields: ["a", "b, with comma", #"say "hi""#, "", "", #"""#],
-                   raw: #"a,"b, with comma","say ""hi""","",,"""""#),
-        ])
+        try assertRecords(
+            #"a,"b, with comma","say ""hi""","",,"""""#,
+            [
+                Record(
+                    line: 1, fields: ["a", "b, with comma", #"say "hi""#, "", "", #"""#],
+                    raw: #"a,"b, with comma","say ""hi""","",,"""""#)
+            ])
     }
 
     func testLineBreaksInsideQuotesKeepPhysicalLineNumbers() throws {
         let text = "id,text\n1,\"two\nlines\"\n2,\"three\r\nlines\r\nhere\"\n3,after\n"
-        try assertRecords(text, [
-            Record(line: 1, fields: ["id", "text"], raw: "id,text"),
-            Record(line: 2, fields: ["1", "two\nlines"], raw: "1,\"two\nlines\""),
-            Record(line: 4, fields: ["2", "three\r\nlines\r\nhere"], raw: "2,\"three\r\nlines\r\nhere\""),
-            Record(line: 7, fields: ["3", "after"], raw: "3,after"),
-        ])
+        try assertRecords(
+            text,
+            [
+                Record(line: 1, fields: ["id", "text"], raw: "id,text"),
+                Record(line: 2, fields: ["1", "two\nlines"], raw: "1,\"two\nlines\""),
+                Record(line: 4, fields: ["2", "three\r\nlines\r\nhere"], raw: "2,\"three\r\nlines\r\nhere\""),
+                Record(line: 7, fields: ["3", "after"], raw: "3,after"),
+            ])
     }
 
     func testCRLFAndAMissingFinalLineBreak() throws {
-        try assertRecords("a,b\r\n\"c\",d\r\ne,\"f\"", [
-            Record(line: 1, fields: ["a", "b"], raw: "a,b"),
-            Record(line: 2, fields: ["c", "d"], raw: "\"c\",d"),
-            Record(line: 3, fields: ["e", "f"], raw: "e,\"f\""),
-        ])
+        try assertRecords(
+            "a,b\r\n\"c\",d\r\ne,\"f\"",
+            [
+                Record(line: 1, fields: ["a", "b"], raw: "a,b"),
+                Record(line: 2, fields: ["c", "d"], raw: "\"c\",d"),
+                Record(line: 3, fields: ["e", "f"], raw: "e,\"f\""),
+            ])
         let reader = CSVReader(bytes: Array("a,b\r\nc,d\n".utf8), separator: UInt8(ascii: ","))
         XCTAssertTrue(try reader.next())
         XCTAssertTrue(reader.recordEndsWithCRLF)
@@ -122,8 +134,9 @@ final class CSVReaderTests: XCTestCase {
 
     func testTextAfterAClosingQuoteIsAnErrorAtItsLine() throws {
         XCTAssertThrowsError(try read("a,b\n\"x\"y,z\n")) { error in
-            XCTAssertEqual(error as? CSVReader.Failure,
-                           CSVReader.Failure(line: 2, message: "text after the closing quote of field 1"))
+            XCTAssertEqual(
+                error as? CSVReader.Failure,
+                CSVReader.Failure(line: 2, message: "text after the closing quote of field 1"))
         }
     }
 
@@ -149,16 +162,18 @@ final class CSVReaderTests: XCTestCase {
         let wide = "a,b\n" + String(repeating: ",", count: 10_000) + "\n"
         for size in [5, 1 << 20] {
             XCTAssertThrowsError(try read(wide, bufferSize: size)) { error in
-                XCTAssertEqual(error as? CSVReader.Failure,
-                               CSVReader.Failure(line: 2, message: "a record with more than 10000 fields starts here"), "buffer \(size)")
+                XCTAssertEqual(
+                    error as? CSVReader.Failure,
+                    CSVReader.Failure(line: 2, message: "a record with more than 10000 fields starts here"), "buffer \(size)")
             }
         }
         XCTAssertEqual(try read("a,b\n" + String(repeating: ",", count: 9_999) + "\n")[1].fields.count, 10_000)
     }
 
     func testSkipLineReturnsPreambleLinesAndCountsThem() throws {
-        let reader = CSVReader(bytes: Array("Konto;123\r\nVon;01.03.\r\n\r\nDatum;Betrag\r\n".utf8), separator: UInt8(ascii: ";"),
-                               bufferSize: 6)
+        let reader = CSVReader(
+            bytes: Array("Konto;123\r\nVon;01.03.\r\n\r\nDatum;Betrag\r\n".utf8), separator: UInt8(ascii: ";"),
+            bufferSize: 6)
         XCTAssertEqual(try reader.skipLine().map { String(decoding: $0, as: UTF8.self) }, "Konto;123")
         XCTAssertEqual(try reader.skipLine().map { String(decoding: $0, as: UTF8.self) }, "Von;01.03.")
         XCTAssertEqual(try reader.skipLine(), [])

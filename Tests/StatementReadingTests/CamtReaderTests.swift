@@ -1,5 +1,6 @@
-@testable import StatementReading
 import XCTest
+
+@testable import StatementReading
 
 /// camt.053 statements: booked entries with their fields, pending ones apart, versions .02 and
 /// .08, and hostile input as a failure at a line.
@@ -49,10 +50,12 @@ final class CamtReaderTests: XCTestCase {
     }
 
     func testAdditionalInformationWhenThereIsNoRemittanceText() throws {
-        let statement = try read(document("""
-            <Ntry><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-03-01</Dt></BookgDt>
-            <AddtlNtryInf>Kontoführung</AddtlNtryInf></Ntry>
-            """))
+        let statement = try read(
+            document(
+                """
+                <Ntry><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-03-01</Dt></BookgDt>
+                <AddtlNtryInf>Kontoführung</AddtlNtryInf></Ntry>
+                """))
         XCTAssertEqual(statement.entries.map(\.description), ["Kontoführung"])
     }
 
@@ -65,8 +68,9 @@ final class CamtReaderTests: XCTestCase {
 
     func testOtherDocumentsAndVersionsAreRefused() {
         XCTAssertEqual(failure(document("", version: "09"))?.message, "camt.053 version '09' is not read")
-        XCTAssertEqual(failure("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.052.001.02\"/>")?.message,
-                       "not a camt.053 statement: the root is <Document> of urn:iso:std:iso:20022:tech:xsd:camt.052.001.02")
+        XCTAssertEqual(
+            failure("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.052.001.02\"/>")?.message,
+            "not a camt.053 statement: the root is <Document> of urn:iso:std:iso:20022:tech:xsd:camt.052.001.02")
         XCTAssertEqual(failure("")?.message, "no camt.053 <Document> in the file")
         XCTAssertEqual(failure(document("") + "<Document/>")?.message, "a second root element <Document> after the <Document>")
     }
@@ -79,18 +83,23 @@ final class CamtReaderTests: XCTestCase {
         let deep = document(String(repeating: "<a>", count: 100_000))
         XCTAssertEqual(failure(deep)?.message, "elements nested deeper than 64 levels")
         XCTAssertEqual(failure(document("<Ntry>\n</Stmt>"))?.message, "</Stmt> where <Ntry> is open")
-        XCTAssertEqual(failure(document("<Ntry><Amt>" + String(repeating: "9", count: 70_000) + "</Amt></Ntry>"))?.message,
-                       "a text of more than 64 KiB in <Amt>")
+        XCTAssertEqual(
+            failure(document("<Ntry><Amt>" + String(repeating: "9", count: 70_000) + "</Amt></Ntry>"))?.message,
+            "a text of more than 64 KiB in <Amt>")
         XCTAssertEqual(failure("<?xml version=\"1.0\" encoding=\"EBCDIC\"?><Document/>")?.message, "the encoding 'EBCDIC' is not read")
         let many = String(repeating: "<Ntry><CdtDbtInd>DBIT</CdtDbtInd></Ntry>", count: StatementEntries.maximumEntries + 1)
         XCTAssertEqual(failure(document(many))?.message, "more than 100000 entries in one statement file")
     }
 
     func testADeclaredLatin1Document() throws {
-        var bytes = Array(document("""
-            <Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-03-01</Dt></BookgDt>
-            <NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Caf_</Nm></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry>
-            """).utf8).map { $0 == UInt8(ascii: "_") ? 0xE9 : $0 }
+        var bytes = Array(
+            document(
+                """
+                <Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-03-01</Dt></BookgDt>
+                <NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Caf_</Nm></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry>
+                """
+            ).utf8
+        ).map { $0 == UInt8(ascii: "_") ? 0xE9 : $0 }
         bytes.replaceSubrange(30..<35, with: Array("ISO-8859-1".utf8))
         XCTAssertEqual(try CamtReader.read(bytes).entries.map(\.counterparty), ["Café"])
     }

@@ -1,8 +1,10 @@
+import XCTest
+
+@testable import StatementReading
+
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import StatementReading
-import XCTest
 
 /// `if FIELD matches REGEX` is case-insensitive in every script, not in ASCII only: `CAFÉ`
 /// missed "Café Schäfer".
@@ -62,8 +64,9 @@ final class CaseFoldingTests: XCTestCase {
 
     func testRangesBeyondASCIIAreBounded() {
         XCTAssertThrowsError(try POSIXRegex("[一-龥]")) { error in
-            XCTAssertEqual((error as? POSIXRegex.Failure)?.message,
-                           "the range 一-龥 holds 20902 characters; a range beyond ASCII may hold at most 1000")
+            XCTAssertEqual(
+                (error as? POSIXRegex.Failure)?.message,
+                "the range 一-龥 holds 20902 characters; a range beyond ASCII may hold at most 1000")
         }
         XCTAssertNoThrow(try POSIXRegex("[\u{80}-\u{467}]"), "1,000 characters")
         XCTAssertThrowsError(try POSIXRegex("[ö-à]"), "a range backwards is regcomp's error")

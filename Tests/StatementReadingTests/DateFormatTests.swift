@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 final class DateFormatTests: XCTestCase {
     private func parse(_ text: String, _ pattern: String) throws -> Result<CalendarDate, DateFormat.Failure> {
@@ -28,8 +29,9 @@ final class DateFormatTests: XCTestCase {
     }
 
     func testPartialAndWrongMatchesAreErrors() throws {
-        XCTAssertEqual(try parse("02.03.2026 12:00", "%d.%m.%Y").failure?.message,
-                       "'02.03.2026 12:00' does not match the date format %d.%m.%Y")
+        XCTAssertEqual(
+            try parse("02.03.2026 12:00", "%d.%m.%Y").failure?.message,
+            "'02.03.2026 12:00' does not match the date format %d.%m.%Y")
         XCTAssertNil(try date("2026-03-02", "%d.%m.%Y"))
         XCTAssertNil(try date("02.03.26", "%d.%m.%Y"), "%Y needs four digits")
         XCTAssertNil(try date("2 Mrz 2026", "%d %b %Y"))
@@ -54,8 +56,8 @@ final class DateFormatTests: XCTestCase {
     }
 }
 
-private extension Result {
-    var failure: Failure? {
+extension Result {
+    fileprivate var failure: Failure? {
         if case .failure(let failure) = self { return failure }
         return nil
     }

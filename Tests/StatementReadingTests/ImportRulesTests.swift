@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 /// Every directive of a rules file, and the `RULES:LINE:` errors of the mistakes people make.
 final class ImportRulesTests: XCTestCase {
@@ -39,7 +40,8 @@ final class ImportRulesTests: XCTestCase {
     }
 
     func testEveryDirective() throws {
-        let parsed = try rules("""
+        let parsed = try rules(
+            """
             \u{FEFF}# A German bank export
               # indented comments too
 
@@ -112,8 +114,9 @@ final class ImportRulesTests: XCTestCase {
         XCTAssertEqual(parsed.mappings[.amount]?.columns, [.position(4)])
         XCTAssertEqual(parsed.mappings[.amount]?.line, 2)
         XCTAssertEqual(failure("fields date, amout\ndefault currency EUR")?.message, "unknown field 'amout' in 'fields'")
-        XCTAssertEqual(failure("fields date, amount\namount = 3\ndefault currency EUR")?.message,
-                       "'amount' is mapped twice (first on line 1)")
+        XCTAssertEqual(
+            failure("fields date, amount\namount = 3\ndefault currency EUR")?.message,
+            "'amount' is mapped twice (first on line 1)")
     }
 
     func testSeparateDebitAndCreditColumns() throws {
@@ -167,11 +170,19 @@ final class ImportRulesTests: XCTestCase {
             ("if  matches ^UBER then category taxi", "cannot read this condition"),
             ("if merchant matches UB\u{0}ER then skip", "the regular expression holds a NUL character"),
             // 70 bytes that made glibc's regcomp allocate more than 2 GB (Fuzz/ImportRules, -malloc_limit_mb).
-            ("if merchant matches ((((a{1,100}){1,100}){1,100}){1,100}) then skip",
-             "invalid regular expression '((((a{1,100}){1,100}){1,100}){1,100})': its repetitions ({m,n} and +) expand it to more than 10000 elements"),
+            (
+                "if merchant matches ((((a{1,100}){1,100}){1,100}){1,100}) then skip",
+                "invalid regular expression '((((a{1,100}){1,100}){1,100}){1,100})': its repetitions ({m,n} and +) expand it to more than 10000 elements"
+            ),
             ("if merchant matches (a{1,30000}){1,30000} then skip", "invalid regular expression '(a{1,30000}){1,30000}': its repetitions"),
-            ("if merchant matches x{99999999999999999999} then skip", "invalid regular expression 'x{99999999999999999999}': its repetitions"),
-            ("if merchant matches ^(a+)\\1$ then skip", "invalid regular expression '^(a+)\\1$': back-references such as \\1 are not supported"),
+            (
+                "if merchant matches x{99999999999999999999} then skip",
+                "invalid regular expression 'x{99999999999999999999}': its repetitions"
+            ),
+            (
+                "if merchant matches ^(a+)\\1$ then skip",
+                "invalid regular expression '^(a+)\\1$': back-references such as \\1 are not supported"
+            ),
             ("if merchant matches " + String(repeating: "a", count: 1_001) + " then skip", "invalid regular expression 'aaaa"),
         ]
         for (line, message) in cases {
@@ -183,7 +194,8 @@ final class ImportRulesTests: XCTestCase {
 
     /// A footer: `skip-end N` rows, or a rule on the whole row as the file has it.
     func testSkipEndAndRulesOnTheWholeRow() throws {
-        let parsed = try rules(minimal + "skip-end 2\ncredits skip\nif row matches ^\"?Kontostand then skip\nif \"row\" matches x then skip\n")
+        let parsed = try rules(
+            minimal + "skip-end 2\ncredits skip\nif row matches ^\"?Kontostand then skip\nif \"row\" matches x then skip\n")
         XCTAssertEqual(parsed.skipEndRows, 2)
         XCTAssertEqual(parsed.lines["skip-end"], 4)
         XCTAssertEqual(parsed.lines["credits"], 5)
@@ -200,8 +212,9 @@ final class ImportRulesTests: XCTestCase {
         let error = failure(minimal + "separator ;\nseparator ,\n")
         XCTAssertEqual(error?.location, "card.rules:5")
         XCTAssertEqual(error?.message, "'separator' is given twice (first on line 4)")
-        XCTAssertNoThrow(try rules("date = 1\namount = 2\ndefault currency USD\ndefault category meals\n") as ImportRules?,
-                         "each default is its own directive")
+        XCTAssertNoThrow(
+            try rules("date = 1\namount = 2\ndefault currency USD\ndefault category meals\n") as ImportRules?,
+            "each default is its own directive")
         XCTAssertEqual(failure(minimal + "default currency USD\n")?.message, "'default currency' is given twice (first on line 3)")
     }
 
@@ -219,8 +232,9 @@ final class ImportRulesTests: XCTestCase {
         XCTAssertEqual(unmapped?.location, "card.rules:4")
         XCTAssertEqual(failure("header no\n" + minimal)?.message, "'Date' is a column name, but the rules say 'header no'")
         XCTAssertEqual(failure("date = \"3\"\namount = 2\ndefault currency EUR\nheader no")?.location, "card.rules:1")
-        XCTAssertEqual(failure("date = 1\namount = 2 + 3\ndefault currency EUR")?.message,
-                       "'amount' takes one column; only merchant, description and external-id join columns with '+'")
+        XCTAssertEqual(
+            failure("date = 1\namount = 2 + 3\ndefault currency EUR")?.message,
+            "'amount' takes one column; only merchant, description and external-id join columns with '+'")
     }
 
     func testCategoriesAreCheckedAgainstTheDatabaseAtTheirLine() throws {
@@ -238,8 +252,10 @@ final class ImportRulesTests: XCTestCase {
 /// What glibc is asked to compile: counted as it expands `{m,n}`, and without back-references.
 final class POSIXRegexTests: XCTestCase {
     func testPatternsPeopleWriteCompile() throws {
-        for pattern in ["^UBER|LYFT", "[0-9]{2,4}", "(a|b)+", "[[:alpha:]]{3}[]x]", "^DB  ", "\\.com$", "x{2,}", "(ab){1,100}",
-                        "(a{1,99}){1,99}", "[a{]{5}", "\\{9999}", "a+b+(c|d)+"] {
+        for pattern in [
+            "^UBER|LYFT", "[0-9]{2,4}", "(a|b)+", "[[:alpha:]]{3}[]x]", "^DB  ", "\\.com$", "x{2,}", "(ab){1,100}",
+            "(a{1,99}){1,99}", "[a{]{5}", "\\{9999}", "a+b+(c|d)+",
+        ] {
             let regex = try POSIXRegex(pattern)
             XCTAssertEqual(regex.pattern, pattern)
         }
@@ -260,8 +276,11 @@ final class POSIXRegexTests: XCTestCase {
         XCTAssertNil(POSIXRegex.refusal(Array("a*b?c+(de)*x".utf8)))
         // Found by it in CI: a '+' on what may match nothing makes glibc's compile time grow with
         // the square of the loops (`a*` and 11 '+': 3 s, one more: 14 s), so it counts 4 copies.
-        func nested(_ inner: String, _ levels: Int) -> [UInt8] { Array((String(repeating: "(", count: levels) + inner
-                                                                         + String(repeating: ")+", count: levels)).utf8) }
+        func nested(_ inner: String, _ levels: Int) -> [UInt8] {
+            Array(
+                (String(repeating: "(", count: levels) + inner
+                    + String(repeating: ")+", count: levels)).utf8)
+        }
         XCTAssertNotNil(POSIXRegex.refusal(Array(("a*" + String(repeating: "+", count: 7)).utf8)))
         XCTAssertNil(POSIXRegex.refusal(Array(("a*" + String(repeating: "+", count: 6)).utf8)))
         XCTAssertNotNil(POSIXRegex.refusal(nested("a*", 7)))

@@ -1,5 +1,6 @@
-@testable import StatementReading
 import XCTest
+
+@testable import StatementReading
 
 /// The bounded markup scanner under camt.053 and OFX: tags, attributes, text, entities, lines,
 /// and what it refuses.
@@ -21,22 +22,26 @@ final class MarkupScannerTests: XCTestCase {
     }
 
     func testTagsAttributesAndTextWithPrefixesDropped() throws {
-        let tokens = try tokens("""
+        let tokens = try tokens(
+            """
             <?xml version="1.0"?>
             <!-- a comment -->
             <c:Doc xmlns:c='urn:x' a = "1"><Amt Ccy="EUR"> 12.50 </Amt><Empty/></c:Doc>
             """)
-        XCTAssertEqual(tokens, [
-            .open(name: "Doc", attributes: ["xmlns:c": "urn:x", "a": "1"], empty: false),
-            .open(name: "Amt", attributes: ["Ccy": "EUR"], empty: false), .text("12.50"), .close(name: "Amt"),
-            .open(name: "Empty", attributes: [:], empty: true), .close(name: "Doc"),
-        ])
+        XCTAssertEqual(
+            tokens,
+            [
+                .open(name: "Doc", attributes: ["xmlns:c": "urn:x", "a": "1"], empty: false),
+                .open(name: "Amt", attributes: ["Ccy": "EUR"], empty: false), .text("12.50"), .close(name: "Amt"),
+                .open(name: "Empty", attributes: [:], empty: true), .close(name: "Doc"),
+            ])
     }
 
     func testEntitiesCharacterReferencesAndCDATA() throws {
         XCTAssertEqual(try tokens("<a>AT&amp;T &lt;&gt; &#233;&#x20AC; &quot;&apos;</a>")[1], .text("AT&T <> é€ \"'"))
-        XCTAssertEqual(try tokens("<a>AT&T &bogus; &#0; &#xZZ;</a>")[1], .text("AT&T &bogus; &#0; &#xZZ;"),
-                       "an & that starts no reference stays, as OFX 1.x writes it bare")
+        XCTAssertEqual(
+            try tokens("<a>AT&T &bogus; &#0; &#xZZ;</a>")[1], .text("AT&T &bogus; &#0; &#xZZ;"),
+            "an & that starts no reference stays, as OFX 1.x writes it bare")
         XCTAssertEqual(try tokens("<a><![CDATA[ <not a tag> ]]></a>")[1], .text("<not a tag>"))
     }
 

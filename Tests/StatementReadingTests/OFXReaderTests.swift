@@ -1,5 +1,6 @@
-@testable import StatementReading
 import XCTest
+
+@testable import StatementReading
 
 /// OFX statements, 1.x SGML in Windows-1252 and 2.x XML, card and bank: each transaction's
 /// fields, dates with times and zones, currencies; hostile input as a failure at a line.
@@ -29,8 +30,9 @@ final class OFXReaderTests: XCTestCase {
         (cafe.date, cafe.amount, cafe.currency, cafe.type) = ("2026-03-05", "23.40", "EUR", "DEBIT")
         (cafe.counterparty, cafe.description, cafe.reference) = ("Café de Flore", "PARIS 06", "FR2026030500017")
         XCTAssertEqual(statement.entries.first, cafe)
-        XCTAssertEqual(statement.entries.map(\.date), ["2026-03-05", "2026-03-06", "2026-03-09", "2026-03-12"],
-                       "the date as given, whatever the time and zone")
+        XCTAssertEqual(
+            statement.entries.map(\.date), ["2026-03-05", "2026-03-06", "2026-03-09", "2026-03-12"],
+            "the date as given, whatever the time and zone")
         XCTAssertEqual(statement.entries.map(\.currency), ["EUR", "EUR", "USD", "EUR"], "CURRENCY's symbol, else CURDEF")
         XCTAssertEqual(statement.entries.map(\.isCredit), [false, false, false, true])
     }
@@ -45,11 +47,13 @@ final class OFXReaderTests: XCTestCase {
     }
 
     func testDatesAmountsPayeesAndOriginalCurrencies() throws {
-        let statement = try read(sgml("""
-            <STMTTRN><TRNTYPE>POS<DTPOSTED>20260310120000.123[-5:EST]<TRNAMT>-12,50<FITID>1<PAYEE><NAME>Payee</PAYEE>
-            <ORIGCURRENCY><CURRATE>1.1<CURSYM>USD</ORIGCURRENCY></STMTTRN>
-            <STMTTRN><TRNTYPE>CREDIT<DTPOSTED>2026-03<TRNAMT>+5<FITID>2<NAME>N</STMTTRN>
-            """))
+        let statement = try read(
+            sgml(
+                """
+                <STMTTRN><TRNTYPE>POS<DTPOSTED>20260310120000.123[-5:EST]<TRNAMT>-12,50<FITID>1<PAYEE><NAME>Payee</PAYEE>
+                <ORIGCURRENCY><CURRATE>1.1<CURSYM>USD</ORIGCURRENCY></STMTTRN>
+                <STMTTRN><TRNTYPE>CREDIT<DTPOSTED>2026-03<TRNAMT>+5<FITID>2<NAME>N</STMTTRN>
+                """))
         XCTAssertEqual(statement.entries.map(\.date), ["2026-03-10", "2026-03"], "a date not in OFX's form is left for the date check")
         XCTAssertEqual(statement.entries.map(\.amount), ["12.50", "5"], "a decimal comma read as a point; the sign tells the direction")
         XCTAssertEqual(statement.entries.map(\.isCredit), [false, true])
@@ -65,8 +69,9 @@ final class OFXReaderTests: XCTestCase {
         XCTAssertEqual(failure(sgml("", header: "OFXHEADER:100\nCHARSET:KOI8-R\n"))?.message, "the OFX character set 'KOI8-R' is not read")
         XCTAssertEqual(failure("OFXHEADER:100\nthis is no header\n<OFX></OFX>")?.line, 2)
         XCTAssertEqual(failure("OFXHEADER:100\nCHARSET:1252\n")?.message, "no OFX markup after the header lines")
-        XCTAssertEqual(failure("OFXHEADER:100\n" + String(repeating: "A:B\n", count: 100) + "<OFX></OFX>")?.message,
-                       "more than 64 OFX header lines")
+        XCTAssertEqual(
+            failure("OFXHEADER:100\n" + String(repeating: "A:B\n", count: 100) + "<OFX></OFX>")?.message,
+            "more than 64 OFX header lines")
     }
 
     func testHostileInputIsAFailureAtALine() throws {

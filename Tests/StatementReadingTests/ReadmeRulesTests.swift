@@ -1,7 +1,8 @@
 import Foundation
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 /// The rules files README.md shows are the import tests' fixtures, and they parse.
 final class ReadmeRulesTests: XCTestCase {
@@ -10,7 +11,8 @@ final class ReadmeRulesTests: XCTestCase {
     /// The text of each ```rules block of README.md.
     private func readmeRules() throws -> [String] {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        var blocks: [String] = [], current: [Substring]?
+        var blocks: [String] = []
+        var current: [Substring]?
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
             if current == nil, line == "```rules" {
                 current = []

@@ -1,5 +1,6 @@
-@testable import StatementReading
 import XCTest
+
+@testable import StatementReading
 
 /// The bounded table of texts by their bytes: a value is found only for the very bytes it was
 /// kept for, and a full table starts again empty.
@@ -12,7 +13,10 @@ final class RecentByBytesTests: XCTestCase {
 
     func testOnlyTheBytesKeptFindTheirValue() {
         var cache = RecentByBytes<String?>(limit: 8)
-        let empty: [UInt8] = [], a = Array("Hotel".utf8), b = Array("Hotel ".utf8), invalid: [UInt8] = [0xC3]
+        let empty: [UInt8] = []
+        let a = Array("Hotel".utf8)
+        let b = Array("Hotel ".utf8)
+        let invalid: [UInt8] = [0xC3]
         XCTAssertFalse(isKept(cache, empty), "an empty slot holds nothing, not the empty text")
         for (bytes, value) in [(a, "Hotel"), (b, "Hotel "), (invalid, nil), (empty, "")] as [([UInt8], String?)] {
             XCTAssertFalse(isKept(cache, bytes))

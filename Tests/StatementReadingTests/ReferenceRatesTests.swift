@@ -1,7 +1,8 @@
 import ExpenseCore
+import XCTest
+
 @testable import ExpenseSupport
 @testable import StatementReading
-import XCTest
 
 /// The ECB's reference rates read from bytes: both of the bank's layouts, and every malformed
 /// file an error at FILE:LINE.
@@ -12,8 +13,10 @@ final class ReferenceRatesTests: XCTestCase {
         return days
     }
 
-    private func assertError(_ text: String, _ message: String, at location: String?,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertError(
+        _ text: String, _ message: String, at location: String?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try days(text), file: file, line: line) { error in
             guard let error = error as? ExpenseError else { return XCTFail("\(error)", file: file, line: line) }
             XCTAssertEqual(error.kind, .invalidData, file: file, line: line)

@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 /// The fingerprints of imported rows are stored: these values must never change, or every
 /// statement imported before would be imported again. (They were computed independently, with
@@ -15,8 +16,9 @@ final class RowFingerprintTests: XCTestCase {
         XCTAssertEqual(content, 0xDFF7_7F78_9E61_B7D2)
         XCTAssertEqual(RowFingerprint.key(content: content, occurrence: 1), -3_849_321_151_080_935_100)
         XCTAssertEqual(RowFingerprint.key(content: content, occurrence: 2), 4_829_898_275_605_922_289)
-        XCTAssertEqual(RowFingerprint.content(day: day, amountMinor: -41280, currency: "EUR", merchant: "Hotel Astoria"),
-                       0x4C97_6333_68DC_B32B)
+        XCTAssertEqual(
+            RowFingerprint.content(day: day, amountMinor: -41280, currency: "EUR", merchant: "Hotel Astoria"),
+            0x4C97_6333_68DC_B32B)
     }
 
     func testMerchantsAreNormalized() {

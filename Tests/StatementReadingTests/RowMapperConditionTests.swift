@@ -1,18 +1,21 @@
 import ExpenseCore
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 /// The rules' conditions on statement rows: on fields, columns and the whole row, with case
 /// folding, repeated texts and the line that skipped a row.
 final class RowMapperConditionTests: XCTestCase {
     func testConditionsOnColumnsAndLaterActionsWin() throws {
-        let rows = try map("""
+        let rows = try map(
+            """
             Date,Merchant,Amount,Type
             2026-03-02,Uber BV,12.00,RIDE
             2026-03-02,Uber Eats,25.00,FOOD
             2026-03-02,Company Card Fee,5.00,FEE
-            """, """
+            """,
+            """
             date = Date
             merchant = Merchant
             amount = Amount
@@ -39,7 +42,9 @@ final class RowMapperConditionTests: XCTestCase {
             2026-03-02,DB Fernverkehr,40.00,RIDE
             2026-03-02,Refund Hotel,5.00,CREDIT
             """
-        let rows = try map(statement + "\n" + statement.split(separator: "\n").dropFirst().joined(separator: "\n"), """
+        let rows = try map(
+            statement + "\n" + statement.split(separator: "\n").dropFirst().joined(separator: "\n"),
+            """
             date = Date
             merchant = Merchant
             amount = Amount
@@ -62,13 +67,15 @@ final class RowMapperConditionTests: XCTestCase {
     }
 
     func testConditionsFoldCaseBeyondASCII() throws {
-        let rows = try map("""
+        let rows = try map(
+            """
             Date,Merchant,Amount,Ort
             2026-03-02,Café Schäfer,3.20,München
             2026-03-02,CAFE\u{301} SCHA\u{308}FER,3.20,MÜNCHEN
             2026-03-03,Hauptstraße Garage,5.00,Köln
             2026-03-03,ΤΑΒΈΡΝΑ ΟΔΌΣ,5.00,Αθήνα
-            """, """
+            """,
+            """
             date = Date
             merchant = Merchant
             amount = Amount
@@ -105,7 +112,8 @@ final class RowMapperConditionTests: XCTestCase {
             if row matches ^"?Summe.*;;;;; then skip
             if 6 matches ^x$ then category taxi
             """
-        let rows = try map("""
+        let rows = try map(
+            """
             Buchungstag;Wertstellung;Text;Empfänger;Zweck;Betrag
             02.03.2026;02.03.2026;Karte;Hotel;;-412,80
             03.03.2026;03.03.2026;Gutschrift;SAP;;1.500,00
@@ -115,8 +123,9 @@ final class RowMapperConditionTests: XCTestCase {
             04.03.2026;04.03.2026;Karte;Taxi;;-12,00;;x
             """, rules)
         XCTAssertEqual(rows.map(\.skippedBy), [nil, 6, 12, 13, nil, nil])
-        XCTAssertEqual(rows.map(\.reason), ["", "", "", "", "row: 3 fields, but the header has 6", "row: 8 fields, but the header has 6"],
-                       "a row no rule skips is as invalid as before; a rule on column 6 does not apply to a row without it")
+        XCTAssertEqual(
+            rows.map(\.reason), ["", "", "", "", "row: 3 fields, but the header has 6", "row: 8 fields, but the header has 6"],
+            "a row no rule skips is as invalid as before; a rule on column 6 does not apply to a row without it")
         XCTAssertEqual(rows[0].amount?.minorUnits, 41_280)
     }
 }

@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 /// How the RowMapper tests read a statement: its start as the importer reads it
 /// (`CSVStatementStart`), then each record mapped through the rules.

@@ -1,16 +1,20 @@
 import ExpenseCore
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 /// Rules applied to statement rows: columns by name and position, signs, debit/credit columns.
 final class RowMapperTests: XCTestCase {
     func testATextWithANULIsAProblemShortOrLong() throws {
         // A short text lives inside the String, a long one in storage of its own: both are read.
         let long = String(repeating: "HOTEL ASTORIA ", count: 4)
-        let csv: [UInt8] = Array("Date,Description,Amount\n02.03.2026,UB".utf8) + [0] + Array("ER,1.00\n".utf8)
+        let csv: [UInt8] =
+            Array("Date,Description,Amount\n02.03.2026,UB".utf8) + [0] + Array("ER,1.00\n".utf8)
             + Array("02.03.2026,\(long)".utf8) + [0] + Array(",2.00\n02.03.2026,\(long),3.00\n".utf8)
-        let rows = try map(csv, """
+        let rows = try map(
+            csv,
+            """
             date-format %d.%m.%Y
             date = Date
             amount = Amount
@@ -22,13 +26,15 @@ final class RowMapperTests: XCTestCase {
     }
 
     func testAnEnglishCardExport() throws {
-        let rows = try map("""
+        let rows = try map(
+            """
             Date,Description,Amount,Currency,Reference
             03/02/2026,HOTEL ASTORIA,412.80,EUR,R1
             03/03/2026,"BAHNHOF BUFFET, BASEL","1,038.50",chf,R2
             03/04/2026,PAYMENT RECEIVED,-500.00,EUR,R3
             03/05/2026,AMAZON REFUND,-12.00,,
-            """, """
+            """,
+            """
             date-format %m/%d/%Y
             thousands-separator ,
             date = Date
@@ -63,12 +69,16 @@ final class RowMapperTests: XCTestCase {
 
     func testAGermanBankExportInWindows1252() throws {
         // Preamble, header, a debit, a credit (skipped), umlauts and a euro sign in Windows-1252.
-        var csv: [UInt8] = Array("\"Konto\";\"DE12\"\r\n\r\n\"Buchungstag\";\"Empf".utf8) + [0xE4]
+        var csv: [UInt8] =
+            Array("\"Konto\";\"DE12\"\r\n\r\n\"Buchungstag\";\"Empf".utf8) + [0xE4]
             + Array("nger\";\"Verwendungszweck\";\"Betrag\"\r\n".utf8)
-        csv += Array("\"02.03.2026\";\"Caf".utf8) + [0xE9] + Array(" M".utf8) + [0xFC] + Array("ller\";\"Fr".utf8) + [0xFC]
+        csv +=
+            Array("\"02.03.2026\";\"Caf".utf8) + [0xE9] + Array(" M".utf8) + [0xFC] + Array("ller\";\"Fr".utf8) + [0xFC]
             + Array("hst".utf8) + [0xFC] + Array("ck \"\"Team\"\"\";\"-1.234,56\"\r\n".utf8)
         csv += Array("\"03.03.2026\";\"SAP SE\";\"Erstattung ".utf8) + [0x80] + Array("\";\"500,00\"\r\n".utf8)
-        let rows = try map(csv, """
+        let rows = try map(
+            csv,
+            """
             encoding windows-1252
             separator ;
             skip 2
@@ -93,7 +103,9 @@ final class RowMapperTests: XCTestCase {
     }
 
     func testColumnsByPositionWithoutAHeaderAndJoinedText() throws {
-        let rows = try map("2026-03-02;Taxi;Fahrt;zum Kunden;23,40\n", """
+        let rows = try map(
+            "2026-03-02;Taxi;Fahrt;zum Kunden;23,40\n",
+            """
             header no
             separator ;
             decimal-mark ,
@@ -112,15 +124,18 @@ final class RowMapperTests: XCTestCase {
     /// out, a cell that is not text makes the field not text (even where its neighbour's bytes
     /// would complete it), and a cell that looks like misread UTF-8 is noted.
     func testJoinedCellsAreTrimmedSkippedAndCheckedOneByOne() throws {
-        let rules = "header no\nseparator ;\ndate = 1\nmerchant = 2\ndescription = 3 + 4 + 5\namount = 6\n"
+        let rules =
+            "header no\nseparator ;\ndate = 1\nmerchant = 2\ndescription = 3 + 4 + 5\namount = 6\n"
             + "default currency EUR\ndefault category other\n"
-        let utf8 = try map(Array("2026-03-02;Taxi; Fahrt ;\t;zum Kunden ;1\n2026-03-02;Taxi;M".utf8) + [0xC3] + Array(";;".utf8)
-                           + [0xA4] + Array("x;1\n".utf8), rules)
+        let utf8 = try map(
+            Array("2026-03-02;Taxi; Fahrt ;\t;zum Kunden ;1\n2026-03-02;Taxi;M".utf8) + [0xC3] + Array(";;".utf8)
+                + [0xA4] + Array("x;1\n".utf8), rules)
         XCTAssertEqual(utf8.map(\.description), ["Fahrt zum Kunden", ""])
         XCTAssertTrue(utf8[1].reason.hasPrefix("description: not valid UTF-8"), utf8[1].reason)
         var mapper: RowMapper?
-        let windows1252 = try map(Array("2026-03-02;Taxi;Fahrt;;nach M".utf8) + [0xFC] + Array("nchen;1\n2026-03-02;Taxi;;Gaststätte;;1\n".utf8),
-                                  "encoding windows-1252\n" + rules, mapper: &mapper)
+        let windows1252 = try map(
+            Array("2026-03-02;Taxi;Fahrt;;nach M".utf8) + [0xFC] + Array("nchen;1\n2026-03-02;Taxi;;Gaststätte;;1\n".utf8),
+            "encoding windows-1252\n" + rules, mapper: &mapper)
         XCTAssertEqual(windows1252.map(\.description), ["Fahrt nach München", "GaststÃ¤tte"])
         XCTAssertEqual(mapper?.misread?.text, Array("Gaststätte".utf8))
         XCTAssertEqual(mapper?.misread?.line, 2)
@@ -129,11 +144,13 @@ final class RowMapperTests: XCTestCase {
     /// Texts and the results of conditions are kept by their bytes from row to row: however
     /// many merchants come and go, and in whatever order, each row is mapped as if alone.
     func testManyMerchantsInAnyOrderMapAsEachAlone() throws {
-        let rules = "header no\nseparator ;\ndate = 1\nmerchant = 2\ndescription = 3 + 4\namount = 5\ndefault currency EUR\n"
+        let rules =
+            "header no\nseparator ;\ndate = 1\nmerchant = 2\ndescription = 3 + 4\namount = 5\ndefault currency EUR\n"
             + "default category other\nif merchant matches ^hotel then category lodging\nif description matches taxi then category taxi\n"
-        var csv = "", expected: [(merchant: String, description: String, category: String)] = []
+        var csv = ""
+        var expected: [(merchant: String, description: String, category: String)] = []
         for row in 0..<3_000 {
-            let number = (row * 7_919) % 1_500   // 1,500 merchants, each twice, far apart
+            let number = (row * 7_919) % 1_500  // 1,500 merchants, each twice, far apart
             let merchant = number % 3 == 0 ? "Hotel \(number)" : "Café \(number)"
             let description = number % 5 == 0 ? "Taxi \(number)" : "Lunch \(number)"
             csv += "2026-03-02;\(merchant);\(description);x;1\n"
@@ -146,13 +163,15 @@ final class RowMapperTests: XCTestCase {
     }
 
     func testSeparateDebitAndCreditColumns() throws {
-        let rows = try map("""
+        let rows = try map(
+            """
             Datum;Text;Soll;Haben
             02.03.2026;Hotel;-412,80;
             03.03.2026;Refund;;12,00
             04.03.2026;Both;1,00;2,00
             05.03.2026;Neither;;
-            """, """
+            """,
+            """
             separator ;
             decimal-mark ,
             date-format %d.%m.%Y

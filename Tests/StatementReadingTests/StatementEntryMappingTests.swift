@@ -1,7 +1,8 @@
 import ExpenseCore
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 /// A statement's format told by its content, and its entries mapped through rules that may only
 /// say what to do with them: credits, defaults, conditions.
@@ -37,7 +38,8 @@ final class StatementEntryMappingTests: XCTestCase {
 
     func testCreditsSkipConditionsAndDefaults() throws {
         let statement = try CamtReader.read(try StatementFixtures.bytes("camt053-001-02.xml"))
-        let rules = try rules("""
+        let rules = try rules(
+            """
             credits skip
             default category rail
             default paid-by company
@@ -53,22 +55,26 @@ final class StatementEntryMappingTests: XCTestCase {
     }
 
     func testRulesForColumnsAreRefusedAtTheirLine() throws {
-        for (text, line, name) in [("credits skip\ndate = Datum\n", 2, "date"), ("separator ;\n", 1, "separator"),
-                                   ("# card\ndefault currency EUR\n", 2, "default currency"), ("encoding latin-1\n", 1, "encoding")] {
+        for (text, line, name) in [
+            ("credits skip\ndate = Datum\n", 2, "date"), ("separator ;\n", 1, "separator"),
+            ("# card\ndefault currency EUR\n", 2, "default currency"), ("encoding latin-1\n", 1, "encoding"),
+        ] {
             XCTAssertThrowsError(try rules(text, .camt053)) { error in
                 let error = error as? ExpenseError
                 XCTAssertEqual(error?.location, "entries.rules:\(line)")
                 XCTAssertEqual(error?.message, "'\(name)' is for a CSV statement; a camt.053 statement names its fields itself")
             }
         }
-        XCTAssertThrowsError(try ImportRules.parse("credits skip\n", path: "csv.rules").checkComplete(),
-                             "the same rules for a CSV still need its columns")
+        XCTAssertThrowsError(
+            try ImportRules.parse("credits skip\n", path: "csv.rules").checkComplete(),
+            "the same rules for a CSV still need its columns")
     }
 
     func testAnInvalidEntryHasItsReasonAndItsFieldsAsACSVRecord() throws {
         var entry = StatementEntry(line: 7)
-        (entry.date, entry.amount, entry.currency, entry.counterparty, entry.description, entry.reference, entry.type)
-            = ("2026-02-30", "1.00", "EUR", "A, \"B\"", "two\nlines", "R1", "DBIT")
+        (entry.date, entry.amount, entry.currency, entry.counterparty, entry.description, entry.reference, entry.type) = (
+            "2026-02-30", "1.00", "EUR", "A, \"B\"", "two\nlines", "R1", "DBIT"
+        )
         var statement = StatementEntries(format: .ofx)
         statement.entries = [entry]
         let rows = try statement.mapped(try rules(""), categories: categories)

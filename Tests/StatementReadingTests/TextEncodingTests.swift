@@ -1,6 +1,7 @@
-@testable import StatementReading
 import XCTest
+
 @testable import ExpenseSupport
+@testable import StatementReading
 
 final class TextEncodingTests: XCTestCase {
     private func decode(_ bytes: [UInt8], _ encoding: TextEncoding) -> String? {
@@ -45,8 +46,9 @@ final class TextEncodingTests: XCTestCase {
     func testShowWritesOutBytesTheEncodingDoesNotHave() {
         XCTAssertEqual(TextEncoding.utf8.show(Array("Müller €".utf8)), "Müller €")
         XCTAssertEqual(TextEncoding.utf8.show([0x4D, 0xFC, 0x6C]), "M\\xfcl")
-        XCTAssertEqual(TextEncoding.utf8.show([0xE2, 0x82, 0x41, 0x0A, 0xC3, 0xA4, 0xF4, 0x90, 0x80, 0x80]), "\\xe2\\x82A\nä\\xf4\\x90\\x80\\x80",
-                       "a cut sequence, and one beyond U+10FFFF")
+        XCTAssertEqual(
+            TextEncoding.utf8.show([0xE2, 0x82, 0x41, 0x0A, 0xC3, 0xA4, 0xF4, 0x90, 0x80, 0x80]), "\\xe2\\x82A\nä\\xf4\\x90\\x80\\x80",
+            "a cut sequence, and one beyond U+10FFFF")
         XCTAssertEqual(TextEncoding.windows1252.show([0x4D, 0xFC, 0x80]), "Mü€")
     }
 

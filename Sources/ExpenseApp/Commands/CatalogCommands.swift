@@ -12,9 +12,13 @@ enum CatalogCommands {
         let rows: [[Listing.Cell]] = try session.store().categories().map { category in
             [.text(category.code), .text(category.name), .money(category.receiptRequiredAbove), .money(category.dailyLimit)]
         }
-        return .listing(Listing(columns: [.init("code", "code"), .init("name", "name"),
-                                          .init("receiptRequiredAbove", "receipt above"), .init("dailyLimit", "daily limit")],
-                                rows: rows))
+        return .listing(
+            Listing(
+                columns: [
+                    .init("code", "code"), .init("name", "name"),
+                    .init("receiptRequiredAbove", "receipt above"), .init("dailyLimit", "daily limit"),
+                ],
+                rows: rows))
     }
 
     static let currencies = CommandSpec(
@@ -24,9 +28,12 @@ enum CatalogCommands {
     ) { invocation, _ in
         let search = invocation.arguments.first?.lowercased()
         let rows: [[Listing.Cell]] = CurrencyTable.standard.all
-            .filter { currency in search.map { currency.code.lowercased().contains($0) || currency.name.lowercased().contains($0) } ?? true }
+            .filter { currency in search.map { currency.code.lowercased().contains($0) || currency.name.lowercased().contains($0) } ?? true
+            }
             .map { [.text($0.code), .int(Int64($0.minorDigits)), .text($0.name)] }
-        return .listing(Listing(columns: [.init("code", "code"), .init("minorDigits", "digits"), .init("name", "name")],
-                                rows: rows))
+        return .listing(
+            Listing(
+                columns: [.init("code", "code"), .init("minorDigits", "digits"), .init("name", "name")],
+                rows: rows))
     }
 }

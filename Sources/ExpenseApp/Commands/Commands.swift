@@ -13,13 +13,17 @@ public enum Commands {
             CommandGroup(name: "policy", abstract: "The expense policy's rules and their severity.", defaultSubcommand: "list"),
             CommandGroup(name: "open", abstract: "Make a report current (REPL navigation).", defaultSubcommand: nil),
             CommandGroup(name: "show", abstract: "Show the session's settings.", defaultSubcommand: "settings"),
-            CommandGroup(name: "shortcuts", abstract: "Quick actions: the static catalog, dynamic ones, export and install, the launch inbox.",
-                         defaultSubcommand: "list"),
-            CommandGroup(name: "config", abstract: "This machine's settings ($XDG_CONFIG_HOME/expenses/config).", defaultSubcommand: "list"),
-            CommandGroup(name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",
-                         defaultSubcommand: nil),
+            CommandGroup(
+                name: "shortcuts", abstract: "Quick actions: the static catalog, dynamic ones, export and install, the launch inbox.",
+                defaultSubcommand: "list"),
+            CommandGroup(
+                name: "config", abstract: "This machine's settings ($XDG_CONFIG_HOME/expenses/config).", defaultSubcommand: "list"),
+            CommandGroup(
+                name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",
+                defaultSubcommand: nil),
             CommandGroup(name: "rates", abstract: "The ECB's euro reference rates for converting expenses.", defaultSubcommand: "list"),
-            CommandGroup(name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
+            CommandGroup(
+                name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
             CommandGroup(name: "db", abstract: "The database file: check it and its audit log.", defaultSubcommand: "check"),
         ],
         topics: HelpTopics.all)

@@ -14,7 +14,8 @@ enum CommonOptions {
     /// A list's window, one rule for every list: `--limit N` shows at most N rows in every
     /// format; without it a table shows the first `ListWindow.tableRows` and says what it left
     /// out, and JSON and CSV are complete; `--all` shows a table whole.
-    static let limit = Option.number("limit", "n", "Show at most this many (default: \(ListWindow.tableRows) in a table, all in JSON and CSV).")
+    static let limit = Option.number(
+        "limit", "n", "Show at most this many (default: \(ListWindow.tableRows) in a table, all in JSON and CSV).")
     static let all = Option.flag("all", "Show every one in a table too.")
 }
 

@@ -25,9 +25,11 @@ enum CompletionCommands {
     static let completion = CommandSpec(
         ["completion"], abstract: "Print a shell completion script for bash, zsh or fish.",
         arguments: [shell],
-        examples: ["source <(expenses completion bash)          # in ~/.bashrc",
-                   "expenses completion zsh > ~/.zfunc/_expenses",
-                   "expenses completion fish > ~/.config/fish/completions/expenses.fish"]
+        examples: [
+            "source <(expenses completion bash)          # in ~/.bashrc",
+            "expenses completion zsh > ~/.zfunc/_expenses",
+            "expenses completion fish > ~/.config/fish/completions/expenses.fish",
+        ]
     ) { invocation, _ in
         .content(try invocation[shell].script)
     }

@@ -7,8 +7,9 @@ import Rendering
 enum ConfigCommands {
     static let all: [CommandSpec] = [list, get, set, unset]
 
-    static let keyArgument = Argument<String>.value("key", "The setting: " + Settings.keys.map(\.name).joined(separator: ", ") + ", or var.NAME.",
-                                                    completion: .values(Settings.keys.map(\.name)))
+    static let keyArgument = Argument<String>.value(
+        "key", "The setting: " + Settings.keys.map(\.name).joined(separator: ", ") + ", or var.NAME.",
+        completion: .values(Settings.keys.map(\.name)))
     static let valueArgument = Argument<String>.value("value", "The new value.")
 
     static let list = CommandSpec(
@@ -19,18 +20,26 @@ enum ConfigCommands {
         let settings = try session.settings()
         let fromFile = Dictionary(file.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         var rows: [[Listing.Cell]] = Settings.keys.map { key in
-            [.text(key.name), .text(settings.value(key.name) ?? "(built in)"), .text(fromFile[key.name] == nil ? "default" : "file"),
-             .text(key.help)]
+            [
+                .text(key.name), .text(settings.value(key.name) ?? "(built in)"), .text(fromFile[key.name] == nil ? "default" : "file"),
+                .text(key.help),
+            ]
         }
         for (name, value) in settings.variables.sorted(by: { $0.key < $1.key }) {
             rows.append([.text(Settings.variablePrefix + name), .text(value), .text("file"), .text("$(\(name)) in catalogs")])
         }
         for unknown in Settings.unknownKeys(in: file) {
-            rows.append([.text(unknown.key), .text(fromFile[unknown.key] ?? ""), .text("file, line \(unknown.line)"), .text("unknown: ignored")])
+            rows.append([
+                .text(unknown.key), .text(fromFile[unknown.key] ?? ""), .text("file, line \(unknown.line)"), .text("unknown: ignored"),
+            ])
         }
-        return .listing(Listing(columns: [.init("key", "key"), .init("value", "value"), .init("source", "source"),
-                                          .init("description", "description")],
-                                rows: rows, note: "(config file: \(session.configPath))"))
+        return .listing(
+            Listing(
+                columns: [
+                    .init("key", "key"), .init("value", "value"), .init("source", "source"),
+                    .init("description", "description"),
+                ],
+                rows: rows, note: "(config file: \(session.configPath))"))
     }
 
     static let get = CommandSpec(
@@ -52,14 +61,17 @@ enum ConfigCommands {
     static let set = CommandSpec(
         ["config", "set"], abstract: "Change a setting, in the config file.",
         arguments: [keyArgument, valueArgument],
-        examples: ["expenses config set app-id com.example.trips", "expenses config set shortcuts.max-visible 6",
-                   "expenses config set default-currency CHF", "expenses config set var.TEAM_ID ABCDE12345"]
+        examples: [
+            "expenses config set app-id com.example.trips", "expenses config set shortcuts.max-visible 6",
+            "expenses config set default-currency CHF", "expenses config set var.TEAM_ID ABCDE12345",
+        ]
     ) { invocation, session in
         let name = try invocation[keyArgument]
         var value = try invocation[valueArgument]
         if let variable = Settings.variableName(name) {
             guard let first = variable.first, first.isLetter || first == "_",
-                  variable.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                variable.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
                 throw ExpenseError(.invalidData, "invalid variable name '\(variable)'", hint: "letters, digits and '_', as in var.TEAM_ID")
             }
         } else {
@@ -92,8 +104,9 @@ enum ConfigCommands {
     private static func requireKey(_ name: String, _ invocation: Invocation) throws -> SettingKey {
         if let key = Settings.key(name) { return key }
         let suggestion = Suggestion.closest(to: name, among: Settings.keys.map(\.name))
-        throw UsageError("Unknown setting '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
-                         + " The settings are " + Settings.keys.map(\.name).joined(separator: ", ") + ", and var.NAME.",
-                         path: invocation.spec.path)
+        throw UsageError(
+            "Unknown setting '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+                + " The settings are " + Settings.keys.map(\.name).joined(separator: ", ") + ", and var.NAME.",
+            path: invocation.spec.path)
     }
 }

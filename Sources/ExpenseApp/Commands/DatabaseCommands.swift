@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The database itself: `db check`, `db copy`, and `setup` of a team's server.
 enum DatabaseCommands {
@@ -23,12 +24,14 @@ enum DatabaseCommands {
     ) { _, session in
         guard session.isServer else {
             _ = try session.store()
-            return .message("\(session.databaseName): a SQLite file is set up when it is first used; "
-                            + "roles and grants are a team database's (--db postgresql://...)")
+            return .message(
+                "\(session.databaseName): a SQLite file is set up when it is first used; "
+                    + "roles and grants are a team database's (--db postgresql://...)")
         }
         let name = try Store.setUpServer(session.location, now: session.environment.now())
-        return .message("\(name): the schema is current; the roles expenses_traveller, expenses_approver and "
-                        + "expenses_finance, their grants and policies are in place")
+        return .message(
+            "\(name): the schema is current; the roles expenses_traveller, expenses_approver and "
+                + "expenses_finance, their grants and policies are in place")
     }
 
     static let check = CommandSpec(
@@ -47,23 +50,28 @@ enum DatabaseCommands {
         try store.requireWholeAuditLog()
         let integrity = try store.integrityCheck()
         guard integrity == ["ok"] else {
-            throw ExpenseError(.invalidData, "the database file is damaged: " + integrity.prefix(3).joined(separator: "; "),
-                               hint: "restore it from a backup; 'sqlite3 FILE .recover' may save what is left")
+            throw ExpenseError(
+                .invalidData, "the database file is damaged: " + integrity.prefix(3).joined(separator: "; "),
+                hint: "restore it from a backup; 'sqlite3 FILE .recover' may save what is left")
         }
         let events = try store.verifyAuditLog()
         if let forged = try store.unloggedStatuses().first {
-            throw ExpenseError(.invalidData, "report \(forged.report) is \(forged.status), but its audit log ends with "
-                               + "\(forged.logged): its status was changed outside expenses",
-                               hint: "restore the database from a backup")
+            throw ExpenseError(
+                .invalidData,
+                "report \(forged.report) is \(forged.status), but its audit log ends with "
+                    + "\(forged.logged): its status was changed outside expenses",
+                hint: "restore the database from a backup")
         }
-        let chained = "the audit log's \(events) event\(events == 1 ? " is" : "s are") chained without a break; "
+        let chained =
+            "the audit log's \(events) event\(events == 1 ? " is" : "s are") chained without a break; "
             + "every report's status is the one its log ends with"
         if session.isServer {
             return .message("\(session.databaseName): \(chained); the server holds the workflow's rules.")
         }
         let triggers = store.protectiveTriggerNames.count
         let inPlace = store.triggerRepair.map { $0.restored ? "were re-created" : "are missing (read-only file)" } ?? "are in place"
-        return .message("""
+        return .message(
+            """
             \(session.databaseName): the file is sound; the audit log's \(events) event\(events == 1 ? " is" : "s are") \
             chained without a break; every report's status is the one its log ends with; \
             the \(triggers) protective triggers \(inPlace).
@@ -71,14 +79,20 @@ enum DatabaseCommands {
     }
 
     enum Options {
-        static let to = Option.text("to", "database", "Where to copy: a new SQLite file, or a team database's URI (postgresql://...).",
-                                    completion: .file).required()
-        static let owner = Option.text("owner", "name", """
+        static let to = Option.text(
+            "to", "database", "Where to copy: a new SQLite file, or a team database's URI (postgresql://...).",
+            completion: .file
+        ).required()
+        static let owner = Option.text(
+            "owner", "name",
+            """
             Into a team database: whose the file's drafts and items become, one name for all, or OLD=NEW,... \
             for each of the file's people (what belongs to no report is the file's user's, --user or \
             EXPENSES_USER). Into a file: whose quick actions come along (default: the only person's there are).
             """)
-        static let importHistory = Option.flag("import-history", """
+        static let importHistory = Option.flag(
+            "import-history",
+            """
             Into a team database: also the reports past draft, each step of their audit log logged again as \
             imported by you (the administrator), not as a decision made there.
             """)
@@ -111,15 +125,18 @@ enum DatabaseCommands {
             beside it, and the owner columns are dropped (a file keeps one person's quick actions: --owner's).
             """,
         options: [Options.to, Options.owner, Options.importHistory],
-        examples: ["expenses --db trips.sqlite db copy --to postgresql://expenses_admin@db.example.com/expenses --owner alice",
-                   "expenses --db team-laptop.sqlite db copy --to service=team --owner ana=alice,ben=bob --import-history",
-                   "expenses --db postgresql://admin@db.example.com/expenses db copy --to team-backup.sqlite --owner alice",
-                   "expenses db copy --to trips-copy.sqlite"]
+        examples: [
+            "expenses --db trips.sqlite db copy --to postgresql://expenses_admin@db.example.com/expenses --owner alice",
+            "expenses --db team-laptop.sqlite db copy --to service=team --owner ana=alice,ben=bob --import-history",
+            "expenses --db postgresql://admin@db.example.com/expenses db copy --to team-backup.sqlite --owner alice",
+            "expenses db copy --to trips-copy.sqlite",
+        ]
     ) { invocation, session in
         let location = try DatabaseLocation(parsing: invocation[Options.to], home: session.environment["HOME"])
         if session.location.isMissingFile {
-            throw ExpenseError(.noInput, "there is no database at \(session.databaseName) to copy",
-                               hint: "name the database to copy with --db")
+            throw ExpenseError(
+                .noInput, "there is no database at \(session.databaseName) to copy",
+                hint: "name the database to copy with --db")
         }
         let store = try session.store()
         let owner: String?
@@ -128,17 +145,20 @@ enum DatabaseCommands {
         } else if session.isServer {
             let people = try DatabaseCopy.personalOwners(of: store)
             guard people.count <= 1 else {
-                throw ExpenseError(.usage, "\(session.databaseName) holds quick actions or inbox records of "
-                                   + "\(people.joined(separator: ", ")), and a file keeps one person's",
-                                   hint: "name whose with --owner")
+                throw ExpenseError(
+                    .usage,
+                    "\(session.databaseName) holds quick actions or inbox records of "
+                        + "\(people.joined(separator: ", ")), and a file keeps one person's",
+                    hint: "name whose with --owner")
             }
             owner = people.first
         } else {
             owner = location.isServer ? try session.user.value : nil
         }
         let fileUser = session.isServer ? "" : try session.user.value
-        let outcome = try DatabaseCopy.copy(from: store, to: location, owner: owner, fileUser: fileUser,
-                                            importHistory: invocation[Options.importHistory], now: session.environment.now)
+        let outcome = try DatabaseCopy.copy(
+            from: store, to: location, owner: owner, fileUser: fileUser,
+            importHistory: invocation[Options.importHistory], now: session.environment.now)
         return DatabaseCopyResult(outcome: outcome).output
     }
 }

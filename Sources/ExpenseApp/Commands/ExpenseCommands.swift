@@ -12,7 +12,8 @@ enum ExpenseCommands {
         static let currency: Option<Currency?> = .value("currency", "The receipt's currency (default: the report's).")
         static let rate: Option<ExchangeRate?> = .value("rate", "Exchange rate: 1 unit of the receipt's currency in the report's currency.")
         /// Read against the database's categories: `invocation[category, in: store]`.
-        static let category: Option<ExpenseCore.Category?> = .value("category", "The category, e.g. lodging, meals, taxi (see 'expenses category list').")
+        static let category: Option<ExpenseCore.Category?> = .value(
+            "category", "The category, e.g. lodging, meals, taxi (see 'expenses category list').")
         static let merchant = Option.text("merchant", "name", "Who was paid.")
         static let description = Option.text("description", "text", "What it was for.")
         static let paidBy: Option<PaidBy?> = .value("paid-by", "Who paid: personal (to reimburse) or company (company card).")
@@ -29,10 +30,12 @@ enum ExpenseCommands {
         ["expense", "add"], abstract: "Add an expense, to a report or standing alone.",
         discussion: "An expense in another currency than its report's is converted at --rate (1 unit of its currency in the report's), "
             + "else at the ECB reference rate of its date loaded with 'expenses rates import'.",
-        options: [Options.report.described("The report to add it to (default: the one opened in the REPL; none: unassigned)."),
-                  Options.date, Options.amount.required(), Options.currency, Options.rate,
-                  Options.category.required(), Options.merchant, Options.description,
-                  Options.paidBy],
+        options: [
+            Options.report.described("The report to add it to (default: the one opened in the REPL; none: unassigned)."),
+            Options.date, Options.amount.required(), Options.currency, Options.rate,
+            Options.category.required(), Options.merchant, Options.description,
+            Options.paidBy,
+        ],
         examples: [
             "expenses expense add --report 1 --date 2026-03-02 --amount 412.80 --currency EUR --category lodging --merchant \"Hotel Astoria\"",
             "expenses expense add --report 1 --date 2026-03-03 --amount 38.50 --currency CHF --rate 1.0412 --category meals --paid-by company",
@@ -48,24 +51,29 @@ enum ExpenseCommands {
             // said first; the store's insert asks it again, as the guarantee.
             let report = try reportID.map { id in try store.report(id, for: .addItems) }
             let currency = try invocation[Options.currency] ?? report?.currency ?? CurrencyTable.standard.require(session.defaultCurrency)
-            var item = Expense(reportID: report?.id, date: date,
-                               category: try invocation[Options.category.required(), in: store].code,
-                               merchant: try invocation[Options.merchant] ?? "", description: try invocation[Options.description] ?? "",
-                               amount: try invocation[Options.amount.required(), in: AmountContext(currency, decimalMark: session.environment.decimalMark)],
-                               paidBy: try invocation[Options.paidBy] ?? .personal)
+            var item = Expense(
+                reportID: report?.id, date: date,
+                category: try invocation[Options.category.required(), in: store].code,
+                merchant: try invocation[Options.merchant] ?? "", description: try invocation[Options.description] ?? "",
+                amount: try invocation[
+                    Options.amount.required(), in: AmountContext(currency, decimalMark: session.environment.decimalMark)],
+                paidBy: try invocation[Options.paidBy] ?? .personal)
             let manualRate = try invocation[Options.rate]
             if let report {
-                item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
-                                                           manualRate: manualRate, rates: store.rateSource())
+                item.conversion = try Expense.Conversion.of(
+                    item.amount, on: item.date, into: report.currency,
+                    manualRate: manualRate, rates: store.rateSource())
             } else if manualRate != nil {
-                throw ExpenseError(.usage, "--rate needs a report to convert into",
-                                   hint: "give --report, or give the rate when moving it: expense move ID --report R --rate X")
+                throw ExpenseError(
+                    .usage, "--rate needs a report to convert into",
+                    hint: "give --report, or give the rate when moving it: expense move ID --report R --rate X")
             }
             return try store.insertExpense(item)
         }
         if let trip = outsideTrip {
-            Console.error("expenses: warning: expense \(expense.id) is dated today, \(date), outside report \(trip.id)'s trip "
-                          + "(\(trip.dateRange)); if it is not today's, 'expenses expense edit \(expense.id) --date YYYY-MM-DD'\n")
+            Console.error(
+                "expenses: warning: expense \(expense.id) is dated today, \(date), outside report \(trip.id)'s trip "
+                    + "(\(trip.dateRange)); if it is not today's, 'expenses expense edit \(expense.id) --date YYYY-MM-DD'\n")
         }
         let place = expense.reportID.map { " to report \($0)" } ?? " (unassigned)"
         return ExpenseResult(message: "Added expense \(expense.id)\(place): \(expense.amount) \(expense.category)", item: expense).output
@@ -80,19 +88,24 @@ enum ExpenseCommands {
         let today = session.environment.today()
         if let given = try invocation[Options.date] { return (given, nil) }
         guard let id = try invocation[Options.report] ?? session.currentReportID, let trip = try? session.store().report(id),
-              let start = trip.startDate, today < start || today > (trip.endDate ?? start) else { return (today, nil) }
+            let start = trip.startDate, today < start || today > (trip.endDate ?? start)
+        else { return (today, nil) }
         guard let reader = session.lineReader else { return (today, trip) }
-        let question = Form(heading: "Today, \(today), is outside report \(trip.id)'s trip (\(trip.dateRange))", fields: [
-            Form.Field(Options.date, "Date", required: true)
-                .suggesting { _ in start.description },
-        ])
+        let question = Form(
+            heading: "Today, \(today), is outside report \(trip.id)'s trip (\(trip.dateRange))",
+            fields: [
+                Form.Field(Options.date, "Date", required: true)
+                    .suggesting { _ in start.description }
+            ])
         return (try question.ask(reader: reader)[Options.date] ?? start, nil)
     }
 
     static let list = CommandSpec(
         ["expense", "list"], abstract: "List expenses by date: all, one report's, or the unassigned ones.",
-        options: [Options.report.described("Only this report's items (default in the REPL: the opened report)."),
-                  Options.unassigned, CommonOptions.limit, CommonOptions.all],
+        options: [
+            Options.report.described("Only this report's items (default in the REPL: the opened report)."),
+            Options.unassigned, CommonOptions.limit, CommonOptions.all,
+        ],
         examples: ["expenses expense list", "expenses expense list --report 1", "expenses expense list --unassigned --format csv"]
     ) { invocation, session in
         let store = try session.store()
@@ -127,7 +140,7 @@ enum ExpenseCommands {
         let store = try session.store()
         let item = try store.write {
             var item = try store.expense(try invocation[CommonArguments.expense])
-            let report = try item.reportID.map { id in try store.report(id, for: .changeItems) }   // before the new values
+            let report = try item.reportID.map { id in try store.report(id, for: .changeItems) }  // before the new values
             let previous = item
             if let date = try invocation[Options.date] { item.date = date }
             if let category = try invocation[Options.category, in: store] { item.category = category.code }
@@ -144,10 +157,11 @@ enum ExpenseCommands {
             if let report {
                 var manualRate = try invocation[Options.rate]
                 if manualRate == nil, previous.conversion?.source == .manual, item.amount.currency == previous.amount.currency {
-                    manualRate = previous.conversion?.rate   // the rate the user gave still holds for the same currency
+                    manualRate = previous.conversion?.rate  // the rate the user gave still holds for the same currency
                 }
-                item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
-                                                           manualRate: manualRate, rates: store.rateSource())
+                item.conversion = try Expense.Conversion.of(
+                    item.amount, on: item.date, into: report.currency,
+                    manualRate: manualRate, rates: store.rateSource())
             } else if invocation.gave(Options.rate) {
                 throw ExpenseError(.usage, "--rate needs a report to convert into", hint: "move the expense into a report with --rate")
             }
@@ -160,9 +174,13 @@ enum ExpenseCommands {
     static let move = CommandSpec(
         ["expense", "move"], abstract: "Move an expense into a report, or out of one with --unassign.",
         arguments: [CommonArguments.expense],
-        options: [Options.report.described("The draft report to move it into."), Options.unassign,
-                  Options.rate.described("Exchange rate into the report's currency, when the currencies differ.")],
-        examples: ["expenses expense move 3 --report 1", "expenses expense move 5 --report 2 --rate 0.9231", "expenses expense move 3 --unassign"],
+        options: [
+            Options.report.described("The draft report to move it into."), Options.unassign,
+            Options.rate.described("Exchange rate into the report's currency, when the currencies differ."),
+        ],
+        examples: [
+            "expenses expense move 3 --report 1", "expenses expense move 5 --report 2 --rate 0.9231", "expenses expense move 3 --unassign",
+        ],
         validate: { invocation in
             guard invocation.gave(Options.report) != invocation[Options.unassign] else {
                 throw UsageError("Give either '--report <id>' or '--unassign'", path: invocation.spec.path)
@@ -178,8 +196,9 @@ enum ExpenseCommands {
             if let target {
                 let report = try store.report(target, for: .addItems)
                 let manualRate = try invocation[Options.rate]
-                item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency,
-                                                           manualRate: manualRate, rates: store.rateSource())
+                item.conversion = try Expense.Conversion.of(
+                    item.amount, on: item.date, into: report.currency,
+                    manualRate: manualRate, rates: store.rateSource())
                 item.reportID = target
             } else {
                 item.reportID = nil

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 import Rendering
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `report export`: a report as CSV, JSON, or a printable HTML or PDF file with its receipts.
 enum ExportCommands {
@@ -12,8 +13,9 @@ enum ExportCommands {
 
     enum Options {
         static let format: Option<ExportFormat?> = .value("format", "What to write (default: told by the --output file's extension).")
-        static let output = Option.text("output", "file", "Write to this file instead of stdout (readable by you only; - is stdout).",
-                                        short: "o", completion: .file)
+        static let output = Option.text(
+            "output", "file", "Write to this file instead of stdout (readable by you only; - is stdout).",
+            short: "o", completion: .file)
         static let force = CommonOptions.force.described("With --output: replace the file if it exists.")
     }
 
@@ -27,9 +29,11 @@ enum ExportCommands {
             """,
         arguments: [.report],
         options: [Options.format, Options.output, Options.force],
-        examples: ["expenses report export 1 -o walldorf.html", "expenses report export 1 -o walldorf.pdf",
-                   "expenses report export 1 --format csv > items.csv", "expenses report export 1 --format pdf | lp",
-                   "expenses report export 1 -o walldorf.html --force"],
+        examples: [
+            "expenses report export 1 -o walldorf.html", "expenses report export 1 -o walldorf.pdf",
+            "expenses report export 1 --format csv > items.csv", "expenses report export 1 --format pdf | lp",
+            "expenses report export 1 -o walldorf.html --force",
+        ],
         validate: { invocation in
             if invocation[Options.force], !invocation.gave(Options.output) {
                 throw UsageError("'--force' goes with '--output <file>'", path: invocation.spec.path)
@@ -53,11 +57,14 @@ enum ExportCommands {
         let text: String
         switch format {
         case .html, .pdf:
-            text = try ReportHTML(report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
-                                  events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
-                                  generatedAt: session.environment.now(), generator: "expenses \(Runner.version)").render()
+            text = try ReportHTML(
+                report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
+                events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
+                generatedAt: session.environment.now(), generator: "expenses \(Runner.version)"
+            ).render()
         case .json:
-            text = try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store))
+            text =
+                try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store))
                 .json.serialized() + "\n"
         case .csv:
             text = ExpenseView.listing(items, inReport: false).csv
@@ -82,12 +89,14 @@ enum ExportCommands {
         if let given = try invocation[Options.format] { return given }
         let formats = CommandParser.list(ExportFormat.names)
         guard let path = try invocation[Options.output], path != "-" else {
-            throw UsageError("Missing expected argument '--format <format>': give one of \(formats), or an --output file named for it",
-                             path: invocation.spec.path)
+            throw UsageError(
+                "Missing expected argument '--format <format>': give one of \(formats), or an --output file named for it",
+                path: invocation.spec.path)
         }
         guard let format = ExportFormat.of(path: path) else {
-            throw UsageError("Cannot tell the format from the name '\(path)': give '--format <format>', one of \(formats) "
-                             + "(or name the file .csv, .json, .html, .htm or .pdf)", path: invocation.spec.path)
+            throw UsageError(
+                "Cannot tell the format from the name '\(path)': give '--format <format>', one of \(formats) "
+                    + "(or name the file .csv, .json, .html, .htm or .pdf)", path: invocation.spec.path)
         }
         return format
     }
@@ -109,8 +118,9 @@ enum ExportCommands {
             // A damaged file is not printed as if it were the receipt; verify says which. Whole:
             // the page embeds it.
             let bytes = try ReceiptFileExport.bytes(of: receipt, in: storage)
-            return ReportHTML.Receipt(expenseIDs: receipt.expenseIDs.filter(itemIDs.contains), mediaType: receipt.mediaType.rawValue,
-                                      bytes: bytes, name: ReceiptView.name(receipt))
+            return ReportHTML.Receipt(
+                expenseIDs: receipt.expenseIDs.filter(itemIDs.contains), mediaType: receipt.mediaType.rawValue,
+                bytes: bytes, name: ReceiptView.name(receipt))
         }
     }
 }

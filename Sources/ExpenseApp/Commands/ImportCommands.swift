@@ -1,22 +1,25 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import Rendering
 import StatementImport
 import StatementReading
-import Rendering
 
 /// `import FILE... --rules RULES`, `import list`, `import undo BATCH`: card and bank statements.
 enum ImportCommands {
     static let all: [CommandSpec] = [statements, list, undo]
 
     enum Options {
-        static let rules = Option.text("rules", "file", "The rules file: how to read CSV statements (optional for camt.053 and OFX).",
-                                       completion: .file)
+        static let rules = Option.text(
+            "rules", "file", "The rules file: how to read CSV statements (optional for camt.053 and OFX).",
+            completion: .file)
         static let report = CommonOptions.report.described("Add the expenses to this draft report, converted into its currency.")
-        static let dryRun = Option.flag("dry-run", "Show each row as new, duplicate, invalid or skipped (and why); write nothing, and fail as the import would.")
+        static let dryRun = Option.flag(
+            "dry-run", "Show each row as new, duplicate, invalid or skipped (and why); write nothing, and fail as the import would.")
         static let skipInvalid = Option.flag("skip-invalid", "Import the valid rows and write the invalid ones to --rejects.")
-        static let rejects = Option.text("rejects", "file", "With --skip-invalid: the CSV file for the invalid rows (readable by you only).",
-                                         completion: .file)
+        static let rejects = Option.text(
+            "rejects", "file", "With --skip-invalid: the CSV file for the invalid rows (readable by you only).",
+            completion: .file)
         static let force = CommonOptions.force.described("With --rejects: replace the file if it exists.")
     }
 
@@ -39,7 +42,9 @@ enum ImportCommands {
             rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason. \
             One import reads either CSV statements or camt.053 and OFX ones.
             """,
-        arguments: [ArgumentSpec("file", "Statement files: CSV, camt.053 or OFX (- reads standard input).", variadic: true, completion: .file)],
+        arguments: [
+            ArgumentSpec("file", "Statement files: CSV, camt.053 or OFX (- reads standard input).", variadic: true, completion: .file)
+        ],
         options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects, Options.force],
         examples: [
             "expenses import amex-2026-03.csv --rules amex.rules --report 12",
@@ -51,9 +56,10 @@ enum ImportCommands {
         ],
         validate: { invocation in
             if invocation[Options.skipInvalid] != invocation.gave(Options.rejects) {
-                throw UsageError(invocation[Options.skipInvalid]
-                                     ? "'--skip-invalid' needs '--rejects <file>', so that the rows it leaves out can be fixed and imported again"
-                                     : "'--rejects <file>' goes with '--skip-invalid'", path: invocation.spec.path)
+                throw UsageError(
+                    invocation[Options.skipInvalid]
+                        ? "'--skip-invalid' needs '--rejects <file>', so that the rows it leaves out can be fixed and imported again"
+                        : "'--rejects <file>' goes with '--skip-invalid'", path: invocation.spec.path)
             }
             if invocation[Options.force], !invocation.gave(Options.rejects) {
                 throw UsageError("'--force' goes with '--rejects <file>'", path: invocation.spec.path)
@@ -74,7 +80,8 @@ enum ImportCommands {
         request.otherInputs = rulesPath.map { [OutputFile.Input($0, role: "the rules file")] } ?? []
         let rejects = request.rejectsPath
         request.moreRowErrorsNote = { ErrorPresenter.moreInvalidRows($0, rejects: rejects) }
-        let format = session.format, files = request.files
+        let format = session.format
+        let files = request.files
         let categories = request.dryRun && format == .table ? try store.categories().map(\.code) : []
         let outcome = try StatementImporter(store: store, request: request) { console in
             DryRunLog(format: format, console: console, files: files, rules: rulesPath ?? "", categories: categories)
@@ -88,15 +95,20 @@ enum ImportCommands {
     ) { _, session in
         let batches = try session.store().importBatches()
         let rows: [[Listing.Cell]] = batches.map { batch in
-            [.int(batch.id), .text(batch.file), .text(batch.importedAt), batch.reportID.map { .int($0) } ?? .null,
-             .int(Int64(batch.counts.new)), .int(Int64(batch.counts.duplicate)), .int(Int64(batch.counts.invalid)),
-             .int(Int64(batch.counts.skipped)), batch.undoneAt.map { .text($0) } ?? .null]
+            [
+                .int(batch.id), .text(batch.file), .text(batch.importedAt), batch.reportID.map { .int($0) } ?? .null,
+                .int(Int64(batch.counts.new)), .int(Int64(batch.counts.duplicate)), .int(Int64(batch.counts.invalid)),
+                .int(Int64(batch.counts.skipped)), batch.undoneAt.map { .text($0) } ?? .null,
+            ]
         }
-        return .listing(Listing(
-            columns: [.init("batch", "batch"), .init("file", "file"), .init("importedAt", "imported"), .init("reportId", "report"),
-                      .init("new", "new"), .init("duplicate", "duplicate"), .init("invalid", "invalid"),
-                      .init("skipped", "skipped"), .init("undoneAt", "undone")],
-            rows: rows))
+        return .listing(
+            Listing(
+                columns: [
+                    .init("batch", "batch"), .init("file", "file"), .init("importedAt", "imported"), .init("reportId", "report"),
+                    .init("new", "new"), .init("duplicate", "duplicate"), .init("invalid", "invalid"),
+                    .init("skipped", "skipped"), .init("undoneAt", "undone"),
+                ],
+                rows: rows))
     }
 
     static let batch = Argument<Int64>.value("batch", "The batch, as 'expenses import list' shows it.")

@@ -25,8 +25,9 @@ enum ManualCommands {
     ) { invocation, session in
         let directory = try invocation[Self.directory]
         guard OutputFile.isDirectory(directory) else {
-            throw ExpenseError(.cannotCreate, "cannot write the manual pages into \(directory): it is not a directory",
-                               hint: "create it first")
+            throw ExpenseError(
+                .cannotCreate, "cannot write the manual pages into \(directory): it is not a directory",
+                hint: "create it first")
         }
         let pages = ManualPages(registry: Commands.registry, date: date(session.environment), version: Runner.version).pages
         let replacing = invocation[Options.force]
@@ -35,7 +36,8 @@ enum ManualCommands {
         for (page, path) in zip(pages, paths) {
             try OutputFile.write(page.text, to: path, mode: 0o644, replacing: replacing, createDirectories: true, directoryMode: 0o755)
         }
-        return .message("Wrote \(pages.count) manual pages to \(directory): " + pages.map { "\($0.name)(\($0.section))" }.joined(separator: ", "))
+        return .message(
+            "Wrote \(pages.count) manual pages to \(directory): " + pages.map { "\($0.name)(\($0.section))" }.joined(separator: ", "))
     }
 
     /// SOURCE_DATE_EPOCH's day (UTC), else today.

@@ -11,8 +11,10 @@ enum PolicyCommands {
     /// Checks `report` against the policy (or only `rules` of it), gathering what the check
     /// needs from the store and nothing for a rule it does not check.
     /// - Parameter items: the report's items, when the caller has read them already.
-    static func violations(of report: Report, in store: Store, rules: Set<PolicyRule> = Set(PolicyRule.allCases),
-                           items: [Expense]? = nil) throws -> [Violation] {
+    static func violations(
+        of report: Report, in store: Store, rules: Set<PolicyRule> = Set(PolicyRule.allCases),
+        items: [Expense]? = nil
+    ) throws -> [Violation] {
         let items = try items ?? store.expenses(.report(report.id))
         var check = PolicyCheck(report: report, items: items, categories: try store.categories())
         check.rules = rules
@@ -24,7 +26,8 @@ enum PolicyCommands {
         // rate of the day when the rate table has one, and not at all rather than at a guess.
         let rates = store.rateSource()
         check.convertLimit = { limit, currency, date in
-            limit.currency == currency ? limit
+            limit.currency == currency
+                ? limit
                 : try? Expense.Conversion.of(limit, on: date, into: currency, manualRate: nil, rates: rates).converted
         }
         check.acknowledgements = try store.acknowledgements(report.id)
@@ -47,18 +50,27 @@ enum PolicyCommands {
         let violations = try violations(of: report, in: store)
         let row = { (index: Int) -> [Listing.Cell] in
             let violation = violations[index]
-            return [.text(violation.severity.rawValue), .text(violation.key), .text(violation.message),
-                    violation.acknowledgement.map { .text($0) } ?? .null, .ids(violation.expenseIDs)]
+            return [
+                .text(violation.severity.rawValue), .text(violation.key), .text(violation.message),
+                violation.acknowledgement.map { .text($0) } ?? .null, .ids(violation.expenseIDs),
+            ]
         }
         let blocking = violations.filter(\.blocks).count
         let open = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }.count
-        let note = violations.isEmpty ? "Report \(report.id) meets the policy."
+        let note =
+            violations.isEmpty
+            ? "Report \(report.id) meets the policy."
             : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged"
         let fails = blocking > 0 || (invocation[strict] && open > 0)
-        return Output.listing(Listing(columns: [.init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
-                                                .init("acknowledged", "acknowledged"), .init("itemIds", "items", inTable: false)],
-                                      count: violations.count, note: note, row: row))
-            .exiting(fails ? .failure : .ok)
+        return Output.listing(
+            Listing(
+                columns: [
+                    .init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
+                    .init("acknowledged", "acknowledged"), .init("itemIds", "items", inTable: false),
+                ],
+                count: violations.count, note: note, row: row)
+        )
+        .exiting(fails ? .failure : .ok)
     }
 
     static let reason = Option<String?>.value("reason", "Why it is fine.").required()
@@ -67,8 +79,10 @@ enum PolicyCommands {
 
     static let acknowledge = CommandSpec(
         ["report", "acknowledge"], abstract: "Accept a policy warning of a report, with the reason; it is logged.",
-        arguments: [CommonArguments.report,
-                    violation],
+        arguments: [
+            CommonArguments.report,
+            violation,
+        ],
         options: [reason],
         examples: ["expenses report acknowledge 1 duplicate:4:9 --reason \"two colleagues, two lunches\""]
     ) { invocation, session in
@@ -81,9 +95,10 @@ enum PolicyCommands {
             let violations = try violations(of: report, in: store)
             guard let violation = violations.first(where: { $0.key == key }) else {
                 let keys = violations.map(\.key)
-                throw ExpenseError(.notFound, "report \(report.id) has no violation '\(key)'",
-                                   hint: Suggestion.closest(to: key, among: keys).map { "did you mean '\($0)'?" }
-                                       ?? "see 'expenses report check \(report.id)'")
+                throw ExpenseError(
+                    .notFound, "report \(report.id) has no violation '\(key)'",
+                    hint: Suggestion.closest(to: key, among: keys).map { "did you mean '\($0)'?" }
+                        ?? "see 'expenses report check \(report.id)'")
             }
             guard violation.severity == .warning else {
                 throw ExpenseError(.refused, "\(key) is blocking; a blocking violation cannot be acknowledged, only fixed")
@@ -98,8 +113,10 @@ enum PolicyCommands {
         let rows: [[Listing.Cell]] = PolicyRule.allCases.map { rule in
             [.text(rule.rawValue), .text((severities[rule] ?? rule.defaultSeverity).rawValue), .text(rule.summary)]
         }
-        return .listing(Listing(columns: [.init("rule", "rule"), .init("severity", "severity"), .init("description", "description")],
-                                rows: rows))
+        return .listing(
+            Listing(
+                columns: [.init("rule", "rule"), .init("severity", "severity"), .init("description", "description")],
+                rows: rows))
     }
 
     static let rule = Argument<PolicyRule>.value("rule", "The rule.")
@@ -110,7 +127,8 @@ enum PolicyCommands {
         arguments: [rule, severity],
         examples: ["expenses policy set duplicate blocking", "expenses policy set missing-receipt warning"]
     ) { invocation, session in
-        let rule = try invocation[Self.rule], severity = try invocation[Self.severity]
+        let rule = try invocation[Self.rule]
+        let severity = try invocation[Self.severity]
         let store = try session.store()
         try store.write { try store.setSeverity(severity, of: rule) }
         return .message("\(rule.rawValue) is now \(severity.rawValue)")

@@ -1,8 +1,8 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
-import StatementImport
 import Rendering
+import StatementImport
 
 /// `rates import|list|show`: the ECB's euro reference rates, which convert an expense in another
 /// currency than its report's at the rate of its date (or the last earlier one).
@@ -24,7 +24,8 @@ enum RatesCommands {
         let input = try InputFile(try invocation[ratesFile], role: "rates file")
         let store = try session.store()
         var result = RatesImport()
-        var currencies: Set<String> = [], saved = 0
+        var currencies: Set<String> = []
+        var saved = 0
         let before = try store.referenceRateCount()
         try store.write {
             try ReferenceRatesFile.read(input) { day in
@@ -57,20 +58,32 @@ enum RatesCommands {
         let store = try session.store()
         guard let currency = try invocation[Options.currency] else {
             let rows: [[Listing.Cell]] = try store.referenceRateSummaries().map { summary in
-                [.text(summary.currency), .int(Int64(summary.days)), .date(summary.first), .date(summary.last),
-                 summary.latest.map { .text($0.description) } ?? .null]
+                [
+                    .text(summary.currency), .int(Int64(summary.days)), .date(summary.first), .date(summary.last),
+                    summary.latest.map { .text($0.description) } ?? .null,
+                ]
             }
-            return .listing(Listing(columns: [.init("currency", "currency"), .init("days", "days"), .init("from", "from"),
-                                              .init("to", "to"), .init("latestPerEur", "latest (1 EUR =)")],
-                                    rows: rows))
+            return .listing(
+                Listing(
+                    columns: [
+                        .init("currency", "currency"), .init("days", "days"), .init("from", "from"),
+                        .init("to", "to"), .init("latestPerEur", "latest (1 EUR =)"),
+                    ],
+                    rows: rows))
         }
-        let rows: [[Listing.Cell]] = try store.referenceRates(currency.code, from: try invocation[Options.from],
-                                                              to: try invocation[Options.to]).map { rate in
+        let rows: [[Listing.Cell]] = try store.referenceRates(
+            currency.code, from: try invocation[Options.from],
+            to: try invocation[Options.to]
+        ).map { rate in
             [.date(rate.date), .text(rate.perEUR.description), .text(rate.perEUR.inverse.decimalString(decimals: 6))]
         }
-        return .listing(Listing(columns: [.init("date", "date"), .init("perEur", "1 EUR = \(currency.code)"),
-                                          .init("inEur", "1 \(currency.code) = EUR")],
-                                rows: rows))
+        return .listing(
+            Listing(
+                columns: [
+                    .init("date", "date"), .init("perEur", "1 EUR = \(currency.code)"),
+                    .init("inEur", "1 \(currency.code) = EUR"),
+                ],
+                rows: rows))
     }
 
     static let showCurrency = Argument<Currency>.value("currency", "The expense's currency.")
@@ -88,8 +101,9 @@ enum RatesCommands {
         let into = try invocation[Options.into] ?? CurrencyTable.standard.require("EUR")
         let date = try invocation[showDate] ?? session.environment.today()
         guard let found = try session.store().rateSource().rate(from: from, to: into, on: date) else {
-            throw ExpenseError(.invalidData, "no exchange rate from \(from.code) to \(into.code) on or before \(date)",
-                               hint: "load the ECB's reference rates: expenses rates import eurofxref-hist.csv")
+            throw ExpenseError(
+                .invalidData, "no exchange rate from \(from.code) to \(into.code) on or before \(date)",
+                hint: "load the ECB's reference rates: expenses rates import eurofxref-hist.csv")
         }
         return RateLookup(from: from, into: into, date: date, rate: found.rate, rateDate: found.date).output
     }

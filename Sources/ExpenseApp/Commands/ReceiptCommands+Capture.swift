@@ -68,7 +68,8 @@ struct ReceiptCaptureRun {
             }
         }
         if create, invocation.gave(Options.expense) {
-            throw UsageError("Give '--expense' to attach the receipt to an existing expense, or '--create' to make one, not both", path: path)
+            throw UsageError(
+                "Give '--expense' to attach the receipt to an existing expense, or '--create' to make one, not both", path: path)
         }
         if !invocation.arguments.isEmpty, invocation[Options.camera] || invocation[Options.inbox] {
             throw UsageError("Give a file, '--camera' or '--inbox', not more than one", path: path)
@@ -90,8 +91,11 @@ struct ReceiptCaptureRun {
         let camera = invocation[Options.camera] || (!invocation[Options.inbox] && settings.cameraCommand != nil)
         if camera {
             guard let command = settings.cameraCommand else {
-                throw ExpenseError(.unavailable, "no camera is set up",
-                                   hint: "set its command, with {output} where the picture goes: expenses config set camera.command \"fswebcam --no-banner -r 1920x1080 {output}\"")
+                throw ExpenseError(
+                    .unavailable, "no camera is set up",
+                    hint:
+                        "set its command, with {output} where the picture goes: expenses config set camera.command \"fswebcam --no-banner -r 1920x1080 {output}\""
+                )
             }
             return try CameraCommand(template: command, timeLimit: Double(settings.cameraTimeout)).capture(maxSize: limit)
         }
@@ -101,8 +105,9 @@ struct ReceiptCaptureRun {
             }
             // On a terminal the file is asked for; elsewhere it is a usage error.
             guard let reader = session.lineReader else {
-                throw ExpenseError(.usage, "nothing to capture: give a file, or '-' to read standard input",
-                                   hint: "or set up a camera (config camera.command) or an inbox folder (config receipts.inbox)")
+                throw ExpenseError(
+                    .usage, "nothing to capture: give a file, or '-' to read standard input",
+                    hint: "or set up a camera (config camera.command) or an inbox folder (config receipts.inbox)")
             }
             return try ReceiptInput.file(try ReceiptForm.file(reader: reader), maxSize: limit)
         }
@@ -121,7 +126,8 @@ struct ReceiptCaptureRun {
     /// trip, when it is a draft.
     private func currentDraftTrip(_ store: Store) throws -> Report? {
         let settings = try session.settings()
-        let current = try session.currentReportID
+        let current =
+            try session.currentReportID
             ?? TripShortcuts.currentTrip(in: session.shortcuts(), appID: settings.appID)
         return try current.map(store.report).flatMap { $0.status == .draft ? $0 : nil }
     }
@@ -131,11 +137,14 @@ struct ReceiptCaptureRun {
     }
 
     /// The expense a receipt proposes: `overrides` over what OCR read over the defaults.
-    private func draft(_ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
-                       overrides: [String: String]) -> ReceiptExpenseDraft {
+    private func draft(
+        _ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
+        overrides: [String: String]
+    ) -> ReceiptExpenseDraft {
         let takenOn = prepared.takenAt.flatMap { try? CalendarDate.parse(String($0.prefix(10))) }
-        return ReceiptExpenseDraft(suggestion: prepared.ocr.suggestion, takenOn: takenOn, overrides: overrides, report: report,
-                                   defaultCurrency: settings.defaultCurrency, today: session.environment.today())
+        return ReceiptExpenseDraft(
+            suggestion: prepared.ocr.suggestion, takenOn: takenOn, overrides: overrides, report: report,
+            defaultCurrency: settings.defaultCurrency, today: session.environment.today())
     }
 
     /// `~/Receipts` in the home directory; a relative folder beside the config file, as other
@@ -147,8 +156,10 @@ struct ReceiptCaptureRun {
     }
 
     /// The draft to create, confirmed; nil when the user declined it at the REPL.
-    private func confirmedDraft(_ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
-                                store: Store) throws -> ReceiptExpenseDraft? {
+    private func confirmedDraft(
+        _ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
+        store: Store
+    ) throws -> ReceiptExpenseDraft? {
         var overrides: [String: String] = [:]
         for option in Options.draft {
             if let value = try invocation[option] { overrides[option.spec.name] = value }
@@ -157,9 +168,11 @@ struct ReceiptCaptureRun {
         let label = self.label(prepared)
         guard draft.needsConfirmation, !invocation[Options.yes] else { return draft }
         guard let reader = session.lineReader else {
-            throw ExpenseError(.refused, "the expense to create needs your confirmation; nothing was captured.\n"
-                               + draft.summary(of: label).trimmingSpaces,
-                               hint: "add --yes to accept it as shown, or give --date, --amount and --category")
+            throw ExpenseError(
+                .refused,
+                "the expense to create needs your confirmation; nothing was captured.\n"
+                    + draft.summary(of: label).trimmingSpaces,
+                hint: "add --yes to accept it as shown, or give --date, --amount and --category")
         }
         switch try DraftConfirmation(reader: reader, store: store).confirm(&draft, receiptLabel: label) {
         case .create: return draft
@@ -167,8 +180,10 @@ struct ReceiptCaptureRun {
         }
     }
 
-    private func output(_ committed: ReceiptCapture.Committed, declined: Bool, storage: any ReceiptStorage,
-                        store: Store) -> Output {
+    private func output(
+        _ committed: ReceiptCapture.Committed, declined: Bool, storage: any ReceiptStorage,
+        store: Store
+    ) -> Output {
         let receipt = committed.receipt
         if let target = committed.attachedTo {
             let others = receipt.expenseIDs.filter { $0 != target }
@@ -177,8 +192,10 @@ struct ReceiptCaptureRun {
                 ReceiptLinks.warnIfTotalDiffers(receipt, from: expense)
             }
         }
-        let document = ReceiptCaptureResult(committed: committed, path: storage.localPath(of: receipt.sha256),
-                                            place: storage.place, declined: declined).output
+        let document = ReceiptCaptureResult(
+            committed: committed, path: storage.localPath(of: receipt.sha256),
+            place: storage.place, declined: declined
+        ).output
         // A created expense changes its trip, as `expense add` does.
         return committed.expense.map { document.touching($0.reportID) } ?? document
     }

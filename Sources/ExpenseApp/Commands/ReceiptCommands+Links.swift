@@ -21,7 +21,9 @@ extension ReceiptCommands {
         let others = receipt.expenseIDs.filter { $0 != expenseID }
         if added, !others.isEmpty { ReceiptLinks.warnShared(receipt, others: others) }
         if added { ReceiptLinks.warnIfTotalDiffers(receipt, from: try store.expense(expenseID)) }
-        let message = added ? "Attached receipt \(receipt.id) to expense \(expenseID)"
+        let message =
+            added
+            ? "Attached receipt \(receipt.id) to expense \(expenseID)"
             : "Receipt \(receipt.id) was attached to expense \(expenseID) already"
         return ReceiptResult(message: message, receipt: receipt, path: store.receiptStorage?.localPath(of: receipt.sha256)).output
     }
@@ -36,14 +38,18 @@ extension ReceiptCommands {
             let receipt = try store.receipt(try invocation[idArgument])
             _ = try store.expense(expenseID)
             guard receipt.expenseIDs.contains(expenseID) else {
-                throw ExpenseError(.invalidData, "receipt \(receipt.id) is not attached to expense \(expenseID)",
-                                   hint: receipt.expenseIDs.isEmpty ? "it is attached to no expense"
-                                       : "it is attached to " + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", "))
+                throw ExpenseError(
+                    .invalidData, "receipt \(receipt.id) is not attached to expense \(expenseID)",
+                    hint: receipt.expenseIDs.isEmpty
+                        ? "it is attached to no expense"
+                        : "it is attached to " + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", "))
             }
             try store.detach(receipt: receipt.id, from: expenseID)
             return try store.receipt(receipt.id)
         }
-        return ReceiptResult(message: "Detached receipt \(receipt.id) from expense \(expenseID)", receipt: receipt,
-                             path: store.receiptStorage?.localPath(of: receipt.sha256)).output
+        return ReceiptResult(
+            message: "Detached receipt \(receipt.id) from expense \(expenseID)", receipt: receipt,
+            path: store.receiptStorage?.localPath(of: receipt.sha256)
+        ).output
     }
 }

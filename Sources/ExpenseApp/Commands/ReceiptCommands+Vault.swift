@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 import Rendering
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `receipt export|verify|gc|delete`: the receipts' files, in the vault beside an SQLite file or in
 /// a team database (`ReceiptStorage`).
@@ -14,8 +15,10 @@ extension ReceiptCommands {
         discussion: "The file is readable by you only; one that exists is replaced only with --force.",
         arguments: [idArgument],
         options: [Options.output, Options.force],
-        examples: ["expenses receipt export 3 -o hotel.jpg", "expenses receipt export 3 -o ~/Desktop", "expenses receipt export 3 -o - | display",
-                   "expenses receipt export 3 -o hotel.jpg --force"]
+        examples: [
+            "expenses receipt export 3 -o hotel.jpg", "expenses receipt export 3 -o ~/Desktop", "expenses receipt export 3 -o - | display",
+            "expenses receipt export 3 -o hotel.jpg --force",
+        ]
     ) { invocation, session in
         let store = try session.store()
         let storage = try store.requireReceiptStorage()
@@ -48,32 +51,40 @@ extension ReceiptCommands {
         let storage = try store.requireReceiptStorage()
         let receipts = try store.receipts()
         var problems: [[Listing.Cell]] = []
-        var missing = 0, corrupted = 0
+        var missing = 0
+        var corrupted = 0
         for receipt in receipts {
             try Cancellation.check()
             switch try storage.check(receipt.sha256) {
             case .ok: continue
             case .missing:
                 missing += 1
-                problems.append([.int(receipt.id), .text(receipt.shortHash), .text("missing"),
-                                 .text(storage.localPath(of: receipt.sha256) ?? "not in the database")])
+                problems.append([
+                    .int(receipt.id), .text(receipt.shortHash), .text("missing"),
+                    .text(storage.localPath(of: receipt.sha256) ?? "not in the database"),
+                ])
             case .corrupted(let actual):
                 corrupted += 1
-                problems.append([.int(receipt.id), .text(receipt.shortHash), .text("corrupted"),
-                                 .text(actual == "unreadable" ? "unreadable" : "content hashes to \(actual.prefix(12))")])
+                problems.append([
+                    .int(receipt.id), .text(receipt.shortHash), .text("corrupted"),
+                    .text(actual == "unreadable" ? "unreadable" : "content hashes to \(actual.prefix(12))"),
+                ])
             }
         }
         let orphans = try unreferencedCount(in: storage, referenced: Set(receipts.map(\.sha256)))
         guard problems.isEmpty else {
-            let listing = Listing(columns: [.init("id", "id"), .init("sha256", "sha256"), .init("problem", "problem"), .init("detail", "detail")],
-                                  rows: problems)
+            let listing = Listing(
+                columns: [.init("id", "id"), .init("sha256", "sha256"), .init("problem", "problem"), .init("detail", "detail")],
+                rows: problems)
             Renderer(format: session.format).print(.listing(listing))
             var parts: [String] = []
             if missing > 0 { parts.append("\(missing) missing") }
             if corrupted > 0 { parts.append("\(corrupted) corrupted") }
-            throw ExpenseError(.invalidData, "\(problems.count) of \(receipts.count) receipt\(receipts.count == 1 ? "" : "s") failed verification: "
-                               + parts.joined(separator: ", ") + VaultVerification.unreferencedNote(orphans, place: storage.place),
-                               hint: restoreHint(storage.place))
+            throw ExpenseError(
+                .invalidData,
+                "\(problems.count) of \(receipts.count) receipt\(receipts.count == 1 ? "" : "s") failed verification: "
+                    + parts.joined(separator: ", ") + VaultVerification.unreferencedNote(orphans, place: storage.place),
+                hint: restoreHint(storage.place))
         }
         return VaultVerification(receipts: receipts.count, unreferencedFiles: orphans, place: storage.place).output
     }
@@ -137,9 +148,11 @@ extension ReceiptCommands {
         let receipt = try store.write {
             let receipt = try store.receipt(try invocation[idArgument])
             guard receipt.expenseIDs.isEmpty else {
-                throw ExpenseError(.refused, "receipt \(receipt.id) is attached to "
-                                   + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", ") + "; detach it first",
-                                   hint: "expenses receipt detach \(receipt.id) --expense \(receipt.expenseIDs[0])")
+                throw ExpenseError(
+                    .refused,
+                    "receipt \(receipt.id) is attached to "
+                        + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", ") + "; detach it first",
+                    hint: "expenses receipt detach \(receipt.id) --expense \(receipt.expenseIDs[0])")
             }
             try store.deleteReceipt(receipt.id)
             return receipt

@@ -31,8 +31,10 @@ enum ReceiptCommands {
         static let noOCR = Option.flag("no-ocr", "Do not read the receipt's text.")
         static let ocr = Option.flag("ocr", "Require its text to be read: fail (exit 69) when tesseract is missing or fails.")
         static let unattached = Option.flag("unattached", "Only receipts attached to no expense.")
-        static let output = Option.text("output", "file", "Where to write it: a file, a directory (receipt-ID.EXT in it), or '-' for stdout.",
-                                        short: "o", completion: .file).required()
+        static let output = Option.text(
+            "output", "file", "Where to write it: a file, a directory (receipt-ID.EXT in it), or '-' for stdout.",
+            short: "o", completion: .file
+        ).required()
         static let force = CommonOptions.force
         static let dryRun = Option.flag("dry-run", "Only list what would be removed.")
     }
@@ -67,8 +69,10 @@ enum ReceiptCommands {
 
     static let list = CommandSpec(
         ["receipt", "list"], abstract: "List receipts, with the expenses they belong to and what OCR read.",
-        options: [Options.expense.described("Only this expense's receipts."),
-                  Options.report.described("Only the receipts of this report's items."), Options.unattached],
+        options: [
+            Options.expense.described("Only this expense's receipts."),
+            Options.report.described("Only the receipts of this report's items."), Options.unattached,
+        ],
         examples: ["expenses receipt list", "expenses receipt list --report 1 --format json", "expenses receipt list --unattached"]
     ) { invocation, session in
         let store = try session.store()

@@ -27,13 +27,16 @@ enum ReportCommands {
         ["report", "new"], abstract: "Create an expense report for a trip.",
         arguments: [Arguments.title],
         options: Options.header,
-        examples: ["expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR"],
+        examples: [
+            "expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR"
+        ],
         form: ReportForm.make
     ) { invocation, session in
         let currency = try invocation[Options.currency] ?? CurrencyTable.standard.require(session.defaultCurrency)
-        let draft = Report(id: 0, title: try invocation[Arguments.title], purpose: try invocation[Options.purpose] ?? "",
-                           destination: try invocation[Options.destination] ?? "", startDate: try invocation[Options.from],
-                           endDate: try invocation[Options.to], currency: currency, owner: try session.user.value)
+        let draft = Report(
+            id: 0, title: try invocation[Arguments.title], purpose: try invocation[Options.purpose] ?? "",
+            destination: try invocation[Options.destination] ?? "", startDate: try invocation[Options.from],
+            endDate: try invocation[Options.to], currency: currency, owner: try session.user.value)
         let store = try session.store()
         let report = try store.write { try store.insertReport(draft) }
         return ReportResult(message: "Created report \(report.id): \(report.title)", report: report).output.touching(report.id)
@@ -79,8 +82,10 @@ enum ReportCommands {
             if let to = try invocation[Options.to] { report.endDate = to }
             if let currency = try invocation[Options.currency] {
                 if currency != report.currency, report.itemCount > 0 {
-                    throw ExpenseError(.refused, "report \(report.id) has \(report.itemCount) items converted to \(report.currency.code); its currency cannot change",
-                                       hint: "create a new report in \(currency.code) and move the items there with their rates")
+                    throw ExpenseError(
+                        .refused,
+                        "report \(report.id) has \(report.itemCount) items converted to \(report.currency.code); its currency cannot change",
+                        hint: "create a new report in \(currency.code) and move the items there with their rates")
                 }
                 report.currency = currency
                 report.total = Money(minorUnits: 0, currency: currency)
@@ -110,7 +115,9 @@ extension Session {
     /// The report a command is about: its `<id>` argument or its `--report`, else the current one.
     func reportID(_ invocation: Invocation) throws -> Int64 {
         let usesArgument = invocation.spec.arguments.first?.completion == .reportID
-        let explicit = usesArgument ? try invocation.value(of: invocation.spec.arguments[0], as: Int64.self)
+        let explicit =
+            usesArgument
+            ? try invocation.value(of: invocation.spec.arguments[0], as: Int64.self)
             : try invocation[CommonOptions.report]
         if let id = explicit ?? currentReportID { return id }
         throw UsageError("Missing expected argument '\(usesArgument ? "<id>" : "--report <id>")'", path: invocation.spec.path)

@@ -1,10 +1,11 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// `run FILE` and `echo TEXT`: scripts, and messages from them.
 enum ScriptCommands {

@@ -33,23 +33,28 @@ enum SessionCommands {
 
     static let set = CommandSpec(
         ["set"], abstract: "Change a setting of this session: format (table, json, csv) or user.",
-        arguments: [ArgumentSpec("name", "format or user.", completion: .values(settingNames)),
-                    ArgumentSpec("value", "The new value.")],
+        arguments: [
+            ArgumentSpec("name", "format or user.", completion: .values(settingNames)),
+            ArgumentSpec("value", "The new value."),
+        ],
         examples: ["set format json", "set user bob"]
     ) { invocation, session in
-        let name = invocation.arguments[0], value = invocation.arguments[1]
+        let name = invocation.arguments[0]
+        let value = invocation.arguments[1]
         switch name {
         case "format":
             guard let format = OutputFormat(rawValue: value) else {
-                throw UsageError("The value '\(value)' is invalid for 'format'. Please provide one of \(CommandParser.list(GlobalOptions.formats)).",
-                                 path: invocation.spec.path)
+                throw UsageError(
+                    "The value '\(value)' is invalid for 'format'. Please provide one of \(CommandParser.list(GlobalOptions.formats)).",
+                    path: invocation.spec.path)
             }
             session.format = format
         case "user":
             try session.setUser(value)
             return .message("user = \(try session.user)")
         default:
-            throw UsageError("Unknown setting '\(name)'. Please provide one of \(CommandParser.list(settingNames)).", path: invocation.spec.path)
+            throw UsageError(
+                "Unknown setting '\(name)'. Please provide one of \(CommandParser.list(settingNames)).", path: invocation.spec.path)
         }
         return .message("\(name) = \(value)")
     }
@@ -59,7 +64,9 @@ enum SessionCommands {
             ("format", session.format.rawValue), ("user", (try? session.user.value) ?? "(invalid)"), ("database", session.databaseName),
             ("report", session.currentReportID.map(String.init) ?? "(none)"),
         ]
-        return .listing(Listing(columns: [.init("name", "setting"), .init("value", "value")],
-                                rows: rows.map { [.text($0.0), .text($0.1)] }))
+        return .listing(
+            Listing(
+                columns: [.init("name", "setting"), .init("value", "value")],
+                rows: rows.map { [.text($0.0), .text($0.1)] }))
     }
 }

@@ -11,8 +11,10 @@ extension ShortcutCommands {
             finishing shows as stale: --redeliver ID queues it again (nothing it would have written was kept if it died \
             before its command finished), --discard ID drops it. Finished launches show with --all.
             """,
-        options: [Options.all.described("Also the finished and discarded launches."), Options.deliver, Options.redeliver,
-                  Options.discard],
+        options: [
+            Options.all.described("Also the finished and discarded launches."), Options.deliver, Options.redeliver,
+            Options.discard,
+        ],
         examples: ["expenses shortcuts inbox", "expenses shortcuts inbox --deliver", "expenses shortcuts inbox --redeliver 3"]
     ) { invocation, session in
         var messages: [String] = []
@@ -20,7 +22,8 @@ extension ShortcutCommands {
             let store = try session.store()
             let record = try requireLaunch(id, store)
             try LaunchInboxRules.requireRedeliverable(record)
-            guard try store.requeueLaunch(id, expectedState: record.state, token: record.state == .claimed ? record.claim?.token : nil) else {
+            guard try store.requeueLaunch(id, expectedState: record.state, token: record.state == .claimed ? record.claim?.token : nil)
+            else {
                 throw ExpenseError(.refused, "launch \(id) changed meanwhile; see 'expenses shortcuts inbox'")
             }
             messages.append("Launch \(id) (\(record.type)) is queued again")
@@ -37,9 +40,11 @@ extension ShortcutCommands {
         if invocation[Options.deliver] {
             let deliveries = LaunchInbox.deliverPending(in: session)
             let failed = deliveries.filter { $0.status != .ok }
-            messages.append(deliveries.isEmpty ? "Nothing was queued"
-                            : "Ran \(deliveries.count) queued quick action\(deliveries.count == 1 ? "" : "s")"
-                                + (failed.isEmpty ? "" : ", \(failed.count) failed"))
+            messages.append(
+                deliveries.isEmpty
+                    ? "Nothing was queued"
+                    : "Ran \(deliveries.count) queued quick action\(deliveries.count == 1 ? "" : "s")"
+                        + (failed.isEmpty ? "" : ", \(failed.count) failed"))
             if let last = failed.last {
                 Console.write(messages.joined(separator: "\n") + "\n")
                 throw SilentFailure(status: last.status)

@@ -19,8 +19,10 @@ extension ShortcutCommands {
             rewrites the entry, by rename. The entry records what it was installed with in its X-Expenses-* keys; \
             'shortcuts uninstall' removes it, and so does deleting the file.
             """,
-        options: [Options.exec.described("The program the launcher runs (default: this expenses, by its absolute path)."),
-                  Options.catalog],
+        options: [
+            Options.exec.described("The program the launcher runs (default: this expenses, by its absolute path)."),
+            Options.catalog,
+        ],
         examples: ["expenses shortcuts install", "expenses --db ~/trips.sqlite shortcuts install --exec /usr/local/bin/expenses"]
     ) { invocation, session in
         guard !session.location.isInMemory else {
@@ -36,12 +38,14 @@ extension ShortcutCommands {
         }
         let catalog = try invocation[Options.catalog].map(WorkingDirectory.absolute)
         CatalogMessages.print(try session.catalog(path: catalog, languages: []))
-        let installed = InstalledDesktopEntry(program: program, database: session.launchDatabase,
-                                              catalog: catalog, icon: InstalledDesktopEntry.iconPath(session.environment))
+        let installed = InstalledDesktopEntry(
+            program: program, database: session.launchDatabase,
+            catalog: catalog, icon: InstalledDesktopEntry.iconPath(session.environment))
         let shortcuts = try installed.install(in: session)
         let titles = shortcuts.isEmpty ? "" : " (" + shortcuts.map(\.item.title).joined(separator: ", ") + ")"
-        return .message("Installed \(InstalledDesktopEntry.entryPath(session.environment)): \(shortcuts.count) quick action"
-                        + (shortcuts.count == 1 ? "" : "s") + titles)
+        return .message(
+            "Installed \(InstalledDesktopEntry.entryPath(session.environment)): \(shortcuts.count) quick action"
+                + (shortcuts.count == 1 ? "" : "s") + titles)
     }
 
     static let uninstall = CommandSpec(

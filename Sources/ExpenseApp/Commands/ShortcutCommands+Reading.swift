@@ -8,7 +8,8 @@ import Rendering
 extension ShortcutCommands {
     static let list = CommandSpec(
         ["shortcuts", "list"], abstract: "List the quick actions: static ones in catalog order, then dynamic ones by rank.",
-        discussion: "SHOWN marks what a launcher shows: the first shortcuts.max-visible items. --visible lists only those, --all adds the disabled ones.",
+        discussion:
+            "SHOWN marks what a launcher shows: the first shortcuts.max-visible items. --visible lists only those, --all adds the disabled ones.",
         options: [Options.visible, Options.all, Options.maxVisible, Options.catalog],
         examples: ["expenses shortcuts list", "expenses shortcuts list --visible --format json", "expenses shortcuts list --all"],
         validate: { invocation in
@@ -23,10 +24,13 @@ extension ShortcutCommands {
         let entries = invocation[Options.visible] ? shortcuts.visible : shortcuts.entries(includingDisabled: includingDisabled)
         var note: String?
         if !invocation[Options.visible] {
-            note = "(\(shortcuts.visible.count) shown of at most \(shortcuts.limits.maxVisible); \(shortcuts.catalog.items.count) static + \(shortcuts.enabledDynamic.count) dynamic of at most \(shortcuts.limits.maxTotal); catalog \(shortcuts.catalog.source)\(shortcuts.catalog.localization.map { ", titles from \($0)" } ?? ""))"
+            note =
+                "(\(shortcuts.visible.count) shown of at most \(shortcuts.limits.maxVisible); \(shortcuts.catalog.items.count) static + \(shortcuts.enabledDynamic.count) dynamic of at most \(shortcuts.limits.maxTotal); catalog \(shortcuts.catalog.source)\(shortcuts.catalog.localization.map { ", titles from \($0)" } ?? ""))"
         }
-        return QuickActionList(entries: entries, includingDisabled: includingDisabled, note: note,
-                               launch: ["expenses"] + launchPrefix(session)).output
+        return QuickActionList(
+            entries: entries, includingDisabled: includingDisabled, note: note,
+            launch: ["expenses"] + launchPrefix(session)
+        ).output
     }
 
     static let export = CommandSpec(
@@ -37,12 +41,16 @@ extension ShortcutCommands {
             'expenses shortcuts install' puts one where the desktop's launcher finds it (it offers them on a right click) \
             and keeps it current. --json (or --format json) writes them as JSON instead, titled in your language.
             """,
-        options: [Options.desktop, Options.json, Options.output, Options.force, Options.exec, Options.entryIcon,
-                  Options.all.described("Every enabled quick action, not only the visible ones."),
-                  Options.maxVisible.described("Export this many instead of the shortcuts.max-visible setting."), Options.catalog],
-        examples: ["expenses shortcuts export --desktop -o expenses.desktop",
-                   "expenses shortcuts export --desktop --icon expenses -o /usr/local/share/applications/expenses.desktop",
-                   "expenses shortcuts export --format json"],
+        options: [
+            Options.desktop, Options.json, Options.output, Options.force, Options.exec, Options.entryIcon,
+            Options.all.described("Every enabled quick action, not only the visible ones."),
+            Options.maxVisible.described("Export this many instead of the shortcuts.max-visible setting."), Options.catalog,
+        ],
+        examples: [
+            "expenses shortcuts export --desktop -o expenses.desktop",
+            "expenses shortcuts export --desktop --icon expenses -o /usr/local/share/applications/expenses.desktop",
+            "expenses shortcuts export --format json",
+        ],
         validate: { invocation in
             guard !(invocation[Options.desktop] && invocation[Options.json]) else {
                 throw UsageError("Give either '--desktop' or '--json'", path: invocation.spec.path)
@@ -56,7 +64,8 @@ extension ShortcutCommands {
         }
     ) { invocation, session in
         // What the export reads: the database (dynamic quick actions), the catalog, the settings.
-        let inputs = session.location.files
+        let inputs =
+            session.location.files
             + (try session.catalogFile(path: try invocation[Options.catalog]).map { [OutputFile.Input($0, role: "the catalog")] } ?? [])
             + [OutputFile.Input(session.configPath, role: "the settings file")]
         if let path = try invocation[Options.output] { try OutputFile.check(path, replacing: invocation[Options.force], inputs: inputs) }
@@ -64,15 +73,18 @@ extension ShortcutCommands {
         CatalogMessages.print(shortcuts.catalog)
         let entries = invocation[Options.all] ? shortcuts.entries() : shortcuts.visible
         let program = try invocation[Options.exec] ?? "expenses"
-        let prefix = launchPrefix(session), suffix = launchSuffix(catalog: try invocation[Options.catalog])
+        let prefix = launchPrefix(session)
+        let suffix = launchSuffix(catalog: try invocation[Options.catalog])
         let json = JSONValue.array(entries.map { ShortcutView.json($0, launch: [program] + prefix, suffix: suffix) })
         // JSON has the titles of the user's language; a desktop entry all of them, for the launcher to choose.
         func desktop() throws -> String {
-            let english = try DesktopExport.shortcuts(in: session, catalogPath: try invocation[Options.catalog],
-                                                      maxVisible: try invocation[Options.maxVisible])
-            var entry = try DesktopExport.entry(for: invocation[Options.all] ? english.entries() : english.visible, in: session,
-                                                catalogPath: try invocation[Options.catalog], command: [program] + prefix,
-                                                launchOptions: suffix)
+            let english = try DesktopExport.shortcuts(
+                in: session, catalogPath: try invocation[Options.catalog],
+                maxVisible: try invocation[Options.maxVisible])
+            var entry = try DesktopExport.entry(
+                for: invocation[Options.all] ? english.entries() : english.visible, in: session,
+                catalogPath: try invocation[Options.catalog], command: [program] + prefix,
+                launchOptions: suffix)
             entry.icon = try invocation[Options.entryIcon]
             return entry.render()
         }
@@ -85,10 +97,12 @@ extension ShortcutCommands {
         }
         // --format reaches a command only through the session (set from argv in a one-shot).
         let asJSON = invocation[Options.json] || (!invocation[Options.desktop] && session.format == .json)
-        try OutputFile.write(asJSON ? json.serialized() + "\n" : try desktop(), to: path, mode: 0o600,
-                             replacing: invocation[Options.force], inputs: inputs)
-        return .message("Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
-                        + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))
+        try OutputFile.write(
+            asJSON ? json.serialized() + "\n" : try desktop(), to: path, mode: 0o600,
+            replacing: invocation[Options.force], inputs: inputs)
+        return .message(
+            "Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
+                + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))
     }
 
     static let check = CommandSpec(
@@ -99,24 +113,28 @@ extension ShortcutCommands {
         let catalog = try session.catalog(path: try invocation[Options.catalog])
         CatalogMessages.print(catalog)
         let warnings = catalog.warnings.count
-        return .message("\(catalog.source): \(catalog.items.count) quick action\(catalog.items.count == 1 ? "" : "s"), "
-                        + "\(warnings == 0 ? "no" : String(warnings)) warning\(warnings == 1 ? "" : "s")"
-                        + (catalog.localization.map { "; titles from \($0)" } ?? ""))
+        return .message(
+            "\(catalog.source): \(catalog.items.count) quick action\(catalog.items.count == 1 ? "" : "s"), "
+                + "\(warnings == 0 ? "no" : String(warnings)) warning\(warnings == 1 ? "" : "s")"
+                + (catalog.localization.map { "; titles from \($0)" } ?? ""))
     }
 
     static let icons = CommandSpec(
         ["shortcuts", "icons"], abstract: "List the 29 system icon types a quick action can use.",
         examples: ["expenses shortcuts icons"]
     ) { _, _ in
-        .listing(Listing(columns: [.init("name", "name"), .init("plistName", "plist name"), .init("freedesktopName", "desktop icon")],
-                         rows: SystemIcon.allCases.map { [.text($0.rawValue), .text($0.plistName), .text($0.freedesktopName ?? "")] }))
+        .listing(
+            Listing(
+                columns: [.init("name", "name"), .init("plistName", "plist name"), .init("freedesktopName", "desktop icon")],
+                rows: SystemIcon.allCases.map { [.text($0.rawValue), .text($0.plistName), .text($0.freedesktopName ?? "")] }))
     }
 
     /// The quick actions with the catalog and the `--max-visible` override of an invocation.
     static func shortcutSet(_ invocation: Invocation, _ session: Session) throws -> ShortcutSet {
         let shortcuts = try session.shortcuts(catalogPath: try invocation[Options.catalog])
         guard let maxVisible = try invocation[Options.maxVisible] else { return shortcuts }
-        return ShortcutSet(catalog: shortcuts.catalog, dynamic: shortcuts.dynamic,
-                           limits: ShortcutLimits(maxVisible: maxVisible, maxTotal: shortcuts.limits.maxTotal))
+        return ShortcutSet(
+            catalog: shortcuts.catalog, dynamic: shortcuts.dynamic,
+            limits: ShortcutLimits(maxVisible: maxVisible, maxTotal: shortcuts.limits.maxTotal))
     }
 }

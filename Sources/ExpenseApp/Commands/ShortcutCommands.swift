@@ -9,16 +9,22 @@ import PropertyList
 /// The commands that read them (list, export, check, icons, inbox), install them for a launcher
 /// (install, uninstall) and the `shortcut` launcher are in the files beside this one.
 enum ShortcutCommands {
-    static let all: [CommandSpec] = [launch, list, add, push, set, remove, disable, enable, export, install, uninstall, inbox, check, icons]
+    static let all: [CommandSpec] = [
+        launch, list, add, push, set, remove, disable, enable, export, install, uninstall, inbox, check, icons,
+    ]
 
     /// The options of the quick-action commands.
     enum Options {
-        static let catalog = Option.text("catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
-                                         completion: .file)
-        static let title = Option<String?>.value("title", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line).")
-            .required()
+        static let catalog = Option.text(
+            "catalog", "file", "Use this catalog (an Info.plist) instead of the configured one.",
+            completion: .file)
+        static let title = Option<String?>.value(
+            "title", "What the menu shows (up to \(ShortcutLimits.titleColumns) columns fit one line)."
+        )
+        .required()
         static let subtitle = Option.text("subtitle", "text", "A line under the title.")
-        static let icon: Option<SystemIcon?> = .value("icon", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons').")
+        static let icon: Option<SystemIcon?> = .value(
+            "icon", "A system icon: search, add, capturePhoto, ... (see 'expenses shortcuts icons').")
         static let iconFile = Option.text("icon-file", "file", "An image of the app, 35x35 pt, single colour (wins over --icon).")
         static let iconSymbol = Option.text("icon-symbol", "name", "An SF Symbol name (wins over --icon-file and --icon).")
         static let info: Option<[ShortcutParameter]> = .values("info", "A parameter of the action's command, e.g. report=3.")
@@ -34,8 +40,10 @@ enum ShortcutCommands {
         static let output = Option.text("output", "file", "Write to this file instead of standard output.", short: "o", completion: .file)
         static let force = CommonOptions.force.described("With --output: replace the file if it exists.")
         static let exec = Option.text("exec", "program", "The program the actions run (default: expenses, found on PATH).")
-        static let entryIcon = Option.text("icon", "name", "The entry's own icon: a theme's icon name (expenses, as installed by "
-                                           + "'shortcuts install' or Scripts/install) or an absolute path; none by default.")
+        static let entryIcon = Option.text(
+            "icon", "name",
+            "The entry's own icon: a theme's icon name (expenses, as installed by "
+                + "'shortcuts install' or Scripts/install) or an absolute path; none by default.")
         static let deliver = Option.flag("deliver", "Run the queued launches now, in this process.")
         static let redeliver = Option.id("redeliver", "Queue a failed or stale launch again.")
         static let discard = Option.id("discard", "Drop a queued, failed or stale launch without running it.")
@@ -43,16 +51,20 @@ enum ShortcutCommands {
         static let repl = Option.flag("repl", "Start the REPL at the action's target afterwards (expenses --shortcut TYPE --repl).")
     }
 
-    static let typeArgument = Argument<String>.value("type", "The quick action's type, e.g. com.sap.example.openReport.",
-                                                     completion: .shortcutType)
+    static let typeArgument = Argument<String>.value(
+        "type", "The quick action's type, e.g. com.sap.example.openReport.",
+        completion: .shortcutType)
     static let catalogFile = Argument<String>.value("file", "The property list.", completion: .file)
 
     static let add = CommandSpec(
         ["shortcuts", "add"], abstract: "Add a dynamic quick action, or change the one of that type; refused when full.",
-        discussion: "The type's last component names the action (showReports, newReport, addExpense, addExpenseToReport, openReport, unassignedExpenses, takePhoto). Without --rank it goes last. At most shortcuts.max-total quick actions exist, static ones included: 'shortcuts push' evicts the lowest-ranked instead of refusing.",
+        discussion:
+            "The type's last component names the action (showReports, newReport, addExpense, addExpenseToReport, openReport, unassignedExpenses, takePhoto). Without --rank it goes last. At most shortcuts.max-total quick actions exist, static ones included: 'shortcuts push' evicts the lowest-ranked instead of refusing.",
         arguments: [typeArgument], options: Options.item,
-        examples: ["expenses shortcuts add com.sap.example.openReport --title \"Open Boston\" --icon bookmark --info report=2",
-                   "expenses shortcuts add com.sap.example.unassignedExpenses --title \"Loose Receipts\" --icon task --rank 0"]
+        examples: [
+            "expenses shortcuts add com.sap.example.openReport --title \"Open Boston\" --icon bookmark --info report=2",
+            "expenses shortcuts add com.sap.example.unassignedExpenses --title \"Loose Receipts\" --icon task --rank 0",
+        ]
     ) { invocation, session in
         let item = try ShortcutCommands.item(invocation, session)
         let rank = try invocation[Options.rank]
@@ -78,14 +90,16 @@ enum ShortcutCommands {
 
     static let set = CommandSpec(
         ["shortcuts", "set"], abstract: "Replace every dynamic quick action with the items of a plist (the iOS way).",
-        discussion: "FILE is an Info.plist-style property list (XML or binary) whose UIApplicationShortcutItems are the new dynamic items, in rank order; an empty array removes them all. Disabled items stay disabled.",
+        discussion:
+            "FILE is an Info.plist-style property list (XML or binary) whose UIApplicationShortcutItems are the new dynamic items, in rank order; an empty array removes them all. Disabled items stay disabled.",
         arguments: [catalogFile], options: [Options.catalog],
         examples: ["expenses shortcuts set my-shortcuts.plist"]
     ) { invocation, session in
         let settings = try session.settings()
-        let options = ShortcutCatalog.Options(variables: settings.catalogVariables,
-                                              languages: PreferredLanguages.from(session.environment.variables),
-                                              maxItems: settings.limits.maxTotal)
+        let options = ShortcutCatalog.Options(
+            variables: settings.catalogVariables,
+            languages: PreferredLanguages.from(session.environment.variables),
+            maxItems: settings.limits.maxTotal)
         let file = try invocation[catalogFile]
         let items: ShortcutCatalog
         do {
@@ -147,8 +161,10 @@ enum ShortcutCommands {
     /// Applies `body` to the quick actions in one write transaction and saves the dynamic ones.
     /// The app's defaults are dynamic ones like any other: a change publishes them first (a
     /// `remove` of one on a new database removes it for good).
-    static func change(_ invocation: Invocation, _ session: Session,
-                       _ body: (inout ShortcutSet) throws(ExpenseError) -> String) throws -> Output {
+    static func change(
+        _ invocation: Invocation, _ session: Session,
+        _ body: (inout ShortcutSet) throws(ExpenseError) -> String
+    ) throws -> Output {
         let catalog = try session.catalog(path: try invocation[Options.catalog])
         CatalogMessages.print(catalog)
         let limits = try session.settings().limits
@@ -161,8 +177,10 @@ enum ShortcutCommands {
             return (message, shortcuts)
         }
         InstalledDesktopEntry.refresh(in: session)
-        return QuickActionChange(message: message, entries: shortcuts.entries(includingDisabled: true),
-                                 launch: ["expenses"] + launchPrefix(session)).output
+        return QuickActionChange(
+            message: message, entries: shortcuts.entries(includingDisabled: true),
+            launch: ["expenses"] + launchPrefix(session)
+        ).output
     }
 
     /// The item the options of `add` and `push` describe, checked: a known action, parameters
@@ -176,8 +194,9 @@ enum ShortcutCommands {
         for parameter in try invocation[Options.info] {
             userInfo[parameter.key] = Int64(parameter.value).map { .integer($0) } ?? .string(parameter.value)
         }
-        let item = ShortcutItem(type: type, title: try invocation[Options.title], subtitle: try invocation[Options.subtitle],
-                                icon: icon, userInfo: userInfo)
+        let item = ShortcutItem(
+            type: type, title: try invocation[Options.title], subtitle: try invocation[Options.subtitle],
+            icon: icon, userInfo: userInfo)
         try checkAction(item, settings: settings, path: invocation.spec.path)
         let width = TitleWidth.columns(item.title)
         if width > ShortcutLimits.titleColumns {
@@ -189,8 +208,9 @@ enum ShortcutCommands {
     /// Refuses an item that could never run: an action expenses lacks, or a parameter its command
     /// does not take.
     static func checkAction(_ item: ShortcutItem, settings: Settings, path: [String]) throws {
-        let router = ShortcutActions.router(ShortcutSet(catalog: ShortcutCatalog(source: "", items: []), dynamic: [], limits: settings.limits),
-                                            appID: settings.appID)
+        let router = ShortcutActions.router(
+            ShortcutSet(catalog: ShortcutCatalog(source: "", items: []), dynamic: [], limits: settings.limits),
+            appID: settings.appID)
         let action: ShortcutAction
         do {
             action = try router.action(for: item)
@@ -200,10 +220,12 @@ enum ShortcutCommands {
             throw invalid
         }
         guard let spec = Commands.registry.command(action.commandPath),
-              let unknown = ShortcutLaunch.unknownParameter(item.userInfo, of: action, command: spec) else { return }
-        throw ExpenseError(.invalidData, "\(item.type): '\(unknown.key)' is not a parameter of its command 'expenses \(spec.name)'",
-                           hint: unknown.suggestion.map { "did you mean '\($0)'?" }
-                               ?? "its options: " + spec.options.map { "--" + $0.name }.joined(separator: ", "))
+            let unknown = ShortcutLaunch.unknownParameter(item.userInfo, of: action, command: spec)
+        else { return }
+        throw ExpenseError(
+            .invalidData, "\(item.type): '\(unknown.key)' is not a parameter of its command 'expenses \(spec.name)'",
+            hint: unknown.suggestion.map { "did you mean '\($0)'?" }
+                ?? "its options: " + spec.options.map { "--" + $0.name }.joined(separator: ", "))
     }
 
     /// The type argument with `$(PRODUCT_BUNDLE_IDENTIFIER)` and other variables expanded.

@@ -21,7 +21,8 @@ enum SummaryCommands {
             }
         }
     ) { invocation, session in
-        let from = try invocation[Options.from], to = try invocation[Options.to]
+        let from = try invocation[Options.from]
+        let to = try invocation[Options.to]
         let user = try session.user
         let summary = try SpendingSummary(rows: try session.store().spending(owner: user, from: from, to: to))
         return SpendingView(user: user.value, from: from, to: to, summary: summary).output

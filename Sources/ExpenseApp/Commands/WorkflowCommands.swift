@@ -23,38 +23,47 @@ enum WorkflowCommands {
             let violations = try PolicyCommands.violations(of: report, in: store)
             let blocking = violations.filter(\.blocks)
             guard blocking.isEmpty else {
-                throw ExpenseError(.refused, "report \(report.id) has \(blocking.count) blocking policy violation\(blocking.count == 1 ? "" : "s"):\n"
-                                   + blocking.map { "  \($0.key): \($0.message)" }.joined(separator: "\n"),
-                                   hint: "fix the items or attach receipts; 'expenses policy list' shows which rules block")
+                throw ExpenseError(
+                    .refused,
+                    "report \(report.id) has \(blocking.count) blocking policy violation\(blocking.count == 1 ? "" : "s"):\n"
+                        + blocking.map { "  \($0.key): \($0.message)" }.joined(separator: "\n"),
+                    hint: "fix the items or attach receipts; 'expenses policy list' shows which rules block")
             }
             warnings = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }
             return try store.apply(.submit, to: report.id, by: session.user)
         }
         var message = "Submitted report \(report.id): \(report.title)"
         if !warnings.isEmpty {
-            message += "\n\(warnings.count) warning\(warnings.count == 1 ? "" : "s") for the approver:\n"
+            message +=
+                "\n\(warnings.count) warning\(warnings.count == 1 ? "" : "s") for the approver:\n"
                 + warnings.map { "  \($0.key): \($0.message)" }.joined(separator: "\n")
         }
         return ReportResult(message: message, report: report).output.touching(report.id)
     }
 
-    static let approve = transition(.approve, abstract: "Approve a submitted report (by someone other than its owner).",
-                                    note: Option.text("note", "text", "A note for the audit log."))
-    static let reject = transition(.reject, abstract: "Reject a submitted report, with the reason (by someone other than its owner).",
-                                   reason: Option<String?>.value("reason", "Why it is rejected: the owner sees it.").required())
+    static let approve = transition(
+        .approve, abstract: "Approve a submitted report (by someone other than its owner).",
+        note: Option.text("note", "text", "A note for the audit log."))
+    static let reject = transition(
+        .reject, abstract: "Reject a submitted report, with the reason (by someone other than its owner).",
+        reason: Option<String?>.value("reason", "Why it is rejected: the owner sees it.").required())
     static let recall = transition(.recall, abstract: "Take a submitted report back to draft (by its owner).")
     static let reopen = transition(.reopen, abstract: "Reopen a rejected report as a draft to fix it (by its owner).")
-    static let reimburse = transition(.reimburse, abstract: "Mark an approved report as paid out, with the payment's reference.",
-                                      reason: Option<String?>.value("reference", "The payment's reference, e.g. a bank transfer id.").required())
+    static let reimburse = transition(
+        .reimburse, abstract: "Mark an approved report as paid out, with the payment's reference.",
+        reason: Option<String?>.value("reference", "The payment's reference, e.g. a bank transfer id.").required())
 
     /// - Parameters:
     ///   - note: an option whose text the audit log keeps with the transition, when given.
     ///   - reason: the option whose text it must keep: the transition needs one.
-    private static func transition(_ action: ReportAction, abstract: String, note: Option<String?>? = nil,
-                                   reason: Option<String>? = nil) -> CommandSpec {
+    private static func transition(
+        _ action: ReportAction, abstract: String, note: Option<String?>? = nil,
+        reason: Option<String>? = nil
+    ) -> CommandSpec {
         let options: [any OptionDeclaration] = (note.map { [$0] } ?? []) + (reason.map { [$0] } ?? [])
-        return CommandSpec(["report", action.rawValue], abstract: abstract, arguments: [.report], options: options,
-                           examples: ["expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")]
+        return CommandSpec(
+            ["report", action.rawValue], abstract: abstract, arguments: [.report], options: options,
+            examples: ["expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")]
         ) { invocation, session in
             let store = try session.store()
             // The audit log's reason: the one needed, else the note given, else none.
@@ -65,8 +74,10 @@ enum WorkflowCommands {
             let report = try store.write {
                 try store.apply(action, to: try session.reportID(invocation), by: session.user, reason: text)
             }
-            return ReportResult(message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))", report: report)
-                .output.touching(report.id)
+            return ReportResult(
+                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))", report: report
+            )
+            .output.touching(report.id)
         }
     }
 
@@ -77,10 +88,16 @@ enum WorkflowCommands {
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
         let rows: [[Listing.Cell]] = try store.events(report.id).map { event in
-            [.text(event.at), .text(event.actor), .text(event.action), .text(event.from.rawValue), .text(event.to.rawValue),
-             .text(event.reason)]
+            [
+                .text(event.at), .text(event.actor), .text(event.action), .text(event.from.rawValue), .text(event.to.rawValue),
+                .text(event.reason),
+            ]
         }
-        return .listing(Listing(columns: [.init("at", "at"), .init("actor", "by"), .init("action", "action"),
-                                          .init("from", "from"), .init("to", "to"), .init("reason", "reason")], rows: rows))
+        return .listing(
+            Listing(
+                columns: [
+                    .init("at", "at"), .init("actor", "by"), .init("action", "action"),
+                    .init("from", "from"), .init("to", "to"), .init("reason", "reason"),
+                ], rows: rows))
     }
 }

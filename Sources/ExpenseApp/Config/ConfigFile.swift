@@ -39,8 +39,9 @@ struct ConfigFile {
                 continue
             }
             guard let equals = trimmed.firstIndex(of: "=") else {
-                throw ExpenseError(.invalidData, "expected 'key = value', found '\(trimmed)'", hint: "lines starting with # are comments",
-                                   location: "\(path):\(index + 1)")
+                throw ExpenseError(
+                    .invalidData, "expected 'key = value', found '\(trimmed)'", hint: "lines starting with # are comments",
+                    location: "\(path):\(index + 1)")
             }
             let key = trimmed[..<equals].trimmingSpaces
             var value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
@@ -51,7 +52,7 @@ struct ConfigFile {
             }
             lines.append(.setting(key: key, value: value))
         }
-        if lines.last == .other("") { lines.removeLast() }   // the file's final newline
+        if lines.last == .other("") { lines.removeLast() }  // the file's final newline
         return ConfigFile(path: path, lines: lines)
     }
 

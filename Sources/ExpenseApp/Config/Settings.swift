@@ -1,6 +1,6 @@
 import ExpenseCore
-import ExpenseStore
 import ExpenseShortcuts
+import ExpenseStore
 import ExpenseSupport
 
 /// The settings that belong to a person's machine (DESIGN.md): read from the config file over
@@ -27,26 +27,39 @@ public struct Settings: Sendable {
     /// The keys expenses knows, in the order `config list` shows them. A new setting is one line
     /// here and a field read in `init(file:)`.
     static let keys: [SettingKey] = [
-        SettingKey("database", "The database when neither --db nor EXPENSES_DB says: a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME).",
-                   default: nil, check: SettingKey.database),
-        SettingKey("app-id", "The app id: quick action types are APP-ID.ACTION ($(PRODUCT_BUNDLE_IDENTIFIER) in catalogs).",
-                   default: "com.sap.example", check: SettingKey.appID),
-        SettingKey("default-currency", "The currency of new reports and unassigned expenses when none is given.",
-                   default: "EUR", check: SettingKey.currency),
-        SettingKey("shortcuts.max-visible", "How many quick actions a launcher shows: static first, then dynamic by rank.",
-                   default: String(ShortcutLimits.standard.maxVisible), check: SettingKey.count(0...100)),
-        SettingKey("shortcuts.max-total", "The cap on static and dynamic quick actions together.",
-                   default: String(ShortcutLimits.standard.maxTotal), check: SettingKey.count(1...100)),
-        SettingKey("shortcuts.catalog", "A catalog (Info.plist) to use instead of the built-in Data/Shortcuts.plist.",
-                   default: nil, check: SettingKey.path),
-        SettingKey("camera.command", "The camera for 'receipt capture': a command with {output} where it writes the picture, run without a shell (e.g. fswebcam --no-banner -r 1920x1080 {output}).",
-                   default: nil, check: SettingKey.cameraCommand),
-        SettingKey("camera.timeout", "Seconds the camera command may take before it is stopped.",
-                   default: "30", check: SettingKey.count(1...600)),
-        SettingKey("receipts.inbox", "A folder where receipt photos arrive (a phone sync): 'receipt capture' without a file takes the newest new one.",
-                   default: nil, check: SettingKey.path),
-        SettingKey("receipts.max-size", "The largest receipt file accepted, e.g. 20MiB or 500KiB.",
-                   default: "20MiB", check: SettingKey.byteSize),
+        SettingKey(
+            "database",
+            "The database when neither --db nor EXPENSES_DB says: a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME).",
+            default: nil, check: SettingKey.database),
+        SettingKey(
+            "app-id", "The app id: quick action types are APP-ID.ACTION ($(PRODUCT_BUNDLE_IDENTIFIER) in catalogs).",
+            default: "com.sap.example", check: SettingKey.appID),
+        SettingKey(
+            "default-currency", "The currency of new reports and unassigned expenses when none is given.",
+            default: "EUR", check: SettingKey.currency),
+        SettingKey(
+            "shortcuts.max-visible", "How many quick actions a launcher shows: static first, then dynamic by rank.",
+            default: String(ShortcutLimits.standard.maxVisible), check: SettingKey.count(0...100)),
+        SettingKey(
+            "shortcuts.max-total", "The cap on static and dynamic quick actions together.",
+            default: String(ShortcutLimits.standard.maxTotal), check: SettingKey.count(1...100)),
+        SettingKey(
+            "shortcuts.catalog", "A catalog (Info.plist) to use instead of the built-in Data/Shortcuts.plist.",
+            default: nil, check: SettingKey.path),
+        SettingKey(
+            "camera.command",
+            "The camera for 'receipt capture': a command with {output} where it writes the picture, run without a shell (e.g. fswebcam --no-banner -r 1920x1080 {output}).",
+            default: nil, check: SettingKey.cameraCommand),
+        SettingKey(
+            "camera.timeout", "Seconds the camera command may take before it is stopped.",
+            default: "30", check: SettingKey.count(1...600)),
+        SettingKey(
+            "receipts.inbox",
+            "A folder where receipt photos arrive (a phone sync): 'receipt capture' without a file takes the newest new one.",
+            default: nil, check: SettingKey.path),
+        SettingKey(
+            "receipts.max-size", "The largest receipt file accepted, e.g. 20MiB or 500KiB.",
+            default: "20MiB", check: SettingKey.byteSize),
     ]
 
     static let variablePrefix = "var."
@@ -71,8 +84,9 @@ public struct Settings: Sendable {
         func value(_ name: String) -> String? { values[name] ?? Self.key(name)?.defaultValue }
         appID = value("app-id") ?? "com.sap.example"
         defaultCurrency = value("default-currency") ?? "EUR"
-        limits = ShortcutLimits(maxVisible: value("shortcuts.max-visible").flatMap { Int($0) } ?? ShortcutLimits.standard.maxVisible,
-                                maxTotal: value("shortcuts.max-total").flatMap { Int($0) } ?? ShortcutLimits.standard.maxTotal)
+        limits = ShortcutLimits(
+            maxVisible: value("shortcuts.max-visible").flatMap { Int($0) } ?? ShortcutLimits.standard.maxVisible,
+            maxTotal: value("shortcuts.max-total").flatMap { Int($0) } ?? ShortcutLimits.standard.maxTotal)
         catalogPath = value("shortcuts.catalog")
         cameraCommand = value("camera.command")
         cameraTimeout = value("camera.timeout").flatMap { Int($0) } ?? 30
@@ -126,8 +140,10 @@ struct SettingKey: Sendable {
     /// Returns the value as stored (normalized: `eur` is `EUR`), or throws why it is wrong.
     let check: @Sendable (String) throws(ExpenseError) -> String
 
-    init(_ name: String, _ help: String, default defaultValue: String?,
-         check: @escaping @Sendable (String) throws(ExpenseError) -> String) {
+    init(
+        _ name: String, _ help: String, default defaultValue: String?,
+        check: @escaping @Sendable (String) throws(ExpenseError) -> String
+    ) {
         self.name = name
         self.help = help
         self.defaultValue = defaultValue
@@ -137,10 +153,12 @@ struct SettingKey: Sendable {
     /// Reverse-DNS, as bundle identifiers are: letters, digits, '-' and '.', no empty component.
     static func appID(_ value: String) throws(ExpenseError) -> String {
         let components = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard components.count >= 2, components.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } })
+        guard components.count >= 2,
+            components.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } })
         else {
-            throw ExpenseError(.invalidData, "invalid app id '\(value)'",
-                               hint: "a reverse-DNS name such as com.example.expenses (letters, digits, '-', separated by dots)")
+            throw ExpenseError(
+                .invalidData, "invalid app id '\(value)'",
+                hint: "a reverse-DNS name such as com.example.expenses (letters, digits, '-', separated by dots)")
         }
         return value
     }
@@ -152,8 +170,9 @@ struct SettingKey: Sendable {
     static func count(_ range: ClosedRange<Int>) -> @Sendable (String) throws(ExpenseError) -> String {
         { (value: String) throws(ExpenseError) -> String in
             guard let number = Int(value.trimmingSpaces), range.contains(number) else {
-                throw ExpenseError(.invalidData, "invalid number '\(value)'",
-                                   hint: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+                throw ExpenseError(
+                    .invalidData, "invalid number '\(value)'",
+                    hint: "a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return String(number)
         }

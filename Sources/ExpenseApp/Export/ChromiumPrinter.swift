@@ -1,8 +1,9 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// Prints an HTML page to PDF with headless Chromium (`report export --format pdf`): the page in
 /// a private temporary directory (mkdtemp, 0700) beside a throw-away browser profile, Chromium
@@ -33,8 +34,9 @@ struct ChromiumPrinter {
     /// Chromium on `searchPath`, or the error that says how to get it (69).
     static func find(searchPath: String) throws(ExpenseError) -> ChromiumPrinter {
         guard let program = locate(searchPath: searchPath) else {
-            throw ExpenseError(.unavailable, "a PDF is printed with Chromium, and there is none on PATH (\(programs.joined(separator: ", ")))",
-                               hint: installHint)
+            throw ExpenseError(
+                .unavailable, "a PDF is printed with Chromium, and there is none on PATH (\(programs.joined(separator: ", ")))",
+                hint: installHint)
         }
         return ChromiumPrinter(program: program)
     }
@@ -43,20 +45,25 @@ struct ChromiumPrinter {
     func print(html: String) throws -> [UInt8] {
         let directory = try TemporaryDirectory("print")
         defer { directory.remove() }
-        let page = directory.file("report.html"), pdf = directory.file("report.pdf")
+        let page = directory.file("report.html")
+        let pdf = directory.file("report.pdf")
         try OutputFile.write(html, to: page, mode: 0o600, replacing: false)
-        var arguments = [program, "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                         "--no-default-browser-check", "--disable-extensions", "--disable-sync", "--disable-background-networking",
-                         "--no-pdf-header-footer", "--print-to-pdf-no-header",
-                         "--user-data-dir=" + directory.file("profile"), "--print-to-pdf=" + pdf]
+        var arguments = [
+            program, "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            "--no-default-browser-check", "--disable-extensions", "--disable-sync", "--disable-background-networking",
+            "--no-pdf-header-footer", "--print-to-pdf-no-header",
+            "--user-data-dir=" + directory.file("profile"), "--print-to-pdf=" + pdf,
+        ]
         // Chromium refuses to run as root inside its sandbox; as anyone else it keeps it.
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         arguments.append("file://" + page)
         var process = Subprocess(arguments, timeLimit: timeLimit)
         // Whatever it writes of its own (a certificate store, caches, crash reports) stays in the
         // directory, not in the user's home.
-        process.extraEnvironment = ["HOME": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
-                                    "XDG_CACHE_HOME": directory.file("cache")]
+        process.extraEnvironment = [
+            "HOME": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
+            "XDG_CACHE_HOME": directory.file("cache"),
+        ]
         let result: Subprocess.Result
         do throws(Subprocess.Failure) {
             result = try process.run()

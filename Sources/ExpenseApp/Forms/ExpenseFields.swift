@@ -21,8 +21,10 @@ enum ExpenseFields {
     /// - Parameters:
     ///   - report: the report the expense goes to, given the answers so far.
     ///   - decimalMark: the locale's, which the amount typed may use (the command reads it the same way).
-    static func make(store: Store, report: @escaping (Form.Answers) -> Report?, decimalMark: DecimalMark = .point,
-                     defaults: Defaults) throws -> [Form.Field] {
+    static func make(
+        store: Store, report: @escaping (Form.Answers) -> Report?, decimalMark: DecimalMark = .point,
+        defaults: Defaults
+    ) throws -> [Form.Field] {
         let categories = try store.categories().map(\.code)
         func currency(_ answers: Form.Answers) -> Currency? {
             answers[Options.currency] ?? defaults.currency(answers).flatMap { try? Currency(argument: $0) }
@@ -54,7 +56,8 @@ enum ExpenseFields {
                 .labelled { answers in "Rate (1 \(currency(answers)?.code ?? "?") in \(report(answers)?.currency.code ?? "?"))" }
                 .asked { answers in
                     guard let report = report(answers), let paid = currency(answers), paid != report.currency,
-                          let day = day(answers) else { return false }
+                        let day = day(answers)
+                    else { return false }
                     return (try? store.rateSource().rate(from: paid, to: report.currency, on: day)) == nil
                 },
         ]

@@ -20,8 +20,9 @@ enum ExpenseForm {
             .completing { typed in ReportChoice.candidates(typed, in: store) }
             .checking { text, _ in try ReportChoice.resolve(text, in: store) }
         let today = session.environment.today()
-        let defaults = ExpenseFields.Defaults(date: { tripDay(report($0), today: today).description },
-                                              currency: { report($0)?.currency.code ?? defaultCurrency })
+        let defaults = ExpenseFields.Defaults(
+            date: { tripDay(report($0), today: today).description },
+            currency: { report($0)?.currency.code ?? defaultCurrency })
         let fields = try ExpenseFields.make(store: store, report: report, decimalMark: session.environment.decimalMark, defaults: defaults)
         return Form(heading: heading, fields: [choice] + fields)
     }

@@ -40,14 +40,17 @@ public struct Form {
 
         /// An option's field: its answer is read as the option's type reads a word, and becomes
         /// the option's value.
-        public init<V: ExpressibleByArgument>(_ option: Option<V?>, _ label: String, required: Bool = false) where V.ArgumentContext == Void {
+        public init<V: ExpressibleByArgument>(_ option: Option<V?>, _ label: String, required: Bool = false)
+        where V.ArgumentContext == Void {
             self.init(option, label, required: required) { _ in () }
         }
 
         /// An option's field whose type reads a word in a context the answers so far give (an
         /// amount in the currency chosen).
-        public init<V: ExpressibleByArgument>(_ option: Option<V?>, _ label: String, required: Bool = false,
-                                              in context: @escaping (Answers) throws -> V.ArgumentContext) {
+        public init<V: ExpressibleByArgument>(
+            _ option: Option<V?>, _ label: String, required: Bool = false,
+            in context: @escaping (Answers) throws -> V.ArgumentContext
+        ) {
             self.init(option.spec.name, label, required: required)
             let spec = option.spec
             read = { text, answers in try Invocation.read(text, as: V.self, in: try context(answers), label: spec.synopsis, path: []) }
@@ -57,7 +60,8 @@ public struct Form {
         }
 
         /// A positional argument's field.
-        public init<V: ExpressibleByArgument>(_ argument: Argument<V>, _ label: String, required: Bool = false) where V.ArgumentContext == Void {
+        public init<V: ExpressibleByArgument>(_ argument: Argument<V>, _ label: String, required: Bool = false)
+        where V.ArgumentContext == Void {
             self.init(argument.spec.name, label, required: required)
             let spec = argument.spec
             read = { text, _ in try Invocation.read(text, as: V.self, in: (), label: "<\(spec.name)>", path: []) }
@@ -102,7 +106,9 @@ public struct Form {
     public func fill(_ invocation: inout Invocation, reader: LineReader) throws {
         var given = Answers()
         for field in fields {
-            if let value = try field.given(invocation, given) { given.set(value, word: word(field.name, of: invocation) ?? "", for: field.name) }
+            if let value = try field.given(invocation, given) {
+                given.set(value, word: word(field.name, of: invocation) ?? "", for: field.name)
+            }
         }
         let answers = try ask(given: given, reader: reader)
         for field in fields where !given.has(field.name) {
@@ -134,7 +140,7 @@ public struct Form {
         while true {
             switch reader.read(prompt: TerminalText.visible(prompt, keepingLineBreaks: false), completion: field.completion) {
             case .end:
-                Console.write("\n")   // Ctrl-D leaves the cursor after the prompt
+                Console.write("\n")  // Ctrl-D leaves the cursor after the prompt
                 throw Self.cancelled
             case .interrupted:
                 throw Self.cancelled
@@ -162,7 +168,8 @@ public struct Form {
     private func word(_ name: String, of invocation: Invocation) -> String? {
         if let value = invocation.value(forOptionNamed: name) { return value }
         guard let position = invocation.spec.arguments.firstIndex(where: { $0.name == name }),
-              position < invocation.arguments.count else { return nil }
+            position < invocation.arguments.count
+        else { return nil }
         return invocation.arguments[position]
     }
 }

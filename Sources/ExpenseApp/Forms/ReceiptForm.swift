@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `receipt capture` (the takePhoto quick action) asks on a terminal: the file when there is
 /// neither a camera nor a new photo in the inbox, then the expense the receipt is for, each field
@@ -11,18 +12,20 @@ import ExpenseSupport
 enum ReceiptForm {
     /// Asks for the receipt's file; TAB completes paths.
     static func file(reader: LineReader) throws -> String {
-        let form = Form(heading: "Nothing to capture from a camera or the receipt inbox", fields: [
-            Form.Field("file", "Receipt file (a photo or a PDF)", required: true)
-                .completing(PathCompletion.candidates)
-                .checking { text, _ in
-                    let path = PathCompletion.expandingHome(text)
-                    guard access(path, R_OK) == 0 else {
-                        throw ExpenseError(.noInput, "cannot read \(text): \(String(cString: strerror(errno)))")
+        let form = Form(
+            heading: "Nothing to capture from a camera or the receipt inbox",
+            fields: [
+                Form.Field("file", "Receipt file (a photo or a PDF)", required: true)
+                    .completing(PathCompletion.candidates)
+                    .checking { text, _ in
+                        let path = PathCompletion.expandingHome(text)
+                        guard access(path, R_OK) == 0 else {
+                            throw ExpenseError(.noInput, "cannot read \(text): \(String(cString: strerror(errno)))")
+                        }
+                        return path
                     }
-                    return path
-                },
-        ])
-        guard let path = try form.ask(reader: reader).value("file", as: String.self) else { throw Form.cancelled }   // required: never
+            ])
+        guard let path = try form.ask(reader: reader).value("file", as: String.self) else { throw Form.cancelled }  // required: never
         return path
     }
 
@@ -31,8 +34,9 @@ enum ReceiptForm {
     static func expense(from draft: ReceiptExpenseDraft, label: String, store: Store, reader: LineReader) throws -> ReceiptExpenseDraft? {
         let place = draft.report.map { "report \($0.id): \($0.title)" } ?? "no report (unassigned)"
         func read(_ field: ReceiptExpenseDraft.Field) -> (Form.Answers) -> String? { { _ in field.value.isEmpty ? nil : field.value } }
-        let defaults = ExpenseFields.Defaults(date: read(draft.date), merchant: read(draft.merchant), category: read(draft.category),
-                                              currency: read(draft.currency), amount: read(draft.amount))
+        let defaults = ExpenseFields.Defaults(
+            date: read(draft.date), merchant: read(draft.merchant), category: read(draft.category),
+            currency: read(draft.currency), amount: read(draft.amount))
         let fields = try ExpenseFields.make(store: store, report: { _ in draft.report }, defaults: defaults)
         let create = Form.Field("create", "Create an expense from it (yes/no)", required: true)
             .suggesting { _ in "yes" }
@@ -43,8 +47,9 @@ enum ReceiptForm {
                 default: throw ExpenseError(.usage, "answer yes or no")
                 }
             }
-        let form = Form(heading: "Expense from \(label), in \(place)",
-                        fields: [create] + fields.map { $0.askedOnly(when: { $0.value("create", as: Bool.self) == true }) })
+        let form = Form(
+            heading: "Expense from \(label), in \(place)",
+            fields: [create] + fields.map { $0.askedOnly(when: { $0.value("create", as: Bool.self) == true }) })
         let answers = try form.ask(reader: reader)
         guard answers.value("create", as: Bool.self) == true else { return nil }
         // The draft keeps text, each field as confirmed.

@@ -4,7 +4,8 @@ extension HelpTopics {
     public static let rules = HelpTopic(
         "rules", abstract: "The rules file of 'expenses import': how to read a card or bank statement.",
         blocks: [
-            .paragraph("""
+            .paragraph(
+                """
                 'expenses import FILE... --rules RULES' reads CSV statements through a rules file (camt.053 and OFX \
                 statements need none; see below): where the date, the \
                 amount and the merchant are, how dates and amounts are written, which rows to leave out and which \
@@ -12,48 +13,67 @@ extension HelpTopics {
                 are ignored. A mistake (an unknown directive, a bad value, a directive given twice, a column the \
                 statement does not have) is an error RULES:LINE: message, exit 65, and nothing is imported.
                 """),
-            .paragraph("""
+            .paragraph(
+                """
                 The rules must map a date, an amount (or debit and credit columns) and say where the currency comes \
                 from (a column, or 'default currency').
                 """),
             .heading("Directives"),
             .terms([
-                HelpTerm("encoding utf-8|latin-1|windows-1252", """
+                HelpTerm(
+                    "encoding utf-8|latin-1|windows-1252",
+                    """
                     The file's encoding (default utf-8; a UTF-8 byte order mark is skipped). Text that looks like UTF-8 \
                     read as one of the others (GaststÃ¤tte) is warned of on stderr, once, with this line to change.
                     """),
-                HelpTerm("separator , | ; | tab | |",
-                         "The field separator (default ,; also written comma, semicolon, \\t). Fields follow RFC 4180 quoting."),
+                HelpTerm(
+                    "separator , | ; | tab | |",
+                    "The field separator (default ,; also written comma, semicolon, \\t). Fields follow RFC 4180 quoting."),
                 HelpTerm("skip N", "Physical lines to pass over before the header: a bank's preamble (default 0)."),
-                HelpTerm("skip-end N", """
+                HelpTerm(
+                    "skip-end N",
+                    """
                     Rows at the end to leave out: a footer such as Kontostand;2.974,30 EUR (default 0, at most 1,000). \
                     Blank lines do not count; a quoted field's line breaks are within its row.
                     """),
                 HelpTerm("header yes|no", "Whether the first line after them names the columns (default yes)."),
-                HelpTerm("FIELD = COLUMN", """
+                HelpTerm(
+                    "FIELD = COLUMN",
+                    """
                     Where a field comes from: a header name, in double quotes if it is a number or holds ' + ', or a \
                     position from 1. merchant, description and external-id may join columns: description = Text + Purpose.
                     """),
-                HelpTerm("fields date, , merchant, amount",
-                         "Fields by position, as hledger writes them; an empty name skips a column."),
-                HelpTerm("date-format FORMAT", """
+                HelpTerm(
+                    "fields date, , merchant, amount",
+                    "Fields by position, as hledger writes them; an empty name skips a column."),
+                HelpTerm(
+                    "date-format FORMAT",
+                    """
                     How dates are written: %Y (2026), %y (26), %m (03), %b (Mar), %B (March), %d or %e (the day), %H %M %S \
                     (a time, read and dropped), %% and literal text, e.g. %d.%m.%Y. The whole cell must match, and a day that \
                     does not exist is an error (default %Y-%m-%d).
                     """),
                 HelpTerm("decimal-mark . | ,", "The decimal mark (default .)."),
-                HelpTerm("thousands-separator , | . | ' | space | none", """
+                HelpTerm(
+                    "thousands-separator , | . | ' | space | none",
+                    """
                     The grouping mark (default none). Any other . or , in an amount makes the row invalid: 1,234 is never guessed.
                     """),
-                HelpTerm("debits positive|negative", """
+                HelpTerm(
+                    "debits positive|negative",
+                    """
                     The sign of spending in the amount column: positive on card statements, negative (money out) on bank \
                     statements (default positive).
                     """),
-                HelpTerm("credits refund|skip",
-                         "Money coming in: a negative expense, a refund (default refund), or left out."),
-                HelpTerm("default currency|category|paid-by VALUE",
-                         "The value for rows that have none: an ISO 4217 code, a category code, personal or company."),
-                HelpTerm("if FIELD matches REGEX then ACTION", """
+                HelpTerm(
+                    "credits refund|skip",
+                    "Money coming in: a negative expense, a refund (default refund), or left out."),
+                HelpTerm(
+                    "default currency|category|paid-by VALUE",
+                    "The value for rows that have none: an ISO 4217 code, a category code, personal or company."),
+                HelpTerm(
+                    "if FIELD matches REGEX then ACTION",
+                    """
                     For rows whose field (or any column, by name or position; or row, the whole line as the file has it, \
                     quotes and separators included; a column named row is "row") matches the POSIX extended regular \
                     expression (no back-references, at most 1,000 characters), ignoring case. ACTION is one of: skip, \
@@ -62,7 +82,8 @@ extension HelpTopics {
                     ^"?Kontostand then skip leaves a footer out; a rule on a column the row lacks does not apply.
                     """),
             ]),
-            .paragraph("""
+            .paragraph(
+                """
                 Case is folded the Unicode way, in the pattern's text and the row's: CAFÉ matches Café, strasse matches \
                 Straße (ß is ss), and é matches whether the file writes it as one character or as e and an accent. . and \
                 [...] are characters, not bytes; a range beyond ASCII ([à-ö]) may span at most 1,000 characters.
@@ -76,13 +97,16 @@ extension HelpTopics {
                 HelpTerm("merchant", "Who was paid, as the statement writes it (conditions may rewrite it)."),
                 HelpTerm("description", "Free text."),
                 HelpTerm("category", "A category code ('expenses category list'); else a condition's or the default."),
-                HelpTerm("external-id", """
+                HelpTerm(
+                    "external-id",
+                    """
                     The statement's own transaction id: a row with an id imported before is a duplicate. Without one, \
                     the date, amount, currency and merchant tell.
                     """),
             ]),
             .heading("Amounts and rows"),
-            .paragraph("""
+            .paragraph(
+                """
                 An amount may have a leading - or +, a trailing - (12,30-) or parentheses ((12.30)). More decimals than \
                 the currency has (12.345 EUR) make the row invalid, never rounded; extra zeros do not. A row with fewer \
                 fields than the rules read, or more non-empty fields than the header has, is invalid, unless a rule skips \
@@ -90,7 +114,8 @@ extension HelpTopics {
                 reported as FILE:LINE: field: reason; 'import --skip-invalid --rejects FILE' imports the others.
                 """),
             .heading("camt.053 and OFX statements"),
-            .paragraph("""
+            .paragraph(
+                """
                 An ISO 20022 camt.053 bank statement (XML, .001.02 to .001.08) or an OFX file (1.x SGML or 2.x XML, a bank \
                 account's or a card's), recognised by its content, names its own fields: 'expenses import FILE' needs no \
                 rules file for it. Each booked entry is a row of the columns date (the booking date as the file gives it), \
@@ -101,12 +126,14 @@ extension HelpTopics {
                 error at its line.
                 """),
             .heading("Example"),
-            .paragraph("""
+            .paragraph(
+                """
                 An American Express export (English): comma-separated, a header row \
                 (Date,Description,Amount,Currency,Reference), US dates, charges positive, payments to the card negative:
                 """),
             .example(amexExample),
-            .paragraph("""
+            .paragraph(
+                """
                 A German bank's export would say instead: encoding windows-1252, separator ;, skip 5 (its preamble), \
                 date-format %d.%m.%Y, decimal-mark , and thousands-separator . (for -1.234,56), debits negative and \
                 credits skip (money out is negative, salary left out), description = Buchungstext + Verwendungszweck.

@@ -12,10 +12,12 @@ struct ManPage {
     init(name: String, section: Int, summary: String, date: String, source: String, manual: String) {
         self.name = name
         self.section = section
-        lines = [".TH \(Self.argument(name.uppercased())) \(section) \(Self.argument(date)) \(Self.argument(source)) \(Self.argument(manual))",
-                 // No hyphenation: a page name or an option split at a line's end reads as another word.
-                 ".nh",
-                 ".SH NAME", Self.escape(name) + " \\- " + Self.escape(Self.sentence(summary))]
+        lines = [
+            ".TH \(Self.argument(name.uppercased())) \(section) \(Self.argument(date)) \(Self.argument(source)) \(Self.argument(manual))",
+            // No hyphenation: a page name or an option split at a line's end reads as another word.
+            ".nh",
+            ".SH NAME", Self.escape(name) + " \\- " + Self.escape(Self.sentence(summary)),
+        ]
     }
 
     var fileName: String { "\(name).\(section)" }
@@ -125,6 +127,6 @@ struct Roff: ExpressibleByStringLiteral {
     static func + (left: Roff, right: Roff) -> Roff { Roff(source: left.text + right.text) }
 }
 
-private extension String {
-    var replacingTabs: String { replacing("\t", with: "    ") }
+extension String {
+    fileprivate var replacingTabs: String { replacing("\t", with: "    ") }
 }

@@ -17,9 +17,10 @@ struct ManualPages {
     static let rootSummary = "keep travel expense reports, their items and receipts"
 
     var pages: [ManPage] {
-        [mainPage()] + groups.map(groupPage) + registry.topics.compactMap { topic in
-            Self.filePages[topic.name].map { topicPage(topic, name: $0) }
-        }
+        [mainPage()] + groups.map(groupPage)
+            + registry.topics.compactMap { topic in
+                Self.filePages[topic.name].map { topicPage(topic, name: $0) }
+            }
     }
 
     /// The groups with a page: those with at least one command help shows.
@@ -42,32 +43,40 @@ struct ManualPages {
     private func mainPage() -> ManPage {
         var page = newPage("expenses", summary: Self.rootSummary)
         page.section("Synopsis")
-        page.synopsis([.bold("expenses") + " [" + .italic("options") + "] " + .italic("command") + " [" + .italic("arguments") + "]",
-                       .bold("expenses") + " [" + .italic("options") + "]",
-                       .bold("expenses help") + " [" + .italic("command") + " | " + .italic("topic") + "]"])
+        page.synopsis([
+            .bold("expenses") + " [" + .italic("options") + "] " + .italic("command") + " [" + .italic("arguments") + "]",
+            .bold("expenses") + " [" + .italic("options") + "]",
+            .bold("expenses help") + " [" + .italic("command") + " | " + .italic("topic") + "]",
+        ])
         page.section("Description")
-        page.paragraph(Roff("""
-            expenses keeps travel expense reports, one a trip, their expense items and receipts in one SQLite file, \
-            from the shell, scripts, an interactive prompt and one-step quick actions. A command names what to work \
-            on and prints the result as a table, or as JSON or CSV with --format.
-            """))
-        page.paragraph(Roff("""
-            Without a command, on a terminal, expenses starts an interactive prompt that takes the same commands \
-            without the leading 'expenses', with line editing, history and completion; with its standard input not a \
-            terminal, it runs the commands it reads there, one a line, as 'expenses run' does.
-            """))
+        page.paragraph(
+            Roff(
+                """
+                expenses keeps travel expense reports, one a trip, their expense items and receipts in one SQLite file, \
+                from the shell, scripts, an interactive prompt and one-step quick actions. A command names what to work \
+                on and prints the result as a table, or as JSON or CSV with --format.
+                """))
+        page.paragraph(
+            Roff(
+                """
+                Without a command, on a terminal, expenses starts an interactive prompt that takes the same commands \
+                without the leading 'expenses', with line editing, history and completion; with its standard input not a \
+                terminal, it runs the commands it reads there, one a line, as 'expenses run' does.
+                """))
         page.section("Command groups")
         for group in groups {
-            page.term(.bold("expenses \(group.name)"),
-                      Roff(group.abstract + " See ") + .bold(Self.pageName(of: group)) + "(1).")
+            page.term(
+                .bold("expenses \(group.name)"),
+                Roff(group.abstract + " See ") + .bold(Self.pageName(of: group)) + "(1).")
         }
         page.section("Commands")
         for command in registry.commands where !command.hidden && registry.group([command.path[0]]) == nil {
             document(command, on: &page)
         }
         page.subsection(.bold("expenses help") + " [" + .italic("command") + " | " + .italic("topic") + "]")
-        page.paragraph(Roff("Shows the help of a command or a group (the same as its --help), or a topic: ")
-                       + Roff(registry.topics.map(\.name).joined(separator: ", ")) + ".")
+        page.paragraph(
+            Roff("Shows the help of a command or a group (the same as its --help), or a topic: ")
+                + Roff(registry.topics.map(\.name).joined(separator: ", ")) + ".")
         page.section("Options")
         page.paragraph("Every command takes these, before or after its words.")
         for option in GlobalOptions.specs { page.term(tag(option), Roff(describe(option))) }
@@ -76,12 +85,14 @@ struct ManualPages {
             page.blocks(topic.blocks, headingsAsSections: false)
         }
         page.section("Environment")
-        for (name, text) in [("EXPENSES_DB", "The database file, when --db is not given."),
-                             ("EXPENSES_USER", "Who you are, when --user is not given (else your login name)."),
-                             ("EXPENSES_HISTORY", "The interactive prompt's history file."),
-                             ("XDG_DATA_HOME", "The database is $XDG_DATA_HOME/expenses/expenses.sqlite (default ~/.local/share)."),
-                             ("XDG_CONFIG_HOME", "Settings are in $XDG_CONFIG_HOME/expenses/config (default ~/.config)."),
-                             ("XDG_STATE_HOME", "The history is $XDG_STATE_HOME/expenses/history (default ~/.local/state).")] {
+        for (name, text) in [
+            ("EXPENSES_DB", "The database file, when --db is not given."),
+            ("EXPENSES_USER", "Who you are, when --user is not given (else your login name)."),
+            ("EXPENSES_HISTORY", "The interactive prompt's history file."),
+            ("XDG_DATA_HOME", "The database is $XDG_DATA_HOME/expenses/expenses.sqlite (default ~/.local/share)."),
+            ("XDG_CONFIG_HOME", "Settings are in $XDG_CONFIG_HOME/expenses/config (default ~/.config)."),
+            ("XDG_STATE_HOME", "The history is $XDG_STATE_HOME/expenses/history (default ~/.local/state)."),
+        ] {
             page.term(.bold(name), Roff(text))
         }
         page.section("See also")

@@ -1,9 +1,9 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import Rendering
 import StatementImport
 import StatementReading
-import Rendering
 
 /// What `import --dry-run` prints: every row as new, duplicate, invalid or skipped, streamed as
 /// the rows are read (a statement can have millions), in the session's format — aligned
@@ -77,13 +77,17 @@ final class DryRunLog: ImportLog {
             if let reason {
                 cells.append(reason)
             } else {
-                cells += [row.date?.description ?? "", row.amount.map { "\($0.displayString) \($0.currency.code)" } ?? "",
-                          row.category, row.merchant]
+                cells += [
+                    row.date?.description ?? "", row.amount.map { "\($0.displayString) \($0.currency.code)" } ?? "",
+                    row.category, row.merchant,
+                ]
             }
             console.out(self.line(cells))
         case .csv:
-            let fields = [file, String(line), status.rawValue, row.date?.description ?? "", row.amount?.decimalString ?? "",
-                          row.amount?.currency.code ?? "", row.category, row.merchant, row.description, reason ?? ""]
+            let fields = [
+                file, String(line), status.rawValue, row.date?.description ?? "", row.amount?.decimalString ?? "",
+                row.amount?.currency.code ?? "", row.category, row.merchant, row.description, reason ?? "",
+            ]
             console.out(fields.map(Listing.field).joined(separator: ",") + "\r\n")
         case .json:
             let object = JSONValue.object([

@@ -1,8 +1,8 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
-import StatementImport
 import Rendering
+import StatementImport
 
 /// The words and numbers of an import's summary and of its dry run.
 enum ImportSummary {
@@ -30,8 +30,10 @@ enum ImportSummary {
     }
 
     private static func countMembers(_ counts: ImportCounts) -> [(String, JSONValue)] {
-        [("new", .int(Int64(counts.new))), ("duplicate", .int(Int64(counts.duplicate))),
-         ("invalid", .int(Int64(counts.invalid))), ("skipped", .int(Int64(counts.skipped)))]
+        [
+            ("new", .int(Int64(counts.new))), ("duplicate", .int(Int64(counts.duplicate))),
+            ("invalid", .int(Int64(counts.invalid))), ("skipped", .int(Int64(counts.skipped))),
+        ]
     }
 
     static func number(_ value: Int) -> String { Money.format(Int64(value), digits: 0, grouping: true) }
@@ -52,19 +54,28 @@ struct ImportResult: Document {
         }
         let counts = ImportSummary.counts
         if outcome.files.count == 1, let file = outcome.files.first {
-            return "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(rejects)\n"
+            return
+                "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(rejects)\n"
         }
-        return outcome.files.map { "  batch \($0.batchID): \($0.file): \(counts($0.counts))\(ImportSummary.pending($0.pending))\n" }.joined()
+        return outcome.files.map { "  batch \($0.batchID): \($0.file): \(counts($0.counts))\(ImportSummary.pending($0.pending))\n" }
+            .joined()
             + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\n"
     }
 
     var json: JSONValue { .object(ImportSummary.members(outcome, dryRun: false)) }
 
     var rows: Listing? {
-        Listing(columns: [.init("batch", "batch"), .init("file", "file"), .init("new", "new"), .init("duplicate", "duplicate"),
-                          .init("invalid", "invalid"), .init("skipped", "skipped")],
-                rows: outcome.files.map { [.int($0.batchID), .text($0.file), .int(Int64($0.counts.new)), .int(Int64($0.counts.duplicate)),
-                                           .int(Int64($0.counts.invalid)), .int(Int64($0.counts.skipped))] })
+        Listing(
+            columns: [
+                .init("batch", "batch"), .init("file", "file"), .init("new", "new"), .init("duplicate", "duplicate"),
+                .init("invalid", "invalid"), .init("skipped", "skipped"),
+            ],
+            rows: outcome.files.map {
+                [
+                    .int($0.batchID), .text($0.file), .int(Int64($0.counts.new)), .int(Int64($0.counts.duplicate)),
+                    .int(Int64($0.counts.invalid)), .int(Int64($0.counts.skipped)),
+                ]
+            })
     }
 
     private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

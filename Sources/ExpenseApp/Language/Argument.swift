@@ -38,7 +38,8 @@ extension Argument where Value == [String] {
     public static func remaining(_ name: String, _ help: String) -> Self {
         Argument(spec: ArgumentSpec(name, help, optional: true, variadic: true)) { invocation, spec in
             guard let position = invocation.spec.arguments.firstIndex(where: { $0.name == spec.name }),
-                  position < invocation.arguments.count else { return [] }
+                position < invocation.arguments.count
+            else { return [] }
             return Array(invocation.arguments[position...])
         }
     }

@@ -18,7 +18,7 @@ public struct CommandParser {
             line.index += 1
             if !line.afterDashDash, word == "--" {
                 line.afterDashDash = true
-                if line.passesOn { line.takeArgument(word) }   // the command it passes words on to reads it too
+                if line.passesOn { line.takeArgument(word) }  // the command it passes words on to reads it too
             } else if !line.afterDashDash, word.count > 1, word.hasPrefix("-"), !Self.isNegativeNumber(word) {
                 try line.takeOption(word)
             } else if line.spec == nil {
@@ -58,7 +58,8 @@ public struct CommandParser {
 
         /// `--name value`, `--name=value`, `--flag` or `-h`.
         mutating func takeOption(_ word: String) throws(UsageError) {
-            var name: String, inlineValue: String?
+            var name: String
+            var inlineValue: String?
             if word.hasPrefix("--") {
                 let body = word.dropFirst(2)
                 if let equals = body.firstIndex(of: "=") {
@@ -115,7 +116,8 @@ public struct CommandParser {
                 throw UsageError(InvalidArgument.notAllowed(allowed).message(value, label: option.synopsis), path: path)
             }
             if spec?.options.contains(where: { $0.name == option.name }) != true,
-               GlobalOptions.specs.contains(where: { $0.name == option.name }) {
+                GlobalOptions.specs.contains(where: { $0.name == option.name })
+            {
                 globals.set(value, forOptionNamed: option.name)
             } else if invocation?.hasValue(forOptionNamed: option.name) == true, !option.repeats {
                 throw UsageError("'\(option.synopsis)' was given more than once", path: path)
@@ -137,7 +139,8 @@ public struct CommandParser {
     private func takeName(_ word: String, into line: inout Line) throws(UsageError) {
         let candidate = line.path + [word]
         if let found = registry.command(candidate),
-           !namesSubcommand(candidate, line.index < line.words.count ? line.words[line.index] : nil) {
+            !namesSubcommand(candidate, line.index < line.words.count ? line.words[line.index] : nil)
+        {
             line.spec = found
             line.path = candidate
             line.invocation = Invocation(spec: found)
@@ -156,7 +159,8 @@ public struct CommandParser {
         if line.spec == nil, !line.path.isEmpty {
             // A group alone runs its default subcommand (`expenses report` lists reports).
             guard let group = registry.group(line.path), let fallback = group.defaultSubcommand,
-                  let found = registry.command(line.path + [fallback]) else {
+                let found = registry.command(line.path + [fallback])
+            else {
                 throw UsageError("Missing subcommand for '\(line.path.joined(separator: " "))'", path: line.path)
             }
             line.path += [fallback]
@@ -165,8 +169,9 @@ public struct CommandParser {
         guard let invocation = line.invocation else { return .empty(globals: line.globals) }
         if !line.unexpected.isEmpty {
             let quoted = line.unexpected.map { "'\($0)'" }.joined(separator: ", ")
-            throw UsageError(line.unexpected.count == 1 ? "Unexpected argument \(quoted)" : "\(line.unexpected.count) unexpected arguments: \(quoted)",
-                             path: line.path)
+            throw UsageError(
+                line.unexpected.count == 1 ? "Unexpected argument \(quoted)" : "\(line.unexpected.count) unexpected arguments: \(quoted)",
+                path: line.path)
         }
         if requiringAll, let missing = invocation.missing { throw missing }
         return .command(invocation, globals: line.globals)

@@ -29,8 +29,10 @@ public struct CommandRegistry: Sendable {
     /// The words that may follow `path`: top-level commands and groups, or a group's subcommands.
     public func subcommandNames(under path: [String]) -> [String] {
         var names: [String] = []
-        for command in commands where !command.hidden && command.path.count > path.count
-            && Array(command.path.prefix(path.count)) == path {
+        for command in commands
+        where !command.hidden && command.path.count > path.count
+            && Array(command.path.prefix(path.count)) == path
+        {
             let next = command.path[path.count]
             if !names.contains(next) { names.append(next) }
         }

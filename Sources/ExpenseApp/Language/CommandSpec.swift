@@ -20,16 +20,20 @@ public struct OptionSpec: Sendable {
     public let repeats: Bool
     public let completion: CompletionSource
 
-    public static func value(_ name: String, _ valueName: String, _ help: String, short: Character? = nil,
-                             allowed: [String]? = nil, required: Bool = false, repeats: Bool = false,
-                             completion: CompletionSource = .none) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help, allowed: allowed, required: required,
-                   repeats: repeats, completion: allowed.map { .values($0) } ?? completion)
+    public static func value(
+        _ name: String, _ valueName: String, _ help: String, short: Character? = nil,
+        allowed: [String]? = nil, required: Bool = false, repeats: Bool = false,
+        completion: CompletionSource = .none
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, short: short, valueName: valueName, help: help, allowed: allowed, required: required,
+            repeats: repeats, completion: allowed.map { .values($0) } ?? completion)
     }
 
     public static func flag(_ name: String, _ help: String, short: Character? = nil) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help, allowed: nil, required: false,
-                   repeats: false, completion: .none)
+        OptionSpec(
+            name: name, short: short, valueName: nil, help: help, allowed: nil, required: false,
+            repeats: false, completion: .none)
     }
 
     public var isFlag: Bool { valueName == nil }
@@ -52,8 +56,10 @@ public struct ArgumentSpec: Sendable {
     /// command checks (`Session.reportID`), and its usage shows it as required.
     public let defaultsToOpenReport: Bool
 
-    public init(_ name: String, _ help: String, optional: Bool = false, variadic: Bool = false,
-                completion: CompletionSource = .none, defaultsToOpenReport: Bool = false) {
+    public init(
+        _ name: String, _ help: String, optional: Bool = false, variadic: Bool = false,
+        completion: CompletionSource = .none, defaultsToOpenReport: Bool = false
+    ) {
         self.name = name
         self.help = help
         self.optional = optional || defaultsToOpenReport
@@ -63,8 +69,10 @@ public struct ArgumentSpec: Sendable {
     }
 
     /// A report's id, required but for the report opened in the REPL.
-    public static let report = ArgumentSpec("id", "The report; inside a report opened in the REPL ('open report ID'), "
-                                                + "that one when none is given.", completion: .reportID, defaultsToOpenReport: true)
+    public static let report = ArgumentSpec(
+        "id",
+        "The report; inside a report opened in the REPL ('open report ID'), "
+            + "that one when none is given.", completion: .reportID, defaultsToOpenReport: true)
 
     public var synopsis: String {
         let core = "<\(name)>" + (variadic ? " ..." : "")
@@ -96,11 +104,13 @@ public struct CommandSpec: Sendable {
     /// What it asks on a terminal when a required value is missing (Forms/); nil: it never asks.
     public var form: (@Sendable (Invocation, Session) throws -> Form)?
 
-    public init(_ path: [String], abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
-                options: [any OptionDeclaration] = [], examples: [String] = [], hidden: Bool = false,
-                form: (@Sendable (Invocation, Session) throws -> Form)? = nil,
-                validate: (@Sendable (Invocation) throws -> Void)? = nil,
-                run: @escaping @Sendable (Invocation, Session) throws -> Output) {
+    public init(
+        _ path: [String], abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
+        options: [any OptionDeclaration] = [], examples: [String] = [], hidden: Bool = false,
+        form: (@Sendable (Invocation, Session) throws -> Form)? = nil,
+        validate: (@Sendable (Invocation) throws -> Void)? = nil,
+        run: @escaping @Sendable (Invocation, Session) throws -> Output
+    ) {
         self.path = path
         self.abstract = abstract
         self.discussion = discussion

@@ -2,10 +2,13 @@
 public enum GlobalOptions {
     public static let formats = OutputFormat.allCases.map(\.rawValue)
 
-    static let db = Option.text("db", "path", "The database: a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME); default $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite.",
-                                completion: .file)
+    static let db = Option.text(
+        "db", "path",
+        "The database: a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME); default $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite.",
+        completion: .file)
     static let format: Option<OutputFormat?> = .value("format", "How to print results.")
-    static let user = Option.text("user", "name", "Who you are, for ownership and approvals (default: $EXPENSES_USER, else your login name).")
+    static let user = Option.text(
+        "user", "name", "Who you are, for ownership and approvals (default: $EXPENSES_USER, else your login name).")
     static let noPager = Option.flag("no-pager", "Print tables straight to the terminal, not through $EXPENSES_PAGER, $PAGER or less.")
     static let help = Option.flag("help", "Show help information.", short: "h")
     static let version = Option.flag("version", "Show the version.")

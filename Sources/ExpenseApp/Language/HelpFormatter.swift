@@ -39,7 +39,9 @@ public struct HelpFormatter {
         text += "\nOPTIONS:\n"
         for option in command.options { text += row(label(option), describe(option)) }
         text += "\nGLOBAL OPTIONS:\n"
-        for option in GlobalOptions.specs where option.name != GlobalOptions.version.spec.name { text += row(label(option), describe(option)) }
+        for option in GlobalOptions.specs where option.name != GlobalOptions.version.spec.name {
+            text += row(label(option), describe(option))
+        }
         // A command that is also a group (`import FILE...`, `import list`) lists its subcommands.
         let subcommands = registry.entries(under: command.path)
         if !subcommands.isEmpty {
@@ -53,7 +55,8 @@ public struct HelpFormatter {
     }
 
     func groupHelp(_ path: [String]) -> String {
-        let abstract = registry.group(path)?.abstract
+        let abstract =
+            registry.group(path)?.abstract
             ?? "Keep travel expense reports, their items and receipts, and reach them in one step."
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage(for: path))\n"
         if path.isEmpty {
@@ -70,7 +73,8 @@ public struct HelpFormatter {
             for topic in registry.topics { text += row(topic.name, topic.abstract) }
         }
         let helpPath = path.isEmpty ? "<subcommand>" : path.joined(separator: " ") + " <subcommand>"
-        text += "\n  See 'expenses help \(helpPath)' for detailed help" + (path.isEmpty ? ", 'expenses help <topic>' for a topic.\n" : ".\n")
+        text +=
+            "\n  See 'expenses help \(helpPath)' for detailed help" + (path.isEmpty ? ", 'expenses help <topic>' for a topic.\n" : ".\n")
         return text
     }
 

@@ -44,7 +44,9 @@ public struct Invocation {
     /// A positional argument, converted and checked by its declaration.
     public subscript<Value>(argument: Argument<Value>) -> Value {
         get throws {
-            assert(spec.arguments.contains { $0.name == argument.spec.name }, "'\(spec.name)' reads <\(argument.spec.name)> but does not declare it")
+            assert(
+                spec.arguments.contains { $0.name == argument.spec.name },
+                "'\(spec.name)' reads <\(argument.spec.name)> but does not declare it")
             return try argument.read(self, argument.spec)
         }
     }
@@ -60,7 +62,9 @@ public struct Invocation {
     /// Every value of an option given more than once, in order.
     func values<V: ExpressibleByArgument>(of option: OptionSpec, as type: V.Type) throws -> [V] where V.ArgumentContext == Void {
         if let stored = stored[option.name] as? [V] { return stored }
-        return try (values[option.name] ?? []).map { word in try Self.read(word, as: V.self, in: (), label: option.synopsis, path: spec.path) }
+        return try (values[option.name] ?? []).map { word in
+            try Self.read(word, as: V.self, in: (), label: option.synopsis, path: spec.path)
+        }
     }
 
     /// The value of a positional argument as its type reads it; nil when the line has none.
@@ -71,8 +75,10 @@ public struct Invocation {
     }
 
     /// `word` as a `V`; a word that is none is the usage error of the option or argument `label`.
-    static func read<V: ExpressibleByArgument>(_ word: String, as type: V.Type, in context: V.ArgumentContext,
-                                               label: String, path: [String]) throws -> V {
+    static func read<V: ExpressibleByArgument>(
+        _ word: String, as type: V.Type, in context: V.ArgumentContext,
+        label: String, path: [String]
+    ) throws -> V {
         do {
             return try V(argument: word, in: context)
         } catch let invalid as InvalidArgument {

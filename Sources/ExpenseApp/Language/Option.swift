@@ -28,17 +28,21 @@ public struct Option<Value>: OptionDeclaration {
     }
 
     private func changed(help: String? = nil, required: Bool? = nil) -> Self {
-        Option(spec: OptionSpec(name: spec.name, short: spec.short, valueName: spec.valueName, help: help ?? spec.help,
-                                allowed: spec.allowed, required: required ?? spec.required, repeats: spec.repeats,
-                                completion: spec.completion), read: read)
+        Option(
+            spec: OptionSpec(
+                name: spec.name, short: spec.short, valueName: spec.valueName, help: help ?? spec.help,
+                allowed: spec.allowed, required: required ?? spec.required, repeats: spec.repeats,
+                completion: spec.completion), read: read)
     }
 }
 
 extension Option {
     /// An option whose value is a `V`, which reads itself (`ExpressibleByArgument`): its usage
     /// placeholder, allowed values and completion are the type's unless given.
-    public static func value<V: ExpressibleByArgument>(_ name: String, _ help: String, valueName: String? = nil, short: Character? = nil,
-                                                       completion: CompletionSource? = nil) -> Self
+    public static func value<V: ExpressibleByArgument>(
+        _ name: String, _ help: String, valueName: String? = nil, short: Character? = nil,
+        completion: CompletionSource? = nil
+    ) -> Self
     where Value == V?, V.ArgumentContext == Void {
         Option(spec: .typed(V.self, name, help, valueName: valueName, short: short, completion: completion)) { invocation, spec in
             try invocation.value(of: spec, as: V.self, in: ())
@@ -47,8 +51,10 @@ extension Option {
 
     /// An option whose type needs a context to read a word (an amount, the currency the command
     /// chose): read it with `invocation[option, in: context]`.
-    public static func value<V: ExpressibleByArgument>(_ name: String, _ help: String, valueName: String? = nil, short: Character? = nil,
-                                                       completion: CompletionSource? = nil) -> Self where Value == V? {
+    public static func value<V: ExpressibleByArgument>(
+        _ name: String, _ help: String, valueName: String? = nil, short: Character? = nil,
+        completion: CompletionSource? = nil
+    ) -> Self where Value == V? {
         Option(spec: .typed(V.self, name, help, valueName: valueName, short: short, completion: completion)) { _, spec in
             fatalError("--\(spec.name) is read with its context: invocation[option, in: ...]")
         }
@@ -56,10 +62,13 @@ extension Option {
 }
 
 extension OptionSpec {
-    static func typed<V: ExpressibleByArgument>(_ type: V.Type, _ name: String, _ help: String, valueName: String?, short: Character?,
-                                                completion: CompletionSource?) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName ?? V.valueName, help: help, allowed: V.allowedValues, required: false,
-                   repeats: false, completion: completion ?? V.completion)
+    static func typed<V: ExpressibleByArgument>(
+        _ type: V.Type, _ name: String, _ help: String, valueName: String?, short: Character?,
+        completion: CompletionSource?
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, short: short, valueName: valueName ?? V.valueName, help: help, allowed: V.allowedValues, required: false,
+            repeats: false, completion: completion ?? V.completion)
     }
 }
 
@@ -71,8 +80,10 @@ extension Option where Value == Bool {
 
 extension Option where Value == String? {
     /// Free text: a name, a title, a path (`.required()` when a command needs it).
-    public static func text(_ name: String, _ valueName: String, _ help: String, short: Character? = nil,
-                            completion: CompletionSource = .none) -> Self {
+    public static func text(
+        _ name: String, _ valueName: String, _ help: String, short: Character? = nil,
+        completion: CompletionSource = .none
+    ) -> Self {
         Option(spec: .value(name, valueName, help, short: short, completion: completion)) {
             invocation, spec in try invocation.value(of: spec, as: String.self, in: ())
         }
@@ -84,8 +95,9 @@ extension Option {
     public static func values<V: ExpressibleByArgument>(_ name: String, _ help: String) -> Self
     where Value == [V], V.ArgumentContext == Void {
         let one = OptionSpec.typed(V.self, name, help, valueName: nil, short: nil, completion: nil)
-        let spec = OptionSpec(name: name, short: nil, valueName: one.valueName, help: help, allowed: one.allowed, required: false,
-                              repeats: true, completion: one.completion)
+        let spec = OptionSpec(
+            name: name, short: nil, valueName: one.valueName, help: help, allowed: one.allowed, required: false,
+            repeats: true, completion: one.completion)
         return Option(spec: spec) { invocation, spec in try invocation.values(of: spec, as: V.self) }
     }
 }

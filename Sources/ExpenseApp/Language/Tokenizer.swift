@@ -24,7 +24,10 @@ public enum Tokenizer {
                 if char == open {
                     quote = nil
                 } else if char == "\\", open == "\"" {
-                    guard let next = iterator.next() else { current.append(char); break }
+                    guard let next = iterator.next() else {
+                        current.append(char)
+                        break
+                    }
                     // In double quotes a backslash escapes only what the shell lets it escape.
                     if next == "\"" || next == "\\" || next == "$" || next == "`" {
                         current.append(next)
@@ -136,9 +139,9 @@ public enum Tokenizer {
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             var line = raw[...]
             if line.hasSuffix("\r") { line.removeLast() }
-            if index == 0, line.hasPrefix("#!") { continue }   // the shebang of an executable script
+            if index == 0, line.hasPrefix("#!") { continue }  // the shebang of an executable script
             if var joined = pending {
-                pending = nil   // one owner of the text, so that appending does not copy it
+                pending = nil  // one owner of the text, so that appending does not copy it
                 joined.text += "\n"
                 joined.text += line
                 joined.scanner.scan("\n")
@@ -147,7 +150,11 @@ public enum Tokenizer {
             } else {
                 var scanner = ContinuationScanner()
                 scanner.scan(line)
-                if scanner.continuation == nil { result.append((index + 1, String(line))) } else { pending = (index + 1, String(line), scanner) }
+                if scanner.continuation == nil {
+                    result.append((index + 1, String(line)))
+                } else {
+                    pending = (index + 1, String(line), scanner)
+                }
             }
         }
         if let pending { result.append((pending.number, pending.text)) }

@@ -9,9 +9,12 @@ struct DatabaseCopyResult: Document {
     private var tallies: [DatabaseCopy.Tally] { outcome.tables + [outcome.receiptFiles] }
 
     private var listing: Listing {
-        Listing(columns: [.init("table", "table"), .init("copied", "copied"), .init("alreadyThere", "already there"),
-                          .init("rows", "rows now")],
-                rows: tallies.map { [.text($0.name), .int(Int64($0.copied)), .int(Int64($0.present)), .int(Int64($0.rows))] })
+        Listing(
+            columns: [
+                .init("table", "table"), .init("copied", "copied"), .init("alreadyThere", "already there"),
+                .init("rows", "rows now"),
+            ],
+            rows: tallies.map { [.text($0.name), .int(Int64($0.copied)), .int(Int64($0.present)), .int(Int64($0.rows))] })
     }
 
     private var copiedRows: Int { outcome.tables.reduce(0) { $0 + $1.copied } }
@@ -24,7 +27,8 @@ struct DatabaseCopyResult: Document {
             text += "Nothing to add: \(outcome.target) had every row and receipt file already.\n"
         } else {
             let files = outcome.receiptFiles.copied
-            text += "\(ImportSummary.number(copiedRows)) row\(copiedRows == 1 ? "" : "s") and \(ImportSummary.number(files)) receipt "
+            text +=
+                "\(ImportSummary.number(copiedRows)) row\(copiedRows == 1 ? "" : "s") and \(ImportSummary.number(files)) receipt "
                 + "file\(files == 1 ? "" : "s") (\(ImportSummary.number(Int(outcome.receiptBytesCopied))) bytes) copied.\n"
         }
         switch outcome.owner {
@@ -39,15 +43,18 @@ struct DatabaseCopyResult: Document {
         }
         if !outcome.historyLeftOut.isEmpty {
             let ids = outcome.historyLeftOut.map(String.init).joined(separator: ", ")
-            text += "Left in the file: report\(outcome.historyLeftOut.count == 1 ? "" : "s") \(ids), past draft: their history comes "
+            text +=
+                "Left in the file: report\(outcome.historyLeftOut.count == 1 ? "" : "s") \(ids), past draft: their history comes "
                 + "into a team database only with --import-history, logged there as imported.\n"
         }
         return text
     }
 
     var json: JSONValue {
-        var members: [(String, JSONValue)] = [("source", .string(outcome.source)), ("target", .string(outcome.target)),
-                                              ("created", .bool(outcome.createdTarget))]
+        var members: [(String, JSONValue)] = [
+            ("source", .string(outcome.source)), ("target", .string(outcome.target)),
+            ("created", .bool(outcome.createdTarget)),
+        ]
         switch outcome.owner {
         case .ofRowsWithoutReport(let owner)?: members.append(("ownerOfRowsWithoutReport", .string(owner)))
         case .ofPersonalRows(let owner)?: members.append(("ownerOfPersonalRows", .string(owner)))
@@ -55,8 +62,10 @@ struct DatabaseCopyResult: Document {
         case nil: break
         }
         members.append(("historyLeftOut", .array(outcome.historyLeftOut.map { .int($0) })))
-        members += [("tables", listing.json), ("rowsCopied", .int(Int64(copiedRows))),
-                    ("receiptBytesCopied", .int(outcome.receiptBytesCopied))]
+        members += [
+            ("tables", listing.json), ("rowsCopied", .int(Int64(copiedRows))),
+            ("receiptBytesCopied", .int(outcome.receiptBytesCopied)),
+        ]
         return .object(members)
     }
 

@@ -21,10 +21,12 @@ enum ExpenseView {
             var row: [Listing.Cell] = [.int(item.id)]
             if !inReport { row.append(item.reportID.map { .int($0) } ?? .null) }
             let rate = item.conversion.flatMap { $0.source == .same ? nil : $0.rate }
-            row += [.date(item.date), .text(item.category), .text(item.merchant), .text(item.description),
-                    item.reference.map { .text($0) } ?? .null, .text(item.paidBy.rawValue), .money(item.amount),
-                    rate.map { .text($0.description) } ?? .null, rate.map { .text(decimal($0)) } ?? .null,
-                    .money(item.conversion?.converted)]
+            row += [
+                .date(item.date), .text(item.category), .text(item.merchant), .text(item.description),
+                item.reference.map { .text($0) } ?? .null, .text(item.paidBy.rawValue), .money(item.amount),
+                rate.map { .text($0.description) } ?? .null, rate.map { .text(decimal($0)) } ?? .null,
+                .money(item.conversion?.converted),
+            ]
             return row
         }
     }

@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// A table longer than the screen goes through a pager on a terminal, as git's output does:
 /// `$EXPENSES_PAGER`, else `$PAGER`, else `less` (with `LESS=FRX` unless set: it quits at

@@ -17,8 +17,10 @@ struct RatesImport: Document {
     }
 
     var json: JSONValue {
-        .object([("days", .int(Int64(days))), ("rates", .int(Int64(rates))), ("currencies", .int(Int64(currencies))),
-                 ("from", .date(first)), ("to", .date(last)), ("new", .int(Int64(added))), ("changed", .int(Int64(changed)))])
+        .object([
+            ("days", .int(Int64(days))), ("rates", .int(Int64(rates))), ("currencies", .int(Int64(currencies))),
+            ("from", .date(first)), ("to", .date(last)), ("new", .int(Int64(added))), ("changed", .int(Int64(changed))),
+        ])
     }
 }
 
@@ -38,7 +40,9 @@ struct RateLookup: Document {
     }
 
     var json: JSONValue {
-        .object([("from", .string(from.code)), ("to", .string(into.code)), ("date", .date(date)), ("rateDate", .date(rateDate)),
-                 ("rate", .string(rate.description)), ("approximately", .string(approximate))])
+        .object([
+            ("from", .string(from.code)), ("to", .string(into.code)), ("date", .date(date)), ("rateDate", .date(rateDate)),
+            ("rate", .string(rate.description)), ("approximately", .string(approximate)),
+        ])
     }
 }

@@ -29,7 +29,9 @@ struct ReceiptCaptureResult: Document {
         var lines: [String] = []
         let pixels = receipt.width.flatMap { width in receipt.height.map { ", \(width) × \($0) pixels" } } ?? ""
         if committed.reused {
-            lines.append("Receipt \(receipt.id) was captured before (\(receipt.capturedAt), \(ReceiptView.name(receipt))): the same bytes, kept once")
+            lines.append(
+                "Receipt \(receipt.id) was captured before (\(receipt.capturedAt), \(ReceiptView.name(receipt))): the same bytes, kept once"
+            )
             if committed.restoredBytes {
                 switch place {
                 case .vault: lines.append("Its file in the vault was missing or damaged; it is restored")
@@ -37,14 +39,16 @@ struct ReceiptCaptureResult: Document {
                 }
             }
         } else {
-            lines.append("Captured receipt \(receipt.id): \(receipt.mediaType.name)\(pixels), \(ByteSize.describe(receipt.size)), "
-                         + (receipt.originalName.isEmpty ? "from \(receipt.source.rawValue)" : "from \(receipt.originalName)"))
+            lines.append(
+                "Captured receipt \(receipt.id): \(receipt.mediaType.name)\(pixels), \(ByteSize.describe(receipt.size)), "
+                    + (receipt.originalName.isEmpty ? "from \(receipt.source.rawValue)" : "from \(receipt.originalName)"))
         }
         lines.append("OCR " + ReceiptView.ocrLine(receipt.ocr))
         if let expense = committed.expense {
             let place = expense.reportID.map { "in report \($0)" } ?? "(unassigned)"
-            lines.append("Created expense \(expense.id) \(place): \(expense.amount) \(expense.category)"
-                         + (expense.merchant.isEmpty ? "" : ", \(expense.merchant)") + "; the receipt is attached")
+            lines.append(
+                "Created expense \(expense.id) \(place): \(expense.amount) \(expense.category)"
+                    + (expense.merchant.isEmpty ? "" : ", \(expense.merchant)") + "; the receipt is attached")
         } else if let target = committed.attachedTo {
             lines.append("Attached to expense \(target)")
         }
@@ -85,24 +89,29 @@ struct VaultVerification: Document {
     /// "; 2 files in the vault belong to no receipt (...)", or nothing.
     static func unreferencedNote(_ count: Int, place: ReceiptStoragePlace) -> String {
         guard count > 0 else { return "" }
-        let what = switch place {
-        case .vault: "file\(count == 1 ? "" : "s") in the vault"
-        case .database: "receipt\(count == 1 ? "'s" : "s'") bytes in the database"
-        }
+        let what =
+            switch place {
+            case .vault: "file\(count == 1 ? "" : "s") in the vault"
+            case .database: "receipt\(count == 1 ? "'s" : "s'") bytes in the database"
+            }
         return "; \(count) \(what) belong to no receipt ('expenses receipt gc' removes them)"
     }
 
     var text: String {
-        let what = switch place {
-        case .vault: "every file is there and matches its SHA-256"
-        case .database: "the bytes of each are in the database and match its SHA-256"
-        }
-        return "All \(receipts) receipt\(receipts == 1 ? "" : "s") verified: \(what)" + Self.unreferencedNote(unreferencedFiles, place: place)
+        let what =
+            switch place {
+            case .vault: "every file is there and matches its SHA-256"
+            case .database: "the bytes of each are in the database and match its SHA-256"
+            }
+        return "All \(receipts) receipt\(receipts == 1 ? "" : "s") verified: \(what)"
+            + Self.unreferencedNote(unreferencedFiles, place: place)
     }
 
     var json: JSONValue {
-        .object([("receipts", .int(Int64(receipts))), ("missing", .int(0)), ("corrupted", .int(0)),
-                 ("unreferencedFiles", .int(Int64(unreferencedFiles)))])
+        .object([
+            ("receipts", .int(Int64(receipts))), ("missing", .int(0)), ("corrupted", .int(0)),
+            ("unreferencedFiles", .int(Int64(unreferencedFiles))),
+        ])
     }
 }
 
@@ -115,16 +124,20 @@ struct VaultCleanup: Document {
     private var bytes: Int64 { removed.reduce(Int64(0)) { $0 + $1.size } }
 
     var rows: Listing? {
-        Listing(columns: [.init("sha256", "sha256"), .init("size", "size"), .init("path", "path")],
-                rows: removed.map { [.text($0.hash ?? "(temporary)"), .int($0.size), .text($0.location)] })
+        Listing(
+            columns: [.init("sha256", "sha256"), .init("size", "size"), .init("path", "path")],
+            rows: removed.map { [.text($0.hash ?? "(temporary)"), .int($0.size), .text($0.location)] })
     }
 
     var text: String {
-        let stored = switch place {
-        case .vault: (all: "every file in the vault", one: "file", many: "files")
-        case .database: (all: "all the bytes in the database", one: "receipt's bytes", many: "receipts' bytes")
+        let stored =
+            switch place {
+            case .vault: (all: "every file in the vault", one: "file", many: "files")
+            case .database: (all: "all the bytes in the database", one: "receipt's bytes", many: "receipts' bytes")
+            }
+        guard let rows, !removed.isEmpty else {
+            return "Nothing to remove: \(stored.all) belong\(stored.all.hasPrefix("every") ? "s" : "") to a receipt"
         }
-        guard let rows, !removed.isEmpty else { return "Nothing to remove: \(stored.all) belong\(stored.all.hasPrefix("every") ? "s" : "") to a receipt" }
         return rows.table
             + "\(dryRun ? "Would remove" : "Removed") \(removed.count) \(removed.count == 1 ? stored.one : stored.many) (\(ByteSize.describe(bytes))) that no receipt refers to"
     }

@@ -12,13 +12,17 @@ enum ReceiptView {
     ]
 
     static func listing(_ receipts: [Receipt], note: String? = nil) -> Listing {
-        Listing(columns: columns, rows: receipts.map { receipt in
-            let suggestion = receipt.ocr.suggestion
-            return [.int(receipt.id), .text(receipt.capturedAt), .text(receipt.mediaType.name),
+        Listing(
+            columns: columns,
+            rows: receipts.map { receipt in
+                let suggestion = receipt.ocr.suggestion
+                return [
+                    .int(receipt.id), .text(receipt.capturedAt), .text(receipt.mediaType.name),
                     .text(ByteSize.describe(receipt.size)), .text(name(receipt)),
                     .text(receipt.expenseIDs.map(String.init).joined(separator: " ")), .text(suggestion.merchant ?? ""),
-                    .date(suggestion.date), .text(total(suggestion) ?? "")]
-        }, note: note)
+                    .date(suggestion.date), .text(total(suggestion) ?? ""),
+                ]
+            }, note: note)
     }
 
     /// Where it came from, for people: its file name, or its source.
@@ -30,7 +34,8 @@ enum ReceiptView {
     static func total(_ suggestion: ReceiptSuggestion) -> String? {
         guard let amount = suggestion.amount else { return nil }
         guard let code = suggestion.currency, let currency = CurrencyTable.standard.currency(code),
-              let money = try? Money.parse(amount, currency: currency) else {
+            let money = try? Money.parse(amount, currency: currency)
+        else {
             return amount + (suggestion.currency.map { " \($0)" } ?? "")
         }
         return money.description
@@ -43,10 +48,13 @@ enum ReceiptView {
             ("capturedAt", .string(receipt.capturedAt)), ("takenAt", .string(receipt.takenAt)),
             ("width", receipt.width.map { .int(Int64($0)) } ?? .null), ("height", receipt.height.map { .int(Int64($0)) } ?? .null),
             ("expenseIds", .array(receipt.expenseIDs.map { .int($0) })), ("path", .string(path)),
-            ("ocr", .object([
-                ("status", .string(receipt.ocr.status.rawValue)), ("note", .string(receipt.ocr.note)),
-                ("text", .string(receipt.ocr.text)), ("suggestion", json(receipt.ocr.suggestion)),
-            ])),
+            (
+                "ocr",
+                .object([
+                    ("status", .string(receipt.ocr.status.rawValue)), ("note", .string(receipt.ocr.note)),
+                    ("text", .string(receipt.ocr.text)), ("suggestion", json(receipt.ocr.suggestion)),
+                ])
+            ),
         ])
     }
 
@@ -92,15 +100,20 @@ struct ReceiptDetail: Document {
         if let taken = receipt.takenAt { rows.append(("Taken", taken.replacing("T", with: " ") + " (camera time, EXIF)")) }
         rows.append(("Expenses", receipt.expenseIDs.isEmpty ? "(none)" : receipt.expenseIDs.map(String.init).joined(separator: ", ")))
         if let path { rows.append(("File", path)) }
-        rows.append(("OCR", receipt.ocr.status == .done ? "done (\(receipt.ocr.note))" : "\(receipt.ocr.status.rawValue): \(receipt.ocr.note)"))
+        rows.append(
+            ("OCR", receipt.ocr.status == .done ? "done (\(receipt.ocr.note))" : "\(receipt.ocr.status.rawValue): \(receipt.ocr.note)"))
         for (label, value) in rows { text += "  " + (label + ":").padding(11) + value + "\n" }
         let suggestion = receipt.ocr.suggestion
         text += "Suggestion:\n"
-        let fields: [(String, String?)] = [("Merchant", suggestion.merchant), ("Date", suggestion.date?.description),
-                                           ("Total", ReceiptView.total(suggestion)), ("Category", suggestion.category)]
+        let fields: [(String, String?)] = [
+            ("Merchant", suggestion.merchant), ("Date", suggestion.date?.description),
+            ("Total", ReceiptView.total(suggestion)), ("Category", suggestion.category),
+        ]
         for (label, value) in fields { text += "  " + (label + ":").padding(11) + (value ?? "-") + "\n" }
         if !receipt.ocr.text.isEmpty {
-            text += "OCR text:\n" + receipt.ocr.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  | \($0)" }
+            text +=
+                "OCR text:\n"
+                + receipt.ocr.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  | \($0)" }
                 .joined(separator: "\n") + "\n"
         }
         return text

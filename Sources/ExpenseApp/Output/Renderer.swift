@@ -47,7 +47,7 @@ public struct Renderer {
         case (.document(let document), .table): return Self.line(document.text)
         case (.document(let document), .json): return document.json.serialized() + "\n"
         case (.document(let document), .csv): return document.rows?.csv ?? (document.json.serialized() + "\n")
-        case (.touching, _), (.failing, _): return ""   // `shown` has taken the effect off
+        case (.touching, _), (.failing, _): return ""  // `shown` has taken the effect off
         }
     }
 

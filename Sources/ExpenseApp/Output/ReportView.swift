@@ -11,8 +11,10 @@ enum ReportView {
     ]
 
     static func row(_ report: Report) -> [Listing.Cell] {
-        [.int(report.id), .text(report.title), .date(report.startDate), .date(report.endDate),
-         .text(report.status.rawValue), .int(Int64(report.itemCount)), .money(report.total)]
+        [
+            .int(report.id), .text(report.title), .date(report.startDate), .date(report.endDate),
+            .text(report.status.rawValue), .int(Int64(report.itemCount)), .money(report.total),
+        ]
     }
 
     static func listing(_ reports: [Report], note: String? = nil) -> Listing {
@@ -28,7 +30,6 @@ enum ReportView {
             ("createdAt", .string(report.createdAt)), ("updatedAt", .string(report.updatedAt)),
         ])
     }
-
 
 }
 
@@ -102,18 +103,25 @@ struct ReportDetail: Document {
     var json: JSONValue {
         .object([
             ("report", ReportView.json(report)),
-            ("items", .array(items.map { item in
-                guard case .object(var members) = ExpenseView.json(item) else { return ExpenseView.json(item) }
-                members.append(("receiptIds", .array((receipts.byItem[item.id] ?? []).map { .int($0) })))
-                members.append(("receiptMissing", .bool(receipts.isMissing(item.id))))
-                return .object(members)
-            })),
+            (
+                "items",
+                .array(
+                    items.map { item in
+                        guard case .object(var members) = ExpenseView.json(item) else { return ExpenseView.json(item) }
+                        members.append(("receiptIds", .array((receipts.byItem[item.id] ?? []).map { .int($0) })))
+                        members.append(("receiptMissing", .bool(receipts.isMissing(item.id))))
+                        return .object(members)
+                    })
+            ),
             ("receiptsMissing", .array(receipts.missing.flatMap(\.expenseIDs).map { .int($0) })),
-            ("totals", .object([
-                ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
-                ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
-                ("paidByCompany", .money(totals.paidByCompany)),
-            ])),
+            (
+                "totals",
+                .object([
+                    ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
+                    ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
+                    ("paidByCompany", .money(totals.paidByCompany)),
+                ])
+            ),
         ])
     }
 
@@ -137,8 +145,12 @@ struct ReportDeletion: Document {
     let itemsDeleted: Bool
 
     var text: String {
-        let detail = items == 0 ? "" : itemsDeleted ? " and its \(items) item\(items == 1 ? "" : "s")"
-            : "; its \(items) item\(items == 1 ? " is" : "s are") now unassigned"
+        let detail =
+            items == 0
+            ? ""
+            : itemsDeleted
+                ? " and its \(items) item\(items == 1 ? "" : "s")"
+                : "; its \(items) item\(items == 1 ? " is" : "s are") now unassigned"
         return "Deleted report \(id)\(detail)"
     }
 

@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// The terminal a table is printed on, when standard output is one: how wide it is (tables are
 /// shortened to fit rather than wrapped) and how high (a longer text goes through the pager).

@@ -63,12 +63,17 @@ enum ShortcutView {
     // MARK: - Launch inbox
 
     static func inboxListing(_ records: [LaunchRecord]) -> Listing {
-        Listing(columns: [.init("id", "id"), .init("type", "type"), .init("status", "status"), .init("queuedAt", "queued"),
-                          .init("attempts", "tries"), .init("arguments", "arguments")],
-                rows: records.map { record in
-                    [.int(record.id), .text(record.type), .text(record.status), .text(record.queuedAt),
-                     .int(Int64(record.attempts)), .text(record.arguments.map(quoted).joined(separator: " "))]
-                })
+        Listing(
+            columns: [
+                .init("id", "id"), .init("type", "type"), .init("status", "status"), .init("queuedAt", "queued"),
+                .init("attempts", "tries"), .init("arguments", "arguments"),
+            ],
+            rows: records.map { record in
+                [
+                    .int(record.id), .text(record.type), .text(record.status), .text(record.queuedAt),
+                    .int(Int64(record.attempts)), .text(record.arguments.map(quoted).joined(separator: " ")),
+                ]
+            })
     }
 
     static func json(_ record: LaunchRecord) -> JSONValue {

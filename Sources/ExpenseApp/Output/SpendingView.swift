@@ -11,9 +11,9 @@ struct SpendingView: Document {
     var text: String {
         let period: String
         switch (from, to) {
-        case let (from?, to?): period = "\(from) to \(to)"
-        case let (from?, nil): period = "from \(from)"
-        case let (nil, to?): period = "until \(to)"
+        case (let from?, let to?): period = "\(from) to \(to)"
+        case (let from?, nil): period = "from \(from)"
+        case (nil, let to?): period = "until \(to)"
         case (nil, nil): period = "all dates"
         }
         var text = "Spending of \(user), \(period)\n"
@@ -33,10 +33,16 @@ struct SpendingView: Document {
         }
         return .object([
             ("user", .string(user)), ("from", .date(from)), ("to", .date(to)),
-            ("currencies", .array(summary.blocks.map { block in
-                .object([("currency", .string(block.currency.code)), ("total", .money(block.total)),
-                         ("byCategory", lines(block.byCategory, key: "category")), ("byMonth", lines(block.byMonth, key: "month"))])
-            })),
+            (
+                "currencies",
+                .array(
+                    summary.blocks.map { block in
+                        .object([
+                            ("currency", .string(block.currency.code)), ("total", .money(block.total)),
+                            ("byCategory", lines(block.byCategory, key: "category")), ("byMonth", lines(block.byMonth, key: "month")),
+                        ])
+                    })
+            ),
         ])
     }
 

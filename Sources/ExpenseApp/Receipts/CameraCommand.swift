@@ -37,16 +37,18 @@ struct CameraCommand {
         } catch {
             switch error {
             case .notFound(let program):
-                throw ExpenseError(.unavailable, "the camera command '\(program)' was not found",
-                                   hint: "install it, or change it: expenses config set camera.command \"...\"")
+                throw ExpenseError(
+                    .unavailable, "the camera command '\(program)' was not found",
+                    hint: "install it, or change it: expenses config set camera.command \"...\"")
             case .cannotStart(let program, let reason):
                 throw ExpenseError(.unavailable, "the camera command '\(program)' cannot be started: \(reason)")
             }
         }
         if result.cancelled { throw Cancellation.cancelled }
         if result.timedOut {
-            throw ExpenseError(.unavailable, "the camera command did not finish within \(Int(timeLimit)) s and was stopped",
-                               hint: "check the camera, or allow it longer: expenses config set camera.timeout 60")
+            throw ExpenseError(
+                .unavailable, "the camera command did not finish within \(Int(timeLimit)) s and was stopped",
+                hint: "check the camera, or allow it longer: expenses config set camera.timeout 60")
         }
         guard result.succeeded else {
             let detail = result.stderrText.split(separator: "\n").last.map { ": \($0)" } ?? ""
@@ -58,8 +60,9 @@ struct CameraCommand {
             throw ExpenseError(.unavailable, "the camera command failed (\(how))\(detail)")
         }
         guard FileBytes.isFile(output) else {
-            throw ExpenseError(.unavailable, "the camera command wrote no picture to \(Self.placeholder)",
-                               hint: "check camera.command: its \(Self.placeholder) word is where the picture must go")
+            throw ExpenseError(
+                .unavailable, "the camera command wrote no picture to \(Self.placeholder)",
+                hint: "check camera.command: its \(Self.placeholder) word is where the picture must go")
         }
         var input = try ReceiptInput.file(output, maxSize: maxSize)
         input.originalName = ""

@@ -34,14 +34,16 @@ struct DraftConfirmation {
                         _ = try draft.expense(in: store)
                         return .create
                     } catch let error as ExpenseError {
-                        Console.write("Not yet: \(ErrorPresenter.message(error))" + (ErrorPresenter.hint(error).map { " (\($0))" } ?? "") + "\n")
+                        Console.write(
+                            "Not yet: \(ErrorPresenter.message(error))" + (ErrorPresenter.hint(error).map { " (\($0))" } ?? "") + "\n")
                     }
                 case "n", "no":
                     return .skip
                 default:
                     let parts = answer.split(separator: " ", maxSplits: 1).map(String.init)
                     guard parts.count == 2 else {
-                        Console.write("Answer y, n, or a field and its value: " + ReceiptExpenseDraft.fieldNames.joined(separator: ", ") + "\n")
+                        Console.write(
+                            "Answer y, n, or a field and its value: " + ReceiptExpenseDraft.fieldNames.joined(separator: ", ") + "\n")
                         continue
                     }
                     do {

@@ -46,16 +46,18 @@ struct ReceiptCapture {
     func prepare(_ input: ReceiptInput, ocr mode: OCRMode) throws -> Prepared {
         let name = input.originalName.isEmpty ? (input.source == .stdin ? "standard input" : "the camera's picture") : input.originalName
         guard let mediaType = MediaSniffer.mediaType(of: input.bytes) else {
-            throw ExpenseError(.invalidData, "\(name) is not a receipt image: \(MediaSniffer.describe(input.bytes))",
-                               hint: "a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF")
+            throw ExpenseError(
+                .invalidData, "\(name) is not a receipt image: \(MediaSniffer.describe(input.bytes))",
+                hint: "a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF")
         }
-        try store.requireWritable()   // before the file goes into the vault, or OCR runs
+        try store.requireWritable()  // before the file goes into the vault, or OCR runs
         let sha256 = SHA256.hex(input.bytes)
         let existing = try store.receipt(sha256: sha256)
         let size = ImageDimensions.of(input.bytes, type: mediaType)
-        var prepared = Prepared(input: input, mediaType: mediaType, sha256: sha256, existing: existing, width: size?.width,
-                                height: size?.height, takenAt: ExifReader.dateTimeOriginal(in: input.bytes, type: mediaType),
-                                ocr: existing?.ocr ?? ReceiptOCR(status: .skipped), wroteFile: false)
+        var prepared = Prepared(
+            input: input, mediaType: mediaType, sha256: sha256, existing: existing, width: size?.width,
+            height: size?.height, takenAt: ExifReader.dateTimeOriginal(in: input.bytes, type: mediaType),
+            ocr: existing?.ocr ?? ReceiptOCR(status: .skipped), wroteFile: false)
         if !storage.writesAfterRow { prepared.wroteFile = try storage.store(input.bytes, hash: sha256) }
         do {
             if existing?.ocr.status != .done {
@@ -119,16 +121,18 @@ struct ReceiptCapture {
                         try store.updateOCR(prepared.ocr, of: existing.id)
                     }
                 } else {
-                    receipt = try store.insertReceipt(Receipt(
-                        sha256: prepared.sha256, mediaType: prepared.mediaType, size: Int64(prepared.input.bytes.count),
-                        originalName: prepared.input.originalName, source: prepared.input.source, capturedAt: capturedAt,
-                        takenAt: prepared.takenAt, width: prepared.width, height: prepared.height, ocr: prepared.ocr))
+                    receipt = try store.insertReceipt(
+                        Receipt(
+                            sha256: prepared.sha256, mediaType: prepared.mediaType, size: Int64(prepared.input.bytes.count),
+                            originalName: prepared.input.originalName, source: prepared.input.source, capturedAt: capturedAt,
+                            takenAt: prepared.takenAt, width: prepared.width, height: prepared.height, ocr: prepared.ocr))
                 }
                 // After the row, which the server's row security asks of whoever writes the bytes.
                 let wroteBytes = storage.writesAfterRow ? try storage.store(prepared.input.bytes, hash: prepared.sha256) : false
                 if let photo = prepared.input.inboxPhoto {
-                    try store.markInboxPhotoTaken(path: photo.path, size: photo.size, modifiedNanoseconds: photo.modifiedNanoseconds,
-                                                  receiptID: receipt.id)
+                    try store.markInboxPhotoTaken(
+                        path: photo.path, size: photo.size, modifiedNanoseconds: photo.modifiedNanoseconds,
+                        receiptID: receipt.id)
                 }
                 var expense: Expense?
                 var target = expenseID
@@ -139,8 +143,9 @@ struct ReceiptCapture {
                 }
                 if let target { try store.attach(receipt: receipt.id, to: target) }
                 receipt = try store.receipt(receipt.id)
-                return Committed(receipt: receipt, reused: reused, attachedTo: target, expense: expense,
-                                 restoredBytes: reused && (wroteBytes || prepared.wroteFile))
+                return Committed(
+                    receipt: receipt, reused: reused, attachedTo: target, expense: expense,
+                    restoredBytes: reused && (wroteBytes || prepared.wroteFile))
             }
         } catch {
             discard(prepared)

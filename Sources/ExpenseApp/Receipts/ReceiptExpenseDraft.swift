@@ -36,20 +36,24 @@ struct ReceiptExpenseDraft {
     /// The fields the user can change in the dialog, by the name typed.
     static let fieldNames = ["date", "amount", "currency", "merchant", "category", "rate"]
 
-    init(suggestion: ReceiptSuggestion, takenOn: CalendarDate?, overrides: [String: String], report: Report?,
-         defaultCurrency: String, today: CalendarDate) {
+    init(
+        suggestion: ReceiptSuggestion, takenOn: CalendarDate?, overrides: [String: String], report: Report?,
+        defaultCurrency: String, today: CalendarDate
+    ) {
         self.report = report
         func field(_ name: String, _ read: String?, _ readOrigin: Origin, fallback: Field) -> Field {
             if let given = overrides[name] { return Field(value: given, origin: .given) }
             if let read, !read.isEmpty { return Field(value: read, origin: readOrigin) }
             return fallback
         }
-        date = field("date", suggestion.date?.description, .receipt,
-                     fallback: takenOn.map { Field(value: $0.description, origin: .photo) } ?? Field(value: today.description, origin: .today))
+        date = field(
+            "date", suggestion.date?.description, .receipt,
+            fallback: takenOn.map { Field(value: $0.description, origin: .photo) } ?? Field(value: today.description, origin: .today))
         amount = field("amount", suggestion.amount, .receipt, fallback: Field(value: "", origin: .missing))
-        currency = field("currency", suggestion.currency, .receipt,
-                         fallback: report.map { Field(value: $0.currency.code, origin: .report) }
-                             ?? Field(value: defaultCurrency, origin: .settings))
+        currency = field(
+            "currency", suggestion.currency, .receipt,
+            fallback: report.map { Field(value: $0.currency.code, origin: .report) }
+                ?? Field(value: defaultCurrency, origin: .settings))
         merchant = field("merchant", suggestion.merchant, .receipt, fallback: Field(value: "", origin: .missing))
         category = field("category", suggestion.category, .guessed, fallback: Field(value: "", origin: .missing))
         rate = overrides["rate"]
@@ -65,11 +69,12 @@ struct ReceiptExpenseDraft {
     func summary(of receiptLabel: String) -> String {
         var text = "Expense to create from \(receiptLabel):\n"
         let place = report.map { "report \($0.id) (\($0.title))" } ?? "(unassigned)"
-        let rows: [(String, String, Origin?)] = [
-            ("Report", place, nil), ("Date", date.value, date.origin), ("Amount", amount.value, amount.origin),
-            ("Currency", currency.value, currency.origin), ("Merchant", merchant.value, merchant.origin),
-            ("Category", category.value, category.origin),
-        ] + (rate.map { [("Rate", $0, Origin.given)] } ?? [])
+        let rows: [(String, String, Origin?)] =
+            [
+                ("Report", place, nil), ("Date", date.value, date.origin), ("Amount", amount.value, amount.origin),
+                ("Currency", currency.value, currency.origin), ("Merchant", merchant.value, merchant.origin),
+                ("Category", category.value, category.origin),
+            ] + (rate.map { [("Rate", $0, Origin.given)] } ?? [])
         let width = rows.map { $0.1.count }.max() ?? 0
         for (label, value, origin) in rows {
             let note = origin.map { "  (\($0.rawValue))" } ?? ""
@@ -91,8 +96,9 @@ struct ReceiptExpenseDraft {
         case "rate": rate = value.isEmpty ? nil : value
         default:
             let suggestion = Suggestion.closest(to: name, among: Self.fieldNames)
-            throw ExpenseError(.usage, "there is no field '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                               hint: "the fields are " + Self.fieldNames.joined(separator: ", "))
+            throw ExpenseError(
+                .usage, "there is no field '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                hint: "the fields are " + Self.fieldNames.joined(separator: ", "))
         }
     }
 
@@ -103,18 +109,21 @@ struct ReceiptExpenseDraft {
             throw ExpenseError(.invalidData, "no total was read from the receipt", hint: "give the amount: --amount 12.50")
         }
         guard !category.value.isEmpty else {
-            throw ExpenseError(.invalidData, "the receipt does not say which category it is",
-                               hint: "give the category: --category meals (see 'expenses category list')")
+            throw ExpenseError(
+                .invalidData, "the receipt does not say which category it is",
+                hint: "give the category: --category meals (see 'expenses category list')")
         }
         let currency = try CurrencyTable.standard.require(self.currency.value)
-        var item = Expense(reportID: report?.id, date: try CalendarDate.parse(date.value), category: try store.category(category.value).code,
-                           merchant: merchant.value, description: description,
-                           amount: try Money.parse(amount.value, currency: currency))
+        var item = Expense(
+            reportID: report?.id, date: try CalendarDate.parse(date.value), category: try store.category(category.value).code,
+            merchant: merchant.value, description: description,
+            amount: try Money.parse(amount.value, currency: currency))
         try item.validate()
         let manualRate = try rate.map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
         if let report {
-            item.conversion = try Expense.Conversion.of(item.amount, on: item.date, into: report.currency, manualRate: manualRate,
-                                                       rates: store.rateSource())
+            item.conversion = try Expense.Conversion.of(
+                item.amount, on: item.date, into: report.currency, manualRate: manualRate,
+                rates: store.rateSource())
         } else if manualRate != nil {
             throw ExpenseError(.usage, "--rate needs a report to convert into", hint: "give --report, or open a report first")
         }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `receipt export`: a receipt's bytes written out a piece at a time from its storage, hashed on
 /// the way, so that a large receipt on a team database is never held whole; what does not hash
@@ -11,8 +12,10 @@ import ExpenseSupport
 enum ReceiptFileExport {
     /// Writes a temporary file beside `path` (mode 0600) and gives it the name only once its bytes
     /// hashed right and were flushed; otherwise it is removed and nothing is at `path`.
-    static func write(_ receipt: Receipt, from storage: any ReceiptStorage, to path: String, replacing: Bool,
-                      inputs: [OutputFile.Input]) throws {
+    static func write(
+        _ receipt: Receipt, from storage: any ReceiptStorage, to path: String, replacing: Bool,
+        inputs: [OutputFile.Input]
+    ) throws {
         try OutputFile.check(path, replacing: replacing, inputs: inputs)
         let (descriptor, temporary) = try OutputFile.createTemporary(for: path, mode: 0o600)
         do {
@@ -54,12 +57,16 @@ enum ReceiptFileExport {
     static func damaged(_ receipt: Receipt, in storage: any ReceiptStorage) -> ExpenseError {
         switch storage.place {
         case .vault:
-            return ExpenseError(.invalidData, "the file of receipt \(receipt.id) is damaged: its bytes no longer match its SHA-256",
-                                hint: "'expenses receipt verify' checks them all; capturing the original again restores it")
+            return ExpenseError(
+                .invalidData, "the file of receipt \(receipt.id) is damaged: its bytes no longer match its SHA-256",
+                hint: "'expenses receipt verify' checks them all; capturing the original again restores it")
         case .database:
-            return ExpenseError(.invalidData, "the bytes of receipt \(receipt.id) in the database are damaged: they no longer match "
-                                + "its SHA-256", hint: "'expenses receipt verify' checks them all; the server's administrator restores "
-                                + "them from a backup")
+            return ExpenseError(
+                .invalidData,
+                "the bytes of receipt \(receipt.id) in the database are damaged: they no longer match "
+                    + "its SHA-256",
+                hint: "'expenses receipt verify' checks them all; the server's administrator restores "
+                    + "them from a backup")
         }
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
 import ReceiptReading
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The folder where a phone sync drops photos of receipts (`receipts.inbox`). `receipt capture`
 /// without a file takes the newest photo there that was not taken before; a photo is known by
@@ -27,8 +28,9 @@ struct ReceiptInbox {
     func photos() throws -> [Photo] {
         guard let handle = opendir(folder) else {
             if errno == ENOENT || errno == ENOTDIR {
-                throw ExpenseError(.noInput, "the receipt inbox \(folder) does not exist",
-                                   hint: "create it, or point receipts.inbox elsewhere: expenses config set receipts.inbox DIR")
+                throw ExpenseError(
+                    .noInput, "the receipt inbox \(folder) does not exist",
+                    hint: "create it, or point receipts.inbox elsewhere: expenses config set receipts.inbox DIR")
             }
             throw ExpenseError(.noInput, "cannot read the receipt inbox \(folder): \(String(cString: strerror(errno)))")
         }
@@ -37,12 +39,15 @@ struct ReceiptInbox {
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."),
-                  Self.extensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
+                Self.extensions.contains(name[name.index(after: dot)...].lowercased())
+            else { continue }
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { continue }
-            photos.append(Photo(path: path, size: Int64(info.st_size),
-                                modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
+            photos.append(
+                Photo(
+                    path: path, size: Int64(info.st_size),
+                    modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
         }
         return photos.sorted {
             $0.modifiedNanoseconds != $1.modifiedNanoseconds ? $0.modifiedNanoseconds > $1.modifiedNanoseconds : $0.path < $1.path
@@ -67,7 +72,8 @@ struct ReceiptInbox {
             input.inboxPhoto = photo
             return input
         }
-        throw ExpenseError(.noInput, "no new receipt photo in the inbox \(folder)" + (taken > 0 ? " (\(taken) taken already)" : ""),
-                           hint: "each photo is captured once, newest first; capture an older one again with 'expenses receipt capture FILE'")
+        throw ExpenseError(
+            .noInput, "no new receipt photo in the inbox \(folder)" + (taken > 0 ? " (\(taken) taken already)" : ""),
+            hint: "each photo is captured once, newest first; capture an older one again with 'expenses receipt capture FILE'")
     }
 }

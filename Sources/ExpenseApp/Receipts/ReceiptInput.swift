@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The bytes of a receipt to capture and where they came from: a file, stdin, the camera, or
 /// the inbox folder (with what marks the photo as taken).
@@ -36,11 +37,13 @@ struct ReceiptInput {
     /// Image bytes piped in: `cat photo.jpg | expenses receipt capture -`.
     static func standardInput(maxSize: Int) throws -> ReceiptInput {
         if Console.isTerminal(\.input) {
-            throw ExpenseError(.noInput, "'-' reads the receipt from standard input, which is a terminal",
-                               hint: "pipe the image in: expenses receipt capture - < photo.jpg")
+            throw ExpenseError(
+                .noInput, "'-' reads the receipt from standard input, which is a terminal",
+                hint: "pipe the image in: expenses receipt capture - < photo.jpg")
         }
-        return ReceiptInput(bytes: try readAll(Console.streams.input, name: "standard input", limit: maxSize), originalName: "",
-                            source: .stdin)
+        return ReceiptInput(
+            bytes: try readAll(Console.streams.input, name: "standard input", limit: maxSize), originalName: "",
+            source: .stdin)
     }
 
     /// Reads to the end, refusing as soon as more than `limit` bytes arrive (a pipe has no size
@@ -55,7 +58,8 @@ struct ReceiptInput {
 
     static func tooLarge(_ name: String, size: Int?, limit: Int) -> ExpenseError {
         let what = size.map { "\(name) is \(ByteSize.describe(Int64($0)))" } ?? "\(name) is larger than \(ByteSize.describe(Int64(limit)))"
-        return ExpenseError(.invalidData, "\(what); receipts may be at most \(ByteSize.describe(Int64(limit)))",
-                            hint: "shrink the picture, or raise the limit: expenses config set receipts.max-size 50MiB")
+        return ExpenseError(
+            .invalidData, "\(what); receipts may be at most \(ByteSize.describe(Int64(limit)))",
+            hint: "shrink the picture, or raise the limit: expenses config set receipts.max-size 50MiB")
     }
 }

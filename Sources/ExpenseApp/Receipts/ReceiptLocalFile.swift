@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A receipt as a file on this machine, for a program that reads files (tesseract, pdftotext):
 /// the vault's own file, else a private copy — mode 0600 in a 0700 directory of our own
@@ -13,8 +14,10 @@ enum ReceiptLocalFile {
     /// Runs `body` with a path to the receipt `hash`: the storage's file when it has one, else a
     /// private copy of `bytes` when given (a capture holds them already), else of the stored bytes,
     /// copied a piece at a time.
-    static func with<T>(_ hash: String, type: ReceiptMediaType, in storage: any ReceiptStorage, bytes: [UInt8]? = nil,
-                        _ body: (String) throws -> T) throws -> T {
+    static func with<T>(
+        _ hash: String, type: ReceiptMediaType, in storage: any ReceiptStorage, bytes: [UInt8]? = nil,
+        _ body: (String) throws -> T
+    ) throws -> T {
         if let path = storage.localPath(of: hash) { return try body(path) }
         let directory = try TemporaryDirectory("receipt")
         defer { directory.remove() }

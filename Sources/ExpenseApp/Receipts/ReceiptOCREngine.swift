@@ -46,7 +46,9 @@ struct ReceiptOCREngine {
         if result.status == .done, result.text.trimmingSpaces.isEmpty {
             return ReceiptOCR(status: .skipped, note: "the PDF has no text layer (a scan); tesseract reads images, not PDFs")
         }
-        if result.status == .skipped { return ReceiptOCR(status: .skipped, note: "pdftotext is not installed (apt-get install poppler-utils)") }
+        if result.status == .skipped {
+            return ReceiptOCR(status: .skipped, note: "pdftotext is not installed (apt-get install poppler-utils)")
+        }
         return result
     }
 
@@ -58,7 +60,8 @@ struct ReceiptOCREngine {
         } catch {
             switch error {
             case .notFound:
-                return ReceiptOCR(status: .skipped, note: "\(program) is not installed (Scripts/bootstrap, or apt-get install tesseract-ocr)")
+                return ReceiptOCR(
+                    status: .skipped, note: "\(program) is not installed (Scripts/bootstrap, or apt-get install tesseract-ocr)")
             case .cannotStart(_, let reason):
                 return ReceiptOCR(status: .failed, note: "\(program) cannot be started: \(reason)")
             }
@@ -89,7 +92,8 @@ struct ReceiptOCREngine {
         } catch {
             switch error {
             case .notFound:
-                return .unavailable(ReceiptOCR(status: .skipped, note: "tesseract is not installed (Scripts/bootstrap, or apt-get install tesseract-ocr)"))
+                return .unavailable(
+                    ReceiptOCR(status: .skipped, note: "tesseract is not installed (Scripts/bootstrap, or apt-get install tesseract-ocr)"))
             case .cannotStart(_, let reason):
                 return .unavailable(ReceiptOCR(status: .failed, note: "tesseract cannot be started: \(reason)"))
             }

@@ -16,8 +16,9 @@ extension SettingKey {
         }
         guard let program = words.first, !program.isEmpty else { throw ExpenseError(.invalidData, "the camera command is empty") }
         guard words.contains(where: { $0.contains(CameraCommand.placeholder) }) else {
-            throw ExpenseError(.invalidData, "the camera command needs \(CameraCommand.placeholder) where the picture is to be written",
-                               hint: "e.g. fswebcam --no-banner -r 1920x1080 {output}")
+            throw ExpenseError(
+                .invalidData, "the camera command needs \(CameraCommand.placeholder) where the picture is to be written",
+                hint: "e.g. fswebcam --no-banner -r 1920x1080 {output}")
         }
         return value.trimmingSpaces
     }

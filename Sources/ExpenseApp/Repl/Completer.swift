@@ -55,7 +55,10 @@ public struct Completer {
         var positionals = 0
         var skipNext = false
         for word in rest {
-            if skipNext { skipNext = false; continue }
+            if skipNext {
+                skipNext = false
+                continue
+            }
             if word.hasPrefix("--") {
                 skipNext = options.first { "--\($0.name)" == word }?.isFlag == false
                 continue
@@ -63,7 +66,8 @@ public struct Completer {
             positionals += 1
         }
         if positionals < spec.arguments.count || spec.arguments.last?.variadic == true,
-           let argument = spec.arguments.indices.contains(positionals) ? spec.arguments[positionals] : spec.arguments.last {
+            let argument = spec.arguments.indices.contains(positionals) ? spec.arguments[positionals] : spec.arguments.last
+        {
             return values(argument.completion, current, session)
         }
         return (filter(options.map { "--\($0.name)" }, current), false)

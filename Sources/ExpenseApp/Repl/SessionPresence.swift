@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseShortcuts
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// This REPL in the database's registry of open sessions: there while it runs, marked active
 /// when its person enters a line, gone when it ends. A launcher's quick action is handed to the

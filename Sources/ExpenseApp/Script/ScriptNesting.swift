@@ -30,7 +30,8 @@ struct ScriptNesting {
             throw ExpenseError(.invalidData, message, hint: "run fewer scripts inside one another")
         }
         let loop = names[start...].count == 1 ? "\(name) runs itself" : (names[start...] + [name]).joined(separator: " → ")
-        throw ExpenseError(.invalidData, "\(message): \(loop)",
-                           hint: "a script that runs itself, directly or through others, never ends: take out the 'run' line that goes back")
+        throw ExpenseError(
+            .invalidData, "\(message): \(loop)",
+            hint: "a script that runs itself, directly or through others, never ends: take out the 'run' line that goes back")
     }
 }

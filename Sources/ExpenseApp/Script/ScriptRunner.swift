@@ -50,7 +50,9 @@ public struct ScriptRunner {
             } catch {
                 words = []
                 let quote: Character
-                switch error { case .unterminatedQuote(let open): quote = open }
+                switch error {
+                case .unterminatedQuote(let open): quote = open
+                }
                 status = runner.report(UsageError("unterminated \(quote) quote", path: []), location: location)
                 failures += 1
                 if options.bail { break }

@@ -6,13 +6,15 @@ import ExpenseSupport
 enum ScriptText {
     static func decode(_ bytes: [UInt8], name: String) throws(ExpenseError) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
-        var number = 1, start = 0
+        var number = 1
+        var start = 0
         for end in bytes.indices where bytes[end] == UInt8(ascii: "\n") || end == bytes.count - 1 {
             let line = Array(bytes[start...end])
             if String(validating: line, as: UTF8.self) == nil {
                 let shown = line.last == UInt8(ascii: "\n") ? Array(line.dropLast()) : line
-                throw ExpenseError(.invalidData, "not valid UTF-8: '\(ProcessArguments.visible(shown))'",
-                                   hint: "save the script as UTF-8; nothing of it was run", location: "\(name):\(number)")
+                throw ExpenseError(
+                    .invalidData, "not valid UTF-8: '\(ProcessArguments.visible(shown))'",
+                    hint: "save the script as UTF-8; nothing of it was run", location: "\(name):\(number)")
             }
             number += 1
             start = end + 1

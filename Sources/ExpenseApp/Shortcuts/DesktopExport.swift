@@ -14,14 +14,17 @@ enum DesktopExport {
     static func shortcuts(in session: Session, catalogPath: String?, maxVisible: Int? = nil) throws -> ShortcutSet {
         let shortcuts = try session.shortcuts(catalogPath: catalogPath, languages: [])
         guard let maxVisible else { return shortcuts }
-        return ShortcutSet(catalog: shortcuts.catalog, dynamic: shortcuts.dynamic,
-                           limits: ShortcutLimits(maxVisible: maxVisible, maxTotal: shortcuts.limits.maxTotal))
+        return ShortcutSet(
+            catalog: shortcuts.catalog, dynamic: shortcuts.dynamic,
+            limits: ShortcutLimits(maxVisible: maxVisible, maxTotal: shortcuts.limits.maxTotal))
     }
 
     /// An entry for `shortcuts` (of `shortcuts(in:catalogPath:)`) run by `command`, with every
     /// translation known of their titles and of the entry's own description.
-    static func entry(for shortcuts: [ShortcutSet.Entry], in session: Session, catalogPath: String?,
-                      command: [String], launchOptions: [String]) throws -> DesktopEntry {
+    static func entry(
+        for shortcuts: [ShortcutSet.Entry], in session: Session, catalogPath: String?,
+        command: [String], launchOptions: [String]
+    ) throws -> DesktopEntry {
         let titles = try translations(of: shortcuts, in: session, catalogPath: catalogPath)
         var entry = DesktopEntry(shortcuts: shortcuts, command: command, launchOptions: launchOptions) { titles[$0.item.type] ?? [:] }
         for language in AppStrings.languages {
@@ -35,8 +38,10 @@ enum DesktopExport {
     /// from the catalog loaded in that language, one of the app's defaults from `AppShortcuts`
     /// loaded so, another app item's ("Add expense to <trip>") from `AppStrings`. A user's own
     /// items have only the title they were given.
-    static func translations(of shortcuts: [ShortcutSet.Entry], in session: Session,
-                             catalogPath: String?) throws -> [String: [String: String]] {
+    static func translations(
+        of shortcuts: [ShortcutSet.Entry], in session: Session,
+        catalogPath: String?
+    ) throws -> [String: [String: String]] {
         let file = try session.catalogFile(path: catalogPath)
         let catalogLanguages = file.map(ShortcutCatalog.languages(besideCatalogAt:)) ?? BundledCatalog.languages
         var result: [String: [String: String]] = [:]
@@ -48,7 +53,9 @@ enum DesktopExport {
                 } catch let error as CatalogError {
                     // The catalog itself loaded: only this language's table is broken.
                     for diagnostic in error.errors {
-                        Console.error("expenses: warning: \(diagnostic.location): \(diagnostic.body); the desktop entry has no '\(language)' titles\n")
+                        Console.error(
+                            "expenses: warning: \(diagnostic.location): \(diagnostic.body); the desktop entry has no '\(language)' titles\n"
+                        )
                     }
                 }
             }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The desktop entry `shortcuts install` puts where launchers look, kept current as the quick
 /// actions change: `$XDG_DATA_HOME/applications/expenses.desktop` — one a user, named the same
@@ -83,8 +84,9 @@ struct InstalledDesktopEntry: Equatable {
     /// The entry's text for the quick actions a launcher shows now, and those quick actions.
     func render(in session: Session) throws -> (text: String, shortcuts: [ShortcutSet.Entry]) {
         let visible = try DesktopExport.shortcuts(in: session, catalogPath: catalog).visible
-        var entry = try DesktopExport.entry(for: visible, in: session, catalogPath: catalog, command: [program, "--db", database],
-                                            launchOptions: ShortcutCommands.launchSuffix(catalog: catalog))
+        var entry = try DesktopExport.entry(
+            for: visible, in: session, catalogPath: catalog, command: [program, "--db", database],
+            launchOptions: ShortcutCommands.launchSuffix(catalog: catalog))
         entry.icon = AppIcon.name
         entry.extensionKeys = [Key.program: program, Key.database: database, Key.icon: icon]
         if let catalog { entry.extensionKeys[Key.catalog] = catalog }
@@ -125,7 +127,8 @@ struct InstalledDesktopEntry: Equatable {
     /// path, a server's connection string): the same file, however either path is written; the
     /// same text while the file does not exist yet, or for a server.
     func isFor(database path: String) -> Bool {
-        var installed = stat(), given = stat()
+        var installed = stat()
+        var given = stat()
         guard stat(database, &installed) == 0, stat(path, &given) == 0 else { return database == path }
         return installed.st_dev == given.st_dev && installed.st_ino == given.st_ino
     }
@@ -137,13 +140,15 @@ struct InstalledDesktopEntry: Equatable {
         let path = entryPath(session.environment)
         do {
             guard case .installed(let installed, let text) = try find(session.environment),
-                  installed.isFor(database: session.launchDatabase) else { return }
+                installed.isFor(database: session.launchDatabase)
+            else { return }
             let current = try installed.render(in: session).text
             // Launchers re-read an entry whenever it changes: write only what is new.
             guard current != text else { return }
             try OutputFile.write(current, to: path)
         } catch {
-            let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError).map { ErrorPresenter.error($0).message } ?? "\(error)"
+            let reason =
+                (error as? ExpenseError)?.message ?? (error as? DatabaseError).map { ErrorPresenter.error($0).message } ?? "\(error)"
             Console.error("expenses: warning: the installed desktop entry \(path) was not updated: \(reason)\n")
         }
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpenseShortcuts
 import ExpenseStore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A launcher's quick action while an expenses session is already open on the same database:
 /// it goes to that session (the one its person used last) through the launch inbox, which runs

@@ -35,8 +35,9 @@ extension Session {
         let settings = try Settings(file: file)
         for unknown in Settings.unknownKeys(in: file) {
             let suggestion = Suggestion.closest(to: unknown.key, among: Settings.keys.map(\.name))
-            Console.error("expenses: warning: \(file.path):\(unknown.line): unknown setting '\(unknown.key)' is ignored"
-                          + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "\n")
+            Console.error(
+                "expenses: warning: \(file.path):\(unknown.line): unknown setting '\(unknown.key)' is ignored"
+                    + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "\n")
         }
         cache.settings = settings
         return settings
@@ -73,9 +74,10 @@ extension Session {
         let chosen = try catalogFile(path: path)
         let key = (chosen ?? "") + (languages.map { "\u{0}" + $0.joined(separator: ":") } ?? "")
         if let catalog = cache.catalogs[key] { return catalog }
-        let options = ShortcutCatalog.Options(variables: settings.catalogVariables,
-                                              languages: languages ?? PreferredLanguages.from(environment.variables),
-                                              maxItems: settings.limits.maxTotal)
+        let options = ShortcutCatalog.Options(
+            variables: settings.catalogVariables,
+            languages: languages ?? PreferredLanguages.from(environment.variables),
+            maxItems: settings.limits.maxTotal)
         let catalog: ShortcutCatalog
         if let chosen {
             catalog = try ShortcutCatalog.load(path: chosen, options: options)
@@ -91,8 +93,9 @@ extension Session {
     func appShortcuts(languages: [String]? = nil) throws -> AppShortcuts {
         let key = languages.map { "\u{0}" + $0.joined(separator: ":") } ?? ""
         if let defaults = cache.appShortcuts[key] { return defaults }
-        let options = ShortcutCatalog.Options(variables: try settings().catalogVariables,
-                                              languages: languages ?? PreferredLanguages.from(environment.variables))
+        let options = ShortcutCatalog.Options(
+            variables: try settings().catalogVariables,
+            languages: languages ?? PreferredLanguages.from(environment.variables))
         let defaults: AppShortcuts
         do {
             defaults = try AppShortcuts.load(options: options)
@@ -111,8 +114,10 @@ extension Session {
         let settings = try settings()
         let defaults = try appShortcuts(languages: languages)
         let store = existingStore()
-        var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store?.dynamicShortcuts(with: defaults)
-                                        ?? defaults.compose(stored: [], records: []), limits: settings.limits)
+        var shortcuts = ShortcutSet(
+            catalog: catalog,
+            dynamic: try store?.dynamicShortcuts(with: defaults)
+                ?? defaults.compose(stored: [], records: []), limits: settings.limits)
         // Not yet published (a database with trip items from before the app had defaults): they
         // stand where the app's next refresh puts them.
         if try !(store?.hasPublished(defaults) ?? false) { try TripShortcuts.arrange(&shortcuts, appID: settings.appID) }
@@ -124,8 +129,9 @@ extension Session {
 enum CatalogMessages {
     static func print(_ diagnostic: CatalogDiagnostic) {
         let label = diagnostic.severity == .error ? "error" : "warning"
-        Console.error("expenses: \(label): \(diagnostic.location): \(diagnostic.body)\n"
-                      + (ErrorPresenter.hint(diagnostic).map { "hint: \($0)\n" } ?? ""))
+        Console.error(
+            "expenses: \(label): \(diagnostic.location): \(diagnostic.body)\n"
+                + (ErrorPresenter.hint(diagnostic).map { "hint: \($0)\n" } ?? ""))
     }
 
     /// A catalog that does not load: every error is printed as `expenses: error: FILE: item N

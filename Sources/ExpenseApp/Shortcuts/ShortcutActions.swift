@@ -23,9 +23,12 @@ enum ShortcutActions {
 
 extension ShortcutAction {
     /// An action running `command`, with `flags` of it always given (`expense list --unassigned`).
-    init(_ name: String, _ command: CommandSpec, flags: [Option<Bool>] = [], positional: [String] = [],
-         defaultsToCurrentReport: Bool = false, landing: Landing = .root) {
-        self.init(name, command.path + flags.map(\.spec.word), positional: positional, defaultsToCurrentReport: defaultsToCurrentReport,
-                  landing: landing)
+    init(
+        _ name: String, _ command: CommandSpec, flags: [Option<Bool>] = [], positional: [String] = [],
+        defaultsToCurrentReport: Bool = false, landing: Landing = .root
+    ) {
+        self.init(
+            name, command.path + flags.map(\.spec.word), positional: positional, defaultsToCurrentReport: defaultsToCurrentReport,
+            landing: landing)
     }
 }

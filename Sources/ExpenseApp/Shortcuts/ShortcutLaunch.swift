@@ -53,13 +53,17 @@ public enum ShortcutLaunch {
         let shortcuts = try session.shortcuts(catalogPath: try launch[Options.catalog])
         let router = ShortcutActions.router(shortcuts, appID: settings.appID)
         let currentTrip = session.currentReportID ?? TripShortcuts.currentTrip(in: shortcuts, appID: settings.appID)
-        let route = try router.route(type, info: try launch[Options.info].map { ($0.key, $0.value) },
-                                     arguments: try launch[ShortcutCommands.passedOn], currentReport: currentTrip)
+        let route = try router.route(
+            type, info: try launch[Options.info].map { ($0.key, $0.value) },
+            arguments: try launch[ShortcutCommands.passedOn], currentReport: currentTrip)
         if launch[Options.defer] {
             return .output(try enqueue(route, launch: launch, in: session))
         }
-        guard case .command(let command, let globals) = try parser.parse(try commandLine(route, registry: parser.registry),
-                                                                          requiringAll: false) else {
+        guard
+            case .command(let command, let globals) = try parser.parse(
+                try commandLine(route, registry: parser.registry),
+                requiringAll: false)
+        else {
             throw ExpenseError(.internal, "\(type) does not come to a command")
         }
         return .command(command, globals: globals) { output in target(of: route, output: output) }
@@ -75,18 +79,23 @@ public enum ShortcutLaunch {
     static func commandLine(_ route: ShortcutRoute, registry: CommandRegistry) throws -> [String] {
         let path = route.action.commandPath
         guard let spec = registry.command(path) else {
-            throw ExpenseError(.internal, "'\(route.item.type)' names the command 'expenses \(path.joined(separator: " "))', which is not in the registry")
+            throw ExpenseError(
+                .internal, "'\(route.item.type)' names the command 'expenses \(path.joined(separator: " "))', which is not in the registry")
         }
         if let unknown = unknownParameter(route.parameters, of: route.action, command: spec) {
-            throw UsageError("The quick action \(route.item.type) passes '\(unknown.key)', which is not an option of 'expenses \(spec.name)'"
-                             + (unknown.suggestion.map { ". Did you mean '\($0)'?" } ?? ""), path: spec.path)
+            throw UsageError(
+                "The quick action \(route.item.type) passes '\(unknown.key)', which is not an option of 'expenses \(spec.name)'"
+                    + (unknown.suggestion.map { ". Did you mean '\($0)'?" } ?? ""), path: spec.path)
         }
         do {
             return try route.words()
         } catch {
             switch error {
             case .notAWord(let key, let type):
-                throw ExpenseError(.invalidData, "\(route.item.type): the parameter '\(key)' is \(type); only strings, numbers, dates, booleans and arrays of them can be passed to 'expenses \(spec.name)'")
+                throw ExpenseError(
+                    .invalidData,
+                    "\(route.item.type): the parameter '\(key)' is \(type); only strings, numbers, dates, booleans and arrays of them can be passed to 'expenses \(spec.name)'"
+                )
             }
         }
     }
@@ -103,8 +112,10 @@ public enum ShortcutLaunch {
     }
 
     /// The first parameter that `command` has no option for, with the nearest option's name.
-    static func unknownParameter(_ parameters: PropertyListDictionary, of action: ShortcutAction,
-                                 command: CommandSpec) -> (key: String, suggestion: String?)? {
+    static func unknownParameter(
+        _ parameters: PropertyListDictionary, of action: ShortcutAction,
+        command: CommandSpec
+    ) -> (key: String, suggestion: String?)? {
         for key in parameters.keys where !action.positional.contains(key) {
             let option = ShortcutRoute.optionName(key)
             if command.option(option) == nil {
@@ -117,8 +128,10 @@ public enum ShortcutLaunch {
     /// Queues a launch for a running session (or `shortcuts inbox --deliver`) to run.
     private static func enqueue(_ route: ShortcutRoute, launch: Invocation, in session: Session) throws -> Output {
         let catalog = try launch[ShortcutCommands.Options.catalog].map(WorkingDirectory.absolute)
-        let record = try session.store().enqueueLaunch(LaunchRequest(type: route.item.type, arguments: try replayWords(launch),
-                                                                     catalog: catalog))
+        let record = try session.store().enqueueLaunch(
+            LaunchRequest(
+                type: route.item.type, arguments: try replayWords(launch),
+                catalog: catalog))
         return QueuedLaunch(item: route.item, record: record).output
     }
 }

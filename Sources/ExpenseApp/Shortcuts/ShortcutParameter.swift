@@ -31,8 +31,9 @@ extension SystemIcon: ExpressibleByArgument {
     public init(argument: String, in context: Void) throws {
         guard let icon = SystemIcon(loosely: argument) else {
             let suggestion = Suggestion.closest(to: argument, among: SystemIcon.allCases.map(\.rawValue))
-            throw ExpenseError(.invalidData, "unknown icon '\(argument)'",
-                               hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + "'expenses shortcuts icons' lists them")
+            throw ExpenseError(
+                .invalidData, "unknown icon '\(argument)'",
+                hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + "'expenses shortcuts icons' lists them")
         }
         self = icon
     }

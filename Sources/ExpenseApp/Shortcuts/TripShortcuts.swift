@@ -38,7 +38,8 @@ enum TripShortcuts {
             session.cache.refreshedTrip = shown
             InstalledDesktopEntry.refresh(in: session)
         } catch {
-            let reason = (error as? ExpenseError)?.message ?? (error as? DatabaseError).map { ErrorPresenter.error($0).message } ?? "\(error)"
+            let reason =
+                (error as? ExpenseError)?.message ?? (error as? DatabaseError).map { ErrorPresenter.error($0).message } ?? "\(error)"
             Console.error("expenses: warning: the app's quick actions were not refreshed: \(reason)\n")
         }
     }
@@ -69,20 +70,24 @@ enum TripShortcuts {
         try store.write {
             var shortcuts = ShortcutSet(catalog: catalog, dynamic: try store.dynamicShortcuts(with: defaults), limits: settings.limits)
             let before = shortcuts.dynamic
-            let addType = "\(settings.appID).\(addAction)", openType = "\(settings.appID).\(openAction)"
+            let addType = "\(settings.appID).\(addAction)"
+            let openType = "\(settings.appID).\(openAction)"
             func report(_ id: Int64?) -> Report? { id.flatMap { try? store.report($0) } }
             func previous(_ type: String) -> Int64? {
                 shortcuts.dynamicShortcut(type)?.item.userInfo["report"]?.scalarText.flatMap { Int64($0) }
             }
             let recent = try store.reports(limit: 50)
             let openTarget = report(touched) ?? report(previous(openType)) ?? recent.first
-            let addTarget = [report(touched), report(previous(addType))].compactMap { $0 }.first { $0.status == .draft }
+            let addTarget =
+                [report(touched), report(previous(addType))].compactMap { $0 }.first { $0.status == .draft }
                 ?? recent.first { $0.status == .draft }
             // Items the app made under another app id (before `config set app-id`) are its own,
             // and would otherwise stand beside the new ones as duplicates; its defaults follow
             // the app id by themselves.
-            for stale in shortcuts.dynamic where stale.origin == .app && stale.type != addType && stale.type != openType
-                && defaults.item(stale.type) == nil {
+            for stale in shortcuts.dynamic
+            where stale.origin == .app && stale.type != addType && stale.type != openType
+                && defaults.item(stale.type) == nil
+            {
                 try shortcuts.remove(stale.type)
             }
             try update(&shortcuts, type: openType, to: openTarget.map { tripItem(openType, $0) })
@@ -103,7 +108,8 @@ enum TripShortcuts {
         let opens = type == pair[0]
         let other = try store.dynamicShortcuts().first { pair.contains($0.type) && $0.type != type && $0.origin == .app && $0.isEnabled }
         if let id = other?.item.userInfo["report"]?.scalarText.flatMap({ Int64($0) }), let report = try? store.report(id),
-           opens || report.status == .draft {
+            opens || report.status == .draft
+        {
             return report
         }
         let recent = try store.reports(limit: 50)
@@ -117,7 +123,8 @@ enum TripShortcuts {
 
     /// The app's "Open <trip>" or "Add expense to <trip>" (by `type`'s action) for `report`.
     private static func tripItem(_ type: String, _ report: Report) -> ShortcutItem {
-        type.hasSuffix(".\(openAction)") ? item(type, "Open \(report.title)", .bookmark, report)
+        type.hasSuffix(".\(openAction)")
+            ? item(type, "Open \(report.title)", .bookmark, report)
             : item(type, "Add expense to \(report.title)", .add, report)
     }
 
@@ -127,10 +134,11 @@ enum TripShortcuts {
     /// of the app's own enabled items move; every other item keeps its place.
     static func arrange(_ shortcuts: inout ShortcutSet, appID: String) throws {
         guard let generic = shortcuts.dynamicShortcut("\(appID).\(genericAddAction)"),
-              let photo = shortcuts.dynamicShortcut("\(appID).\(photoAction)"),
-              generic.origin == .app, photo.origin == .app, generic.isEnabled, photo.isEnabled,
-              // A catalog with either as a static item hides the dynamic one, and it cannot move.
-              !shortcuts.isStatic(generic.type), !shortcuts.isStatic(photo.type) else { return }
+            let photo = shortcuts.dynamicShortcut("\(appID).\(photoAction)"),
+            generic.origin == .app, photo.origin == .app, generic.isEnabled, photo.isEnabled,
+            // A catalog with either as a static item hides the dynamic one, and it cannot move.
+            !shortcuts.isStatic(generic.type), !shortcuts.isStatic(photo.type)
+        else { return }
         let hasTrip = currentTrip(in: shortcuts, appID: appID) != nil
         guard hasTrip == (generic.rank < photo.rank) else { return }
         // The lower one moved up to the upper one's rank pushes the items between down by one;
@@ -143,8 +151,9 @@ enum TripShortcuts {
     private static func item(_ type: String, _ title: String, _ icon: SystemIcon, _ report: Report) -> ShortcutItem {
         let place = [report.destination, report.startDate == nil && report.endDate == nil ? "" : report.dateRange]
             .filter { !$0.isEmpty }.joined(separator: ", ")
-        return ShortcutItem(type: type, title: title, subtitle: place.isEmpty ? nil : place, icon: ShortcutIcon(type: icon),
-                            userInfo: PropertyListDictionary([("report", .integer(report.id))]))
+        return ShortcutItem(
+            type: type, title: title, subtitle: place.isEmpty ? nil : place, icon: ShortcutIcon(type: icon),
+            userInfo: PropertyListDictionary([("report", .integer(report.id))]))
     }
 
     /// Sets the app's item of `type` to `item` (nil: removes it). A new one goes to the top if

@@ -9,7 +9,7 @@ public enum AppStrings {
     /// Package.swift and one line here.
     static let tables: [String: StringsFile] = {
         let sources: [String: [UInt8]] = [
-            "de": PackageResources.Localizable_de_strings,
+            "de": PackageResources.Localizable_de_strings
         ]
         // A table that does not parse is a build mistake the tests catch; the app stays English.
         return sources.compactMapValues { try? StringsFile.parse($0) }
@@ -35,7 +35,8 @@ public enum AppStrings {
     static func value(of text: String, in format: String) -> String? {
         let parts = format.split(separator: "%@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
-        let prefix = parts[0], suffix = parts[1]
+        let prefix = parts[0]
+        let suffix = parts[1]
         guard text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix) else { return nil }
         return String(text.dropFirst(prefix.count).dropLast(suffix.count))
     }

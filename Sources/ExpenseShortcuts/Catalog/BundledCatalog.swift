@@ -9,7 +9,7 @@ public enum BundledCatalog {
     /// The `InfoPlist.strings` tables compiled in, by language. A language is one symlink under
     /// Sources/ExpenseShortcuts/Resources, one line in Package.swift and one line here.
     static let localizations: [String: [UInt8]] = [
-        "de": PackageResources.Shortcuts_de_strings,
+        "de": PackageResources.Shortcuts_de_strings
     ]
 
     /// The languages compiled in, sorted.
@@ -22,7 +22,8 @@ public enum BundledCatalog {
     }
 
     public static func load(options: ShortcutCatalog.Options) throws(CatalogError) -> ShortcutCatalog {
-        try ShortcutCatalog.parse(PackageResources.Shortcuts_plist, source: source, localizations: localization,
-                                  options: options)
+        try ShortcutCatalog.parse(
+            PackageResources.Shortcuts_plist, source: source, localizations: localization,
+            options: options)
     }
 }

@@ -17,8 +17,10 @@ public struct CatalogDiagnostic: Equatable, Sendable, CustomStringConvertible {
     public var hint: String?
     public var code: ExpenseError.Code?
 
-    public init(_ severity: Severity, file: String, line: Int? = nil, item: Int? = nil, type: String? = nil,
-                _ message: String, hint: String? = nil, code: ExpenseError.Code? = nil) {
+    public init(
+        _ severity: Severity, file: String, line: Int? = nil, item: Int? = nil, type: String? = nil,
+        _ message: String, hint: String? = nil, code: ExpenseError.Code? = nil
+    ) {
         self.severity = severity
         self.file = file
         self.line = line

@@ -22,7 +22,9 @@ struct CatalogLoader {
             throw CatalogError([CatalogDiagnostic(.error, file: source, line: error.line, "malformed property list: \(error.message)")])
         }
         guard case .dictionary(let info) = root else {
-            throw CatalogError([CatalogDiagnostic(.error, file: source, "the property list is \(root.typeDescription); an Info.plist is a dictionary")])
+            throw CatalogError([
+                CatalogDiagnostic(.error, file: source, "the property list is \(root.typeDescription); an Info.plist is a dictionary")
+            ])
         }
         let strings = try localization(info, localizations)
         guard let list = info[ShortcutItem.Key.items] else {
@@ -30,7 +32,9 @@ struct CatalogLoader {
             return ShortcutCatalog(source: source, items: [], warnings: diagnostics, localization: strings?.name)
         }
         guard case .array(let elements) = list else {
-            throw CatalogError([CatalogDiagnostic(.error, file: source, "\(ShortcutItem.Key.items) is \(list.typeDescription), expected an array")])
+            throw CatalogError([
+                CatalogDiagnostic(.error, file: source, "\(ShortcutItem.Key.items) is \(list.typeDescription), expected an array")
+            ])
         }
         var items: [ShortcutItem] = []
         var firstIndexOfType: [String: Int] = [:]
@@ -38,16 +42,18 @@ struct CatalogLoader {
             let number = offset + 1
             guard let item = self.item(element, number: number, strings: strings) else { continue }
             if let first = firstIndexOfType[item.type] {
-                error(number, item.type, "duplicate type: item \(first) has the same \(ShortcutItem.Key.type)",
-                      hint: "each quick action needs a type of its own")
+                error(
+                    number, item.type, "duplicate type: item \(first) has the same \(ShortcutItem.Key.type)",
+                    hint: "each quick action needs a type of its own")
                 continue
             }
             firstIndexOfType[item.type] = number
             items.append(item)
         }
         if elements.count > options.maxItems {
-            error(nil, nil, "\(elements.count) items; at most \(options.maxItems) static and dynamic quick actions are allowed",
-                  code: .catalogTooManyItems)
+            error(
+                nil, nil, "\(elements.count) items; at most \(options.maxItems) static and dynamic quick actions are allowed",
+                code: .catalogTooManyItems)
         }
         if diagnostics.contains(where: { $0.severity == .error }) { throw CatalogError(diagnostics) }
         return ShortcutCatalog(source: source, items: items, warnings: diagnostics, localization: strings?.name)
@@ -78,10 +84,12 @@ struct CatalogLoader {
             if let system = SystemIcon(plistName: name) {
                 icon.type = system
             } else {
-                let suggestion = Suggestion.closest(to: name, among: SystemIcon.allCases.map(\.plistName))
+                let suggestion =
+                    Suggestion.closest(to: name, among: SystemIcon.allCases.map(\.plistName))
                     ?? SystemIcon(loosely: name)?.plistName
-                error(number, label, "unknown icon type '\(name)'",
-                      code: .unknownIconType(suggestion: suggestion))
+                error(
+                    number, label, "unknown icon type '\(name)'",
+                    code: .unknownIconType(suggestion: suggestion))
             }
         }
         icon.file = string(dictionary, ShortcutItem.Key.iconFile, required: false, number: number, type: label)
@@ -102,16 +110,20 @@ struct CatalogLoader {
         guard errorCount == errorsBefore, let type, let title else { return nil }
         let width = TitleWidth.columns(title)
         if width > ShortcutLimits.titleColumns {
-            warning(number, type, "the title '\(title)' is \(width) columns wide and will not fit one line"
-                        + (subtitle == nil ? "; it wraps to two" : "; with a subtitle it is cut short with an ellipsis"),
-                    hint: "keep titles to \(ShortcutLimits.titleColumns) columns; put details in the subtitle")
+            warning(
+                number, type,
+                "the title '\(title)' is \(width) columns wide and will not fit one line"
+                    + (subtitle == nil ? "; it wraps to two" : "; with a subtitle it is cut short with an ellipsis"),
+                hint: "keep titles to \(ShortcutLimits.titleColumns) columns; put details in the subtitle")
         }
         return ShortcutItem(type: type, title: title, subtitle: subtitle, icon: icon, userInfo: userInfo)
     }
 
     /// A string value; a missing required key or a value of another type is an error.
-    private mutating func string(_ dictionary: PropertyListDictionary, _ key: String, required: Bool, number: Int,
-                                 type: String?) -> String? {
+    private mutating func string(
+        _ dictionary: PropertyListDictionary, _ key: String, required: Bool, number: Int,
+        type: String?
+    ) -> String? {
         guard let value = dictionary[key] else {
             if required { error(number, type, "missing \(key) (required)") }
             return nil
@@ -125,8 +137,10 @@ struct CatalogLoader {
 
     /// A title or subtitle: localized by the .strings table (the plist value is the key, as on
     /// iOS), then expanded.
-    private mutating func text(_ dictionary: PropertyListDictionary, _ key: String, required: Bool, number: Int,
-                               type: String?, strings: Localization?) -> String? {
+    private mutating func text(
+        _ dictionary: PropertyListDictionary, _ key: String, required: Bool, number: Int,
+        type: String?, strings: Localization?
+    ) -> String? {
         guard let raw = string(dictionary, key, required: required, number: number, type: type) else { return nil }
         var localized = strings?.table[raw]
         if localized == nil, let strings, let expanded = try? options.variables.expand(raw) { localized = strings.table[expanded] }
@@ -142,11 +156,13 @@ struct CatalogLoader {
         } catch {
             switch error {
             case .undefined(let name):
-                self.error(number, type, "undefined variable $(\(name)) in \(key)",
-                           code: .undefinedVariable(name))
+                self.error(
+                    number, type, "undefined variable $(\(name)) in \(key)",
+                    code: .undefinedVariable(name))
             case .unknownModifier(let modifier, let variable):
-                self.error(number, type, "unknown modifier ':\(modifier)' of $(\(variable)) in \(key)",
-                           hint: "Xcode's modifiers are lower, upper, rfc1034identifier, identifier and c99extidentifier")
+                self.error(
+                    number, type, "unknown modifier ':\(modifier)' of $(\(variable)) in \(key)",
+                    hint: "Xcode's modifiers are lower, upper, rfc1034identifier, identifier and c99extidentifier")
             case .unterminated(let reference):
                 self.error(number, type, "unterminated variable reference '\(reference)' in \(key)")
             }
@@ -178,7 +194,8 @@ struct CatalogLoader {
     typealias Localization = (name: String, table: StringsFile)
 
     private mutating func localization(_ info: PropertyListDictionary, _ source: ShortcutCatalog.LocalizationSource)
-        throws(CatalogError) -> Localization? {
+        throws(CatalogError) -> Localization?
+    {
         var languages = options.languages
         let region = info["CFBundleDevelopmentRegion"]?.stringValue.flatMap { try? options.variables.expand($0) } ?? "en"
         if !languages.contains(region) { languages.append(region) }
@@ -198,7 +215,9 @@ struct CatalogLoader {
             do {
                 return (found.name, try StringsFile.parse(found.bytes))
             } catch {
-                throw CatalogError([CatalogDiagnostic(.error, file: found.name, line: error.line, "malformed strings file: \(error.message)")])
+                throw CatalogError([
+                    CatalogDiagnostic(.error, file: found.name, line: error.line, "malformed strings file: \(error.message)")
+                ])
             }
         }
         return nil
@@ -208,8 +227,10 @@ struct CatalogLoader {
 
     private var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
-    private mutating func error(_ number: Int?, _ type: String?, _ message: String, hint: String? = nil,
-                                code: ExpenseError.Code? = nil) {
+    private mutating func error(
+        _ number: Int?, _ type: String?, _ message: String, hint: String? = nil,
+        code: ExpenseError.Code? = nil
+    ) {
         diagnostics.append(CatalogDiagnostic(.error, file: source, item: number, type: type, message, hint: hint, code: code))
     }
 

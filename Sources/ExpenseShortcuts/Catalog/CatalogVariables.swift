@@ -9,8 +9,10 @@ public struct CatalogVariables: Sendable, Equatable {
 
     /// The settings Xcode defines for every target, for an app with id `appID`; `extra` (from the
     /// config file's `var.NAME` keys) adds to them or overrides them.
-    public static func standard(appID: String, productName: String = "expenses", version: String,
-                                extra: [String: String] = [:]) -> CatalogVariables {
+    public static func standard(
+        appID: String, productName: String = "expenses", version: String,
+        extra: [String: String] = [:]
+    ) -> CatalogVariables {
         var values = [
             "PRODUCT_BUNDLE_IDENTIFIER": appID,
             "PRODUCT_NAME": productName,

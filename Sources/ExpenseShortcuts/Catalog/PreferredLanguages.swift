@@ -35,7 +35,8 @@ public enum PreferredLanguages {
     public static func isLanguageName(_ name: String) -> Bool {
         let parts = name.split(separator: "_", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), (2...3).contains(parts[0].count),
-              parts[0].allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
+            parts[0].allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
         return parts.count == 1 || ((2...8).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
 

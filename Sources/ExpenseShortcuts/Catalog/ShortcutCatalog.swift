@@ -79,15 +79,18 @@ public struct ShortcutCatalog: Equatable, Sendable {
         for name in FileBytes.names(inDirectory: directory.isEmpty ? "/" : directory) where name.hasSuffix(".lproj") {
             let language = String(name.dropLast(".lproj".count)).replacing("-", with: "_")
             guard PreferredLanguages.isLanguageName(language), !languages.contains(language),
-                  FileBytes.isFile(base + name + "/InfoPlist.strings") else { continue }
+                FileBytes.isFile(base + name + "/InfoPlist.strings")
+            else { continue }
             languages.append(language)
         }
         return languages
     }
 
     /// Reads catalog bytes named `source`, localized through `localizations`.
-    public static func parse(_ bytes: [UInt8], source: String, localizations: LocalizationSource,
-                             options: Options) throws(CatalogError) -> ShortcutCatalog {
+    public static func parse(
+        _ bytes: [UInt8], source: String, localizations: LocalizationSource,
+        options: Options
+    ) throws(CatalogError) -> ShortcutCatalog {
         var loader = CatalogLoader(source: source, options: options)
         return try loader.load(bytes, localizations: localizations)
     }

@@ -16,7 +16,9 @@ public struct ShortcutIcon: Equatable, Sendable {
 
     /// What a device shows, by precedence: symbol > file > type.
     public enum Shown: Equatable, Sendable {
-        case symbol(String), file(String), system(SystemIcon)
+        case symbol(String)
+        case file(String)
+        case system(SystemIcon)
     }
 
     public var shown: Shown? {

@@ -10,8 +10,10 @@ public struct ShortcutItem: Equatable, Sendable {
     /// Parameters for the action (`report = 3`); `--info key=value` overrides them at launch.
     public var userInfo: PropertyListDictionary
 
-    public init(type: String, title: String, subtitle: String? = nil, icon: ShortcutIcon = ShortcutIcon(),
-                userInfo: PropertyListDictionary = PropertyListDictionary()) {
+    public init(
+        type: String, title: String, subtitle: String? = nil, icon: ShortcutIcon = ShortcutIcon(),
+        userInfo: PropertyListDictionary = PropertyListDictionary()
+    ) {
         self.type = type
         self.title = title
         self.subtitle = subtitle

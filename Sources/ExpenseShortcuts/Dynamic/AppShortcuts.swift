@@ -57,14 +57,16 @@ public struct AppShortcuts: Equatable, Sendable {
         guard keys.count == catalog.items.count else {
             throw CatalogError([CatalogDiagnostic(.error, file: source, "its items' types cannot be read")])
         }
-        return AppShortcuts(defaults: zip(keys, catalog.items).map { Default(key: $0, item: $1) }, warnings: catalog.warnings,
-                            localization: catalog.localization)
+        return AppShortcuts(
+            defaults: zip(keys, catalog.items).map { Default(key: $0, item: $1) }, warnings: catalog.warnings,
+            localization: catalog.localization)
     }
 
     /// The items' types as the plist writes them.
     static func writtenTypes(_ bytes: [UInt8]) -> [String] {
         guard case .dictionary(let info)? = try? PropertyList.parse(bytes),
-              case .array(let items)? = info[ShortcutItem.Key.items] else { return [] }
+            case .array(let items)? = info[ShortcutItem.Key.items]
+        else { return [] }
         return items.compactMap { $0.dictionaryValue?[ShortcutItem.Key.type]?.stringValue }
     }
 
@@ -81,7 +83,9 @@ public struct AppShortcuts: Equatable, Sendable {
         var states: [String: AppShortcutRecord.State] = [:]
         for record in records where states[record.key] == nil { states[record.key] = record.state }
         let storedTypes = Set(stored.map(\.type))
-        var placed: [DynamicShortcut] = [], standing: [DynamicShortcut] = [], disabled: [DynamicShortcut] = []
+        var placed: [DynamicShortcut] = []
+        var standing: [DynamicShortcut] = []
+        var disabled: [DynamicShortcut] = []
         for entry in defaults where !storedTypes.contains(entry.item.type) {
             switch states[entry.key] {
             case .enabled(let rank)?: placed.append(DynamicShortcut(item: entry.item, rank: rank, origin: .app))
@@ -93,7 +97,8 @@ public struct AppShortcuts: Equatable, Sendable {
         }
         // Each placed default at its rank among all the enabled items; the stored ones, in their
         // order, fill the places between.
-        var toPlace = Self.byRank(placed)[...], toFill = Self.byRank(stored.filter(\.isEnabled))[...]
+        var toPlace = Self.byRank(placed)[...]
+        var toFill = Self.byRank(stored.filter(\.isEnabled))[...]
         var enabled: [DynamicShortcut] = []
         while !toPlace.isEmpty || !toFill.isEmpty {
             if let next = toPlace.first, next.rank <= enabled.count || toFill.isEmpty {
@@ -119,7 +124,8 @@ public struct AppShortcuts: Equatable, Sendable {
         var stored: [DynamicShortcut] = []
         func key(_ shortcut: DynamicShortcut) -> String? {
             guard shortcut.origin == .app, let key = defaults.first(where: { $0.item.type == shortcut.type })?.key,
-                  states[key] == nil else { return nil }
+                states[key] == nil
+            else { return nil }
             return key
         }
         for (rank, shortcut) in Self.byRank(dynamic.filter(\.isEnabled)).enumerated() {

@@ -48,30 +48,40 @@ public struct ShortcutSet: Equatable, Sendable {
     public func entries(includingDisabled: Bool = false) -> [Entry] {
         var result: [Entry] = []
         for item in catalog.items {
-            result.append(Entry(item: item, kind: .static, rank: nil, position: result.count + 1,
-                                isVisible: result.count < limits.maxVisible, isEnabled: true))
+            result.append(
+                Entry(
+                    item: item, kind: .static, rank: nil, position: result.count + 1,
+                    isVisible: result.count < limits.maxVisible, isEnabled: true))
         }
         // Items past the cap (after the cap was lowered, or the catalog grew) are kept, but off;
         // so are items whose type a catalog now has as a static one.
         let enabled = enabledDynamic.filter { !isStatic($0.type) }
         for shortcut in enabled.prefix(dynamicCapacity) {
-            result.append(Entry(item: shortcut.item, kind: shortcut.origin == .app ? .app : .dynamic, rank: shortcut.rank,
-                                position: result.count + 1, isVisible: result.count < limits.maxVisible, isEnabled: true))
+            result.append(
+                Entry(
+                    item: shortcut.item, kind: shortcut.origin == .app ? .app : .dynamic, rank: shortcut.rank,
+                    position: result.count + 1, isVisible: result.count < limits.maxVisible, isEnabled: true))
         }
         if includingDisabled {
             for shortcut in enabled.dropFirst(dynamicCapacity) {
-                result.append(Entry(item: shortcut.item, kind: shortcut.origin == .app ? .app : .dynamic, rank: shortcut.rank,
-                                    position: nil, isVisible: false, isEnabled: false,
-                                    disabledMessage: "past the cap of \(limits.maxTotal) quick actions (shortcuts.max-total)"))
+                result.append(
+                    Entry(
+                        item: shortcut.item, kind: shortcut.origin == .app ? .app : .dynamic, rank: shortcut.rank,
+                        position: nil, isVisible: false, isEnabled: false,
+                        disabledMessage: "past the cap of \(limits.maxTotal) quick actions (shortcuts.max-total)"))
             }
             for shortcut in enabledDynamic where isStatic(shortcut.type) {
-                result.append(Entry(item: shortcut.item, kind: shortcut.origin == .app ? .app : .dynamic, rank: shortcut.rank,
-                                    position: nil, isVisible: false, isEnabled: false,
-                                    disabledMessage: "hidden by the static quick action of the same type in \(catalog.source)"))
+                result.append(
+                    Entry(
+                        item: shortcut.item, kind: shortcut.origin == .app ? .app : .dynamic, rank: shortcut.rank,
+                        position: nil, isVisible: false, isEnabled: false,
+                        disabledMessage: "hidden by the static quick action of the same type in \(catalog.source)"))
             }
             for shortcut in dynamic where !shortcut.isEnabled {
-                result.append(Entry(item: shortcut.item, kind: shortcut.origin == .app ? .app : .dynamic, rank: nil,
-                                    position: nil, isVisible: false, isEnabled: false, disabledMessage: shortcut.disabledMessage))
+                result.append(
+                    Entry(
+                        item: shortcut.item, kind: shortcut.origin == .app ? .app : .dynamic, rank: nil,
+                        position: nil, isVisible: false, isEnabled: false, disabledMessage: shortcut.disabledMessage))
             }
         }
         return result
@@ -112,7 +122,9 @@ public struct ShortcutSet: Equatable, Sendable {
     /// item when the list is full (Android's pushDynamicShortcut).
     /// - Returns: the evicted item, if one had to go.
     @discardableResult
-    public mutating func push(_ item: ShortcutItem, rank: Int = 0, origin: DynamicShortcut.Origin = .user) throws(ExpenseError) -> DynamicShortcut? {
+    public mutating func push(_ item: ShortcutItem, rank: Int = 0, origin: DynamicShortcut.Origin = .user) throws(ExpenseError)
+        -> DynamicShortcut?
+    {
         try requireMutable(item.type)
         try requireValid(item)
         if let existing = dynamicShortcut(item.type) {
@@ -121,8 +133,9 @@ public struct ShortcutSet: Equatable, Sendable {
             return nil
         }
         guard dynamicCapacity > 0 else {
-            throw ExpenseError(.refused, .noRoomToPushShortcut,
-                               "cannot push \(item.type): the \(catalog.items.count) static quick actions take all \(limits.maxTotal) places")
+            throw ExpenseError(
+                .refused, .noRoomToPushShortcut,
+                "cannot push \(item.type): the \(catalog.items.count) static quick actions take all \(limits.maxTotal) places")
         }
         var evicted: DynamicShortcut?
         if enabledDynamic.count >= dynamicCapacity, let last = enabledDynamic.last {
@@ -147,8 +160,10 @@ public struct ShortcutSet: Equatable, Sendable {
             if let existing = dynamicShortcut(item.type) { try requireEnabled(existing) }
         }
         guard items.count <= dynamicCapacity else {
-            throw ExpenseError(.refused, .tooManyDynamicShortcuts,
-                               "\(items.count) dynamic quick actions, but only \(dynamicCapacity) fit beside the \(catalog.items.count) static ones (shortcuts.max-total \(limits.maxTotal))")
+            throw ExpenseError(
+                .refused, .tooManyDynamicShortcuts,
+                "\(items.count) dynamic quick actions, but only \(dynamicCapacity) fit beside the \(catalog.items.count) static ones (shortcuts.max-total \(limits.maxTotal))"
+            )
         }
         dynamic = items.enumerated().map { DynamicShortcut(item: $1, rank: $0, origin: origin) } + dynamic.filter { !$0.isEnabled }
         normalize()
@@ -193,8 +208,9 @@ public struct ShortcutSet: Equatable, Sendable {
 
     private func requireMutable(_ type: String) throws(ExpenseError) {
         guard !isStatic(type) else {
-            throw ExpenseError(.refused, .staticShortcut,
-                               "\(type) is a static quick action of \(catalog.source); static quick actions cannot be changed at run time")
+            throw ExpenseError(
+                .refused, .staticShortcut,
+                "\(type) is a static quick action of \(catalog.source); static quick actions cannot be changed at run time")
         }
     }
 
@@ -212,8 +228,9 @@ public struct ShortcutSet: Equatable, Sendable {
     private func requireDynamic(_ type: String) throws(ExpenseError) -> Int {
         if let index = dynamic.firstIndex(where: { $0.type == type }) { return index }
         let suggestion = Suggestion.closest(to: type, among: dynamic.map(\.type))
-        throw ExpenseError(.notFound, .unknownDynamicShortcut(type: type, suggestion: suggestion),
-                           "there is no dynamic quick action \(type)")
+        throw ExpenseError(
+            .notFound, .unknownDynamicShortcut(type: type, suggestion: suggestion),
+            "there is no dynamic quick action \(type)")
     }
 
     private mutating func insert(_ shortcut: DynamicShortcut, at rank: Int) {

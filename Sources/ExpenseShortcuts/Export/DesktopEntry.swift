@@ -49,8 +49,10 @@ public struct DesktopEntry: Equatable, Sendable {
     /// An entry for `shortcuts` (the visible ones, in order) run by `command`; `launchOptions`
     /// follow the type (`--catalog PATH`). `translations` gives a quick action's title in other
     /// languages, by locale.
-    public init(shortcuts: [ShortcutSet.Entry], command: [String], launchOptions: [String] = [],
-                translations: (ShortcutSet.Entry) -> [String: String] = { _ in [:] }) {
+    public init(
+        shortcuts: [ShortcutSet.Entry], command: [String], launchOptions: [String] = [],
+        translations: (ShortcutSet.Entry) -> [String: String] = { _ in [:] }
+    ) {
         self.command = command
         var used: Set<String> = []
         actions = shortcuts.map { entry in
@@ -61,13 +63,15 @@ public struct DesktopEntry: Equatable, Sendable {
                 suffix += 1
             }
             used.insert(id)
-            return Action(id: id, name: LocalizedString(entry.item.title, translations: translations(entry)),
-                          icon: Self.iconName(entry.item.icon), arguments: ["--shortcut", entry.item.type] + launchOptions)
+            return Action(
+                id: id, name: LocalizedString(entry.item.title, translations: translations(entry)),
+                icon: Self.iconName(entry.item.icon), arguments: ["--shortcut", entry.item.type] + launchOptions)
         }
     }
 
     public func render() -> String {
-        var lines = ["[Desktop Entry]", "Type=Application", "Version=1.4"]
+        var lines =
+            ["[Desktop Entry]", "Type=Application", "Version=1.4"]
             + name.lines("Name") + genericName.lines("GenericName") + comment.lines("Comment")
         if let icon { lines.append("Icon=\(Self.escape(icon))") }
         lines += [
@@ -80,7 +84,8 @@ public struct DesktopEntry: Equatable, Sendable {
         if !actions.isEmpty { lines.append("Actions=" + actions.map { $0.id + ";" }.joined()) }
         lines += extensionKeys.keys.sorted().map { "\($0)=\(Self.escape(extensionKeys[$0] ?? ""))" }
         for action in actions {
-            lines += ["", "[Desktop Action \(action.id)]"] + action.name.lines("Name")
+            lines +=
+                ["", "[Desktop Action \(action.id)]"] + action.name.lines("Name")
                 + ["Exec=\(Self.exec(command + action.arguments))"]
             if let icon = action.icon { lines.append("Icon=\(Self.escape(icon))") }
         }
@@ -107,13 +112,15 @@ public struct DesktopEntry: Equatable, Sendable {
     /// Compared scalar by scalar, as everything here: a reserved character followed by a
     /// combining mark is one Swift Character, and must still be quoted or escaped.
     static func exec(_ arguments: [String]) -> String {
-        let reserved: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r", "\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#",
-                                             "(", ")", "`"]
+        let reserved: Set<Unicode.Scalar> = [
+            " ", "\t", "\n", "\r", "\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#",
+            "(", ")", "`",
+        ]
         let quoted = arguments.map { argument -> String in
             var percent = String.UnicodeScalarView()
             for scalar in argument.unicodeScalars {
                 percent.append(scalar)
-                if scalar == "%" { percent.append("%") }   // a field code's % is doubled
+                if scalar == "%" { percent.append("%") }  // a field code's % is doubled
             }
             guard argument.isEmpty || percent.contains(where: reserved.contains) else { return String(percent) }
             var out = String.UnicodeScalarView(["\""])

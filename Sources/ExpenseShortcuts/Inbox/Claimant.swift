@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// The process that claimed a launch: a random token that only it knows, and its pid, host and
 /// start time, so that another process can tell whether it is still running even after the pid

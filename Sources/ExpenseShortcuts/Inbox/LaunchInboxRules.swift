@@ -10,12 +10,15 @@ public enum LaunchInboxRules {
         case .failed: return
         case .claimed where record.isStale: return
         case .claimed:
-            throw ExpenseError(.refused, .launchRunning, "launch \(record.id) is being handled right now by process \(record.claim?.pid ?? 0)")
+            throw ExpenseError(
+                .refused, .launchRunning, "launch \(record.id) is being handled right now by process \(record.claim?.pid ?? 0)")
         case .queued:
-            throw ExpenseError(.refused, .launchQueued, "launch \(record.id) is still queued; the next session to start or prompt will run it")
+            throw ExpenseError(
+                .refused, .launchQueued, "launch \(record.id) is still queued; the next session to start or prompt will run it")
         case .done:
-            throw ExpenseError(.refused, .launchDone(type: record.type),
-                               "launch \(record.id) already ran (exit \(record.exitStatus ?? 0)); running it again could do its work twice")
+            throw ExpenseError(
+                .refused, .launchDone(type: record.type),
+                "launch \(record.id) already ran (exit \(record.exitStatus ?? 0)); running it again could do its work twice")
         case .discarded:
             throw ExpenseError(.refused, "launch \(record.id) was discarded")
         }

@@ -21,9 +21,11 @@ public struct LaunchRecord: Equatable, Sendable {
     /// How many times it was claimed: more than one means it was re-delivered.
     public var attempts: Int
 
-    public init(id: Int64, type: String, arguments: [String], catalog: String?, state: State, queuedAt: String,
-                claim: Claimant? = nil, claimedAt: String? = nil, finishedAt: String? = nil, exitStatus: Int32? = nil,
-                attempts: Int = 0) {
+    public init(
+        id: Int64, type: String, arguments: [String], catalog: String?, state: State, queuedAt: String,
+        claim: Claimant? = nil, claimedAt: String? = nil, finishedAt: String? = nil, exitStatus: Int32? = nil,
+        attempts: Int = 0
+    ) {
         self.id = id
         self.type = type
         self.arguments = arguments

@@ -21,8 +21,10 @@ public struct ShortcutAction: Sendable, Equatable {
     public let defaultsToCurrentReport: Bool
     public let landing: Landing
 
-    public init(_ name: String, _ command: [String], positional: [String] = [], defaultsToCurrentReport: Bool = false,
-                landing: Landing = .root) {
+    public init(
+        _ name: String, _ command: [String], positional: [String] = [], defaultsToCurrentReport: Bool = false,
+        landing: Landing = .root
+    ) {
         self.name = name
         self.command = command
         self.positional = positional

@@ -21,8 +21,10 @@ public struct ShortcutRouter: Sendable {
     ///   - info: `--info key=value` pairs; they override the item's userInfo.
     ///   - arguments: the words after the type, passed on to the command.
     ///   - currentReport: the current trip, for actions that default to it.
-    public func route(_ type: String, info: [(key: String, value: String)] = [], arguments: [String] = [],
-                      currentReport: Int64? = nil) throws(ExpenseError) -> ShortcutRoute {
+    public func route(
+        _ type: String, info: [(key: String, value: String)] = [], arguments: [String] = [],
+        currentReport: Int64? = nil
+    ) throws(ExpenseError) -> ShortcutRoute {
         let item = try enabledItem(type)
         let action = try self.action(for: item)
         var parameters = item.userInfo
@@ -37,9 +39,10 @@ public struct ShortcutRouter: Sendable {
     public func enabledItem(_ type: String) throws(ExpenseError) -> ShortcutItem {
         guard let entry = shortcuts.entry(type) else { throw unknownType(type) }
         guard entry.isEnabled else {
-            throw ExpenseError(.unavailable, .launchDisabled(type: type, isStatic: entry.kind == .static),
-                               "the quick action '\(entry.item.title)' (\(type)) is disabled"
-                                   + (entry.disabledMessage.map { ": \($0)" } ?? ""))
+            throw ExpenseError(
+                .unavailable, .launchDisabled(type: type, isStatic: entry.kind == .static),
+                "the quick action '\(entry.item.title)' (\(type)) is disabled"
+                    + (entry.disabledMessage.map { ": \($0)" } ?? ""))
         }
         return entry.item
     }
@@ -48,15 +51,17 @@ public struct ShortcutRouter: Sendable {
     public func action(for item: ShortcutItem) throws(ExpenseError) -> ShortcutAction {
         let prefix = appID + "."
         guard item.type.hasPrefix(prefix), item.type.count > prefix.count else {
-            throw ExpenseError(.unavailable, .foreignAppID,
-                               "the quick action \(item.type) is not one of this app's: its type does not start with the app id '\(appID)'")
+            throw ExpenseError(
+                .unavailable, .foreignAppID,
+                "the quick action \(item.type) is not one of this app's: its type does not start with the app id '\(appID)'")
         }
         let name = String(item.type.dropFirst(prefix.count).split(separator: ".").last ?? "")
         guard let action = actions.first(where: { $0.name == name }) else {
             let suggestion = Suggestion.closest(to: name, among: actions.map(\.name))
-            throw ExpenseError(.unavailable, "the quick action \(item.type) names the action '\(name)', which expenses does not have",
-                               hint: (suggestion.map { "did you mean '\($0)'? " } ?? "")
-                                   + "The actions are " + actions.map(\.name).joined(separator: ", ") + ".")
+            throw ExpenseError(
+                .unavailable, "the quick action \(item.type) names the action '\(name)', which expenses does not have",
+                hint: (suggestion.map { "did you mean '\($0)'? " } ?? "")
+                    + "The actions are " + actions.map(\.name).joined(separator: ", ") + ".")
         }
         return action
     }
@@ -67,12 +72,14 @@ public struct ShortcutRouter: Sendable {
         if suggestion == nil {
             // `showReports` alone, or another app id: match on the last component.
             let last = type.split(separator: ".").last.map(String.init) ?? type
-            suggestion = known.first { $0.split(separator: ".").last.map(String.init) == last }
+            suggestion =
+                known.first { $0.split(separator: ".").last.map(String.init) == last }
                 ?? Suggestion.closest(to: last, among: known.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
-                    .flatMap { name in known.first { $0.hasSuffix("." + name) } }
+                .flatMap { name in known.first { $0.hasSuffix("." + name) } }
         }
         let list = known.isEmpty ? "there are none" : "the known types are " + known.joined(separator: ", ")
-        return ExpenseError(.usage, "unknown quick action type '\(type)'",
-                            hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + list.prefix(1).uppercased() + list.dropFirst() + ".")
+        return ExpenseError(
+            .usage, "unknown quick action type '\(type)'",
+            hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + list.prefix(1).uppercased() + list.dropFirst() + ".")
     }
 }

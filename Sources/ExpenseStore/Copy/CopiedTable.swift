@@ -54,39 +54,70 @@ extension CopiedTable {
 
     /// The tables copied, parents before the rows that refer to them.
     static let all: [CopiedTable] = [
-        CopiedTable("categories", [("code", t), ("name", t), ("receipt_required_above", i), ("daily_limit", i), ("currency", t),
-                                   ("position", i)], key: ["code"]),
+        CopiedTable(
+            "categories",
+            [
+                ("code", t), ("name", t), ("receipt_required_above", i), ("daily_limit", i), ("currency", t),
+                ("position", i),
+            ], key: ["code"]),
         CopiedTable("policy_rules", [("rule", t), ("severity", t)], key: ["rule"]),
         CopiedTable("exchange_rates", [("currency", t), ("date", t), ("per_eur", t)], key: ["currency", "date"]),
-        CopiedTable("reports", [("id", i), ("title", t), ("purpose", t), ("destination", t), ("start_date", t), ("end_date", t),
-                                ("currency", t), ("status", t), ("owner", t), ("created_at", t), ("updated_at", t),
-                                ("item_count", i), ("total_minor", i)], totals: ["item_count", "total_minor"]),
-        CopiedTable("import_batches", [("id", i), ("file", t), ("rules", t), ("report_id", i), ("imported_at", t), ("rows_new", i),
-                                       ("rows_duplicate", i), ("rows_invalid", i), ("rows_skipped", i), ("first_expense_id", i),
-                                       ("last_expense_id", i), ("undone_at", t)], owner: .report, totals: ["rows_new"]),
-        CopiedTable("expenses", [("id", i), ("report_id", i), ("date", t), ("category", t), ("merchant", t), ("description", t),
-                                 ("amount_minor", i), ("currency", t), ("rate", t), ("rate_date", t), ("rate_source", t),
-                                 ("converted_minor", i), ("paid_by", t), ("created_at", t), ("updated_at", t),
-                                 ("import_batch_id", i), ("import_line", i), ("import_key", i), ("external_id", t)],
-                    owner: .report, totals: ["amount_minor", "converted_minor"]),
-        CopiedTable("receipts", [("id", i), ("sha256", t), ("media_type", t), ("size", i), ("original_name", t), ("source", t),
-                                 ("captured_at", t), ("taken_at", t), ("width", i), ("height", i), ("ocr_status", t),
-                                 ("ocr_note", t), ("ocr_text", t), ("suggested_merchant", t), ("suggested_date", t),
-                                 ("suggested_amount", t), ("suggested_currency", t), ("suggested_category", t)],
-                    owner: .items, totals: ["size"]),
+        CopiedTable(
+            "reports",
+            [
+                ("id", i), ("title", t), ("purpose", t), ("destination", t), ("start_date", t), ("end_date", t),
+                ("currency", t), ("status", t), ("owner", t), ("created_at", t), ("updated_at", t),
+                ("item_count", i), ("total_minor", i),
+            ], totals: ["item_count", "total_minor"]),
+        CopiedTable(
+            "import_batches",
+            [
+                ("id", i), ("file", t), ("rules", t), ("report_id", i), ("imported_at", t), ("rows_new", i),
+                ("rows_duplicate", i), ("rows_invalid", i), ("rows_skipped", i), ("first_expense_id", i),
+                ("last_expense_id", i), ("undone_at", t),
+            ], owner: .report, totals: ["rows_new"]),
+        CopiedTable(
+            "expenses",
+            [
+                ("id", i), ("report_id", i), ("date", t), ("category", t), ("merchant", t), ("description", t),
+                ("amount_minor", i), ("currency", t), ("rate", t), ("rate_date", t), ("rate_source", t),
+                ("converted_minor", i), ("paid_by", t), ("created_at", t), ("updated_at", t),
+                ("import_batch_id", i), ("import_line", i), ("import_key", i), ("external_id", t),
+            ],
+            owner: .report, totals: ["amount_minor", "converted_minor"]),
+        CopiedTable(
+            "receipts",
+            [
+                ("id", i), ("sha256", t), ("media_type", t), ("size", i), ("original_name", t), ("source", t),
+                ("captured_at", t), ("taken_at", t), ("width", i), ("height", i), ("ocr_status", t),
+                ("ocr_note", t), ("ocr_text", t), ("suggested_merchant", t), ("suggested_date", t),
+                ("suggested_amount", t), ("suggested_currency", t), ("suggested_category", t),
+            ],
+            owner: .items, totals: ["size"]),
         CopiedTable("expense_receipts", [("expense_id", i), ("receipt_id", i), ("attached_at", t)], key: ["expense_id", "receipt_id"]),
-        CopiedTable("receipt_inbox_taken", [("path", t), ("size", i), ("modified_ns", i), ("receipt_id", i), ("taken_at", t)],
-                    key: ["path", "size", "modified_ns"], owner: .person),
-        CopiedTable("report_events", [("id", i), ("report_id", i), ("at", t), ("actor", t), ("action", t), ("from_status", t),
-                                      ("to_status", t), ("reason", t), ("hash", t)]),
-        CopiedTable("policy_acknowledgements", [("report_id", i), ("violation", t), ("actor", t), ("at", t), ("reason", t)],
-                    key: ["report_id", "violation"]),
-        CopiedTable("dynamic_shortcuts", [("type", t), ("title", t), ("subtitle", t), ("icon_type", t), ("icon_file", t),
-                                          ("icon_symbol", t), ("user_info", t), ("rank", i), ("enabled", i),
-                                          ("disabled_message", t), ("origin", t), ("updated_at", t)],
-                    key: ["type"], owner: .person),
-        CopiedTable("app_shortcuts", [("plist_type", t), ("state", t), ("rank", i), ("disabled_message", t), ("published_at", t)],
-                    key: ["plist_type"], owner: .person),
+        CopiedTable(
+            "receipt_inbox_taken", [("path", t), ("size", i), ("modified_ns", i), ("receipt_id", i), ("taken_at", t)],
+            key: ["path", "size", "modified_ns"], owner: .person),
+        CopiedTable(
+            "report_events",
+            [
+                ("id", i), ("report_id", i), ("at", t), ("actor", t), ("action", t), ("from_status", t),
+                ("to_status", t), ("reason", t), ("hash", t),
+            ]),
+        CopiedTable(
+            "policy_acknowledgements", [("report_id", i), ("violation", t), ("actor", t), ("at", t), ("reason", t)],
+            key: ["report_id", "violation"]),
+        CopiedTable(
+            "dynamic_shortcuts",
+            [
+                ("type", t), ("title", t), ("subtitle", t), ("icon_type", t), ("icon_file", t),
+                ("icon_symbol", t), ("user_info", t), ("rank", i), ("enabled", i),
+                ("disabled_message", t), ("origin", t), ("updated_at", t),
+            ],
+            key: ["type"], owner: .person),
+        CopiedTable(
+            "app_shortcuts", [("plist_type", t), ("state", t), ("rank", i), ("disabled_message", t), ("published_at", t)],
+            key: ["plist_type"], owner: .person),
     ]
 
     /// The audit log chain's end: one row, copied on its own (`DatabaseCopy.copyAuditHead`).

@@ -19,7 +19,8 @@ extension Copier {
         for hash in hashes {
             try Cancellation.check()
             guard ReceiptVault.isHash(hash) else {
-                throw ExpenseError(.invalidData, "a receipt of \(from.path) names no SHA-256 ('\(TerminalText.visible(hash))'); nothing was copied")
+                throw ExpenseError(
+                    .invalidData, "a receipt of \(from.path) names no SHA-256 ('\(TerminalText.visible(hash))'); nothing was copied")
             }
             if try targetStorage.contains(hash) {
                 let health = try targetStorage.check(hash)
@@ -28,9 +29,11 @@ extension Copier {
                     continue
                 }
                 if targetStorage is DatabaseReceiptStorage {
-                    throw ExpenseError(.invalidData, "the bytes of receipt \(hash.prefix(12)) in \(place.name) are damaged, and only "
-                                       + "its administrator may replace stored bytes; nothing was copied",
-                                       hint: "delete that sha256's rows of receipt_contents on the server, then copy again")
+                    throw ExpenseError(
+                        .invalidData,
+                        "the bytes of receipt \(hash.prefix(12)) in \(place.name) are damaged, and only "
+                            + "its administrator may replace stored bytes; nothing was copied",
+                        hint: "delete that sha256's rows of receipt_contents on the server, then copy again")
                 }
             }
             bytes += try copyFile(hash, from: sourceStorage, into: targetStorage)
@@ -57,9 +60,11 @@ extension Copier {
             actual = try insertChunks(hash, from: produce)
         }
         guard actual == hash else {
-            throw ExpenseError(.invalidData, "the bytes of receipt \(hash.prefix(12)) in \(from.path) are damaged: they hash to "
-                               + "\(actual.prefix(12)); nothing was copied",
-                               hint: "restore that receipt's file from a backup, then copy again")
+            throw ExpenseError(
+                .invalidData,
+                "the bytes of receipt \(hash.prefix(12)) in \(from.path) are damaged: they hash to "
+                    + "\(actual.prefix(12)); nothing was copied",
+                hint: "restore that receipt's file from a backup, then copy again")
         }
         return size
     }
@@ -74,8 +79,9 @@ extension Copier {
         var hasher = SHA256()
         func flush() throws {
             guard !chunk.isEmpty else { return }
-            try to.execute("INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
-                           [.text(hash), .integer(number), .blob(chunk)])
+            try to.execute(
+                "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
+                [.text(hash), .integer(number), .blob(chunk)])
             number += 1
             chunk.removeAll(keepingCapacity: true)
         }

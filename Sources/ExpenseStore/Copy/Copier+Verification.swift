@@ -25,15 +25,20 @@ extension Copier {
             return tally
         }
         if let targetHead, targetHead != AuditChain.Head(lastID: 0, lastHash: AuditChain.start) {
-            let onChain = try to.scalar("SELECT count(*) FROM report_events WHERE id = ? AND hash = ?",
-                                        [.integer(targetHead.lastID), .text(targetHead.lastHash)]) > 0
+            let onChain =
+                try to.scalar(
+                    "SELECT count(*) FROM report_events WHERE id = ? AND hash = ?",
+                    [.integer(targetHead.lastID), .text(targetHead.lastHash)]) > 0
             guard onChain else {
-                throw ExpenseError(.invalidData, "the audit log of \(place.name) ends at event \(targetHead.lastID), which is not an "
-                                   + "entry of \(from.path)'s: it is another database's log; nothing was copied",
-                                   hint: "copy into a new file, or into a team database just set up")
+                throw ExpenseError(
+                    .invalidData,
+                    "the audit log of \(place.name) ends at event \(targetHead.lastID), which is not an "
+                        + "entry of \(from.path)'s: it is another database's log; nothing was copied",
+                    hint: "copy into a new file, or into a team database just set up")
             }
         }
-        try to.execute("""
+        try to.execute(
+            """
             INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)
             ON CONFLICT (singleton) DO UPDATE SET last_id = excluded.last_id, last_hash = excluded.last_hash
             """, [.integer(sourceHead.lastID), .text(sourceHead.lastHash)])
@@ -64,10 +69,12 @@ extension Copier {
             let found = try targetDigest(plan)
             guard found == expected else {
                 let extra = found.rows > expected.rows ? " (it holds rows \(from.path) does not have: it is not a copy of it)" : ""
-                throw ExpenseError(.invalidData, "the copy of \(plan.table.name) does not match: \(from.path) has "
-                                   + "\(expected.described(plan.table.totals)), \(place.name) would hold "
-                                   + "\(found.described(plan.table.totals))\(extra); nothing was copied",
-                                   hint: "copy into a new file, or into a team database just set up")
+                throw ExpenseError(
+                    .invalidData,
+                    "the copy of \(plan.table.name) does not match: \(from.path) has "
+                        + "\(expected.described(plan.table.totals)), \(place.name) would hold "
+                        + "\(found.described(plan.table.totals))\(extra); nothing was copied",
+                    hint: "copy into a new file, or into a team database just set up")
             }
             if let index = tallies.firstIndex(where: { $0.name == plan.table.name }) { tallies[index].rows = found.rows }
         }
@@ -82,8 +89,9 @@ extension Copier {
         if to.dialect == .postgresql { try checkOwners() }
         let (found, _) = try auditLogBreak(target, head: targetHead)
         if let found {
-            throw ExpenseError(.invalidData, .auditLogAltered(event: found.eventID),
-                               "the audit log would not verify in \(place.name): \(found.message); nothing was copied")
+            throw ExpenseError(
+                .invalidData, .auditLogAltered(event: found.eventID),
+                "the audit log would not verify in \(place.name): \(found.message); nothing was copied")
         }
     }
 
@@ -92,8 +100,9 @@ extension Copier {
         var after: [DatabaseValue]?
         while true {
             try Cancellation.check()
-            let page = try readPage(plan, from: to, select: plan.targetColumns.joined(separator: ", "), arguments: [],
-                                    filter: nil, filterArguments: [], key: plan.lookupKey, after: after)
+            let page = try readPage(
+                plan, from: to, select: plan.targetColumns.joined(separator: ", "), arguments: [],
+                filter: nil, filterArguments: [], key: plan.lookupKey, after: after)
             for row in page { digest.add(row, totalIndexes: plan.totalIndexes) }
             guard page.count == DatabaseCopy.pageSize, let last = page.last else { break }
             after = plan.lookupKey(of: last)
@@ -104,15 +113,19 @@ extension Copier {
     /// What the foreign keys hold; a server's are triggers, off during the copy.
     private func checkReferences() throws {
         for reference in CopiedTable.references {
-            let dangling = try to.queryFirst("""
+            let dangling = try to.queryFirst(
+                """
                 SELECT c.\(reference.column) FROM \(reference.table) c
                 WHERE c.\(reference.column) IS NOT NULL
                   AND NOT EXISTS (SELECT 1 FROM \(reference.parent) p WHERE p.\(reference.parentKey) = c.\(reference.column))
                 LIMIT 1
-                """) { $0.string(0) }
+                """
+            ) { $0.string(0) }
             if let dangling {
-                throw ExpenseError(.invalidData, "the copy would leave \(reference.table).\(reference.column) referring to "
-                                   + "\(reference.parent) \(TerminalText.visible(dangling)), which is not there; nothing was copied")
+                throw ExpenseError(
+                    .invalidData,
+                    "the copy would leave \(reference.table).\(reference.column) referring to "
+                        + "\(reference.parent) \(TerminalText.visible(dangling)), which is not there; nothing was copied")
             }
         }
     }
@@ -120,15 +133,19 @@ extension Copier {
     /// What the server's policies and triggers hold for everyone else: an item is in a report of
     /// its owner's, a receipt is attached to its owner's items.
     private func checkOwners() throws {
-        if let item = try to.queryFirst("""
+        if let item = try to.queryFirst(
+            """
             SELECT e.id FROM expenses e JOIN reports r ON r.id = e.report_id WHERE e.owner <> r.owner ORDER BY e.id LIMIT 1
-            """, { $0.int64(0) }) {
+            """, { $0.int64(0) })
+        {
             throw ExpenseError(.invalidData, "expense \(item) would not belong to its report's owner; nothing was copied")
         }
-        if let link = try to.queryFirst("""
+        if let link = try to.queryFirst(
+            """
             SELECT l.receipt_id FROM expense_receipts l JOIN receipts c ON c.id = l.receipt_id JOIN expenses e ON e.id = l.expense_id
             WHERE c.owner <> e.owner ORDER BY l.receipt_id LIMIT 1
-            """, { $0.int64(0) }) {
+            """, { $0.int64(0) })
+        {
             throw ExpenseError(.invalidData, "receipt \(link) would be attached to another person's item; nothing was copied")
         }
     }
@@ -149,12 +166,14 @@ extension Copier {
                 if try to.scalar("SELECT count(*) FROM sqlite_sequence WHERE name = ?", [.text(table)]) == 0 {
                     try to.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", [.text(table), .integer(high)])
                 } else {
-                    try to.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?",
-                                   [.integer(high), .text(table), .integer(high)])
+                    try to.execute(
+                        "UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?",
+                        [.integer(high), .text(table), .integer(high)])
                 }
             } else {
-                let current = try to.scalar("SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(?, 'id')::regclass), 0)",
-                                            [.text(table)])
+                let current = try to.scalar(
+                    "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(?, 'id')::regclass), 0)",
+                    [.text(table)])
                 if high > current {
                     _ = try to.scalar("SELECT setval(pg_get_serial_sequence(?, 'id'), ?)", [.text(table), .integer(high)])
                 }
@@ -168,7 +187,8 @@ extension Copier {
             guard try from.hasTable("sqlite_sequence") else { return 0 }
             return try from.scalar("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = ?", [.text(table)])
         }
-        return try from.scalar("SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(?, 'id')::regclass), 0)",
-                               [.text(table)])
+        return try from.scalar(
+            "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(?, 'id')::regclass), 0)",
+            [.text(table)])
     }
 }

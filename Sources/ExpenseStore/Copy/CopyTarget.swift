@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// Where a copy goes, checked before anything is opened or written, and what the copy made
 /// there, so that a copy that fails leaves the place as it found it.
@@ -41,14 +42,17 @@ final class CopyTarget {
     static func prepare(_ location: DatabaseLocation, source: Store) throws -> CopyTarget {
         guard case .file(let path) = location else { return CopyTarget(location: location) }
         guard !location.isInMemory, !path.hasPrefix("file:") else {
-            throw ExpenseError(.usage, "a copy needs a file to write, or a team database's URI (postgresql://...), "
-                               + "not '\(TerminalText.visible(path))'")
+            throw ExpenseError(
+                .usage,
+                "a copy needs a file to write, or a team database's URI (postgresql://...), "
+                    + "not '\(TerminalText.visible(path))'")
         }
         let target = CopyTarget(location: location)
         let sourceFiles = source.location.files
         if let input = OutputFile.input(at: path, among: sourceFiles), input.role == "the database" {
-            throw ExpenseError(.usage, "cannot copy the database \(source.db.path) onto itself (\(path))",
-                               hint: "name another file, or a team database's URI")
+            throw ExpenseError(
+                .usage, "cannot copy the database \(source.db.path) onto itself (\(path))",
+                hint: "name another file, or a team database's URI")
         }
         // A symbolic link, a directory, a device, or one of the source's own files.
         try OutputFile.check(path, replacing: true, inputs: sourceFiles)
@@ -71,12 +75,14 @@ final class CopyTarget {
         guard lstat(vault.root, &info) == 0 else { return }
         vaultExisted = true
         guard info.st_mode & S_IFMT != S_IFLNK else {
-            throw ExpenseError(.cannotCreate, "cannot copy into \(path): its receipt vault \(vault.root) is a symbolic link",
-                               hint: "remove the link, or name another file")
+            throw ExpenseError(
+                .cannotCreate, "cannot copy into \(path): its receipt vault \(vault.root) is a symbolic link",
+                hint: "remove the link, or name another file")
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw ExpenseError(.cannotCreate, "cannot copy into \(path): its receipt vault \(vault.root) is not a directory",
-                               hint: "move it away, or name another file")
+            throw ExpenseError(
+                .cannotCreate, "cannot copy into \(path): its receipt vault \(vault.root) is not a directory",
+                hint: "move it away, or name another file")
         }
     }
 
@@ -85,8 +91,9 @@ final class CopyTarget {
         let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
-            throw ExpenseError(.cannotCreate, "cannot create \(path): \(SystemError.reason(code))",
-                               hint: code == ENOENT ? "check that its directory exists" : nil)
+            throw ExpenseError(
+                .cannotCreate, "cannot create \(path): \(SystemError.reason(code))",
+                hint: code == ENOENT ? "check that its directory exists" : nil)
         }
         close(descriptor)
         createdFile = true
@@ -96,8 +103,9 @@ final class CopyTarget {
     /// not one is left exactly as it was.
     private func requireExpensesDatabase() throws {
         let refusal = { (what: String) in
-            ExpenseError(.cannotCreate, "cannot copy into \(self.path): it exists and is \(what); a copy never writes into another file",
-                         hint: "name a new file")
+            ExpenseError(
+                .cannotCreate, "cannot copy into \(self.path): it exists and is \(what); a copy never writes into another file",
+                hint: "name a new file")
         }
         let database: SQLiteDatabase
         do {

@@ -85,8 +85,10 @@ public enum DatabaseCopy {
     ///   there are, see `personalOwners`).
     /// - Parameter importHistory: file to server, reports past draft come too, their audit log
     ///   logged again as imported (`TeamImport`); else they stay in the file, and the outcome says so.
-    public static func copy(from source: Store, to location: DatabaseLocation, owner: String?, fileUser: String = "",
-                            importHistory: Bool = false, now: @escaping () -> String) throws -> Outcome {
+    public static func copy(
+        from source: Store, to location: DatabaseLocation, owner: String?, fileUser: String = "",
+        importHistory: Bool = false, now: @escaping () -> String
+    ) throws -> Outcome {
         let target = try CopyTarget.prepare(location, source: source)
         do {
             if source.db.dialect == .sqlite, target.isServer {
@@ -94,8 +96,10 @@ public enum DatabaseCopy {
                     throw ExpenseError(.usage, "a copy into a team database needs --owner: whose the file's reports and items become")
                 }
                 let mapping = try OwnerMapping(owner, fileUser: fileUser)
-                return try TeamImport(source: source, target: try target.open(now: now), place: target, owners: mapping,
-                                      importHistory: importHistory).run()
+                return try TeamImport(
+                    source: source, target: try target.open(now: now), place: target, owners: mapping,
+                    importHistory: importHistory
+                ).run()
             }
             if importHistory {
                 throw ExpenseError(.usage, "--import-history is for a copy of a file into a team database")
@@ -108,8 +112,10 @@ public enum DatabaseCopy {
         }
     }
 
-    private static func copy(from source: Store, into place: CopyTarget, owner: String?,
-                             now: @escaping () -> String) throws -> Outcome {
+    private static func copy(
+        from source: Store, into place: CopyTarget, owner: String?,
+        now: @escaping () -> String
+    ) throws -> Outcome {
         let target = try place.open(now: now)
         let copier = try Copier(source: source, target: target, place: place, owner: owner)
         return try copier.run()

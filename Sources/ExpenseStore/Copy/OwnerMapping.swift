@@ -22,7 +22,9 @@ struct OwnerMapping {
         for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else {
-                throw ExpenseError(.usage, "--owner takes a name, or pairs OLD=NEW separated by commas; '\(TerminalText.visible(String(pair)))' is neither")
+                throw ExpenseError(
+                    .usage, "--owner takes a name, or pairs OLD=NEW separated by commas; '\(TerminalText.visible(String(pair)))' is neither"
+                )
             }
             names[try UserName(validating: String(parts[0])).value] = try UserName(validating: String(parts[1])).value
         }
@@ -37,8 +39,9 @@ struct OwnerMapping {
         let name = UserName(normalizing: owner).value
         if let mapped = names[name] { return mapped }
         if orKeep { return name }
-        throw ExpenseError(.usage, "--owner names no one for \(TerminalText.visible(name)), whose reports the file has",
-                           hint: "add \(TerminalText.visible(name))=NAME to --owner")
+        throw ExpenseError(
+            .usage, "--owner names no one for \(TerminalText.visible(name)), whose reports the file has",
+            hint: "add \(TerminalText.visible(name))=NAME to --owner")
     }
 
     func ownerOfRowsWithoutReport() throws -> String { try owner(of: fileUser) }
@@ -49,12 +52,14 @@ struct OwnerMapping {
     func requireKnown(_ owners: [String], withoutReport: Bool, in db: Database) throws {
         let targets = try Set(owners.map { try owner(of: $0) } + (withoutReport ? [ownerOfRowsWithoutReport()] : []))
         for name in targets.sorted() {
-            let traveller = try db.scalar("""
+            let traveller = try db.scalar(
+                """
                 SELECT count(*) FROM pg_roles WHERE rolname = ? AND rolcanlogin AND pg_has_role(rolname, '\(PostgresSchema.travellerRole)', 'MEMBER')
                 """, [.text(name)])
             guard traveller > 0 else {
-                throw ExpenseError(.usage, "\(TerminalText.visible(name)) is no traveller of the team database \(db.path): nothing was copied",
-                                   hint: "the administrator makes the login role and grants it \(PostgresSchema.travellerRole), or --owner names another")
+                throw ExpenseError(
+                    .usage, "\(TerminalText.visible(name)) is no traveller of the team database \(db.path): nothing was copied",
+                    hint: "the administrator makes the login role and grants it \(PostgresSchema.travellerRole), or --owner names another")
             }
         }
     }

@@ -40,19 +40,23 @@ final class TeamImport {
         try requireAdministrator()
         let (chainBreak, _) = try source.auditLogBreak()
         if let chainBreak {
-            throw ExpenseError(.invalidData, .auditLogAltered(event: chainBreak.eventID),
-                               "the audit log of \(from.path) is broken: \(chainBreak.message); nothing was copied")
+            throw ExpenseError(
+                .invalidData, .auditLogAltered(event: chainBreak.eventID),
+                "the audit log of \(from.path) is broken: \(chainBreak.message); nothing was copied")
         }
         let reports = try from.query("SELECT \(Store.reportColumns) FROM reports ORDER BY id", [], Store.report)
         let moving = reports.filter { $0.status == .draft || importHistory }
-        let withoutReport = try from.scalar("""
-            SELECT (SELECT count(*) FROM expenses WHERE report_id IS NULL)
-                 + (SELECT count(*) FROM receipts WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id))
-            """) > 0
+        let withoutReport =
+            try from.scalar(
+                """
+                SELECT (SELECT count(*) FROM expenses WHERE report_id IS NULL)
+                     + (SELECT count(*) FROM receipts WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id))
+                """) > 0
         try owners.requireKnown(reports.filter { $0.status == .draft || importHistory }.map(\.owner), withoutReport: withoutReport, in: to)
 
-        var outcome = DatabaseCopy.Outcome(source: from.path, target: place.name, createdTarget: false,
-                                           owner: owners.single.map { .ofEverythingCopied($0) })
+        var outcome = DatabaseCopy.Outcome(
+            source: from.path, target: place.name, createdTarget: false,
+            owner: owners.single.map { .ofEverythingCopied($0) })
         outcome.historyLeftOut = reports.filter { !moving.contains($0) }.map(\.id)
         try to.begin(.immediate)
         do {
@@ -88,69 +92,89 @@ final class TeamImport {
     private func verify(_ reports: [Report], _ reportIDs: [Int64: Int64]) throws {
         for report in reports {
             guard let id = reportIDs[report.id],
-                  let copied = try to.queryFirst("SELECT \(Store.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Store.report)
+                let copied = try to.queryFirst("SELECT \(Store.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Store.report)
             else { continue }
             let amounts = "SELECT count(*), coalesce(sum(amount_minor), 0) FROM expenses WHERE report_id = ?"
             let here = try from.queryFirst(amounts, [.integer(report.id)]) { "\($0.int64(0)) item(s), amounts \($0.int64(1))" }
             let there = try to.queryFirst(amounts, [.integer(id)]) { "\($0.int64(0)) item(s), amounts \($0.int64(1))" }
             guard copied.itemCount == report.itemCount, copied.total == report.total, copied.status == report.status, here == there else {
-                throw ExpenseError(.invalidData, "the copy of expenses does not match: report \(report.id) of \(from.path) has "
-                                   + "\(here ?? "") and a total of \(report.total), its copy \(there ?? "") and \(copied.total); "
-                                   + "nothing was copied", hint: "something on the team database changes the rows it is given (a trigger?)")
+                throw ExpenseError(
+                    .invalidData,
+                    "the copy of expenses does not match: report \(report.id) of \(from.path) has "
+                        + "\(here ?? "") and a total of \(report.total), its copy \(there ?? "") and \(copied.total); "
+                        + "nothing was copied", hint: "something on the team database changes the rows it is given (a trigger?)")
             }
         }
     }
 
     /// The administrator: a member of the functions' role, which writes the tables for them.
     private func requireAdministrator() throws {
-        let allowed = try to.scalar("""
+        let allowed = try to.scalar(
+            """
             SELECT count(*) FROM pg_roles WHERE rolname = session_user
                AND (rolsuper OR pg_has_role(session_user, '\(PostgresSchema.definerRole)', 'MEMBER'))
             """)
         guard allowed > 0 else {
             let role = try to.queryFirst("SELECT session_user") { $0.string(0) } ?? ""
-            throw ExpenseError(.permissionDenied, "copying into the team database \(to.path) writes other people's rows, "
-                               + "which the role \(TerminalText.visible(role)) may not do",
-                               hint: "connect as the database's administrator (the role that ran 'expenses setup')")
+            throw ExpenseError(
+                .permissionDenied,
+                "copying into the team database \(to.path) writes other people's rows, "
+                    + "which the role \(TerminalText.visible(role)) may not do",
+                hint: "connect as the database's administrator (the role that ran 'expenses setup')")
         }
     }
 
     private func insert(_ report: Report) throws -> Int64 {
-        try to.insert("""
+        try to.insert(
+            """
             INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(report.title), .text(report.purpose), .text(report.destination),
-                  DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                  .text(report.currency.code), .text(ReportStatus.draft.rawValue), .text(try owners.owner(of: report.owner)),
-                  .text(report.createdAt), .text(report.updatedAt)])
+            """,
+            [
+                .text(report.title), .text(report.purpose), .text(report.destination),
+                DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
+                .text(report.currency.code), .text(ReportStatus.draft.rawValue), .text(try owners.owner(of: report.owner)),
+                .text(report.createdAt), .text(report.updatedAt),
+            ])
     }
 
     /// The items of the moving reports and of no report; their new ids and owners by the old ids.
     private func copyItems(_ reportIDs: [Int64: Int64]) throws -> ([Int64: Int64], [Int64: String], DatabaseCopy.Tally) {
-        var ids: [Int64: Int64] = [:], itemOwners: [Int64: String] = [:]
+        var ids: [Int64: Int64] = [:]
+        var itemOwners: [Int64: String] = [:]
         var tally = DatabaseCopy.Tally("expenses")
-        let rows = try from.query("""
+        let rows = try from.query(
+            """
             SELECT e.id, e.report_id, r.owner, e.date, e.category, e.merchant, e.description, e.amount_minor, e.currency, e.rate,
                    e.rate_date, e.rate_source, e.converted_minor, e.paid_by, e.created_at, e.updated_at, e.import_key, e.external_id
             FROM expenses e LEFT JOIN reports r ON r.id = e.report_id ORDER BY e.id
-            """) { row -> (id: Int64, report: Int64?, owner: String?, values: [DatabaseValue]) in
-            (row.int64(0), row.optionalInt64(1), row.optionalString(2),
-             [.text(row.string(3)), .text(row.string(4)), .text(row.string(5)), .text(row.string(6)), .integer(row.int64(7)),
-              .text(row.string(8)), DatabaseValue(row.optionalString(9)), DatabaseValue(row.optionalString(10)),
-              DatabaseValue(row.optionalString(11)), DatabaseValue(row.optionalInt64(12)), .text(row.string(13)),
-              .text(row.string(14)), .text(row.string(15)), DatabaseValue(row.optionalInt64(16)), DatabaseValue(row.optionalString(17))])
+            """
+        ) { row -> (id: Int64, report: Int64?, owner: String?, values: [DatabaseValue]) in
+            (
+                row.int64(0), row.optionalInt64(1), row.optionalString(2),
+                [
+                    .text(row.string(3)), .text(row.string(4)), .text(row.string(5)), .text(row.string(6)), .integer(row.int64(7)),
+                    .text(row.string(8)), DatabaseValue(row.optionalString(9)), DatabaseValue(row.optionalString(10)),
+                    DatabaseValue(row.optionalString(11)), DatabaseValue(row.optionalInt64(12)), .text(row.string(13)),
+                    .text(row.string(14)), .text(row.string(15)), DatabaseValue(row.optionalInt64(16)),
+                    DatabaseValue(row.optionalString(17)),
+                ]
+            )
         }
         for row in rows {
             let newReport = row.report.flatMap { reportIDs[$0] }
             guard row.report == nil || newReport != nil else { continue }
             let owner = try row.owner.map { try owners.owner(of: $0) } ?? owners.ownerOfRowsWithoutReport()
-            guard let id = try to.queryFirst("""
-                INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
-                                      rate_source, converted_minor, paid_by, created_at, updated_at, import_key, external_id, owner)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO NOTHING RETURNING id
-                """, [DatabaseValue(newReport)] + row.values + [.text(owner)], { $0.int64(0) }) else {
-                tally.present += 1   // the same imported row (its fingerprint) is this person's already
+            guard
+                let id = try to.queryFirst(
+                    """
+                    INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
+                                          rate_source, converted_minor, paid_by, created_at, updated_at, import_key, external_id, owner)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT DO NOTHING RETURNING id
+                    """, [DatabaseValue(newReport)] + row.values + [.text(owner)], { $0.int64(0) })
+            else {
+                tally.present += 1  // the same imported row (its fingerprint) is this person's already
                 continue
             }
             ids[row.id] = id
@@ -164,8 +188,10 @@ final class TeamImport {
     /// Receipts of the copied items (as their items' owner's) and those of no item (as the owner of
     /// rows without report), their bytes checked against their hash, and the links.
     private func copyReceipts(_ expenseIDs: [Int64: Int64], _ itemOwners: [Int64: String])
-        throws -> (DatabaseCopy.Tally, DatabaseCopy.Tally, DatabaseCopy.Tally, Int64) {
-        var receipts = DatabaseCopy.Tally("receipts"), links = DatabaseCopy.Tally("expense_receipts")
+        throws -> (DatabaseCopy.Tally, DatabaseCopy.Tally, DatabaseCopy.Tally, Int64)
+    {
+        var receipts = DatabaseCopy.Tally("receipts")
+        var links = DatabaseCopy.Tally("expense_receipts")
         var files = DatabaseCopy.Tally("receipt files")
         var bytesCopied: Int64 = 0
         let linked = try from.query("SELECT expense_id, receipt_id, attached_at FROM expense_receipts ORDER BY expense_id, receipt_id") {
@@ -175,9 +201,11 @@ final class TeamImport {
         for link in linked {
             guard let owner = itemOwners[link.expense] else { continue }
             if let other = receiptOwner[link.receipt], other != owner {
-                throw ExpenseError(.invalidData, "receipt \(link.receipt) is attached to items of \(other) and \(owner); on a team "
-                                   + "database a receipt is its owner's and goes only with their items: nothing was copied",
-                                   hint: "detach it from the other person's items, or capture it again for them")
+                throw ExpenseError(
+                    .invalidData,
+                    "receipt \(link.receipt) is attached to items of \(other) and \(owner); on a team "
+                        + "database a receipt is its owner's and goes only with their items: nothing was copied",
+                    hint: "detach it from the other person's items, or capture it again for them")
             }
             receiptOwner[link.receipt] = owner
         }
@@ -195,8 +223,9 @@ final class TeamImport {
                 var chunk: Int64 = 0
                 for start in stride(from: 0, to: bytes.count, by: DatabaseReceiptStorage.chunkSize) {
                     let end = min(start + DatabaseReceiptStorage.chunkSize, bytes.count)
-                    try to.execute("INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
-                                   [.text(receipt.sha256), .integer(chunk), .blob(Array(bytes[start..<end]))])
+                    try to.execute(
+                        "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
+                        [.text(receipt.sha256), .integer(chunk), .blob(Array(bytes[start..<end]))])
                     chunk += 1
                 }
                 files.copied += 1
@@ -204,27 +233,34 @@ final class TeamImport {
             } else {
                 files.present += 1
             }
-            if let existing = try to.queryFirst("SELECT id FROM receipts WHERE owner = ? AND sha256 = ?",
-                                                [.text(owner), .text(receipt.sha256)], { $0.int64(0) }) {
+            if let existing = try to.queryFirst(
+                "SELECT id FROM receipts WHERE owner = ? AND sha256 = ?",
+                [.text(owner), .text(receipt.sha256)], { $0.int64(0) })
+            {
                 receiptIDs[receipt.id] = existing
                 receipts.present += 1
                 continue
             }
-            receiptIDs[receipt.id] = try to.insert("""
+            receiptIDs[receipt.id] = try to.insert(
+                """
                 INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height, ocr_status,
                                       ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
                                       suggested_category, owner)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
-                      .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
-                      DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init))]
+                """,
+                [
+                    .text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
+                    .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
+                    DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init)),
+                ]
                     + Store.ocrArguments(receipt.ocr) + [.text(owner)])
             receipts.copied += 1
         }
         for link in linked {
             guard let expense = expenseIDs[link.expense], let receipt = receiptIDs[link.receipt] else { continue }
-            try to.execute("INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?)",
-                           [.integer(expense), .integer(receipt), .text(link.at)])
+            try to.execute(
+                "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?)",
+                [.integer(expense), .integer(receipt), .text(link.at)])
             links.copied += 1
         }
         (receipts.rows, links.rows, files.rows) = (receipts.copied + receipts.present, links.copied, files.copied + files.present)
@@ -233,14 +269,19 @@ final class TeamImport {
 
     private func copyAcknowledgements(_ reportIDs: [Int64: Int64]) throws -> DatabaseCopy.Tally {
         var tally = DatabaseCopy.Tally("policy_acknowledgements")
-        let rows = try from.query("SELECT report_id, violation, actor, at, reason FROM policy_acknowledgements ORDER BY report_id, violation") {
+        let rows = try from.query(
+            "SELECT report_id, violation, actor, at, reason FROM policy_acknowledgements ORDER BY report_id, violation"
+        ) {
             (report: $0.int64(0), violation: $0.string(1), actor: $0.string(2), at: $0.string(3), reason: $0.string(4))
         }
         for row in rows {
             guard let report = reportIDs[row.report] else { continue }
-            try to.execute("INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason) VALUES (?, ?, ?, ?, ?)",
-                           [.integer(report), .text(row.violation), .text(try owners.owner(of: row.actor, orKeep: true)),
-                            .text(row.at), .text(row.reason)])
+            try to.execute(
+                "INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .integer(report), .text(row.violation), .text(try owners.owner(of: row.actor, orKeep: true)),
+                    .text(row.at), .text(row.reason),
+                ])
             tally.copied += 1
         }
         tally.rows = tally.copied
@@ -257,9 +298,12 @@ final class TeamImport {
         for report in reports {
             guard let id = reportIDs[report.id] else { continue }
             for event in try source.events(report.id) {
-                try to.execute("SELECT \(PostgresSchema.functionSchema).log_event(?, session_user::text, ?, ?, ?, ?, ?)",
-                               [.integer(id), .text("import \(event.action) by \(event.actor) at \(event.at)"),
-                                .text(event.from.rawValue), .text(event.to.rawValue), .text(event.reason), .text(target.now())])
+                try to.execute(
+                    "SELECT \(PostgresSchema.functionSchema).log_event(?, session_user::text, ?, ?, ?, ?, ?)",
+                    [
+                        .integer(id), .text("import \(event.action) by \(event.actor) at \(event.at)"),
+                        .text(event.from.rawValue), .text(event.to.rawValue), .text(event.reason), .text(target.now()),
+                    ])
                 try to.execute("UPDATE reports SET status = ? WHERE id = ?", [.text(event.to.rawValue), .integer(id)])
                 tally.copied += 1
             }

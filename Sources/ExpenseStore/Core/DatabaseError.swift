@@ -73,7 +73,8 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     init(connection: OpaquePointer?, code: Int32, sql: String? = nil) {
-        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let message =
+            connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
         self.init(extendedResultCode: extended, message: message, sql: sql)
@@ -139,10 +140,11 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     var isLostRace: Bool { sqlState == "40001" || sqlState == "40P01" }
 
     public var description: String {
-        var text = switch code {
-        case .sqlite(let code): "SQLite error \(code & 0xFF): \(message)"
-        case .sqlState(let state): "PostgreSQL error \(state): \(message)"
-        }
+        var text =
+            switch code {
+            case .sqlite(let code): "SQLite error \(code & 0xFF): \(message)"
+            case .sqlState(let state): "PostgreSQL error \(state): \(message)"
+            }
         if let sql { text += " - while executing `\(sql)`" }
         return text
     }

@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// Where the data is: a file on this machine (SQLite), for one person, or a team's server
 /// (PostgreSQL) with its connection parameters. Parsed once from what the person wrote (--db,
@@ -27,17 +28,20 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     /// would otherwise become a directory named after its scheme.
     public init(parsing text: String, home: String? = nil) throws(ExpenseError) {
         if Self.serverSchemes.contains(where: text.hasPrefix)
-            || Self.serverKeywords.contains(where: { text.hasPrefix($0 + "=") }) {
+            || Self.serverKeywords.contains(where: { text.hasPrefix($0 + "=") })
+        {
             self = .server(connection: text)
             return
         }
         guard !text.isEmpty else {
-            throw ExpenseError(.usage, "no database given: an empty name is neither a file nor a server",
-                               hint: "give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)")
+            throw ExpenseError(
+                .usage, "no database given: an empty name is neither a file nor a server",
+                hint: "give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)")
         }
         if let scheme = Self.uriScheme(of: text) {
-            throw ExpenseError(.usage, "'\(TerminalText.visible(text))' is a \(scheme) URI, not a database expenses can use",
-                               hint: "give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)")
+            throw ExpenseError(
+                .usage, "'\(TerminalText.visible(text))' is a \(scheme) URI, not a database expenses can use",
+                hint: "give a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME)")
         }
         if let home, text == "~" || text.hasPrefix("~/") {
             self = .file(home + text.dropFirst())
@@ -52,7 +56,8 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         guard let range = text.firstRange(of: "://") else { return nil }
         let scheme = text[..<range.lowerBound]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         return String(scheme)
     }
 
@@ -99,10 +104,12 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     /// server or an in-memory database.
     public var files: [OutputFile.Input] {
         guard case .file(let path) = self, !path.isEmpty, !isInMemory, !path.hasPrefix("file:") else { return [] }
-        return [OutputFile.Input(path, role: "the database"),
-                OutputFile.Input(path + "-wal", role: "the database's write-ahead log"),
-                OutputFile.Input(path + "-shm", role: "the database's shared-memory file"),
-                OutputFile.Input(path + "-journal", role: "the database's journal")]
+        return [
+            OutputFile.Input(path, role: "the database"),
+            OutputFile.Input(path + "-wal", role: "the database's write-ahead log"),
+            OutputFile.Input(path + "-shm", role: "the database's shared-memory file"),
+            OutputFile.Input(path + "-journal", role: "the database's journal"),
+        ]
     }
 
     /// True for a file that is not there (yet): opening it would create it. False for a server,

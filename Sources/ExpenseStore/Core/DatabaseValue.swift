@@ -1,6 +1,7 @@
 /// A value SQLite stores: the five storage classes.
 public enum DatabaseValue: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByNilLiteral {
+    ExpressibleByNilLiteral
+{
     case null
     case integer(Int64)
     case real(Double)

@@ -1,8 +1,9 @@
+import CLibPQ
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLibPQ
-import ExpenseSupport
 
 /// libpq's functions the store calls, found in libpq.so.5 when a team database is first opened
 /// (`pq`). Linked instead, libpq and the two dozen libraries it brings (TLS, Kerberos, LDAP)
@@ -45,9 +46,11 @@ struct LibPQ {
     /// Opens `library` and finds every function; refused (69) when either is missing.
     init(library name: String) throws(ExpenseError) {
         guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            throw ExpenseError(.unavailable, "a team database needs libpq, PostgreSQL's client library: "
-                               + (dlerror().map { String(cString: $0) } ?? name),
-                               hint: "install it (Debian: apt-get install libpq5), or use a database file")
+            throw ExpenseError(
+                .unavailable,
+                "a team database needs libpq, PostgreSQL's client library: "
+                    + (dlerror().map { String(cString: $0) } ?? name),
+                hint: "install it (Debian: apt-get install libpq5), or use a database file")
         }
         connectdbParams = try Self.function("PQconnectdbParams", in: library)
         status = try Self.function("PQstatus", in: library)
@@ -82,8 +85,9 @@ struct LibPQ {
 
     private static func function<F>(_ name: String, in library: UnsafeMutableRawPointer) throws(ExpenseError) -> F {
         guard let address = dlsym(library, name) else {
-            throw ExpenseError(.unavailable, "the libpq found has no \(name): it is older than expenses needs",
-                               hint: "install PostgreSQL 14's libpq or later (Debian: libpq5)")
+            throw ExpenseError(
+                .unavailable, "the libpq found has no \(name): it is older than expenses needs",
+                hint: "install PostgreSQL 14's libpq or later (Debian: libpq5)")
         }
         return unsafeBitCast(address, to: F.self)
     }

@@ -1,8 +1,9 @@
+import CLibPQ
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLibPQ
-import ExpenseSupport
 
 /// A connection to a team's PostgreSQL database through libpq. Who the user is comes from the
 /// connection (the role the server let in), and the server holds the workflow's rules against
@@ -31,8 +32,10 @@ final class PostgresDatabase: Database {
         let timeout = getenv("PGCONNECT_TIMEOUT").map { String(cString: $0) } ?? String(connectTimeout)
         // Later entries override earlier ones: the user's string may set the timeout and the
         // application name, never the encoding the app reads and writes.
-        let settings = [("connect_timeout", timeout), ("application_name", "expenses"), ("dbname", location),
-                        ("client_encoding", "UTF8")]
+        let settings = [
+            ("connect_timeout", timeout), ("application_name", "expenses"), ("dbname", location),
+            ("client_encoding", "UTF8"),
+        ]
         let connection = Self.withCStrings(settings.map(\.0)) { keywords in
             Self.withCStrings(settings.map(\.1)) { values in pq.connectdbParams(keywords, values, 1) }
         }
@@ -62,9 +65,11 @@ final class PostgresDatabase: Database {
     /// Refuses a server older than `oldestServer` (libpq's version number: 150004 is 15.4).
     static func requireSupported(serverVersion version: Int, path: String) throws(ExpenseError) {
         guard version < oldestServer.version else { return }
-        throw ExpenseError(.unavailable, "the database server \(path) runs PostgreSQL \(version / 10_000), older than "
-                           + "\(oldestServer.name), the oldest expenses can use",
-                           hint: "upgrade the server (pg_upgrade), or keep using a local SQLite file")
+        throw ExpenseError(
+            .unavailable,
+            "the database server \(path) runs PostgreSQL \(version / 10_000), older than "
+                + "\(oldestServer.name), the oldest expenses can use",
+            hint: "upgrade the server (pg_upgrade), or keep using a local SQLite file")
     }
 
     /// The first line of libpq's reason, as a user's error of the right kind.
@@ -74,23 +79,29 @@ final class PostgresDatabase: Database {
         // libpq quotes a malformed URI whole, password and all: shown without it.
         let reason = (full.split(separator: "\n").first.map(String.init) ?? full).replacing("FATAL:  ", with: "")
         let text = TerminalText.visible(reason.replacing(location, with: path))
-        let refused = ["password authentication failed", "no password supplied", "authentication failed",
-                       "does not exist", "no pg_hba.conf entry", "permission denied", "certificate"]
+        let refused = [
+            "password authentication failed", "no password supplied", "authentication failed",
+            "does not exist", "no pg_hba.conf entry", "permission denied", "certificate",
+        ]
         let isDatabaseMissing = text.contains("database \"") && text.contains("does not exist")
         if pq.connectionNeedsPassword(connection) == 1 {
-            return ExpenseError(.permissionDenied, "the database server \(path) asks for a password: \(text)",
-                                hint: "give it in ~/.pgpass (mode 0600) or PGPASSWORD, or log in another way pg_hba.conf allows")
+            return ExpenseError(
+                .permissionDenied, "the database server \(path) asks for a password: \(text)",
+                hint: "give it in ~/.pgpass (mode 0600) or PGPASSWORD, or log in another way pg_hba.conf allows")
         }
         if isDatabaseMissing {
-            return ExpenseError(.unavailable, "cannot open the database \(path): \(text)",
-                                hint: "the server's administrator creates it (createdb) and runs 'expenses setup' in it")
+            return ExpenseError(
+                .unavailable, "cannot open the database \(path): \(text)",
+                hint: "the server's administrator creates it (createdb) and runs 'expenses setup' in it")
         }
         if refused.contains(where: text.contains) {
-            return ExpenseError(.permissionDenied, "the database server \(path) refused the connection: \(text)",
-                                hint: "check the user name and password (~/.pgpass), or ask the administrator for a role")
+            return ExpenseError(
+                .permissionDenied, "the database server \(path) refused the connection: \(text)",
+                hint: "check the user name and password (~/.pgpass), or ask the administrator for a role")
         }
-        return ExpenseError(.unavailable, "cannot connect to the database \(path): \(text)",
-                            hint: "check the URI (postgresql://USER@HOST:PORT/DATABASE) and that the server is running")
+        return ExpenseError(
+            .unavailable, "cannot connect to the database \(path): \(text)",
+            hint: "check the URI (postgresql://USER@HOST:PORT/DATABASE) and that the server is running")
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
@@ -133,21 +144,38 @@ final class PostgresDatabase: Database {
         for argument in arguments {
             switch argument {
             case .null:
-                types.append(0); values.append(nil); lengths.append(0); formats.append(0)
+                types.append(0)
+                values.append(nil)
+                lengths.append(0)
+                formats.append(0)
             case .integer(let value):
-                types.append(20); values.append(strdup(String(value))); lengths.append(0); formats.append(0)
+                types.append(20)
+                values.append(strdup(String(value)))
+                lengths.append(0)
+                formats.append(0)
             case .real(let value):
-                types.append(701); values.append(strdup(String(value))); lengths.append(0); formats.append(0)
+                types.append(701)
+                values.append(strdup(String(value)))
+                lengths.append(0)
+                formats.append(0)
             case .text(let value):
                 guard !value.utf8.contains(0) else {
                     throw DatabaseError(sqlState: "22021", message: "text with a NUL character (U+0000) cannot be stored", sql: sql)
                 }
-                types.append(25); values.append(strdup(value)); lengths.append(0); formats.append(0)
+                types.append(25)
+                values.append(strdup(value))
+                lengths.append(0)
+                formats.append(0)
             case .blob(let bytes):
                 let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
-                bytes.withUnsafeBytes { UnsafeMutableRawPointer(copy).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(copy), byteCount: bytes.count) }
+                bytes.withUnsafeBytes {
+                    UnsafeMutableRawPointer(copy).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(copy), byteCount: bytes.count)
+                }
                 // free() releases it with the others: allocate is malloc underneath on Linux.
-                types.append(17); values.append(copy); lengths.append(Int32(bytes.count)); formats.append(1)
+                types.append(17)
+                values.append(copy)
+                lengths.append(Int32(bytes.count))
+                formats.append(1)
             }
         }
         let result = values.withUnsafeBufferPointer { valuePointers in
@@ -171,9 +199,11 @@ final class PostgresDatabase: Database {
             changes = pq.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
             return wrapped
         default:
-            let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let state =
+                pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
                 ?? (pq.status(connection) == CONNECTION_OK ? "XX000" : "08006")
-            let message = pq.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            let message =
+                pq.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
                 ?? Self.lastLine(pq.resultErrorMessage(result))
             throw DatabaseError(sqlState: state, message: message, sql: sql)
         }
@@ -213,7 +243,7 @@ final class PostgresDatabase: Database {
                 while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
                 output.append(UInt8(ascii: "$"))
                 if end > index + 1 {
-                    output.append(contentsOf: bytes[(index + 1)..<end])   // ?3 is $3
+                    output.append(contentsOf: bytes[(index + 1)..<end])  // ?3 is $3
                 } else {
                     number += 1
                     output.append(contentsOf: String(number).utf8)
@@ -279,8 +309,9 @@ final class PostgresDatabase: Database {
     }
 
     public func hasTable(_ name: String) throws -> Bool {
-        try scalar("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?",
-                   [.text(name)]) > 0
+        try scalar(
+            "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?",
+            [.text(name)]) > 0
     }
 
     public func tableCount() throws -> Int64 {

@@ -1,8 +1,9 @@
+import CSQLite
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSQLite
-import ExpenseSupport
 
 /// A connection to one SQLite database file, set up the way this app needs it: WAL, foreign keys,
 /// a busy timeout, and a probe that refuses a file that is not a database.
@@ -51,13 +52,14 @@ final class SQLiteDatabase: Database {
         case .readOnly:
             do {
                 handle = try Self.connect(path, flags: SQLITE_OPEN_READONLY, busyTimeout: milliseconds)
-            } catch where error.kind == .cannotOpen || error.kind == .readOnly {
+            } catch  where error.kind == .cannotOpen || error.kind == .readOnly {
                 // Reading a WAL database takes its -shm file, which SQLite creates beside it; in
                 // a directory this process cannot write, and with none there, it cannot. No
                 // process has the file open for writing then (it would have made the -shm), so
                 // it is read as immutable, as a file on read-only media is.
-                handle = try Self.connect(Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-                                          busyTimeout: milliseconds)
+                handle = try Self.connect(
+                    Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                    busyTimeout: milliseconds)
             }
         }
         self.handle = handle

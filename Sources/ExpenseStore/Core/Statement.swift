@@ -52,8 +52,9 @@ public final class Statement {
             case .real(let double): code = sqlite3_bind_double(handle, index, double)
             case .text(let string) where string.utf8.contains(0):
                 // C strings end at a NUL: SQLite would keep the text whole, every reader half of it.
-                throw DatabaseError(extendedResultCode: SQLITE_MISMATCH, message: "text with a NUL character (U+0000) cannot be stored",
-                                    sql: sql)
+                throw DatabaseError(
+                    extendedResultCode: SQLITE_MISMATCH, message: "text with a NUL character (U+0000) cannot be stored",
+                    sql: sql)
             case .text(let string):
                 code = string.withCString { sqlite3_bind_text(handle, index, $0, Int32(string.utf8.count), csqlite_transient()) }
             case .blob(let bytes) where bytes.isEmpty:
@@ -72,8 +73,10 @@ public final class Statement {
     /// Binds the UTF-8 `bytes` to parameter `index` of `handle`, their length given, so that a
     /// NUL inside stays part of the text. Empty text is bound as '': a NULL pointer would bind
     /// SQL NULL. With SQLITE_STATIC (nil) the bytes must outlive every step until the next bind.
-    static func bindText(_ handle: OpaquePointer, _ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
-                         _ destructor: sqlite3_destructor_type?) {
+    static func bindText(
+        _ handle: OpaquePointer, _ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ destructor: sqlite3_destructor_type?
+    ) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             _ = sqlite3_bind_text(handle, index, "", 0, destructor)
             return

@@ -36,7 +36,8 @@ public struct Migrator {
         try refuseNewer(applied ?? [], db)
         if let done = applied, migrations.allSatisfy({ done.contains($0.id) }) { return }
 
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 id TEXT PRIMARY KEY NOT NULL,
                 applied_at TEXT NOT NULL)
@@ -63,8 +64,9 @@ public struct Migrator {
         }
         try refuseNewer(applied ?? [], db)
         guard let done = applied, migrations.allSatisfy({ done.contains($0.id) }) else {
-            throw ExpenseError(.cannotCreate, "the database \(db.path) is read-only, and this version of expenses must update its schema first",
-                               hint: "open it once where it can be written, so that this version can update it")
+            throw ExpenseError(
+                .cannotCreate, "the database \(db.path) is read-only, and this version of expenses must update its schema first",
+                hint: "open it once where it can be written, so that this version can update it")
         }
     }
 
@@ -76,9 +78,10 @@ public struct Migrator {
     func refuseNewer(_ applied: Set<String>, _ db: Database) throws {
         let known = Set(migrations.map(\.id))
         if let unknown = applied.subtracting(known).sorted().first {
-            throw ExpenseError(.invalidData,
-                               "\(db.path) was written by a newer version of expenses (schema '\(unknown)')",
-                               hint: "upgrade expenses to open it; this version left it untouched")
+            throw ExpenseError(
+                .invalidData,
+                "\(db.path) was written by a newer version of expenses (schema '\(unknown)')",
+                hint: "upgrade expenses to open it; this version left it untouched")
         }
     }
 }

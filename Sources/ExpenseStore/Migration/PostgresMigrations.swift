@@ -18,13 +18,15 @@ public enum PostgresMigrations {
     static func requireSetUp(_ db: PostgresDatabase) throws {
         let migrator = migrator
         guard let applied = try migrator.appliedIDs(db) else {
-            throw ExpenseError(.unavailable, "the database \(db.path) has no expenses schema yet",
-                               hint: "its owner runs 'expenses setup --db URI' once, then grants roles to the team")
+            throw ExpenseError(
+                .unavailable, "the database \(db.path) has no expenses schema yet",
+                hint: "its owner runs 'expenses setup --db URI' once, then grants roles to the team")
         }
         try migrator.refuseNewer(applied, db)
         guard migrator.migrations.allSatisfy({ applied.contains($0.id) }) else {
-            throw ExpenseError(.unavailable, "the database \(db.path) has an older expenses schema than this version uses",
-                               hint: "its owner runs 'expenses setup --db URI' with this version to update it")
+            throw ExpenseError(
+                .unavailable, "the database \(db.path) has an older expenses schema than this version uses",
+                hint: "its owner runs 'expenses setup --db URI' with this version to update it")
         }
     }
 

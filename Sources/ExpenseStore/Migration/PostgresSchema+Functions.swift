@@ -43,7 +43,9 @@ extension PostgresSchema {
             END $fn$;
             ALTER FUNCTION \(functionSchema).\(name)(\(parameters)) OWNER TO \(definerRole);
             REVOKE ALL ON FUNCTION \(functionSchema).\(name)(\(parameters)) FROM PUBLIC;
-            """ + (callers.isEmpty ? "" : "\nGRANT EXECUTE ON FUNCTION \(functionSchema).\(name)(\(parameters)) TO \(callers.joined(separator: ", "));")
+            """
+                + (callers.isEmpty
+                    ? "" : "\nGRANT EXECUTE ON FUNCTION \(functionSchema).\(name)(\(parameters)) TO \(callers.joined(separator: ", "));")
         }
     }
 
@@ -126,39 +128,45 @@ extension PostgresSchema {
     static var identityFunctions: [ServerFunction] {
         [
             // session_user, never current_user: a SET ROLE changes the one, never the other.
-            ServerFunction(name: "caller", parameters: "", returns: "text", declare: "who text := session_user;", body: """
-                IF current_setting('server_encoding') = 'UTF8' AND NOT who IS NFC NORMALIZED THEN
-                    RAISE EXCEPTION 'the role % is not written as expenses writes user names (composed)', who
-                        USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF who <> lower(who) OR who <> btrim(who) OR who ~ '[[:cntrl:]]' OR who ~ '  ' THEN
-                    RAISE EXCEPTION 'the role % is not written as expenses writes user names (lower case, single spaces)', who
-                        USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF NOT (pg_has_role(who, '\(travellerRole)', 'MEMBER') OR pg_has_role(who, '\(approverRole)', 'MEMBER')
-                        OR pg_has_role(who, '\(financeRole)', 'MEMBER')) THEN
-                    RAISE EXCEPTION 'the role % is in none of the team''s groups', who USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                RETURN who;
-                """),
+            ServerFunction(
+                name: "caller", parameters: "", returns: "text", declare: "who text := session_user;",
+                body: """
+                    IF current_setting('server_encoding') = 'UTF8' AND NOT who IS NFC NORMALIZED THEN
+                        RAISE EXCEPTION 'the role % is not written as expenses writes user names (composed)', who
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF who <> lower(who) OR who <> btrim(who) OR who ~ '[[:cntrl:]]' OR who ~ '  ' THEN
+                        RAISE EXCEPTION 'the role % is not written as expenses writes user names (lower case, single spaces)', who
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF NOT (pg_has_role(who, '\(travellerRole)', 'MEMBER') OR pg_has_role(who, '\(approverRole)', 'MEMBER')
+                            OR pg_has_role(who, '\(financeRole)', 'MEMBER')) THEN
+                        RAISE EXCEPTION 'the role % is in none of the team''s groups', who USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    RETURN who;
+                    """),
             // Refuses unless `p_who` is a member of `p_group`, saying what they tried.
-            ServerFunction(name: "require_group", parameters: "p_who text, p_group text, p_what text", returns: "void", body: """
-                IF NOT pg_has_role(p_who, p_group, 'MEMBER') THEN
-                    RAISE EXCEPTION 'only a member of % can %', p_group, p_what USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                """),
+            ServerFunction(
+                name: "require_group", parameters: "p_who text, p_group text, p_what text", returns: "void",
+                body: """
+                    IF NOT pg_has_role(p_who, p_group, 'MEMBER') THEN
+                        RAISE EXCEPTION 'only a member of % can %', p_group, p_what USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    """),
             // The caller's own report, locked until the transaction ends, in a state whose items may change.
-            ServerFunction(name: "own_draft", parameters: "p_report bigint, p_who text", returns: "public.reports",
-                           declare: "found public.reports;", body: """
-                SELECT * INTO found FROM public.reports WHERE id = p_report FOR UPDATE;
-                IF found.id IS NULL OR found.owner <> p_who THEN
-                    RAISE EXCEPTION 'unknown report %', p_report USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF found.status NOT IN \(Store.editableStatusesSQL) THEN
-                    RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation';
-                END IF;
-                RETURN found;
-                """),
+            ServerFunction(
+                name: "own_draft", parameters: "p_report bigint, p_who text", returns: "public.reports",
+                declare: "found public.reports;",
+                body: """
+                    SELECT * INTO found FROM public.reports WHERE id = p_report FOR UPDATE;
+                    IF found.id IS NULL OR found.owner <> p_who THEN
+                        RAISE EXCEPTION 'unknown report %', p_report USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF found.status NOT IN \(Store.editableStatusesSQL) THEN
+                        RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    RETURN found;
+                    """),
         ]
     }
 }

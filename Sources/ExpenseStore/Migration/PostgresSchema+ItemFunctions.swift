@@ -12,58 +12,70 @@ extension PostgresSchema {
     /// one it moves to) is a draft of theirs.
     static var itemFunctions: [ServerFunction] {
         [
-            ServerFunction(name: "expense_add", parameters: itemParameters, returns: "bigint",
-                           declare: "who text := caller(); made bigint;", body: """
-                PERFORM require_group(who, '\(travellerRole)', 'add expenses');
-                IF p_report IS NOT NULL THEN PERFORM own_draft(p_report, who); END IF;
-                INSERT INTO public.expenses (report_id, date, category, merchant, description, amount_minor, currency, rate,
-                                             rate_date, rate_source, converted_minor, paid_by, created_at, updated_at, owner)
-                VALUES (p_report, p_date, p_category, coalesce(p_merchant, ''), coalesce(p_description, ''), p_amount, p_currency,
-                        p_rate, p_rate_date, p_rate_source, p_converted, p_paid_by, p_at, p_at, who)
-                RETURNING id INTO made;
-                RETURN made;
-                """, callers: [travellerRole]),
-            ServerFunction(name: "expense_edit", parameters: "p_expense bigint, " + itemParameters, returns: "void",
-                           declare: "who text := caller(); item public.expenses;", body: """
-                item := own_item(p_expense, who);
-                IF p_report IS NOT NULL THEN PERFORM own_draft(p_report, who); END IF;
-                UPDATE public.expenses SET report_id = p_report, date = p_date, category = p_category,
-                    merchant = coalesce(p_merchant, ''), description = coalesce(p_description, ''), amount_minor = p_amount,
-                    currency = p_currency, rate = p_rate, rate_date = p_rate_date, rate_source = p_rate_source,
-                    converted_minor = p_converted, paid_by = p_paid_by, updated_at = p_at
-                WHERE id = p_expense;
-                """, callers: [travellerRole]),
-            ServerFunction(name: "expense_delete", parameters: "p_expense bigint", returns: "void",
-                           declare: "who text := caller();", body: """
-                PERFORM own_item(p_expense, who);
-                DELETE FROM public.expenses WHERE id = p_expense;
-                """, callers: [travellerRole]),
+            ServerFunction(
+                name: "expense_add", parameters: itemParameters, returns: "bigint",
+                declare: "who text := caller(); made bigint;",
+                body: """
+                    PERFORM require_group(who, '\(travellerRole)', 'add expenses');
+                    IF p_report IS NOT NULL THEN PERFORM own_draft(p_report, who); END IF;
+                    INSERT INTO public.expenses (report_id, date, category, merchant, description, amount_minor, currency, rate,
+                                                 rate_date, rate_source, converted_minor, paid_by, created_at, updated_at, owner)
+                    VALUES (p_report, p_date, p_category, coalesce(p_merchant, ''), coalesce(p_description, ''), p_amount, p_currency,
+                            p_rate, p_rate_date, p_rate_source, p_converted, p_paid_by, p_at, p_at, who)
+                    RETURNING id INTO made;
+                    RETURN made;
+                    """, callers: [travellerRole]),
+            ServerFunction(
+                name: "expense_edit", parameters: "p_expense bigint, " + itemParameters, returns: "void",
+                declare: "who text := caller(); item public.expenses;",
+                body: """
+                    item := own_item(p_expense, who);
+                    IF p_report IS NOT NULL THEN PERFORM own_draft(p_report, who); END IF;
+                    UPDATE public.expenses SET report_id = p_report, date = p_date, category = p_category,
+                        merchant = coalesce(p_merchant, ''), description = coalesce(p_description, ''), amount_minor = p_amount,
+                        currency = p_currency, rate = p_rate, rate_date = p_rate_date, rate_source = p_rate_source,
+                        converted_minor = p_converted, paid_by = p_paid_by, updated_at = p_at
+                    WHERE id = p_expense;
+                    """, callers: [travellerRole]),
+            ServerFunction(
+                name: "expense_delete", parameters: "p_expense bigint", returns: "void",
+                declare: "who text := caller();",
+                body: """
+                    PERFORM own_item(p_expense, who);
+                    DELETE FROM public.expenses WHERE id = p_expense;
+                    """, callers: [travellerRole]),
             // The caller's item, locked, in no report or in a draft of theirs.
-            ServerFunction(name: "own_item", parameters: "p_expense bigint, p_who text", returns: "public.expenses",
-                           declare: "item public.expenses;", body: """
-                SELECT * INTO item FROM public.expenses WHERE id = p_expense FOR UPDATE;
-                IF item.id IS NULL OR item.owner <> p_who THEN
-                    RAISE EXCEPTION 'unknown expense %', p_expense USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF item.report_id IS NOT NULL THEN PERFORM own_draft(item.report_id, p_who); END IF;
-                RETURN item;
-                """),
-            ServerFunction(name: "receipt_attach", parameters: "p_expense bigint, p_receipt bigint, p_at text", returns: "boolean",
-                           declare: "who text := caller(); added bigint;", body: """
-                PERFORM own_item(p_expense, who);
-                PERFORM own_receipt(p_receipt, who);
-                INSERT INTO public.expense_receipts (expense_id, receipt_id, attached_at) VALUES (p_expense, p_receipt, p_at)
-                ON CONFLICT DO NOTHING;
-                GET DIAGNOSTICS added = ROW_COUNT;
-                RETURN added > 0;
-                """, callers: [travellerRole]),
-            ServerFunction(name: "receipt_detach", parameters: "p_expense bigint, p_receipt bigint", returns: "boolean",
-                           declare: "who text := caller(); removed bigint;", body: """
-                PERFORM own_item(p_expense, who);
-                DELETE FROM public.expense_receipts WHERE expense_id = p_expense AND receipt_id = p_receipt;
-                GET DIAGNOSTICS removed = ROW_COUNT;
-                RETURN removed > 0;
-                """, callers: [travellerRole]),
+            ServerFunction(
+                name: "own_item", parameters: "p_expense bigint, p_who text", returns: "public.expenses",
+                declare: "item public.expenses;",
+                body: """
+                    SELECT * INTO item FROM public.expenses WHERE id = p_expense FOR UPDATE;
+                    IF item.id IS NULL OR item.owner <> p_who THEN
+                        RAISE EXCEPTION 'unknown expense %', p_expense USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF item.report_id IS NOT NULL THEN PERFORM own_draft(item.report_id, p_who); END IF;
+                    RETURN item;
+                    """),
+            ServerFunction(
+                name: "receipt_attach", parameters: "p_expense bigint, p_receipt bigint, p_at text", returns: "boolean",
+                declare: "who text := caller(); added bigint;",
+                body: """
+                    PERFORM own_item(p_expense, who);
+                    PERFORM own_receipt(p_receipt, who);
+                    INSERT INTO public.expense_receipts (expense_id, receipt_id, attached_at) VALUES (p_expense, p_receipt, p_at)
+                    ON CONFLICT DO NOTHING;
+                    GET DIAGNOSTICS added = ROW_COUNT;
+                    RETURN added > 0;
+                    """, callers: [travellerRole]),
+            ServerFunction(
+                name: "receipt_detach", parameters: "p_expense bigint, p_receipt bigint", returns: "boolean",
+                declare: "who text := caller(); removed bigint;",
+                body: """
+                    PERFORM own_item(p_expense, who);
+                    DELETE FROM public.expense_receipts WHERE expense_id = p_expense AND receipt_id = p_receipt;
+                    GET DIAGNOSTICS removed = ROW_COUNT;
+                    RETURN removed > 0;
+                    """, callers: [travellerRole]),
         ]
     }
 }

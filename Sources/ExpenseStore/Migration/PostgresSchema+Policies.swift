@@ -51,14 +51,16 @@ extension PostgresSchema {
     /// through the functions (`reportFunctions`).
     static var reportPolicies: [Policy] {
         var policies = [
-            Policy(name: "reports_owner_select", table: "reports", command: "SELECT", roles: [travellerRole], using: "owner = session_user"),
+            Policy(name: "reports_owner_select", table: "reports", command: "SELECT", roles: [travellerRole], using: "owner = session_user")
         ]
         for role in [approverRole, financeRole] {
             let actions = ReportAction.allCases.filter { groupRole(for: $0) == role }
             let seen = ReportStatus.allCases.filter { state in actions.contains { $0.from == state || $0.to == state } }
             let name = "reports_" + role.dropFirst("expenses_".count)
-            policies.append(Policy(name: "\(name)_select", table: "reports", command: "SELECT", roles: [role],
-                                   using: "owner <> session_user AND \(status(in: seen))"))
+            policies.append(
+                Policy(
+                    name: "\(name)_select", table: "reports", command: "SELECT", roles: [role],
+                    using: "owner <> session_user AND \(status(in: seen))"))
         }
         return policies
     }
@@ -69,17 +71,22 @@ extension PostgresSchema {
         let reviewers = [approverRole, financeRole]
         return [
             Policy(name: "expenses_owner", table: "expenses", command: "SELECT", roles: [travellerRole], using: "owner = session_user"),
-            Policy(name: "expenses_of_visible_reports", table: "expenses", command: "SELECT", roles: reviewers,
-                   using: "EXISTS (SELECT 1 FROM reports r WHERE r.id = expenses.report_id)"),
-            Policy(name: "expense_receipts_owner", table: "expense_receipts", command: "SELECT", roles: [travellerRole],
-                   using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_receipts.expense_id AND e.owner = session_user)"),
-            Policy(name: "expense_receipts_of_visible_items", table: "expense_receipts", command: "SELECT", roles: reviewers,
-                   using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_receipts.expense_id)"),
+            Policy(
+                name: "expenses_of_visible_reports", table: "expenses", command: "SELECT", roles: reviewers,
+                using: "EXISTS (SELECT 1 FROM reports r WHERE r.id = expenses.report_id)"),
+            Policy(
+                name: "expense_receipts_owner", table: "expense_receipts", command: "SELECT", roles: [travellerRole],
+                using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_receipts.expense_id AND e.owner = session_user)"),
+            Policy(
+                name: "expense_receipts_of_visible_items", table: "expense_receipts", command: "SELECT", roles: reviewers,
+                using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_receipts.expense_id)"),
             Policy(name: "receipts_owner", table: "receipts", command: "SELECT", roles: [travellerRole], using: "owner = session_user"),
-            Policy(name: "receipts_of_visible_items", table: "receipts", command: "SELECT", roles: reviewers,
-                   using: "EXISTS (SELECT 1 FROM expense_receipts l WHERE l.receipt_id = receipts.id)"),
-            Policy(name: "receipt_contents_of_visible_receipts", table: "receipt_contents", command: "SELECT", roles: groupRoles,
-                   using: "EXISTS (SELECT 1 FROM receipts c WHERE c.sha256 = receipt_contents.sha256)"),
+            Policy(
+                name: "receipts_of_visible_items", table: "receipts", command: "SELECT", roles: reviewers,
+                using: "EXISTS (SELECT 1 FROM expense_receipts l WHERE l.receipt_id = receipts.id)"),
+            Policy(
+                name: "receipt_contents_of_visible_receipts", table: "receipt_contents", command: "SELECT", roles: groupRoles,
+                using: "EXISTS (SELECT 1 FROM receipts c WHERE c.sha256 = receipt_contents.sha256)"),
         ]
     }
 
@@ -87,10 +94,12 @@ extension PostgresSchema {
     static var logPolicies: [Policy] {
         let visible = { (table: String) in "EXISTS (SELECT 1 FROM reports r WHERE r.id = \(table).report_id)" }
         return [
-            Policy(name: "report_events_of_visible_reports", table: "report_events", command: "SELECT", roles: groupRoles,
-                   using: visible("report_events")),
-            Policy(name: "policy_acknowledgements_of_visible_reports", table: "policy_acknowledgements", command: "SELECT",
-                   roles: groupRoles, using: visible("policy_acknowledgements")),
+            Policy(
+                name: "report_events_of_visible_reports", table: "report_events", command: "SELECT", roles: groupRoles,
+                using: visible("report_events")),
+            Policy(
+                name: "policy_acknowledgements_of_visible_reports", table: "policy_acknowledgements", command: "SELECT",
+                roles: groupRoles, using: visible("policy_acknowledgements")),
         ]
     }
 

@@ -25,88 +25,103 @@ extension PostgresSchema {
             p_category text
             """
         return [
-            ServerFunction(name: "receipt_chunk", parameters: "p_sha256 text, p_chunk bigint, p_bytes bytea", returns: "void",
-                           declare: "who text := caller();", body: """
-                PERFORM require_group(who, '\(travellerRole)', 'capture receipts');
-                IF EXISTS (SELECT 1 FROM public.receipt_contents WHERE sha256 = p_sha256) THEN RETURN; END IF;
-                INSERT INTO public.receipt_uploads (owner, sha256, chunk, bytes) VALUES (who, p_sha256, p_chunk, p_bytes)
-                ON CONFLICT (owner, sha256, chunk) DO UPDATE SET bytes = excluded.bytes;
-                """, callers: [travellerRole]),
+            ServerFunction(
+                name: "receipt_chunk", parameters: "p_sha256 text, p_chunk bigint, p_bytes bytea", returns: "void",
+                declare: "who text := caller();",
+                body: """
+                    PERFORM require_group(who, '\(travellerRole)', 'capture receipts');
+                    IF EXISTS (SELECT 1 FROM public.receipt_contents WHERE sha256 = p_sha256) THEN RETURN; END IF;
+                    INSERT INTO public.receipt_uploads (owner, sha256, chunk, bytes) VALUES (who, p_sha256, p_chunk, p_bytes)
+                    ON CONFLICT (owner, sha256, chunk) DO UPDATE SET bytes = excluded.bytes;
+                    """, callers: [travellerRole]),
             // True when the sender's chunks became content now; false when it was there already.
-            ServerFunction(name: "receipt_content_finish", parameters: "p_sha256 text", returns: "boolean",
-                           declare: "who text := caller(); chunks bigint; last_chunk bigint; actual text;", body: """
-                IF EXISTS (SELECT 1 FROM public.receipt_contents WHERE sha256 = p_sha256) THEN
+            ServerFunction(
+                name: "receipt_content_finish", parameters: "p_sha256 text", returns: "boolean",
+                declare: "who text := caller(); chunks bigint; last_chunk bigint; actual text;",
+                body: """
+                    IF EXISTS (SELECT 1 FROM public.receipt_contents WHERE sha256 = p_sha256) THEN
+                        DELETE FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
+                        RETURN false;
+                    END IF;
+                    SELECT count(*), max(chunk) INTO chunks, last_chunk FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
+                    IF chunks = 0 OR last_chunk <> chunks - 1 THEN
+                        RAISE EXCEPTION 'the bytes of receipt % arrived incomplete; nothing was stored', left(p_sha256, 12)
+                            USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    SELECT encode(sha256(string_agg(bytes, ''::bytea ORDER BY chunk)), 'hex') INTO actual
+                    FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
+                    IF actual <> p_sha256 THEN
+                        RAISE EXCEPTION 'the bytes sent for receipt % hash to %; nothing was stored', left(p_sha256, 12), left(actual, 12)
+                            USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    INSERT INTO public.receipt_contents (sha256, chunk, bytes)
+                    SELECT sha256, chunk, bytes FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
                     DELETE FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
-                    RETURN false;
-                END IF;
-                SELECT count(*), max(chunk) INTO chunks, last_chunk FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
-                IF chunks = 0 OR last_chunk <> chunks - 1 THEN
-                    RAISE EXCEPTION 'the bytes of receipt % arrived incomplete; nothing was stored', left(p_sha256, 12)
-                        USING ERRCODE = 'integrity_constraint_violation';
-                END IF;
-                SELECT encode(sha256(string_agg(bytes, ''::bytea ORDER BY chunk)), 'hex') INTO actual
-                FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
-                IF actual <> p_sha256 THEN
-                    RAISE EXCEPTION 'the bytes sent for receipt % hash to %; nothing was stored', left(p_sha256, 12), left(actual, 12)
-                        USING ERRCODE = 'integrity_constraint_violation';
-                END IF;
-                INSERT INTO public.receipt_contents (sha256, chunk, bytes)
-                SELECT sha256, chunk, bytes FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
-                DELETE FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
-                RETURN true;
-                """, callers: [travellerRole]),
-            ServerFunction(name: "receipt_new", parameters: """
-                p_sha256 text, p_media_type text, p_size bigint, p_original_name text, p_source text, p_captured_at text,
-                p_taken_at text, p_width bigint, p_height bigint, \(ocr)
-                """, returns: "bigint", declare: "who text := caller(); stored bigint; made bigint;", body: """
-                PERFORM require_group(who, '\(travellerRole)', 'capture receipts');
-                SELECT sum(length(bytes)) INTO stored FROM public.receipt_contents WHERE sha256 = p_sha256;
-                IF stored IS NULL THEN
-                    RAISE EXCEPTION 'the bytes of receipt % are not stored yet', left(p_sha256, 12) USING ERRCODE = 'integrity_constraint_violation';
-                END IF;
-                IF stored <> p_size THEN
-                    RAISE EXCEPTION 'receipt % has % bytes, not %', left(p_sha256, 12), stored, p_size USING ERRCODE = 'integrity_constraint_violation';
-                END IF;
-                INSERT INTO public.receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
-                    ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
-                    suggested_category, owner)
-                VALUES (p_sha256, p_media_type, p_size, coalesce(p_original_name, ''), p_source, p_captured_at, p_taken_at, p_width,
-                        p_height, p_ocr_status, coalesce(p_ocr_note, ''), coalesce(p_ocr_text, ''), p_merchant, p_date, p_amount,
-                        p_currency, p_category, who)
-                RETURNING id INTO made;
-                RETURN made;
-                """, callers: [travellerRole]),
-            ServerFunction(name: "receipt_ocr", parameters: "p_receipt bigint, " + ocr, returns: "void",
-                           declare: "who text := caller();", body: """
-                PERFORM own_receipt(p_receipt, who);
-                IF EXISTS (SELECT 1 FROM public.expense_receipts l JOIN public.expenses e ON e.id = l.expense_id
-                           JOIN public.reports r ON r.id = e.report_id
-                           WHERE l.receipt_id = p_receipt AND r.status NOT IN \(Store.editableStatusesSQL)) THEN
-                    RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation';
-                END IF;
-                UPDATE public.receipts SET ocr_status = p_ocr_status, ocr_note = coalesce(p_ocr_note, ''),
-                    ocr_text = coalesce(p_ocr_text, ''), suggested_merchant = p_merchant, suggested_date = p_date,
-                    suggested_amount = p_amount, suggested_currency = p_currency, suggested_category = p_category
-                WHERE id = p_receipt;
-                """, callers: [travellerRole]),
+                    RETURN true;
+                    """, callers: [travellerRole]),
+            ServerFunction(
+                name: "receipt_new",
+                parameters: """
+                    p_sha256 text, p_media_type text, p_size bigint, p_original_name text, p_source text, p_captured_at text,
+                    p_taken_at text, p_width bigint, p_height bigint, \(ocr)
+                    """, returns: "bigint", declare: "who text := caller(); stored bigint; made bigint;",
+                body: """
+                    PERFORM require_group(who, '\(travellerRole)', 'capture receipts');
+                    SELECT sum(length(bytes)) INTO stored FROM public.receipt_contents WHERE sha256 = p_sha256;
+                    IF stored IS NULL THEN
+                        RAISE EXCEPTION 'the bytes of receipt % are not stored yet', left(p_sha256, 12) USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    IF stored <> p_size THEN
+                        RAISE EXCEPTION 'receipt % has % bytes, not %', left(p_sha256, 12), stored, p_size USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    INSERT INTO public.receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
+                        ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
+                        suggested_category, owner)
+                    VALUES (p_sha256, p_media_type, p_size, coalesce(p_original_name, ''), p_source, p_captured_at, p_taken_at, p_width,
+                            p_height, p_ocr_status, coalesce(p_ocr_note, ''), coalesce(p_ocr_text, ''), p_merchant, p_date, p_amount,
+                            p_currency, p_category, who)
+                    RETURNING id INTO made;
+                    RETURN made;
+                    """, callers: [travellerRole]),
+            ServerFunction(
+                name: "receipt_ocr", parameters: "p_receipt bigint, " + ocr, returns: "void",
+                declare: "who text := caller();",
+                body: """
+                    PERFORM own_receipt(p_receipt, who);
+                    IF EXISTS (SELECT 1 FROM public.expense_receipts l JOIN public.expenses e ON e.id = l.expense_id
+                               JOIN public.reports r ON r.id = e.report_id
+                               WHERE l.receipt_id = p_receipt AND r.status NOT IN \(Store.editableStatusesSQL)) THEN
+                        RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    UPDATE public.receipts SET ocr_status = p_ocr_status, ocr_note = coalesce(p_ocr_note, ''),
+                        ocr_text = coalesce(p_ocr_text, ''), suggested_merchant = p_merchant, suggested_date = p_date,
+                        suggested_amount = p_amount, suggested_currency = p_currency, suggested_category = p_category
+                    WHERE id = p_receipt;
+                    """, callers: [travellerRole]),
             // Only a receipt attached to nothing: the links' foreign key refuses the rest.
-            ServerFunction(name: "receipt_delete", parameters: "p_receipt bigint", returns: "void",
-                           declare: "who text := caller();", body: """
-                PERFORM own_receipt(p_receipt, who);
-                DELETE FROM public.receipts WHERE id = p_receipt;
-                """, callers: [travellerRole]),
-            ServerFunction(name: "own_receipt", parameters: "p_receipt bigint, p_who text", returns: "void", body: """
-                IF NOT EXISTS (SELECT 1 FROM public.receipts WHERE id = p_receipt AND owner = p_who) THEN
-                    RAISE EXCEPTION 'unknown receipt %', p_receipt USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                """),
-            ServerFunction(name: "inbox_taken", parameters: "p_path text, p_size bigint, p_modified_ns bigint, p_receipt bigint, p_at text",
-                           returns: "void", declare: "who text := caller();", body: """
-                IF p_receipt IS NOT NULL THEN PERFORM own_receipt(p_receipt, who); END IF;
-                INSERT INTO public.receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at, owner)
-                VALUES (p_path, p_size, p_modified_ns, p_receipt, p_at, who)
-                ON CONFLICT (owner, path, size, modified_ns) DO UPDATE SET receipt_id = excluded.receipt_id, taken_at = excluded.taken_at;
-                """, callers: [travellerRole]),
+            ServerFunction(
+                name: "receipt_delete", parameters: "p_receipt bigint", returns: "void",
+                declare: "who text := caller();",
+                body: """
+                    PERFORM own_receipt(p_receipt, who);
+                    DELETE FROM public.receipts WHERE id = p_receipt;
+                    """, callers: [travellerRole]),
+            ServerFunction(
+                name: "own_receipt", parameters: "p_receipt bigint, p_who text", returns: "void",
+                body: """
+                    IF NOT EXISTS (SELECT 1 FROM public.receipts WHERE id = p_receipt AND owner = p_who) THEN
+                        RAISE EXCEPTION 'unknown receipt %', p_receipt USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    """),
+            ServerFunction(
+                name: "inbox_taken", parameters: "p_path text, p_size bigint, p_modified_ns bigint, p_receipt bigint, p_at text",
+                returns: "void", declare: "who text := caller();",
+                body: """
+                    IF p_receipt IS NOT NULL THEN PERFORM own_receipt(p_receipt, who); END IF;
+                    INSERT INTO public.receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at, owner)
+                    VALUES (p_path, p_size, p_modified_ns, p_receipt, p_at, who)
+                    ON CONFLICT (owner, path, size, modified_ns) DO UPDATE SET receipt_id = excluded.receipt_id, taken_at = excluded.taken_at;
+                    """, callers: [travellerRole]),
         ]
     }
 }

@@ -12,112 +12,127 @@ extension PostgresSchema {
         }.joined(separator: ", ")
         let header = "p_title text, p_purpose text, p_destination text, p_start text, p_end text, p_currency text, p_at text"
         return [
-            ServerFunction(name: "report_new", parameters: header, returns: "bigint",
-                           declare: "who text := caller(); made bigint;", body: """
-                PERFORM require_group(who, '\(travellerRole)', 'create reports');
-                INSERT INTO public.reports (title, purpose, destination, start_date, end_date, currency, status, owner,
-                                            created_at, updated_at)
-                VALUES (p_title, coalesce(p_purpose, ''), coalesce(p_destination, ''), p_start, p_end, p_currency, 'draft', who,
-                        p_at, p_at)
-                RETURNING id INTO made;
-                RETURN made;
-                """, callers: [travellerRole]),
-            ServerFunction(name: "report_edit", parameters: "p_report bigint, " + header, returns: "void",
-                           declare: "who text := caller();", body: """
-                PERFORM own_draft(p_report, who);
-                UPDATE public.reports SET title = p_title, purpose = coalesce(p_purpose, ''),
-                    destination = coalesce(p_destination, ''), start_date = p_start, end_date = p_end, currency = p_currency,
-                    updated_at = p_at
-                WHERE id = p_report;
-                """, callers: [travellerRole]),
+            ServerFunction(
+                name: "report_new", parameters: header, returns: "bigint",
+                declare: "who text := caller(); made bigint;",
+                body: """
+                    PERFORM require_group(who, '\(travellerRole)', 'create reports');
+                    INSERT INTO public.reports (title, purpose, destination, start_date, end_date, currency, status, owner,
+                                                created_at, updated_at)
+                    VALUES (p_title, coalesce(p_purpose, ''), coalesce(p_destination, ''), p_start, p_end, p_currency, 'draft', who,
+                            p_at, p_at)
+                    RETURNING id INTO made;
+                    RETURN made;
+                    """, callers: [travellerRole]),
+            ServerFunction(
+                name: "report_edit", parameters: "p_report bigint, " + header, returns: "void",
+                declare: "who text := caller();",
+                body: """
+                    PERFORM own_draft(p_report, who);
+                    UPDATE public.reports SET title = p_title, purpose = coalesce(p_purpose, ''),
+                        destination = coalesce(p_destination, ''), start_date = p_start, end_date = p_end, currency = p_currency,
+                        updated_at = p_at
+                    WHERE id = p_report;
+                    """, callers: [travellerRole]),
             // Its items go with it (1), or stay as the owner's unassigned items (0); returns how many it held.
-            ServerFunction(name: "report_delete", parameters: "p_report bigint, p_delete_items bigint, p_at text", returns: "bigint",
-                           declare: "who text := caller(); items bigint;", body: """
-                PERFORM own_draft(p_report, who);
-                SELECT count(*) INTO items FROM public.expenses WHERE report_id = p_report;
-                IF p_delete_items <> 0 THEN
-                    DELETE FROM public.expenses WHERE report_id = p_report;
-                ELSE
-                    UPDATE public.expenses SET report_id = NULL, rate = NULL, rate_date = NULL, rate_source = NULL,
-                        converted_minor = NULL, updated_at = p_at
-                    WHERE report_id = p_report;
-                END IF;
-                DELETE FROM public.reports WHERE id = p_report;
-                RETURN items;
-                """, callers: [travellerRole]),
-            ServerFunction(name: "report_step", parameters: "p_report bigint, p_action text, p_reason text, p_at text", returns: "void",
-                           declare: """
-                who text := caller();
-                found public.reports;
-                step record;
-                """, body: """
-                SELECT s.name, s.from_status, s.to_status, s.by_owner, s.grp INTO step
-                FROM (VALUES \(steps)) AS s (name, from_status, to_status, by_owner, grp) WHERE s.name = p_action;
-                IF step.name IS NULL THEN
-                    RAISE EXCEPTION 'unknown workflow step %', p_action USING ERRCODE = 'invalid_parameter_value';
-                END IF;
-                SELECT * INTO found FROM public.reports WHERE id = p_report FOR UPDATE;
-                IF found.id IS NULL OR NOT (found.owner = who OR report_visible(found, who)) THEN
-                    RAISE EXCEPTION 'unknown report %', p_report USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF found.status <> step.from_status THEN
-                    RAISE EXCEPTION 'report % is %: the step % needs a % report', found.id, found.status, step.name, step.from_status
-                        USING ERRCODE = 'integrity_constraint_violation';
-                END IF;
-                IF step.by_owner AND found.owner <> who THEN
-                    RAISE EXCEPTION 'report % belongs to %; only they can % it', found.id, found.owner, step.name
-                        USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF NOT step.by_owner AND found.owner = who THEN
-                    RAISE EXCEPTION '% owns report % and cannot % it: someone else must (separation of duties)', who, found.id, step.name
-                        USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF step.grp IS NOT NULL THEN
-                    PERFORM require_group(who, step.grp, step.name || ' report ' || found.id);
-                END IF;
-                IF step.name = 'submit' THEN
-                    PERFORM require_no_blocking_findings(found);
-                END IF;
-                PERFORM log_event(found.id, who, step.name, found.status, step.to_status, coalesce(p_reason, ''), p_at);
-                UPDATE public.reports SET status = step.to_status, updated_at = p_at WHERE id = found.id;
-                """, callers: groupRoles),
+            ServerFunction(
+                name: "report_delete", parameters: "p_report bigint, p_delete_items bigint, p_at text", returns: "bigint",
+                declare: "who text := caller(); items bigint;",
+                body: """
+                    PERFORM own_draft(p_report, who);
+                    SELECT count(*) INTO items FROM public.expenses WHERE report_id = p_report;
+                    IF p_delete_items <> 0 THEN
+                        DELETE FROM public.expenses WHERE report_id = p_report;
+                    ELSE
+                        UPDATE public.expenses SET report_id = NULL, rate = NULL, rate_date = NULL, rate_source = NULL,
+                            converted_minor = NULL, updated_at = p_at
+                        WHERE report_id = p_report;
+                    END IF;
+                    DELETE FROM public.reports WHERE id = p_report;
+                    RETURN items;
+                    """, callers: [travellerRole]),
+            ServerFunction(
+                name: "report_step", parameters: "p_report bigint, p_action text, p_reason text, p_at text", returns: "void",
+                declare: """
+                    who text := caller();
+                    found public.reports;
+                    step record;
+                    """,
+                body: """
+                    SELECT s.name, s.from_status, s.to_status, s.by_owner, s.grp INTO step
+                    FROM (VALUES \(steps)) AS s (name, from_status, to_status, by_owner, grp) WHERE s.name = p_action;
+                    IF step.name IS NULL THEN
+                        RAISE EXCEPTION 'unknown workflow step %', p_action USING ERRCODE = 'invalid_parameter_value';
+                    END IF;
+                    SELECT * INTO found FROM public.reports WHERE id = p_report FOR UPDATE;
+                    IF found.id IS NULL OR NOT (found.owner = who OR report_visible(found, who)) THEN
+                        RAISE EXCEPTION 'unknown report %', p_report USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF found.status <> step.from_status THEN
+                        RAISE EXCEPTION 'report % is %: the step % needs a % report', found.id, found.status, step.name, step.from_status
+                            USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    IF step.by_owner AND found.owner <> who THEN
+                        RAISE EXCEPTION 'report % belongs to %; only they can % it', found.id, found.owner, step.name
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF NOT step.by_owner AND found.owner = who THEN
+                        RAISE EXCEPTION '% owns report % and cannot % it: someone else must (separation of duties)', who, found.id, step.name
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF step.grp IS NOT NULL THEN
+                        PERFORM require_group(who, step.grp, step.name || ' report ' || found.id);
+                    END IF;
+                    IF step.name = 'submit' THEN
+                        PERFORM require_no_blocking_findings(found);
+                    END IF;
+                    PERFORM log_event(found.id, who, step.name, found.status, step.to_status, coalesce(p_reason, ''), p_at);
+                    UPDATE public.reports SET status = step.to_status, updated_at = p_at WHERE id = found.id;
+                    """, callers: groupRoles),
             // Whether `p_who` sees someone else's report as a reviewer: the states the group's steps
             // start from or end in, as row security shows them.
-            ServerFunction(name: "report_visible", parameters: "p_report public.reports, p_who text", returns: "boolean", body: """
-                RETURN (pg_has_role(p_who, '\(approverRole)', 'MEMBER') AND p_report.status IN ('submitted', 'approved', 'rejected'))
-                    OR (pg_has_role(p_who, '\(financeRole)', 'MEMBER') AND p_report.status IN ('approved', 'reimbursed'));
-                """),
+            ServerFunction(
+                name: "report_visible", parameters: "p_report public.reports, p_who text", returns: "boolean",
+                body: """
+                    RETURN (pg_has_role(p_who, '\(approverRole)', 'MEMBER') AND p_report.status IN ('submitted', 'approved', 'rejected'))
+                        OR (pg_has_role(p_who, '\(financeRole)', 'MEMBER') AND p_report.status IN ('approved', 'reimbursed'));
+                    """),
             // Accepts a warning of one's own draft, with the reason, and logs it.
-            ServerFunction(name: "report_acknowledge", parameters: "p_report bigint, p_violation text, p_reason text, p_at text",
-                           returns: "void", declare: "who text := caller(); found public.reports;", body: """
-                found := own_draft(p_report, who);
-                INSERT INTO public.policy_acknowledgements (report_id, violation, actor, at, reason)
-                VALUES (p_report, p_violation, who, p_at, p_reason)
-                ON CONFLICT (report_id, violation) DO UPDATE SET actor = excluded.actor, at = excluded.at, reason = excluded.reason;
-                PERFORM log_event(p_report, who, 'acknowledge ' || p_violation, found.status, found.status, p_reason, p_at);
-                """, callers: [travellerRole]),
+            ServerFunction(
+                name: "report_acknowledge", parameters: "p_report bigint, p_violation text, p_reason text, p_at text",
+                returns: "void", declare: "who text := caller(); found public.reports;",
+                body: """
+                    found := own_draft(p_report, who);
+                    INSERT INTO public.policy_acknowledgements (report_id, violation, actor, at, reason)
+                    VALUES (p_report, p_violation, who, p_at, p_reason)
+                    ON CONFLICT (report_id, violation) DO UPDATE SET actor = excluded.actor, at = excluded.at, reason = excluded.reason;
+                    PERFORM log_event(p_report, who, 'acknowledge ' || p_violation, found.status, found.status, p_reason, p_at);
+                    """, callers: [travellerRole]),
             // Appends an entry to the audit chain and moves its end: the server's alone. Its id is
             // the sequence's, past the end's; a damaged end is refused in words, never wrapped.
-            ServerFunction(name: "log_event",
-                           parameters: "p_report bigint, p_actor text, p_action text, p_from text, p_to text, p_reason text, p_at text",
-                           returns: "bigint", declare: """
-                head record;
-                made bigint;
-                chained text;
-                """, body: """
-                SELECT last_id, last_hash INTO head FROM public.report_events_head WHERE singleton = 1 FOR UPDATE;
-                IF head.last_id IS NULL OR head.last_id < 0 OR head.last_id >= 9223372036854775806
-                   OR head.last_hash !~ '^[0-9a-f]{64}$' THEN
-                    RAISE EXCEPTION 'the audit log''s end is damaged; nothing was written'
-                        USING ERRCODE = 'integrity_constraint_violation', HINT = 'the administrator runs ''expenses db check''';
-                END IF;
-                made := greatest(nextval(pg_get_serial_sequence('public.report_events', 'id')), head.last_id + 1);
-                chained := audit_hash(head.last_hash, made, p_report, p_at, p_actor, p_action, p_from, p_to, p_reason);
-                INSERT INTO public.report_events (id, report_id, at, actor, action, from_status, to_status, reason, hash)
-                VALUES (made, p_report, p_at, p_actor, p_action, p_from, p_to, p_reason, chained);
-                UPDATE public.report_events_head SET last_id = made, last_hash = chained WHERE singleton = 1;
-                RETURN made;
-                """),
+            ServerFunction(
+                name: "log_event",
+                parameters: "p_report bigint, p_actor text, p_action text, p_from text, p_to text, p_reason text, p_at text",
+                returns: "bigint",
+                declare: """
+                    head record;
+                    made bigint;
+                    chained text;
+                    """,
+                body: """
+                    SELECT last_id, last_hash INTO head FROM public.report_events_head WHERE singleton = 1 FOR UPDATE;
+                    IF head.last_id IS NULL OR head.last_id < 0 OR head.last_id >= 9223372036854775806
+                       OR head.last_hash !~ '^[0-9a-f]{64}$' THEN
+                        RAISE EXCEPTION 'the audit log''s end is damaged; nothing was written'
+                            USING ERRCODE = 'integrity_constraint_violation', HINT = 'the administrator runs ''expenses db check''';
+                    END IF;
+                    made := greatest(nextval(pg_get_serial_sequence('public.report_events', 'id')), head.last_id + 1);
+                    chained := audit_hash(head.last_hash, made, p_report, p_at, p_actor, p_action, p_from, p_to, p_reason);
+                    INSERT INTO public.report_events (id, report_id, at, actor, action, from_status, to_status, reason, hash)
+                    VALUES (made, p_report, p_at, p_actor, p_action, p_from, p_to, p_reason, chained);
+                    UPDATE public.report_events_head SET last_id = made, last_hash = chained WHERE singleton = 1;
+                    RETURN made;
+                    """),
         ]
     }
 }

@@ -41,8 +41,11 @@ extension PostgresSchema {
     /// the tables' owner sees the rows only as a member of the functions' role, and the auditors'
     /// group through its own read-only policies.
     public static var setupRoles: String {
-        [createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners, pinnedFunctions, functionLayer, creatorsCheck]
-            .joined(separator: "\n")
+        [
+            createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners, pinnedFunctions, functionLayer,
+            creatorsCheck,
+        ]
+        .joined(separator: "\n")
     }
 
     static let createRoles = """
@@ -59,9 +62,11 @@ extension PostgresSchema {
         """
 
     /// Tables whose rows are people's: row security decides which of them a role sees.
-    static let privateTables = ["reports", "expenses", "expense_receipts", "receipts", "receipt_contents", "report_events",
-                                "policy_acknowledgements", "import_batches", "receipt_inbox_taken", "open_sessions",
-                                "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads"]
+    static let privateTables = [
+        "reports", "expenses", "expense_receipts", "receipts", "receipt_contents", "report_events",
+        "policy_acknowledgements", "import_batches", "receipt_inbox_taken", "open_sessions",
+        "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads",
+    ]
 
     /// Revoked first, so that a second run leaves exactly these. Members read (people's rows
     /// through row security) and write no table at all: every change is a call of a function

@@ -77,10 +77,12 @@ public enum PostgresSchema {
     static var defaultCategories: String {
         let rows = Category.defaults.enumerated().map { position, category in
             let currency = (category.receiptRequiredAbove ?? category.dailyLimit)?.currency.code ?? "EUR"
-            let values = [literal(category.code), literal(category.name),
-                          category.receiptRequiredAbove.map { String($0.minorUnits) } ?? "NULL",
-                          category.dailyLimit.map { String($0.minorUnits) } ?? "NULL",
-                          literal(currency), String(position)]
+            let values = [
+                literal(category.code), literal(category.name),
+                category.receiptRequiredAbove.map { String($0.minorUnits) } ?? "NULL",
+                category.dailyLimit.map { String($0.minorUnits) } ?? "NULL",
+                literal(currency), String(position),
+            ]
             return "(" + values.joined(separator: ", ") + ")"
         }
         return "INSERT INTO categories (code, name, receipt_required_above, daily_limit, currency, position) VALUES\n"

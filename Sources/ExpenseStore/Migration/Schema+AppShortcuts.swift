@@ -6,7 +6,8 @@ extension Schema {
     /// removal sticks. Titles and icons are not kept: they are the plist's, in the reader's
     /// language and with the current app id.
     static func createAppShortcuts(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE app_shortcuts (
                 -- The item's type as the plist writes it, before $(PRODUCT_BUNDLE_IDENTIFIER) expands,
                 -- so that the row stays the item's whatever the app id.

@@ -19,8 +19,9 @@ extension Schema {
             try db.execute("UPDATE report_events SET hash = ? WHERE id = ?", [.text(previous), .integer(record.id)])
         }
         try db.execute(auditHeadTable)
-        try db.execute("INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)",
-                       [.integer(records.last?.id ?? 0), .text(previous)])
+        try db.execute(
+            "INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)",
+            [.integer(records.last?.id ?? 0), .text(previous)])
         for trigger in protectiveTriggers {
             try db.execute("DROP TRIGGER IF EXISTS \(trigger.name)")
             try db.execute(trigger.sql)
@@ -50,56 +51,74 @@ extension Schema {
             .joined(separator: ", ")
         let frozen = "BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END"
         return [
-            Trigger(name: "report_events_append_only_update", sql: """
-                CREATE TRIGGER report_events_append_only_update BEFORE UPDATE ON report_events
-                BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END
-                """),
-            Trigger(name: "report_events_append_only_delete", sql: """
-                CREATE TRIGGER report_events_append_only_delete BEFORE DELETE ON report_events
-                BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END
-                """),
-            Trigger(name: "report_events_hashed_insert", sql: """
-                CREATE TRIGGER report_events_hashed_insert BEFORE INSERT ON report_events
-                WHEN NEW.hash IS NULL OR length(NEW.hash) <> 64 OR NEW.hash GLOB '*[^0-9a-f]*'
-                BEGIN SELECT RAISE(ABORT, 'an audit log entry needs its hash: only expenses writes the log'); END
-                """),
-            Trigger(name: "reports_status_change", sql: """
-                CREATE TRIGGER reports_status_change BEFORE UPDATE OF status ON reports WHEN NEW.status IS NOT OLD.status
-                BEGIN
-                    SELECT RAISE(ABORT, 'illegal report transition')
-                    WHERE (OLD.status, NEW.status) NOT IN (VALUES \(legal));
-                    SELECT RAISE(ABORT, 'a report transition must be logged first')
-                    WHERE NOT EXISTS (SELECT 1 FROM report_events
-                                      WHERE id = (SELECT max(id) FROM report_events WHERE report_id = NEW.id)
-                                        AND from_status = OLD.status AND to_status = NEW.status);
-                END
-                """),
-            Trigger(name: "expenses_frozen_insert", sql: """
-                CREATE TRIGGER expenses_frozen_insert BEFORE INSERT ON expenses
-                WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
-                \(frozen)
-                """),
-            Trigger(name: "expenses_frozen_update", sql: """
-                CREATE TRIGGER expenses_frozen_update BEFORE UPDATE ON expenses
-                WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
-                  OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
-                \(frozen)
-                """),
-            Trigger(name: "expenses_frozen_delete", sql: """
-                CREATE TRIGGER expenses_frozen_delete BEFORE DELETE ON expenses
-                WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
-                \(frozen)
-                """),
-            Trigger(name: "expense_receipts_frozen_insert", sql: """
-                CREATE TRIGGER expense_receipts_frozen_insert BEFORE INSERT ON expense_receipts
-                WHEN (SELECT r.status FROM expenses e JOIN reports r ON r.id = e.report_id WHERE e.id = NEW.expense_id) <> 'draft'
-                \(frozen)
-                """),
-            Trigger(name: "expense_receipts_frozen_delete", sql: """
-                CREATE TRIGGER expense_receipts_frozen_delete BEFORE DELETE ON expense_receipts
-                WHEN (SELECT r.status FROM expenses e JOIN reports r ON r.id = e.report_id WHERE e.id = OLD.expense_id) <> 'draft'
-                \(frozen)
-                """),
+            Trigger(
+                name: "report_events_append_only_update",
+                sql: """
+                    CREATE TRIGGER report_events_append_only_update BEFORE UPDATE ON report_events
+                    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END
+                    """),
+            Trigger(
+                name: "report_events_append_only_delete",
+                sql: """
+                    CREATE TRIGGER report_events_append_only_delete BEFORE DELETE ON report_events
+                    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END
+                    """),
+            Trigger(
+                name: "report_events_hashed_insert",
+                sql: """
+                    CREATE TRIGGER report_events_hashed_insert BEFORE INSERT ON report_events
+                    WHEN NEW.hash IS NULL OR length(NEW.hash) <> 64 OR NEW.hash GLOB '*[^0-9a-f]*'
+                    BEGIN SELECT RAISE(ABORT, 'an audit log entry needs its hash: only expenses writes the log'); END
+                    """),
+            Trigger(
+                name: "reports_status_change",
+                sql: """
+                    CREATE TRIGGER reports_status_change BEFORE UPDATE OF status ON reports WHEN NEW.status IS NOT OLD.status
+                    BEGIN
+                        SELECT RAISE(ABORT, 'illegal report transition')
+                        WHERE (OLD.status, NEW.status) NOT IN (VALUES \(legal));
+                        SELECT RAISE(ABORT, 'a report transition must be logged first')
+                        WHERE NOT EXISTS (SELECT 1 FROM report_events
+                                          WHERE id = (SELECT max(id) FROM report_events WHERE report_id = NEW.id)
+                                            AND from_status = OLD.status AND to_status = NEW.status);
+                    END
+                    """),
+            Trigger(
+                name: "expenses_frozen_insert",
+                sql: """
+                    CREATE TRIGGER expenses_frozen_insert BEFORE INSERT ON expenses
+                    WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+                    \(frozen)
+                    """),
+            Trigger(
+                name: "expenses_frozen_update",
+                sql: """
+                    CREATE TRIGGER expenses_frozen_update BEFORE UPDATE ON expenses
+                    WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+                      OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+                    \(frozen)
+                    """),
+            Trigger(
+                name: "expenses_frozen_delete",
+                sql: """
+                    CREATE TRIGGER expenses_frozen_delete BEFORE DELETE ON expenses
+                    WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+                    \(frozen)
+                    """),
+            Trigger(
+                name: "expense_receipts_frozen_insert",
+                sql: """
+                    CREATE TRIGGER expense_receipts_frozen_insert BEFORE INSERT ON expense_receipts
+                    WHEN (SELECT r.status FROM expenses e JOIN reports r ON r.id = e.report_id WHERE e.id = NEW.expense_id) <> 'draft'
+                    \(frozen)
+                    """),
+            Trigger(
+                name: "expense_receipts_frozen_delete",
+                sql: """
+                    CREATE TRIGGER expense_receipts_frozen_delete BEFORE DELETE ON expense_receipts
+                    WHEN (SELECT r.status FROM expenses e JOIN reports r ON r.id = e.report_id WHERE e.id = OLD.expense_id) <> 'draft'
+                    \(frozen)
+                    """),
         ]
     }
 

@@ -8,7 +8,8 @@ extension Schema {
     /// B-trees; measured on a million-row import, SQLite's own time to load the rows fell by a
     /// tenth, and the file shrinks by the second index.
     static func mergeDateIndexes(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             DROP INDEX expenses_by_date;
             DROP INDEX expenses_by_import_key;
             CREATE UNIQUE INDEX expenses_by_date_and_import_key ON expenses (date, import_key);

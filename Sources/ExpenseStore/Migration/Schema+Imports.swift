@@ -17,7 +17,8 @@ extension Schema {
     /// its expenses (one transaction inserts them, so no other writer's ids fall in between),
     /// which lets undo find them by rowid without an index on `import_batch_id`.
     static func createImportsAndRates(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE import_batches (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 file TEXT NOT NULL,

@@ -3,7 +3,8 @@ extension Schema {
     /// handed to the one the person used last instead of starting a second one; and which session
     /// a queued launch is meant for.
     static func createOpenSessions(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE open_sessions (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 -- The session's process, told apart from a later one with the same pid by its start time.

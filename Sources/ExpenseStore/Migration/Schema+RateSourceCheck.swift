@@ -20,8 +20,9 @@ extension Schema {
         let version = try db.scalar("PRAGMA schema_version")
         try db.execute("PRAGMA writable_schema = ON")
         defer { try? db.execute("PRAGMA writable_schema = OFF") }
-        try db.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'expenses'",
-                       [.text(old.replacing(rateSourceCheckAsList, with: rateSourceCheckAsComparisons))])
+        try db.execute(
+            "UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'expenses'",
+            [.text(old.replacing(rateSourceCheckAsList, with: rateSourceCheckAsComparisons))])
         // Every connection reads the schema again, this one too.
         try db.execute("PRAGMA schema_version = \(version + 1)")
     }

@@ -13,7 +13,8 @@ extension Schema {
         let mediaTypes = ReceiptMediaType.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let sources = Receipt.Source.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let statuses = ReceiptOCR.Status.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE receipts (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 sha256 TEXT NOT NULL UNIQUE CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),

@@ -4,7 +4,8 @@ import ExpenseSupport
 extension Schema {
     /// Dynamic quick actions and the launch inbox of quick actions delivered with `--defer`.
     static func createShortcuts(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE dynamic_shortcuts (
                 type TEXT PRIMARY KEY NOT NULL CHECK (length(trim(type)) > 0),
                 title TEXT NOT NULL CHECK (length(trim(title)) > 0),

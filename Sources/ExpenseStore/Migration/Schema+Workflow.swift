@@ -8,7 +8,8 @@ extension Schema {
         let statuses = ReportStatus.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let legal = ReportStatus.allCases.flatMap { from in from.successors.map { "('\(from.rawValue)', '\($0.rawValue)')" } }
             .joined(separator: ", ")
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE report_events (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 -- No foreign key: the log outlives a deleted draft (ids are never reused).

@@ -22,7 +22,8 @@ public enum Schema {
     static func createReportsAndExpenses(_ db: Database) throws {
         // Dates are checked with `date(x, '+0 days')`: SQLite 3.40's date(x) returns 2026-02-30
         // unchanged, while any modifier normalizes it to 2026-03-02 and so exposes the bad day.
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE categories (
                 code TEXT PRIMARY KEY NOT NULL CHECK (code GLOB '[a-z]*' AND code NOT GLOB '*[^a-z0-9_]*'),
                 name TEXT NOT NULL CHECK (length(name) > 0),
@@ -95,14 +96,18 @@ public enum Schema {
             END;
             """)
         for (position, category) in Category.defaults.enumerated() {
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO categories (code, name, receipt_required_above, daily_limit, currency, position)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """, [.text(category.code), .text(category.name),
-                      DatabaseValue(category.receiptRequiredAbove?.minorUnits),
-                      DatabaseValue(category.dailyLimit?.minorUnits),
-                      .text((category.receiptRequiredAbove ?? category.dailyLimit)?.currency.code ?? "EUR"),
-                      DatabaseValue(position)])
+                """,
+                [
+                    .text(category.code), .text(category.name),
+                    DatabaseValue(category.receiptRequiredAbove?.minorUnits),
+                    DatabaseValue(category.dailyLimit?.minorUnits),
+                    .text((category.receiptRequiredAbove ?? category.dailyLimit)?.currency.code ?? "EUR"),
+                    DatabaseValue(position),
+                ])
         }
     }
 }

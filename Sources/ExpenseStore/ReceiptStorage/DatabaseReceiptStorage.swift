@@ -54,13 +54,15 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
             while start < bytes.count {
                 try Cancellation.check()
                 let end = min(start + Self.chunkSize, bytes.count)
-                try db.execute("SELECT \(PostgresSchema.functionSchema).receipt_chunk(?, ?, ?)",
-                               [.text(hash), .integer(chunk), .blob(Array(bytes[start..<end]))])
+                try db.execute(
+                    "SELECT \(PostgresSchema.functionSchema).receipt_chunk(?, ?, ?)",
+                    [.text(hash), .integer(chunk), .blob(Array(bytes[start..<end]))])
                 chunk += 1
                 start = end
             }
-            return try db.scalar("SELECT CASE WHEN \(PostgresSchema.functionSchema).receipt_content_finish(?) THEN 1 ELSE 0 END",
-                                 [.text(hash)]) == 1
+            return try db.scalar(
+                "SELECT CASE WHEN \(PostgresSchema.functionSchema).receipt_content_finish(?) THEN 1 ELSE 0 END",
+                [.text(hash)]) == 1
         }
     }
 
@@ -70,15 +72,18 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
         var chunk: Int64 = 0
         while true {
             try Cancellation.check()
-            let bytes = try db.queryFirst("SELECT bytes FROM receipt_contents WHERE sha256 = ? AND chunk = ?",
-                                          [.text(hash), .integer(chunk)]) { $0.blob(0) }
+            let bytes = try db.queryFirst(
+                "SELECT bytes FROM receipt_contents WHERE sha256 = ? AND chunk = ?",
+                [.text(hash), .integer(chunk)]
+            ) { $0.blob(0) }
             guard let bytes else { break }
             try bytes.withUnsafeBufferPointer(body)
             chunk += 1
         }
         guard chunk > 0 else {
-            throw ExpenseError(.noInput, .receiptFileMissing,
-                               "the bytes of receipt \(hash.prefix(12)) are missing from the database \(db.path)")
+            throw ExpenseError(
+                .noInput, .receiptFileMissing,
+                "the bytes of receipt \(hash.prefix(12)) are missing from the database \(db.path)")
         }
     }
 
@@ -97,7 +102,8 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
     @discardableResult
     public func remove(_ hash: String) throws -> Bool {
         guard try seesEverything() else { return false }
-        try db.execute("""
+        try db.execute(
+            """
             DELETE FROM receipt_contents
             WHERE sha256 = ? AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.sha256 = receipt_contents.sha256)
             """, [.text(hash)])
@@ -109,14 +115,18 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
     /// would take another's receipts for unreferenced bytes if it could see them.
     public func unreferenced(by referenced: Set<String>, now: Int) throws -> [ReceiptStorageEntry] {
         guard try seesEverything() else {
-            throw ExpenseError(.permissionDenied, "only the administrator can tell which receipt bytes on a team database "
-                               + "no receipt refers to: your role sees only the receipts it may see, and their bytes",
-                               hint: "a superuser, or a role made with BYPASSRLS, sees every receipt and may remove the bytes")
+            throw ExpenseError(
+                .permissionDenied,
+                "only the administrator can tell which receipt bytes on a team database "
+                    + "no receipt refers to: your role sees only the receipts it may see, and their bytes",
+                hint: "a superuser, or a role made with BYPASSRLS, sees every receipt and may remove the bytes")
         }
-        return try db.query("""
+        return try db.query(
+            """
             SELECT sha256, sum(length(bytes)) FROM receipt_contents GROUP BY sha256 ORDER BY sha256
-            """) { ReceiptStorageEntry(hash: $0.string(0), size: $0.int64(1), location: "receipt_contents") }
-            .filter { !referenced.contains($0.hash ?? "") }
+            """
+        ) { ReceiptStorageEntry(hash: $0.string(0), size: $0.int64(1), location: "receipt_contents") }
+        .filter { !referenced.contains($0.hash ?? "") }
     }
 
     public func remove(unreferenced entries: [ReceiptStorageEntry]) throws {
@@ -133,10 +143,12 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
     }
 
     private func damaged(_ hash: String, _ health: ReceiptHealth) -> ExpenseError {
-        ExpenseError(.invalidData, "the copy of these bytes in the database \(db.path) is damaged "
-                     + (health == .missing ? "(its first chunk is gone)" : "(its chunks no longer hash to \(hash.prefix(12)))")
-                     + "; nothing was captured",
-                     hint: "no one but the server's administrator may change stored receipt bytes: ask them to restore "
-                         + "receipt_contents for sha256 \(hash) from a backup, or to delete those rows so that the bytes can be captured anew")
+        ExpenseError(
+            .invalidData,
+            "the copy of these bytes in the database \(db.path) is damaged "
+                + (health == .missing ? "(its first chunk is gone)" : "(its chunks no longer hash to \(hash.prefix(12)))")
+                + "; nothing was captured",
+            hint: "no one but the server's administrator may change stored receipt bytes: ask them to restore "
+                + "receipt_contents for sha256 \(hash) from a backup, or to delete those rows so that the bytes can be captured anew")
     }
 }

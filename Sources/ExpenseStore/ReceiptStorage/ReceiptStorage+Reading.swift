@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// Reading stored receipts through `forEachPiece`, the same way whichever storage holds them.
 extension ReceiptStorage {

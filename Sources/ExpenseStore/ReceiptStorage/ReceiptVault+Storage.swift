@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 /// The vault as the receipt storage of an SQLite file: its files are written before their row,
 /// and what no row refers to is removed by `receipt gc`.

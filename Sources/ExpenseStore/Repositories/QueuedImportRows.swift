@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSQLite
 import ExpenseCore
 import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The rows an import has queued for its next INSERT, kept as SQLite is given them: each row's
 /// `columns` values in the order of `SQLiteImportWriter.sql(rows:)`, numbers as they are and

@@ -37,7 +37,7 @@ final class SQLiteImportWriter: ImportWriter {
     public private(set) var newRows = 0
     public private(set) var duplicateRows = 0
 
-    static let columns = QueuedImportRows.columns   // bound per row; the stamp (?1) and the batch (?2) are shared
+    static let columns = QueuedImportRows.columns  // bound per row; the stamp (?1) and the batch (?2) are shared
 
     init(db: SQLiteDatabase, batchID: Int64, stamp: String, rowsPerStatement: Int, tally: BulkInsertTally? = nil) throws {
         self.db = db
@@ -57,8 +57,9 @@ final class SQLiteImportWriter: ImportWriter {
         for row in 0..<rows {
             let base = 3 + row * columns
             let p = (0..<columns).map { "?\(base + $0)" }
-            values.append("(\(p[0]), \(p[1]), \(p[2]), \(p[3]), \(p[4]), \(p[5]), \(p[6]), \(p[7]), \(p[8]), \(p[9]), "
-                          + "\(p[10]), \(p[11]), ?1, ?1, ?2, \(p[12]), \(p[13]), \(p[14]))")
+            values.append(
+                "(\(p[0]), \(p[1]), \(p[2]), \(p[3]), \(p[4]), \(p[5]), \(p[6]), \(p[7]), \(p[8]), \(p[9]), "
+                    + "\(p[10]), \(p[11]), ?1, ?1, ?2, \(p[12]), \(p[13]), \(p[14]))")
         }
         return """
             INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
@@ -146,9 +147,11 @@ final class SQLiteImportWriter: ImportWriter {
         }
         guard inserted > 0 else { return }
         // At most a statement's rows, each at most 10^15: the sum fits.
-        for added in try db.query("""
+        for added in try db.query(
+            """
             SELECT report_id, count(*), sum(converted_minor) FROM expenses WHERE id > ? AND report_id IS NOT NULL GROUP BY report_id
-            """, [.integer(lastID)], { (report: $0.int64(0), items: $0.int64(1), total: $0.int64(2)) }) {
+            """, [.integer(lastID)], { (report: $0.int64(0), items: $0.int64(1), total: $0.int64(2)) })
+        {
             tally.add(items: added.items, total: Int128(added.total), to: added.report)
         }
     }
@@ -158,10 +161,13 @@ final class SQLiteImportWriter: ImportWriter {
         try flush()
         guard newRows > 0 else { return nil }
         let arguments: [DatabaseValue] = [.integer(firstCandidateID), .integer(batchID)]
-        guard let first = try db.queryFirst("SELECT id FROM expenses WHERE id >= ? AND import_batch_id = ? ORDER BY id LIMIT 1",
-                                            arguments, { $0.int64(0) }),
-              let last = try db.queryFirst("SELECT id FROM expenses WHERE id >= ? AND import_batch_id = ? ORDER BY id DESC LIMIT 1",
-                                           arguments, { $0.int64(0) })
+        guard
+            let first = try db.queryFirst(
+                "SELECT id FROM expenses WHERE id >= ? AND import_batch_id = ? ORDER BY id LIMIT 1",
+                arguments, { $0.int64(0) }),
+            let last = try db.queryFirst(
+                "SELECT id FROM expenses WHERE id >= ? AND import_batch_id = ? ORDER BY id DESC LIMIT 1",
+                arguments, { $0.int64(0) })
         else { return nil }
         return first...last
     }
@@ -173,7 +179,8 @@ final class SQLiteImportWriter: ImportWriter {
     /// batch (nothing else writes meanwhile: the batch holds the write lock), so no id is used
     /// twice; only duplicates that came before a new row of the same statement keep their ids.
     private func giveBackUnusedIDs() throws {
-        try db.execute("UPDATE sqlite_sequence SET seq = max(?, (SELECT coalesce(max(id), 0) FROM expenses)) WHERE name = 'expenses'",
-                       [.integer(sequenceBefore)])
+        try db.execute(
+            "UPDATE sqlite_sequence SET seq = max(?, (SELECT coalesce(max(id), 0) FROM expenses)) WHERE name = 'expenses'",
+            [.integer(sequenceBefore)])
     }
 }

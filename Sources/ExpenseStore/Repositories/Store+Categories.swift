@@ -4,13 +4,16 @@ import ExpenseSupport
 extension Store {
     /// The categories, in their configured order.
     public func categories() throws -> [Category] {
-        try db.query("""
+        try db.query(
+            """
             SELECT code, name, receipt_required_above, daily_limit, currency FROM categories ORDER BY position, code
-            """) { row in
+            """
+        ) { row in
             let currency = Store.currency(row.string(4))
-            return Category(code: row.string(0), name: row.string(1),
-                            receiptRequiredAbove: row.optionalInt64(2).map { Money(minorUnits: $0, currency: currency) },
-                            dailyLimit: row.optionalInt64(3).map { Money(minorUnits: $0, currency: currency) })
+            return Category(
+                code: row.string(0), name: row.string(1),
+                receiptRequiredAbove: row.optionalInt64(2).map { Money(minorUnits: $0, currency: currency) },
+                dailyLimit: row.optionalInt64(3).map { Money(minorUnits: $0, currency: currency) })
         }
     }
 

@@ -8,7 +8,8 @@ import ExpenseSupport
 extension Store {
     /// The statuses whose items may change, as an SQL list built from the domain's rule
     /// (`ReportStatus.allowsItemChanges`): `('draft')`. For the SQL that must follow the rule.
-    static let editableStatusesSQL = "("
+    static let editableStatusesSQL =
+        "("
         + ReportStatus.allCases.filter(\.allowsItemChanges).map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
 
     /// The report `id`, as it is now, if the domain allows `change` to it; else the domain's

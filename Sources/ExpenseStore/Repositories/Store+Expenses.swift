@@ -32,8 +32,10 @@ extension Store {
     }
 
     /// - Parameter rate: the rate of its text, parsed once per text by the caller.
-    static func expense(_ row: Row, _ column: ExpenseColumns, reportCurrency: (Int64) throws -> Currency,
-                        rate: (String) -> ExchangeRate) throws -> Expense {
+    static func expense(
+        _ row: Row, _ column: ExpenseColumns, reportCurrency: (Int64) throws -> Currency,
+        rate: (String) -> ExchangeRate
+    ) throws -> Expense {
         let amount = Money(minorUnits: row.int64(column.amountMinor), currency: currency(row.string(column.currency)))
         let reportID = row.optionalInt64(column.reportID)
         var conversion: Expense.Conversion?
@@ -44,19 +46,22 @@ extension Store {
                 source: Expense.Conversion.Source(rawValue: row.string(column.rateSource)) ?? .manual,
                 converted: Money(minorUnits: converted, currency: target))
         }
-        return Expense(id: row.int64(column.id), reportID: reportID, date: date(row.string(column.date)) ?? CalendarDate(dayNumber: 0),
-                       category: row.string(column.category), merchant: row.string(column.merchant),
-                       description: row.string(column.description), amount: amount, conversion: conversion,
-                       paidBy: PaidBy(rawValue: row.string(column.paidBy)) ?? .personal,
-                       reference: row.optionalString(column.externalID))
+        return Expense(
+            id: row.int64(column.id), reportID: reportID, date: date(row.string(column.date)) ?? CalendarDate(dayNumber: 0),
+            category: row.string(column.category), merchant: row.string(column.merchant),
+            description: row.string(column.description), amount: amount, conversion: conversion,
+            paidBy: PaidBy(rawValue: row.string(column.paidBy)) ?? .personal,
+            reference: row.optionalString(column.externalID))
     }
 
     /// Maps expense rows, looking each report's currency up once and parsing each rate's text
     /// once; only the rows `including` accepts are mapped.
     /// - Parameter capacity: how many rows are expected (a report's kept count), so that a large
     ///   result is not copied as it grows.
-    func expenses(_ sql: String, _ arguments: [DatabaseValue], capacity: Int = 0,
-                  including: (Row) -> Bool = { _ in true }) throws -> [Expense] {
+    func expenses(
+        _ sql: String, _ arguments: [DatabaseValue], capacity: Int = 0,
+        including: (Row) -> Bool = { _ in true }
+    ) throws -> [Expense] {
         var currencies: [Int64: Currency] = [:]
         let reportCurrency = { (id: Int64) throws -> Currency in
             if let known = currencies[id] { return known }
@@ -85,11 +90,13 @@ extension Store {
     }
 
     private static func arguments(_ expense: Expense) -> [DatabaseValue] {
-        [DatabaseValue(expense.reportID), .text(expense.date.description), .text(expense.category),
-         .text(expense.merchant), .text(expense.description), .integer(expense.amount.minorUnits),
-         .text(expense.amount.currency.code), DatabaseValue(expense.conversion?.rate.description),
-         DatabaseValue(expense.conversion?.rateDate?.description), DatabaseValue(expense.conversion?.source.rawValue),
-         DatabaseValue(expense.conversion?.converted.minorUnits), .text(expense.paidBy.rawValue)]
+        [
+            DatabaseValue(expense.reportID), .text(expense.date.description), .text(expense.category),
+            .text(expense.merchant), .text(expense.description), .integer(expense.amount.minorUnits),
+            .text(expense.amount.currency.code), DatabaseValue(expense.conversion?.rate.description),
+            DatabaseValue(expense.conversion?.rateDate?.description), DatabaseValue(expense.conversion?.source.rawValue),
+            DatabaseValue(expense.conversion?.converted.minorUnits), .text(expense.paidBy.rawValue),
+        ]
     }
 
     /// Inserts an expense and returns it with its id; refused when its report is not editable.
@@ -102,7 +109,8 @@ extension Store {
             }
             let stamp = now()
             if writesThroughFunctions { return try self.expense(try call("expense_add", Self.arguments(expense) + [.text(stamp)])) }
-            let insertedID = try db.insert("""
+            let insertedID = try db.insert(
+                """
                 INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
                                       rate, rate_date, rate_source, converted_minor, paid_by, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -131,7 +139,8 @@ extension Store {
                 try call("expense_edit", [.integer(expense.id)] + Self.arguments(expense) + [.text(now())])
                 return
             }
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE expenses SET report_id = ?, date = ?, category = ?, merchant = ?, description = ?, amount_minor = ?,
                                     currency = ?, rate = ?, rate_date = ?, rate_source = ?, converted_minor = ?, paid_by = ?,
                                     updated_at = ?
@@ -148,7 +157,9 @@ extension Store {
                 try requireEditable(report: reportID, for: .deleteItems)
                 try requireTotalFits(report: reportID, adding: Int64(clamping: -Int128(converted)))
             }
-            if writesThroughFunctions { try call("expense_delete", [.integer(id)]) } else {
+            if writesThroughFunctions {
+                try call("expense_delete", [.integer(id)])
+            } else {
                 try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
             }
         }
@@ -165,7 +176,9 @@ extension Store {
 
     /// Which expenses to list.
     public enum ExpenseFilter: Sendable, Equatable {
-        case all, report(Int64), unassigned
+        case all
+        case report(Int64)
+        case unassigned
     }
 
     /// Expenses by date, then id.
@@ -176,11 +189,13 @@ extension Store {
             return try expenses("SELECT \(Self.expenseColumns) FROM expenses ORDER BY date, id LIMIT ?", [limitArgument])
         case .report(let id):
             let count = try db.scalar("SELECT item_count FROM reports WHERE id = ?", [.integer(id)])
-            return try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE report_id = ? ORDER BY date, id LIMIT ?",
-                                [.integer(id), limitArgument], capacity: Int(clamping: min(count, Int64(limit ?? Int.max))))
+            return try expenses(
+                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id = ? ORDER BY date, id LIMIT ?",
+                [.integer(id), limitArgument], capacity: Int(clamping: min(count, Int64(limit ?? Int.max))))
         case .unassigned:
-            return try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE report_id IS NULL ORDER BY date, id LIMIT ?",
-                                [limitArgument])
+            return try expenses(
+                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id IS NULL ORDER BY date, id LIMIT ?",
+                [limitArgument])
         }
     }
 

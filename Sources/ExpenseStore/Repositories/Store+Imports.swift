@@ -32,8 +32,9 @@ public struct ImportCounts: Sendable, Equatable {
     }
 
     public static func + (lhs: ImportCounts, rhs: ImportCounts) -> ImportCounts {
-        ImportCounts(new: lhs.new + rhs.new, duplicate: lhs.duplicate + rhs.duplicate, invalid: lhs.invalid + rhs.invalid,
-                     skipped: lhs.skipped + rhs.skipped)
+        ImportCounts(
+            new: lhs.new + rhs.new, duplicate: lhs.duplicate + rhs.duplicate, invalid: lhs.invalid + rhs.invalid,
+            skipped: lhs.skipped + rhs.skipped)
     }
 }
 
@@ -55,11 +56,13 @@ extension Store {
         let ids = row.optionalInt64("first_expense_id").flatMap { first in
             row.optionalInt64("last_expense_id").map { first...max(first, $0) }
         }
-        return ImportBatch(id: row.int64("id"), file: row.string("file"), rules: row.string("rules"),
-                           reportID: row.optionalInt64("report_id"), importedAt: row.string("imported_at"),
-                           counts: ImportCounts(new: row.int("rows_new"), duplicate: row.int("rows_duplicate"),
-                                                invalid: row.int("rows_invalid"), skipped: row.int("rows_skipped")),
-                           expenseIDs: ids, undoneAt: row.optionalString("undone_at"))
+        return ImportBatch(
+            id: row.int64("id"), file: row.string("file"), rules: row.string("rules"),
+            reportID: row.optionalInt64("report_id"), importedAt: row.string("imported_at"),
+            counts: ImportCounts(
+                new: row.int("rows_new"), duplicate: row.int("rows_duplicate"),
+                invalid: row.int("rows_invalid"), skipped: row.int("rows_skipped")),
+            expenseIDs: ids, undoneAt: row.optionalString("undone_at"))
     }
 
     /// Records a new batch and returns its id; call inside `write`, with `finishImportBatch` after its rows.
@@ -71,26 +74,35 @@ extension Store {
                 // The server also makes this session's staging table, which the rows are copied into.
                 return try call("import_begin", [.text(file), .text(rules), DatabaseValue(reportID), .text(now())])
             }
-            let insertedID = try db.insert("INSERT INTO import_batches (file, rules, report_id, imported_at) VALUES (?, ?, ?, ?)",
-                           [.text(file), .text(rules), DatabaseValue(reportID), .text(now())])
+            let insertedID = try db.insert(
+                "INSERT INTO import_batches (file, rules, report_id, imported_at) VALUES (?, ?, ?, ?)",
+                [.text(file), .text(rules), DatabaseValue(reportID), .text(now())])
             return insertedID
         }
     }
 
     public func finishImportBatch(_ id: Int64, counts: ImportCounts, expenseIDs: ClosedRange<Int64>?) throws {
         if writesThroughFunctions {
-            try call("import_finish", [.integer(id), DatabaseValue(counts.new), DatabaseValue(counts.duplicate),
-                                       DatabaseValue(counts.invalid), DatabaseValue(counts.skipped),
-                                       DatabaseValue(expenseIDs?.lowerBound), DatabaseValue(expenseIDs?.upperBound)])
+            try call(
+                "import_finish",
+                [
+                    .integer(id), DatabaseValue(counts.new), DatabaseValue(counts.duplicate),
+                    DatabaseValue(counts.invalid), DatabaseValue(counts.skipped),
+                    DatabaseValue(expenseIDs?.lowerBound), DatabaseValue(expenseIDs?.upperBound),
+                ])
             return
         }
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE import_batches SET rows_new = ?, rows_duplicate = ?, rows_invalid = ?, rows_skipped = ?,
                                       first_expense_id = ?, last_expense_id = ?
             WHERE id = ?
-            """, [DatabaseValue(counts.new), DatabaseValue(counts.duplicate), DatabaseValue(counts.invalid),
-                  DatabaseValue(counts.skipped), DatabaseValue(expenseIDs?.lowerBound), DatabaseValue(expenseIDs?.upperBound),
-                  .integer(id)])
+            """,
+            [
+                DatabaseValue(counts.new), DatabaseValue(counts.duplicate), DatabaseValue(counts.invalid),
+                DatabaseValue(counts.skipped), DatabaseValue(expenseIDs?.lowerBound), DatabaseValue(expenseIDs?.upperBound),
+                .integer(id),
+            ])
     }
 
     /// Every batch, oldest first.
@@ -100,8 +112,10 @@ extension Store {
 
     /// The batch with `id`, or an "unknown batch" error.
     public func importBatch(_ id: Int64) throws -> ImportBatch {
-        guard let batch = try db.queryFirst("SELECT \(Self.batchColumns) FROM import_batches WHERE id = ?", [.integer(id)],
-                                            Self.batch)
+        guard
+            let batch = try db.queryFirst(
+                "SELECT \(Self.batchColumns) FROM import_batches WHERE id = ?", [.integer(id)],
+                Self.batch)
         else {
             throw ExpenseError(.notFound, .unknownImportBatch(id), "unknown import batch \(id)")
         }
@@ -125,8 +139,9 @@ extension Store {
         if writesThroughFunctions { return Int(try call("import_undo", [.integer(id), .text(now())])) }
         var deleted = 0
         if let ids = batch.expenseIDs {
-            try db.execute("DELETE FROM expenses WHERE id BETWEEN ? AND ? AND import_batch_id = ?",
-                           [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(id)])
+            try db.execute(
+                "DELETE FROM expenses WHERE id BETWEEN ? AND ? AND import_batch_id = ?",
+                [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(id)])
             deleted = db.changes
         }
         try db.execute("UPDATE import_batches SET undone_at = ? WHERE id = ?", [.text(now()), .integer(id)])
@@ -137,18 +152,21 @@ extension Store {
     /// change: the domain's rule, as SQL.
     private func requireUndoable(_ batch: ImportBatch) throws {
         guard let ids = batch.expenseIDs else { return }
-        let frozen = try db.queryFirst("""
+        let frozen = try db.queryFirst(
+            """
             SELECT r.id, r.status, count(*) FROM expenses AS e JOIN reports AS r ON r.id = e.report_id
             WHERE e.id BETWEEN ? AND ? AND e.import_batch_id = ? AND r.status NOT IN \(Self.editableStatusesSQL)
             GROUP BY r.id ORDER BY r.id LIMIT 1
-            """, [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(batch.id)]) {
+            """, [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(batch.id)]
+        ) {
             (id: $0.int64(0), status: $0.string(1), count: $0.int(2))
         }
         if let frozen {
-            throw ExpenseError(.refused,
-                               "cannot undo import batch \(batch.id): \(frozen.count) of its expenses \(frozen.count == 1 ? "is" : "are") "
-                                   + "in report \(frozen.id), which is \(frozen.status)",
-                               hint: "only items of draft reports can be deleted; bring report \(frozen.id) back to draft first")
+            throw ExpenseError(
+                .refused,
+                "cannot undo import batch \(batch.id): \(frozen.count) of its expenses \(frozen.count == 1 ? "is" : "are") "
+                    + "in report \(frozen.id), which is \(frozen.status)",
+                hint: "only items of draft reports can be deleted; bring report \(frozen.id) back to draft first")
         }
     }
 
@@ -164,7 +182,7 @@ extension Store {
         // SQLite may refuse the change inside an open transaction (a script run with
         // --transaction); the import then runs with the setting as it is, only slower.
         guard db.dialect == .sqlite, !db.isInsideTransaction, let tempStore = try? db.scalar("PRAGMA temp_store"),
-              (try? db.execute("PRAGMA temp_store = MEMORY")) != nil
+            (try? db.execute("PRAGMA temp_store = MEMORY")) != nil
         else { return try body() }
         defer { try? db.execute("PRAGMA temp_store = \(tempStore)") }
         return try body()
@@ -177,15 +195,15 @@ extension Store {
     /// stand-in below follows the domain's rule (`editableStatusesSQL`).
     static let replaceableInsertTriggers: [String: String] = [
         "expenses_count_insert": """
-            CREATE TRIGGER expenses_count_insert AFTER INSERT ON expenses WHEN NEW.report_id IS NOT NULL BEGIN \
-            UPDATE reports SET item_count = item_count + 1, total_minor = total_minor + NEW.converted_minor \
-            WHERE id = NEW.report_id; END
-            """,
+        CREATE TRIGGER expenses_count_insert AFTER INSERT ON expenses WHEN NEW.report_id IS NOT NULL BEGIN \
+        UPDATE reports SET item_count = item_count + 1, total_minor = total_minor + NEW.converted_minor \
+        WHERE id = NEW.report_id; END
+        """,
         "expenses_frozen_insert": """
-            CREATE TRIGGER expenses_frozen_insert BEFORE INSERT ON expenses \
-            WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft' \
-            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END
-            """,
+        CREATE TRIGGER expenses_frozen_insert BEFORE INSERT ON expenses \
+        WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft' \
+        BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END
+        """,
     ]
 
     /// Runs `body`, which inserts many expenses, with the per-row INSERT triggers set aside and
@@ -200,10 +218,14 @@ extension Store {
     public func withInsertTriggersInBulk<T>(_ body: () throws -> T) throws -> (result: T, inBulk: Bool) {
         // A team database's triggers stay: other clients write beside this one. (Its ids come from
         // a sequence, so there too this connection's new rows are those past its largest id.)
-        let triggers = db.dialect != .sqlite ? [] : try db.query(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'expenses'") {
-            (name: $0.string(0), sql: $0.string(1))
-        }
+        let triggers =
+            db.dialect != .sqlite
+            ? []
+            : try db.query(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'expenses'"
+            ) {
+                (name: $0.string(0), sql: $0.string(1))
+            }
         let onInsert = triggers.filter { Self.normalizedSQL($0.sql).uppercased().contains(" INSERT ON EXPENSES ") }
         let known = onInsert.allSatisfy { trigger in
             Self.replaceableInsertTriggers[trigger.name].map { Self.normalizedSQL($0) == Self.normalizedSQL(trigger.sql) } ?? false
@@ -226,14 +248,18 @@ extension Store {
         let newRows = try db.scalar("SELECT count(*) FROM expenses WHERE id >= ?", [.integer(firstNewID)])
         let added = newRows == tally.rows ? tally.additions : try itemsAdded(from: firstNewID)
         // expenses_frozen_insert: no new row may sit in a report that is not a draft.
-        for report in added where try db.scalar("SELECT count(*) FROM reports WHERE id = ? AND status NOT IN \(Self.editableStatusesSQL)",
-                                                 [.integer(report.report)]) > 0 {
+        for report in added
+        where try db.scalar(
+            "SELECT count(*) FROM reports WHERE id = ? AND status NOT IN \(Self.editableStatusesSQL)",
+            [.integer(report.report)]) > 0
+        {
             throw ExpenseError(.refused, "the report is not a draft; its items are frozen")
         }
         for report in added {
             try requireTotalFits(report: report.report, adding: report.total)
-            try db.execute("UPDATE reports SET item_count = item_count + ?, total_minor = total_minor + ? WHERE id = ?",
-                           [.integer(report.items), .integer(report.total), .integer(report.report)])
+            try db.execute(
+                "UPDATE reports SET item_count = item_count + ?, total_minor = total_minor + ? WHERE id = ?",
+                [.integer(report.items), .integer(report.total), .integer(report.report)])
         }
         for trigger in onInsert { try db.execute(trigger.sql) }
         return (result, true)
@@ -252,15 +278,21 @@ extension Store {
             Int64(clamping: Int128(row.int64(high)) * 1_000_000_000 + Int128(row.int64(low)))
         }
         let parts = "sum(converted_minor / 1000000000), sum(converted_minor % 1000000000)"
-        guard let span = try db.queryFirst("""
-            SELECT min(report_id), max(report_id), count(report_id), \(parts) FROM expenses WHERE id >= ? AND report_id IS NOT NULL
-            """, [.integer(firstNewID)], { row in
-            row.isNull(0) ? nil : (first: row.int64(0), last: row.int64(1), items: row.int64(2), total: total(row, 3, 4))
-        }), let span else { return [] }
+        guard
+            let span = try db.queryFirst(
+                """
+                SELECT min(report_id), max(report_id), count(report_id), \(parts) FROM expenses WHERE id >= ? AND report_id IS NOT NULL
+                """, [.integer(firstNewID)],
+                { row in
+                    row.isNull(0) ? nil : (first: row.int64(0), last: row.int64(1), items: row.int64(2), total: total(row, 3, 4))
+                }), let span
+        else { return [] }
         if span.first == span.last { return [(span.first, span.items, span.total)] }
-        return try db.query("""
+        return try db.query(
+            """
             SELECT report_id, count(*), \(parts) FROM expenses NOT INDEXED WHERE id >= ? AND report_id IS NOT NULL GROUP BY report_id
-            """, [.integer(firstNewID)]) { row in (report: row.int64(0), items: row.int64(1), total: total(row, 2, 3)) }
+            """, [.integer(firstNewID)]
+        ) { row in (report: row.int64(0), items: row.int64(1), total: total(row, 2, 3)) }
     }
 
     /// After rows inserted with the triggers in place (which add up a report's total in SQL, where
@@ -269,12 +301,15 @@ extension Store {
     private func requireTotalsFit(ofReportsWithItemsFrom firstNewID: Int64) throws {
         let limit = Money.maximumTotalMinorUnits
         let notAnInteger = db.dialect == .sqlite ? "typeof(total_minor) <> 'integer' OR " : ""
-        guard let report = try db.queryFirst("""
-            SELECT \(Self.reportColumns) FROM reports
-            WHERE id IN (SELECT report_id FROM expenses WHERE id >= ? AND report_id IS NOT NULL)
-              AND (\(notAnInteger)total_minor > ? OR total_minor < ?)
-            ORDER BY id LIMIT 1
-            """, [.integer(firstNewID), .integer(limit), .integer(-limit)], Self.report) else { return }
+        guard
+            let report = try db.queryFirst(
+                """
+                SELECT \(Self.reportColumns) FROM reports
+                WHERE id IN (SELECT report_id FROM expenses WHERE id >= ? AND report_id IS NOT NULL)
+                  AND (\(notAnInteger)total_minor > ? OR total_minor < ?)
+                ORDER BY id LIMIT 1
+                """, [.integer(firstNewID), .integer(limit), .integer(-limit)], Self.report)
+        else { return }
         throw report.totalTooLarge
     }
 
@@ -288,7 +323,8 @@ extension Store {
         if let server = db as? PostgresDatabase {
             return try PostgresImportWriter(db: server, batchID: batchID, stamp: now(), rowsPerBatch: rowsPerStatement == 1 ? 1 : 10_000)
         }
-        return try SQLiteImportWriter(db: db as! SQLiteDatabase, batchID: batchID, stamp: now(), rowsPerStatement: rowsPerStatement,
-                                      tally: bulkTally)
+        return try SQLiteImportWriter(
+            db: db as! SQLiteDatabase, batchID: batchID, stamp: now(), rowsPerStatement: rowsPerStatement,
+            tally: bulkTally)
     }
 }

@@ -19,14 +19,22 @@ extension Store {
     public func openSession(_ process: Claimant, terminal: String) throws -> Int64 {
         try write {
             if writesThroughFunctions {
-                return try call("session_open", [.integer(Int64(process.pid)), .text(process.host),
-                                                 .integer(Int64(bitPattern: process.startTicks)), .text(terminal), .text(now())])
+                return try call(
+                    "session_open",
+                    [
+                        .integer(Int64(process.pid)), .text(process.host),
+                        .integer(Int64(bitPattern: process.startTicks)), .text(terminal), .text(now()),
+                    ])
             }
-            let insertedID = try db.insert("""
+            let insertedID = try db.insert(
+                """
                 INSERT INTO open_sessions (pid, host, start_ticks, terminal, opened_at, active_seq)
                 VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(active_seq), 0) + 1 FROM open_sessions))
-                """, [.integer(Int64(process.pid)), .text(process.host), .integer(Int64(bitPattern: process.startTicks)),
-                      .text(terminal), .text(now())])
+                """,
+                [
+                    .integer(Int64(process.pid)), .text(process.host), .integer(Int64(bitPattern: process.startTicks)),
+                    .text(terminal), .text(now()),
+                ])
             return insertedID
         }
     }
@@ -38,8 +46,9 @@ extension Store {
                 try call("session_touch", [.integer(session)])
                 return
             }
-            try db.execute("UPDATE open_sessions SET active_seq = (SELECT max(active_seq) + 1 FROM open_sessions) WHERE id = ?",
-                           [.integer(session)])
+            try db.execute(
+                "UPDATE open_sessions SET active_seq = (SELECT max(active_seq) + 1 FROM open_sessions) WHERE id = ?",
+                [.integer(session)])
         }
     }
 
@@ -48,7 +57,9 @@ extension Store {
         guard !ids.isEmpty else { return }
         try write {
             for id in ids {
-                if writesThroughFunctions { try call("session_close", [.integer(id)]) } else {
+                if writesThroughFunctions {
+                    try call("session_close", [.integer(id)])
+                } else {
                     try db.execute("DELETE FROM open_sessions WHERE id = ?", [.integer(id)])
                 }
             }
@@ -58,16 +69,19 @@ extension Store {
     /// The registered sessions, the one used last first.
     public func openSessions() throws -> [OpenSession] {
         try db.query("SELECT id, pid, host, start_ticks, terminal FROM open_sessions ORDER BY active_seq DESC, id DESC") { row in
-            OpenSession(id: row.int64(0),
-                        process: Claimant(token: "", pid: Int32(truncatingIfNeeded: row.int64(1)), host: row.string(2),
-                                          startTicks: UInt64(bitPattern: row.int64(3))),
-                        terminal: row.string(4))
+            OpenSession(
+                id: row.int64(0),
+                process: Claimant(
+                    token: "", pid: Int32(truncatingIfNeeded: row.int64(1)), host: row.string(2),
+                    startTicks: UInt64(bitPattern: row.int64(3))),
+                terminal: row.string(4))
         }
     }
 
     /// Whether a queued launch waits for `session`: one handed to it, or one meant for any session.
     public func hasLaunchWaiting(for session: Int64) throws -> Bool {
-        try db.queryFirst("""
+        try db.queryFirst(
+            """
             SELECT 1 FROM shortcut_launches
             WHERE state = 'queued' AND (target_session IS NULL OR target_session = ?) LIMIT 1
             """, [.integer(session)], { _ in true }) ?? false

@@ -20,8 +20,9 @@ extension Store {
             try call("policy_set", [.text(rule.rawValue), .text(severity.rawValue)])
             return
         }
-        try db.execute("INSERT INTO policy_rules (rule, severity) VALUES (?, ?) ON CONFLICT (rule) DO UPDATE SET severity = excluded.severity",
-                       [.text(rule.rawValue), .text(severity.rawValue)])
+        try db.execute(
+            "INSERT INTO policy_rules (rule, severity) VALUES (?, ?) ON CONFLICT (rule) DO UPDATE SET severity = excluded.severity",
+            [.text(rule.rawValue), .text(severity.rawValue)])
     }
 
     /// Reasons of acknowledged warnings of a report, by violation key.
@@ -42,7 +43,8 @@ extension Store {
             return
         }
         let status = try report(reportID).status
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (report_id, violation) DO UPDATE SET actor = excluded.actor, at = excluded.at, reason = excluded.reason
             """, [.integer(reportID), .text(violation), .text(actor.value), .text(now()), .text(reason)])
@@ -61,15 +63,18 @@ extension Store {
             var minorUnits: Int64
             var currency: String
         }
-        let buckets = Set(items.map { Bucket(date: $0.date.description, minorUnits: $0.amount.minorUnits, currency: $0.amount.currency.code) })
+        let buckets = Set(
+            items.map { Bucket(date: $0.date.description, minorUnits: $0.amount.minorUnits, currency: $0.amount.currency.code) })
         guard !buckets.isEmpty else { return [] }
         var columns: (date: Int, amount: Int, currency: Int)?
-        return try expenses("""
+        return try expenses(
+            """
             SELECT \(Self.expenseColumns("e")) FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
             WHERE e.date IN (SELECT DISTINCT date FROM expenses WHERE report_id = ?)
               AND e.report_id IS DISTINCT FROM ? AND (r.owner = ? OR e.report_id IS NULL)
             ORDER BY e.id
-            """, [.integer(report.id), .integer(report.id), .text(report.owner)]) { row in
+            """, [.integer(report.id), .integer(report.id), .text(report.owner)]
+        ) { row in
             let at = columns ?? (row.index("date"), row.index("amount_minor"), row.index("currency"))
             columns = at
             return buckets.contains(Bucket(date: row.string(at.date), minorUnits: row.int64(at.amount), currency: row.string(at.currency)))

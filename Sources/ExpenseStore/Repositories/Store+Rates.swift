@@ -22,7 +22,8 @@ extension Store {
                 changed += Int(try call("rate_save", row))
                 continue
             }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO exchange_rates (currency, date, per_eur) VALUES (?, ?, ?)
                 ON CONFLICT (currency, date) DO UPDATE SET per_eur = excluded.per_eur WHERE exchange_rates.per_eur IS DISTINCT FROM excluded.per_eur
                 """, row)
@@ -35,24 +36,30 @@ extension Store {
 
     /// Per currency: how many days, the first and last, and the last day's rate.
     public func referenceRateSummaries() throws -> [ReferenceRateSummary] {
-        try db.query("""
+        try db.query(
+            """
             SELECT currency, count(*), min(date), max(date),
                    (SELECT per_eur FROM exchange_rates AS last WHERE last.currency = r.currency ORDER BY date DESC LIMIT 1)
             FROM exchange_rates AS r GROUP BY currency ORDER BY currency
-            """) { row in
-            ReferenceRateSummary(currency: row.string(0), days: row.int(1), first: Store.date(row.optionalString(2)),
-                                 last: Store.date(row.optionalString(3)),
-                                 latest: row.optionalString(4).flatMap { try? ExchangeRate.parse($0) })
+            """
+        ) { row in
+            ReferenceRateSummary(
+                currency: row.string(0), days: row.int(1), first: Store.date(row.optionalString(2)),
+                last: Store.date(row.optionalString(3)),
+                latest: row.optionalString(4).flatMap { try? ExchangeRate.parse($0) })
         }
     }
 
     /// One currency's rates by date, optionally within `from...to`.
     public func referenceRates(_ currency: String, from: CalendarDate? = nil, to: CalendarDate? = nil) throws -> [ReferenceRate] {
-        try db.query("""
+        try db.query(
+            """
             SELECT date, per_eur FROM exchange_rates WHERE currency = ? AND date >= ? AND date <= ? ORDER BY date
-            """, [.text(currency), .text(from?.description ?? "0000-00-00"), .text(to?.description ?? "9999-99-99")]) { row in
-            ReferenceRate(currency: currency, date: Store.date(row.string(0)) ?? CalendarDate(dayNumber: 0),
-                          perEUR: (try? ExchangeRate.parse(row.string(1))) ?? .one)
+            """, [.text(currency), .text(from?.description ?? "0000-00-00"), .text(to?.description ?? "9999-99-99")]
+        ) { row in
+            ReferenceRate(
+                currency: currency, date: Store.date(row.string(0)) ?? CalendarDate(dayNumber: 0),
+                perEUR: (try? ExchangeRate.parse(row.string(1))) ?? .one)
         }
     }
 
@@ -88,21 +95,25 @@ final class StoredRates: RateSource {
         let day = DatabaseValue.text(date.description)
         if from == "EUR" || to == "EUR" {
             let other = from == "EUR" ? to : from
-            guard let found = try db.queryFirst("""
-                SELECT date, per_eur FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1
-                """, [.text(other), day], { ($0.string(0), $0.string(1)) }),
-                  let rateDate = Store.date(found.0), let perEUR = try? ExchangeRate.parse(found.1)
+            guard
+                let found = try db.queryFirst(
+                    """
+                    SELECT date, per_eur FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1
+                    """, [.text(other), day], { ($0.string(0), $0.string(1)) }),
+                let rateDate = Store.date(found.0), let perEUR = try? ExchangeRate.parse(found.1)
             else { return nil }
             return (from == "EUR" ? perEUR : perEUR.inverse, rateDate)
         }
-        guard let found = try db.queryFirst("""
-            SELECT source.date, source.per_eur, target.per_eur
-            FROM exchange_rates AS source JOIN exchange_rates AS target ON target.currency = ? AND target.date = source.date
-            WHERE source.currency = ? AND source.date <= ?
-            ORDER BY source.date DESC LIMIT 1
-            """, [.text(to), .text(from), day], { ($0.string(0), $0.string(1), $0.string(2)) }),
-              let rateDate = Store.date(found.0), let perEURSource = try? ExchangeRate.parse(found.1),
-              let perEURTarget = try? ExchangeRate.parse(found.2)
+        guard
+            let found = try db.queryFirst(
+                """
+                SELECT source.date, source.per_eur, target.per_eur
+                FROM exchange_rates AS source JOIN exchange_rates AS target ON target.currency = ? AND target.date = source.date
+                WHERE source.currency = ? AND source.date <= ?
+                ORDER BY source.date DESC LIMIT 1
+                """, [.text(to), .text(from), day], { ($0.string(0), $0.string(1), $0.string(2)) }),
+            let rateDate = Store.date(found.0), let perEURSource = try? ExchangeRate.parse(found.1),
+            let perEURTarget = try? ExchangeRate.parse(found.2)
         else { return nil }
         // 1 FROM = (1/perEURSource) EUR = perEURTarget/perEURSource TO.
         return (ExchangeRate.quotient(perEURTarget, perEURSource), rateDate)

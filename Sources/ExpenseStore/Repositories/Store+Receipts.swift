@@ -12,15 +12,17 @@ extension Store {
     /// The vault, or an error saying why receipts cannot be kept.
     public func requireReceiptVault() throws -> ReceiptVault {
         guard let vault = receiptVault else {
-            throw ExpenseError(.unavailable, .noReceiptVault,
-                               "receipts need a database file to keep their vault beside; \(db.path) has none")
+            throw ExpenseError(
+                .unavailable, .noReceiptVault,
+                "receipts need a database file to keep their vault beside; \(db.path) has none")
         }
         return vault
     }
 
     var receiptColumns: String { Self.receiptColumns(db.dialect) }
 
-    static func receiptColumns(_ dialect: SQLDialect) -> String { """
+    static func receiptColumns(_ dialect: SQLDialect) -> String {
+        """
         id, sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
         ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
         suggested_category,
@@ -30,33 +32,39 @@ extension Store {
     }
 
     static func receipt(_ row: Row) -> Receipt {
-        let suggestion = ReceiptSuggestion(merchant: row.optionalString("suggested_merchant"),
-                                           date: date(row.optionalString("suggested_date")),
-                                           amount: row.optionalString("suggested_amount"),
-                                           currency: row.optionalString("suggested_currency"),
-                                           category: row.optionalString("suggested_category"))
-        let ocr = ReceiptOCR(status: ReceiptOCR.Status(rawValue: row.string("ocr_status")) ?? .skipped, note: row.string("ocr_note"),
-                             text: row.string("ocr_text"), suggestion: suggestion)
+        let suggestion = ReceiptSuggestion(
+            merchant: row.optionalString("suggested_merchant"),
+            date: date(row.optionalString("suggested_date")),
+            amount: row.optionalString("suggested_amount"),
+            currency: row.optionalString("suggested_currency"),
+            category: row.optionalString("suggested_category"))
+        let ocr = ReceiptOCR(
+            status: ReceiptOCR.Status(rawValue: row.string("ocr_status")) ?? .skipped, note: row.string("ocr_note"),
+            text: row.string("ocr_text"), suggestion: suggestion)
         let expenseIDs = row.string("expense_ids").split(separator: ",").compactMap { Int64($0) }
-        return Receipt(id: row.int64("id"), sha256: row.string("sha256"),
-                       mediaType: ReceiptMediaType(rawValue: row.string("media_type")) ?? .jpeg,
-                       size: row.int64("size"), originalName: row.string("original_name"),
-                       source: Receipt.Source(rawValue: row.string("source")) ?? .file,
-                       capturedAt: row.string("captured_at"), takenAt: row.optionalString("taken_at"),
-                       width: row.optionalInt64("width").map { Int($0) },
-                       height: row.optionalInt64("height").map { Int($0) }, ocr: ocr, expenseIDs: expenseIDs)
+        return Receipt(
+            id: row.int64("id"), sha256: row.string("sha256"),
+            mediaType: ReceiptMediaType(rawValue: row.string("media_type")) ?? .jpeg,
+            size: row.int64("size"), originalName: row.string("original_name"),
+            source: Receipt.Source(rawValue: row.string("source")) ?? .file,
+            capturedAt: row.string("captured_at"), takenAt: row.optionalString("taken_at"),
+            width: row.optionalInt64("width").map { Int($0) },
+            height: row.optionalInt64("height").map { Int($0) }, ocr: ocr, expenseIDs: expenseIDs)
     }
 
     /// Inserts a receipt and returns it with its id. Call inside `write`: after its file went
     /// into a vault, before its bytes go into a team database (`ReceiptStorage.writesAfterRow`).
     public func insertReceipt(_ receipt: Receipt) throws -> Receipt {
-        let row: [DatabaseValue] = [
-            .text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
-            .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
-            DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init))] + Self.ocrArguments(receipt.ocr)
+        let row: [DatabaseValue] =
+            [
+                .text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
+                .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
+                DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init)),
+            ] + Self.ocrArguments(receipt.ocr)
         // On a team database, only once its bytes are stored whole (`DatabaseReceiptStorage`).
         if writesThroughFunctions { return try self.receipt(try call("receipt_new", row)) }
-        let insertedID = try db.insert("""
+        let insertedID = try db.insert(
+            """
             INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
                                   ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount,
                                   suggested_currency, suggested_category)
@@ -67,8 +75,12 @@ extension Store {
 
     /// Replaces what text recognition said about a receipt.
     public func updateOCR(_ ocr: ReceiptOCR, of receiptID: Int64) throws {
-        if writesThroughFunctions { try call("receipt_ocr", [.integer(receiptID)] + Self.ocrArguments(ocr)); return }
-        try db.execute("""
+        if writesThroughFunctions {
+            try call("receipt_ocr", [.integer(receiptID)] + Self.ocrArguments(ocr))
+            return
+        }
+        try db.execute(
+            """
             UPDATE receipts SET ocr_status = ?, ocr_note = ?, ocr_text = ?, suggested_merchant = ?, suggested_date = ?,
                                 suggested_amount = ?, suggested_currency = ?, suggested_category = ?
             WHERE id = ?
@@ -76,15 +88,20 @@ extension Store {
     }
 
     static func ocrArguments(_ ocr: ReceiptOCR) -> [DatabaseValue] {
-        [.text(ocr.status.rawValue), .text(ocr.note), .text(ocr.text), DatabaseValue(ocr.suggestion.merchant),
-         DatabaseValue(ocr.suggestion.date?.description), DatabaseValue(ocr.suggestion.amount),
-         DatabaseValue(ocr.suggestion.currency), DatabaseValue(ocr.suggestion.category)]
+        [
+            .text(ocr.status.rawValue), .text(ocr.note), .text(ocr.text), DatabaseValue(ocr.suggestion.merchant),
+            DatabaseValue(ocr.suggestion.date?.description), DatabaseValue(ocr.suggestion.amount),
+            DatabaseValue(ocr.suggestion.currency), DatabaseValue(ocr.suggestion.category),
+        ]
     }
 
     /// The receipt with `id`, or an "unknown receipt" error.
     public func receipt(_ id: Int64) throws -> Receipt {
-        guard let receipt = try db.queryFirst("SELECT \(receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
-                                              Self.receipt) else {
+        guard
+            let receipt = try db.queryFirst(
+                "SELECT \(receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
+                Self.receipt)
+        else {
             throw ExpenseError(.notFound, .unknownReceipt(id), "unknown receipt \(id)")
         }
         return receipt
@@ -100,7 +117,10 @@ extension Store {
 
     /// Which receipts to list.
     public enum ReceiptFilter: Sendable, Equatable {
-        case all, expense(Int64), report(Int64), unattached
+        case all
+        case expense(Int64)
+        case report(Int64)
+        case unattached
     }
 
     /// Receipts, oldest first.
@@ -109,19 +129,22 @@ extension Store {
         case .all:
             return try db.query("SELECT \(receiptColumns) FROM receipts ORDER BY id", [], Self.receipt)
         case .expense(let id):
-            return try db.query("""
+            return try db.query(
+                """
                 SELECT \(receiptColumns) FROM receipts
                 WHERE id IN (SELECT receipt_id FROM expense_receipts WHERE expense_id = ?) ORDER BY id
                 """, [.integer(id)], Self.receipt)
         case .report(let id):
-            return try db.query("""
+            return try db.query(
+                """
                 SELECT \(receiptColumns) FROM receipts
                 WHERE id IN (SELECT l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
                              WHERE e.report_id = ?)
                 ORDER BY id
                 """, [.integer(id)], Self.receipt)
         case .unattached:
-            return try db.query("""
+            return try db.query(
+                """
                 SELECT \(receiptColumns) FROM receipts
                 WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id) ORDER BY id
                 """, [], Self.receipt)
@@ -135,7 +158,10 @@ extension Store {
 
     /// Deletes a receipt row; the caller removes its file once the transaction has committed.
     public func deleteReceipt(_ id: Int64) throws {
-        if writesThroughFunctions { try call("receipt_delete", [.integer(id)]); return }
+        if writesThroughFunctions {
+            try call("receipt_delete", [.integer(id)])
+            return
+        }
         try db.execute("DELETE FROM receipts WHERE id = ?", [.integer(id)])
     }
 
@@ -150,8 +176,9 @@ extension Store {
                 try requireEditable(report: reportID, for: .attachReceipts(expense: expenseID))
             }
             if writesThroughFunctions { return try callFlag("receipt_attach", [.integer(expenseID), .integer(receiptID), .text(now())]) }
-            try db.execute("INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                           [.integer(expenseID), .integer(receiptID), .text(now())])
+            try db.execute(
+                "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                [.integer(expenseID), .integer(receiptID), .text(now())])
             return db.changes > 0
         }
     }
@@ -165,8 +192,9 @@ extension Store {
                 try requireEditable(report: reportID, for: .detachReceipts(expense: expenseID))
             }
             if writesThroughFunctions { return try callFlag("receipt_detach", [.integer(expenseID), .integer(receiptID)]) }
-            try db.execute("DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
-                           [.integer(expenseID), .integer(receiptID)])
+            try db.execute(
+                "DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
+                [.integer(expenseID), .integer(receiptID)])
             return db.changes > 0
         }
     }
@@ -174,11 +202,13 @@ extension Store {
     /// The hashes of the receipts of each item of a report, for the missing-receipt rule.
     public func receiptHashes(ofItemsIn reportID: Int64) throws -> [Int64: [String]] {
         var hashes: [Int64: [String]] = [:]
-        try db.forEachRow("""
+        try db.forEachRow(
+            """
             SELECT l.expense_id, r.sha256 FROM expense_receipts l
             JOIN expenses e ON e.id = l.expense_id JOIN receipts r ON r.id = l.receipt_id
             WHERE e.report_id = ? ORDER BY l.expense_id, r.id
-            """, [.integer(reportID)]) { row in
+            """, [.integer(reportID)]
+        ) { row in
             hashes[row.int64(0), default: []].append(row.string(1))
         }
         return hashes
@@ -189,10 +219,12 @@ extension Store {
     public func receiptUses(of hashes: some Sequence<String>) throws -> [String: [Int64]] {
         var uses: [String: [Int64]] = [:]
         for hash in Set(hashes) {
-            uses[hash] = try db.query("""
+            uses[hash] = try db.query(
+                """
                 SELECT l.expense_id FROM expense_receipts l JOIN receipts r ON r.id = l.receipt_id
                 WHERE r.sha256 = ? ORDER BY l.expense_id
-                """, [.text(hash)]) { $0.int64(0) }
+                """, [.text(hash)]
+            ) { $0.int64(0) }
         }
         return uses
     }
@@ -201,8 +233,9 @@ extension Store {
 
     /// Whether the inbox photo at `path` with this size and modification time was taken already.
     public func isInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64) throws -> Bool {
-        try db.scalar("SELECT count(*) FROM receipt_inbox_taken WHERE path = ? AND size = ? AND modified_ns = ?",
-                      [.text(path), .integer(size), .integer(modifiedNanoseconds)]) > 0
+        try db.scalar(
+            "SELECT count(*) FROM receipt_inbox_taken WHERE path = ? AND size = ? AND modified_ns = ?",
+            [.text(path), .integer(size), .integer(modifiedNanoseconds)]) > 0
     }
 
     /// Marks an inbox photo as taken, so that it is not captured again.
@@ -211,7 +244,8 @@ extension Store {
             try call("inbox_taken", [.text(path), .integer(size), .integer(modifiedNanoseconds), .integer(receiptID), .text(now())])
             return
         }
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (\(db.dialect.personalKey("path, size, modified_ns"))) DO UPDATE SET receipt_id = excluded.receipt_id, taken_at = excluded.taken_at
             """, [.text(path), .integer(size), .integer(modifiedNanoseconds), .integer(receiptID), .text(now())])

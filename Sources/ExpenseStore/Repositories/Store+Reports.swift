@@ -13,11 +13,12 @@ extension Store {
     static func report(_ row: Row) -> Report {
         assert(row.index("id") == 0 && row.index("total_minor") == 12, "a report's query selects reportColumns first")
         let currency = currency(row.string(6))
-        return Report(id: row.int64(0), title: row.string(1), purpose: row.string(2), destination: row.string(3),
-                      startDate: date(row.optionalString(4)), endDate: date(row.optionalString(5)),
-                      currency: currency, status: ReportStatus(rawValue: row.string(7)) ?? .draft,
-                      owner: row.string(8), createdAt: row.string(9), updatedAt: row.string(10),
-                      itemCount: row.int(11), total: Money(minorUnits: row.int64(12), currency: currency))
+        return Report(
+            id: row.int64(0), title: row.string(1), purpose: row.string(2), destination: row.string(3),
+            startDate: date(row.optionalString(4)), endDate: date(row.optionalString(5)),
+            currency: currency, status: ReportStatus(rawValue: row.string(7)) ?? .draft,
+            owner: row.string(8), createdAt: row.string(9), updatedAt: row.string(10),
+            itemCount: row.int(11), total: Money(minorUnits: row.int64(12), currency: currency))
     }
 
     /// Inserts a new report and returns it with its id and stamps. Its owner is stored normalised
@@ -26,14 +27,17 @@ extension Store {
         try report.validate()
         let owner = try UserName(validating: report.owner)
         let stamp = now()
-        let header: [DatabaseValue] = [.text(report.title), .text(report.purpose), .text(report.destination),
-                                       DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                                       .text(report.currency.code)]
+        let header: [DatabaseValue] = [
+            .text(report.title), .text(report.purpose), .text(report.destination),
+            DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
+            .text(report.currency.code),
+        ]
         if writesThroughFunctions {
             // A new report is a draft of whoever the server let in.
             return try self.report(try call("report_new", header + [.text(stamp)]))
         }
-        let insertedID = try db.insert("""
+        let insertedID = try db.insert(
+            """
             INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner,
                                  created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -54,7 +58,8 @@ extension Store {
     /// (A trip without dates comes after the dated ones, as SQLite sorts NULL; PostgreSQL is told to.)
     public func reports(limit: Int?, offset: Int = 0) throws -> [Report] {
         let nullsLast = db.dialect == .postgresql ? " NULLS LAST" : ""
-        return try db.query("""
+        return try db.query(
+            """
             SELECT \(Self.reportColumns) FROM reports
             ORDER BY status = 'reimbursed', start_date DESC\(nullsLast), id DESC
             LIMIT ? OFFSET ?
@@ -75,18 +80,26 @@ extension Store {
             try requireEditable(report: report.id, for: .edit)
             try report.validate()
             if writesThroughFunctions {
-                try call("report_edit", [.integer(report.id), .text(report.title), .text(report.purpose), .text(report.destination),
-                                         DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                                         .text(report.currency.code), .text(now())])
+                try call(
+                    "report_edit",
+                    [
+                        .integer(report.id), .text(report.title), .text(report.purpose), .text(report.destination),
+                        DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
+                        .text(report.currency.code), .text(now()),
+                    ])
                 return
             }
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE reports SET title = ?, purpose = ?, destination = ?, start_date = ?, end_date = ?, currency = ?,
                                    updated_at = ?
                 WHERE id = ?
-                """, [.text(report.title), .text(report.purpose), .text(report.destination),
-                      DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                      .text(report.currency.code), .text(now()), .integer(report.id)])
+                """,
+                [
+                    .text(report.title), .text(report.purpose), .text(report.destination),
+                    DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
+                    .text(report.currency.code), .text(now()), .integer(report.id),
+                ])
         }
     }
 
@@ -96,7 +109,7 @@ extension Store {
     @discardableResult
     public func deleteReport(_ id: Int64, deletingItems: Bool) throws -> Int {
         try write {
-            _ = try report(id, for: .delete)   // an unknown report is an error here: nothing would be deleted
+            _ = try report(id, for: .delete)  // an unknown report is an error here: nothing would be deleted
             if writesThroughFunctions {
                 return Int(try call("report_delete", [.integer(id), .integer(deletingItems ? 1 : 0), .text(now())]))
             }
@@ -105,7 +118,8 @@ extension Store {
                 try db.execute("DELETE FROM expenses WHERE report_id = ?", [.integer(id)])
             } else {
                 // An unassigned item keeps its original amount; the conversion belonged to the report.
-                try db.execute("""
+                try db.execute(
+                    """
                     UPDATE expenses SET report_id = NULL, rate = NULL, rate_date = NULL, rate_source = NULL,
                                         converted_minor = NULL, updated_at = ?
                     WHERE report_id = ?

@@ -7,22 +7,28 @@ import PropertyList
 /// defines what it needs as `ShortcutStorage` and knows no SQL.
 extension Store: ShortcutStorage {
     public func dynamicShortcuts() throws -> [DynamicShortcut] {
-        try db.query("""
+        try db.query(
+            """
             SELECT type, title, subtitle, icon_type, icon_file, icon_symbol, user_info, rank, enabled, disabled_message, origin
             FROM dynamic_shortcuts ORDER BY enabled DESC, rank, type
-            """) { row in
+            """
+        ) { row in
             var userInfo = PropertyListDictionary()
             if let text = row.optionalString("user_info"),
-               case .dictionary(let dictionary)? = try? PropertyList.parse(Array(text.utf8)) {
+                case .dictionary(let dictionary)? = try? PropertyList.parse(Array(text.utf8))
+            {
                 userInfo = dictionary
             }
-            let icon = ShortcutIcon(symbolName: row.optionalString("icon_symbol"), file: row.optionalString("icon_file"),
-                                    type: row.optionalString("icon_type").flatMap(SystemIcon.init(plistName:)))
-            let item = ShortcutItem(type: row.string("type"), title: row.string("title"), subtitle: row.optionalString("subtitle"),
-                                    icon: icon, userInfo: userInfo)
-            return DynamicShortcut(item: item, rank: row.int("rank"), isEnabled: row.int("enabled") != 0,
-                                   disabledMessage: row.optionalString("disabled_message"),
-                                   origin: DynamicShortcut.Origin(rawValue: row.string("origin")) ?? .user)
+            let icon = ShortcutIcon(
+                symbolName: row.optionalString("icon_symbol"), file: row.optionalString("icon_file"),
+                type: row.optionalString("icon_type").flatMap(SystemIcon.init(plistName:)))
+            let item = ShortcutItem(
+                type: row.string("type"), title: row.string("title"), subtitle: row.optionalString("subtitle"),
+                icon: icon, userInfo: userInfo)
+            return DynamicShortcut(
+                item: item, rank: row.int("rank"), isEnabled: row.int("enabled") != 0,
+                disabledMessage: row.optionalString("disabled_message"),
+                origin: DynamicShortcut.Origin(rawValue: row.string("origin")) ?? .user)
         }
     }
 
@@ -32,16 +38,19 @@ extension Store: ShortcutStorage {
             if writesThroughFunctions { try call("shortcuts_clear", []) } else { try db.execute("DELETE FROM dynamic_shortcuts") }
             for shortcut in shortcuts {
                 let item = shortcut.item
-                let row: [DatabaseValue] = [.text(item.type), .text(item.title), DatabaseValue(item.subtitle), DatabaseValue(item.icon.type?.plistName),
-                          DatabaseValue(item.icon.file), DatabaseValue(item.icon.symbolName),
-                          item.userInfo.isEmpty ? .null : .text(PropertyListWriter.xml(.dictionary(item.userInfo))),
-                          DatabaseValue(shortcut.rank), DatabaseValue(shortcut.isEnabled ? 1 : 0),
-                          DatabaseValue(shortcut.disabledMessage), .text(shortcut.origin.rawValue), .text(stamp)]
+                let row: [DatabaseValue] = [
+                    .text(item.type), .text(item.title), DatabaseValue(item.subtitle), DatabaseValue(item.icon.type?.plistName),
+                    DatabaseValue(item.icon.file), DatabaseValue(item.icon.symbolName),
+                    item.userInfo.isEmpty ? .null : .text(PropertyListWriter.xml(.dictionary(item.userInfo))),
+                    DatabaseValue(shortcut.rank), DatabaseValue(shortcut.isEnabled ? 1 : 0),
+                    DatabaseValue(shortcut.disabledMessage), .text(shortcut.origin.rawValue), .text(stamp),
+                ]
                 if writesThroughFunctions {
                     try call("shortcut_add", row)
                     continue
                 }
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO dynamic_shortcuts (type, title, subtitle, icon_type, icon_file, icon_symbol, user_info, rank,
                                                    enabled, disabled_message, origin, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -72,14 +81,17 @@ extension Store: ShortcutStorage {
                 case .disabled(let text): (state, rank, message) = ("disabled", nil, text)
                 case .removed: (state, rank, message) = ("removed", nil, nil)
                 }
-                let row: [DatabaseValue] = [.text(record.key), .text(state), DatabaseValue(rank.map(Int64.init)), DatabaseValue(message),
-                                            .text(stamp)]
+                let row: [DatabaseValue] = [
+                    .text(record.key), .text(state), DatabaseValue(rank.map(Int64.init)), DatabaseValue(message),
+                    .text(stamp),
+                ]
                 if writesThroughFunctions {
                     try call("app_shortcut_record", row)
                     continue
                 }
                 // published_at stays the first publication's.
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO app_shortcuts (plist_type, state, rank, disabled_message, published_at) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (\(db.dialect.personalKey("plist_type"))) DO UPDATE
                     SET state = excluded.state, rank = excluded.rank, disabled_message = excluded.disabled_message
@@ -102,21 +114,25 @@ extension Store: ShortcutStorage {
         }
         var claim: Claimant?
         if let pid = row.optionalInt64("claim_pid") {
-            claim = Claimant(token: row.optionalString("claim_token") ?? "", pid: Int32(truncatingIfNeeded: pid),
-                             host: row.optionalString("claim_host") ?? "",
-                             startTicks: UInt64(bitPattern: row.int64("claim_start_ticks")))
+            claim = Claimant(
+                token: row.optionalString("claim_token") ?? "", pid: Int32(truncatingIfNeeded: pid),
+                host: row.optionalString("claim_host") ?? "",
+                startTicks: UInt64(bitPattern: row.int64("claim_start_ticks")))
         }
-        return LaunchRecord(id: row.int64("id"), type: row.string("type"), arguments: arguments, catalog: row.optionalString("catalog"),
-                            state: LaunchRecord.State(rawValue: row.string("state")) ?? .queued, queuedAt: row.string("queued_at"),
-                            claim: claim, claimedAt: row.optionalString("claimed_at"), finishedAt: row.optionalString("finished_at"),
-                            exitStatus: row.optionalInt64("exit_status").map { Int32(truncatingIfNeeded: $0) },
-                            attempts: row.int("attempts"))
+        return LaunchRecord(
+            id: row.int64("id"), type: row.string("type"), arguments: arguments, catalog: row.optionalString("catalog"),
+            state: LaunchRecord.State(rawValue: row.string("state")) ?? .queued, queuedAt: row.string("queued_at"),
+            claim: claim, claimedAt: row.optionalString("claimed_at"), finishedAt: row.optionalString("finished_at"),
+            exitStatus: row.optionalInt64("exit_status").map { Int32(truncatingIfNeeded: $0) },
+            attempts: row.int("attempts"))
     }
 
     public func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord {
         try write {
-            let row: [DatabaseValue] = [.text(request.type), .text(PropertyListWriter.xml(.array(request.arguments.map { .string($0) }))),
-                                        DatabaseValue(request.catalog), .text(now()), DatabaseValue(request.target)]
+            let row: [DatabaseValue] = [
+                .text(request.type), .text(PropertyListWriter.xml(.array(request.arguments.map { .string($0) }))),
+                DatabaseValue(request.catalog), .text(now()), DatabaseValue(request.target),
+            ]
             // A team database's function also tells this role's open sessions at once, when this commits.
             if writesThroughFunctions { return try requireLaunch(try call("launch_enqueue", row)) }
             let insertedID = try db.insert(
@@ -153,21 +169,32 @@ extension Store: ShortcutStorage {
         // again in the UPDATE itself.
         try write {
             if writesThroughFunctions {
-                let id = try call("launch_claim", [DatabaseValue(session), .text(claimant.token), .integer(Int64(claimant.pid)),
-                                                   .text(claimant.host), .integer(Int64(bitPattern: claimant.startTicks)), .text(now())])
+                let id = try call(
+                    "launch_claim",
+                    [
+                        DatabaseValue(session), .text(claimant.token), .integer(Int64(claimant.pid)),
+                        .text(claimant.host), .integer(Int64(bitPattern: claimant.startTicks)), .text(now()),
+                    ])
                 return id == 0 ? nil : try requireLaunch(id)
             }
-            guard let id = try db.queryFirst("""
-                SELECT id FROM shortcut_launches
-                WHERE state = 'queued' AND (CAST(?1 AS INTEGER) IS NULL OR target_session IS NULL OR target_session = ?1) ORDER BY id LIMIT 1
-                """, [DatabaseValue(session)], { $0.int64(0) }) else { return nil }
-            try db.execute("""
+            guard
+                let id = try db.queryFirst(
+                    """
+                    SELECT id FROM shortcut_launches
+                    WHERE state = 'queued' AND (CAST(?1 AS INTEGER) IS NULL OR target_session IS NULL OR target_session = ?1) ORDER BY id LIMIT 1
+                    """, [DatabaseValue(session)], { $0.int64(0) })
+            else { return nil }
+            try db.execute(
+                """
                 UPDATE shortcut_launches
                 SET state = 'claimed', claim_token = ?, claim_pid = ?, claim_host = ?, claim_start_ticks = ?, claimed_at = ?,
                     attempts = attempts + 1
                 WHERE id = ? AND state = 'queued'
-                """, [.text(claimant.token), .integer(Int64(claimant.pid)), .text(claimant.host),
-                      .integer(Int64(bitPattern: claimant.startTicks)), .text(now()), .integer(id)])
+                """,
+                [
+                    .text(claimant.token), .integer(Int64(claimant.pid)), .text(claimant.host),
+                    .integer(Int64(bitPattern: claimant.startTicks)), .text(now()), .integer(id),
+                ])
             guard db.changes == 1 else { return nil }
             return try requireLaunch(id)
         }
@@ -179,17 +206,22 @@ extension Store: ShortcutStorage {
             if writesThroughFunctions {
                 return try callFlag("launch_finish", [.integer(id), .text(token), .integer(Int64(exitStatus)), .text(now())])
             }
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE shortcut_launches SET state = ?, exit_status = ?, finished_at = ?, claim_token = NULL
                 WHERE id = ? AND state = 'claimed' AND claim_token = ?
-                """, [.text(exitStatus == 0 ? "done" : "failed"), .integer(Int64(exitStatus)), .text(now()), .integer(id),
-                      .text(token)])
+                """,
+                [
+                    .text(exitStatus == 0 ? "done" : "failed"), .integer(Int64(exitStatus)), .text(now()), .integer(id),
+                    .text(token),
+                ])
             return db.changes == 1
         }
     }
 
     public func launches(includingFinished: Bool) throws -> [LaunchRecord] {
-        try db.query("""
+        try db.query(
+            """
             SELECT \(Self.launchColumns) FROM shortcut_launches
             WHERE ? = 1 OR state IN ('queued', 'claimed', 'failed') ORDER BY id
             """, [.integer(includingFinished ? 1 : 0)], Self.launch)
@@ -204,7 +236,8 @@ extension Store: ShortcutStorage {
             if writesThroughFunctions {
                 return try callFlag("launch_requeue", [.integer(id), .text(expectedState.rawValue), DatabaseValue(token)])
             }
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE shortcut_launches
                 SET state = 'queued', claim_token = NULL, claimed_at = NULL, finished_at = NULL, exit_status = NULL
                 WHERE id = ? AND state = ? AND claim_token IS NOT DISTINCT FROM ?
@@ -218,7 +251,8 @@ extension Store: ShortcutStorage {
             if writesThroughFunctions {
                 return try callFlag("launch_discard", [.integer(id), .text(expectedState.rawValue), .text(now())])
             }
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE shortcut_launches SET state = 'discarded', claim_token = NULL, finished_at = ?
                 WHERE id = ? AND state = ?
                 """, [.text(now()), .integer(id), .text(expectedState.rawValue)])

@@ -9,19 +9,24 @@ extension Store {
     /// summed in two parts that cannot overflow (each amount is at most 10^15) and put together
     /// here; a sum beyond the largest total is bad data (`Money.maximumTotalMinorUnits`).
     public func spending(owner: UserName, from: CalendarDate?, to: CalendarDate?) throws -> [SpendingSummary.Row] {
-        try db.query("""
+        try db.query(
+            """
             SELECT coalesce(r.currency, e.currency), e.category, substr(e.date, 1, 7),
                    sum(coalesce(e.converted_minor, e.amount_minor) / 1000000000),
                    sum(coalesce(e.converted_minor, e.amount_minor) % 1000000000), count(*)
             FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
             WHERE (r.owner = ? OR e.report_id IS NULL) AND e.date >= ? AND e.date <= ?
             GROUP BY 1, 2, 3
-            """, [.text(owner.value), .text(from?.description ?? "0000-01-01"), .text(to?.description ?? "9999-12-31")]) { row in
-            let currency = Store.currency(row.string(0)), category = row.string(1), month = row.string(2)
+            """, [.text(owner.value), .text(from?.description ?? "0000-01-01"), .text(to?.description ?? "9999-12-31")]
+        ) { row in
+            let currency = Store.currency(row.string(0))
+            let category = row.string(1)
+            let month = row.string(2)
             let sum = Int128(row.int64(3)) * 1_000_000_000 + Int128(row.int64(4))
             guard let minorUnits = Int64(exactly: sum), Money.adding(minorUnits, to: 0) != nil else {
-                throw Money.totalTooLarge("the spending in \(currency.code) on \(category) in \(month)", currency: currency,
-                                          hint: "choose a shorter period")
+                throw Money.totalTooLarge(
+                    "the spending in \(currency.code) on \(category) in \(month)", currency: currency,
+                    hint: "choose a shorter period")
             }
             return SpendingSummary.Row(currency: currency, category: category, month: month, minorUnits: minorUnits, count: row.int(5))
         }

@@ -23,8 +23,9 @@ extension Store {
             return try self.report(id)
         }
         try logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
-        try db.execute("UPDATE reports SET status = ?, updated_at = ? WHERE id = ?",
-                       [.text(action.to.rawValue), .text(now()), .integer(id)])
+        try db.execute(
+            "UPDATE reports SET status = ?, updated_at = ? WHERE id = ?",
+            [.text(action.to.rawValue), .text(now()), .integer(id)])
         // A team database's row security may let one see a report and not move it: then
         // nothing moved, and the event logged above goes with the rollback.
         guard db.changes == 1 else {
@@ -35,8 +36,10 @@ extension Store {
 
     /// Appends an entry to a report's audit log, chained to the last entry the app wrote
     /// (`AuditChain`), and moves the chain's end to it.
-    public func logEvent(_ reportID: Int64, actor: UserName, action: String, from: ReportStatus, to: ReportStatus,
-                         reason: String) throws {
+    public func logEvent(
+        _ reportID: Int64, actor: UserName, action: String, from: ReportStatus, to: ReportStatus,
+        reason: String
+    ) throws {
         try db.inTransaction(.immediate) {
             let head = try auditHead()
             let last: (id: Int64, hash: String?)?
@@ -58,21 +61,28 @@ extension Store {
             // The numbers are the file's: one at the largest id is a damaged end, said so, never a trap.
             let (next, overflow) = max(sequence, last?.id ?? 0, head?.lastID ?? 0).addingReportingOverflow(1)
             guard !overflow else {
-                throw ExpenseError(.invalidData, "the audit log's end is damaged (its last id is the largest there is); nothing was written",
-                                   hint: "'expenses db check' shows where the log was altered")
+                throw ExpenseError(
+                    .invalidData, "the audit log's end is damaged (its last id is the largest there is); nothing was written",
+                    hint: "'expenses db check' shows where the log was altered")
             }
-            var record = AuditRecord(id: next, reportID: reportID, at: now(),
-                                     actor: actor.value, action: action, from: from.rawValue, to: to.rawValue, reason: reason)
+            var record = AuditRecord(
+                id: next, reportID: reportID, at: now(),
+                actor: actor.value, action: action, from: from.rawValue, to: to.rawValue, reason: reason)
             let hash = AuditChain.hash(of: record, after: head?.lastHash ?? last?.hash ?? AuditChain.start)
             record.hash = hash
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO report_events (id, report_id, at, actor, action, from_status, to_status, reason, hash)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.integer(record.id), .integer(reportID), .text(record.at), .text(record.actor), .text(action),
-                      .text(record.from), .text(record.to), .text(reason), .text(hash)])
+                """,
+                [
+                    .integer(record.id), .integer(reportID), .text(record.at), .text(record.actor), .text(action),
+                    .text(record.from), .text(record.to), .text(reason), .text(hash),
+                ])
             // Dropped by another program: made again, and the chain's gaps still show what went.
             if try !hasAuditHeadTable() { try db.execute(Schema.auditHeadTable) }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)
                 ON CONFLICT (singleton) DO UPDATE SET last_id = excluded.last_id, last_hash = excluded.last_hash
                 """, [.integer(record.id), .text(hash)])
@@ -85,13 +95,16 @@ extension Store {
         // A team database's roles each see only part of the log (row-level security), so only
         // its owner can follow the chain end to end ('db check'); the server keeps it append-only.
         if db.dialect == .sqlite { try verifyAuditLog() }
-        return try db.query("""
+        return try db.query(
+            """
             SELECT at, actor, from_status, to_status, action, reason FROM report_events WHERE report_id = ? ORDER BY id
-            """, [.integer(reportID)]) { row in
-            ReportEvent(at: row.string("at"), actor: row.string("actor"),
-                        from: ReportStatus(rawValue: row.string("from_status")) ?? .draft,
-                        to: ReportStatus(rawValue: row.string("to_status")) ?? .draft,
-                        action: row.string("action"), reason: row.string("reason"))
+            """, [.integer(reportID)]
+        ) { row in
+            ReportEvent(
+                at: row.string("at"), actor: row.string("actor"),
+                from: ReportStatus(rawValue: row.string("from_status")) ?? .draft,
+                to: ReportStatus(rawValue: row.string("to_status")) ?? .draft,
+                action: row.string("action"), reason: row.string("reason"))
         }
     }
 
@@ -100,9 +113,10 @@ extension Store {
     static let auditColumns = "id, report_id, at, actor, action, from_status, to_status, reason, hash"
 
     static func auditRecord(_ row: Row) -> AuditRecord {
-        AuditRecord(id: row.int64("id"), reportID: row.int64("report_id"), at: row.string("at"), actor: row.string("actor"),
-                    action: row.string("action"), from: row.string("from_status"), to: row.string("to_status"),
-                    reason: row.string("reason"), hash: row.optionalString("hash"))
+        AuditRecord(
+            id: row.int64("id"), reportID: row.int64("report_id"), at: row.string("at"), actor: row.string("actor"),
+            action: row.string("action"), from: row.string("from_status"), to: row.string("to_status"),
+            reason: row.string("reason"), hash: row.optionalString("hash"))
     }
 
     /// The last entry the app wrote, and its hash; nil when that record (or its table) is gone.
@@ -143,14 +157,16 @@ extension Store {
     /// Reports whose status is not the one their audit log ends with (draft when it has none):
     /// a status changed outside the app, past its trigger.
     public func unloggedStatuses() throws -> [(report: Int64, status: String, logged: String)] {
-        try db.query("""
+        try db.query(
+            """
             SELECT id, status, logged FROM (
                 SELECT r.id, r.status,
                        coalesce((SELECT e.to_status FROM report_events e WHERE e.report_id = r.id ORDER BY e.id DESC LIMIT 1),
                                 'draft') AS logged
                 FROM reports r) AS checked
             WHERE status IS DISTINCT FROM logged ORDER BY id
-            """) { (report: $0.int64(0), status: $0.string(1), logged: $0.string(2)) }
+            """
+        ) { (report: $0.int64(0), status: $0.string(1), logged: $0.string(2)) }
     }
 
     /// What SQLite's own check finds wrong with the file ("ok" when nothing). A team database's
@@ -166,8 +182,9 @@ extension Store {
         guard db.dialect == .postgresql else { return }
         let seesAll = try db.scalar(PostgresSchema.seesEveryRowSQL)
         guard seesAll > 0 else {
-            throw ExpenseError(.permissionDenied, "checking a team database's audit log needs a role that sees all of it",
-                               hint: "run 'db check' as the administrator, or as a member of expenses_auditor (GRANT expenses_auditor TO NAME)")
+            throw ExpenseError(
+                .permissionDenied, "checking a team database's audit log needs a role that sees all of it",
+                hint: "run 'db check' as the administrator, or as a member of expenses_auditor (GRANT expenses_auditor TO NAME)")
         }
     }
 

@@ -1,7 +1,8 @@
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseSupport
 
 extension ReceiptVault {
     /// Stores the bytes `produce` hands over a piece at a time (another storage's `forEachPiece`)
@@ -11,7 +12,8 @@ extension ReceiptVault {
     /// hashed to.
     /// - Returns: the SHA-256 of what was produced, and the file's path when it was placed.
     public func store(hash: String, from produce: ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws
-        -> (actual: String, placed: String?) {
+        -> (actual: String, placed: String?)
+    {
         precondition(Self.isHash(hash), "not a SHA-256: \(hash)")
         var hasher = SHA256()
         var actual = ""

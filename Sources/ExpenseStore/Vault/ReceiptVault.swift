@@ -1,8 +1,9 @@
+import ExpenseCore
+import ExpenseSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ExpenseCore
-import ExpenseSupport
 
 /// The receipt files of one database, stored once each under their SHA-256 with a two-level
 /// fan-out (`ab/cd/abcd…`), beside the database file.
@@ -64,7 +65,10 @@ public struct ReceiptVault: Sendable {
         let final = path(of: hash)
         var info = stat()
         if stat(final, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
-           (try? read(hash)) == bytes { return false }
+            (try? read(hash)) == bytes
+        {
+            return false
+        }
         _ = try placeFile(for: hash) { descriptor, temporary in
             try writeAll(bytes, to: descriptor, path: temporary)
             return true
@@ -159,8 +163,9 @@ public struct ReceiptVault: Sendable {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT {
-                throw ExpenseError(.noInput, .receiptFileMissing,
-                                   "the file of receipt \(hash.prefix(12)) is missing from the vault (\(file))")
+                throw ExpenseError(
+                    .noInput, .receiptFileMissing,
+                    "the file of receipt \(hash.prefix(12)) is missing from the vault (\(file))")
             }
             throw failure("cannot read \(file)", errno, kind: .io)
         }
@@ -205,8 +210,10 @@ public struct ReceiptVault: Sendable {
                     var info = stat()
                     guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
                     let isHash = Self.isHash(name) && name.hasPrefix(first + second)
-                    entries.append(Entry(path: file, hash: isHash ? name : nil, size: Int64(info.st_size),
-                                         modified: Int(info.st_mtim.tv_sec)))
+                    entries.append(
+                        Entry(
+                            path: file, hash: isHash ? name : nil, size: Int64(info.st_size),
+                            modified: Int(info.st_mtim.tv_sec)))
                 }
             }
         }
