@@ -30,8 +30,10 @@ public final class StatementImporter {
         /// words it, naming where to see them).
         public var moreRowErrorsNote: (Int) -> String = { "and \($0) more invalid rows" }
 
-        public init(files: [String], rules: ImportRules?, reportID: Int64?, dryRun: Bool = false, skipInvalid: Bool = false,
-                    rejectsPath: String? = nil) {
+        public init(
+            files: [String], rules: ImportRules?, reportID: Int64?, dryRun: Bool = false, skipInvalid: Bool = false,
+            rejectsPath: String? = nil
+        ) {
             (self.files, self.rules, self.reportID) = (files, rules, reportID)
             (self.dryRun, self.skipInvalid, self.rejectsPath) = (dryRun, skipInvalid, rejectsPath)
         }
@@ -92,8 +94,9 @@ public final class StatementImporter {
         // A CSV needs rules that map its columns; a camt.053 or OFX statement refuses them.
         let kinds = try inputs.map { input throws(ExpenseError) in try input.statementFormat() }
         if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }), let other = zip(inputs, kinds).first(where: { $0.1 != .csv }) {
-            throw ExpenseError(.usage, "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads either",
-                               hint: "import the CSV statements through their rules, and the camt.053 or OFX ones on their own")
+            throw ExpenseError(
+                .usage, "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads either",
+                hint: "import the CSV statements through their rules, and the camt.053 or OFX ones on their own")
         }
         let formats = try zip(inputs, kinds).map { pair throws(ExpenseError) in try format(of: pair.0, pair.1) }
         console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
@@ -101,8 +104,12 @@ public final class StatementImporter {
         if request.dryRun { log = makeLog?(console) }
         if let path = request.rejectsPath {
             // The statements as opened (standard input too, when it is a file), the database, the rules.
-            let read = inputs.map { OutputFile.Input($0.path, role: "a statement",
-                                                     identity: FileIdentity(descriptor: $0.descriptor)) }
+            let read =
+                inputs.map {
+                    OutputFile.Input(
+                        $0.path, role: "a statement",
+                        identity: FileIdentity(descriptor: $0.descriptor))
+                }
                 + store.location.files + request.otherInputs
             if request.dryRun {
                 // A dry run refuses the rejects file the import would refuse, and writes none.
@@ -110,36 +117,39 @@ public final class StatementImporter {
             } else {
                 // Entries' rejects are CSV lines of their fields, in UTF-8.
                 let csv = formats.contains(nil)
-                rejects = try RejectsFile(path: path, separator: csv ? rules.separator : UInt8(ascii: ","), encoding: csv ? rules.encoding : .utf8,
-                                          replacing: request.replaceRejects, inputs: read)
+                rejects = try RejectsFile(
+                    path: path, separator: csv ? rules.separator : UInt8(ascii: ","), encoding: csv ? rules.encoding : .utf8,
+                    replacing: request.replaceRejects, inputs: read)
             }
         }
         var outcome = Outcome(rejectsPath: request.dryRun ? nil : request.rejectsPath)
         do {
-            try store.withBulkInsertSettings { try store.write {
-                // Checked under the write lock, before any row is read: the report cannot be
-                // submitted half-way. Each batch the store begins checks it again.
-                report = try request.reportID.map { id in try store.report(id, for: .importItems) }
-                console.progress(rows: 0, bytes: 0)
-                let rates = store.rateSource()
-                _ = try store.withInsertTriggersInBulk {
-                    for (input, format) in zip(inputs, formats) {
-                        outcome.files.append(try importFile(input, format, categories: categories, rates: rates))
-                        bytesBefore += input.size
+            try store.withBulkInsertSettings {
+                try store.write {
+                    // Checked under the write lock, before any row is read: the report cannot be
+                    // submitted half-way. Each batch the store begins checks it again.
+                    report = try request.reportID.map { id in try store.report(id, for: .importItems) }
+                    console.progress(rows: 0, bytes: 0)
+                    let rates = store.rateSource()
+                    _ = try store.withInsertTriggersInBulk {
+                        for (input, format) in zip(inputs, formats) {
+                            outcome.files.append(try importFile(input, format, categories: categories, rates: rates))
+                            bytesBefore += input.size
+                        }
                     }
+                    let invalid = outcome.total.invalid
+                    if rowErrors.untold > 0 { console.err(request.moreRowErrorsNote(rowErrors.untold) + "\n") }
+                    if request.dryRun {
+                        outcome.seconds = stopwatch.seconds
+                        throw DryRunDone(outcome: outcome)
+                    }
+                    if let refusal = refusal(invalid: invalid) {
+                        console.flush()
+                        throw refusal
+                    }
+                    try rejects?.prepare()
                 }
-                let invalid = outcome.total.invalid
-                if rowErrors.untold > 0 { console.err(request.moreRowErrorsNote(rowErrors.untold) + "\n") }
-                if request.dryRun {
-                    outcome.seconds = stopwatch.seconds
-                    throw DryRunDone(outcome: outcome)
-                }
-                if let refusal = refusal(invalid: invalid) {
-                    console.flush()
-                    throw refusal
-                }
-                try rejects?.prepare()
-            } }
+            }
         } catch let done as DryRunDone {
             log?.end(done.outcome)
             // A dry run fails as the import would, after showing every row.
@@ -155,9 +165,10 @@ public final class StatementImporter {
     private func refusal(invalid: Int) -> ExpenseError? {
         guard invalid > 0, !request.skipInvalid else { return nil }
         let files = request.files.count == 1 ? request.files[0] : "\(request.files.count) files"
-        return ExpenseError(.invalidData, .invalidImportRows(count: invalid),
-                            "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
-                                + (request.dryRun ? "nothing would be imported" : "nothing was imported"))
+        return ExpenseError(
+            .invalidData, .invalidImportRows(count: invalid),
+            "\(Money.format(Int64(invalid), digits: 0, grouping: true)) invalid row\(invalid == 1 ? "" : "s") in \(files); "
+                + (request.dryRun ? "nothing would be imported" : "nothing was imported"))
     }
 
     /// The format of a statement, checked against the rules: nil for CSV, which needs rules that
@@ -166,8 +177,9 @@ public final class StatementImporter {
         switch kind {
         case .csv:
             guard request.rules != nil else {
-                throw ExpenseError(.usage, "\(input.path) is a CSV statement: reading it needs a rules file",
-                                   hint: "give one with '--rules FILE' ('expenses help rules'); camt.053 and OFX statements need none")
+                throw ExpenseError(
+                    .usage, "\(input.path) is a CSV statement: reading it needs a rules file",
+                    hint: "give one with '--rules FILE' ('expenses help rules'); camt.053 and OFX statements need none")
             }
             try rules.checkComplete()
             return nil
@@ -175,13 +187,16 @@ public final class StatementImporter {
             _ = try rules.forEntries(of: format)
             return format
         case .otherMarkup:
-            throw ExpenseError(.invalidData, "the file is markup, but neither a camt.053 statement nor OFX",
-                               hint: "expenses reads camt.053 (ISO 20022 bank-to-customer statements), OFX and CSV", location: "\(input.path):1")
+            throw ExpenseError(
+                .invalidData, "the file is markup, but neither a camt.053 statement nor OFX",
+                hint: "expenses reads camt.053 (ISO 20022 bank-to-customer statements), OFX and CSV", location: "\(input.path):1")
         }
     }
 
-    private func importFile(_ input: InputFile, _ format: StatementEntries.Format?, categories: [String],
-                            rates: RateSource) throws -> FileOutcome {
+    private func importFile(
+        _ input: InputFile, _ format: StatementEntries.Format?, categories: [String],
+        rates: RateSource
+    ) throws -> FileOutcome {
         let file = input.path
         guard let format else {
             let reader = input.csvReader(separator: rules.separator)
@@ -196,9 +211,10 @@ public final class StatementImporter {
         do {
             statement = try StatementFormat.read(format, try input.wholeStatement(format))
         } catch let failure as StatementFailure {
-            throw ExpenseError(.invalidData, failure.message,
-                               hint: failure.hint ?? "this is not \(format.withArticle) statement as a bank writes it; is it the file as downloaded?",
-                               location: "\(file):\(failure.line)")
+            throw ExpenseError(
+                .invalidData, failure.message,
+                hint: failure.hint ?? "this is not \(format.withArticle) statement as a bank writes it; is it the file as downloaded?",
+                location: "\(file):\(failure.line)")
         }
         let entryRules = try rules.forEntries(of: format)
         let records = StatementEntryRecords(statement.entries, fileBytes: input.size)
@@ -210,16 +226,20 @@ public final class StatementImporter {
     }
 
     /// Imports the records of one statement into a batch of its own.
-    private func importRows<Records: StatementRecords>(_ reader: Records, _ mapper: RowMapper, rules: ImportRules,
-                                                       file: String, rates: RateSource) throws -> FileOutcome {
+    private func importRows<Records: StatementRecords>(
+        _ reader: Records, _ mapper: RowMapper, rules: ImportRules,
+        file: String, rates: RateSource
+    ) throws -> FileOutcome {
         // The report's id and currency, not the report: bound per row, a copy would retain its texts.
-        let reportID = report?.id, reportCurrency = report?.currency
+        let reportID = report?.id
+        let reportCurrency = report?.currency
         let batchID = try store.beginImportBatch(file: file, rules: rules.path, reportID: reportID)
         let writer = try store.importWriter(batch: batchID, rowsPerStatement: request.dryRun ? 1 : 100)
         var outcome = FileOutcome(file: file, batchID: batchID)
         // Once an atomic import has an invalid row it will roll back: only validate the rest.
         var writing = true
-        let rows = readAhead(reader, mapper, rules: rules, file: file)
+        let rows = StatementReadAhead.start(
+            reader, mapper, rules: rules, file: file, keepText: rejects != nil, reportCurrency: report?.currency)
         defer { rows.stop() }
         var footer: [(record: [UInt8], crlf: Bool)] = []
         while var item = try rows.next() {
@@ -253,8 +273,9 @@ public final class StatementImporter {
                 continue
             }
             guard writing else { continue }
-            let expense = Expense(reportID: reportID, date: date, category: row.category, merchant: row.merchant,
-                                  description: row.description, amount: amount, conversion: conversion, paidBy: row.paidBy)
+            let expense = Expense(
+                reportID: reportID, date: date, category: row.category, merchant: row.merchant,
+                description: row.description, amount: amount, conversion: conversion, paidBy: row.paidBy)
             if let log {
                 let new = try writer.insert(expense, line: item.line, fingerprint: fingerprint)
                 log.row(file: file, line: item.line, status: new ? .new : .duplicate, row)
@@ -270,77 +291,6 @@ public final class StatementImporter {
         return outcome
     }
 
-    /// A row as the reading thread hands it over: mapped and fingerprinted, not yet checked
-    /// against the database (rates) nor written.
-    private struct ReadRow {
-        public let line: Int
-        public var row: MappedRow
-        public var fingerprint: ImportFingerprint?
-        public let bytesConsumed: Int
-        /// The record as the file has it, for the rejects file; only kept for rows that are or
-        /// may turn out invalid (no rate), or may be the footer, when there is a rejects file.
-        public let text: [UInt8]
-        public let crlf: Bool
-        /// One of the last rows, which `skip-end` leaves out.
-        public var isFooter = false
-        /// A cell that looks like UTF-8 read in the rules' encoding, on the first row read after it.
-        public var misread: (text: [UInt8], line: Int)?
-    }
-
-    /// Reads the rest of a statement on a second thread: CSV parsing, the rules and the
-    /// fingerprints of the next rows run there while this thread converts and writes the rows
-    /// before. The reader and the mapper belong to that thread until it has stopped.
-    private func readAhead<Records: StatementRecords>(_ reader: Records, _ mapper: RowMapper, rules: ImportRules,
-                                                     file: String) -> ProducerThread<ReadRow> {
-        let keepText = rejects != nil
-        let reportCurrency = report?.currency
-        let skipEnd = rules.skipEndRows, skipEndLine = rules.lines["skip-end"] ?? 0
-        return ProducerThread { emit in
-            let counter = OccurrenceCounter(spill: .temporaryFile())
-            // In the file's order, footer rows excepted: a row's occurrence counts the identical rows before it.
-            func fingerprint(_ row: MappedRow) throws -> ImportFingerprint? {
-                guard !row.skipped else { return nil }
-                if let id = row.externalID { return .externalID(id) }
-                guard let date = row.date, let amount = row.amount else { return nil }
-                // Invalid rows count too, so that fixing one and importing the file again
-                // numbers its identical neighbours as the first import did.
-                let content = RowFingerprint.content(day: date.dayNumber, amountMinor: amount.minorUnits,
-                                                     currency: amount.currency.code, merchant: row.statementMerchant)
-                let occurrence = try counter.next(day: date.dayNumber, content: content)
-                return .contentKey(RowFingerprint.key(content: content, occurrence: occurrence))
-            }
-            // The last rows wait here until the file ends, or until more rows show they are none of the footer.
-            var footer = Holdback<ReadRow>(count: skipEnd)
-            var row = MappedRow()
-            var misreadTold = false
-            while try Self.nextRecord(reader, file) {
-                if reader.isBlankLine { continue }
-                reader.map(through: mapper, into: &row)
-                let unfingerprinted = row.externalID == nil && (row.date == nil || row.amount == nil)
-                let mayBeRejected = skipEnd > 0
-                    || (!row.skipped && (!row.problems.isEmpty || unfingerprinted || (reportCurrency.map { row.amount?.currency != $0 } ?? false)))
-                let read = ReadRow(line: reader.recordLine, row: row, bytesConsumed: reader.bytesConsumed,
-                                   text: keepText && mayBeRejected ? Array(reader.rawRecord) : [], crlf: reader.recordEndsWithCRLF)
-                guard var item = footer.push(read) else { continue }
-                item.fingerprint = try fingerprint(item.row)
-                if !misreadTold, let misread = mapper.misread {
-                    item.misread = misread
-                    misreadTold = true
-                }
-                guard emit(item) else { return }
-            }
-            for var item in footer.drain() {
-                item.row.skippedBy = skipEndLine
-                item.isFooter = true
-                if !misreadTold, let misread = mapper.misread {
-                    item.misread = misread
-                    misreadTold = true
-                }
-                guard emit(item) else { return }
-            }
-        }
-    }
-
     /// Warns, once, that `text` looks like UTF-8 read in the rules' single-byte encoding
     /// ('GaststÃ¤tte'): columns mapped by position import such text quietly as what it reads.
     /// A warning, not an error: the text may be meant, and the exit code stays the import's.
@@ -349,9 +299,10 @@ public final class StatementImporter {
         warnedOfEncoding = true
         func quoted(_ text: String) -> String { "'" + TerminalText.visible(text, keepingLineBreaks: false) + "'" }
         let directive = rules.lines["encoding"].map { "\(rules.path):\($0)" } ?? rules.path
-        console.err("expenses: warning: \(location): \(quoted(rules.encoding.show(text))) looks like UTF-8 read as "
-                    + "\(rules.encoding.rawValue); in UTF-8 it reads \(quoted(TextEncoding.utf8.show(text)))\n"
-                    + "hint: if the statement is UTF-8, write 'encoding utf-8' at \(directive)\n")
+        console.err(
+            "expenses: warning: \(location): \(quoted(rules.encoding.show(text))) looks like UTF-8 read as "
+                + "\(rules.encoding.rawValue); in UTF-8 it reads \(quoted(TextEncoding.utf8.show(text)))\n"
+                + "hint: if the statement is UTF-8, write 'encoding utf-8' at \(directive)\n")
     }
 
     /// Reports an invalid row as `FILE:LINE: field: reason` and keeps it for the rejects file.
@@ -366,16 +317,9 @@ public final class StatementImporter {
         }
         guard let rejects else { return }
         try item.text.withUnsafeBytes { text in
-            try rejects.append(record: text, reason: encoding.encode("\(file):\(item.line): ") + item.row.encodedReason,
-                               crlf: item.crlf)
-        }
-    }
-
-    private static func nextRecord<Records: StatementRecords>(_ reader: Records, _ file: String) throws -> Bool {
-        do {
-            return try reader.next()
-        } catch let failure as CSVReader.Failure {
-            throw ExpenseError(.invalidData, failure.message, location: "\(file):\(failure.line)")
+            try rejects.append(
+                record: text, reason: encoding.encode("\(file):\(item.line): ") + item.row.encodedReason,
+                crlf: item.crlf)
         }
     }
 }

@@ -29,8 +29,10 @@ final class Copier {
         if source.db.dialect == .postgresql, target.db.dialect == .sqlite, owner == nil {
             let people = try DatabaseCopy.personalOwners(of: source)
             guard people.count <= 1 else {
-                throw ExpenseError(.usage, "the team database holds quick actions or inbox records of \(people.joined(separator: ", ")); "
-                                   + "a file keeps one person's: name whose")
+                throw ExpenseError(
+                    .usage,
+                    "the team database holds quick actions or inbox records of \(people.joined(separator: ", ")); "
+                        + "a file keeps one person's: name whose")
             }
             owner = people.first
         }
@@ -49,8 +51,9 @@ final class Copier {
         try requireSourceChain()
         if from.dialect == .sqlite, to.dialect == .postgresql { try requireOneOwnerPerReceipt() }
 
-        var outcome = DatabaseCopy.Outcome(source: from.path, target: place.name, createdTarget: place.createdFile,
-                                           owner: ownerShown)
+        var outcome = DatabaseCopy.Outcome(
+            source: from.path, target: place.name, createdTarget: place.createdFile,
+            owner: ownerShown)
         try to.begin(.immediate)
         do {
             try switchOffTriggers()
@@ -66,8 +69,9 @@ final class Copier {
         } catch let error as DatabaseError where error.kind == .permission {
             // A role that bypasses row security but lacks a table's or a sequence's privileges.
             to.rollback()
-            throw ExpenseError(.permissionDenied, "the server refused the copy: \(error.message); nothing was copied",
-                               hint: to.dialect == .postgresql ? Self.writerHint : nil)
+            throw ExpenseError(
+                .permissionDenied, "the server refused the copy: \(error.message); nothing was copied",
+                hint: to.dialect == .postgresql ? Self.writerHint : nil)
         } catch {
             to.rollback()
             throw error
@@ -93,28 +97,37 @@ final class Copier {
         if writing { targetRole = role }
         let sees = try db.scalar("SELECT count(*) FROM pg_roles WHERE rolname = session_user AND (rolsuper OR rolbypassrls)") > 0
         guard !sees else { return }
-        let what = writing ? "copying into the team database \(db.path) writes every person's rows"
+        let what =
+            writing
+            ? "copying into the team database \(db.path) writes every person's rows"
             : "copying the team database \(db.path) reads every person's rows and the whole audit log"
-        throw ExpenseError(.permissionDenied, "\(what), and the role \(TerminalText.visible(role)) sees only what row security lets it",
-                           hint: writing ? Self.writerHint : "connect as the database's administrator: a superuser, or a role made with BYPASSRLS")
+        throw ExpenseError(
+            .permissionDenied, "\(what), and the role \(TerminalText.visible(role)) sees only what row security lets it",
+            hint: writing ? Self.writerHint : "connect as the database's administrator: a superuser, or a role made with BYPASSRLS")
     }
 
     /// Who may write past row security and the triggers: a superuser; or the tables' owner (its
     /// sequences are its own) made BYPASSRLS and allowed to set session_replication_role.
-    static let writerHint = "connect as a superuser, or as the tables' owner with BYPASSRLS and "
+    static let writerHint =
+        "connect as a superuser, or as the tables' owner with BYPASSRLS and "
         + "'GRANT SET ON PARAMETER session_replication_role'"
 
     /// Two connection strings may name one database: told by the target's own connection, which
     /// the source's server lists among its sessions of the same database only if it is the same.
     private func refuseSameServer() throws {
-        guard let me = try to.queryFirst("SELECT pid, backend_start::text FROM pg_stat_activity WHERE pid = pg_backend_pid()",
-                                         { ($0.int64(0), $0.string(1)) }) else { return }
-        let same = try from.scalar("""
+        guard
+            let me = try to.queryFirst(
+                "SELECT pid, backend_start::text FROM pg_stat_activity WHERE pid = pg_backend_pid()",
+                { ($0.int64(0), $0.string(1)) })
+        else { return }
+        let same = try from.scalar(
+            """
             SELECT count(*) FROM pg_stat_activity WHERE pid = ? AND backend_start::text = ? AND datname = current_database()
             """, [.integer(me.0), .text(me.1)])
         if same > 0 {
-            throw ExpenseError(.usage, "cannot copy the database \(from.path) onto itself (\(to.path))",
-                               hint: "name another database, or a file")
+            throw ExpenseError(
+                .usage, "cannot copy the database \(from.path) onto itself (\(to.path))",
+                hint: "name another database, or a file")
         }
     }
 
@@ -122,23 +135,28 @@ final class Copier {
     private func requireSourceChain() throws {
         let (found, _) = try auditLogBreak(source, head: try head(of: from))
         if let found {
-            throw ExpenseError(.invalidData, .auditLogAltered(event: found.eventID),
-                               "the audit log of \(from.path) is broken: \(found.message); nothing was copied")
+            throw ExpenseError(
+                .invalidData, .auditLogAltered(event: found.eventID),
+                "the audit log of \(from.path) is broken: \(found.message); nothing was copied")
         }
     }
 
     /// On a server a receipt is its owner's, attached only to their items: one that a file has
     /// attached to several people's items has no owner to take.
     private func requireOneOwnerPerReceipt() throws {
-        let shared = try from.queryFirst("""
+        let shared = try from.queryFirst(
+            """
             SELECT l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
             LEFT JOIN reports r ON r.id = e.report_id
             GROUP BY l.receipt_id HAVING count(DISTINCT coalesce(r.owner, ?)) > 1 ORDER BY l.receipt_id LIMIT 1
-            """, [.text(owner ?? "")]) { $0.int64(0) }
+            """, [.text(owner ?? "")]
+        ) { $0.int64(0) }
         if let shared {
-            throw ExpenseError(.invalidData, "receipt \(shared) is attached to items of more than one person; on a team database "
-                               + "a receipt is its owner's and goes only with their items: nothing was copied",
-                               hint: "detach it from the other person's items, or capture it again for them")
+            throw ExpenseError(
+                .invalidData,
+                "receipt \(shared) is attached to items of more than one person; on a team database "
+                    + "a receipt is its owner's and goes only with their items: nothing was copied",
+                hint: "detach it from the other person's items, or capture it again for them")
         }
     }
 
@@ -168,9 +186,11 @@ final class Copier {
             do {
                 try to.execute("SET LOCAL session_replication_role = replica")
             } catch let error as DatabaseError where error.kind == .permission {
-                throw ExpenseError(.permissionDenied, "copying into the team database \(to.path) writes rows past its triggers, "
-                                   + "which the role \(TerminalText.visible(targetRole)) may not do (session_replication_role)",
-                                   hint: Self.writerHint)
+                throw ExpenseError(
+                    .permissionDenied,
+                    "copying into the team database \(to.path) writes rows past its triggers, "
+                        + "which the role \(TerminalText.visible(targetRole)) may not do (session_replication_role)",
+                    hint: Self.writerHint)
             }
             let tables = plans.map(\.table.name) + [CopiedTable.auditHead, "receipt_contents"]
             try to.execute("LOCK TABLE \(tables.joined(separator: ", ")) IN EXCLUSIVE MODE")
@@ -200,8 +220,9 @@ final class Copier {
         var after: [DatabaseValue]?
         while true {
             try Cancellation.check()
-            let page = try readPage(plan, from: from, select: plan.sourceSelect, arguments: plan.sourceArguments,
-                                    filter: plan.filter, filterArguments: plan.filterArguments, key: plan.pagingKey, after: after)
+            let page = try readPage(
+                plan, from: from, select: plan.sourceSelect, arguments: plan.sourceArguments,
+                filter: plan.filter, filterArguments: plan.filterArguments, key: plan.pagingKey, after: after)
             for row in page { digest.add(row, totalIndexes: plan.totalIndexes) }
             let existing = try lookUp(page.map(plan.lookupKey(of:)), plan)
             var missing: [[DatabaseValue]] = []
@@ -225,16 +246,19 @@ final class Copier {
 
     /// Up to `pageSize` rows of `db`'s table after the key `after`, in key order, each as the
     /// target's columns' values.
-    func readPage(_ plan: TablePlan, from db: Database, select: String, arguments: [DatabaseValue],
-                          filter: String?, filterArguments: [DatabaseValue], key: [String],
-                          after: [DatabaseValue]?) throws -> [[DatabaseValue]] {
+    func readPage(
+        _ plan: TablePlan, from db: Database, select: String, arguments: [DatabaseValue],
+        filter: String?, filterArguments: [DatabaseValue], key: [String],
+        after: [DatabaseValue]?
+    ) throws -> [[DatabaseValue]] {
         var conditions: [String] = filter.map { [$0] } ?? []
         var all = arguments + filterArguments
         if let after {
             conditions.append("\(Self.tuple(key)) > \(Self.placeholders(key.count))")
             all += after
         }
-        let sql = "SELECT \(select) FROM \(plan.table.name)" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+        let sql =
+            "SELECT \(select) FROM \(plan.table.name)" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
             + " ORDER BY \(key.joined(separator: ", ")) LIMIT \(DatabaseCopy.pageSize)"
         return try db.query(sql, all) { row in try self.values(of: row, plan, in: db) }
     }
@@ -245,10 +269,12 @@ final class Copier {
         for (index, kind) in plan.kinds.enumerated() {
             guard let value = row.copiedValue(index, kind) else {
                 let key = plan.lookupIndexes.compactMap { $0 < index ? values[$0] : nil }
-                throw ExpenseError(.invalidData, "\(plan.table.name) \(key.isEmpty ? "" : CopiedRows.describe(key) + " ")in \(db.path) holds "
-                                   + "a value of another type than \(kind == .integer ? "an integer" : "text") in \(plan.targetColumns[index]): "
-                                   + "written by another program; nothing was copied",
-                                   hint: "correct that row with sqlite3, then copy again")
+                throw ExpenseError(
+                    .invalidData,
+                    "\(plan.table.name) \(key.isEmpty ? "" : CopiedRows.describe(key) + " ")in \(db.path) holds "
+                        + "a value of another type than \(kind == .integer ? "an integer" : "text") in \(plan.targetColumns[index]): "
+                        + "written by another program; nothing was copied",
+                    hint: "correct that row with sqlite3, then copy again")
             }
             values.append(value)
         }
@@ -261,9 +287,12 @@ final class Copier {
     private func lookUp(_ keys: [[DatabaseValue]], _ plan: TablePlan) throws -> [[UInt8]: [DatabaseValue]] {
         guard let last = keys.last else { return [:] }
         let padded = keys + Array(repeating: last, count: DatabaseCopy.pageSize - keys.count)
-        let list = plan.lookupKey.count == 1 ? Array(repeating: "?", count: padded.count).joined(separator: ", ")
+        let list =
+            plan.lookupKey.count == 1
+            ? Array(repeating: "?", count: padded.count).joined(separator: ", ")
             : "VALUES " + Array(repeating: Self.placeholders(plan.lookupKey.count), count: padded.count).joined(separator: ", ")
-        let sql = "SELECT \(plan.targetColumns.joined(separator: ", ")) FROM \(plan.table.name) "
+        let sql =
+            "SELECT \(plan.targetColumns.joined(separator: ", ")) FROM \(plan.table.name) "
             + "WHERE \(Self.tuple(plan.lookupKey)) IN (\(list))"
         var found: [[UInt8]: [DatabaseValue]] = [:]
         try to.forEachRow(sql, padded.flatMap { $0 }) { row in
@@ -279,17 +308,20 @@ final class Copier {
         for size in [64, 16, 4, 1] {
             while rows.count - start >= size {
                 let batch = rows[start..<(start + size)]
-                let sql = "INSERT INTO \(plan.table.name) (\(plan.targetColumns.joined(separator: ", "))) VALUES "
+                let sql =
+                    "INSERT INTO \(plan.table.name) (\(plan.targetColumns.joined(separator: ", "))) VALUES "
                     + Array(repeating: Self.placeholders(plan.targetColumns.count), count: size).joined(separator: ", ")
                 do {
                     try to.execute(sql, batch.flatMap { $0 })
                 } catch let error as DatabaseError {
                     let keys = batch.map { CopiedRows.describe(plan.lookupKey(of: $0)) }
                     let which = keys.count == 1 ? keys[0] : "\(keys[0]) to \(keys[keys.count - 1])"
-                    throw ExpenseError(.invalidData, "\(place.name) refused \(plan.table.name) \(which): \(error.message); "
-                                       + "nothing was copied",
-                                       hint: "a row already there under another key conflicts with it: copy into a new file, "
-                                           + "or into a team database just set up")
+                    throw ExpenseError(
+                        .invalidData,
+                        "\(place.name) refused \(plan.table.name) \(which): \(error.message); "
+                            + "nothing was copied",
+                        hint: "a row already there under another key conflicts with it: copy into a new file, "
+                            + "or into a team database just set up")
                 }
                 start += size
             }
@@ -298,9 +330,11 @@ final class Copier {
 
     private func conflict(_ plan: TablePlan, key: [DatabaseValue], there: [DatabaseValue], here: [DatabaseValue]) -> ExpenseError {
         let differing = zip(plan.targetColumns, zip(there, here)).filter { $0.1.0 != $0.1.1 }.map(\.0)
-        return ExpenseError(.invalidData, "\(plan.table.name) \(CopiedRows.describe(key)) is already in \(place.name) with other "
-                            + "content (\(differing.joined(separator: ", "))): it is not a copy of \(from.path); nothing was copied",
-                            hint: "copy into a new file, or into a team database just set up")
+        return ExpenseError(
+            .invalidData,
+            "\(plan.table.name) \(CopiedRows.describe(key)) is already in \(place.name) with other "
+                + "content (\(differing.joined(separator: ", "))): it is not a copy of \(from.path); nothing was copied",
+            hint: "copy into a new file, or into a team database just set up")
     }
 
     static func tuple(_ columns: [String]) -> String {
@@ -310,72 +344,4 @@ final class Copier {
     static func placeholders(_ count: Int) -> String {
         count == 1 ? "?" : "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     }
-}
-
-/// How one table is read from the source and written to the target, for these two engines.
-struct TablePlan {
-    let table: CopiedTable
-    /// The target's columns, in this order in every row's values: the table's, and `owner` last
-    /// on a server where the file has none.
-    let targetColumns: [String]
-    let kinds: [CopiedTable.Kind]
-    /// The source's select list, giving `targetColumns`, and its arguments (the default owner).
-    let sourceSelect: String
-    let sourceArguments: [DatabaseValue]
-    /// Which of the source's rows: a person's own, from a server to a file.
-    let filter: String?
-    let filterArguments: [DatabaseValue]
-    /// The key the source is read in order of, and the key a row has on the target.
-    let pagingKey: [String]
-    let lookupKey: [String]
-    private let pagingIndexes: [Int]
-    let lookupIndexes: [Int]
-    let totalIndexes: [Int]
-
-    init(_ table: CopiedTable, from: SQLDialect, to: SQLDialect, owner: String?) {
-        self.table = table
-        let ownerColumn = to == .postgresql && table.owner != .none
-        targetColumns = table.columnNames + (ownerColumn ? ["owner"] : [])
-        kinds = table.columns.map(\.kind) + (ownerColumn ? [.text] : [])
-        var select = table.columnNames
-        var arguments: [DatabaseValue] = []
-        if ownerColumn {
-            let owner = DatabaseValue.text(owner ?? "")
-            switch (from, table.owner) {
-            case (.postgresql, _), (_, .none):
-                select.append("owner")
-            case (.sqlite, .report):
-                select.append("coalesce((SELECT r.owner FROM reports r WHERE r.id = \(table.name).report_id), ?) AS owner")
-                arguments = [owner]
-            case (.sqlite, .items):
-                select.append("""
-                    coalesce((SELECT min(coalesce(r.owner, ?)) FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
-                              LEFT JOIN reports r ON r.id = e.report_id WHERE l.receipt_id = \(table.name).id), ?) AS owner
-                    """)
-                arguments = [owner, owner]
-            case (.sqlite, .person):
-                select.append("? AS owner")
-                arguments = [owner]
-            }
-        }
-        sourceSelect = select.joined(separator: ", ")
-        sourceArguments = arguments
-        if from == .postgresql, to == .sqlite, table.owner == .person {
-            filter = "owner = ?"
-            filterArguments = [.text(owner ?? "")]
-        } else {
-            filter = nil
-            filterArguments = []
-        }
-        let ownerKeyed = table.owner == .person
-        pagingKey = table.key + (from == .postgresql && to == .postgresql && ownerKeyed ? ["owner"] : [])
-        lookupKey = table.key + (to == .postgresql && ownerKeyed ? ["owner"] : [])
-        let columns = targetColumns
-        pagingIndexes = pagingKey.map { columns.firstIndex(of: $0)! }
-        lookupIndexes = lookupKey.map { columns.firstIndex(of: $0)! }
-        totalIndexes = table.totals.map { columns.firstIndex(of: $0)! }
-    }
-
-    func pagingKey(of row: [DatabaseValue]) -> [DatabaseValue] { pagingIndexes.map { row[$0] } }
-    func lookupKey(of row: [DatabaseValue]) -> [DatabaseValue] { lookupIndexes.map { row[$0] } }
 }
