@@ -35,6 +35,8 @@ It exits non-zero only when something could not run (install, build, data, a com
 Environment:
   BENCH_SCRATCH   SwiftPM scratch path for the release build (default: the package's .build)
   BENCH_BINARY    this `expenses` instead of building the release one (Scripts/bench-smoke: the debug build)
+  BENCH_TESTS_BUILT=1  the test bundle is built: the team section neither builds it nor waits for SwiftPM's lock
+                  (Scripts/test runs the bench sections beside its own tests)
   BENCH_DIR       work dir for the generated databases and hyperfine JSON (default: /tmp/expenses-bench)
   BENCH_MIN_RUNS  at least this many timed runs per command (default: 30)
   BENCH_WARMUP    untimed runs before each command (default: 3)

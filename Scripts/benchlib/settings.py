@@ -69,6 +69,7 @@ class Settings:
     ten_million: bool
     team_seconds: int
     pgbench_scale: int
+    tests_built: bool
 
     @property
     def expenses(self) -> int:
@@ -97,6 +98,7 @@ class Settings:
             ten_million=os.environ.get("BENCH_10M") == "1",
             team_seconds=_count("BENCH_TEAM_SECONDS", 60),
             pgbench_scale=_count("BENCH_PGBENCH_SCALE", 16),
+            tests_built=os.environ.get("BENCH_TESTS_BUILT") == "1",
         )
 
 
