@@ -95,7 +95,8 @@ public final class StatementImporter {
         let kinds = try inputs.map { input throws(ExpenseError) in try input.statementFormat() }
         if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }), let other = zip(inputs, kinds).first(where: { $0.1 != .csv }) {
             throw ExpenseError(
-                .usage, "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads either",
+                .usage,
+                "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads CSV statements or camt.053 and OFX ones, not both",
                 hint: "import the CSV statements through their rules, and the camt.053 or OFX ones on their own")
         }
         let formats = try zip(inputs, kinds).map { pair throws(ExpenseError) in try format(of: pair.0, pair.1) }
