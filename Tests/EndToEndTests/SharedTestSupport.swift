@@ -7,3 +7,4 @@ typealias MissingTool = ExpenseTestSupport.MissingTool
 typealias ServerEngine = ExpenseTestSupport.ServerEngine
 typealias ReceiptSamples = ExpenseTestSupport.ReceiptSamples
 typealias DesktopEntryValidation = ExpenseTestSupport.DesktopEntryValidation
+typealias Browser = ExpenseTestSupport.Browser
