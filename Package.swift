@@ -17,7 +17,10 @@ let package = Package(
         .target(name: "PropertyList", dependencies: ["ExpenseSupport"]),
         .target(
             name: "ExpenseCore", dependencies: ["ExpenseSupport"],
-            resources: [.embedInCode("Resources/currencies.csv"), .embedInCode("Resources/categories.csv")]
+            resources: [
+                .embedInCode("Resources/currencies.csv"), .embedInCode("Resources/categories.csv"),
+                .embedInCode("Resources/allowance-rates.csv"),
+            ]
         ),
         .target(
             name: "ExpenseShortcuts", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore"],

@@ -59,6 +59,9 @@ public enum ErrorPresenter {
         case .noExchangeRate(let from, let to, _):
             return "give --rate R, where 1 \(from) = R \(to), or load the ECB's reference rates: "
                 + "expenses rates import eurofxref-hist.csv"
+        case .noAllowanceRate:
+            // The allowance table's commands (issue 29) will say how to add a country's rates.
+            return nil
         case .unknownCurrency(_, let suggestion):
             return suggestion.map { "did you mean '\($0)'? See 'expenses currency list'." }
                 ?? "See 'expenses currency list' for the ISO 4217 codes."

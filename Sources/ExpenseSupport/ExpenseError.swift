@@ -41,6 +41,8 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case invalidUserName
         case rateForSameCurrency(rate: String, currency: String)
         case noExchangeRate(from: String, to: String, on: String)
+        /// The per-diem table has no row for a trip day's country (an ISO 3166-1 code) on or before that day.
+        case noAllowanceRate(country: String, on: String)
         case unknownCurrency(String, suggestion: String?)
         case unknownCategory(String, suggestion: String?)
         // Things that are not there
