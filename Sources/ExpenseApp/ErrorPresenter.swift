@@ -59,9 +59,14 @@ public enum ErrorPresenter {
         case .noExchangeRate(let from, let to, _):
             return "give --rate R, where 1 \(from) = R \(to), or load the ECB's reference rates: "
                 + "expenses rates import eurofxref-hist.csv"
-        case .noAllowanceRate:
-            // The allowance table's commands (issue 29) will say how to add a country's rates.
-            return nil
+        case .noAllowanceRate(let country, _):
+            return "add \(country)'s rates: expenses allowance rates import FILE (a CSV of country,valid_from,full_day,partial_day,"
+                + "currency); 'expenses allowance rates list' shows the table"
+        case .noExchangeRateForPerDiems:
+            return "load the ECB's reference rates: expenses rates import eurofxref-hist.csv"
+        case .unknownAllowanceCountry(_, let suggestion):
+            return (suggestion.map { "did you mean '\($0)'? " } ?? "")
+                + "'expenses allowance rates list' shows its countries; 'expenses allowance rates import FILE' adds one"
         case .unknownCurrency(_, let suggestion):
             return suggestion.map { "did you mean '\($0)'? See 'expenses currency list'." }
                 ?? "See 'expenses currency list' for the ISO 4217 codes."

@@ -5,6 +5,7 @@ public enum PolicyRule: String, CaseIterable, Sendable {
     case outsideTrip = "outside-trip"
     case duplicate
     case sharedReceipt = "shared-receipt"
+    case typedPerDiem = "typed-per-diem"
 
     /// A missing receipt stops a submission by default; the rest warn (Concur's isBlocking,
     /// Expensify's lesson that duplicate detection should warn, not block).
@@ -19,6 +20,7 @@ public enum PolicyRule: String, CaseIterable, Sendable {
         case .outsideTrip: return "An item is dated outside the trip's dates."
         case .duplicate: return "Items share date, amount and currency, and their category or merchant (one finding per group)."
         case .sharedReceipt: return "One receipt is attached to two items."
+        case .typedPerDiem: return "An item is typed in category per_diem on a report whose per diems are computed from its trip."
         }
     }
 }

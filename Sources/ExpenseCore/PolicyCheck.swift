@@ -63,8 +63,16 @@ public struct PolicyCheck {
         }
         duplicates(duplicateGroups, add)
         if checks(.sharedReceipt) { sharedReceipts(add) }
+        for item in items where checks(.typedPerDiem) && report.computesPerDiems && item.category == Self.perDiemCategory {
+            add(
+                .typedPerDiem, "typed-per-diem:\(item.id)", [item.id],
+                "item \(item.id) (\(item.category), \(item.amount)) is a per diem typed by hand; the report's are computed from its trip")
+        }
         return found
     }
+
+    /// The category of per diems: computed for a trip, so an item of it beside them is paid twice.
+    public static let perDiemCategory = "per_diem"
 
     private var tripDates: String {
         "\(report.startDate.map(String.init(describing:)) ?? "…") to \(report.endDate.map(String.init(describing:)) ?? "…")"

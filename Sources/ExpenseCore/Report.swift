@@ -16,12 +16,19 @@ public struct Report: Sendable, Equatable {
     /// How many items the report holds and their sum in the report currency; kept by the store.
     public var itemCount: Int
     public var total: Money
+    /// The local times of day the trip leaves on its first day and comes back on its last
+    /// (minutes since midnight); nil when only the day was given.
+    public var startTime: Int?
+    public var endTime: Int?
+    /// Where the trip goes (ISO 3166-1), which its per diems are computed for; nil: none are
+    /// (a report made before per diems, or one that is no trip).
+    public var country: CountryCode?
 
     public init(
         id: Int64, title: String, purpose: String = "", destination: String = "",
         startDate: CalendarDate? = nil, endDate: CalendarDate? = nil, currency: Currency,
         status: ReportStatus = .draft, owner: String, createdAt: String = "", updatedAt: String = "",
-        itemCount: Int = 0, total: Money? = nil
+        itemCount: Int = 0, total: Money? = nil, startTime: Int? = nil, endTime: Int? = nil, country: CountryCode? = nil
     ) {
         self.id = id
         self.title = title
@@ -36,6 +43,27 @@ public struct Report: Sendable, Equatable {
         self.updatedAt = updatedAt
         self.itemCount = itemCount
         self.total = total ?? Money(minorUnits: 0, currency: currency)
+        self.startTime = startTime
+        self.endTime = endTime
+        self.country = country
+    }
+
+    /// The first day of the trip with the time it leaves, when there is one.
+    public var departure: TripTime? {
+        get { startDate.map { TripTime(date: $0, minuteOfDay: startTime) } }
+        set {
+            startDate = newValue?.date
+            startTime = newValue?.minuteOfDay
+        }
+    }
+
+    /// The last day of the trip with the time it comes back, when there is one.
+    public var `return`: TripTime? {
+        get { endDate.map { TripTime(date: $0, minuteOfDay: endTime) } }
+        set {
+            endDate = newValue?.date
+            endTime = newValue?.minuteOfDay
+        }
     }
 
     /// Checks what must hold whatever the command: a title, and a trip that does not end before it starts.
@@ -45,6 +73,14 @@ public struct Report: Sendable, Equatable {
         }
         if let startDate, let endDate, endDate < startDate {
             throw ExpenseError(.invalidData, .reportDatesReversed, "the trip ends (\(endDate)) before it starts (\(startDate))")
+        }
+        if (startTime != nil && startDate == nil) || (endTime != nil && endDate == nil) {
+            throw ExpenseError(.invalidData, "a time of day needs its date")
+        }
+        if let departure, let back = `return`, let leaves = departure.minuteOfDay, let comes = back.minuteOfDay,
+            departure.date == back.date, comes < leaves
+        {
+            throw ExpenseError(.invalidData, .reportDatesReversed, "the trip comes back (\(back)) before it leaves (\(departure))")
         }
     }
 

@@ -10,6 +10,8 @@ public enum ReportChange: Sendable, Equatable {
     case detachReceipts(expense: Int64)
     /// The report's own header fields.
     case edit
+    /// Its trip's stops and the meals provided on its days.
+    case changeTrip
     case delete
 
     /// What cannot be done, for "report 3 is submitted; cannot add items".
@@ -23,6 +25,7 @@ public enum ReportChange: Sendable, Equatable {
         case .attachReceipts: return "attach receipts to it"
         case .detachReceipts: return "detach its receipts"
         case .edit: return "edit it"
+        case .changeTrip: return "change its trip"
         case .delete: return "delete it"
         }
     }

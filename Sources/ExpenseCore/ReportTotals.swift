@@ -2,17 +2,23 @@ import ExpenseSupport
 
 /// What a report adds up to: per original currency (never mixed), and in the report currency
 /// split into what the company owes the traveller and what the company paid directly.
+///
+/// `total` is the items' (what was spent); the per diems are owed besides them, computed, not
+/// spent: `dueToEmployee` is the items paid personally plus the per diems.
 public struct ReportTotals: Sendable, Equatable {
     public var byOriginalCurrency: [Money]
     public var total: Money
     public var dueToEmployee: Money
     public var paidByCompany: Money
+    /// The report's per diems in the report currency (`ReportPerDiems.total`); zero when none.
+    public var perDiems: Money
 
     /// - Parameter reportID: named in the error when a total does not fit.
+    /// - Parameter perDiems: the report's per diems in `reportCurrency`; none by default.
     /// - Throws: bad data when a total, in the report currency or in an original one, is beyond
     ///   `Money.maximumTotalMinorUnits` (the store keeps a report's total within it; amounts in
     ///   a weaker original currency can still add up past it).
-    public init(items: [Expense], reportCurrency: Currency, reportID: Int64? = nil) throws(ExpenseError) {
+    public init(items: [Expense], reportCurrency: Currency, reportID: Int64? = nil, perDiems: Money? = nil) throws(ExpenseError) {
         var sums: [String: Money] = [:]
         var personal: Int64 = 0
         var company: Int64 = 0
@@ -37,7 +43,13 @@ public struct ReportTotals: Sendable, Equatable {
         }
         byOriginalCurrency = sums.keys.sorted().compactMap { sums[$0] }
         self.total = Money(minorUnits: total, currency: reportCurrency)
-        dueToEmployee = Money(minorUnits: personal, currency: reportCurrency)
+        let allowances = perDiems?.minorUnits ?? 0
+        guard perDiems.map({ $0.currency == reportCurrency }) ?? true else {
+            throw ExpenseError(.internal, "per diems in \(perDiems?.currency.code ?? "") for a report in \(reportCurrency.code)")
+        }
+        guard let due = Money.adding(allowances, to: personal) else { throw tooLarge(reportCurrency) }
+        dueToEmployee = Money(minorUnits: due, currency: reportCurrency)
         paidByCompany = Money(minorUnits: company, currency: reportCurrency)
+        self.perDiems = Money(minorUnits: allowances, currency: reportCurrency)
     }
 }

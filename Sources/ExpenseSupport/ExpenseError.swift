@@ -43,6 +43,10 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case noExchangeRate(from: String, to: String, on: String)
         /// The per-diem table has no row for a trip day's country (an ISO 3166-1 code) on or before that day.
         case noAllowanceRate(country: String, on: String)
+        /// A trip day's per diem is in another currency than the report's, and no exchange rate converts it.
+        case noExchangeRateForPerDiems(from: String, to: String, on: String)
+        /// A country (ISO 3166-1) the per-diem table has no rows for; the nearest it has, if any is near.
+        case unknownAllowanceCountry(String, suggestion: String?)
         case unknownCurrency(String, suggestion: String?)
         case unknownCategory(String, suggestion: String?)
         // Things that are not there

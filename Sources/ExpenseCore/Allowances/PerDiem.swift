@@ -47,6 +47,21 @@ public struct PerDiem: Hashable, Sendable {
         public let deductions: Money
         /// `rate − deductions`, never below zero.
         public let amount: Money
+
+        /// A day as computed, or as frozen with a submitted report.
+        public init(
+            date: CalendarDate, country: CountryCode, kind: Kind, meals: ProvidedMeals, table: AllowanceRate, rate: Money,
+            deductions: Money, amount: Money
+        ) {
+            self.date = date
+            self.country = country
+            self.kind = kind
+            self.meals = meals
+            self.table = table
+            self.rate = rate
+            self.deductions = deductions
+            self.amount = amount
+        }
     }
 
     public let days: [Day]
