@@ -67,8 +67,22 @@ extension CopiedTable {
             [
                 ("id", i), ("title", t), ("purpose", t), ("destination", t), ("start_date", t), ("end_date", t),
                 ("currency", t), ("status", t), ("owner", t), ("created_at", t), ("updated_at", t),
-                ("item_count", i), ("total_minor", i),
+                ("item_count", i), ("total_minor", i), ("start_time", t), ("end_time", t), ("country", t),
             ], totals: ["item_count", "total_minor"]),
+        CopiedTable(
+            "allowance_rates", [("country", t), ("valid_from", t), ("full_day", i), ("partial_day", i), ("currency", t)],
+            key: ["country", "valid_from"]),
+        CopiedTable("report_stops", [("report_id", i), ("date", t), ("country", t)], key: ["report_id", "date"]),
+        CopiedTable(
+            "report_meals", [("report_id", i), ("date", t), ("breakfast", i), ("lunch", i), ("dinner", i)], key: ["report_id", "date"]),
+        CopiedTable(
+            "report_allowances",
+            [
+                ("report_id", i), ("date", t), ("country", t), ("kind", t), ("breakfast", i), ("lunch", i), ("dinner", i),
+                ("valid_from", t), ("full_day", i), ("partial_day", i), ("currency", t), ("rate_minor", i),
+                ("deductions_minor", i), ("amount_minor", i), ("rate", t), ("rate_date", t), ("rate_source", t),
+                ("converted_minor", i),
+            ], key: ["report_id", "date"], totals: ["converted_minor"]),
         CopiedTable(
             "import_batches",
             [
@@ -146,5 +160,8 @@ extension CopiedTable {
         ("expense_receipts", "receipt_id", "receipts", "id"),
         ("receipt_inbox_taken", "receipt_id", "receipts", "id"),
         ("policy_acknowledgements", "report_id", "reports", "id"),
+        ("report_stops", "report_id", "reports", "id"),
+        ("report_meals", "report_id", "reports", "id"),
+        ("report_allowances", "report_id", "reports", "id"),
     ]
 }

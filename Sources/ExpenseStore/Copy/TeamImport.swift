@@ -75,6 +75,8 @@ final class TeamImport {
             outcome.receiptFiles = files
             outcome.receiptBytesCopied = bytes
             outcome.tables.append(try copyAcknowledgements(reportIDs))
+            // While every report is still a draft: its trip's rows, and the per diems frozen with it.
+            outcome.tables += try copyTrips(reportIDs)
             outcome.tables.append(try copyHistory(of: moving.filter { $0.status != .draft }, reportIDs))
             try verify(moving, reportIDs)
             try to.execute("RESET ROLE")
@@ -127,15 +129,16 @@ final class TeamImport {
     private func insert(_ report: Report) throws -> Int64 {
         try to.insert(
             """
-            INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner, created_at, updated_at,
+                                 start_time, end_time, country)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(report.title), .text(report.purpose), .text(report.destination),
                 DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
                 .text(report.currency.code), .text(ReportStatus.draft.rawValue), .text(try owners.owner(of: report.owner)),
                 .text(report.createdAt), .text(report.updatedAt),
-            ])
+            ] + Store.tripValues(report))
     }
 
     /// The items of the moving reports and of no report; their new ids and owners by the old ids.

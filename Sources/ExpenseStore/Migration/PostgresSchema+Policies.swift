@@ -38,7 +38,8 @@ extension PostgresSchema {
                 END LOOP;
             END $$;
             """
-        return ([dropAll] + (reportPolicies + itemPolicies + logPolicies + personalPolicies).map(\.sql)).joined(separator: "\n")
+        return ([dropAll] + (reportPolicies + itemPolicies + logPolicies + tripPolicies + personalPolicies).map(\.sql)).joined(
+            separator: "\n")
     }
 
     /// `status IN (...)` for a set of states.

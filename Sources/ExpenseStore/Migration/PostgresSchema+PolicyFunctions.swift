@@ -10,7 +10,8 @@ extension PostgresSchema {
     /// The server decides every rule: missing receipts, items outside the trip, daily limits (a
     /// limit in euros converted into the report's currency at the ECB's rate of the day as the app
     /// converts it, `limit_in`; no rate, no finding, as in the app), a receipt on two items and
-    /// possible duplicates (`duplicate_groups`). Left to the app alone: a limit set in a currency
+    /// possible duplicates (`duplicate_groups`), and a per diem typed as an item on a report whose
+    /// per diems are computed. Left to the app alone: a limit set in a currency
     /// other than the euro or the report's, and merchants' names that differ in the case of
     /// letters beyond ASCII (the database's C collation lowers only those).
     static var policyFunctions: [ServerFunction] {
@@ -117,6 +118,11 @@ extension PostgresSchema {
                         GROUP BY mine.sha256 HAVING count(DISTINCT l.expense_id) > 1
                         UNION ALL
                         SELECT 'duplicate', g.group_key FROM duplicate_groups(p_report) g
+                        UNION ALL
+                        SELECT 'typed-per-diem', 'typed-per-diem:' || i.id
+                        FROM items i CROSS JOIN report r
+                        WHERE i.category = \(literal(PolicyCheck.perDiemCategory))
+                          AND r.country IS NOT NULL AND r.start_date IS NOT NULL AND r.end_date IS NOT NULL
                     )
                     SELECT f.rule, f.key, coalesce(p.severity, d.severity)
                     FROM found f JOIN (VALUES \(defaults)) AS d (rule, severity) ON d.rule = f.rule

@@ -85,9 +85,14 @@ extension PostgresSchema {
                     END IF;
                     IF step.name = 'submit' THEN
                         PERFORM require_no_blocking_findings(found);
+                        -- Computed and frozen by the server while the report is still a draft.
+                        PERFORM freeze_per_diems(found.id);
                     END IF;
                     PERFORM log_event(found.id, who, step.name, found.status, step.to_status, coalesce(p_reason, ''), p_at);
                     UPDATE public.reports SET status = step.to_status, updated_at = p_at WHERE id = found.id;
+                    IF step.to_status = 'draft' THEN
+                        DELETE FROM public.report_allowances WHERE report_id = found.id;
+                    END IF;
                     """, callers: groupRoles),
             // Whether `p_who` sees someone else's report as a reviewer: the states the group's steps
             // start from or end in, as row security shows them.

@@ -5,7 +5,7 @@ import PropertyList
 extension Store {
     static let reportColumns = """
         id, title, purpose, destination, start_date, end_date, currency, status, owner,
-        created_at, updated_at, item_count, total_minor
+        created_at, updated_at, item_count, total_minor, start_time, end_time, country
         """
 
     /// A report from a row whose first columns are `reportColumns`, read by position: by name,
@@ -18,7 +18,18 @@ extension Store {
             startDate: date(row.optionalString(4)), endDate: date(row.optionalString(5)),
             currency: currency, status: ReportStatus(rawValue: row.string(7)) ?? .draft,
             owner: row.string(8), createdAt: row.string(9), updatedAt: row.string(10),
-            itemCount: row.int(11), total: Money(minorUnits: row.int64(12), currency: currency))
+            itemCount: row.int(11), total: Money(minorUnits: row.int64(12), currency: currency),
+            startTime: row.optionalString(13).flatMap(TripTime.minuteOfDay(clock:)),
+            endTime: row.optionalString(14).flatMap(TripTime.minuteOfDay(clock:)),
+            country: row.optionalString(15).flatMap { try? CountryCode.parse($0) })
+    }
+
+    /// A report's trip as its columns store it: the times of day (`HH:MM`) and the country.
+    static func tripValues(_ report: Report) -> [DatabaseValue] {
+        [
+            DatabaseValue(report.startTime.map(TripTime.clock)), DatabaseValue(report.endTime.map(TripTime.clock)),
+            DatabaseValue(report.country?.code),
+        ]
     }
 
     /// Inserts a new report and returns it with its id and stamps. Its owner is stored normalised
@@ -33,15 +44,19 @@ extension Store {
             .text(report.currency.code),
         ]
         if writesThroughFunctions {
-            // A new report is a draft of whoever the server let in.
-            return try self.report(try call("report_new", header + [.text(stamp)]))
+            // A new report is a draft of whoever the server let in; its trip is set in the same transaction.
+            return try write {
+                let made = try call("report_new", header + [.text(stamp)])
+                try call("report_trip", [.integer(made)] + Self.tripValues(report) + [.text(stamp)])
+                return try self.report(made)
+            }
         }
         let insertedID = try db.insert(
             """
             INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner,
-                                 created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, header + [.text(report.status.rawValue), .text(owner.value), .text(stamp), .text(stamp)])
+                                 created_at, updated_at, start_time, end_time, country)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, header + [.text(report.status.rawValue), .text(owner.value), .text(stamp), .text(stamp)] + Self.tripValues(report))
         return try self.report(insertedID)
     }
 
@@ -73,12 +88,14 @@ extension Store {
         try db.queryFirst("SELECT id FROM reports ORDER BY id DESC LIMIT 1") { $0.int64(0) }
     }
 
-    /// Saves the header fields of `report` (not its status, items or totals); refused unless
-    /// the report, as stored, is editable.
+    /// Saves the header fields of `report`, its trip's times and country among them (not its
+    /// status, items or totals); refused unless the report, as stored, is editable, and when a
+    /// stop or meals it has would fall outside its new dates.
     public func updateReport(_ report: Report) throws {
         try write {
             try requireEditable(report: report.id, for: .edit)
             try report.validate()
+            try requireTripDaysInside(report)
             if writesThroughFunctions {
                 try call(
                     "report_edit",
@@ -87,19 +104,20 @@ extension Store {
                         DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
                         .text(report.currency.code), .text(now()),
                     ])
+                try call("report_trip", [.integer(report.id)] + Self.tripValues(report) + [.text(now())])
                 return
             }
             try db.execute(
                 """
                 UPDATE reports SET title = ?, purpose = ?, destination = ?, start_date = ?, end_date = ?, currency = ?,
-                                   updated_at = ?
+                                   updated_at = ?, start_time = ?, end_time = ?, country = ?
                 WHERE id = ?
                 """,
                 [
                     .text(report.title), .text(report.purpose), .text(report.destination),
                     DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                    .text(report.currency.code), .text(now()), .integer(report.id),
-                ])
+                    .text(report.currency.code), .text(now()),
+                ] + Self.tripValues(report) + [.integer(report.id)])
         }
     }
 

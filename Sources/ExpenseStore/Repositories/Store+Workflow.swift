@@ -9,6 +9,9 @@ extension Store {
     public func apply(_ action: ReportAction, to id: Int64, by user: UserName, reason: String = "") throws -> Report {
         guard let report = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
         try action.check(report, by: user)
+        // Submitted with its per diems as computed now, or not at all when they cannot be (the
+        // server computes and freezes its own; this says why in the app's words first).
+        let perDiems = action == .submit ? try perDiemsToFreeze(report) : nil
         if writesThroughFunctions {
             // The server checks the step again, logs it and moves the report, as one. When it
             // refuses, another client's step came first: said in the domain's words, from the
@@ -22,6 +25,8 @@ extension Store {
             }
             return try self.report(id)
         }
+        // Frozen while it is still a draft (the triggers allow nothing else), thawed once it is one again.
+        if let perDiems { try freeze(perDiems, of: id) }
         try logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
         try db.execute(
             "UPDATE reports SET status = ?, updated_at = ? WHERE id = ?",
@@ -31,6 +36,7 @@ extension Store {
         guard db.changes == 1 else {
             throw ExpenseError(.permissionDenied, "report \(id) cannot be moved to \(action.to.rawValue) by \(user.value)")
         }
+        if action.to == .draft { try db.execute("DELETE FROM report_allowances WHERE report_id = ?", [.integer(id)]) }
         return try self.report(id)
     }
 

@@ -1,0 +1,127 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension Schema {
+    /// Per diems (issue 29): a report's trip gets the times of day it leaves and comes back and
+    /// the country it goes to; its stops (from a day on, another country) and the meals provided
+    /// on its days are rows of their own; the per-diem rates by country and date start as the
+    /// shipped table (`AllowanceRateTable.shipped`) and are extended by imports; and the per-day
+    /// rows computed at submission are frozen with the report (`report_allowances`).
+    ///
+    /// A report made before has no country and no times (NULL): it earns no per diems until it
+    /// is given a country (`report edit --country`); its days then count, its missing times as
+    /// 00:00. The stops, meals and frozen rows of a report that is not a draft cannot change
+    /// (`tripTriggers`), as its items cannot.
+    static func addTripAllowances(_ db: Database) throws {
+        try db.execute(
+            """
+            ALTER TABLE reports ADD COLUMN start_time TEXT \(timeCheck("start_time"));
+            ALTER TABLE reports ADD COLUMN end_time TEXT \(timeCheck("end_time"));
+            ALTER TABLE reports ADD COLUMN country TEXT CHECK (country IS NULL OR \(countryCheck("country")));
+
+            -- From `date` on, the trip is in `country`: one a day.
+            CREATE TABLE report_stops (
+                report_id INTEGER NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+                date TEXT NOT NULL CHECK (date IS date(date, '+0 days')),
+                country TEXT NOT NULL CHECK (\(countryCheck("country"))),
+                PRIMARY KEY (report_id, date)
+            );
+
+            -- The meals provided on a day of the trip (by the employer or at its instigation); a
+            -- day without a row had none.
+            CREATE TABLE report_meals (
+                report_id INTEGER NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+                date TEXT NOT NULL CHECK (date IS date(date, '+0 days')),
+                breakfast INTEGER NOT NULL CHECK (breakfast IN (0, 1)),
+                lunch INTEGER NOT NULL CHECK (lunch IN (0, 1)),
+                dinner INTEGER NOT NULL CHECK (dinner IN (0, 1)),
+                PRIMARY KEY (report_id, date),
+                CHECK (breakfast + lunch + dinner > 0)
+            );
+
+            -- The per-diem rates: from `valid_from` on, a day in `country` is allowed `full_day`
+            -- (between the first and the last) or `partial_day`, in minor units of `currency`.
+            CREATE TABLE allowance_rates (
+                country TEXT NOT NULL CHECK (\(countryCheck("country"))),
+                valid_from TEXT NOT NULL CHECK (valid_from IS date(valid_from, '+0 days')),
+                full_day INTEGER NOT NULL CHECK (full_day >= 0),
+                partial_day INTEGER NOT NULL CHECK (partial_day >= 0),
+                currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
+                PRIMARY KEY (country, valid_from)
+            );
+
+            -- A submitted report's per diems, day by day, as computed when it was submitted: the
+            -- rate row used (valid_from, full_day, partial_day, currency), the day's kind, meals,
+            -- rate, deductions and amount, and that amount in the report's currency.
+            CREATE TABLE report_allowances (
+                report_id INTEGER NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+                date TEXT NOT NULL CHECK (date IS date(date, '+0 days')),
+                country TEXT NOT NULL CHECK (\(countryCheck("country"))),
+                kind TEXT NOT NULL CHECK (kind IN (\(kinds))),
+                breakfast INTEGER NOT NULL CHECK (breakfast IN (0, 1)),
+                lunch INTEGER NOT NULL CHECK (lunch IN (0, 1)),
+                dinner INTEGER NOT NULL CHECK (dinner IN (0, 1)),
+                valid_from TEXT NOT NULL CHECK (valid_from IS date(valid_from, '+0 days')),
+                full_day INTEGER NOT NULL CHECK (full_day >= 0),
+                partial_day INTEGER NOT NULL CHECK (partial_day >= 0),
+                currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
+                rate_minor INTEGER NOT NULL CHECK (rate_minor >= 0),
+                deductions_minor INTEGER NOT NULL CHECK (deductions_minor >= 0),
+                amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
+                -- The conversion into the report's currency, as an item's: the exact rate as text, its date and source.
+                rate TEXT NOT NULL CHECK (length(rate) > 0),
+                rate_date TEXT CHECK (rate_date IS date(rate_date, '+0 days')),
+                rate_source TEXT NOT NULL CHECK (rate_source = 'same' OR rate_source = 'table'),
+                converted_minor INTEGER NOT NULL CHECK (converted_minor >= 0),
+                PRIMARY KEY (report_id, date)
+            );
+            """)
+        for rate in AllowanceRateTable.shipped.rows {
+            try db.execute(
+                "INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (?, ?, ?, ?, ?)",
+                Store.allowanceRateValues(rate))
+        }
+        for trigger in tripTriggers { try db.execute(trigger.sql) }
+    }
+
+    /// `HH:MM`, 00:00 through 23:59, or NULL.
+    static func timeCheck(_ column: String) -> String {
+        "CHECK (\(column) IS NULL OR (\(column) GLOB '[0-2][0-9]:[0-5][0-9]' AND \(column) <= '23:59'))"
+    }
+
+    /// Two capital ASCII letters (ISO 3166-1 alpha-2).
+    static func countryCheck(_ column: String) -> String {
+        "length(\(column)) = 2 AND \(column) NOT GLOB '*[^A-Z]*'"
+    }
+
+    /// `'full', 'partial', 'none'`, for a CHECK.
+    static var kinds: String {
+        ["full", "partial", "none"].map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// The tables of a trip that are frozen with its report outside draft, and the words that refuse a change.
+    static let frozenTripTables: [(table: String, message: String)] = [
+        ("report_stops", "the report is not a draft; its trip is frozen"),
+        ("report_meals", "the report is not a draft; its trip is frozen"),
+        ("report_allowances", "the report is not a draft; its per diems are frozen"),
+    ]
+
+    /// A trip's stops and meals, and the per diems frozen with its report, change only while the
+    /// report is a draft, whatever writes them: the store writes the frozen rows before a report
+    /// leaves draft and deletes them after it is back (recall, reopen).
+    static var tripTriggers: [Trigger] {
+        frozenTripTables.flatMap { table, message in
+            [("insert", "NEW"), ("update", "OLD"), ("delete", "OLD")].map { event, row in
+                let name = "\(table)_frozen_\(event)"
+                let also = event == "update" ? "\n  OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'" : ""
+                return Trigger(
+                    name: name,
+                    sql: """
+                        CREATE TRIGGER \(name) BEFORE \(event.uppercased()) ON \(table)
+                        WHEN (SELECT status FROM reports WHERE id = \(row).report_id) <> 'draft'\(also)
+                        BEGIN SELECT RAISE(ABORT, '\(message)'); END
+                        """)
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// The per-diem rates by country and date: the shipped table to start with
+/// (`Schema.addTripAllowances`), extended and corrected by imports. On a team database only
+/// finance changes them (`allowance_rate_save`), as the exchange rates.
+extension Store {
+    /// The whole table.
+    public func allowanceRates() throws -> AllowanceRateTable {
+        AllowanceRateTable(try allowanceRateRows())
+    }
+
+    /// The rows, by country and then oldest first; only `country`'s when given.
+    public func allowanceRateRows(country: CountryCode? = nil) throws -> [AllowanceRate] {
+        try db.query(
+            """
+            SELECT country, valid_from, full_day, partial_day, currency FROM allowance_rates
+            \(country == nil ? "" : "WHERE country = ?") ORDER BY country, valid_from
+            """, country.map { [.text($0.code)] } ?? []
+        ) { row in
+            let currency = Self.currency(row.string(4))
+            return try AllowanceRate(
+                country: try CountryCode.parse(row.string(0)), validFrom: try CalendarDate.parse(row.string(1)),
+                fullDay: Money(minorUnits: row.int64(2), currency: currency),
+                partialDay: Money(minorUnits: row.int64(3), currency: currency))
+        }
+    }
+
+    /// The countries the table has rows for, in code order.
+    public func allowanceCountries() throws -> [CountryCode] {
+        try db.query("SELECT DISTINCT country FROM allowance_rates ORDER BY country") { try CountryCode.parse($0.string(0)) }
+    }
+
+    /// The country of `code` when the table has rates for it; else an error that names the
+    /// closest one it has.
+    public func allowanceCountry(_ code: String) throws -> CountryCode {
+        let country = try CountryCode.parse(code)
+        let known = try allowanceCountries()
+        guard known.contains(country) else {
+            let suggestion = Suggestion.closest(to: country.code, among: known.map(\.code), maximumDistance: 1)
+            throw ExpenseError(
+                .invalidData, .unknownAllowanceCountry(country.code, suggestion: suggestion),
+                "the allowance table has no rates for \(country)")
+        }
+        return country
+    }
+
+    /// Saves rows, each replacing the row of the same country and `valid_from`; call inside `write`.
+    /// - Returns: how many rows were added or changed (a row as it was already is neither).
+    @discardableResult
+    public func saveAllowanceRates(_ rates: [AllowanceRate]) throws -> Int {
+        var changed = 0
+        for rate in rates {
+            let values = Self.allowanceRateValues(rate)
+            if writesThroughFunctions {
+                changed += Int(try call("allowance_rate_save", values))
+                continue
+            }
+            try db.execute(
+                """
+                INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (country, valid_from) DO UPDATE
+                SET full_day = excluded.full_day, partial_day = excluded.partial_day, currency = excluded.currency
+                WHERE allowance_rates.full_day <> excluded.full_day OR allowance_rates.partial_day <> excluded.partial_day
+                   OR allowance_rates.currency <> excluded.currency
+                """, values)
+            changed += db.changes
+        }
+        return changed
+    }
+
+    /// A row of `allowance_rates` as its columns' values.
+    static func allowanceRateValues(_ rate: AllowanceRate) -> [DatabaseValue] {
+        [
+            .text(rate.country.code), .text(rate.validFrom.description), .integer(rate.fullDay.minorUnits),
+            .integer(rate.partialDay.minorUnits), .text(rate.currency.code),
+        ]
+    }
+}

@@ -1,0 +1,119 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// A report's per diems: computed from its trip and the stored rates while it is a draft, and
+/// frozen with it at submission (`report_allowances`), so that a rate imported later changes no
+/// report past draft. On a file the store freezes them in the submit's transaction; on a team
+/// database the server computes and freezes them itself inside `report_step`, and a traveller
+/// cannot write them.
+extension Store {
+    /// What report `report` earns as per diems, as it is stored now.
+    public func perDiems(of report: Report) throws -> ReportAllowance {
+        guard report.status == .draft else {
+            let days = try frozenPerDiems(of: report)
+            if !days.isEmpty { return .computed(try ReportPerDiems(days: days, currency: report.currency, frozen: true)) }
+            return .none(report.country == nil ? .noCountry : report.computesPerDiems ? .notFrozen : .noDates)
+        }
+        return try livePerDiems(of: report)
+    }
+
+    /// The per diems of a draft computed now: its trip, stops and meals, at the stored rates.
+    func livePerDiems(of report: Report) throws -> ReportAllowance {
+        guard report.country != nil else { return .none(.noCountry) }
+        guard let trip = try report.tripSchedule(stops: try stops(of: report.id), meals: try meals(of: report.id)) else {
+            return .none(.noDates)
+        }
+        do {
+            return .computed(
+                try ReportPerDiems.compute(trip, rates: try allowanceRates(), into: report.currency, exchange: rateSource()))
+        } catch let error as ExpenseError where error.kind == .invalidData {
+            return .none(.cannotCompute(error))
+        }
+    }
+
+    /// The rows frozen with `report`, by day.
+    func frozenPerDiems(of report: Report) throws -> [ReportPerDiems.Day] {
+        try db.query(
+            """
+            SELECT date, country, kind, breakfast, lunch, dinner, valid_from, full_day, partial_day, currency, rate_minor,
+                   deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor
+            FROM report_allowances WHERE report_id = ? ORDER BY date
+            """, [.integer(report.id)]
+        ) { row in
+            let currency = Self.currency(row.string(9))
+            func money(_ index: Int) -> Money { Money(minorUnits: row.int64(index), currency: currency) }
+            let country = try CountryCode.parse(row.string(1))
+            let table = try AllowanceRate(
+                country: country, validFrom: try CalendarDate.parse(row.string(6)), fullDay: money(7), partialDay: money(8))
+            let perDiem = PerDiem.Day(
+                date: try CalendarDate.parse(row.string(0)), country: country, kind: PerDiem.Kind(rawValue: row.string(2)) ?? .none,
+                meals: Self.meals(row, from: 3), table: table, rate: money(10), deductions: money(11), amount: money(12))
+            let conversion = Expense.Conversion(
+                rate: try ExchangeRate.parse(row.string(13)), rateDate: Self.date(row.optionalString(14)),
+                source: Expense.Conversion.Source(rawValue: row.string(15)) ?? .table,
+                converted: Money(minorUnits: row.int64(16), currency: report.currency))
+            return ReportPerDiems.Day(perDiem: perDiem, conversion: conversion)
+        }
+    }
+
+    /// The per diems a draft would be submitted with: none when it computes none; an error when
+    /// it computes them and cannot now (a day without a rate), which refuses the submission.
+    func perDiemsToFreeze(_ report: Report) throws -> ReportPerDiems? {
+        switch try livePerDiems(of: report) {
+        case .computed(let perDiems): return perDiems
+        case .none(.cannotCompute(let error)): throw error
+        case .none: return nil
+        }
+    }
+
+    /// Writes `perDiems` as report `reportID`'s frozen rows (a file's; the server writes its own).
+    func freeze(_ perDiems: ReportPerDiems, of reportID: Int64) throws {
+        for day in perDiems.days {
+            let perDiem = day.perDiem
+            try db.execute(
+                """
+                INSERT INTO report_allowances (report_id, date, country, kind, breakfast, lunch, dinner, valid_from, full_day,
+                    partial_day, currency, rate_minor, deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [.integer(reportID), .text(perDiem.date.description), .text(perDiem.country.code), .text(perDiem.kind.rawValue)]
+                    + Self.mealValues(perDiem.meals)
+                    + [
+                        .text(perDiem.table.validFrom.description), .integer(perDiem.table.fullDay.minorUnits),
+                        .integer(perDiem.table.partialDay.minorUnits), .text(perDiem.table.currency.code),
+                        .integer(perDiem.rate.minorUnits), .integer(perDiem.deductions.minorUnits), .integer(perDiem.amount.minorUnits),
+                        .text(day.conversion.rate.description), DatabaseValue(day.conversion.rateDate?.description),
+                        .text(day.conversion.source.rawValue), .integer(day.converted.minorUnits),
+                    ])
+        }
+    }
+
+    /// Per day and in the report's currency, the per diems of `owner`'s reports on days from
+    /// `from` to `to`: frozen ones, and drafts' computed now. A draft whose per diems cannot be
+    /// computed is named apart, with why.
+    public func perDiemDays(owner: UserName, from: CalendarDate?, to: CalendarDate?) throws
+        -> (days: [(report: Report, day: ReportPerDiems.Day)], failed: [(report: Report, error: ExpenseError)])
+    {
+        let reports = try db.query(
+            """
+            SELECT \(Self.reportColumns) FROM reports
+            WHERE owner = ? AND country IS NOT NULL AND start_date IS NOT NULL AND end_date IS NOT NULL
+              AND end_date >= ? AND start_date <= ?
+            ORDER BY id
+            """,
+            [.text(owner.value), .text(from?.description ?? "0000-01-01"), .text(to?.description ?? "9999-12-31")], Self.report)
+        var days: [(report: Report, day: ReportPerDiems.Day)] = []
+        var failed: [(report: Report, error: ExpenseError)] = []
+        for report in reports {
+            switch try perDiems(of: report) {
+            case .computed(let perDiems):
+                for day in perDiems.days where from.map({ day.perDiem.date >= $0 }) ?? true && to.map({ day.perDiem.date <= $0 }) ?? true {
+                    days.append((report, day))
+                }
+            case .none(.cannotCompute(let error)): failed.append((report, error))
+            case .none: break
+            }
+        }
+        return (days, failed)
+    }
+}

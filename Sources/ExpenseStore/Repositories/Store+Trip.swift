@@ -1,0 +1,124 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// A report's trip beyond its header: the stops (from a day on, another country) and the meals
+/// provided on its days, changed only while it is a draft and each change in its audit log.
+extension Store {
+    /// The report's stops, by day.
+    public func stops(of reportID: Int64) throws -> [CalendarDate: CountryCode] {
+        var stops: [CalendarDate: CountryCode] = [:]
+        try db.forEachRow("SELECT date, country FROM report_stops WHERE report_id = ?", [.integer(reportID)]) { row in
+            if let day = Self.date(row.string(0)), let country = try? CountryCode.parse(row.string(1)) { stops[day] = country }
+        }
+        return stops
+    }
+
+    /// The meals provided on the report's days, by day; a day not there had none.
+    public func meals(of reportID: Int64) throws -> [CalendarDate: ProvidedMeals] {
+        var meals: [CalendarDate: ProvidedMeals] = [:]
+        try db.forEachRow("SELECT date, breakfast, lunch, dinner FROM report_meals WHERE report_id = ?", [.integer(reportID)]) { row in
+            guard let day = Self.date(row.string(0)) else { return }
+            meals[day] = Self.meals(row, from: 1)
+        }
+        return meals
+    }
+
+    /// The meals of three 0/1 columns (breakfast, lunch, dinner) from `index` on.
+    static func meals(_ row: Row, from index: Int) -> ProvidedMeals {
+        var meals: ProvidedMeals = []
+        if row.int64(index) != 0 { meals.insert(.breakfast) }
+        if row.int64(index + 1) != 0 { meals.insert(.lunch) }
+        if row.int64(index + 2) != 0 { meals.insert(.dinner) }
+        return meals
+    }
+
+    /// `meals` as the three 0/1 columns.
+    static func mealValues(_ meals: ProvidedMeals) -> [DatabaseValue] {
+        [.breakfast, .lunch, .dinner].map { DatabaseValue.integer(meals.contains($0) ? 1 : 0) }
+    }
+
+    /// From `day` on the trip of report `reportID` is in `country`; nil removes the stop of that
+    /// day. Refused unless the report is a draft and `day` is one of its trip's days; logged.
+    public func setStop(_ country: CountryCode?, on day: CalendarDate, of reportID: Int64, by actor: UserName) throws {
+        try write {
+            let report = try tripDay(day, of: reportID, "a stop")
+            if country == nil, try stops(of: reportID)[day] == nil {
+                throw ExpenseError(.notFound, "report \(reportID) has no stop on \(day)")
+            }
+            let values: [DatabaseValue] = [.integer(reportID), .text(day.description), DatabaseValue(country?.code), .text(now())]
+            if writesThroughFunctions {
+                try call("report_stop", values)
+                return
+            }
+            if let country {
+                try db.execute(
+                    """
+                    INSERT INTO report_stops (report_id, date, country) VALUES (?, ?, ?)
+                    ON CONFLICT (report_id, date) DO UPDATE SET country = excluded.country
+                    """, [.integer(reportID), .text(day.description), .text(country.code)])
+            } else {
+                try db.execute("DELETE FROM report_stops WHERE report_id = ? AND date = ?", [.integer(reportID), .text(day.description)])
+            }
+            try logEvent(
+                reportID, actor: actor, action: Self.stopAction(day, country), from: report.status, to: report.status, reason: "")
+        }
+    }
+
+    /// The meals provided on `day` of report `reportID`, replacing what was set before (none
+    /// clears them). Refused unless the report is a draft and `day` is one of its trip's days; logged.
+    public func setMeals(_ meals: ProvidedMeals, on day: CalendarDate, of reportID: Int64, by actor: UserName) throws {
+        try write {
+            let report = try tripDay(day, of: reportID, "meals")
+            if writesThroughFunctions {
+                try call("report_meals", [.integer(reportID), .text(day.description)] + Self.mealValues(meals) + [.text(now())])
+                return
+            }
+            if meals.isEmpty {
+                try db.execute("DELETE FROM report_meals WHERE report_id = ? AND date = ?", [.integer(reportID), .text(day.description)])
+            } else {
+                try db.execute(
+                    """
+                    INSERT INTO report_meals (report_id, date, breakfast, lunch, dinner) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (report_id, date) DO UPDATE SET breakfast = excluded.breakfast, lunch = excluded.lunch,
+                                                                dinner = excluded.dinner
+                    """, [.integer(reportID), .text(day.description)] + Self.mealValues(meals))
+            }
+            try logEvent(reportID, actor: actor, action: "meals \(day) \(meals)", from: report.status, to: report.status, reason: "")
+        }
+    }
+
+    /// The audit log's words for a stop: `stop 2026-03-04 FR`, or `stop 2026-03-04 removed`.
+    static func stopAction(_ day: CalendarDate, _ country: CountryCode?) -> String {
+        "stop \(day) \(country?.code ?? "removed")"
+    }
+
+    /// Report `reportID` as it is now, when its trip may change and `day` is one of its days.
+    private func tripDay(_ day: CalendarDate, of reportID: Int64, _ what: String) throws -> Report {
+        guard let report = try lockedReport(reportID) else {
+            throw ExpenseError(.notFound, .unknownReport(reportID), "unknown report \(reportID)")
+        }
+        try report.requireEditable(.changeTrip)
+        guard let first = report.startDate, let last = report.endDate else {
+            throw ExpenseError(.invalidData, "report \(reportID) has no trip dates: \(what) needs a day of the trip")
+        }
+        guard first <= day, day <= last else {
+            throw ExpenseError(.invalidData, "\(what) on \(day) is outside the trip (\(first) to \(last))")
+        }
+        return report
+    }
+
+    /// Refuses new dates for `report` that would leave one of its stops or meals outside the trip.
+    func requireTripDaysInside(_ report: Report) throws {
+        let days = Set(try stops(of: report.id).keys).union(try meals(of: report.id).keys).sorted()
+        guard
+            let outside = days.first(where: { day in
+                guard let first = report.startDate, let last = report.endDate else { return true }
+                return day < first || day > last
+            })
+        else { return }
+        let trip = report.startDate.flatMap { first in report.endDate.map { " (\(first) to \($0))" } } ?? ""
+        throw ExpenseError(
+            .invalidData, "report \(report.id) has a stop or meals on \(outside), which would be outside the trip\(trip)",
+            hint: "remove them first, or keep that day in the trip")
+    }
+}
