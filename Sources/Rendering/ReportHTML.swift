@@ -34,6 +34,9 @@ public struct ReportHTML {
     public var generatedAt: String
     /// The program and its version: "expenses 0.1.0".
     public var generator: String
+    /// The report's per diems, day by day, when it has some; else `perDiemNote` says why not.
+    public var perDiems: ReportPerDiems?
+    public var perDiemNote: String?
 
     public init(
         report: Report, items: [Expense], violations: [Violation], events: [ReportEvent], receipts: [Receipt],
@@ -49,7 +52,7 @@ public struct ReportHTML {
     }
 
     public func render() throws -> String {
-        let totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id)
+        let totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems?.total)
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -75,6 +78,7 @@ public struct ReportHTML {
             "</table>\n<p class=\"generated\">Generated \(escape(generatedAt)) by \(escape(generator)); "
             + "\(receipts.count) receipt\(receipts.count == 1 ? "" : "s") attached.</p>\n</header>\n<h2>Items</h2>\n"
         html += itemsTable()
+        html += perDiemTable()
         html += "<h2>Totals</h2>\n<table class=\"totals\">\n"
         for money in totals.byOriginalCurrency {
             html +=
@@ -82,6 +86,12 @@ public struct ReportHTML {
         }
         html += """
             <tr class="grand"><th>Total in \(report.currency.code)</th><td class="num">\(totals.total)</td></tr>
+
+            """
+        if perDiems != nil {
+            html += "<tr><th>Per diems</th><td class=\"num\">\(totals.perDiems)</td></tr>\n"
+        }
+        html += """
             <tr><th>Due to the employee</th><td class="num">\(totals.dueToEmployee)</td></tr>
             <tr><th>Paid by the company</th><td class="num">\(totals.paidByCompany)</td></tr>
             </table>
@@ -145,6 +155,34 @@ public struct ReportHTML {
                 + "<td class=\"num\">\(rate)</td><td class=\"num\">\(item.conversion?.converted.displayString ?? "")</td></tr>\n"
         }
         return html + "</tbody></table>\n"
+    }
+
+    /// The per diems day by day, before the totals: date, country, kind, meals provided, rate,
+    /// deductions, amount, and the amount in the report's currency when a rate is in another.
+    private func perDiemTable() -> String {
+        guard let perDiems else {
+            return perDiemNote.map { "<h2>Per diems</h2>\n<p>None: \(escape($0)).</p>\n" } ?? ""
+        }
+        let converted = perDiems.days.contains { $0.perDiem.amount.currency != report.currency }
+        var html = """
+            <h2>Per diems</h2>
+            <table class="items perdiems"><thead><tr><th>Date</th><th>Country</th><th>Kind</th><th>Meals provided</th>\
+            <th class="num">Rate</th><th class="num">Deductions</th><th class="num">Amount</th>\
+            \(converted ? "<th class=\"num\">\(report.currency.code)</th>" : "")</tr></thead><tbody>
+
+            """
+        for day in perDiems.days {
+            let perDiem = day.perDiem
+            html +=
+                "<tr><td class=\"date\">\(perDiem.date)</td><td>\(perDiem.country)</td><td>\(perDiem.kind.rawValue)</td>"
+                + "<td>\(perDiem.meals.isEmpty ? "" : escape(perDiem.meals.description))</td><td class=\"num\">\(perDiem.rate)</td>"
+                + "<td class=\"num\">\(perDiem.deductions.minorUnits == 0 ? "" : "−\(perDiem.deductions)")</td>"
+                + "<td class=\"num\">\(perDiem.amount)</td>"
+                + (converted ? "<td class=\"num\">\(day.converted.displayString)</td>" : "") + "</tr>\n"
+        }
+        let frozen = perDiems.frozen ? "frozen when the report was submitted" : "computed from the trip; frozen when it is submitted"
+        return html
+            + "</tbody></table>\n<p class=\"generated\">Per diems total \(perDiems.total), \(frozen).</p>\n"
     }
 
     func escape(_ text: String) -> String { text.xmlEscaped }

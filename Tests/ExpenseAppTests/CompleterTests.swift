@@ -23,7 +23,9 @@ final class CompleterTests: XCTestCase {
     func testCommandWords() {
         XCTAssertEqual(complete([], "ex"), ["expense", "exit"])
         XCTAssertEqual(complete(["report"], "sh"), ["show"])
-        XCTAssertEqual(Set(complete(["report"], "s")), ["show", "submit", "summary"])
+        XCTAssertEqual(Set(complete(["report"], "s")), ["show", "stop", "submit", "summary"])
+        XCTAssertEqual(complete(["allowance"], ""), ["rates"], "a group within a group")
+        XCTAssertEqual(complete(["allowance", "rates"], ""), ["import", "list"])
         XCTAssertEqual(complete(["help"], "cat"), ["category"])
         XCTAssertEqual(complete(["help"], "ru"), ["run", "rules"], "help topics too")
         XCTAssertEqual(complete(["help"], "ex"), ["expense", "exit-codes"])

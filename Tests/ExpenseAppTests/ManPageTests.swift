@@ -47,7 +47,9 @@ final class ManPageTests: XCTestCase {
     func testEveryCommandIsOnItsGroupsPageOrTheMainOne() {
         let manual = ManualPages(registry: Commands.registry, date: "2026-03-10", version: "0.1.0")
         let pages = Dictionary(uniqueKeysWithValues: manual.pages.map { ($0.name, $0.text) })
-        XCTAssertEqual(pages.count, Commands.registry.groups.count + 2, "expenses(1), a page a group, expenses-rules(5)")
+        // A group within a group (allowance rates) is on its parent's page.
+        let groups = Commands.registry.groups.filter { !$0.name.contains(" ") }
+        XCTAssertEqual(pages.count, groups.count + 2, "expenses(1), a page a group, expenses-rules(5)")
         for command in Commands.registry.commands where !command.hidden {
             let page = Commands.registry.isGroup([command.path[0]]) ? "expenses-\(command.path[0])" : "expenses"
             let heading = ".SS\n\\fB" + ManPage.escape("expenses " + command.name) + "\\fR"

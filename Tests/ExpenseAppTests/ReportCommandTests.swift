@@ -28,14 +28,25 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(text.contains("  Purpose:     Workshop prep\n"), text)
         XCTAssertTrue(text.contains(" 2  2026-03-03  meals     Bahnhof Buffet  company    38.50 CHF  1.0412   40.09 EUR"), text)
         XCTAssertTrue(text.contains("  CHF   38.50\n  EUR  424.80\n"), text)
-        XCTAssertTrue(text.contains("Total in EUR:         464.89 EUR\n"), text)
-        XCTAssertTrue(text.contains("  due to employee:    424.80 EUR\n"), text)
-        XCTAssertTrue(text.contains("  paid by company:     40.09 EUR\n"), text)
+        // Items paid personally, and the per diems of five days in Germany (new reports go to the
+        // home country): 14.00 + 3 × 28.00 + 14.00.
+        XCTAssertTrue(
+            text.contains(
+                """
+                Total in EUR:         464.89 EUR
+                  paid personally:    424.80 EUR
+                  paid by company:     40.09 EUR
+                Per diems:            112.00 EUR
+                Due to employee:      536.80 EUR
+
+                """), text)
 
         let json = try XCTUnwrap(app.json("report", "show", "1") as? [String: Any])
         let totals = try XCTUnwrap(json["totals"] as? [String: Any])
         XCTAssertEqual(totals["total"] as? [String: String], ["amount": "464.89", "currency": "EUR"])
         XCTAssertEqual(totals["paidByCompany"] as? [String: String], ["amount": "40.09", "currency": "EUR"])
+        XCTAssertEqual(totals["dueToEmployee"] as? [String: String], ["amount": "536.80", "currency": "EUR"])
+        XCTAssertEqual(totals["perDiems"] as? [String: String], ["amount": "112.00", "currency": "EUR"])
         XCTAssertEqual((totals["byCurrency"] as? [[String: String]])?.map { $0["currency"] }, ["CHF", "EUR"])
         let items = try XCTUnwrap(json["items"] as? [[String: Any]])
         XCTAssertEqual(items[1]["rate"] as? String, "1.0412")

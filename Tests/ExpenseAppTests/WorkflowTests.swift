@@ -69,7 +69,7 @@ final class WorkflowTests: XCTestCase {
         try app.ok("report", "new", "Empty")
         let result = try app.run("report", "submit", "2")
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "expenses: error: report 2 has no items; there is nothing to submit\n")
+        XCTAssertEqual(result.stderr, "expenses: error: report 2 has no items and no per diems; there is nothing to submit\n")
     }
 
     func testRejectNeedsAReasonAndReimburseAReference() throws {

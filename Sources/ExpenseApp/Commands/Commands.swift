@@ -1,10 +1,11 @@
 /// The whole command language: every command and group, in the order help lists them, and the help topics.
 public enum Commands {
     public static let registry = CommandRegistry(
-        commands: ReportCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
+        commands: ReportCommands.all + TripCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
             + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
-            + ImportCommands.all + RatesCommands.all + ReceiptCommands.all + DatabaseCommands.all + ManualCommands.all,
+            + ImportCommands.all + RatesCommands.all + AllowanceCommands.all + ReceiptCommands.all + DatabaseCommands.all
+            + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),
@@ -22,6 +23,9 @@ public enum Commands {
                 name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",
                 defaultSubcommand: nil),
             CommandGroup(name: "rates", abstract: "The ECB's euro reference rates for converting expenses.", defaultSubcommand: "list"),
+            CommandGroup(
+                name: "allowance", abstract: "Per diems: the rates by country and date they are computed with.", defaultSubcommand: nil),
+            CommandGroup(name: "allowance rates", abstract: "The per-diem rates by country and date.", defaultSubcommand: "list"),
             CommandGroup(
                 name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
             CommandGroup(name: "db", abstract: "The database file: check it and its audit log.", defaultSubcommand: "check"),

@@ -54,18 +54,22 @@ enum ExportCommands {
         let inputs = session.location.files + (try receiptFiles(of: report, in: store))
         if let output { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) }
         let items = try store.expenses(.report(report.id))
+        let perDiems = try store.perDiems(of: report)
         let text: String
         switch format {
         case .html, .pdf:
-            text = try ReportHTML(
+            var html = ReportHTML(
                 report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
                 events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
-                generatedAt: session.environment.now(), generator: "expenses \(Runner.version)"
-            ).render()
+                generatedAt: session.environment.now(), generator: "expenses \(Runner.version)")
+            html.perDiems = perDiems.perDiems
+            if case .none(let reason) = perDiems { html.perDiemNote = PerDiemView.words(reason, report: report) }
+            text = try html.render()
         case .json:
             text =
-                try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store))
-                .json.serialized() + "\n"
+                try ReportDetail(
+                    report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store), perDiems: perDiems
+                ).json.serialized() + "\n"
         case .csv:
             text = ExpenseView.listing(items, inReport: false).csv
         }

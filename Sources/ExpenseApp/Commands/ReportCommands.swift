@@ -8,10 +8,16 @@ enum ReportCommands {
     enum Options {
         static let purpose = Option.text("purpose", "text", "Why the trip was made (e.g. \"Customer workshop\").")
         static let destination = Option.text("destination", "place", "Where the trip went (e.g. \"Walldorf, DE\").")
-        static let from = Option.date("from", "First day of the trip, YYYY-MM-DD.")
-        static let to = Option.date("to", "Last day of the trip, YYYY-MM-DD.")
+        static let from: Option<TripTime?> = .value(
+            "from", "First day of the trip, YYYY-MM-DD, or with the local time it leaves, YYYY-MM-DDTHH:MM.")
+        static let to: Option<TripTime?> = .value(
+            "to", "Last day of the trip, YYYY-MM-DD, or with the local time it comes back, YYYY-MM-DDTHH:MM.")
+        static let country: Option<TripCountry?> = .value(
+            "country",
+            "The country the trip goes to (ISO 3166-1 alpha-2, e.g. DE), whose per diems it earns; none: no per diems "
+                + "(default: the home-country setting).")
         static let currency: Option<Currency?> = .value("currency", "The currency the report is reimbursed in (default: EUR).")
-        static let header: [any OptionDeclaration] = [purpose, destination, from, to, currency]
+        static let header: [any OptionDeclaration] = [purpose, destination, from, to, country, currency]
         static let title = Option.text("title", "text", "The new title.")
         static let withItems = Option.flag("with-items", "Delete the report's items too.")
     }
@@ -25,19 +31,30 @@ enum ReportCommands {
 
     static let new = CommandSpec(
         ["report", "new"], abstract: "Create an expense report for a trip.",
+        discussion: """
+            A report is one trip. Its per diems are computed from its days, the country it goes to (and its stops, \
+            'report stop') and the meals provided ('report meals'): see 'expenses help per-diem'. A plain date leaves \
+            its time of day open; a trip within one day needs both times, since its per diem depends on its hours.
+            """,
         arguments: [Arguments.title],
         options: Options.header,
         examples: [
-            "expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR"
+            "expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR",
+            "expenses report new \"Customer visit\" --from 2026-03-02T08:00 --to 2026-03-06T17:00 --country DE",
+            "expenses report new \"Team offsite\" --from 2026-04-13 --to 2026-04-14 --country none",
         ],
         form: ReportForm.make
     ) { invocation, session in
         let currency = try invocation[Options.currency] ?? CurrencyTable.standard.require(session.defaultCurrency)
-        let draft = Report(
-            id: 0, title: try invocation[Arguments.title], purpose: try invocation[Options.purpose] ?? "",
-            destination: try invocation[Options.destination] ?? "", startDate: try invocation[Options.from],
-            endDate: try invocation[Options.to], currency: currency, owner: try session.user.value)
         let store = try session.store()
+        // The home country is a setting, taken as it is, even before the table has its rates.
+        let country = try invocation[Options.country, in: store] ?? .country(CountryCode.parse(try session.settings().homeCountry))
+        var draft = Report(
+            id: 0, title: try invocation[Arguments.title], purpose: try invocation[Options.purpose] ?? "",
+            destination: try invocation[Options.destination] ?? "", currency: currency, owner: try session.user.value,
+            country: country.code)
+        draft.departure = try invocation[Options.from]
+        draft.return = try invocation[Options.to]
         let report = try store.write { try store.insertReport(draft) }
         return ReportResult(message: "Created report \(report.id): \(report.title)", report: report).output.touching(report.id)
     }
@@ -55,21 +72,31 @@ enum ReportCommands {
     }
 
     static let show = CommandSpec(
-        ["report", "show"], abstract: "Show a report: its trip, its items and its totals.",
+        ["report", "show"], abstract: "Show a report: its trip, its items, its per diems and its totals.",
         arguments: [.report],
         examples: ["expenses report show 1", "expenses report show 1 --format json"]
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
         let items = try store.expenses(.report(report.id))
-        return try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store)).output
+        return try ReportDetail(
+            report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
+            perDiems: try store.perDiems(of: report)
+        ).output
     }
 
     static let edit = CommandSpec(
-        ["report", "edit"], abstract: "Change a draft report's title, purpose, destination, dates or currency.",
+        ["report", "edit"], abstract: "Change a draft report's title, purpose, destination, dates and times, country or currency.",
+        discussion: """
+            --from and --to replace the day and the time: a plain date leaves the time open. A day that has a stop \
+            or meals stays in the trip: remove them first.
+            """,
         arguments: [.report],
         options: [Options.title] + Options.header,
-        examples: ["expenses report edit 1 --title \"Walldorf workshop, March\" --to 2026-03-07"]
+        examples: [
+            "expenses report edit 1 --title \"Walldorf workshop, March\" --to 2026-03-07",
+            "expenses report edit 1 --from 2026-03-02T07:30 --country DE",
+        ]
     ) { invocation, session in
         let store = try session.store()
         let report = try store.write {
@@ -78,8 +105,9 @@ enum ReportCommands {
             if let title = try invocation[Options.title] { report.title = title }
             if let purpose = try invocation[Options.purpose] { report.purpose = purpose }
             if let destination = try invocation[Options.destination] { report.destination = destination }
-            if let from = try invocation[Options.from] { report.startDate = from }
-            if let to = try invocation[Options.to] { report.endDate = to }
+            if let from = try invocation[Options.from] { report.departure = from }
+            if let to = try invocation[Options.to] { report.return = to }
+            if let country = try invocation[Options.country, in: store] { report.country = country.code }
             if let currency = try invocation[Options.currency] {
                 if currency != report.currency, report.itemCount > 0 {
                     throw ExpenseError(

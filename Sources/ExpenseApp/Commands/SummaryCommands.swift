@@ -12,7 +12,11 @@ enum SummaryCommands {
 
     static let summary = CommandSpec(
         ["report", "summary"], abstract: "Show your spending by category and by month, with a bar chart.",
-        discussion: "Items of your reports count in their report's currency, unassigned items in their own.",
+        discussion: """
+            Items of your reports count in their report's currency, unassigned items in their own. Your reports' per \
+            diems count under per_diem, a day each, in the report's currency: as frozen when submitted, as computed \
+            now for a draft.
+            """,
         options: [Options.from, Options.to],
         examples: ["expenses report summary", "expenses report summary --from 2026-01-01 --to 2026-06-30 --format json"],
         validate: { invocation in
@@ -24,7 +28,17 @@ enum SummaryCommands {
         let from = try invocation[Options.from]
         let to = try invocation[Options.to]
         let user = try session.user
-        let summary = try SpendingSummary(rows: try session.store().spending(owner: user, from: from, to: to))
-        return SpendingView(user: user.value, from: from, to: to, summary: summary).output
+        let store = try session.store()
+        let perDiems = try store.perDiemDays(owner: user, from: from, to: to)
+        let days = perDiems.days.map { report, day in
+            SpendingSummary.Row(
+                currency: report.currency, category: PolicyCheck.perDiemCategory, month: String(day.perDiem.date.description.prefix(7)),
+                minorUnits: day.converted.minorUnits, count: 1)
+        }
+        let summary = try SpendingSummary(rows: try store.spending(owner: user, from: from, to: to) + days)
+        let notes = perDiems.failed.map { report, error in
+            "The per diems of report \(report.id) are left out: \(ErrorPresenter.message(error))"
+        }
+        return SpendingView(user: user.value, from: from, to: to, summary: summary, notes: notes).output
     }
 }

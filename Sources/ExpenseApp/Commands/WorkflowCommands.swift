@@ -9,16 +9,24 @@ enum WorkflowCommands {
 
     static let submit = CommandSpec(
         ["report", "submit"], abstract: "Submit a draft report for approval (by its owner).",
-        discussion: "Refused for an empty report, or one with a blocking policy violation (see 'expenses report check').",
+        discussion: """
+            Refused for a report with no items and no per diems, one with a blocking policy violation (see 'expenses \
+            report check'), and one whose per diems cannot be computed (a day without a rate). Its per diems are \
+            frozen as they are now: a rate imported later does not change them (recalling it thaws them).
+            """,
         arguments: [.report], examples: ["expenses report submit 1"]
     ) { invocation, session in
         let store = try session.store()
         var warnings: [Violation] = []
+        var frozen: Money?
         let report = try store.write {
             let report = try store.report(try session.reportID(invocation))
             try ReportAction.submit.check(report, by: session.user)
-            guard report.itemCount > 0 else {
-                throw ExpenseError(.refused, "report \(report.id) has no items; there is nothing to submit")
+            let perDiems = try store.perDiems(of: report)
+            if case .none(.cannotCompute(let error)) = perDiems { throw error }
+            frozen = perDiems.perDiems?.total
+            guard report.itemCount > 0 || (frozen?.minorUnits ?? 0) > 0 else {
+                throw ExpenseError(.refused, "report \(report.id) has no items and no per diems; there is nothing to submit")
             }
             let violations = try PolicyCommands.violations(of: report, in: store)
             let blocking = violations.filter(\.blocks)
@@ -32,7 +40,7 @@ enum WorkflowCommands {
             warnings = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }
             return try store.apply(.submit, to: report.id, by: session.user)
         }
-        var message = "Submitted report \(report.id): \(report.title)"
+        var message = "Submitted report \(report.id): \(report.title)" + (frozen.map { " (per diems \($0), frozen with it)" } ?? "")
         if !warnings.isEmpty {
             message +=
                 "\n\(warnings.count) warning\(warnings.count == 1 ? "" : "s") for the approver:\n"

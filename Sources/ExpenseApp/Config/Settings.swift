@@ -23,6 +23,8 @@ public struct Settings: Sendable {
     public var maxReceiptSize: Int
     /// The database when neither --db nor EXPENSES_DB says: a file or a connection string.
     public var database: String?
+    /// Where new reports' trips go when `--country` does not say (ISO 3166-1 alpha-2).
+    public var homeCountry: String
 
     /// The keys expenses knows, in the order `config list` shows them. A new setting is one line
     /// here and a field read in `init(file:)`.
@@ -37,6 +39,10 @@ public struct Settings: Sendable {
         SettingKey(
             "default-currency", "The currency of new reports and unassigned expenses when none is given.",
             default: "EUR", check: SettingKey.currency),
+        SettingKey(
+            "home-country",
+            "The country (ISO 3166-1 alpha-2) new reports' trips go to when --country does not say; their per diems are computed for it.",
+            default: CountryCode.germany.code, check: SettingKey.country),
         SettingKey(
             "shortcuts.max-visible", "How many quick actions a launcher shows: static first, then dynamic by rank.",
             default: String(ShortcutLimits.standard.maxVisible), check: SettingKey.count(0...100)),
@@ -93,6 +99,7 @@ public struct Settings: Sendable {
         receiptInbox = value("receipts.inbox")
         maxReceiptSize = value("receipts.max-size").flatMap(ByteSize.parse) ?? 20 << 20
         database = value("database")
+        homeCountry = value("home-country") ?? CountryCode.germany.code
         self.variables = variables
     }
 
@@ -104,6 +111,7 @@ public struct Settings: Sendable {
         case "database": return database.map(SettingKey.shownDatabase)
         case "app-id": return appID
         case "default-currency": return defaultCurrency
+        case "home-country": return homeCountry
         case "shortcuts.max-visible": return String(limits.maxVisible)
         case "shortcuts.max-total": return String(limits.maxTotal)
         case "shortcuts.catalog": return catalogPath
@@ -165,6 +173,11 @@ struct SettingKey: Sendable {
 
     static func currency(_ value: String) throws(ExpenseError) -> String {
         try CurrencyTable.standard.require(value).code
+    }
+
+    /// Two letters, kept upper case; whether the per-diem table knows it is the report's to tell.
+    static func country(_ value: String) throws(ExpenseError) -> String {
+        try CountryCode.parse(value).code
     }
 
     static func count(_ range: ClosedRange<Int>) -> @Sendable (String) throws(ExpenseError) -> String {

@@ -23,9 +23,10 @@ struct ManualPages {
             }
     }
 
-    /// The groups with a page: those with at least one command help shows.
+    /// The groups with a page: those of one word with at least one command help shows (a group
+    /// within a group is on its parent's page).
     var groups: [CommandGroup] {
-        registry.groups.filter { !commands(in: $0).isEmpty }
+        registry.groups.filter { !$0.name.contains(" ") && !commands(in: $0).isEmpty }
     }
 
     func commands(in group: CommandGroup) -> [CommandSpec] {

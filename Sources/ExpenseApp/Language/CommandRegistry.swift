@@ -15,8 +15,10 @@ public struct CommandRegistry: Sendable {
 
     public func command(_ path: [String]) -> CommandSpec? { commands.first { $0.path == path } }
 
+    /// The group `path` names: one word (`report`), or a group within a group (`allowance rates`),
+    /// whose name is its words.
     public func group(_ path: [String]) -> CommandGroup? {
-        path.count == 1 ? groups.first { $0.name == path[0] } : nil
+        path.isEmpty ? nil : groups.first { $0.name == path.joined(separator: " ") }
     }
 
     public func isGroup(_ path: [String]) -> Bool { group(path) != nil }

@@ -4,6 +4,10 @@ import ExpenseSupport
 /// What a value on the command line can be completed from.
 public enum CompletionSource: Sendable, Equatable {
     case none, reportID, expenseID, category, currency, file, shortcutType
+    /// The countries of the per-diem table.
+    case country
+    /// Meals provided, a comma-separated choice of breakfast, lunch and dinner (or none).
+    case meals
     case values([String])
 }
 
@@ -139,7 +143,8 @@ public enum Forward {
     case command(Invocation, globals: GlobalValues, landing: @Sendable (Output) -> Int64?)
 }
 
-/// A word that groups commands (`report`, `expense`) and the subcommand it runs when given alone.
+/// A word that groups commands (`report`, `expense`) and the subcommand it runs when given alone;
+/// a group within a group is named by its words (`allowance rates`).
 public struct CommandGroup: Sendable {
     public let name: String
     public let abstract: String

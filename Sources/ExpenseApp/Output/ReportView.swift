@@ -28,26 +28,31 @@ enum ReportView {
             ("currency", .string(report.currency.code)), ("status", .string(report.status.rawValue)),
             ("owner", .string(report.owner)), ("itemCount", .int(Int64(report.itemCount))), ("total", .money(report.total)),
             ("createdAt", .string(report.createdAt)), ("updatedAt", .string(report.updatedAt)),
+            ("fromTime", .string(report.startTime.map(TripTime.clock))), ("toTime", .string(report.endTime.map(TripTime.clock))),
+            ("country", .string(report.country?.code)),
         ])
     }
 
 }
 
-/// `report show`: the header, the items with their receipts, the receipts missing, and the
-/// totals. Only the format asked for is ever built, and its text is written as it is made: a
+/// `report show`: the header, the items with their receipts, the receipts missing, the per
+/// diems, and the totals. Only the format asked for is ever built, and its text is written as it is made: a
 /// 100,000-item report's text, JSON and CSV rows held at once took hundreds of MB.
 struct ReportDetail: Document {
     let report: Report
     let items: [Expense]
     let receipts: ReportReceipts
+    let perDiems: ReportAllowance
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
-    init(report: Report, items: [Expense], receipts: ReportReceipts = .none) throws {
+    init(report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance) throws {
         self.report = report
         self.items = items
         self.receipts = receipts
-        totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id)
+        self.perDiems = perDiems
+        totals = try ReportTotals(
+            items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems.total(in: report.currency))
     }
 
     var text: String {
@@ -60,6 +65,7 @@ struct ReportDetail: Document {
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
             ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
+            ("Country", report.country?.code ?? ""),
             ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
         ]
         for (label, value) in header where !value.isEmpty {
@@ -82,6 +88,7 @@ struct ReportDetail: Document {
                 }
             }
         }
+        text += PerDiemView.text(perDiems, report: report, width: width)
         text += "\nTotals by original currency:\n"
         if totals.byOriginalCurrency.isEmpty { text += "  (no items)\n" }
         let amounts = totals.byOriginalCurrency.map(\.displayString)
@@ -89,10 +96,21 @@ struct ReportDetail: Document {
         for (money, amount) in zip(totals.byOriginalCurrency, amounts) {
             text += "  \(money.currency.code)  " + amount.leftPadding(width) + "\n"
         }
-        let summary: [(String, Money)] = [
-            ("Total in \(report.currency.code):", totals.total), ("  due to employee:", totals.dueToEmployee),
-            ("  paid by company:", totals.paidByCompany),
-        ]
+        // With per diems, what is due is the items paid personally and the per diems.
+        let summary: [(String, Money)] =
+            perDiems.perDiems == nil
+            ? [
+                ("Total in \(report.currency.code):", totals.total), ("  due to employee:", totals.dueToEmployee),
+                ("  paid by company:", totals.paidByCompany),
+            ]
+            : [
+                ("Total in \(report.currency.code):", totals.total),
+                (
+                    "  paid personally:",
+                    Money(minorUnits: totals.dueToEmployee.minorUnits - totals.perDiems.minorUnits, currency: report.currency)
+                ),
+                ("  paid by company:", totals.paidByCompany), ("Per diems:", totals.perDiems), ("Due to employee:", totals.dueToEmployee),
+            ]
         let summaryWidth = summary.map { $0.1.displayString.count }.max() ?? 0
         for (label, money) in summary {
             text += label.padding(22) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
@@ -114,12 +132,13 @@ struct ReportDetail: Document {
                     })
             ),
             ("receiptsMissing", .array(receipts.missing.flatMap(\.expenseIDs).map { .int($0) })),
+            ("perDiems", PerDiemView.json(perDiems, report: report)),
             (
                 "totals",
                 .object([
                     ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
                     ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
-                    ("paidByCompany", .money(totals.paidByCompany)),
+                    ("paidByCompany", .money(totals.paidByCompany)), ("perDiems", .money(totals.perDiems)),
                 ])
             ),
         ])

@@ -7,6 +7,8 @@ struct SpendingView: Document {
     let user: String
     let from: CalendarDate?, to: CalendarDate?
     let summary: SpendingSummary
+    /// What the summary leaves out, and why (a draft whose per diems cannot be computed).
+    var notes: [String] = []
 
     var text: String {
         let period: String
@@ -24,6 +26,7 @@ struct SpendingView: Document {
             text += "\nBy month (\(block.currency.code))\n"
             text += Self.chart(block.byMonth)
         }
+        if !notes.isEmpty { text += "\n" + notes.map { $0 + "\n" }.joined() }
         return text
     }
 
@@ -43,6 +46,7 @@ struct SpendingView: Document {
                         ])
                     })
             ),
+            ("notes", .array(notes.map { .string($0) })),
         ])
     }
 

@@ -89,6 +89,10 @@ public struct Completer {
         case .currency: return (filter(CurrencyTable.standard.all.map(\.code), current.uppercased()), false)
         case .category:
             return (filter((try? session.existingStore()?.categories().map(\.code)) ?? [], current), false)
+        case .country:
+            return (filter((try? session.existingStore()?.allowanceCountries().map(\.code)) ?? [], current.uppercased()), false)
+        case .meals:
+            return (MealsChoice.candidates(current), false)
         case .reportID:
             let ids = (try? session.existingStore()?.reports(limit: 200).map { String($0.id) }) ?? []
             return (filter(ids, current), false)

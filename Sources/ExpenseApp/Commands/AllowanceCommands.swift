@@ -1,0 +1,96 @@
+import ExpenseCore
+import ExpenseStore
+import ExpenseSupport
+import Rendering
+import StatementImport
+import StatementReading
+
+/// `allowance rates import|list`: the per-diem rates by country and date that a report's per
+/// diems are computed with. A database starts with the shipped table (Germany's domestic rates);
+/// an import adds a country's rows or corrects one.
+enum AllowanceCommands {
+    static let all: [CommandSpec] = [importFile, list]
+
+    enum Options {
+        static let dryRun = Option.flag("dry-run", "Check the file and say what it would change; write nothing.")
+        static let country: Option<CountryCode?> = .value("country", "Only this country's rows (ISO 3166-1 alpha-2).")
+    }
+
+    static let ratesFile = Argument<String>.value("file", "The CSV file (- for standard input).", completion: .file)
+
+    static let importFile = CommandSpec(
+        ["allowance", "rates", "import"], abstract: "Add or correct per-diem rates from a CSV file.",
+        discussion: """
+            The file's header names the columns country,valid_from,full_day,partial_day,currency (in any order; other \
+            columns are ignored); each row is a country's rates from a day on, e.g. FR,2026-01-01,53.00,36.00,EUR: the \
+            full-day rate (a day between the first and the last of a trip), the partial one (the first and last days, \
+            a trip within one day of more than 8 hours), in the currency's units. A day of a trip uses its country's row \
+            with the latest valid_from on or before it. A row replaces the one of the same country and valid_from. \
+            The file is checked whole first: a bad row is an error at FILE:LINE (exit 65) and nothing is written. \
+            Submitted reports keep the per diems they were submitted with. On a team database, only finance imports.
+            """,
+        arguments: [ratesFile], options: [Options.dryRun],
+        examples: ["expenses allowance rates import bmf-2026.csv", "expenses allowance rates import bmf-2026.csv --dry-run"]
+    ) { invocation, session in
+        let input = try InputFile(try invocation[ratesFile], role: "allowance table")
+        let rows = try AllowanceRatesFile.read(input)
+        let store = try session.store()
+        var result = AllowanceRatesImport(file: input.path, dryRun: invocation[Options.dryRun])
+        result.rows = rows.count
+        result.countries = Set(rows.map(\.rate.country)).count
+        let stored = try store.allowanceRateRows()
+        for row in rows {
+            if let there = stored.first(where: { $0.country == row.rate.country && $0.validFrom == row.rate.validFrom }) {
+                if there != row.rate { result.changed += 1 }
+            } else {
+                result.added += 1
+            }
+        }
+        if !result.dryRun { try store.write { _ = try store.saveAllowanceRates(rows.map(\.rate)) } }
+        return result.output
+    }
+
+    static let list = CommandSpec(
+        ["allowance", "rates", "list"], abstract: "List the per-diem rates by country and date.",
+        options: [Options.country, CommonOptions.limit, CommonOptions.all],
+        examples: ["expenses allowance rates list", "expenses allowance rates list --country DE --format json"]
+    ) { invocation, session in
+        let store = try session.store()
+        let window = try ListWindow(invocation)
+        let rows = try store.allowanceRateRows(country: try invocation[Options.country, in: store])
+        let shown = window.limit.map { Array(rows.prefix($0)) } ?? rows
+        let note = window.note(shown: shown.count, total: { rows.count }, things: "rates")
+        return .listing(
+            Listing(
+                columns: [
+                    .init("country", "country"), .init("validFrom", "valid from"), .init("fullDay", "full day"),
+                    .init("partialDay", "partial day"),
+                ],
+                rows: shown.map { [.text($0.country.code), .date($0.validFrom), .money($0.fullDay), .money($0.partialDay)] },
+                note: note))
+    }
+}
+
+/// `allowance rates import`: what the file held and what it changed (or would).
+struct AllowanceRatesImport: Document {
+    let file: String
+    let dryRun: Bool
+    var rows = 0, countries = 0
+    /// Rows the table did not have, and rows whose rates changed.
+    var added = 0, changed = 0
+
+    var text: String {
+        let counted = "\(rows) rate\(rows == 1 ? "" : "s") for \(countries) countr\(countries == 1 ? "y" : "ies")"
+        let outcome = "\(added) new, \(changed) changed, \(rows - added - changed) as they were"
+        return dryRun
+            ? "Would import \(counted) from \(file): \(outcome) (dry run: nothing was written)"
+            : "Imported \(counted) from \(file): \(outcome)"
+    }
+
+    var json: JSONValue {
+        .object([
+            ("file", .string(file)), ("dryRun", .bool(dryRun)), ("rows", .int(Int64(rows))), ("countries", .int(Int64(countries))),
+            ("new", .int(Int64(added))), ("changed", .int(Int64(changed))), ("unchanged", .int(Int64(rows - added - changed))),
+        ])
+    }
+}
