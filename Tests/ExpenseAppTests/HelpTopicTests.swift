@@ -36,6 +36,27 @@ final class HelpTopicTests: XCTestCase {
         for severity in PolicySeverity.allCases { XCTAssertTrue(text.contains("\n  \(severity.rawValue) "), severity.rawValue) }
     }
 
+    func testThePerDiemTopicHasEveryRuleAndAnExampleTheCodeComputes() throws {
+        let text = HelpTopics.perDiem.terminalText
+        for term in ["full day", "partial day", "one day", "country", "meals", "rates", "currency", "frozen", "typed"] {
+            XCTAssertTrue(text.contains("\n  \(term) "), term)
+        }
+        // Two hotel breakfasts and a customer's dinner: 14.00 + 22.40 + 11.20 + 28.00 + 14.00.
+        XCTAssertTrue(HelpTopics.workedExample.hasSuffix("Per diems total: 89.60 EUR\n"), HelpTopics.workedExample)
+        XCTAssertTrue(
+            HelpTopics.workedExample.contains("2026-03-04  DE       full     breakfast,dinner  28.00 EUR  -16.80 EUR  11.20 EUR\n"),
+            HelpTopics.workedExample)
+        XCTAssertTrue(HelpTopics.perDiem.blocks.contains(.example(HelpTopics.workedExample)))
+        // Its commands are the language's.
+        let parser = CommandParser(registry: Commands.registry)
+        for case .example(let lines) in HelpTopics.perDiem.blocks where lines.hasPrefix("expenses ") {
+            for line in lines.split(separator: "\n") {
+                let words = try Tokenizer.words(String(line.dropFirst("expenses ".count)))
+                XCTAssertNoThrow(try parser.parse(words), String(line))
+            }
+        }
+    }
+
     func testTheExitCodesTopicHasEveryStatusOfTheTable() {
         let text = HelpTopics.exitCodes.terminalText
         for status in [0, 1, 64, 65, 66, 69, 70, 73, 74, 75, 77] {
