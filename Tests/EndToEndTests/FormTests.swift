@@ -51,24 +51,67 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(try app.query("SELECT converted_minor FROM expenses WHERE id = 2"), "4009")
     }
 
-    func testNewReportAtThePromptAsksEveryFieldAndCompletesTheCurrency() throws {
+    func testNewReportAtThePromptAsksEveryFieldAndCompletesTheCountryAndCurrency() throws {
+        let departure = "  Departure (YYYY-MM-DD, with THH:MM for the time) (optional): "
+        let back = "  Return (YYYY-MM-DD, with THH:MM for the time) [2026-04-01]: "
         let result = try app.terminal(steps: [
             ["expect": "expenses> "], ["send": "report new\r"],
             ["expect": "  Title: "], ["send": "\r"], ["expect": "title is required"],
             ["expect": "  Title: "], ["send": "Basel fair\r"],
             ["expect": "  Purpose (optional): "], ["send": "\r"],
             ["expect": "  Destination (optional): "], ["send": "Basel, CH\r"],
-            ["expect": "  First day (optional): "], ["send": "2026-04-31\r"], ["expect": "April 2026 has 30 days"],
-            ["expect": "  First day (optional): "], ["send": "2026-04-01\r"],
-            ["expect": "  Last day [2026-04-01]: "], ["send": "2026-03-30\r"], ["expect": "before it starts"],
-            ["expect": "  Last day [2026-04-01]: "], ["send": "2026-04-03\r"],
+            ["expect": departure], ["send": "2026-04-31\r"], ["expect": "April 2026 has 30 days"],
+            ["expect": departure], ["send": "2026-04-01T07:30\r"],
+            ["expect": back], ["send": "2026-04-01T06:00\r"], ["expect": "before it leaves"],
+            ["expect": back], ["send": "2026-04-03T19:15\r"],
+            // The table knows Germany alone: Switzerland is refused with its hint, then TAB offers DE.
+            ["expect": "  Country (none: no per diems) [DE]: "], ["send": "CH\r"], ["expect": "the allowance table has no rates for CH"],
+            ["expect": "allowance rates import FILE"],
+            ["expect": "  Country (none: no per diems) [DE]: "], ["send": "d\t"], ["expect": "DE"], ["send": "\r"],
             ["expect": "  Currency [EUR]: "], ["send": "CH\t\t"], ["expect": "CHF"], ["send": "F\r"],
             ["expect": "Created report 2: Basel fair"], ["expect": "expenses> "], ["send": "quit\r"],
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertEqual(
-            try app.query("SELECT title, destination, start_date, end_date, currency FROM reports WHERE id = 2"),
-            "Basel fair|Basel, CH|2026-04-01|2026-04-03|CHF")
+            try app.query(
+                "SELECT title, destination, start_date, start_time, end_date, end_time, country, currency FROM reports WHERE id = 2"),
+            "Basel fair|Basel, CH|2026-04-01|07:30|2026-04-03|19:15|DE|CHF")
+    }
+
+    func testMealsAreAskedForADayOfTheTripAndCompletedAfterTheLastComma() throws {
+        let result = try app.terminal(
+            arguments: ["report", "meals", "1"],
+            steps: [
+                ["expect": "Meals provided in report 1: Munich trip (2026-03-02 to 2026-03-06)"],
+                ["expect": "  Day (YYYY-MM-DD) [2026-03-02]: "], ["send": "2026-03-09\r"], ["expect": "outside the trip"],
+                ["expect": "  Day (YYYY-MM-DD) [2026-03-02]: "], ["send": "2026-03-04\r"],
+                ["expect": "  Meals provided (breakfast, lunch, dinner, or none): "], ["send": "breakfast,d\t"], ["expect": "inner"],
+                ["send": "\r"],
+                ["expect": "Report 1: 2026-03-04, breakfast, dinner provided"],
+            ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(try app.query("SELECT date, breakfast, lunch, dinner FROM report_meals"), "2026-03-04|1|0|1")
+        // Asked again for that day, what it has is the default.
+        let again = try app.terminal(
+            arguments: ["report", "meals", "1", "--date", "2026-03-04"],
+            steps: [
+                ["expect": "  Meals provided (breakfast, lunch, dinner, or none) [breakfast,dinner]: "], ["send": "none\r"],
+                ["expect": "Report 1: 2026-03-04, no meals provided"],
+            ])
+        XCTAssertEqual(again.status, 0, again.stdout)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM report_meals"), "0")
+    }
+
+    func testAStopAsksForTheCountryFromTheTable() throws {
+        let result = try app.terminal(
+            arguments: ["report", "stop", "1", "--date", "2026-03-04"],
+            steps: [
+                ["expect": "Stop in report 1: Munich trip"],
+                ["expect": "  Country from that day on (none removes the stop): "], ["send": "d\t"], ["expect": "DE"], ["send": "\r"],
+                ["expect": "Report 1: from 2026-03-04 the trip is in DE"],
+            ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(try app.query("SELECT date, country FROM report_stops"), "2026-03-04|DE")
     }
 
     func testCtrlCCancelsTheWholeFormAndWritesNothing() throws {

@@ -129,9 +129,9 @@ final class PerDiemCommandTests: XCTestCase {
         try customerVisit()
         for (arguments, status) in [
             (["report", "stop", "1", "--date", "2026-03-04"], Int32(64)),
-            (["report", "stop", "1", "--date", "2026-03-04", "--country", "DE", "--remove"], 64),
+            (["report", "stop", "1", "--country", "DE"], 64),
             (["report", "stop", "1", "--date", "2026-03-09", "--country", "DE"], 65),
-            (["report", "stop", "1", "--date", "2026-03-04", "--remove"], 66),
+            (["report", "stop", "1", "--date", "2026-03-04", "--country", "none"], 66),
             (["report", "stop", "9", "--date", "2026-03-04", "--country", "DE"], 66),
             (["report", "meals", "1", "--date", "2026-03-04", "--provided", "brunch"], 65),
             (["report", "meals", "1", "--date", "2026-03-01", "--provided", "lunch"], 65),
@@ -145,7 +145,7 @@ final class PerDiemCommandTests: XCTestCase {
         XCTAssertEqual(stop["date"] as? String, "2026-03-05")
         XCTAssertEqual(stop["country"] as? String, "DE")
         XCTAssertEqual(
-            try app.ok("report", "stop", "1", "--date", "2026-03-05", "--remove"), "Report 1: the stop of 2026-03-05 is removed\n")
+            try app.ok("report", "stop", "1", "--date", "2026-03-05", "--country", "None"), "Report 1: the stop of 2026-03-05 is removed\n")
         XCTAssertEqual(
             try app.ok("report", "meals", "1", "--date", "2026-03-04", "--provided", "none"), "Report 1: 2026-03-04, no meals provided\n")
         let history = try XCTUnwrap(app.json("report", "history", "1") as? [[String: Any]]).map { $0["action"] as? String ?? "" }

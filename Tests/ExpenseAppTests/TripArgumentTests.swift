@@ -57,6 +57,7 @@ final class TripArgumentTests: XCTestCase {
     func testTheREPLCompletesCountriesFromTheTableAndMeals() throws {
         XCTAssertEqual(ReportCommands.Options.country.spec.completion, .country)
         XCTAssertEqual(TripCommands.Options.provided.spec.completion, .meals)
+        XCTAssertEqual(TripCommands.Options.country.spec.completion, .country)
         XCTAssertEqual(ReportCommands.Options.from.spec.synopsis, "--from <date>")
     }
 }

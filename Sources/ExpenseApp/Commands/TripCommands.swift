@@ -10,8 +10,10 @@ enum TripCommands {
 
     enum Options {
         static let date = Option.date("date", "The day of the trip, YYYY-MM-DD.")
-        static let country: Option<CountryCode?> = .value("country", "The country the trip is in from that day (ISO 3166-1 alpha-2).")
-        static let remove = Option.flag("remove", "Remove that day's stop: the trip stays where it was the day before.")
+        static let country: Option<TripCountry?> = .value(
+            "country",
+            "The country the trip is in from that day on (ISO 3166-1 alpha-2); none removes that day's stop, and the trip "
+                + "stays where it was the day before.")
         static let provided: Option<ProvidedMeals?> = .value(
             "provided", "The meals provided that day: breakfast, lunch, dinner separated by commas, or none.")
     }
@@ -21,25 +23,22 @@ enum TripCommands {
         discussion: """
             From --date on, the trip is in --country, until a later stop: a day counts in the country reached last \
             that day, and the last day of the trip in the one it began in. A day has one stop; another replaces it. \
-            The country's per-diem rates must be in the table ('expenses allowance rates list').
+            The country's per-diem rates must be in the table ('expenses allowance rates list'). --country none \
+            removes the day's stop.
             """,
-        arguments: [.report], options: [Options.date.required(), Options.country, Options.remove],
+        arguments: [.report], options: [Options.date.required(), Options.country.required()],
         examples: [
-            "expenses report stop 1 --date 2026-03-04 --country FR", "expenses report stop 1 --date 2026-03-04 --remove",
+            "expenses allowance rates import bmf-2026.csv", "expenses report stop 1 --date 2026-03-04 --country FR",
+            "expenses report stop 1 --date 2026-03-04 --country none",
         ],
-        form: TripForms.stop,
-        validate: { invocation in
-            if invocation.gave(Options.country) == invocation[Options.remove] {
-                throw UsageError("Give either '--country <code>' or '--remove'", path: invocation.spec.path)
-            }
-        }
+        form: TripForms.stop
     ) { invocation, session in
         let store = try session.store()
         let id = try session.reportID(invocation)
         let day = try invocation[Options.date.required()]
         // Refused for a report past draft before the country is looked up.
         _ = try store.report(id, for: .changeTrip)
-        let country = invocation[Options.remove] ? nil : try invocation[Options.country, in: store]
+        let country = try invocation[Options.country.required(), in: store].code
         try store.setStop(country, on: day, of: id, by: try session.user)
         let message =
             country.map { "Report \(id): from \(day) the trip is in \($0)" } ?? "Report \(id): the stop of \(day) is removed"

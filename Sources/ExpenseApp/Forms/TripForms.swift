@@ -16,8 +16,7 @@ enum TripForms {
             heading: "Stop in report \(report.id): \(report.title) (\(report.dateRange))",
             fields: [
                 day(report),
-                Form.Field(Options.country, "Country from that day on", required: true) { _ in store }
-                    .asked { _ in !invocation[Options.remove] }
+                Form.Field(Options.country, "Country from that day on (none removes the stop)", required: true) { _ in store }
                     .completing { typed in known.filter { $0.hasPrefix(typed.uppercased()) } },
             ])
     }
