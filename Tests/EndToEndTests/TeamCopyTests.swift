@@ -150,8 +150,18 @@ final class TeamCopyTests: TeamDatabaseTestCase {
     /// decision made on the team database.
     func testHistoryComesOnlyWithImportHistoryLoggedAsImported() throws {
         try aliceLaptop()
+        try local(laptop, "alice", "report", "meals", "3", "--date", "2026-04-02", "--provided", "breakfast")
+        try local(laptop, "alice", "report", "edit", "3", "--from", "2026-04-01T06:45")
         let copied = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob", "--import-history")
         XCTAssertEqual(copied.status, 0, copied.stderr)
+        // The trips come along: the per diems frozen with the reimbursed report, a draft's meals and times.
+        XCTAssertEqual(
+            try cluster.psql(
+                "SELECT count(*), sum(converted_minor) FROM report_allowances WHERE report_id = 1; "
+                    + "SELECT date, breakfast FROM report_meals WHERE report_id = 3; "
+                    + "SELECT start_time, country FROM reports WHERE id = 3;", database: database
+            ).stdout, "5|11200\n2026-04-02|1\n06:45|DE\n")
+        XCTAssertTrue(try ok(as: "alice", "report", "show", "1").contains("Per diems (frozen when it was submitted):"))
         XCTAssertFalse(copied.stdout.contains("Left in the file"), copied.stdout)
         let statuses = try cluster.psql("SELECT string_agg(owner || ' ' || status, ',' ORDER BY id) FROM reports", database: database)
         XCTAssertEqual(statuses.stdout, "alice reimbursed,alice rejected,alice draft,bob submitted\n")

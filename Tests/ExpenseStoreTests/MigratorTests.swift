@@ -165,6 +165,28 @@ final class MigratorTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM categories"), Int64(Category.defaults.count))
     }
 
+    /// A file an older expenses left (before per diems): its reports have no country and no
+    /// times, so they earn none until given a country; the rates start as the shipped table; a
+    /// submitted report stays as it was, with none frozen.
+    func testAReportMadeBeforePerDiemsEarnsNoneUntilItHasACountry() throws {
+        let older = try database(migratedUpTo: "2026-12-05-v11-rate-source-check-by-comparisons")
+        try older.execute(
+            """
+            INSERT INTO reports (title, start_date, end_date, currency, status, owner, created_at, updated_at)
+            VALUES ('Walldorf', '2026-03-02', '2026-03-04', 'EUR', 'draft', 'ana', 'then', 'then')
+            """)
+        let store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
+        var report = try store.report(1)
+        XCTAssertNil(report.country)
+        XCTAssertNil(report.startTime)
+        XCTAssertEqual(try store.perDiems(of: report), .none(.noCountry))
+        XCTAssertEqual(try store.allowanceRateRows(), AllowanceRateTable.shipped.rows)
+        XCTAssertEqual(Set(try Schema.damagedTriggers(store.db)), [], "the trip's triggers are made with its tables")
+        report.country = .germany
+        try store.updateReport(report)
+        XCTAssertEqual(try store.perDiems(of: try store.report(1)).perDiems?.total.minorUnits, 5_600)
+    }
+
     func testMigrationIDsAreUniqueAndOrdered() {
         let ids = Schema.migrator.migrations.map(\.id)
         XCTAssertFalse(ids.isEmpty)
