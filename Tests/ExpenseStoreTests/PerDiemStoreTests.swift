@@ -114,6 +114,14 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.report(report.id).endDate, try day("2026-03-06"))
     }
 
+    func testADeletedDraftTakesItsStopsAndMealsWithIt() throws {
+        let report = try trip("2026-03-02", "2026-03-04")
+        try store.setStop(try country("DE"), on: try day("2026-03-03"), of: report.id, by: "ana")
+        try store.setMeals(.dinner, on: try day("2026-03-03"), of: report.id, by: "ana")
+        try store.deleteReport(report.id, deletingItems: true)
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM report_stops") + store.db.scalar("SELECT count(*) FROM report_meals"), 0)
+    }
+
     func testPerDiemsAreComputedWhileADraftAndFrozenAtSubmissionUntilRecalled() throws {
         XCTAssertEqual(try store.saveAllowanceRates([try rate("FR", "2026-01-01", 5300, 3600)]), 1)
         let report = try trip("2026-03-02T08:00", "2026-03-05T17:00")
