@@ -17,7 +17,7 @@ final class PostgresPolicyParityTests: PostgresTestCase {
             try store.insertReport(
                 Report(
                     id: 0, title: "Walldorf", startDate: CalendarDate(year: 2026, month: 3, day: 2),
-                    endDate: CalendarDate(year: 2026, month: 3, day: 4), currency: eur, owner: "alice"))
+                    endDate: CalendarDate(year: 2026, month: 3, day: 4), currency: eur, owner: "alice", country: .germany))
         }
         func add(_ category: String, _ cents: Int64, day: Int) throws -> Expense {
             let amount = Money(minorUnits: cents, currency: eur)
@@ -30,7 +30,7 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         _ = try add("taxi", 4_200, day: 3)  // above the receipt threshold, no receipt
         let dinner = try add("meals", 5_000, day: 3)  // two meals over the daily limit...
         let lunch = try add("meals", 4_000, day: 3)
-        _ = try add("per_diem", 1_000, day: 9)  // after the trip
+        _ = try add("per_diem", 1_000, day: 9)  // after the trip, and typed beside the computed per diems
         _ = try add("taxi", 1_000, day: 2)  // below every limit, but twice...
         _ = try add("taxi", 1_000, day: 2)
         let day2 = CalendarDate(year: 2026, month: 3, day: 2)!  // ...and once more outside the report: three possible duplicates
@@ -61,14 +61,15 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         let found = try appFindings()
         XCTAssertEqual(
             found.map { $0.split(separator: "|")[0] }.sorted(),
-            ["daily-limit", "duplicate", "missing-receipt", "outside-trip", "shared-receipt"], "the data shows every rule once")
+            ["daily-limit", "duplicate", "missing-receipt", "outside-trip", "shared-receipt", "typed-per-diem"],
+            "the data shows every rule once")
         XCTAssertEqual(try serverFindings(), found)
         // Severities as configured, and a rule set to off is found by neither.
         for (rule, severity) in [("missing-receipt", "warning"), ("daily-limit", "blocking"), ("outside-trip", "off")] {
             try expectSuccess(sql("fiona", "SELECT expenses.policy_set('\(rule)', '\(severity)');"))
         }
         XCTAssertEqual(try serverFindings(), try appFindings())
-        XCTAssertEqual(try serverFindings().count, 4)
+        XCTAssertEqual(try serverFindings().count, 5)
     }
 
     /// A report in dollars: its limits, set in euros, converted at the ECB's rate of the item's day
