@@ -8,24 +8,28 @@ import ExpenseSupport
 /// cannot write them.
 extension Store {
     /// What report `report` earns as per diems, as it is stored now.
-    public func perDiems(of report: Report) throws -> ReportAllowance {
+    /// - Parameters:
+    ///   - rates, exchange: the rate table and exchange rates a draft is computed with, when the
+    ///     caller has them for many reports; read here otherwise.
+    public func perDiems(of report: Report, rates: AllowanceRateTable? = nil, exchange: RateSource? = nil) throws -> ReportAllowance {
         guard report.status == .draft else {
             let days = try frozenPerDiems(of: report)
             if !days.isEmpty { return .computed(try ReportPerDiems(days: days, currency: report.currency, frozen: true)) }
             return .none(report.country == nil ? .noCountry : report.computesPerDiems ? .notFrozen : .noDates)
         }
-        return try livePerDiems(of: report)
+        return try livePerDiems(of: report, rates: rates, exchange: exchange)
     }
 
     /// The per diems of a draft computed now: its trip, stops and meals, at the stored rates.
-    func livePerDiems(of report: Report) throws -> ReportAllowance {
+    func livePerDiems(of report: Report, rates: AllowanceRateTable? = nil, exchange: RateSource? = nil) throws -> ReportAllowance {
         guard report.country != nil else { return .none(.noCountry) }
         guard let trip = try report.tripSchedule(stops: try stops(of: report.id), meals: try meals(of: report.id)) else {
             return .none(.noDates)
         }
         do {
             return .computed(
-                try ReportPerDiems.compute(trip, rates: try allowanceRates(), into: report.currency, exchange: rateSource()))
+                try ReportPerDiems.compute(
+                    trip, rates: try rates ?? allowanceRates(), into: report.currency, exchange: exchange ?? rateSource()))
         } catch let error as ExpenseError where error.kind == .invalidData {
             return .none(.cannotCompute(error))
         }
@@ -104,8 +108,11 @@ extension Store {
             [.text(owner.value), .text(from?.description ?? "0000-01-01"), .text(to?.description ?? "9999-12-31")], Self.report)
         var days: [(report: Report, day: ReportPerDiems.Day)] = []
         var failed: [(report: Report, error: ExpenseError)] = []
+        // Read once for every draft: a year's reports are hundreds.
+        let rates = try allowanceRates()
+        let exchange = rateSource()
         for report in reports {
-            switch try perDiems(of: report) {
+            switch try perDiems(of: report, rates: rates, exchange: exchange) {
             case .computed(let perDiems):
                 for day in perDiems.days where from.map({ day.perDiem.date >= $0 }) ?? true && to.map({ day.perDiem.date <= $0 }) ?? true {
                     days.append((report, day))
