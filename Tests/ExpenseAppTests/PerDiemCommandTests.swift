@@ -263,6 +263,19 @@ final class PerDiemCommandTests: XCTestCase {
             "the days from the 5th")
     }
 
+    func testTheSummarySaysWhichDraftsPerDiemsItLeavesOutAndWhy() throws {
+        try customerVisit()
+        try app.ok("config", "set", "home-country", "FR")
+        try app.ok("report", "new", "Paris", "--from", "2026-03-09", "--to", "2026-03-10")
+        let text = try app.ok("report", "summary")
+        XCTAssertTrue(text.hasSuffix("\nThe per diems of report 2 are left out: no allowance rate for FR on 2026-03-09\n"), text)
+        let json = try XCTUnwrap(app.json("report", "summary") as? [String: Any])
+        XCTAssertEqual(json["notes"] as? [String], ["The per diems of report 2 are left out: no allowance rate for FR on 2026-03-09"])
+        let bad = try app.run("config", "set", "home-country", "FRA")
+        XCTAssertEqual(bad.status, 65)
+        XCTAssertTrue(bad.stderr.contains("invalid country 'FRA'"), bad.stderr)
+    }
+
     func testThePrintableReportHasThePerDiemTableBeforeTheTotals() throws {
         try customerVisit()
         let html = try app.ok("report", "export", "1", "--format", "html")
