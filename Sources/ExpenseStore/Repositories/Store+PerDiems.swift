@@ -23,10 +23,10 @@ extension Store {
     /// The per diems of a draft computed now: its trip, stops and meals, at the stored rates.
     func livePerDiems(of report: Report, rates: AllowanceRateTable? = nil, exchange: RateSource? = nil) throws -> ReportAllowance {
         guard report.country != nil else { return .none(.noCountry) }
-        guard let trip = try report.tripSchedule(stops: try stops(of: report.id), meals: try meals(of: report.id)) else {
-            return .none(.noDates)
-        }
+        let (stops, meals) = (try stops(of: report.id), try meals(of: report.id))
         do {
+            // A trip that comes back before it leaves (written past the app) is said so, as a day without a rate is.
+            guard let trip = try report.tripSchedule(stops: stops, meals: meals) else { return .none(.noDates) }
             return .computed(
                 try ReportPerDiems.compute(
                     trip, rates: try rates ?? allowanceRates(), into: report.currency, exchange: exchange ?? rateSource()))
