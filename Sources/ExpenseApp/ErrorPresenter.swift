@@ -75,6 +75,13 @@ public enum ErrorPresenter {
             return "see 'expenses receipt list'"
         case .unknownImportBatch:
             return "see 'expenses import list'"
+        case .unknownAdvance:
+            return "see the report's advances with 'expenses report show ID'"
+        case .noMileageRate(let vehicle, let day):
+            return "set one from that day or earlier: expenses allowance mileage-set \(vehicle) RATE --from \(day)"
+        case .amountIsComputed:
+            return "a mileage item's amount is its distance times the rate per km (see 'expenses allowance mileage'): "
+                + "leave --amount out"
         case .notAnSQLiteDatabase, .notAnExpensesDatabase:
             return "check --db or EXPENSES_DB"
         case .noDatabaseDirectory:

@@ -1,18 +1,23 @@
 import ExpenseSupport
 
 /// What a report adds up to: per original currency (never mixed), and in the report currency
-/// split into what the company owes the traveller and what the company paid directly.
+/// split into what the company owes the traveller and what the company paid directly. What is
+/// due to the traveller nets the advances they were paid, so it is below zero when they owe the
+/// company money back.
 public struct ReportTotals: Sendable, Equatable {
     public var byOriginalCurrency: [Money]
     public var total: Money
     public var dueToEmployee: Money
     public var paidByCompany: Money
+    /// Cash advances paid to the traveller, in the report currency; netted in `dueToEmployee`.
+    public var advances: Money
 
     /// - Parameter reportID: named in the error when a total does not fit.
     /// - Throws: bad data when a total, in the report currency or in an original one, is beyond
     ///   `Money.maximumTotalMinorUnits` (the store keeps a report's total within it; amounts in
     ///   a weaker original currency can still add up past it).
-    public init(items: [Expense], reportCurrency: Currency, reportID: Int64? = nil) throws(ExpenseError) {
+    /// - Parameter advances: the sum of the report's advances in the report currency (none: zero).
+    public init(items: [Expense], reportCurrency: Currency, reportID: Int64? = nil, advances: Money? = nil) throws(ExpenseError) {
         var sums: [String: Money] = [:]
         var personal: Int64 = 0
         var company: Int64 = 0
@@ -37,7 +42,10 @@ public struct ReportTotals: Sendable, Equatable {
         }
         byOriginalCurrency = sums.keys.sorted().compactMap { sums[$0] }
         self.total = Money(minorUnits: total, currency: reportCurrency)
-        dueToEmployee = Money(minorUnits: personal, currency: reportCurrency)
+        let advanced = advances?.minorUnits ?? 0
+        guard let due = Money.adding(-advanced, to: personal) else { throw tooLarge(reportCurrency) }
+        dueToEmployee = Money(minorUnits: due, currency: reportCurrency)
+        self.advances = Money(minorUnits: advanced, currency: reportCurrency)
         paidByCompany = Money(minorUnits: company, currency: reportCurrency)
     }
 }

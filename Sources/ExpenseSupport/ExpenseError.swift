@@ -43,6 +43,10 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case noExchangeRate(from: String, to: String, on: String)
         /// The per-diem table has no row for a trip day's country (an ISO 3166-1 code) on or before that day.
         case noAllowanceRate(country: String, on: String)
+        /// The mileage rates have no rate for a vehicle on or before a day.
+        case noMileageRate(vehicle: String, on: String)
+        /// An amount was given for an item whose amount is computed (mileage).
+        case amountIsComputed
         case unknownCurrency(String, suggestion: String?)
         case unknownCategory(String, suggestion: String?)
         // Things that are not there
@@ -50,6 +54,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case unknownExpense(Int64)
         case unknownReceipt(Int64)
         case unknownImportBatch(Int64)
+        case unknownAdvance(Int64)
         // The database and its files
         case notAnSQLiteDatabase
         case notAnExpensesDatabase

@@ -4,7 +4,7 @@ public enum Commands {
         commands: ReportCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
             + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
-            + ImportCommands.all + RatesCommands.all + ReceiptCommands.all + DatabaseCommands.all + ManualCommands.all,
+            + ImportCommands.all + RatesCommands.all + AllowanceCommands.all + ReceiptCommands.all + DatabaseCommands.all + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),
@@ -22,6 +22,7 @@ public enum Commands {
                 name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",
                 defaultSubcommand: nil),
             CommandGroup(name: "rates", abstract: "The ECB's euro reference rates for converting expenses.", defaultSubcommand: "list"),
+            CommandGroup(name: "allowance", abstract: "Allowances paid by rule: mileage rates per km.", defaultSubcommand: "mileage"),
             CommandGroup(
                 name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
             CommandGroup(name: "db", abstract: "The database file: check it and its audit log.", defaultSubcommand: "check"),

@@ -60,12 +60,15 @@ enum ExportCommands {
             text = try ReportHTML(
                 report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
                 events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
-                generatedAt: session.environment.now(), generator: "expenses \(Runner.version)"
+                generatedAt: session.environment.now(), generator: "expenses \(Runner.version)",
+                advances: try store.advances(report.id)
             ).render()
         case .json:
             text =
-                try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store))
-                .json.serialized() + "\n"
+                try ReportDetail(
+                    report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
+                    advances: try store.advances(report.id)
+                ).json.serialized() + "\n"
         case .csv:
             text = ExpenseView.listing(items, inReport: false).csv
         }

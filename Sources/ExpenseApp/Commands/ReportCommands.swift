@@ -21,7 +21,7 @@ enum ReportCommands {
         static let deleted = Argument<Int64>.value("id", "The report to delete.", completion: .reportID)
     }
 
-    static let all: [CommandSpec] = [new, list, show, edit, delete]
+    static let all: [CommandSpec] = [new, list, show, edit, delete, advance]
 
     static let new = CommandSpec(
         ["report", "new"], abstract: "Create an expense report for a trip.",
@@ -62,7 +62,10 @@ enum ReportCommands {
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
         let items = try store.expenses(.report(report.id))
-        return try ReportDetail(report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store)).output
+        return try ReportDetail(
+            report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
+            advances: try store.advances(report.id)
+        ).output
     }
 
     static let edit = CommandSpec(

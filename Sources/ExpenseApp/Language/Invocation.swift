@@ -120,7 +120,8 @@ public struct Invocation {
     /// The error for the first required option or argument the line did not give; nil when
     /// nothing is missing.
     public var missing: UsageError? {
-        for option in spec.options where option.required && !hasValue(forOptionNamed: option.name) {
+        for option in spec.options
+        where option.required && !hasValue(forOptionNamed: option.name) && !option.waivedBy.contains(where: hasValue(forOptionNamed:)) {
             return Self.missing(option, path: spec.path)
         }
         for (position, argument) in spec.arguments.enumerated()

@@ -40,14 +40,17 @@ struct ReportDetail: Document {
     let report: Report
     let items: [Expense]
     let receipts: ReportReceipts
+    let advances: [Advance]
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
-    init(report: Report, items: [Expense], receipts: ReportReceipts = .none) throws {
+    init(report: Report, items: [Expense], receipts: ReportReceipts = .none, advances: [Advance] = []) throws {
         self.report = report
         self.items = items
         self.receipts = receipts
-        totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id)
+        self.advances = advances
+        totals = try ReportTotals(
+            items: items, reportCurrency: report.currency, reportID: report.id, advances: try AdvanceView.total(advances, report))
     }
 
     var text: String {
@@ -82,6 +85,7 @@ struct ReportDetail: Document {
                 }
             }
         }
+        text += AdvanceView.text(advances)
         text += "\nTotals by original currency:\n"
         if totals.byOriginalCurrency.isEmpty { text += "  (no items)\n" }
         let amounts = totals.byOriginalCurrency.map(\.displayString)
@@ -89,13 +93,13 @@ struct ReportDetail: Document {
         for (money, amount) in zip(totals.byOriginalCurrency, amounts) {
             text += "  \(money.currency.code)  " + amount.leftPadding(width) + "\n"
         }
-        let summary: [(String, Money)] = [
-            ("Total in \(report.currency.code):", totals.total), ("  due to employee:", totals.dueToEmployee),
-            ("  paid by company:", totals.paidByCompany),
-        ]
+        var summary: [(String, Money)] = [("Total in \(report.currency.code):", totals.total)]
+        if !advances.isEmpty { summary.append(("  advances paid:", totals.advances)) }
+        summary.append(AdvanceView.due(totals))
+        summary.append(("  paid by company:", totals.paidByCompany))
         let summaryWidth = summary.map { $0.1.displayString.count }.max() ?? 0
         for (label, money) in summary {
-            text += label.padding(22) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
+            text += label.padding(27) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
         }
         emit(text)
     }
@@ -114,12 +118,14 @@ struct ReportDetail: Document {
                     })
             ),
             ("receiptsMissing", .array(receipts.missing.flatMap(\.expenseIDs).map { .int($0) })),
+            ("advances", .array(advances.map(AdvanceView.json))),
             (
                 "totals",
                 .object([
                     ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
                     ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
-                    ("paidByCompany", .money(totals.paidByCompany)),
+                    ("paidByCompany", .money(totals.paidByCompany)), ("advances", .money(totals.advances)),
+                    ("dueToCompany", .money(AdvanceView.dueToCompany(totals))),
                 ])
             ),
         ])

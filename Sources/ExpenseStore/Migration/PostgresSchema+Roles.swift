@@ -65,7 +65,7 @@ extension PostgresSchema {
     static let privateTables = [
         "reports", "expenses", "expense_receipts", "receipts", "receipt_contents", "report_events",
         "policy_acknowledgements", "import_batches", "receipt_inbox_taken", "open_sessions",
-        "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads",
+        "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads", "report_advances",
     ]
 
     /// Revoked first, so that a second run leaves exactly these. Members read (people's rows
@@ -81,7 +81,7 @@ extension PostgresSchema {
             GRANT USAGE ON SCHEMA public TO \(all);
             GRANT SELECT ON schema_migrations, categories, policy_rules, exchange_rates, reports, expenses, expense_receipts,
                 receipts, receipt_contents, report_events, policy_acknowledgements, import_batches, receipt_inbox_taken,
-                open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches TO \(all);
+                open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches, mileage_rates, report_advances TO \(all);
             """
     }
 

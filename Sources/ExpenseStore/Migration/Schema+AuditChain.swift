@@ -22,7 +22,7 @@ extension Schema {
         try db.execute(
             "INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)",
             [.integer(records.last?.id ?? 0), .text(previous)])
-        for trigger in protectiveTriggers {
+        for trigger in chainedAuditTriggers {
             try db.execute("DROP TRIGGER IF EXISTS \(trigger.name)")
             try db.execute(trigger.sql)
         }
@@ -44,9 +44,14 @@ extension Schema {
     }
 
     /// The triggers that guard the workflow's rules: the append-only, hash-chained audit log, legal
-    /// and logged status changes, frozen items and their receipts. The app re-creates any of them
-    /// that is missing or not this text whenever it opens a database (`restoreProtectiveTriggers`).
-    static var protectiveTriggers: [Trigger] {
+    /// and logged status changes, frozen items and their receipts, frozen advances. The app
+    /// re-creates any of them that is missing or not this text whenever it opens a database
+    /// (`restoreProtectiveTriggers`).
+    static var protectiveTriggers: [Trigger] { chainedAuditTriggers + advanceTriggers }
+
+    /// The protective triggers as `chainAuditLog` made them, on the tables there were then (the
+    /// advances' table came later, with its own triggers).
+    static var chainedAuditTriggers: [Trigger] {
         let legal = ReportStatus.allCases.flatMap { from in from.successors.map { "('\(from.rawValue)', '\($0.rawValue)')" } }
             .joined(separator: ", ")
         let frozen = "BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END"

@@ -16,6 +16,7 @@ public enum Schema {
         migrator.register("2026-12-03-v9-normalised-user-names", normaliseUserNames)
         migrator.register("2026-12-04-v10-audit-chain", chainAuditLog)
         migrator.register("2026-12-05-v11-rate-source-check-by-comparisons", checkRateSourceByComparisons)
+        migrator.register("2026-12-07-v13-mileage-nights-advances", addMileageNightsAdvances)
         return migrator
     }
 
