@@ -1,0 +1,95 @@
+import ExpenseTestSupport
+import Foundation
+import XCTest
+
+/// `expense add --category mileage --distance KM`: the amount is computed, never typed, at the
+/// dated rate per km (`allowance mileage`), and needs no receipt.
+final class MileageCommandTests: XCTestCase {
+    var app: InProcessApp!
+
+    override func setUpWithError() throws {
+        app = try InProcessApp()
+        try app.ok("report", "new", "Stuttgart", "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
+    }
+
+    override func tearDown() { app = nil }
+
+    private func item(_ id: String) throws -> [String: Any] {
+        try XCTUnwrap(try app.json("expense", "show", id) as? [String: Any])
+    }
+
+    private func amount(_ item: [String: Any]) -> String? { (item["amount"] as? [String: Any])?["amount"] as? String }
+
+    func testTheAmountIsTheDistanceTimesTheRateExactly() throws {
+        let added = try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-02", "--category", "mileage", "--distance", "12.3", "--vehicle", "car",
+            "--from-place", "Munich", "--to-place", "Stuttgart")
+        XCTAssertEqual(added, "Added expense 1 to report 1: 3.69 EUR mileage\n")
+        let car = try item("1")
+        XCTAssertEqual(amount(car), "3.69")
+        XCTAssertEqual(car["distanceKm"] as? String, "12.3")
+        XCTAssertEqual(car["vehicle"] as? String, "car")
+        XCTAssertEqual(car["fromPlace"] as? String, "Munich")
+        XCTAssertEqual(car["toPlace"] as? String, "Stuttgart")
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--category", "mileage", "--distance", "123.4",
+                   "--vehicle", "motorcycle")
+        XCTAssertEqual(amount(try item("2")), "24.68", "0.20 EUR a km by motorcycle")
+        // No receipt is asked for, even where the category would want one above nothing.
+        _ = try app.query("UPDATE categories SET receipt_required_above = 0 WHERE code = 'mileage'")
+        let check = try app.run("report", "check", "1")
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertFalse(check.stdout.contains("missing-receipt"), check.stdout)
+    }
+
+    func testAnAmountWithAMileageItemIsAUsageError() throws {
+        let both = try app.run(
+            "expense", "add", "--report", "1", "--date", "2026-03-02", "--category", "mileage", "--distance", "10", "--amount", "5")
+        XCTAssertEqual(both.status, 64)
+        XCTAssertTrue(both.stderr.contains("a mileage item's amount is computed"), both.stderr)
+        XCTAssertTrue(both.stderr.contains("hint: "), both.stderr)
+        let noDistance = try app.run("expense", "add", "--report", "1", "--date", "2026-03-02", "--category", "mileage", "--amount", "5")
+        XCTAssertEqual(noDistance.status, 64, noDistance.stderr)
+        let wrongCategory = try app.run("expense", "add", "--report", "1", "--category", "taxi", "--distance", "10")
+        XCTAssertEqual(wrongCategory.status, 64, wrongCategory.stderr)
+        for distance in ["0", "-5", "1.25"] {
+            let bad = try app.run("expense", "add", "--report", "1", "--category", "mileage", "--distance=\(distance)")
+            XCTAssertEqual(bad.status, 65, "\(distance): \(bad.stderr)")
+        }
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0", "a failing command writes nothing")
+    }
+
+    func testEditingTheDistanceComputesTheAmountAgain() throws {
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--category", "mileage", "--distance", "100")
+        try app.ok("expense", "edit", "1", "--distance", "150", "--vehicle", "motorcycle")
+        let edited = try item("1")
+        XCTAssertEqual(amount(edited), "30.00")
+        XCTAssertEqual(edited["vehicle"] as? String, "motorcycle")
+        XCTAssertEqual(try app.run("expense", "edit", "1", "--amount", "99").status, 64)
+        XCTAssertEqual(amount(try item("1")), "30.00")
+    }
+
+    func testADatedRateAppliesFromItsDayOn() throws {
+        try app.ok("allowance", "mileage-set", "car", "0.35", "--from", "2026-03-04")
+        let rates = try XCTUnwrap(try app.json("allowance", "mileage") as? [[String: Any]])
+        XCTAssertEqual(rates.count, 3)
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--category", "mileage", "--distance", "100")
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-04", "--category", "mileage", "--distance", "100")
+        XCTAssertEqual(amount(try item("1")), "30.00")
+        XCTAssertEqual(amount(try item("2")), "35.00")
+        // Moving the day back computes it at the rate of the new day.
+        try app.ok("expense", "edit", "2", "--date", "2026-03-02")
+        XCTAssertEqual(amount(try item("2")), "30.00")
+        let bad = try app.run("allowance", "mileage-set", "car", "0")
+        XCTAssertEqual(bad.status, 65, bad.stderr)
+    }
+
+    func testTheRateCurrencyIsConvertedIntoTheReports() throws {
+        try app.ok("report", "new", "Boston", "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "USD")
+        try app.ok(
+            "expense", "add", "--report", "2", "--date", "2026-03-02", "--category", "mileage", "--distance", "100", "--rate", "1.10")
+        let item = try item("1")
+        XCTAssertEqual(amount(item), "30.00")
+        XCTAssertEqual((item["converted"] as? [String: Any])?["amount"] as? String, "33.00")
+        XCTAssertEqual((item["converted"] as? [String: Any])?["currency"] as? String, "USD")
+    }
+}
