@@ -2,6 +2,18 @@ import ExpenseCore
 import ExpenseSupport
 
 extension PostgresSchema {
+    /// The columns the item functions took before items had journeys and nights: kept, so that a
+    /// client of the earlier version still adds and edits items (with neither); a mileage item
+    /// without its journey is refused by the trigger whatever calls.
+    static let itemParametersBeforeJourneys = """
+        p_report bigint, p_date text, p_category text, p_merchant text, p_description text, p_amount bigint, p_currency text,
+        p_rate text, p_rate_date text, p_rate_source text, p_converted bigint, p_paid_by text, p_at text
+        """
+    static let itemArgumentsBeforeJourneys = """
+        p_report, p_date, p_category, p_merchant, p_description, p_amount, p_currency, p_rate, p_rate_date, p_rate_source,
+        p_converted, p_paid_by, NULL, NULL, NULL, NULL, NULL, p_at
+        """
+
     /// The columns an item's functions take, in `Store.arguments(_:)`'s order.
     static let itemParameters = """
         p_report bigint, p_date text, p_category text, p_merchant text, p_description text, p_amount bigint, p_currency text,
@@ -42,6 +54,12 @@ extension PostgresSchema {
                         vehicle = p_vehicle, from_place = p_from_place, to_place = p_to_place, nights = p_nights
                     WHERE id = p_expense;
                     """, callers: [travellerRole]),
+            ServerFunction(
+                name: "expense_add", parameters: itemParametersBeforeJourneys, returns: "bigint",
+                body: "RETURN expense_add(\(itemArgumentsBeforeJourneys));", callers: [travellerRole]),
+            ServerFunction(
+                name: "expense_edit", parameters: "p_expense bigint, " + itemParametersBeforeJourneys, returns: "void",
+                body: "PERFORM expense_edit(p_expense, \(itemArgumentsBeforeJourneys));", callers: [travellerRole]),
             ServerFunction(
                 name: "expense_delete", parameters: "p_expense bigint", returns: "void",
                 declare: "who text := caller();",

@@ -2,13 +2,6 @@ import ExpenseCore
 import ExpenseSupport
 
 extension PostgresSchema {
-    /// The old signatures of the item functions, before they took a journey and nights: dropped,
-    /// so that `functionLayer` makes the new ones and no client can call an old one.
-    static let itemFunctionsBeforeJourneys = [
-        "expense_add(bigint, text, text, text, text, bigint, text, text, text, text, bigint, text, text)",
-        "expense_edit(bigint, bigint, text, text, text, text, bigint, text, text, text, text, bigint, text, text)",
-    ]
-
     /// `Schema.addMileageNightsAdvances` on the server, and what holds it against any writer: a
     /// mileage item's amount is the server's own computation from its `mileage_rates` (a made-up
     /// amount is refused, whoever writes it), and advances are frozen with their report.
@@ -19,7 +12,6 @@ extension PostgresSchema {
                 + "\(literal(vehicle.defaultRate.currency.code)))"
         }.joined(separator: ", ")
         return """
-            \(itemFunctionsBeforeJourneys.map { "DROP FUNCTION IF EXISTS \(functionSchema).\($0);" }.joined(separator: "\n"))
             ALTER TABLE expenses ADD COLUMN distance_tenths bigint
                 CHECK (distance_tenths > 0 AND distance_tenths <= \(Distance.maximumTenths));
             ALTER TABLE expenses ADD COLUMN vehicle text
