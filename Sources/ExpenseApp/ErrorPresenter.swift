@@ -59,6 +59,9 @@ public enum ErrorPresenter {
         case .noExchangeRate(let from, let to, _):
             return "give --rate R, where 1 \(from) = R \(to), or load the ECB's reference rates: "
                 + "expenses rates import eurofxref-hist.csv"
+        case .staleExchangeRate(let from, let to, _, _):
+            return "load newer rates (expenses rates import eurofxref-hist.csv) or give --rate R, where 1 \(from) = R \(to); "
+                + "'expenses config set rates.max-age-days N' allows older ones"
         case .noAllowanceRate:
             // The allowance table's commands (issue 29) will say how to add a country's rates.
             return nil

@@ -41,6 +41,8 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case invalidUserName
         case rateForSameCurrency(rate: String, currency: String)
         case noExchangeRate(from: String, to: String, on: String)
+        /// The rate table's latest rate for a day is older than the days it may be (`rates.max-age-days`).
+        case staleExchangeRate(from: String, to: String, on: String, rateDate: String)
         /// The per-diem table has no row for a trip day's country (an ISO 3166-1 code) on or before that day.
         case noAllowanceRate(country: String, on: String)
         /// The mileage rates have no rate for a vehicle on or before a day.

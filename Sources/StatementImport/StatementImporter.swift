@@ -262,7 +262,10 @@ public final class StatementImporter {
                     conversion = try Expense.Conversion.of(amount, on: date, into: reportCurrency, manualRate: nil, rates: rates)
                 } catch let error as ExpenseError {
                     var note = ""
-                    if case .noExchangeRate = error.code, let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
+                    switch error.code {
+                    case .noExchangeRate, .staleExchangeRate: if let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
+                    default: break
+                    }
                     item.row.problems.append(.init("currency", error.message + note))
                 }
             }

@@ -11,7 +11,8 @@ final class AuditLogTests: XCTestCase {
     static let protectiveTriggers = [
         "report_events_append_only_update", "report_events_append_only_delete", "report_events_hashed_insert",
         "reports_status_change", "expenses_frozen_insert", "expenses_frozen_update", "expenses_frozen_delete",
-        "expense_receipts_frozen_insert", "expense_receipts_frozen_delete",
+        "expense_receipts_frozen_insert", "expense_receipts_frozen_delete", "report_advances_frozen_insert",
+        "report_advances_frozen_update", "report_advances_frozen_delete",
     ]
 
     override func setUpWithError() throws {
@@ -55,7 +56,7 @@ final class AuditLogTests: XCTestCase {
         XCTAssertEqual(
             result.stdout,
             "\(app.databasePath): the file is sound; the audit log's 3 events are chained without a break; "
-                + "every report's status is the one its log ends with; the 9 protective triggers are in place.\n")
+                + "every report's status is the one its log ends with; the 12 protective triggers are in place.\n")
         XCTAssertEqual(try app.run("db").status, 0, "check is the group's default")
         XCTAssertEqual(try app.run("report", "history", "1").status, 0)
         XCTAssertTrue(try triggers().isSuperset(of: Self.protectiveTriggers))
@@ -82,7 +83,7 @@ final class AuditLogTests: XCTestCase {
         let all = try app.run("db", "check")
         XCTAssertEqual(all.status, 0, all.stderr)
         XCTAssertTrue(all.stderr.contains("the protective triggers \(Self.protectiveTriggers.joined(separator: ", "))"), all.stderr)
-        XCTAssertTrue(all.stdout.contains("the 9 protective triggers were re-created"), all.stdout)
+        XCTAssertTrue(all.stdout.contains("the 12 protective triggers were re-created"), all.stdout)
         try sqlite3(
             "DROP TRIGGER reports_status_change; CREATE TRIGGER reports_status_change BEFORE UPDATE ON reports BEGIN SELECT 1; END;")
         XCTAssertTrue(try app.run("report", "list").stderr.contains("protective trigger reports_status_change"))

@@ -98,8 +98,9 @@ struct ReportDetail: Document {
         summary.append(AdvanceView.due(totals))
         summary.append(("  paid by company:", totals.paidByCompany))
         let summaryWidth = summary.map { $0.1.displayString.count }.max() ?? 0
+        let labelWidth = max(22, (summary.map { $0.0.count }.max() ?? 0) + 1)
         for (label, money) in summary {
-            text += label.padding(27) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
+            text += label.padding(labelWidth) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
         }
         emit(text)
     }
