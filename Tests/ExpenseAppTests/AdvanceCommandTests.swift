@@ -76,4 +76,17 @@ final class AdvanceCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("no advance 9"), unknown.stderr)
         XCTAssertEqual(try app.query("SELECT count(*) FROM report_advances"), "0")
     }
+
+    func testThePrintableReportListsTheAdvancesBeforeTheTotals() throws {
+        try app.ok("report", "advance", "1", "--amount", "500", "--date", "2026-03-01")
+        let html = try app.ok("report", "export", "1", "--format", "html")
+        let advances = try XCTUnwrap(html.range(of: "<h2>Advances</h2>"), html)
+        let totals = try XCTUnwrap(html.range(of: "<h2>Totals</h2>"))
+        XCTAssertLessThan(advances.lowerBound, totals.lowerBound)
+        XCTAssertTrue(html.contains("<tr><td>1</td><td>2026-03-01</td><td class=\"num\">500.00 EUR</td>"), html)
+        XCTAssertTrue(html.contains("<tr><th>Due back to the company</th><td class=\"num\">150.00 EUR</td></tr>"), html)
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(try app.ok("report", "export", "1", "--format", "json").utf8)) as? [String: Any])
+        XCTAssertEqual((json["advances"] as? [[String: Any]])?.count, 1)
+    }
 }

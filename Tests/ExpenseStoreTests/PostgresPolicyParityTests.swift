@@ -144,7 +144,7 @@ final class PostgresPolicyParityTests: PostgresTestCase {
             .filter { !$0.hasPrefix("duplicate|") }.sorted()
         XCTAssertEqual(server, app)
         XCTAssertEqual(
-            app.map { String($0.split(separator: "|")[1]) }.filter { $0.hasPrefix("daily-limit") },
+            app.map { String($0.split(separator: "|")[1]) }.filter { $0.hasPrefix("daily-limit") }.sorted(),
             ["daily-limit:lodging:2026-03-02", "daily-limit:lodging:2026-03-02:\(items[1].id)"])
         XCTAssertFalse(app.contains { $0.contains("missing-receipt:\(items[4].id)|") }, "\(app)")
     }
