@@ -51,6 +51,37 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(try app.query("SELECT converted_minor FROM expenses WHERE id = 2"), "4009")
     }
 
+    func testAMileageItemIsAskedItsJourneyInsteadOfAnAmountAndLodgingItsNights() throws {
+        let mileage = try app.terminal(
+            arguments: ["expense", "add", "--report", "1", "--category", "mileage"],
+            steps: [
+                ["expect": "  Date [2026-03-02]: "], ["send": "\r"],
+                ["expect": "  Merchant (optional): "], ["send": "\r"],
+                ["expect": "  Distance (km): "], ["send": "0\r"], ["expect": "it must be more than zero"],
+                ["expect": "  Distance (km): "], ["send": "12.3\r"],
+                ["expect": "  Vehicle (car, motorcycle) [car]: "], ["send": "\r"],
+                ["expect": "  From (optional): "], ["send": "Munich\r"],
+                ["expect": "  To (optional): "], ["send": "Stuttgart\r"],
+                ["expect": "Added expense 2 to report 1: 3.69 EUR mileage"],
+            ])
+        XCTAssertEqual(mileage.status, 0, mileage.stdout)
+        XCTAssertEqual(
+            try app.query("SELECT amount_minor, distance_tenths, vehicle, from_place, to_place FROM expenses WHERE id = 2"),
+            "369|123|car|Munich|Stuttgart")
+        let lodging = try app.terminal(
+            arguments: ["expense", "add", "--report", "1", "--category", "lodging"],
+            steps: [
+                ["expect": "  Date [2026-03-02]: "], ["send": "\r"],
+                ["expect": "  Merchant (optional): "], ["send": "Hotel Astoria\r"],
+                ["expect": "  Currency [EUR]: "], ["send": "\r"],
+                ["expect": "  Amount: "], ["send": "900\r"],
+                ["expect": "  Nights [1]: "], ["send": "3\r"],
+                ["expect": "Added expense 3 to report 1: 900.00 EUR lodging"],
+            ])
+        XCTAssertEqual(lodging.status, 0, lodging.stdout)
+        XCTAssertEqual(try app.query("SELECT nights FROM expenses WHERE id = 3"), "3")
+    }
+
     func testNewReportAtThePromptAsksEveryFieldAndCompletesTheCurrency() throws {
         let result = try app.terminal(steps: [
             ["expect": "expenses> "], ["send": "report new\r"],
