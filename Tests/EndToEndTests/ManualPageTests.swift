@@ -110,7 +110,7 @@ final class ManualPageTests: XCTestCase {
         let again = try app.run("manpages", directory)
         XCTAssertEqual(again.status, 73)
         XCTAssertTrue(again.stderr.hasPrefix("expenses: error: \(directory!)/man1/expenses.1 exists"), again.stderr)
-        XCTAssertTrue(try app.ok("manpages", directory, "--force").hasPrefix("Wrote 15 manual pages to \(directory!): expenses(1), "))
+        XCTAssertTrue(try app.ok("manpages", directory, "--force").hasPrefix("Wrote 16 manual pages to \(directory!): expenses(1), "))
         let missing = try app.run("manpages", app.path("nowhere"))
         XCTAssertEqual(missing.status, 73)
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.databasePath), "no database is made for them")
