@@ -182,10 +182,12 @@ extension ReportHTML {
     /// The advances paid, a short table before the totals; nothing when there were none.
     func advancesTable() -> String {
         guard !advances.isEmpty else { return "" }
-        var html = "<h2>Advances</h2>\n<table class=\"advances\"><thead><tr><th>No.</th><th>Date</th><th class=\"num\">Amount</th>"
+        var html =
+            "<h2>Advances</h2>\n<table class=\"advances\"><thead><tr><th>No.</th><th>Date</th><th class=\"num\">Amount</th>"
             + "<th class=\"num\">In \(report.currency.code)</th></tr></thead><tbody>\n"
         for advance in advances {
-            html += "<tr><td>\(advance.id)</td><td>\(advance.date)</td><td class=\"num\">\(advance.amount)</td>"
+            html +=
+                "<tr><td>\(advance.id)</td><td>\(advance.date)</td><td class=\"num\">\(advance.amount)</td>"
                 + "<td class=\"num\">\(advance.conversion.converted)</td></tr>\n"
         }
         return html + "</tbody></table>\n"

@@ -263,7 +263,8 @@ public final class StatementImporter {
                 } catch let error as ExpenseError {
                     var note = ""
                     switch error.code {
-                    case .noExchangeRate, .staleExchangeRate: if let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
+                    case .noExchangeRate, .staleExchangeRate:
+                        if let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
                     default: break
                     }
                     item.row.problems.append(.init("currency", error.message + note))

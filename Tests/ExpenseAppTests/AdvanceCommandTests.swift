@@ -10,7 +10,8 @@ final class AdvanceCommandTests: XCTestCase {
         app = try InProcessApp()
         try app.ok("report", "new", "Walldorf", "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "350", "--category", "lodging")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "40", "--category", "meals", "--paid-by", "company")
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "40", "--category", "meals", "--paid-by", "company")
     }
 
     override func tearDown() { app = nil }
@@ -22,8 +23,9 @@ final class AdvanceCommandTests: XCTestCase {
     }
 
     func testAdvancesAreNettedAndMayLeaveMoneyDueBackToTheCompany() throws {
-        XCTAssertEqual(try app.ok("report", "advance", "1", "--amount", "500", "--date", "2026-03-01"),
-                       "Recorded advance 1 to report 1: 500.00 EUR\n")
+        XCTAssertEqual(
+            try app.ok("report", "advance", "1", "--amount", "500", "--date", "2026-03-01"),
+            "Recorded advance 1 to report 1: 500.00 EUR\n")
         XCTAssertEqual(try totals()["dueToEmployee"], "-150.00")
         XCTAssertEqual(try totals()["dueToCompany"], "150.00")
         XCTAssertEqual(try totals()["advances"], "500.00")

@@ -15,8 +15,9 @@ final class LodgingNightsTests: XCTestCase {
     override func tearDown() { app = nil }
 
     private func dailyLimitFindings() throws -> [String] {
-        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try app.run("report", "check", "1", "--format", "json").stdout.utf8))
-            as? [[String: Any]])
+        let rows = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(try app.run("report", "check", "1", "--format", "json").stdout.utf8))
+                as? [[String: Any]])
         return rows.compactMap { $0["key"] as? String }.filter { $0.hasPrefix("daily-limit") }.sorted()
     }
 

@@ -31,8 +31,9 @@ final class MileageCommandTests: XCTestCase {
         XCTAssertEqual(car["vehicle"] as? String, "car")
         XCTAssertEqual(car["fromPlace"] as? String, "Munich")
         XCTAssertEqual(car["toPlace"] as? String, "Stuttgart")
-        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--category", "mileage", "--distance", "123.4",
-                   "--vehicle", "motorcycle")
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-03", "--category", "mileage", "--distance", "123.4",
+            "--vehicle", "motorcycle")
         XCTAssertEqual(amount(try item("2")), "24.68", "0.20 EUR a km by motorcycle")
         // No receipt is asked for, even where the category would want one above nothing.
         _ = try app.query("UPDATE categories SET receipt_required_above = 0 WHERE code = 'mileage'")
@@ -65,6 +66,7 @@ final class MileageCommandTests: XCTestCase {
         XCTAssertEqual(amount(edited), "30.00")
         XCTAssertEqual(edited["vehicle"] as? String, "motorcycle")
         XCTAssertEqual(try app.run("expense", "edit", "1", "--amount", "99").status, 64)
+        XCTAssertEqual(try app.run("expense", "edit", "1", "--currency", "USD").status, 64)
         XCTAssertEqual(amount(try item("1")), "30.00")
     }
 

@@ -19,7 +19,8 @@ final class StaleRateTests: XCTestCase {
     override func tearDown() { app = nil }
 
     private func add(_ date: String, _ extra: String...) throws -> InProcessApp.Result {
-        try app.run(["expense", "add", "--report", "1", "--date", date, "--amount", "10", "--currency", "EUR", "--category", "taxi"] + extra)
+        try app.run(
+            ["expense", "add", "--report", "1", "--date", date, "--amount", "10", "--currency", "EUR", "--category", "taxi"] + extra)
     }
 
     func testARateMoreThanAWeekOlderThanTheDayIsRefusedAndARateGivenIsTaken() throws {

@@ -16,7 +16,8 @@ final class AllowanceStoreTests: TemporaryDatabaseTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        store = ServerStore.isSelected
+        store =
+            ServerStore.isSelected
             ? try ServerStore.open(as: "ana", now: { "2026-03-10T09:00:00Z" })
             : try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
         report = try store.write { try store.insertReport(Report(id: 0, title: "Trip", currency: eur, owner: "ana")) }
@@ -55,8 +56,10 @@ final class AllowanceStoreTests: TemporaryDatabaseTestCase {
     func testMileageRatesAreDatedAndTheLatestOnOrBeforeTheDayApplies() throws {
         XCTAssertEqual(try store.mileageRate(.motorcycle, on: day).perKilometre, Money(minorUnits: 20, currency: eur))
         // On a team database ana is in finance too; a traveller alone is refused (PostgresAllowanceAttackTests).
-        XCTAssertTrue(try store.setMileageRate(MileageRate(vehicle: .car, validFrom: day, perKilometre: Money(minorUnits: 35, currency: eur))))
-        XCTAssertFalse(try store.setMileageRate(MileageRate(vehicle: .car, validFrom: day, perKilometre: Money(minorUnits: 35, currency: eur))))
+        XCTAssertTrue(
+            try store.setMileageRate(MileageRate(vehicle: .car, validFrom: day, perKilometre: Money(minorUnits: 35, currency: eur))))
+        XCTAssertFalse(
+            try store.setMileageRate(MileageRate(vehicle: .car, validFrom: day, perKilometre: Money(minorUnits: 35, currency: eur))))
         XCTAssertEqual(try store.mileageRate(.car, on: day.adding(days: -1)).perKilometre.minorUnits, 30)
         XCTAssertEqual(try store.mileageRate(.car, on: day).perKilometre.minorUnits, 35)
         XCTAssertThrowsError(try store.mileageRate(.car, on: CalendarDate(year: 1999, month: 12, day: 31)!)) { error in
@@ -77,7 +80,8 @@ final class AllowanceStoreTests: TemporaryDatabaseTestCase {
             items: try store.expenses(.report(report.id)), reportCurrency: eur, advances: try store.advanceTotal(report.id, currency: eur))
         XCTAssertEqual(totals.dueToEmployee, Money(minorUnits: -48_000, currency: eur))
         XCTAssertThrowsError(
-            try store.addAdvance(Advance(reportID: report.id, date: day, amount: Money(minorUnits: 0, currency: eur), conversion: same(cash)), by: "ana"))
+            try store.addAdvance(
+                Advance(reportID: report.id, date: day, amount: Money(minorUnits: 0, currency: eur), conversion: same(cash)), by: "ana"))
         _ = try store.apply(.submit, to: report.id, by: "ana")
         XCTAssertThrowsError(try store.removeAdvance(advance.id, by: "ana")) { error in
             XCTAssertEqual((error as? ExpenseError)?.code, .reportNotEditable(id: report.id, status: "submitted"))

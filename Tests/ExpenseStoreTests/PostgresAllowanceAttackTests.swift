@@ -56,11 +56,14 @@ final class PostgresAllowanceAttackTests: PostgresTestCase {
                 traveller, "UPDATE mileage_rates SET rate_minor = 9000;", "permission denied for table mileage_rates")
         }
         XCTAssertEqual(try rows("fiona", "SELECT expenses.mileage_rate_set('car', '2026-01-01', 35, 'EUR');"), ["1"])
-        XCTAssertEqual(try rows("alice", "SELECT vehicle, valid_from, rate_minor FROM mileage_rates WHERE vehicle = 'car' ORDER BY 2;"),
-                       ["car|2000-01-01|30", "car|2026-01-01|35"])
+        XCTAssertEqual(
+            try rows("alice", "SELECT vehicle, valid_from, rate_minor FROM mileage_rates WHERE vehicle = 'car' ORDER BY 2;"),
+            ["car|2000-01-01|30", "car|2026-01-01|35"])
         // The item then is computed at the new rate, by the server as by the app.
         let report = try newReport("alice")
-        try assertRefused("alice", mileageSQL(report, amount: 30, tenths: 10), "a mileage item's amount is its distance times the rate per km: 35 minor units of EUR, not 30 EUR")
+        try assertRefused(
+            "alice", mileageSQL(report, amount: 30, tenths: 10),
+            "a mileage item's amount is its distance times the rate per km: 35 minor units of EUR, not 30 EUR")
     }
 
     func testAdvancesAreTheOwnersOnHerDraftOnly() throws {

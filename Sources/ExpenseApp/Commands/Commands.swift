@@ -4,7 +4,8 @@ public enum Commands {
         commands: ReportCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
             + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
-            + ImportCommands.all + RatesCommands.all + AllowanceCommands.all + ReceiptCommands.all + DatabaseCommands.all + ManualCommands.all,
+            + ImportCommands.all + RatesCommands.all + AllowanceCommands.all + ReceiptCommands.all + DatabaseCommands.all
+            + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),

@@ -39,6 +39,11 @@ extension ExpenseCommands {
         if invocation.gave(Options.amount) {
             throw ExpenseError(.usage, .amountIsComputed, "--amount cannot be given for a mileage item: its amount is computed")
         }
+        if invocation.gave(Options.currency) {
+            throw ExpenseError(
+                .usage, "--currency cannot be given for a mileage item: it is in its rate's currency",
+                hint: "it is converted into the report's currency as usual")
+        }
         guard let distance = try invocation[Options.distance] ?? previous?.distance else {
             throw ExpenseError(
                 .usage, "a mileage item needs --distance (km)", hint: "e.g. --distance 123.4 --vehicle car; its amount is computed")

@@ -71,7 +71,8 @@ enum ExpenseCommands {
             let amount: Money
             if let journey {
                 amount = try store.mileageAmount(journey, on: date)
-            } else if let given = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)] {
+            } else if let given = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)]
+            {
                 amount = given
             } else {
                 throw Invocation.missing(Options.amount.spec, path: invocation.spec.path)
@@ -181,7 +182,8 @@ enum ExpenseCommands {
             let currency = try invocation[Options.currency] ?? item.amount.currency
             if let journey = item.journey {
                 item.amount = try store.mileageAmount(journey, on: item.date)
-            } else if let amount = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)] {
+            } else if let amount = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)]
+            {
                 item.amount = amount
             } else if currency != item.amount.currency {
                 // The same figure in another currency: re-read it with that currency's digits.

@@ -63,7 +63,8 @@ extension ReportCommands {
             let report = try store.report(reportID, for: .recordAdvances)
             let currency = try invocation[AdvanceOptions.currency] ?? report.currency
             guard
-                let amount = try invocation[AdvanceOptions.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)]
+                let amount = try invocation[
+                    AdvanceOptions.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)]
             else { throw Invocation.missing(AdvanceOptions.amount.spec, path: invocation.spec.path) }
             let date = try invocation[AdvanceOptions.date] ?? session.environment.today()
             let conversion = try Expense.Conversion.of(

@@ -40,7 +40,7 @@ enum ExpenseFields {
         func day(_ answers: Form.Answers) -> CalendarDate? {
             answers[Options.date] ?? defaults.date(answers).flatMap { try? CalendarDate(argument: $0) }
         }
-        return [
+        var fields = [
             Form.Field(Options.date, "Date", required: true)
                 .suggesting(defaults.date),
             Form.Field(Options.merchant, "Merchant")
@@ -52,8 +52,8 @@ enum ExpenseFields {
                 }
                 .completing { typed in categories.filter { $0.hasPrefix(typed.lowercased()) } },
         ]
-            + (allowances ? journeyFields(isMileage) : [])
-            + [
+        if allowances { fields += journeyFields(isMileage) }
+        fields += [
             Form.Field(Options.currency, "Currency", required: true)
                 .asked { !isMileage($0) }
                 .suggesting(defaults.currency)
@@ -74,12 +74,11 @@ enum ExpenseFields {
                     return (try? store.rateSource().rate(from: paid, to: report.currency, on: day)) == nil
                 },
         ]
-            + (allowances
-                ? [
-                    Form.Field(Options.nights, "Nights")
-                        .suggesting { _ in "1" }
-                        .asked { category($0) == ExpenseCommands.lodgingCategory }
-                ] : [])
+        if allowances {
+            fields.append(
+                Form.Field(Options.nights, "Nights").suggesting { _ in "1" }.asked { category($0) == ExpenseCommands.lodgingCategory })
+        }
+        return fields
     }
 
     /// A mileage item's journey, asked instead of its currency and amount.

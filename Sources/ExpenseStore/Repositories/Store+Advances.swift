@@ -25,7 +25,8 @@ extension Store {
     /// The sum of a report's advances in its currency.
     public func advanceTotal(_ reportID: Int64, currency: Currency) throws -> Money {
         Money(
-            minorUnits: try db.scalar("SELECT coalesce(sum(converted_minor), 0) FROM report_advances WHERE report_id = ?", [.integer(reportID)]),
+            minorUnits: try db.scalar(
+                "SELECT coalesce(sum(converted_minor), 0) FROM report_advances WHERE report_id = ?", [.integer(reportID)]),
             currency: currency)
     }
 
