@@ -155,5 +155,6 @@ extension CopiedTable {
         ("expense_receipts", "receipt_id", "receipts", "id"),
         ("receipt_inbox_taken", "receipt_id", "receipts", "id"),
         ("policy_acknowledgements", "report_id", "reports", "id"),
+        ("report_advances", "report_id", "reports", "id"),
     ]
 }

@@ -68,7 +68,9 @@ extension PostgresSchema {
     /// A mileage item's amount is distance × the rate of its vehicle on its date in the server's
     /// table, rounded half-even to the minor unit (`Mileage.amount`); in that rate's currency, and
     /// in the report's unchanged when it is the same. Checked whenever what it depends on changes,
-    /// for every writer (the functions, an import); a journey belongs to mileage items only.
+    /// for every writer (the functions, an import); a journey belongs to mileage items only. The
+    /// administrator copying a laptop's file in (`TeamImport`, a member of the definer) keeps the
+    /// amounts the file computed at its own rates, and its mileage items from before journeys.
     static let mileageAmountTrigger = """
         CREATE FUNCTION expenses_mileage_amount() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
         DECLARE
@@ -79,7 +81,7 @@ extension PostgresSchema {
             IF NEW.distance_tenths IS NOT NULL AND NEW.category <> 'mileage' THEN
                 RAISE EXCEPTION 'only a mileage item has a distance' USING ERRCODE = 'check_violation';
             END IF;
-            IF NEW.category <> 'mileage' OR (TG_OP = 'UPDATE'
+            IF NEW.category <> 'mileage' OR pg_has_role(session_user, '\(definerRole)', 'MEMBER') OR (TG_OP = 'UPDATE'
                 AND (NEW.amount_minor, NEW.currency, NEW.distance_tenths, NEW.vehicle, NEW.date, NEW.category, NEW.converted_minor)
                     IS NOT DISTINCT FROM (OLD.amount_minor, OLD.currency, OLD.distance_tenths, OLD.vehicle, OLD.date, OLD.category,
                                           OLD.converted_minor)) THEN
