@@ -104,4 +104,30 @@ final class AllowanceStoreTests: TemporaryDatabaseTestCase {
         _ = try store.deleteReport(report.id, deletingItems: true)
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM report_advances"), 0)
     }
+
+    /// A file of the version before: its items (a mileage one typed as an amount) keep their
+    /// values, the rates are seeded and the advances' triggers are in place.
+    func testAFileOfTheEarlierVersionIsMigratedWithItsItemsKept() throws {
+        guard !ServerStore.isSelected else { return }  // the server's migration: PostgresServerAttackTests
+        var older = Migrator()
+        for migration in Schema.migrator.migrations.prefix(while: { !$0.id.contains("-v13-") }) {
+            older.register(migration.id, migration.apply)
+        }
+        let db = try openDatabase("old.sqlite")
+        try older.migrate(db, now: "2026-03-01T08:00:00Z")
+        try db.execute(
+            """
+            INSERT INTO reports (title, currency, owner, created_at, updated_at) VALUES ('Old', 'EUR', 'ana', 'then', 'then');
+            INSERT INTO expenses (report_id, date, category, amount_minor, currency, rate, rate_source, converted_minor, created_at,
+                                  updated_at)
+            VALUES (1, '2026-03-02', 'mileage', 1234, 'EUR', '1', 'same', 1234, 'then', 'then');
+            """)
+        let migrated = try Store(path: path("old.sqlite"), now: { "2026-03-10T09:00:00Z" })
+        let old = try migrated.expenses(.all)
+        XCTAssertEqual(old.map(\.amount.minorUnits), [1234])
+        XCTAssertNil(old.first?.journey)
+        XCTAssertEqual(try migrated.mileageRates().map { "\($0.vehicle.rawValue) \($0.validFrom) \($0.perKilometre)" },
+                       ["car 2000-01-01 0.30 EUR", "motorcycle 2000-01-01 0.20 EUR"])
+        XCTAssertEqual(try Schema.damagedTriggers(migrated.db), [])
+    }
 }
