@@ -50,6 +50,9 @@ final class MileageCommandTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("hint: "), both.stderr)
         let noDistance = try app.run("expense", "add", "--report", "1", "--date", "2026-03-02", "--category", "mileage", "--amount", "5")
         XCTAssertEqual(noDistance.status, 64, noDistance.stderr)
+        let neither = try app.run("expense", "add", "--report", "1", "--category", "mileage")
+        XCTAssertEqual(neither.status, 64)
+        XCTAssertTrue(neither.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)\n"), neither.stderr)
         let wrongCategory = try app.run("expense", "add", "--report", "1", "--category", "taxi", "--distance", "10")
         XCTAssertEqual(wrongCategory.status, 64, wrongCategory.stderr)
         for distance in ["0", "-5", "1.25"] {

@@ -90,7 +90,8 @@ public struct Invocation {
     mutating func store(_ value: any Sendable, forName name: String) { stored[name] = value }
 
     static func missing(_ option: OptionSpec, path: [String]) -> UsageError {
-        UsageError("Missing expected argument '\(option.synopsis)'", path: path)
+        let instead = option.waivedBy.isEmpty ? "" : " (or " + option.waivedBy.map { "'--\($0)'" }.joined(separator: " or ") + " instead)"
+        return UsageError("Missing expected argument '\(option.synopsis)'\(instead)", path: path)
     }
 
     /// Whether a flag was given; a flag cannot be malformed.
