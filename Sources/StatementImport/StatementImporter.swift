@@ -256,6 +256,10 @@ public final class StatementImporter {
                 if item.isFooter, rejects != nil { footer.append((item.text, item.crlf)) }
                 continue
             }
+            if item.row.problems.isEmpty, item.row.category == Journey.category {
+                // Its amount is the distance times the rate, which a statement does not have.
+                item.row.problems.append(.init("category", "a mileage item is computed from its distance, not imported"))
+            }
             var conversion: Expense.Conversion?
             if item.row.problems.isEmpty, let reportCurrency, let date = item.row.date, let amount = item.row.amount {
                 do {

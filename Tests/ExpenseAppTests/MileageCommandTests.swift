@@ -97,4 +97,26 @@ final class MileageCommandTests: XCTestCase {
         XCTAssertEqual((item["converted"] as? [String: Any])?["amount"] as? String, "33.00")
         XCTAssertEqual((item["converted"] as? [String: Any])?["currency"] as? String, "USD")
     }
+
+    /// A statement row is no journey: a row mapped to mileage is an invalid row at its line, on
+    /// a file as on a team database (whose server would refuse it anyway).
+    func testAStatementRowCannotBeAMileageItem() throws {
+        try "Date,Merchant,Amount\n2026-03-02,Taxi,12.00\n2026-03-03,Fuel trip,30.00\n".write(
+            toFile: app.path("card.csv"), atomically: true, encoding: .utf8)
+        try """
+        date = Date
+        merchant = Merchant
+        amount = Amount
+        default currency EUR
+        default category taxi
+        if merchant matches ^Fuel then category mileage
+
+        """.write(toFile: app.path("card.rules"), atomically: true, encoding: .utf8)
+        let result = try app.run("import", app.path("card.csv"), "--rules", app.path("card.rules"), "--report", "1")
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("\(app.path("card.csv")):3: category: a mileage item is computed from its distance, not imported"),
+            result.stderr)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
+    }
 }

@@ -5,7 +5,7 @@ import ExpenseSupport
 /// What `expense add` and `expense edit` take beside an amount: a mileage item's journey, whose
 /// amount is computed from the rate per km (`allowance mileage`), and a lodging bill's nights.
 extension ExpenseCommands {
-    static let mileageCategory = "mileage"
+    static let mileageCategory = Journey.category
     static let lodgingCategory = "lodging"
 
     /// The options that describe a journey; any of them makes the item a mileage one.

@@ -8,6 +8,9 @@ public struct Journey: Sendable, Equatable {
     public var from: String?
     public var to: String?
 
+    /// The category of the items that have a journey.
+    public static let category = "mileage"
+
     public init(distance: Distance, vehicle: Vehicle, from: String? = nil, to: String? = nil) {
         self.distance = distance
         self.vehicle = vehicle
