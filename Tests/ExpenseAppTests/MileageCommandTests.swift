@@ -119,4 +119,13 @@ final class MileageCommandTests: XCTestCase {
             result.stderr)
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
     }
+
+    func testAReceiptDoesNotMakeAMileageItem() throws {
+        let result = try app.run(
+            "receipt", "capture", ReceiptSamples.path("taxi-berlin-de.png"), "--no-ocr", "--create", "--report", "1", "--yes",
+            "--amount", "30", "--currency", "EUR", "--category", "mileage", "--date", "2026-03-02")
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("a mileage item is computed from its distance, not read from a receipt"), result.stderr)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
+    }
 }
