@@ -128,4 +128,16 @@ final class MileageCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("a mileage item is computed from its distance, not read from a receipt"), result.stderr)
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
     }
+
+    /// A mileage item typed as an amount before journeys were kept is still edited in what does
+    /// not change its amount; its amount, day or currency need its distance.
+    func testAMileageItemFromBeforeJourneysKeepsItsAmountUntilItsDistanceIsGiven() throws {
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "12.34", "--category", "taxi")
+        _ = try app.query("UPDATE expenses SET category = 'mileage'")  // as an earlier version left it
+        try app.ok("expense", "edit", "1", "--description", "Customer visit")
+        XCTAssertEqual(amount(try item("1")), "12.34")
+        XCTAssertEqual(try app.run("expense", "edit", "1", "--amount", "20").status, 64)
+        try app.ok("expense", "edit", "1", "--distance", "50")
+        XCTAssertEqual(amount(try item("1")), "15.00")
+    }
 }

@@ -25,8 +25,9 @@ extension ExpenseCommands {
 
     /// The journey of an item of `category` after this line: the one given (over `previous`'s
     /// fields), nil for any other category. Refuses a journey for another category and a mileage
-    /// item without a distance.
-    static func journey(_ invocation: Invocation, category: String, previous: Journey?) throws -> Journey? {
+    /// item without a distance, but for one added before journeys were kept (`legacy`), which
+    /// keeps its typed amount while its amount, day and currency stay as they are.
+    static func journey(_ invocation: Invocation, category: String, previous: Journey?, legacy: Bool = false) throws -> Journey? {
         let gaveJourney = journeyOptions.contains { invocation.gave($0) }
         guard category == mileageCategory else {
             if gaveJourney {
@@ -34,6 +35,11 @@ extension ExpenseCommands {
                     .usage, "--distance, --vehicle and the places are for mileage items, not \(category)",
                     hint: "give --category mileage, or leave them out")
             }
+            return nil
+        }
+        if legacy, previous == nil, !journeyOptions.contains(where: { invocation.gave($0) }),
+            !invocation.gave(Options.date), !invocation.gave(Options.amount), !invocation.gave(Options.currency)
+        {
             return nil
         }
         if invocation.gave(Options.amount) {

@@ -177,7 +177,8 @@ enum ExpenseCommands {
             if let merchant = try invocation[Options.merchant] { item.merchant = merchant }
             if let description = try invocation[Options.description] { item.description = description }
             if let paidBy = try invocation[Options.paidBy] { item.paidBy = paidBy }
-            item.journey = try journey(invocation, category: item.category, previous: previous.journey)
+            item.journey = try journey(
+                invocation, category: item.category, previous: previous.journey, legacy: previous.category == mileageCategory)
             item.nights = try nights(invocation, category: item.category, previous: previous.nights)
             let currency = try invocation[Options.currency] ?? item.amount.currency
             if let journey = item.journey {
