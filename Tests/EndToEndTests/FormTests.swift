@@ -141,7 +141,9 @@ final class FormTests: XCTestCase {
     func testWithoutATerminalNothingIsAsked() throws {
         let result = try app.run(["expense", "add", "--report", "1", "--category", "taxi"], stdin: "12.30\n")
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)\n"),
+            result.stderr)
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }
 

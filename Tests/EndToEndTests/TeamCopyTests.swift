@@ -123,8 +123,10 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         XCTAssertTrue(show.contains("Taxi Berlin") && show.contains("23.40"), show)
         XCTAssertTrue(show.contains("12.75 EUR") && show.contains("#1  2026-03-30  100.00 EUR"), show)
         XCTAssertEqual(
-            try cluster.psql("SELECT distance_tenths, vehicle, from_place, to_place FROM expenses WHERE category = 'mileage'", database: database)
-                .stdout.trimmingCharacters(in: .whitespacesAndNewlines), "425|car|Berlin|Potsdam")
+            try cluster.psql(
+                "SELECT distance_tenths, vehicle, from_place, to_place FROM expenses WHERE category = 'mileage'", database: database
+            )
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines), "425|car|Berlin|Potsdam")
         XCTAssertTrue(try ok(as: "alice", "receipt", "verify").contains("All 1 receipt verified"))
         XCTAssertEqual(try app.stdoutBytes("--db", uri("alice"), "receipt", "export", "1", "-o", "-"), try ReceiptSamples.bytes(sample))
         XCTAssertTrue(try ok(as: "alice", "expense", "list", "--unassigned").contains("Loose receipt"), "the item of no report is hers")

@@ -52,7 +52,9 @@ final class MileageCommandTests: XCTestCase {
         XCTAssertEqual(noDistance.status, 64, noDistance.stderr)
         let neither = try app.run("expense", "add", "--report", "1", "--category", "mileage")
         XCTAssertEqual(neither.status, 64)
-        XCTAssertTrue(neither.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)\n"), neither.stderr)
+        XCTAssertTrue(
+            neither.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)\n"),
+            neither.stderr)
         let wrongCategory = try app.run("expense", "add", "--report", "1", "--category", "taxi", "--distance", "10")
         XCTAssertEqual(wrongCategory.status, 64, wrongCategory.stderr)
         for distance in ["0", "-5", "1.25"] {

@@ -126,8 +126,9 @@ final class AllowanceStoreTests: TemporaryDatabaseTestCase {
         let old = try migrated.expenses(.all)
         XCTAssertEqual(old.map(\.amount.minorUnits), [1234])
         XCTAssertNil(old.first?.journey)
-        XCTAssertEqual(try migrated.mileageRates().map { "\($0.vehicle.rawValue) \($0.validFrom) \($0.perKilometre)" },
-                       ["car 2000-01-01 0.30 EUR", "motorcycle 2000-01-01 0.20 EUR"])
+        XCTAssertEqual(
+            try migrated.mileageRates().map { "\($0.vehicle.rawValue) \($0.validFrom) \($0.perKilometre)" },
+            ["car 2000-01-01 0.30 EUR", "motorcycle 2000-01-01 0.20 EUR"])
         XCTAssertEqual(try Schema.damagedTriggers(migrated.db), [])
     }
 }
