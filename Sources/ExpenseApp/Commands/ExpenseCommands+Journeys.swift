@@ -37,7 +37,7 @@ extension ExpenseCommands {
             }
             return nil
         }
-        if legacy, previous == nil, !journeyOptions.contains(where: { invocation.gave($0) }),
+        if legacy, previous == nil, !gaveJourney,
             !invocation.gave(Options.date), !invocation.gave(Options.amount), !invocation.gave(Options.currency)
         {
             return nil
