@@ -182,7 +182,12 @@ enum ExpenseCommands {
             item.nights = try nights(invocation, category: item.category, previous: previous.nights)
             let currency = try invocation[Options.currency] ?? item.amount.currency
             if let journey = item.journey {
-                item.amount = try store.mileageAmount(journey, on: item.date)
+                // Computed again when what it is computed from changes; else it keeps its amount.
+                if journey.distance != previous.journey?.distance || journey.vehicle != previous.journey?.vehicle
+                    || item.date != previous.date
+                {
+                    item.amount = try store.mileageAmount(journey, on: item.date)
+                }
             } else if let amount = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)]
             {
                 item.amount = amount

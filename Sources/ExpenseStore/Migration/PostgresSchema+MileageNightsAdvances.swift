@@ -81,10 +81,15 @@ extension PostgresSchema {
             IF NEW.distance_tenths IS NOT NULL AND NEW.category <> 'mileage' THEN
                 RAISE EXCEPTION 'only a mileage item has a distance' USING ERRCODE = 'check_violation';
             END IF;
-            IF NEW.category <> 'mileage' OR pg_has_role(session_user, '\(definerRole)', 'MEMBER') OR (TG_OP = 'UPDATE'
-                AND (NEW.amount_minor, NEW.currency, NEW.distance_tenths, NEW.vehicle, NEW.date, NEW.category, NEW.converted_minor)
-                    IS NOT DISTINCT FROM (OLD.amount_minor, OLD.currency, OLD.distance_tenths, OLD.vehicle, OLD.date, OLD.category,
-                                          OLD.converted_minor)) THEN
+            IF NEW.category <> 'mileage' OR pg_has_role(session_user, '\(definerRole)', 'MEMBER') THEN
+                RETURN NEW;
+            END IF;
+            IF NEW.rate_source = 'same' AND NEW.converted_minor <> NEW.amount_minor THEN
+                RAISE EXCEPTION 'a mileage item in its report''s currency is worth its amount' USING ERRCODE = 'check_violation';
+            END IF;
+            -- An item moved or described anew keeps the amount it was computed at.
+            IF TG_OP = 'UPDATE' AND (NEW.amount_minor, NEW.currency, NEW.distance_tenths, NEW.vehicle, NEW.date, NEW.category)
+                IS NOT DISTINCT FROM (OLD.amount_minor, OLD.currency, OLD.distance_tenths, OLD.vehicle, OLD.date, OLD.category) THEN
                 RETURN NEW;
             END IF;
             IF NEW.distance_tenths IS NULL OR NEW.vehicle IS NULL THEN
@@ -102,9 +107,6 @@ extension PostgresSchema {
             IF NEW.amount_minor <> computed OR NEW.currency <> found.currency THEN
                 RAISE EXCEPTION 'a mileage item''s amount is its distance times the rate per km: % minor units of %, not % %',
                     computed, found.currency, NEW.amount_minor, NEW.currency USING ERRCODE = 'check_violation';
-            END IF;
-            IF NEW.rate_source = 'same' AND NEW.converted_minor <> NEW.amount_minor THEN
-                RAISE EXCEPTION 'a mileage item in its report''s currency is worth its amount' USING ERRCODE = 'check_violation';
             END IF;
             RETURN NEW;
         END $$;
