@@ -34,8 +34,9 @@ extension AllowanceCommands {
 
     static let mileageSet = CommandSpec(
         ["allowance", "mileage-set"], abstract: "Set a vehicle's mileage rate per kilometre from a day on.",
-        discussion: "Items dated from that day on are computed at it when added or edited; items already added keep their "
-            + "amounts. Setting a rate for a day that has one replaces it. On a team database only finance may.",
+        discussion: "Items dated from that day on are computed at it when added, or when their distance, vehicle or day "
+            + "is edited; items already added keep their amounts. Setting a rate for a day that has one replaces it. "
+            + "On a team database only finance may.",
         arguments: [MileageArguments.vehicle, MileageArguments.rate],
         options: [MileageOptions.from, MileageOptions.currency],
         examples: [

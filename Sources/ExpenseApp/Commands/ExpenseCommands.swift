@@ -157,8 +157,8 @@ enum ExpenseCommands {
 
     static let edit = CommandSpec(
         ["expense", "edit"], abstract: "Change an expense of a draft report, or an unassigned one.",
-        discussion: "A mileage item's amount is computed again from its distance, vehicle and date at the rate per km; "
-            + "it takes --distance, not --amount.",
+        discussion: "A mileage item's amount is computed again at the rate per km when its distance, vehicle or date "
+            + "changes; it takes --distance, not --amount.",
         arguments: [CommonArguments.expense],
         options: Options.item,
         examples: [
