@@ -51,6 +51,21 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(try app.query("SELECT converted_minor FROM expenses WHERE id = 2"), "4009")
     }
 
+    /// A table rate more than rates.max-age-days older than the day is asked for like a missing one.
+    func testAStaleRateIsAskedForLikeAMissingOne() throws {
+        try app.ok("rates", "import", ImportTests.fixtures.appendingPathComponent("eurofxref-hist.csv").path)  // to 2026-03-06
+        let result = try app.terminal(
+            arguments: ["expense", "add", "--report", "1", "--category", "meals", "--currency", "CHF", "--date", "2026-12-03"],
+            steps: [
+                ["expect": "  Merchant (optional): "], ["send": "\r"],
+                ["expect": "  Amount: "], ["send": "38.50\r"],
+                ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
+                ["expect": "Added expense 2 to report 1: 38.50 CHF meals"],
+            ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(try app.query("SELECT rate_source, converted_minor FROM expenses WHERE id = 2"), "manual|4009")
+    }
+
     func testAMileageItemIsAskedItsJourneyInsteadOfAnAmountAndLodgingItsNights() throws {
         let mileage = try app.terminal(
             arguments: ["expense", "add", "--report", "1", "--category", "mileage"],
