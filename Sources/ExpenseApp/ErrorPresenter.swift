@@ -67,6 +67,9 @@ public enum ErrorPresenter {
         case .unknownAllowanceCountry(_, let suggestion):
             return (suggestion.map { "did you mean '\($0)'? " } ?? "")
                 + "'expenses allowance rates list' shows its countries; 'expenses allowance rates import FILE' adds one"
+        case .staleExchangeRate(let from, let to, _, _):
+            return "load newer rates (expenses rates import eurofxref-hist.csv) or give --rate R, where 1 \(from) = R \(to); "
+                + "'expenses config set rates.max-age-days N' allows older ones"
         case .unknownCurrency(_, let suggestion):
             return suggestion.map { "did you mean '\($0)'? See 'expenses currency list'." }
                 ?? "See 'expenses currency list' for the ISO 4217 codes."
@@ -80,6 +83,13 @@ public enum ErrorPresenter {
             return "see 'expenses receipt list'"
         case .unknownImportBatch:
             return "see 'expenses import list'"
+        case .unknownAdvance:
+            return "see the report's advances with 'expenses report show ID'"
+        case .noMileageRate(let vehicle, let day):
+            return "set one from that day or earlier: expenses allowance mileage-set \(vehicle) RATE --from \(day)"
+        case .amountIsComputed:
+            return "a mileage item's amount is its distance times the rate per km (see 'expenses allowance mileage'): "
+                + "leave --amount out"
         case .notAnSQLiteDatabase, .notAnExpensesDatabase:
             return "check --db or EXPENSES_DB"
         case .noDatabaseDirectory:

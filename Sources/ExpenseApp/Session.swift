@@ -141,6 +141,7 @@ public final class Session {
         if location.isServer, let namedBy { throw Self.namedOnServer(namedBy) }
         let store = try Store(location: location, now: environment.now, createDirectory: createDirectory)
         role = try store.serverRole()
+        store.maximumRateAgeDays = try settings().ratesMaxAgeDays
         openedStore = store
         if let repair = store.triggerRepair { Console.error(Self.triggerNotice(repair)) }
         return store

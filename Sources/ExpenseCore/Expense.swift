@@ -16,11 +16,15 @@ public struct Expense: Sendable, Equatable {
     public var paidBy: PaidBy
     /// The statement's own id of the transaction, for an item imported through rules that map one.
     public var reference: String?
+    /// For a mileage item: the journey its amount is computed from.
+    public var journey: Journey?
+    /// For a lodging item: how many nights its bill covers (nil: one, as before nights were kept).
+    public var nights: Int?
 
     public init(
         id: Int64 = 0, reportID: Int64? = nil, date: CalendarDate, category: String, merchant: String = "",
         description: String = "", amount: Money, conversion: Conversion? = nil, paidBy: PaidBy = .personal,
-        reference: String? = nil
+        reference: String? = nil, journey: Journey? = nil, nights: Int? = nil
     ) {
         self.id = id
         self.reportID = reportID
@@ -32,7 +36,12 @@ public struct Expense: Sendable, Equatable {
         self.conversion = conversion
         self.paidBy = paidBy
         self.reference = reference
+        self.journey = journey
+        self.nights = nights
     }
+
+    /// The most nights one lodging bill covers: a year.
+    public static let maximumNights = 366
 
     /// The value of an item in another currency, and where the rate came from.
     public struct Conversion: Sendable, Equatable {
@@ -54,6 +63,11 @@ public struct Expense: Sendable, Equatable {
     public func validate() throws(ExpenseError) {
         if amount.minorUnits == 0 {
             throw ExpenseError(.invalidData, "an expense cannot be 0 \(amount.currency.code)")
+        }
+        if let nights, !(1...Self.maximumNights).contains(nights) {
+            throw ExpenseError(
+                .invalidData, "invalid number of nights \(nights): from 1 to \(Self.maximumNights)",
+                hint: "give the nights the bill covers, e.g. --nights 3")
         }
     }
 }

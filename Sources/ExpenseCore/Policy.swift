@@ -15,8 +15,9 @@ public enum PolicyRule: String, CaseIterable, Sendable {
 
     public var summary: String {
         switch self {
-        case .dailyLimit: return "A category's spending on one day is over its daily limit."
-        case .missingReceipt: return "An item above its category's receipt threshold has no receipt."
+        case .dailyLimit:
+            return "A category's spending on one day is over its daily limit (a lodging bill for several nights: per night)."
+        case .missingReceipt: return "An item above its category's receipt threshold has no receipt (mileage never needs one)."
         case .outsideTrip: return "An item is dated outside the trip's dates."
         case .duplicate: return "Items share date, amount and currency, and their category or merchant (one finding per group)."
         case .sharedReceipt: return "One receipt is attached to two items."

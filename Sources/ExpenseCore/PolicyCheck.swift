@@ -46,7 +46,8 @@ public struct PolicyCheck {
         // Grouped first, while nothing else is held: its index is the largest thing it builds.
         let duplicateGroups = checks(.duplicate) ? DuplicateGroups(items: items, others: otherItems).groups : []
         if checks(.dailyLimit) { dailyLimits(add) }
-        for item in items where checks(.missingReceipt) {
+        // A mileage item is computed from its distance: there is no receipt to keep.
+        for item in items where checks(.missingReceipt) && item.journey == nil {
             if let threshold = categories[item.category]?.receiptRequiredAbove, receipts[item.id]?.isEmpty ?? true,
                 let value = item.conversion?.converted ?? (item.amount.currency == threshold.currency ? item.amount : nil),
                 let limit = convertLimit(threshold, value.currency, item.date), value.minorUnits > limit.minorUnits
@@ -88,7 +89,11 @@ public struct PolicyCheck {
         // A day's total is nil once it is beyond the largest total: over any limit, and said so.
         var days: [String: (category: String, date: CalendarDate, total: Int64?, ids: [Int64])] = [:]
         for item in items {
-            guard categories[item.category]?.dailyLimit != nil, let converted = item.conversion?.converted else { continue }
+            guard let limit = categories[item.category]?.dailyLimit, let converted = item.conversion?.converted else { continue }
+            if let nights = item.nights, nights > 1 {
+                nightlyLimit(item, nights: nights, converted: converted, limit: limit, add)
+                continue
+            }
             let key = "\(item.category):\(item.date)"
             func count(_ day: inout (category: String, date: CalendarDate, total: Int64?, ids: [Int64])) {
                 day.total = day.total.flatMap { Money.adding(converted.minorUnits, to: $0) }
@@ -107,6 +112,21 @@ public struct PolicyCheck {
                 .dailyLimit, "daily-limit:\(key)", day.ids,
                 "\(day.category) on \(day.date): \(spent) is over the daily limit of \(local) (\(Self.items(day.ids)))")
         }
+    }
+
+    /// A bill for several nights is held to the daily limit once a night, on its own: 900.00 for
+    /// three nights is 300.00 a night. Compared exactly: over when the bill is more than the limit
+    /// times the nights.
+    private func nightlyLimit(
+        _ item: Expense, nights: Int, converted: Money, limit: Money, _ add: (PolicyRule, String, [Int64], String) -> Void
+    ) {
+        guard let local = convertLimit(limit, report.currency, item.date),
+            Int128(converted.minorUnits) > Int128(local.minorUnits) * Int128(nights)
+        else { return }
+        add(
+            .dailyLimit, "daily-limit:\(item.category):\(item.date):\(item.id)", [item.id],
+            "\(item.category) from \(item.date), \(nights) nights: \(converted) is over the daily limit of \(local) a night "
+                + "(item \(item.id))")
     }
 
     /// Items that may be duplicates, one finding per group (`DuplicateGroups`), keyed by its

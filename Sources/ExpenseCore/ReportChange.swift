@@ -8,6 +8,8 @@ public enum ReportChange: Sendable, Equatable {
     /// Receipts of one of its items, named in the refusal.
     case attachReceipts(expense: Int64)
     case detachReceipts(expense: Int64)
+    /// Its cash advances.
+    case recordAdvances, removeAdvances
     /// The report's own header fields.
     case edit
     /// Its trip's stops and the meals provided on its days.
@@ -24,6 +26,8 @@ public enum ReportChange: Sendable, Equatable {
         case .importItems: return "import into it"
         case .attachReceipts: return "attach receipts to it"
         case .detachReceipts: return "detach its receipts"
+        case .recordAdvances: return "record advances"
+        case .removeAdvances: return "remove its advances"
         case .edit: return "edit it"
         case .changeTrip: return "change its trip"
         case .delete: return "delete it"

@@ -4,21 +4,29 @@ import ExpenseSupport
 /// split into what the company owes the traveller and what the company paid directly.
 ///
 /// `total` is the items' (what was spent); the per diems are owed besides them, computed, not
-/// spent: `dueToEmployee` is the items paid personally plus the per diems.
+/// spent: `dueToEmployee` is the items paid personally plus the per diems, less the cash advances
+/// the traveller was paid, so it is below zero when they owe the company money back.
 public struct ReportTotals: Sendable, Equatable {
     public var byOriginalCurrency: [Money]
     public var total: Money
     public var dueToEmployee: Money
     public var paidByCompany: Money
+    /// The items paid personally, in the report currency.
+    public var paidPersonally: Money
     /// The report's per diems in the report currency (`ReportPerDiems.total`); zero when none.
     public var perDiems: Money
+    /// Cash advances paid to the traveller, in the report currency; netted in `dueToEmployee`.
+    public var advances: Money
 
     /// - Parameter reportID: named in the error when a total does not fit.
     /// - Parameter perDiems: the report's per diems in `reportCurrency`; none by default.
     /// - Throws: bad data when a total, in the report currency or in an original one, is beyond
     ///   `Money.maximumTotalMinorUnits` (the store keeps a report's total within it; amounts in
     ///   a weaker original currency can still add up past it).
-    public init(items: [Expense], reportCurrency: Currency, reportID: Int64? = nil, perDiems: Money? = nil) throws(ExpenseError) {
+    /// - Parameter advances: the sum of the report's advances in the report currency (none: zero).
+    public init(
+        items: [Expense], reportCurrency: Currency, reportID: Int64? = nil, perDiems: Money? = nil, advances: Money? = nil
+    ) throws(ExpenseError) {
         var sums: [String: Money] = [:]
         var personal: Int64 = 0
         var company: Int64 = 0
@@ -44,11 +52,16 @@ public struct ReportTotals: Sendable, Equatable {
         byOriginalCurrency = sums.keys.sorted().compactMap { sums[$0] }
         self.total = Money(minorUnits: total, currency: reportCurrency)
         let allowances = perDiems?.minorUnits ?? 0
-        guard perDiems.map({ $0.currency == reportCurrency }) ?? true else {
-            throw ExpenseError(.internal, "per diems in \(perDiems?.currency.code ?? "") for a report in \(reportCurrency.code)")
+        let advanced = advances?.minorUnits ?? 0
+        guard perDiems.map({ $0.currency == reportCurrency }) ?? true, advances.map({ $0.currency == reportCurrency }) ?? true else {
+            throw ExpenseError(.internal, "per diems or advances in another currency than the report's \(reportCurrency.code)")
         }
-        guard let due = Money.adding(allowances, to: personal) else { throw tooLarge(reportCurrency) }
+        guard let owed = Money.adding(allowances, to: personal), let due = Money.adding(-advanced, to: owed) else {
+            throw tooLarge(reportCurrency)
+        }
+        paidPersonally = Money(minorUnits: personal, currency: reportCurrency)
         dueToEmployee = Money(minorUnits: due, currency: reportCurrency)
+        self.advances = Money(minorUnits: advanced, currency: reportCurrency)
         paidByCompany = Money(minorUnits: company, currency: reportCurrency)
         self.perDiems = Money(minorUnits: allowances, currency: reportCurrency)
     }

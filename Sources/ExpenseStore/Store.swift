@@ -18,6 +18,9 @@ public final class Store {
     /// database was opened, and whether they could be re-created; nil when all were in place. The
     /// app says so, once.
     public private(set) var triggerRepair: (names: [String], restored: Bool)?
+    /// How many days before an expense's day a table rate may be and still convert it (nil: any);
+    /// the app sets it from its setting `rates.max-age-days` (`rateSource`).
+    public var maximumRateAgeDays: Int?
 
     /// While `withInsertTriggersInBulk` runs with the triggers set aside: what its import writers add.
     var bulkTally: BulkInsertTally?

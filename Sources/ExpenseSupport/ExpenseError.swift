@@ -41,12 +41,18 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case invalidUserName
         case rateForSameCurrency(rate: String, currency: String)
         case noExchangeRate(from: String, to: String, on: String)
+        /// The rate table's latest rate for a day is older than the days it may be (`rates.max-age-days`).
+        case staleExchangeRate(from: String, to: String, on: String, rateDate: String)
         /// The per-diem table has no row for a trip day's country (an ISO 3166-1 code) on or before that day.
         case noAllowanceRate(country: String, on: String)
         /// A trip day's per diem is in another currency than the report's, and no exchange rate converts it.
         case noExchangeRateForPerDiems(from: String, to: String, on: String)
         /// A country (ISO 3166-1) the per-diem table has no rows for; the nearest it has, if any is near.
         case unknownAllowanceCountry(String, suggestion: String?)
+        /// The mileage rates have no rate for a vehicle on or before a day.
+        case noMileageRate(vehicle: String, on: String)
+        /// An amount was given for an item whose amount is computed (mileage).
+        case amountIsComputed
         case unknownCurrency(String, suggestion: String?)
         case unknownCategory(String, suggestion: String?)
         // Things that are not there
@@ -54,6 +60,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case unknownExpense(Int64)
         case unknownReceipt(Int64)
         case unknownImportBatch(Int64)
+        case unknownAdvance(Int64)
         // The database and its files
         case notAnSQLiteDatabase
         case notAnExpensesDatabase

@@ -31,6 +31,8 @@ public struct ReportHTML {
     public var violations: [Violation]
     public var events: [ReportEvent]
     public var receipts: [Receipt]
+    /// Cash advances paid for the trip, netted in what is due.
+    public var advances: [Advance]
     public var generatedAt: String
     /// The program and its version: "expenses 0.1.0".
     public var generator: String
@@ -40,8 +42,9 @@ public struct ReportHTML {
 
     public init(
         report: Report, items: [Expense], violations: [Violation], events: [ReportEvent], receipts: [Receipt],
-        generatedAt: String, generator: String
+        generatedAt: String, generator: String, advances: [Advance] = []
     ) {
+        self.advances = advances
         self.report = report
         self.items = items
         self.violations = violations
@@ -52,7 +55,9 @@ public struct ReportHTML {
     }
 
     public func render() throws -> String {
-        let totals = try ReportTotals(items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems?.total)
+        let advanced = Money.total(advances.map(\.conversion.converted.minorUnits)).map { Money(minorUnits: $0, currency: report.currency) }
+        let totals = try ReportTotals(
+            items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems?.total, advances: advanced)
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -79,6 +84,7 @@ public struct ReportHTML {
             + "\(receipts.count) receipt\(receipts.count == 1 ? "" : "s") attached.</p>\n</header>\n<h2>Items</h2>\n"
         html += itemsTable()
         html += perDiemTable()
+        html += advancesTable()
         html += "<h2>Totals</h2>\n<table class=\"totals\">\n"
         for money in totals.byOriginalCurrency {
             html +=
@@ -92,7 +98,7 @@ public struct ReportHTML {
             html += "<tr><th>Per diems</th><td class=\"num\">\(totals.perDiems)</td></tr>\n"
         }
         html += """
-            <tr><th>Due to the employee</th><td class="num">\(totals.dueToEmployee)</td></tr>
+            \(advancesRows(totals))
             <tr><th>Paid by the company</th><td class="num">\(totals.paidByCompany)</td></tr>
             </table>
 
@@ -209,4 +215,32 @@ public struct ReportHTML {
         section.receipt { page-break-before: always; }
         section.receipt img, section.receipt object { display: block; max-width: 100%; max-height: 240mm; margin: 0 auto; }
         """
+}
+
+extension ReportHTML {
+    /// The advances paid, a short table before the totals; nothing when there were none.
+    func advancesTable() -> String {
+        guard !advances.isEmpty else { return "" }
+        var html =
+            "<h2>Advances</h2>\n<table class=\"advances\"><thead><tr><th>No.</th><th>Date</th><th class=\"num\">Amount</th>"
+            + "<th class=\"num\">In \(report.currency.code)</th></tr></thead><tbody>\n"
+        for advance in advances {
+            html +=
+                "<tr><td>\(advance.id)</td><td>\(advance.date)</td><td class=\"num\">\(advance.amount)</td>"
+                + "<td class=\"num\">\(advance.conversion.converted)</td></tr>\n"
+        }
+        return html + "</tbody></table>\n"
+    }
+
+    /// The advances' total and what is due, to the employee or back to the company.
+    func advancesRows(_ totals: ReportTotals) -> String {
+        var html = advances.isEmpty ? "" : "<tr><th>Advances paid</th><td class=\"num\">\(totals.advances)</td></tr>\n"
+        if totals.dueToEmployee.minorUnits < 0 {
+            let back = Money(minorUnits: -totals.dueToEmployee.minorUnits, currency: totals.dueToEmployee.currency)
+            html += "<tr><th>Due back to the company</th><td class=\"num\">\(back)</td></tr>"
+        } else {
+            html += "<tr><th>Due to the employee</th><td class=\"num\">\(totals.dueToEmployee)</td></tr>"
+        }
+        return html
+    }
 }

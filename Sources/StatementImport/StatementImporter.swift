@@ -256,13 +256,21 @@ public final class StatementImporter {
                 if item.isFooter, rejects != nil { footer.append((item.text, item.crlf)) }
                 continue
             }
+            if item.row.problems.isEmpty, item.row.category == Journey.category {
+                // Its amount is the distance times the rate, which a statement does not have.
+                item.row.problems.append(.init("category", "a mileage item is computed from its distance, not imported"))
+            }
             var conversion: Expense.Conversion?
             if item.row.problems.isEmpty, let reportCurrency, let date = item.row.date, let amount = item.row.amount {
                 do {
                     conversion = try Expense.Conversion.of(amount, on: date, into: reportCurrency, manualRate: nil, rates: rates)
                 } catch let error as ExpenseError {
                     var note = ""
-                    if case .noExchangeRate = error.code, let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
+                    switch error.code {
+                    case .noExchangeRate, .staleExchangeRate:
+                        if let missingRateNote = request.missingRateNote { note = " (\(missingRateNote))" }
+                    default: break
+                    }
                     item.row.problems.append(.init("currency", error.message + note))
                 }
             }

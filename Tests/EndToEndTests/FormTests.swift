@@ -51,6 +51,52 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(try app.query("SELECT converted_minor FROM expenses WHERE id = 2"), "4009")
     }
 
+    /// A table rate more than rates.max-age-days older than the day is asked for like a missing one.
+    func testAStaleRateIsAskedForLikeAMissingOne() throws {
+        try app.ok("rates", "import", ImportTests.fixtures.appendingPathComponent("eurofxref-hist.csv").path)  // to 2026-03-06
+        let result = try app.terminal(
+            arguments: ["expense", "add", "--report", "1", "--category", "meals", "--currency", "CHF", "--date", "2026-12-03"],
+            steps: [
+                ["expect": "  Merchant (optional): "], ["send": "\r"],
+                ["expect": "  Amount: "], ["send": "38.50\r"],
+                ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
+                ["expect": "Added expense 2 to report 1: 38.50 CHF meals"],
+            ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(try app.query("SELECT rate_source, converted_minor FROM expenses WHERE id = 2"), "manual|4009")
+    }
+
+    func testAMileageItemIsAskedItsJourneyInsteadOfAnAmountAndLodgingItsNights() throws {
+        let mileage = try app.terminal(
+            arguments: ["expense", "add", "--report", "1", "--category", "mileage"],
+            steps: [
+                ["expect": "  Date [2026-03-02]: "], ["send": "\r"],
+                ["expect": "  Merchant (optional): "], ["send": "\r"],
+                ["expect": "  Distance (km): "], ["send": "0\r"], ["expect": "it must be more than zero"],
+                ["expect": "  Distance (km): "], ["send": "12.3\r"],
+                ["expect": "  Vehicle (car, motorcycle) [car]: "], ["send": "\r"],
+                ["expect": "  From (optional): "], ["send": "Munich\r"],
+                ["expect": "  To (optional): "], ["send": "Stuttgart\r"],
+                ["expect": "Added expense 2 to report 1: 3.69 EUR mileage"],
+            ])
+        XCTAssertEqual(mileage.status, 0, mileage.stdout)
+        XCTAssertEqual(
+            try app.query("SELECT amount_minor, distance_tenths, vehicle, from_place, to_place FROM expenses WHERE id = 2"),
+            "369|123|car|Munich|Stuttgart")
+        let lodging = try app.terminal(
+            arguments: ["expense", "add", "--report", "1", "--category", "lodging"],
+            steps: [
+                ["expect": "  Date [2026-03-02]: "], ["send": "\r"],
+                ["expect": "  Merchant (optional): "], ["send": "Hotel Astoria\r"],
+                ["expect": "  Currency [EUR]: "], ["send": "\r"],
+                ["expect": "  Amount: "], ["send": "900\r"],
+                ["expect": "  Nights [1]: "], ["send": "3\r"],
+                ["expect": "Added expense 3 to report 1: 900.00 EUR lodging"],
+            ])
+        XCTAssertEqual(lodging.status, 0, lodging.stdout)
+        XCTAssertEqual(try app.query("SELECT nights FROM expenses WHERE id = 3"), "3")
+    }
+
     func testNewReportAtThePromptAsksEveryFieldAndCompletesTheCountryAndCurrency() throws {
         let departure = "  Departure (YYYY-MM-DD, with THH:MM for the time) (optional): "
         let back = "  Return (YYYY-MM-DD, with THH:MM for the time) [2026-04-01]: "
@@ -153,7 +199,9 @@ final class FormTests: XCTestCase {
     func testWithoutATerminalNothingIsAsked() throws {
         let result = try app.run(["expense", "add", "--report", "1", "--category", "taxi"], stdin: "12.30\n")
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>'\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)\n"),
+            result.stderr)
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }
 

@@ -64,6 +64,11 @@ final class TeamCopyTests: TeamDatabaseTestCase {
             "--merchant", "Loose receipt")
         try local(laptop, "alice", "shortcuts", "add", "com.sap.example.openReport", "--title", "Open Berlin", "--info", "report=3")
         try local(laptop, "alice", "policy", "set", "duplicate", "blocking")
+        // Issue 29: a journey in her draft, computed at the file's rate, and an advance for it.
+        try local(
+            laptop, "alice", "expense", "add", "--report", "3", "--date", "2026-04-02", "--category", "mileage", "--distance", "42.5",
+            "--from-place", "Berlin", "--to-place", "Potsdam")
+        try local(laptop, "alice", "report", "advance", "3", "--amount", "100", "--date", "2026-03-30")
         XCTAssertEqual(try Tool.run("/usr/bin/sqlite3", laptop, "SELECT count(*) FROM policy_acknowledgements").stdout, "1\n")
     }
 
@@ -116,6 +121,12 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         XCTAssertEqual(reports.map { "\($0["id"] ?? "") \($0["title"] ?? "") \($0["status"] ?? "")" }, ["2 Berlin draft"])
         let show = try ok(as: "alice", "report", "show", "2")
         XCTAssertTrue(show.contains("Taxi Berlin") && show.contains("23.40"), show)
+        XCTAssertTrue(show.contains("12.75 EUR") && show.contains("#1  2026-03-30  100.00 EUR"), show)
+        XCTAssertEqual(
+            try cluster.psql(
+                "SELECT distance_tenths, vehicle, from_place, to_place FROM expenses WHERE category = 'mileage'", database: database
+            )
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines), "425|car|Berlin|Potsdam")
         XCTAssertTrue(try ok(as: "alice", "receipt", "verify").contains("All 1 receipt verified"))
         XCTAssertEqual(try app.stdoutBytes("--db", uri("alice"), "receipt", "export", "1", "-o", "-"), try ReceiptSamples.bytes(sample))
         XCTAssertTrue(try ok(as: "alice", "expense", "list", "--unassigned").contains("Loose receipt"), "the item of no report is hers")

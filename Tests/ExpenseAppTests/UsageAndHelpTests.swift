@@ -58,7 +58,7 @@ final class UsageAndHelpTests: XCTestCase {
         try assertUsage(
             ["expense", "add", "--category", "meals"],
             """
-            expenses: error: Missing expected argument '--amount <amount>'
+            expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)
             Usage: expenses expense add --amount <amount> --category <code> [<options>]
               See 'expenses help expense add'.
 

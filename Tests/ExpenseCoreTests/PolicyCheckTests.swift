@@ -160,6 +160,30 @@ final class PolicyCheckTests: XCTestCase {
         XCTAssertEqual(keys(check), [], "a limit that cannot be converted is not guessed")
     }
 
+    func testALodgingBillForSeveralNightsIsHeldToTheLimitPerNight() throws {
+        let categories = [Category(code: "lodging", name: "Lodging", dailyLimit: Money(minorUnits: 30_000, currency: eur))]
+        var three = item(1, "2026-03-02", 90_000, "lodging")
+        three.nights = 3
+        var check = PolicyCheck(report: report, items: [three], categories: categories)
+        XCTAssertEqual(keys(check), [], "900.00 for 3 nights is 300.00 a night")
+        check.items[0].amount.minorUnits = 100_000
+        check.items[0].conversion?.converted.minorUnits = 100_000
+        XCTAssertEqual(keys(check), ["daily-limit:lodging:2026-03-02:1"])
+        XCTAssertEqual(
+            check.violations().first?.message,
+            "lodging from 2026-03-02, 3 nights: 1,000.00 EUR is over the daily limit of 300.00 EUR a night (item 1)")
+        check.items[0].nights = nil
+        XCTAssertEqual(keys(check), ["daily-limit:lodging:2026-03-02"], "without nights it is one day's")
+    }
+
+    func testAMileageItemNeedsNoReceipt() throws {
+        let categories = [Category(code: "mileage", name: "Mileage", receiptRequiredAbove: Money(minorUnits: 0, currency: eur))]
+        var driven = item(1, "2026-03-02", 3_000, "mileage")
+        XCTAssertEqual(keys(PolicyCheck(report: report, items: [driven], categories: categories)), ["missing-receipt:1"])
+        driven.journey = Journey(distance: try Distance(tenths: 1_000), vehicle: .car)
+        XCTAssertEqual(keys(PolicyCheck(report: report, items: [driven], categories: categories)), [])
+    }
+
     func testMissingAndSharedReceipts() {
         let categories = [Category(code: "lodging", name: "Lodging", receiptRequiredAbove: Money(minorUnits: 0, currency: eur))]
         var check = PolicyCheck(

@@ -25,6 +25,19 @@ final class ReportTotalsTests: XCTestCase {
         XCTAssertEqual(totals.paidByCompany, zero)
     }
 
+    /// What is due nets the advances paid, and goes below zero when they were more than what was
+    /// spent personally; what the company paid directly is not netted.
+    func testAdvancesAreNettedAgainstWhatIsDueAndMayLeaveItBelowZero() throws {
+        let eur = try currency("EUR")
+        let items = [try item("350.00", "EUR"), try item("40.00", "EUR", paidBy: .company)]
+        let totals = try ReportTotals(items: items, reportCurrency: eur, advances: Money(minorUnits: 50_000, currency: eur))
+        XCTAssertEqual(totals.advances.description, "500.00 EUR")
+        XCTAssertEqual(totals.dueToEmployee.minorUnits, -15_000)
+        XCTAssertEqual(totals.paidByCompany.description, "40.00 EUR")
+        XCTAssertEqual(totals.total.description, "390.00 EUR", "the total spent is not changed by advances")
+        XCTAssertEqual(try ReportTotals(items: items, reportCurrency: eur).advances.minorUnits, 0)
+    }
+
     func testOriginalAmountsInDifferentCurrenciesAreNeverAdded() throws {
         let items = [
             try item("100.00", "USD", rate: "0.9231"),

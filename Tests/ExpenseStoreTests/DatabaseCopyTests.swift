@@ -70,6 +70,18 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
                     reportID: draft.id, date: day, category: "meals", amount: amount,
                     conversion: conversion))
             _ = try store.insertExpense(Expense(date: day, category: "meals", amount: amount))
+            // Issue 29's rows: a journey, nights, an advance and a rate of its own.
+            let journey = Journey(distance: try Distance(tenths: 1_234), vehicle: .car, from: "Munich", to: "Stuttgart")
+            let driven = try store.mileageAmount(journey, on: day)
+            _ = try store.insertExpense(
+                Expense(
+                    reportID: draft.id, date: day, category: "mileage", amount: driven,
+                    conversion: Expense.Conversion(rate: .one, source: .same, converted: driven), journey: journey))
+            _ = try store.insertExpense(
+                Expense(reportID: draft.id, date: day, category: "lodging", amount: amount, conversion: conversion, nights: 2))
+            _ = try store.addAdvance(Advance(reportID: draft.id, date: day, amount: amount, conversion: conversion), by: "ana")
+            try store.setMileageRate(
+                MileageRate(vehicle: .motorcycle, validFrom: day, perKilometre: Money(minorUnits: 25, currency: eur)))
             try store.setSeverity(.blocking, of: .duplicate)
             let bytes = Array("a receipt's bytes".utf8)
             let hash = SHA256.hex(bytes)
@@ -102,7 +114,7 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         let outcome = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
         XCTAssertTrue(outcome.createdTarget)
         XCTAssertEqual(outcome.tables.first { $0.name == "reports" }, tally("reports", copied: 2, rows: 2))
-        XCTAssertEqual(outcome.tables.first { $0.name == "report_events" }, tally("report_events", copied: 4, rows: 4))
+        XCTAssertEqual(outcome.tables.first { $0.name == "report_events" }, tally("report_events", copied: 5, rows: 5))
         XCTAssertEqual(outcome.receiptFiles, tally("receipt files", copied: 1, rows: 1))
         XCTAssertEqual(outcome.receiptBytesCopied, 17)
 
@@ -110,7 +122,7 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try rows(target), try rows(source))
         XCTAssertEqual(try Schema.damagedTriggers(target.db), [], "the file's triggers are back, as they were")
         XCTAssertNil(target.triggerRepair)
-        XCTAssertEqual(try target.verifyAuditLog(), 4)
+        XCTAssertEqual(try target.verifyAuditLog(), 5)
         XCTAssertEqual(target.receiptVault?.check(try source.receipt(1).sha256), .ok)
         // The deleted report's id is not given again: the audit log outlives a deleted draft.
         let next = try target.write { try target.insertReport(Report(id: 0, title: "Next", currency: eur, owner: "ana")) }
@@ -122,7 +134,7 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
         XCTAssertFalse(again.copiedNothing)
         XCTAssertTrue(twice.copiedNothing)
         XCTAssertFalse(twice.createdTarget)
-        XCTAssertEqual(twice.tables.first { $0.name == "expenses" }, tally("expenses", present: 3, rows: 3))
+        XCTAssertEqual(twice.tables.first { $0.name == "expenses" }, tally("expenses", present: 5, rows: 5))
         XCTAssertEqual(twice.receiptFiles, tally("receipt files", present: 1, rows: 1))
     }
 
@@ -139,7 +151,7 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
             try source.setSeverity(.warning, of: .outsideTrip)
         }
         let outcome = try DatabaseCopy.copy(from: source, to: .file(path("copy.sqlite")), owner: nil, now: now)
-        XCTAssertEqual(outcome.tables.first { $0.name == "expenses" }, tally("expenses", copied: 1, present: 3, rows: 4))
+        XCTAssertEqual(outcome.tables.first { $0.name == "expenses" }, tally("expenses", copied: 1, present: 5, rows: 6))
         XCTAssertEqual(outcome.tables.first { $0.name == "policy_rules" }, tally("policy_rules", copied: 1, present: 1, rows: 2))
         XCTAssertEqual(outcome.tables.first { $0.name == "report_events_head" }, tally("report_events_head", present: 1, rows: 1))
         XCTAssertEqual(outcome.tables.reduce(0) { $0 + $1.copied }, 2)

@@ -114,4 +114,39 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         XCTAssertTrue(app.contains { $0.contains("missing-receipt:\(items[2].id)|") }, "\(app)")
         XCTAssertFalse(app.contains { $0.contains("missing-receipt:\(items[1].id)|") }, "\(app)")
     }
+
+    /// A lodging bill for several nights is held to the daily limit per night, on its own, and a
+    /// mileage item needs no receipt, by both.
+    func testNightsAndMileageAreJudgedAlike() throws {
+        try expectSuccess(cluster.psql("UPDATE categories SET receipt_required_above = 0 WHERE code = 'mileage';", database: database))
+        let store = try Store(
+            server: cluster.connectionURI(user: "alice", password: password("alice"), database: database),
+            now: { "2026-03-10T09:00:00Z" })
+        let report = try store.write { try store.insertReport(Report(id: 0, title: "Boston", currency: eur, owner: "alice")) }
+        let day = CalendarDate(year: 2026, month: 3, day: 2)!
+        func add(_ category: String, _ cents: Int64, nights: Int? = nil, journey: Journey? = nil) throws {
+            let amount = Money(minorUnits: cents, currency: eur)
+            _ = try store.insertExpense(
+                Expense(
+                    reportID: report.id, date: day, category: category, amount: amount,
+                    conversion: Expense.Conversion(rate: .one, source: .same, converted: amount), journey: journey, nights: nights))
+        }
+        try add("lodging", 75_000, nights: 3)  // 250.00 a night: at the limit
+        try add("lodging", 75_001, nights: 3)  // a cent over it
+        try add("lodging", 20_000, nights: 1)  // one night with...
+        try add("lodging", 6_000)  // ...another bill that day: 260.00
+        try add("mileage", 3_000, journey: Journey(distance: try Distance(tenths: 1_000), vehicle: .car))
+        let items = try store.expenses(.report(report.id))
+        var check = PolicyCheck(report: try store.report(report.id), items: items, categories: try store.categories())
+        check.severities = try store.policySeverities()
+        let app = check.violations().filter { $0.rule != .duplicate }.map { "\($0.rule.rawValue)|\($0.key)|\($0.severity.rawValue)" }
+            .sorted()
+        let server = try expectSuccess(cluster.psql("SELECT * FROM expenses.policy_findings(\(report.id));", database: database))
+            .filter { !$0.hasPrefix("duplicate|") }.sorted()
+        XCTAssertEqual(server, app)
+        XCTAssertEqual(
+            app.map { String($0.split(separator: "|")[1]) }.filter { $0.hasPrefix("daily-limit") }.sorted(),
+            ["daily-limit:lodging:2026-03-02", "daily-limit:lodging:2026-03-02:\(items[1].id)"])
+        XCTAssertFalse(app.contains { $0.contains("missing-receipt:\(items[4].id)|") }, "\(app)")
+    }
 }

@@ -5,11 +5,12 @@ import Rendering
 import StatementImport
 import StatementReading
 
-/// `allowance rates import|list`: the per-diem rates by country and date that a report's per
-/// diems are computed with. A database starts with the shipped table (Germany's domestic rates);
+/// `allowance ...`: what a trip is owed by rule rather than by receipt. `allowance rates
+/// import|list`: the per-diem rates by country and date that a report's per diems are computed
+/// with; `allowance mileage ...` (`AllowanceCommands+Mileage.swift`): the rates per km. A database starts with the shipped table (Germany's domestic rates);
 /// an import adds a country's rows or corrects one.
 enum AllowanceCommands {
-    static let all: [CommandSpec] = [importFile, list]
+    static let all: [CommandSpec] = [importFile, list] + mileage
 
     enum Options {
         static let dryRun = Option.flag("dry-run", "Check the file and say what it would change; write nothing.")

@@ -23,6 +23,7 @@ public enum Commands {
                 name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",
                 defaultSubcommand: nil),
             CommandGroup(name: "rates", abstract: "The ECB's euro reference rates for converting expenses.", defaultSubcommand: "list"),
+            CommandGroup(name: "allowance", abstract: "Allowances paid by rule: mileage rates per km.", defaultSubcommand: "mileage"),
             CommandGroup(
                 name: "allowance", abstract: "Per diems: the rates by country and date they are computed with.", defaultSubcommand: nil),
             CommandGroup(name: "allowance rates", abstract: "The per-diem rates by country and date.", defaultSubcommand: "list"),

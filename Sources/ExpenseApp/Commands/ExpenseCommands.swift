@@ -17,8 +17,17 @@ enum ExpenseCommands {
         static let merchant = Option.text("merchant", "name", "Who was paid.")
         static let description = Option.text("description", "text", "What it was for.")
         static let paidBy: Option<PaidBy?> = .value("paid-by", "Who paid: personal (to reimburse) or company (company card).")
-        /// What an expense is: `expense edit` changes any of them; `expense add` needs an amount and a category.
-        static let item: [any OptionDeclaration] = [date, amount, currency, rate, category, merchant, description, paidBy]
+        static let distance: Option<Distance?> = .value(
+            "distance", "Mileage: the kilometres driven, e.g. 123.4; the amount is computed at the rate per km.")
+        static let vehicle: Option<Vehicle?> = .value("vehicle", "Mileage: car (default) or motorcycle.")
+        static let fromPlace = Option.text("from-place", "place", "Mileage: where the journey began.")
+        static let toPlace = Option.text("to-place", "place", "Mileage: where it went.")
+        static let nights = Option.number("nights", "n", "Lodging: how many nights the bill covers (the daily limit applies per night).")
+        /// What an expense is: `expense edit` changes any of them; `expense add` needs an amount (or
+        /// a distance) and a category.
+        static let item: [any OptionDeclaration] = [
+            date, amount, currency, rate, category, merchant, description, paidBy, distance, vehicle, fromPlace, toPlace, nights,
+        ]
         static let report = CommonOptions.report
         static let unassigned = Option.flag("unassigned", "Only items in no report.")
         static let unassign = Option.flag("unassign", "Take it out of its report.")
@@ -29,19 +38,25 @@ enum ExpenseCommands {
     static let add = CommandSpec(
         ["expense", "add"], abstract: "Add an expense, to a report or standing alone.",
         discussion: "An expense in another currency than its report's is converted at --rate (1 unit of its currency in the report's), "
-            + "else at the ECB reference rate of its date loaded with 'expenses rates import'.",
+            + "else at the ECB reference rate of its date loaded with 'expenses rates import'. "
+            + "A mileage item takes --distance (and --vehicle) instead of --amount: its amount is the distance times the rate per km "
+            + "of its date ('expenses allowance mileage'), and it needs no receipt. "
+            + "A lodging bill for several nights takes --nights: the daily limit applies per night.",
         options: [
             Options.report.described("The report to add it to (default: the one opened in the REPL; none: unassigned)."),
-            Options.date, Options.amount.required(), Options.currency, Options.rate,
+            Options.date, Options.amount.required(unless: Options.distance), Options.currency, Options.rate,
             Options.category.required(), Options.merchant, Options.description,
-            Options.paidBy,
+            Options.paidBy, Options.distance, Options.vehicle, Options.fromPlace, Options.toPlace, Options.nights,
         ],
         examples: [
             "expenses expense add --report 1 --date 2026-03-02 --amount 412.80 --currency EUR --category lodging --merchant \"Hotel Astoria\"",
             "expenses expense add --report 1 --date 2026-03-03 --amount 38.50 --currency CHF --rate 1.0412 --category meals --paid-by company",
             "expenses expense add --date 2026-03-04 --amount 12 --currency EUR --category taxi",
+            "expenses expense add --report 1 --date 2026-03-05 --category mileage --distance 123.4 --vehicle car --from-place Munich --to-place Stuttgart",
+            "expenses expense add --report 1 --date 2026-03-02 --amount 900 --category lodging --nights 3",
         ],
-        form: ExpenseForm.make
+        form: ExpenseForm.make,
+        validate: validateJourney
     ) { invocation, session in
         let store = try session.store()
         let (date, outsideTrip) = try dateOfNewExpense(invocation, session)
@@ -51,13 +66,22 @@ enum ExpenseCommands {
             // said first; the store's insert asks it again, as the guarantee.
             let report = try reportID.map { id in try store.report(id, for: .addItems) }
             let currency = try invocation[Options.currency] ?? report?.currency ?? CurrencyTable.standard.require(session.defaultCurrency)
+            let category = try invocation[Options.category.required(), in: store].code
+            let journey = try journey(invocation, category: category, previous: nil)
+            let amount: Money
+            if let journey {
+                amount = try store.mileageAmount(journey, on: date)
+            } else if let given = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)]
+            {
+                amount = given
+            } else {
+                throw Invocation.missing(Options.amount.spec, path: invocation.spec.path)
+            }
             var item = Expense(
-                reportID: report?.id, date: date,
-                category: try invocation[Options.category.required(), in: store].code,
+                reportID: report?.id, date: date, category: category,
                 merchant: try invocation[Options.merchant] ?? "", description: try invocation[Options.description] ?? "",
-                amount: try invocation[
-                    Options.amount.required(), in: AmountContext(currency, decimalMark: session.environment.decimalMark)],
-                paidBy: try invocation[Options.paidBy] ?? .personal)
+                amount: amount, paidBy: try invocation[Options.paidBy] ?? .personal, journey: journey,
+                nights: try nights(invocation, category: category, previous: nil))
             let manualRate = try invocation[Options.rate]
             if let report {
                 item.conversion = try Expense.Conversion.of(
@@ -133,9 +157,15 @@ enum ExpenseCommands {
 
     static let edit = CommandSpec(
         ["expense", "edit"], abstract: "Change an expense of a draft report, or an unassigned one.",
+        discussion: "A mileage item's amount is computed again at the rate per km when its distance, vehicle or date "
+            + "changes; it takes --distance, not --amount.",
         arguments: [CommonArguments.expense],
         options: Options.item,
-        examples: ["expenses expense edit 2 --amount 39.50", "expenses expense edit 2 --currency EUR --merchant \"Bahnhof Buffet Basel\""]
+        examples: [
+            "expenses expense edit 2 --amount 39.50", "expenses expense edit 2 --currency EUR --merchant \"Bahnhof Buffet Basel\"",
+            "expenses expense edit 7 --distance 150", "expenses expense edit 3 --nights 2",
+        ],
+        validate: validateJourney
     ) { invocation, session in
         let store = try session.store()
         let item = try store.write {
@@ -147,8 +177,19 @@ enum ExpenseCommands {
             if let merchant = try invocation[Options.merchant] { item.merchant = merchant }
             if let description = try invocation[Options.description] { item.description = description }
             if let paidBy = try invocation[Options.paidBy] { item.paidBy = paidBy }
+            item.journey = try journey(
+                invocation, category: item.category, previous: previous.journey, legacy: previous.category == mileageCategory)
+            item.nights = try nights(invocation, category: item.category, previous: previous.nights)
             let currency = try invocation[Options.currency] ?? item.amount.currency
-            if let amount = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)] {
+            if let journey = item.journey {
+                // Computed again when what it is computed from changes; else it keeps its amount.
+                if journey.distance != previous.journey?.distance || journey.vehicle != previous.journey?.vehicle
+                    || item.date != previous.date
+                {
+                    item.amount = try store.mileageAmount(journey, on: item.date)
+                }
+            } else if let amount = try invocation[Options.amount, in: AmountContext(currency, decimalMark: session.environment.decimalMark)]
+            {
                 item.amount = amount
             } else if currency != item.amount.currency {
                 // The same figure in another currency: re-read it with that currency's digits.

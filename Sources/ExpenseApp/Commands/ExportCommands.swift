@@ -61,14 +61,16 @@ enum ExportCommands {
             var html = ReportHTML(
                 report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
                 events: try store.events(report.id), receipts: try receipts(of: report, items: items, in: store),
-                generatedAt: session.environment.now(), generator: "expenses \(Runner.version)")
+                generatedAt: session.environment.now(), generator: "expenses \(Runner.version)",
+                advances: try store.advances(report.id))
             html.perDiems = perDiems.perDiems
             if case .none(let reason) = perDiems { html.perDiemNote = PerDiemView.words(reason, report: report) }
             text = try html.render()
         case .json:
             text =
                 try ReportDetail(
-                    report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store), perDiems: perDiems
+                    report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store), perDiems: perDiems,
+                    advances: try store.advances(report.id)
                 ).json.serialized() + "\n"
         case .csv:
             text = ExpenseView.listing(items, inReport: false).csv

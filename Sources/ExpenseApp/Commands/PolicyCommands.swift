@@ -24,7 +24,8 @@ enum PolicyCommands {
         if check.checks(.sharedReceipt) { check.receiptUses = try store.receiptUses(of: check.receipts.values.joined()) }
         // Limits are set in one currency (EUR by default); a report in another is checked at the
         // rate of the day when the rate table has one, and not at all rather than at a guess.
-        let rates = store.rateSource()
+        // Limits convert at any earlier rate, as the server's policy does (`limit_in`).
+        let rates = store.rateSource(maximumAgeDays: .some(nil))
         check.convertLimit = { limit, currency, date in
             limit.currency == currency
                 ? limit

@@ -100,7 +100,7 @@ enum RatesCommands {
         let from = try invocation[showCurrency]
         let into = try invocation[Options.into] ?? CurrencyTable.standard.require("EUR")
         let date = try invocation[showDate] ?? session.environment.today()
-        guard let found = try session.store().rateSource().rate(from: from, to: into, on: date) else {
+        guard let found = try session.store().rateSource(maximumAgeDays: .some(nil)).rate(from: from, to: into, on: date) else {
             throw ExpenseError(
                 .invalidData, "no exchange rate from \(from.code) to \(into.code) on or before \(date)",
                 hint: "load the ECB's reference rates: expenses rates import eurofxref-hist.csv")

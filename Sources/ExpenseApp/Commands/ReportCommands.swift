@@ -27,7 +27,7 @@ enum ReportCommands {
         static let deleted = Argument<Int64>.value("id", "The report to delete.", completion: .reportID)
     }
 
-    static let all: [CommandSpec] = [new, list, show, edit, delete]
+    static let all: [CommandSpec] = [new, list, show, edit, delete, advance]
 
     static let new = CommandSpec(
         ["report", "new"], abstract: "Create an expense report for a trip.",
@@ -81,7 +81,7 @@ enum ReportCommands {
         let items = try store.expenses(.report(report.id))
         return try ReportDetail(
             report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
-            perDiems: try store.perDiems(of: report)
+            perDiems: try store.perDiems(of: report), advances: try store.advances(report.id)
         ).output
     }
 

@@ -25,6 +25,8 @@ public struct Settings: Sendable {
     public var database: String?
     /// Where new reports' trips go when `--country` does not say (ISO 3166-1 alpha-2).
     public var homeCountry: String
+    /// How many days older than an expense's day an ECB rate may be and still convert it.
+    public var ratesMaxAgeDays: Int
 
     /// The keys expenses knows, in the order `config list` shows them. A new setting is one line
     /// here and a field read in `init(file:)`.
@@ -66,6 +68,10 @@ public struct Settings: Sendable {
         SettingKey(
             "receipts.max-size", "The largest receipt file accepted, e.g. 20MiB or 500KiB.",
             default: "20MiB", check: SettingKey.byteSize),
+        SettingKey(
+            "rates.max-age-days",
+            "How many days older than an expense's day an ECB reference rate may be and still convert it; older, the expense needs newer rates (rates import) or --rate.",
+            default: "7", check: SettingKey.count(0...3650)),
     ]
 
     static let variablePrefix = "var."
@@ -100,6 +106,7 @@ public struct Settings: Sendable {
         maxReceiptSize = value("receipts.max-size").flatMap(ByteSize.parse) ?? 20 << 20
         database = value("database")
         homeCountry = value("home-country") ?? CountryCode.germany.code
+        ratesMaxAgeDays = value("rates.max-age-days").flatMap { Int($0) } ?? 7
         self.variables = variables
     }
 
@@ -119,6 +126,7 @@ public struct Settings: Sendable {
         case "camera.timeout": return String(cameraTimeout)
         case "receipts.inbox": return receiptInbox
         case "receipts.max-size": return ByteSize.setting(maxReceiptSize)
+        case "rates.max-age-days": return String(ratesMaxAgeDays)
         default: return Self.variableName(name).flatMap { variables[$0] }
         }
     }

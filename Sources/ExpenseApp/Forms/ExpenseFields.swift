@@ -4,7 +4,9 @@ import ExpenseSupport
 
 /// The fields of one expense as every form asks them — date, merchant, category, currency,
 /// amount, and a rate when the currency is not the report's and the rate table has none for the
-/// day — each read as its option reads it. The forms differ only in their defaults.
+/// day — each read as its option reads it. The forms differ only in their defaults, and in
+/// whether they take a journey and nights: then a mileage item is asked its distance, vehicle
+/// and places instead of a currency and an amount, and a lodging bill its nights.
 enum ExpenseFields {
     typealias Options = ExpenseCommands.Options
 
@@ -23,16 +25,22 @@ enum ExpenseFields {
     ///   - decimalMark: the locale's, which the amount typed may use (the command reads it the same way).
     static func make(
         store: Store, report: @escaping (Form.Answers) -> Report?, decimalMark: DecimalMark = .point,
-        defaults: Defaults
+        defaults: Defaults, allowances: Bool = false
     ) throws -> [Form.Field] {
+        func category(_ answers: Form.Answers) -> String? { answers[Options.category]?.code }
+        func isMileage(_ answers: Form.Answers) -> Bool { allowances && category(answers) == ExpenseCommands.mileageCategory }
         let categories = try store.categories().map(\.code)
         func currency(_ answers: Form.Answers) -> Currency? {
-            answers[Options.currency] ?? defaults.currency(answers).flatMap { try? Currency(argument: $0) }
+            if isMileage(answers) {
+                // A mileage item is in its rate's currency.
+                return day(answers).flatMap { try? store.mileageRate(answers[Options.vehicle] ?? .car, on: $0).perKilometre.currency }
+            }
+            return answers[Options.currency] ?? defaults.currency(answers).flatMap { try? Currency(argument: $0) }
         }
         func day(_ answers: Form.Answers) -> CalendarDate? {
             answers[Options.date] ?? defaults.date(answers).flatMap { try? CalendarDate(argument: $0) }
         }
-        return [
+        var fields = [
             Form.Field(Options.date, "Date", required: true)
                 .suggesting(defaults.date),
             Form.Field(Options.merchant, "Merchant")
@@ -43,7 +51,11 @@ enum ExpenseFields {
                     answers[Options.merchant].flatMap { try? store.lastCategory(forMerchant: $0) } ?? defaults.category(answers)
                 }
                 .completing { typed in categories.filter { $0.hasPrefix(typed.lowercased()) } },
+        ]
+        if allowances { fields += journeyFields(isMileage) }
+        fields += [
             Form.Field(Options.currency, "Currency", required: true)
+                .asked { !isMileage($0) }
                 .suggesting(defaults.currency)
                 .completing { typed in CurrencyChoice.candidates(typed) },
             // The currency is asked before, and required: an amount is always read in it.
@@ -51,7 +63,8 @@ enum ExpenseFields {
                 guard let currency = currency(answers) else { throw ExpenseError(.usage, "give the currency first") }
                 return AmountContext(currency, decimalMark: decimalMark)
             }
-            .suggesting(defaults.amount),
+            .suggesting(defaults.amount)
+            .asked { !isMileage($0) },
             Form.Field(Options.rate, "Rate", required: true)
                 .labelled { answers in "Rate (1 \(currency(answers)?.code ?? "?") in \(report(answers)?.currency.code ?? "?"))" }
                 .asked { answers in
@@ -60,6 +73,24 @@ enum ExpenseFields {
                     else { return false }
                     return (try? store.rateSource().rate(from: paid, to: report.currency, on: day)) == nil
                 },
+        ]
+        if allowances {
+            fields.append(
+                Form.Field(Options.nights, "Nights").suggesting { _ in "1" }.asked { category($0) == ExpenseCommands.lodgingCategory })
+        }
+        return fields
+    }
+
+    /// A mileage item's journey, asked instead of its currency and amount.
+    private static func journeyFields(_ isMileage: @escaping (Form.Answers) -> Bool) -> [Form.Field] {
+        [
+            Form.Field(Options.distance, "Distance (km)", required: true).asked(when: isMileage),
+            Form.Field(Options.vehicle, "Vehicle (car, motorcycle)", required: true)
+                .suggesting { _ in Vehicle.car.rawValue }
+                .completing { typed in Vehicle.allCases.map(\.rawValue).filter { $0.hasPrefix(typed) } }
+                .asked(when: isMileage),
+            Form.Field(Options.fromPlace, "From").asked(when: isMileage),
+            Form.Field(Options.toPlace, "To").asked(when: isMileage),
         ]
     }
 }

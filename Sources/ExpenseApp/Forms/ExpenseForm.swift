@@ -23,7 +23,8 @@ enum ExpenseForm {
         let defaults = ExpenseFields.Defaults(
             date: { tripDay(report($0), today: today).description },
             currency: { report($0)?.currency.code ?? defaultCurrency })
-        let fields = try ExpenseFields.make(store: store, report: report, decimalMark: session.environment.decimalMark, defaults: defaults)
+        let fields = try ExpenseFields.make(
+            store: store, report: report, decimalMark: session.environment.decimalMark, defaults: defaults, allowances: true)
         return Form(heading: heading, fields: [choice] + fields)
     }
 

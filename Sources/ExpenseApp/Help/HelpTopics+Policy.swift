@@ -22,7 +22,9 @@ extension HelpTopics {
                 """
                 The limits are the categories' ('expenses category list'): a daily limit, and the amount above which an \
                 item needs a receipt, set in one currency; a report in another is checked at the exchange rate of the \
-                day when there is one, and not at all rather than at a guess. A likely duplicate is the same date, amount \
+                day when there is one, and not at all rather than at a guess. A lodging bill given --nights N is held to \
+                the daily limit once a night, on its own (900.00 for 3 nights is 300.00 a night; its key ends in its \
+                item's id); a mileage item, computed from its distance, needs no receipt. A likely duplicate is the same date, amount \
                 and currency with the same category or merchant, in the report or across your reports; its message names \
                 the first ten items of the group and its JSON itemIds every one.
                 """),

@@ -23,6 +23,8 @@ public struct OptionSpec: Sendable {
     public let required: Bool
     public let repeats: Bool
     public let completion: CompletionSource
+    /// Options that, given, make a required one unnecessary (`--distance` computes `--amount`).
+    public var waivedBy: [String] = []
 
     public static func value(
         _ name: String, _ valueName: String, _ help: String, short: Character? = nil,

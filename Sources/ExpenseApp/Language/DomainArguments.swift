@@ -60,3 +60,12 @@ extension PolicySeverity: ExpressibleByArgument {
 extension OutputFormat: ExpressibleByArgument {
     public static var valueName: String { "format" }
 }
+
+extension Distance: ExpressibleByArgument {
+    public init(argument: String, in context: Void) throws { self = try Distance.parse(argument) }
+    public static var valueName: String { "km" }
+}
+
+extension Vehicle: ExpressibleByArgument {
+    public static var valueName: String { "vehicle" }
+}

@@ -90,7 +90,8 @@ public struct Invocation {
     mutating func store(_ value: any Sendable, forName name: String) { stored[name] = value }
 
     static func missing(_ option: OptionSpec, path: [String]) -> UsageError {
-        UsageError("Missing expected argument '\(option.synopsis)'", path: path)
+        let instead = option.waivedBy.isEmpty ? "" : " (or " + option.waivedBy.map { "'--\($0)'" }.joined(separator: " or ") + " instead)"
+        return UsageError("Missing expected argument '\(option.synopsis)'\(instead)", path: path)
     }
 
     /// Whether a flag was given; a flag cannot be malformed.
@@ -120,7 +121,8 @@ public struct Invocation {
     /// The error for the first required option or argument the line did not give; nil when
     /// nothing is missing.
     public var missing: UsageError? {
-        for option in spec.options where option.required && !hasValue(forOptionNamed: option.name) {
+        for option in spec.options
+        where option.required && !hasValue(forOptionNamed: option.name) && !option.waivedBy.contains(where: hasValue(forOptionNamed:)) {
             return Self.missing(option, path: spec.path)
         }
         for (position, argument) in spec.arguments.enumerated()

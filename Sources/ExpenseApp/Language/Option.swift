@@ -27,12 +27,20 @@ public struct Option<Value>: OptionDeclaration {
         }
     }
 
+    /// The same option, required unless `other` is given, which stands in for it (`--distance`
+    /// for `--amount`): read as an optional value.
+    public func required<Other>(unless other: Option<Other>) -> Self {
+        var spec = changed(required: true).spec
+        spec.waivedBy.append(other.spec.name)
+        return Option(spec: spec, read: read)
+    }
+
     private func changed(help: String? = nil, required: Bool? = nil) -> Self {
         Option(
             spec: OptionSpec(
                 name: spec.name, short: spec.short, valueName: spec.valueName, help: help ?? spec.help,
                 allowed: spec.allowed, required: required ?? spec.required, repeats: spec.repeats,
-                completion: spec.completion), read: read)
+                completion: spec.completion, waivedBy: spec.waivedBy), read: read)
     }
 }
 

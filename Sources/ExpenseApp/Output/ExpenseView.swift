@@ -14,6 +14,8 @@ enum ExpenseView {
             .init("description", "description", inTable: false), .init("reference", "reference", inTable: false),
             .init("paidBy", "paid by", optional: true), .init("amount", "amount"), .init("rate", "rate", inTable: false),
             .init("rateDecimal", "rate", optional: true), .init("converted", "converted", optional: true),
+            .init("distanceKm", "km", inTable: false), .init("vehicle", "vehicle", inTable: false),
+            .init("fromPlace", "from", inTable: false), .init("toPlace", "to", inTable: false), .init("nights", "nights", inTable: false),
         ]
         // Each row is made when it is rendered (a report can have 100,000 items).
         return Listing(columns: columns, count: items.count, note: note) { index in
@@ -26,6 +28,10 @@ enum ExpenseView {
                 item.reference.map { .text($0) } ?? .null, .text(item.paidBy.rawValue), .money(item.amount),
                 rate.map { .text($0.description) } ?? .null, rate.map { .text(decimal($0)) } ?? .null,
                 .money(item.conversion?.converted),
+                item.journey.map { .text($0.distance.description) } ?? .null,
+                item.journey.map { .text($0.vehicle.rawValue) } ?? .null,
+                item.journey?.from.map { .text($0) } ?? .null, item.journey?.to.map { .text($0) } ?? .null,
+                item.nights.map { .int(Int64($0)) } ?? .null,
             ]
             return row
         }
@@ -49,6 +55,10 @@ enum ExpenseView {
             ("rateDecimal", .string(item.conversion.map { decimal($0.rate) })), ("rateDate", .date(item.conversion?.rateDate)),
             ("rateSource", .string(item.conversion?.source.rawValue)), ("converted", .money(item.conversion?.converted)),
             ("paidBy", .string(item.paidBy.rawValue)),
+            // A mileage item's journey (the distance exact, as text, like amounts) and a lodging bill's nights.
+            ("distanceKm", .string(item.journey?.distance.description)), ("vehicle", .string(item.journey?.vehicle.rawValue)),
+            ("fromPlace", .string(item.journey?.from)), ("toPlace", .string(item.journey?.to)),
+            ("nights", item.nights.map { .int(Int64($0)) } ?? .null),
         ])
     }
 }
@@ -72,7 +82,8 @@ struct ExpenseDetail: Document {
         let rows: [(String, String)] = [
             ("Report", item.reportID.map(String.init) ?? "(unassigned)"), ("Date", item.date.description),
             ("Category", item.category), ("Merchant", item.merchant), ("Description", item.description),
-            ("Reference", item.reference ?? ""), ("Amount", item.amount.description), ("Paid by", item.paidBy.rawValue),
+            ("Reference", item.reference ?? ""), ("Amount", item.amount.description), ("Journey", item.journey?.summary ?? ""),
+            ("Nights", item.nights.map(String.init) ?? ""), ("Paid by", item.paidBy.rawValue),
             ("Rate", item.conversion.map(Self.rate) ?? ""), ("Converted", item.conversion.map { $0.converted.description } ?? ""),
         ]
         for (label, value) in rows where !value.isEmpty { text += "  " + (label + ":").padding(13) + value + "\n" }

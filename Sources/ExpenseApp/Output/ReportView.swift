@@ -43,16 +43,21 @@ struct ReportDetail: Document {
     let items: [Expense]
     let receipts: ReportReceipts
     let perDiems: ReportAllowance
+    let advances: [Advance]
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
-    init(report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance) throws {
+    init(
+        report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = []
+    ) throws {
         self.report = report
         self.items = items
         self.receipts = receipts
         self.perDiems = perDiems
+        self.advances = advances
         totals = try ReportTotals(
-            items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems.total(in: report.currency))
+            items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems.total(in: report.currency),
+            advances: try AdvanceView.total(advances, report))
     }
 
     var text: String {
@@ -89,6 +94,7 @@ struct ReportDetail: Document {
             }
         }
         text += PerDiemView.text(perDiems, report: report, width: width)
+        text += AdvanceView.text(advances)
         text += "\nTotals by original currency:\n"
         if totals.byOriginalCurrency.isEmpty { text += "  (no items)\n" }
         let amounts = totals.byOriginalCurrency.map(\.displayString)
@@ -96,24 +102,23 @@ struct ReportDetail: Document {
         for (money, amount) in zip(totals.byOriginalCurrency, amounts) {
             text += "  \(money.currency.code)  " + amount.leftPadding(width) + "\n"
         }
-        // With per diems, what is due is the items paid personally and the per diems.
-        let summary: [(String, Money)] =
-            perDiems.perDiems == nil
-            ? [
-                ("Total in \(report.currency.code):", totals.total), ("  due to employee:", totals.dueToEmployee),
-                ("  paid by company:", totals.paidByCompany),
-            ]
-            : [
-                ("Total in \(report.currency.code):", totals.total),
-                (
-                    "  paid personally:",
-                    Money(minorUnits: totals.dueToEmployee.minorUnits - totals.perDiems.minorUnits, currency: report.currency)
-                ),
-                ("  paid by company:", totals.paidByCompany), ("Per diems:", totals.perDiems), ("Due to employee:", totals.dueToEmployee),
-            ]
+        // With per diems or advances, what is due is the items paid personally and the per diems, less the advances.
+        var summary: [(String, Money)] = [("Total in \(report.currency.code):", totals.total)]
+        if perDiems.perDiems == nil && advances.isEmpty {
+            summary.append(AdvanceView.due(totals))
+            summary.append(("  paid by company:", totals.paidByCompany))
+        } else {
+            summary.append(("  paid personally:", totals.paidPersonally))
+            summary.append(("  paid by company:", totals.paidByCompany))
+            if perDiems.perDiems != nil { summary.append(("Per diems:", totals.perDiems)) }
+            if !advances.isEmpty { summary.append(("Advances paid:", totals.advances)) }
+            let due = AdvanceView.due(totals)
+            summary.append((due.0.trimmingSpaces.prefix(1).uppercased() + due.0.trimmingSpaces.dropFirst(), due.1))
+        }
         let summaryWidth = summary.map { $0.1.displayString.count }.max() ?? 0
+        let labelWidth = max(22, (summary.map { $0.0.count }.max() ?? 0) + 1)
         for (label, money) in summary {
-            text += label.padding(22) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
+            text += label.padding(labelWidth) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
         }
         emit(text)
     }
@@ -133,12 +138,14 @@ struct ReportDetail: Document {
             ),
             ("receiptsMissing", .array(receipts.missing.flatMap(\.expenseIDs).map { .int($0) })),
             ("perDiems", PerDiemView.json(perDiems, report: report)),
+            ("advances", .array(advances.map(AdvanceView.json))),
             (
                 "totals",
                 .object([
                     ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
                     ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
                     ("paidByCompany", .money(totals.paidByCompany)), ("perDiems", .money(totals.perDiems)),
+                    ("advances", .money(totals.advances)), ("dueToCompany", .money(AdvanceView.dueToCompany(totals))),
                 ])
             ),
         ])

@@ -119,6 +119,11 @@ struct ReceiptExpenseDraft {
             merchant: merchant.value, description: description,
             amount: try Money.parse(amount.value, currency: currency))
         try item.validate()
+        if item.category == Journey.category {
+            throw ExpenseError(
+                .invalidData, "a mileage item is computed from its distance, not read from a receipt",
+                hint: "add it with: expenses expense add --category mileage --distance KM; or give the receipt another --category")
+        }
         let manualRate = try rate.map { text throws(ExpenseError) in try ExchangeRate.parse(text) }
         if let report {
             item.conversion = try Expense.Conversion.of(

@@ -63,6 +63,8 @@ extension CopiedTable {
         CopiedTable("policy_rules", [("rule", t), ("severity", t)], key: ["rule"]),
         CopiedTable("exchange_rates", [("currency", t), ("date", t), ("per_eur", t)], key: ["currency", "date"]),
         CopiedTable(
+            "mileage_rates", [("vehicle", t), ("valid_from", t), ("rate_minor", i), ("currency", t)], key: ["vehicle", "valid_from"]),
+        CopiedTable(
             "reports",
             [
                 ("id", i), ("title", t), ("purpose", t), ("destination", t), ("start_date", t), ("end_date", t),
@@ -97,6 +99,7 @@ extension CopiedTable {
                 ("amount_minor", i), ("currency", t), ("rate", t), ("rate_date", t), ("rate_source", t),
                 ("converted_minor", i), ("paid_by", t), ("created_at", t), ("updated_at", t),
                 ("import_batch_id", i), ("import_line", i), ("import_key", i), ("external_id", t),
+                ("distance_tenths", i), ("vehicle", t), ("from_place", t), ("to_place", t), ("nights", i),
             ],
             owner: .report, totals: ["amount_minor", "converted_minor"]),
         CopiedTable(
@@ -118,6 +121,12 @@ extension CopiedTable {
                 ("id", i), ("report_id", i), ("at", t), ("actor", t), ("action", t), ("from_status", t),
                 ("to_status", t), ("reason", t), ("hash", t),
             ]),
+        CopiedTable(
+            "report_advances",
+            [
+                ("id", i), ("report_id", i), ("date", t), ("amount_minor", i), ("currency", t), ("rate", t), ("rate_date", t),
+                ("rate_source", t), ("converted_minor", i), ("created_at", t),
+            ], totals: ["amount_minor", "converted_minor"]),
         CopiedTable(
             "policy_acknowledgements", [("report_id", i), ("violation", t), ("actor", t), ("at", t), ("reason", t)],
             key: ["report_id", "violation"]),
@@ -163,5 +172,6 @@ extension CopiedTable {
         ("report_stops", "report_id", "reports", "id"),
         ("report_meals", "report_id", "reports", "id"),
         ("report_allowances", "report_id", "reports", "id"),
+        ("report_advances", "report_id", "reports", "id"),
     ]
 }

@@ -77,6 +77,7 @@ final class TeamImport {
             outcome.tables.append(try copyAcknowledgements(reportIDs))
             // While every report is still a draft: its trip's rows, and the per diems frozen with it.
             outcome.tables += try copyTrips(reportIDs)
+            outcome.tables.append(try copyAdvances(reportIDs))
             outcome.tables.append(try copyHistory(of: moving.filter { $0.status != .draft }, reportIDs))
             try verify(moving, reportIDs)
             try to.execute("RESET ROLE")
@@ -149,7 +150,8 @@ final class TeamImport {
         let rows = try from.query(
             """
             SELECT e.id, e.report_id, r.owner, e.date, e.category, e.merchant, e.description, e.amount_minor, e.currency, e.rate,
-                   e.rate_date, e.rate_source, e.converted_minor, e.paid_by, e.created_at, e.updated_at, e.import_key, e.external_id
+                   e.rate_date, e.rate_source, e.converted_minor, e.paid_by, e.created_at, e.updated_at, e.import_key, e.external_id,
+                   e.distance_tenths, e.vehicle, e.from_place, e.to_place, e.nights
             FROM expenses e LEFT JOIN reports r ON r.id = e.report_id ORDER BY e.id
             """
         ) { row -> (id: Int64, report: Int64?, owner: String?, values: [DatabaseValue]) in
@@ -160,7 +162,8 @@ final class TeamImport {
                     .text(row.string(8)), DatabaseValue(row.optionalString(9)), DatabaseValue(row.optionalString(10)),
                     DatabaseValue(row.optionalString(11)), DatabaseValue(row.optionalInt64(12)), .text(row.string(13)),
                     .text(row.string(14)), .text(row.string(15)), DatabaseValue(row.optionalInt64(16)),
-                    DatabaseValue(row.optionalString(17)),
+                    DatabaseValue(row.optionalString(17)), DatabaseValue(row.optionalInt64(18)), DatabaseValue(row.optionalString(19)),
+                    DatabaseValue(row.optionalString(20)), DatabaseValue(row.optionalString(21)), DatabaseValue(row.optionalInt64(22)),
                 ]
             )
         }
@@ -172,8 +175,9 @@ final class TeamImport {
                 let id = try to.queryFirst(
                     """
                     INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
-                                          rate_source, converted_minor, paid_by, created_at, updated_at, import_key, external_id, owner)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          rate_source, converted_minor, paid_by, created_at, updated_at, import_key, external_id,
+                                          distance_tenths, vehicle, from_place, to_place, nights, owner)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT DO NOTHING RETURNING id
                     """, [DatabaseValue(newReport)] + row.values + [.text(owner)], { $0.int64(0) })
             else {
@@ -285,6 +289,29 @@ final class TeamImport {
                     .integer(report), .text(row.violation), .text(try owners.owner(of: row.actor, orKeep: true)),
                     .text(row.at), .text(row.reason),
                 ])
+            tally.copied += 1
+        }
+        tally.rows = tally.copied
+        return tally
+    }
+
+    /// The advances of the copied reports, while they are drafts here (history moves them on after).
+    private func copyAdvances(_ reportIDs: [Int64: Int64]) throws -> DatabaseCopy.Tally {
+        var tally = DatabaseCopy.Tally("report_advances")
+        let columns = "date, amount_minor, currency, rate, rate_date, rate_source, converted_minor, created_at"
+        let rows = try from.query("SELECT report_id, \(columns) FROM report_advances ORDER BY id") { row in
+            (
+                report: row.int64(0),
+                values: [
+                    DatabaseValue.text(row.string(1)), .integer(row.int64(2)), .text(row.string(3)), .text(row.string(4)),
+                    DatabaseValue(row.optionalString(5)), .text(row.string(6)), .integer(row.int64(7)), .text(row.string(8)),
+                ]
+            )
+        }
+        for row in rows {
+            guard let report = reportIDs[row.report] else { continue }
+            try to.execute(
+                "INSERT INTO report_advances (report_id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [.integer(report)] + row.values)
             tally.copied += 1
         }
         tally.rows = tally.copied

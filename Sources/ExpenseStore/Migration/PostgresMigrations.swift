@@ -10,6 +10,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-06-pg-v2-totals-held-to-bigint") { try $0.execute(PostgresSchema.countFunction) }
         migrator.register("2026-12-07-pg-v3-receipt-uploads") { try $0.execute(PostgresSchema.receiptUploads) }
         migrator.register("2026-12-08-pg-v4-trip-allowances") { try $0.execute(PostgresSchema.tripAllowances) }
+        migrator.register("2026-12-09-pg-v5-mileage-nights-advances") { try $0.execute(PostgresSchema.mileageNightsAdvances) }
         return migrator
     }
 

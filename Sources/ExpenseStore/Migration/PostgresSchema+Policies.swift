@@ -91,7 +91,7 @@ extension PostgresSchema {
         ]
     }
 
-    /// The audit log and acknowledged warnings: read with their report; written by the functions.
+    /// The audit log, acknowledged warnings and advances: read with their report; written by the functions.
     static var logPolicies: [Policy] {
         let visible = { (table: String) in "EXISTS (SELECT 1 FROM reports r WHERE r.id = \(table).report_id)" }
         return [
@@ -101,6 +101,9 @@ extension PostgresSchema {
             Policy(
                 name: "policy_acknowledgements_of_visible_reports", table: "policy_acknowledgements", command: "SELECT",
                 roles: groupRoles, using: visible("policy_acknowledgements")),
+            Policy(
+                name: "report_advances_of_visible_reports", table: "report_advances", command: "SELECT", roles: groupRoles,
+                using: visible("report_advances")),
         ]
     }
 

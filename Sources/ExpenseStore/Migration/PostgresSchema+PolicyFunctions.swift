@@ -98,6 +98,7 @@ extension PostgresSchema {
                         FROM items i JOIN public.categories c ON c.code = i.category CROSS JOIN report r
                         WHERE c.receipt_required_above IS NOT NULL
                           AND i.converted_minor > limit_in(c.receipt_required_above, c.currency, r.currency, i.date)
+                          AND i.distance_tenths IS NULL
                           AND NOT EXISTS (SELECT 1 FROM public.expense_receipts l WHERE l.expense_id = i.id)
                         UNION ALL
                         SELECT 'outside-trip', 'outside-trip:' || i.id
@@ -106,9 +107,14 @@ extension PostgresSchema {
                         UNION ALL
                         SELECT 'daily-limit', 'daily-limit:' || i.category || ':' || i.date
                         FROM items i JOIN public.categories c ON c.code = i.category CROSS JOIN report r
-                        WHERE c.daily_limit IS NOT NULL
+                        WHERE c.daily_limit IS NOT NULL AND coalesce(i.nights, 1) = 1
                         GROUP BY i.category, i.date, c.daily_limit, c.currency, r.currency
                         HAVING sum(i.converted_minor) > limit_in(c.daily_limit, c.currency, r.currency, i.date)
+                        UNION ALL
+                        SELECT 'daily-limit', 'daily-limit:' || i.category || ':' || i.date || ':' || i.id
+                        FROM items i JOIN public.categories c ON c.code = i.category CROSS JOIN report r
+                        WHERE c.daily_limit IS NOT NULL AND i.nights > 1
+                          AND i.converted_minor::numeric > limit_in(c.daily_limit, c.currency, r.currency, i.date)::numeric * i.nights
                         UNION ALL
                         SELECT 'shared-receipt', 'shared-receipt:' || left(mine.sha256, 12)
                         FROM (SELECT DISTINCT c.sha256, c.owner FROM items i JOIN public.expense_receipts l ON l.expense_id = i.id

@@ -48,6 +48,7 @@ extension PostgresSchema {
                             converted_minor = NULL, updated_at = p_at
                         WHERE report_id = p_report;
                     END IF;
+                    DELETE FROM public.report_advances WHERE report_id = p_report;
                     DELETE FROM public.reports WHERE id = p_report;
                     RETURN items;
                     """, callers: [travellerRole]),

@@ -46,11 +46,12 @@ extension Schema {
 
     /// The triggers that guard the workflow's rules: the append-only, hash-chained audit log, legal
     /// and logged status changes, frozen items and their receipts, a trip's frozen stops, meals and
-    /// per diems. The app re-creates any of them that is missing or not this text whenever it opens
-    /// a database (`restoreProtectiveTriggers`).
-    static var protectiveTriggers: [Trigger] { auditAndItemTriggers + tripTriggers }
+    /// per diems, frozen advances. The app re-creates any of them that is missing or not this text
+    /// whenever it opens a database (`restoreProtectiveTriggers`).
+    static var protectiveTriggers: [Trigger] { auditAndItemTriggers + tripTriggers + advanceTriggers }
 
-    /// The protective triggers on the tables the audit chain's migration knew.
+    /// The protective triggers on the tables the audit chain's migration knew (later tables' come
+    /// with them).
     static var auditAndItemTriggers: [Trigger] {
         let legal = ReportStatus.allCases.flatMap { from in from.successors.map { "('\(from.rawValue)', '\($0.rawValue)')" } }
             .joined(separator: ", ")

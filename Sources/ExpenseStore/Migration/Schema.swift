@@ -17,6 +17,7 @@ public enum Schema {
         migrator.register("2026-12-04-v10-audit-chain", chainAuditLog)
         migrator.register("2026-12-05-v11-rate-source-check-by-comparisons", checkRateSourceByComparisons)
         migrator.register("2026-12-06-v12-trip-allowances", addTripAllowances)
+        migrator.register("2026-12-07-v13-mileage-nights-advances", addMileageNightsAdvances)
         return migrator
     }
 

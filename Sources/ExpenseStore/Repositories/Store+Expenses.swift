@@ -5,7 +5,8 @@ import PropertyList
 extension Store {
     static let expenseColumns = """
         id, report_id, date, category, merchant, description, amount_minor, currency,
-        rate, rate_date, rate_source, converted_minor, paid_by, external_id
+        rate, rate_date, rate_source, converted_minor, paid_by, external_id, distance_tenths, vehicle, from_place, to_place,
+        nights
         """
 
     /// `expenseColumns` of the table aliased `alias`, named as the table names them.
@@ -20,7 +21,7 @@ extension Store {
     /// name per row, a 100,000-item report looked names up 1.3 million times.
     struct ExpenseColumns {
         let id, reportID, date, category, merchant, description, amountMinor, currency, rate, rateDate, rateSource,
-            convertedMinor, paidBy, externalID: Int
+            convertedMinor, paidBy, externalID, distance, vehicle, fromPlace, toPlace, nights: Int
 
         init(_ row: Row) {
             (id, reportID, date, category) = (row.index("id"), row.index("report_id"), row.index("date"), row.index("category"))
@@ -28,6 +29,8 @@ extension Store {
             (amountMinor, currency, rate) = (row.index("amount_minor"), row.index("currency"), row.index("rate"))
             (rateDate, rateSource, convertedMinor) = (row.index("rate_date"), row.index("rate_source"), row.index("converted_minor"))
             (paidBy, externalID) = (row.index("paid_by"), row.index("external_id"))
+            (distance, vehicle, nights) = (row.index("distance_tenths"), row.index("vehicle"), row.index("nights"))
+            (fromPlace, toPlace) = (row.index("from_place"), row.index("to_place"))
         }
     }
 
@@ -51,7 +54,17 @@ extension Store {
             category: row.string(column.category), merchant: row.string(column.merchant),
             description: row.string(column.description), amount: amount, conversion: conversion,
             paidBy: PaidBy(rawValue: row.string(column.paidBy)) ?? .personal,
-            reference: row.optionalString(column.externalID))
+            reference: row.optionalString(column.externalID), journey: journey(row, column),
+            nights: row.optionalInt64(column.nights).map { Int(clamping: $0) })
+    }
+
+    /// A mileage item's journey, when its row has one the domain accepts.
+    private static func journey(_ row: Row, _ column: ExpenseColumns) -> Journey? {
+        guard let tenths = row.optionalInt64(column.distance), let distance = try? Distance(tenths: tenths),
+            let vehicle = row.optionalString(column.vehicle).flatMap(Vehicle.init(rawValue:))
+        else { return nil }
+        return Journey(
+            distance: distance, vehicle: vehicle, from: row.optionalString(column.fromPlace), to: row.optionalString(column.toPlace))
     }
 
     /// Maps expense rows, looking each report's currency up once and parsing each rate's text
@@ -96,6 +109,8 @@ extension Store {
             .text(expense.amount.currency.code), DatabaseValue(expense.conversion?.rate.description),
             DatabaseValue(expense.conversion?.rateDate?.description), DatabaseValue(expense.conversion?.source.rawValue),
             DatabaseValue(expense.conversion?.converted.minorUnits), .text(expense.paidBy.rawValue),
+            DatabaseValue(expense.journey?.distance.tenths), DatabaseValue(expense.journey?.vehicle.rawValue),
+            DatabaseValue(expense.journey?.from), DatabaseValue(expense.journey?.to), DatabaseValue(expense.nights.map(Int64.init)),
         ]
     }
 
@@ -112,8 +127,9 @@ extension Store {
             let insertedID = try db.insert(
                 """
                 INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
-                                      rate, rate_date, rate_source, converted_minor, paid_by, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      rate, rate_date, rate_source, converted_minor, paid_by, distance_tenths, vehicle,
+                                      from_place, to_place, nights, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, Self.arguments(expense) + [.text(stamp), .text(stamp)])
             return try self.expense(insertedID)
         }
@@ -143,7 +159,7 @@ extension Store {
                 """
                 UPDATE expenses SET report_id = ?, date = ?, category = ?, merchant = ?, description = ?, amount_minor = ?,
                                     currency = ?, rate = ?, rate_date = ?, rate_source = ?, converted_minor = ?, paid_by = ?,
-                                    updated_at = ?
+                                    distance_tenths = ?, vehicle = ?, from_place = ?, to_place = ?, nights = ?, updated_at = ?
                 WHERE id = ?
                 """, Self.arguments(expense) + [.text(now()), .integer(expense.id)])
         }

@@ -65,7 +65,12 @@ extension Store {
 
     /// The rate table as a `RateSource` for conversions. Each call starts with an empty cache,
     /// so a command sees rates imported by an earlier line of the same script.
-    public func rateSource() -> RateSource { StoredRates(db: db) }
+    /// - Parameter maximumAgeDays: how many days before a day its rate may be, else the rate is
+    ///   refused as stale (`staleExchangeRate`); nil: any age. By default the store's
+    ///   `maximumRateAgeDays`, the app's setting.
+    public func rateSource(maximumAgeDays: Int?? = nil) -> RateSource {
+        StoredRates(db: db, maximumAgeDays: maximumAgeDays ?? maximumRateAgeDays)
+    }
 }
 
 /// Conversions at the ECB's reference rates, which quote every currency against EUR
@@ -78,17 +83,33 @@ final class StoredRates: RateSource {
         let from: String, to: String, day: Int
     }
     private var answers: [Question: (rate: ExchangeRate, date: CalendarDate)?] = [:]
+    private let maximumAgeDays: Int?
 
-    init(db: Database) { self.db = db }
+    init(db: Database, maximumAgeDays: Int?) {
+        self.db = db
+        self.maximumAgeDays = maximumAgeDays
+    }
+
+    /// Refuses a rate more than `maximumAgeDays` older than the day it would convert: a March
+    /// rate does not silently convert a December expense.
+    private func fresh(_ found: (rate: ExchangeRate, date: CalendarDate)?, from: Currency, to: Currency, on date: CalendarDate) throws
+        -> (rate: ExchangeRate, date: CalendarDate)?
+    {
+        guard let found, let maximumAgeDays, date.dayNumber - found.date.dayNumber > maximumAgeDays else { return found }
+        throw ExpenseError(
+            .invalidData, .staleExchangeRate(from: from.code, to: to.code, on: "\(date)", rateDate: "\(found.date)"),
+            "the latest exchange rate from \(from.code) to \(to.code) for \(date) is of \(found.date), "
+                + "more than \(maximumAgeDays) days older")
+    }
 
     func rate(from: Currency, to: Currency, on date: CalendarDate) throws -> (rate: ExchangeRate, date: CalendarDate)? {
         if from == to { return (.one, date) }
         let question = Question(from: from.code, to: to.code, day: date.dayNumber)
-        if let known = answers[question] { return known }
+        if let known = answers[question] { return try fresh(known, from: from, to: to, on: date) }
         let answer = try lookUp(from: from.code, to: to.code, on: date)
         // An import asks about a few hundred days at most; the cache stays small.
         answers[question] = answer
-        return answer
+        return try fresh(answer, from: from, to: to, on: date)
     }
 
     private func lookUp(from: String, to: String, on date: CalendarDate) throws -> (rate: ExchangeRate, date: CalendarDate)? {

@@ -143,6 +143,7 @@ extension Store {
                     WHERE report_id = ?
                     """, [.text(now()), .integer(id)])
             }
+            try db.execute("DELETE FROM report_advances WHERE report_id = ?", [.integer(id)])
             try db.execute("DELETE FROM reports WHERE id = ?", [.integer(id)])
             return items
         }

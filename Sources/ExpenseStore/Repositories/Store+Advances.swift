@@ -1,0 +1,83 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension Store {
+    private static let advanceColumns = "id, report_id, date, amount_minor, currency, rate, rate_date, rate_source, converted_minor"
+
+    private static func advance(_ row: Row, reportCurrency: Currency) -> Advance {
+        let amount = Money(minorUnits: row.int64(3), currency: currency(row.string(4)))
+        return Advance(
+            id: row.int64(0), reportID: row.int64(1), date: date(row.string(2)) ?? CalendarDate(dayNumber: 0), amount: amount,
+            conversion: Expense.Conversion(
+                rate: (try? ExchangeRate.parse(row.string(5))) ?? .one, rateDate: date(row.optionalString(6)),
+                source: Expense.Conversion.Source(rawValue: row.string(7)) ?? .manual,
+                converted: Money(minorUnits: row.int64(8), currency: reportCurrency)))
+    }
+
+    /// A report's advances, by date then id.
+    public func advances(_ reportID: Int64) throws -> [Advance] {
+        let currency = try report(reportID).currency
+        return try db.query(
+            "SELECT \(Self.advanceColumns) FROM report_advances WHERE report_id = ? ORDER BY date, id", [.integer(reportID)]
+        ) { Self.advance($0, reportCurrency: currency) }
+    }
+
+    /// The sum of a report's advances in its currency.
+    public func advanceTotal(_ reportID: Int64, currency: Currency) throws -> Money {
+        Money(
+            minorUnits: try db.scalar(
+                "SELECT coalesce(sum(converted_minor), 0) FROM report_advances WHERE report_id = ?", [.integer(reportID)]),
+            currency: currency)
+    }
+
+    /// Records an advance on a draft report and logs it (`advance N added`); returns it with its id.
+    public func addAdvance(_ advance: Advance, by actor: UserName) throws -> Advance {
+        try write {
+            guard let report = try lockedReport(advance.reportID) else {
+                throw ExpenseError(.notFound, .unknownReport(advance.reportID), "unknown report \(advance.reportID)")
+            }
+            try report.requireEditable(.recordAdvances)
+            try advance.validate()
+            let values: [DatabaseValue] = [
+                .integer(advance.reportID), .text(advance.date.description), .integer(advance.amount.minorUnits),
+                .text(advance.amount.currency.code), .text(advance.conversion.rate.description),
+                DatabaseValue(advance.conversion.rateDate?.description), .text(advance.conversion.source.rawValue),
+                .integer(advance.conversion.converted.minorUnits), .text(now()),
+            ]
+            let id: Int64
+            if writesThroughFunctions {
+                id = try call("advance_add", values)
+            } else {
+                id = try db.insert(
+                    """
+                    INSERT INTO report_advances (report_id, date, amount_minor, currency, rate, rate_date, rate_source, converted_minor,
+                                                 created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, values)
+                try logEvent(report.id, actor: actor, action: "advance \(id) added", from: report.status, to: report.status, reason: "")
+            }
+            var saved = advance
+            saved.id = id
+            return saved
+        }
+    }
+
+    /// Removes advance `id` from its draft report and logs it (`advance N removed`); returns it.
+    public func removeAdvance(_ id: Int64, by actor: UserName) throws -> Advance {
+        try write {
+            guard let reportID = try db.queryFirst("SELECT report_id FROM report_advances WHERE id = ?", [.integer(id)], { $0.int64(0) }),
+                let advance = try advances(reportID).first(where: { $0.id == id }), let report = try lockedReport(reportID)
+            else {
+                throw ExpenseError(.notFound, .unknownAdvance(id), "unknown advance \(id)")
+            }
+            try report.requireEditable(.removeAdvances)
+            if writesThroughFunctions {
+                try call("advance_remove", [.integer(id), .text(now())])
+            } else {
+                try db.execute("DELETE FROM report_advances WHERE id = ?", [.integer(id)])
+                try logEvent(report.id, actor: actor, action: "advance \(id) removed", from: report.status, to: report.status, reason: "")
+            }
+            return advance
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension Store {
+    /// Every mileage rate, by vehicle and then from when it applies.
+    public func mileageRates() throws -> [MileageRate] {
+        try db.query("SELECT vehicle, valid_from, rate_minor, currency FROM mileage_rates ORDER BY vehicle, valid_from") { row in
+            MileageRate(
+                vehicle: Vehicle(rawValue: row.string(0)) ?? .car, validFrom: Store.date(row.string(1)) ?? MileageRate.seededFrom,
+                perKilometre: Money(minorUnits: row.int64(2), currency: Store.currency(row.string(3))))
+        }
+    }
+
+    /// The rate that pays `vehicle` on `date`: the latest one from that day or before.
+    public func mileageRate(_ vehicle: Vehicle, on date: CalendarDate) throws -> MileageRate {
+        let found = try db.queryFirst(
+            """
+            SELECT valid_from, rate_minor, currency FROM mileage_rates WHERE vehicle = ? AND valid_from <= ?
+            ORDER BY valid_from DESC LIMIT 1
+            """, [.text(vehicle.rawValue), .text(date.description)]
+        ) { row in
+            MileageRate(
+                vehicle: vehicle, validFrom: Store.date(row.string(0)) ?? MileageRate.seededFrom,
+                perKilometre: Money(minorUnits: row.int64(1), currency: Store.currency(row.string(2))))
+        }
+        guard let found else {
+            throw ExpenseError(
+                .notFound, .noMileageRate(vehicle: vehicle.rawValue, on: date.description),
+                "no mileage rate for a \(vehicle.rawValue) on \(date)")
+        }
+        return found
+    }
+
+    /// `journey`'s amount on `date`: its distance times the rate of its vehicle then.
+    public func mileageAmount(_ journey: Journey, on date: CalendarDate) throws -> Money {
+        try Mileage.amount(journey.distance, ratePerKilometre: try mileageRate(journey.vehicle, on: date).perKilometre)
+    }
+
+    /// Sets a vehicle's rate from a day on (replacing that day's); on a team database only
+    /// finance may. Returns whether anything changed.
+    @discardableResult
+    public func setMileageRate(_ rate: MileageRate) throws -> Bool {
+        guard rate.perKilometre.minorUnits > 0, rate.perKilometre.minorUnits <= Schema.maximumMileageRateMinor else {
+            throw ExpenseError(
+                .invalidData, "invalid mileage rate \(rate.perKilometre) a km: it must be more than zero",
+                hint: "give the rate per kilometre, e.g. 0.30")
+        }
+        return try write {
+            let row: [DatabaseValue] = [
+                .text(rate.vehicle.rawValue), .text(rate.validFrom.description), .integer(rate.perKilometre.minorUnits),
+                .text(rate.perKilometre.currency.code),
+            ]
+            if writesThroughFunctions { return try call("mileage_rate_set", row) > 0 }
+            try db.execute(
+                """
+                INSERT INTO mileage_rates (vehicle, valid_from, rate_minor, currency) VALUES (?, ?, ?, ?)
+                ON CONFLICT (vehicle, valid_from) DO UPDATE SET rate_minor = excluded.rate_minor, currency = excluded.currency
+                WHERE mileage_rates.rate_minor IS NOT excluded.rate_minor OR mileage_rates.currency IS NOT excluded.currency
+                """, row)
+            return db.changes > 0
+        }
+    }
+}
