@@ -86,7 +86,7 @@ public enum ErrorPresenter {
         case .unknownAdvance:
             return "see the report's advances with 'expenses report show ID'"
         case .noMileageRate(let vehicle, let day):
-            return "set one from that day or earlier: expenses allowance mileage-set \(vehicle) RATE --from \(day)"
+            return "set one from that day or earlier: expenses allowance mileage set \(vehicle) RATE --from \(day)"
         case .amountIsComputed:
             return "a mileage item's amount is its distance times the rate per km (see 'expenses allowance mileage'): "
                 + "leave --amount out"

@@ -3,7 +3,7 @@ import ExpenseStore
 import ExpenseSupport
 import Rendering
 
-/// `allowance mileage` and `allowance mileage-set`: the dated rates per kilometre that mileage
+/// `allowance mileage list|set`: the dated rates per kilometre that mileage
 /// items are computed at, shared by a team (on a team database only finance changes them).
 extension AllowanceCommands {
     static let mileage: [CommandSpec] = [mileageList, mileageSet]
@@ -19,11 +19,11 @@ extension AllowanceCommands {
     }
 
     static let mileageList = CommandSpec(
-        ["allowance", "mileage"], abstract: "List the mileage rates per kilometre, by vehicle and from when they apply.",
+        ["allowance", "mileage", "list"], abstract: "List the mileage rates per kilometre, by vehicle and from when they apply.",
         discussion: "A mileage item (expense add --category mileage --distance KM) is paid its distance times the rate "
             + "of its vehicle on its date: the latest rate from that day or before. The database starts with the tax-free "
             + "rates, 0.30 EUR a km by car and 0.20 EUR by motorcycle.",
-        examples: ["expenses allowance mileage", "expenses allowance mileage --format json"]
+        examples: ["expenses allowance mileage list", "expenses allowance mileage list --format json"]
     ) { _, session in
         let rates = try session.store().mileageRates()
         return .listing(
@@ -33,14 +33,14 @@ extension AllowanceCommands {
     }
 
     static let mileageSet = CommandSpec(
-        ["allowance", "mileage-set"], abstract: "Set a vehicle's mileage rate per kilometre from a day on.",
+        ["allowance", "mileage", "set"], abstract: "Set a vehicle's mileage rate per kilometre from a day on.",
         discussion: "Items dated from that day on are computed at it when added, or when their distance, vehicle or day "
             + "is edited; items already added keep their amounts. Setting a rate for a day that has one replaces it. "
             + "On a team database only finance may.",
         arguments: [MileageArguments.vehicle, MileageArguments.rate],
         options: [MileageOptions.from, MileageOptions.currency],
         examples: [
-            "expenses allowance mileage-set car 0.30", "expenses allowance mileage-set motorcycle 0.20 --from 2027-01-01",
+            "expenses allowance mileage set car 0.30", "expenses allowance mileage set motorcycle 0.20 --from 2027-01-01",
         ]
     ) { invocation, session in
         let currency = try invocation[MileageOptions.currency] ?? CurrencyTable.standard.require("EUR")

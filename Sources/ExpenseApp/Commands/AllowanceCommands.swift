@@ -7,8 +7,9 @@ import StatementReading
 
 /// `allowance ...`: what a trip is owed by rule rather than by receipt. `allowance rates
 /// import|list`: the per-diem rates by country and date that a report's per diems are computed
-/// with; `allowance mileage ...` (`AllowanceCommands+Mileage.swift`): the rates per km. A database starts with the shipped table (Germany's domestic rates);
-/// an import adds a country's rows or corrects one.
+/// with (a database starts with the shipped table, Germany's domestic rates; an import adds a
+/// country's rows or corrects one); `allowance mileage list|set` (`AllowanceCommands+Mileage.swift`):
+/// the rates per km.
 enum AllowanceCommands {
     static let all: [CommandSpec] = [importFile, list] + mileage
 

@@ -23,10 +23,11 @@ public enum Commands {
                 name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",
                 defaultSubcommand: nil),
             CommandGroup(name: "rates", abstract: "The ECB's euro reference rates for converting expenses.", defaultSubcommand: "list"),
-            CommandGroup(name: "allowance", abstract: "Allowances paid by rule: mileage rates per km.", defaultSubcommand: "mileage"),
             CommandGroup(
-                name: "allowance", abstract: "Per diems: the rates by country and date they are computed with.", defaultSubcommand: nil),
+                name: "allowance", abstract: "What a trip is paid by rule: per-diem rates by country, mileage rates per km.",
+                defaultSubcommand: nil),
             CommandGroup(name: "allowance rates", abstract: "The per-diem rates by country and date.", defaultSubcommand: "list"),
+            CommandGroup(name: "allowance mileage", abstract: "The mileage rates per km by vehicle and date.", defaultSubcommand: "list"),
             CommandGroup(
                 name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
             CommandGroup(name: "db", abstract: "The database file: check it and its audit log.", defaultSubcommand: "check"),
