@@ -22,23 +22,26 @@ final class AdvanceCommandTests: XCTestCase {
         return totals.compactMapValues { ($0 as? [String: Any])?["amount"] as? String }
     }
 
+    // What is due before advances: 350.00 lodging paid personally and 112.00 per diems (a five-day
+    // trip in Germany: 14.00 + 3 × 28.00 + 14.00); the meals were paid by the company.
     func testAdvancesAreNettedAndMayLeaveMoneyDueBackToTheCompany() throws {
         XCTAssertEqual(
             try app.ok("report", "advance", "1", "--amount", "500", "--date", "2026-03-01"),
             "Recorded advance 1 to report 1: 500.00 EUR\n")
-        XCTAssertEqual(try totals()["dueToEmployee"], "-150.00")
-        XCTAssertEqual(try totals()["dueToCompany"], "150.00")
+        XCTAssertEqual(try totals()["dueToEmployee"], "-38.00")
+        XCTAssertEqual(try totals()["dueToCompany"], "38.00")
         XCTAssertEqual(try totals()["advances"], "500.00")
         let text = try app.ok("report", "show", "1")
         XCTAssertTrue(text.contains("#1  2026-03-01  500.00 EUR"), text)
-        XCTAssertTrue(text.contains("due back to the company: 150.00 EUR"), text)
+        let due = text.split(separator: "\n").first { $0.hasPrefix("Due back to the company:") }
+        XCTAssertEqual(due?.hasSuffix(" 38.00 EUR"), true, text)
         let show = try XCTUnwrap(try app.json("report", "show", "1") as? [String: Any])
         XCTAssertEqual((show["advances"] as? [[String: Any]])?.count, 1)
         // In the report's history.
         XCTAssertTrue(try app.ok("report", "history", "1").contains("advance 1 added"))
         // Removed by its id, and logged too.
         try app.ok("report", "advance", "1", "--remove", "1")
-        XCTAssertEqual(try totals()["dueToEmployee"], "350.00")
+        XCTAssertEqual(try totals()["dueToEmployee"], "462.00")
         XCTAssertTrue(try app.ok("report", "history", "1").contains("advance 1 removed"))
         XCTAssertEqual(try app.run("report", "advance", "1", "--remove", "1").status, 66, "gone already")
     }
@@ -46,7 +49,7 @@ final class AdvanceCommandTests: XCTestCase {
     func testAnAdvanceInAnotherCurrencyIsConvertedLikeAnItem() throws {
         try app.ok("report", "advance", "1", "--amount", "200", "--currency", "USD", "--rate", "0.92", "--date", "2026-03-01")
         XCTAssertEqual(try totals()["advances"], "184.00")
-        XCTAssertEqual(try totals()["dueToEmployee"], "166.00")
+        XCTAssertEqual(try totals()["dueToEmployee"], "278.00")
         let list = try XCTUnwrap(try app.json("report", "advance", "1") as? [[String: Any]])
         XCTAssertEqual(list.first?["id"] as? Int, 1)
         // Without a rate and no ECB rates loaded it is refused, and nothing is written.
@@ -86,7 +89,7 @@ final class AdvanceCommandTests: XCTestCase {
         let totals = try XCTUnwrap(html.range(of: "<h2>Totals</h2>"))
         XCTAssertLessThan(advances.lowerBound, totals.lowerBound)
         XCTAssertTrue(html.contains("<tr><td>1</td><td>2026-03-01</td><td class=\"num\">500.00 EUR</td>"), html)
-        XCTAssertTrue(html.contains("<tr><th>Due back to the company</th><td class=\"num\">150.00 EUR</td></tr>"), html)
+        XCTAssertTrue(html.contains("<tr><th>Due back to the company</th><td class=\"num\">38.00 EUR</td></tr>"), html)
         let json = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(try app.ok("report", "export", "1", "--format", "json").utf8)) as? [String: Any])
         XCTAssertEqual((json["advances"] as? [[String: Any]])?.count, 1)

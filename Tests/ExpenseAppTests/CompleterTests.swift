@@ -24,7 +24,7 @@ final class CompleterTests: XCTestCase {
         XCTAssertEqual(complete([], "ex"), ["expense", "exit"])
         XCTAssertEqual(complete(["report"], "sh"), ["show"])
         XCTAssertEqual(Set(complete(["report"], "s")), ["show", "stop", "submit", "summary"])
-        XCTAssertEqual(complete(["allowance"], ""), ["rates"], "a group within a group")
+        XCTAssertEqual(complete(["allowance"], ""), ["rates", "mileage"], "groups within a group")
         XCTAssertEqual(complete(["allowance", "rates"], ""), ["import", "list"])
         XCTAssertEqual(complete(["help"], "cat"), ["category"])
         XCTAssertEqual(complete(["help"], "ru"), ["run", "rules"], "help topics too")
