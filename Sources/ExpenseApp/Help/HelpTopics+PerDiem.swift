@@ -83,6 +83,17 @@ extension HelpTopics {
                 """),
             .paragraph("Its per diems, as 'report show' prints them:"),
             .example(workedExample),
+            .heading("The rest of a trip"),
+            .paragraph(
+                """
+                A trip's other claims are computed too. A drive in one's own car is a mileage item of its distance, \
+                paid at the rate per km of its day ('expenses allowance mileage list'): expense add --report 1 \
+                --date 2026-03-02 --category mileage --distance 612.4 --vehicle car --from-place Walldorf \
+                --to-place Hamburg. A hotel bill for several nights says how many (--nights 4): the lodging limit \
+                applies per night. Cash paid out before the trip is an advance (report advance 1 --amount 300 \
+                --date 2026-02-27); what is due to the traveller nets it, and says what is due back to the company \
+                when the advance was more.
+                """),
         ])
 
     /// The example's per diems, computed by the code that computes a report's.
