@@ -110,7 +110,9 @@ extension PostgresSchema {
             END IF;
             RETURN NEW;
         END $$;
+        -- Called for the rows it is about only: a card import's rows never enter PL/pgSQL for it.
         CREATE TRIGGER expenses_mileage_amount BEFORE INSERT OR UPDATE ON expenses
-            FOR EACH ROW EXECUTE FUNCTION expenses_mileage_amount();
+            FOR EACH ROW WHEN (NEW.category = 'mileage' OR NEW.distance_tenths IS NOT NULL)
+            EXECUTE FUNCTION expenses_mileage_amount();
         """
 }
