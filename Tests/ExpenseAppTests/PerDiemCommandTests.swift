@@ -140,7 +140,11 @@ final class PerDiemCommandTests: XCTestCase {
         }
         XCTAssertEqual(
             try app.run("report", "meals", "1", "--date", "2026-03-04", "--provided", "brunch").stderr,
-            "expenses: error: invalid meal 'brunch'\nhint: give breakfast, lunch, dinner separated by commas, or none\n")
+            "expenses: error: invalid meal 'brunch'\nhint: did you mean 'lunch'? give breakfast, lunch, dinner separated by commas, or none\n"
+        )
+        XCTAssertTrue(
+            try app.run("report", "meals", "1", "--date", "2026-03-04", "--provided", "breakfast,diner").stderr.contains(
+                "hint: did you mean 'dinner'?"))
         let stop = try XCTUnwrap(app.json("report", "stop", "1", "--date", "2026-03-05", "--country", "DE") as? [String: Any])
         XCTAssertEqual(stop["date"] as? String, "2026-03-05")
         XCTAssertEqual(stop["country"] as? String, "DE")

@@ -27,8 +27,10 @@ public struct ProvidedMeals: OptionSet, Hashable, Sendable, CustomStringConverti
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(word).trimmingSpaces.lowercased()
             guard let meal = named.first(where: { $0.name == name })?.meal else {
+                let nearest = Suggestion.closest(to: name, among: named.map(\.name) + ["none"])
                 throw ExpenseError(
-                    .invalidData, "invalid meal '\(word)'", hint: "give breakfast, lunch, dinner separated by commas, or none")
+                    .invalidData, "invalid meal '\(word)'",
+                    hint: (nearest.map { "did you mean '\($0)'? " } ?? "") + "give breakfast, lunch, dinner separated by commas, or none")
             }
             meals.insert(meal)
         }
