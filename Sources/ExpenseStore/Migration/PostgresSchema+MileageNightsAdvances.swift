@@ -6,7 +6,6 @@ extension PostgresSchema {
     /// mileage item's amount is the server's own computation from its `mileage_rates` (a made-up
     /// amount is refused, whoever writes it), and advances are frozen with their report.
     static var mileageNightsAdvances: String {
-        let frozen = "RAISE EXCEPTION 'the report is not a draft; its items are frozen' USING ERRCODE = 'integrity_constraint_violation'"
         let seeds = Vehicle.allCases.map { vehicle in
             "(\(literal(vehicle.rawValue)), \(literal(MileageRate.seededFrom.description)), \(vehicle.defaultRate.minorUnits), "
                 + "\(literal(vehicle.defaultRate.currency.code)))"
@@ -43,23 +42,7 @@ extension PostgresSchema {
             );
             CREATE INDEX report_advances_by_report ON report_advances (report_id, id);
 
-            CREATE FUNCTION report_advances_frozen() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
-            BEGIN
-                IF TG_OP <> 'INSERT' AND (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft' THEN
-                    \(frozen);
-                END IF;
-                IF TG_OP <> 'DELETE' AND (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft' THEN
-                    \(frozen);
-                END IF;
-                IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
-                RETURN NEW;
-            END $$;
-            CREATE TRIGGER report_advances_frozen_insert BEFORE INSERT ON report_advances
-                FOR EACH ROW EXECUTE FUNCTION report_advances_frozen();
-            CREATE TRIGGER report_advances_frozen_update BEFORE UPDATE ON report_advances
-                FOR EACH ROW EXECUTE FUNCTION report_advances_frozen();
-            CREATE TRIGGER report_advances_frozen_delete BEFORE DELETE ON report_advances
-                FOR EACH ROW EXECUTE FUNCTION report_advances_frozen();
+            \(frozenWithReport("report_advances", message: "the report is not a draft; its items are frozen"))
 
             \(mileageAmountTrigger)
             """

@@ -69,9 +69,9 @@ extension PostgresSchema {
                 PRIMARY KEY (report_id, date)
             );
 
-            -- A trip's stops and meals and its frozen per diems change only while its report is a
-            -- draft, whatever writes them (the message is the trigger's argument).
-            CREATE FUNCTION report_trip_frozen() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
+            -- A trip's stops and meals and its frozen per diems (and, from pg-v5, a report's advances)
+            -- change only while its report is a draft, whatever writes them (the message is the trigger's argument).
+            CREATE FUNCTION report_rows_frozen() RETURNS trigger LANGUAGE plpgsql \(pinnedSearchPath) AS $$
             BEGIN
                 IF TG_OP <> 'INSERT' AND (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft' THEN
                     RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'integrity_constraint_violation';
@@ -88,11 +88,15 @@ extension PostgresSchema {
 
     /// SQLite's `Schema.tripTriggers`, by the same names.
     private static var tripTriggers: String {
-        Schema.frozenTripTables.flatMap { table, message in
-            ["insert", "update", "delete"].map { event in
-                "CREATE TRIGGER \(table)_frozen_\(event) BEFORE \(event.uppercased()) ON \(table) FOR EACH ROW "
-                    + "EXECUTE FUNCTION report_trip_frozen(\(literal(message)));"
-            }
+        Schema.frozenTripTables.map { frozenWithReport($0.table, message: $0.message) }.joined(separator: "\n")
+    }
+
+    /// SQLite's `Schema.frozenWithReport`: `table`'s rows change only while their report is a
+    /// draft, by `report_rows_frozen`, which this migration makes.
+    static func frozenWithReport(_ table: String, message: String) -> String {
+        ["insert", "update", "delete"].map { event in
+            "CREATE TRIGGER \(table)_frozen_\(event) BEFORE \(event.uppercased()) ON \(table) FOR EACH ROW "
+                + "EXECUTE FUNCTION report_rows_frozen(\(literal(message)));"
         }.joined(separator: "\n")
     }
 

@@ -55,30 +55,6 @@ extension Schema {
 
     /// A report's advances are frozen with it: added or removed only while it is a draft.
     static var advanceTriggers: [Trigger] {
-        let frozen = "BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END"
-        return [
-            Trigger(
-                name: "report_advances_frozen_insert",
-                sql: """
-                    CREATE TRIGGER report_advances_frozen_insert BEFORE INSERT ON report_advances
-                    WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
-                    \(frozen)
-                    """),
-            Trigger(
-                name: "report_advances_frozen_update",
-                sql: """
-                    CREATE TRIGGER report_advances_frozen_update BEFORE UPDATE ON report_advances
-                    WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
-                      OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
-                    \(frozen)
-                    """),
-            Trigger(
-                name: "report_advances_frozen_delete",
-                sql: """
-                    CREATE TRIGGER report_advances_frozen_delete BEFORE DELETE ON report_advances
-                    WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
-                    \(frozen)
-                    """),
-        ]
+        frozenWithReport("report_advances", message: "the report is not a draft; its items are frozen")
     }
 }

@@ -110,18 +110,23 @@ extension Schema {
     /// report is a draft, whatever writes them: the store writes the frozen rows before a report
     /// leaves draft and deletes them after it is back (recall, reopen).
     static var tripTriggers: [Trigger] {
-        frozenTripTables.flatMap { table, message in
-            [("insert", "NEW"), ("update", "OLD"), ("delete", "OLD")].map { event, row in
-                let name = "\(table)_frozen_\(event)"
-                let also = event == "update" ? "\n  OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'" : ""
-                return Trigger(
-                    name: name,
-                    sql: """
-                        CREATE TRIGGER \(name) BEFORE \(event.uppercased()) ON \(table)
-                        WHEN (SELECT status FROM reports WHERE id = \(row).report_id) <> 'draft'\(also)
-                        BEGIN SELECT RAISE(ABORT, '\(message)'); END
-                        """)
-            }
+        frozenTripTables.flatMap { frozenWithReport($0.table, message: $0.message) }
+    }
+
+    /// The triggers that let `table`'s rows (each with a `report_id`) be inserted, changed or
+    /// deleted only while their report is a draft, refusing with `message`: a trip's rows and a
+    /// report's advances alike.
+    static func frozenWithReport(_ table: String, message: String) -> [Trigger] {
+        [("insert", "NEW"), ("update", "OLD"), ("delete", "OLD")].map { event, row in
+            let name = "\(table)_frozen_\(event)"
+            let also = event == "update" ? "\n  OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'" : ""
+            return Trigger(
+                name: name,
+                sql: """
+                    CREATE TRIGGER \(name) BEFORE \(event.uppercased()) ON \(table)
+                    WHEN (SELECT status FROM reports WHERE id = \(row).report_id) <> 'draft'\(also)
+                    BEGIN SELECT RAISE(ABORT, '\(message)'); END
+                    """)
         }
     }
 }
