@@ -8,10 +8,10 @@ final class MileageTests: XCTestCase {
     private func eur(_ text: String) throws -> Money { try Money.parse(text, currency: try currency("EUR")) }
 
     func testTheDefaultRatesAreExact() throws {
-        XCTAssertEqual(Mileage.amount(try Distance.parse("123.4"), by: .car), try eur("37.02"))
-        XCTAssertEqual(Mileage.amount(try Distance.parse("250"), by: .motorcycle), try eur("50.00"))
-        XCTAssertEqual(Mileage.amount(try Distance.parse("0.1"), by: .car), try eur("0.03"))
-        XCTAssertEqual(Mileage.amount(try Distance.parse("100000"), by: .car), try eur("30000.00"))
+        XCTAssertEqual(try Mileage.amount(try Distance.parse("123.4"), ratePerKilometre: Vehicle.car.defaultRate), try eur("37.02"))
+        XCTAssertEqual(try Mileage.amount(try Distance.parse("250"), ratePerKilometre: Vehicle.motorcycle.defaultRate), try eur("50.00"))
+        XCTAssertEqual(try Mileage.amount(try Distance.parse("0.1"), ratePerKilometre: Vehicle.car.defaultRate), try eur("0.03"))
+        XCTAssertEqual(try Mileage.amount(try Distance.parse("100000"), ratePerKilometre: Vehicle.car.defaultRate), try eur("30000.00"))
         XCTAssertEqual(Vehicle.car.defaultRate, try eur("0.30"))
         XCTAssertEqual(Vehicle.motorcycle.defaultRate, try eur("0.20"))
     }

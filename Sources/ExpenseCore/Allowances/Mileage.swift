@@ -60,10 +60,4 @@ public enum Mileage {
         let minor = Decimal10.divideRoundingHalfEven(Int128(distance.tenths) * Int128(rate.minorUnits), 10)
         return Money(minorUnits: Int64(minor), currency: rate.currency)
     }
-
-    /// `distance` driven by `vehicle` at its default rate.
-    public static func amount(_ distance: Distance, by vehicle: Vehicle) -> Money {
-        // The defaults are within every bound `amount(_:ratePerKilometre:)` checks.
-        try! amount(distance, ratePerKilometre: vehicle.defaultRate)
-    }
 }
