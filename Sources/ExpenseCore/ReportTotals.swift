@@ -17,6 +17,10 @@ public struct ReportTotals: Sendable, Equatable {
     public var perDiems: Money
     /// Cash advances paid to the traveller, in the report currency; netted in `dueToEmployee`.
     public var advances: Money
+    /// What the traveller owes back when the advances were more than is due (zero otherwise).
+    public var dueToCompany: Money {
+        Money(minorUnits: max(0, -dueToEmployee.minorUnits), currency: dueToEmployee.currency)
+    }
 
     /// - Parameter reportID: named in the error when a total does not fit.
     /// - Parameter perDiems: the report's per diems in `reportCurrency`; none by default.

@@ -236,8 +236,7 @@ extension ReportHTML {
     func advancesRows(_ totals: ReportTotals) -> String {
         var html = advances.isEmpty ? "" : "<tr><th>Advances paid</th><td class=\"num\">\(totals.advances)</td></tr>\n"
         if totals.dueToEmployee.minorUnits < 0 {
-            let back = Money(minorUnits: -totals.dueToEmployee.minorUnits, currency: totals.dueToEmployee.currency)
-            html += "<tr><th>Due back to the company</th><td class=\"num\">\(back)</td></tr>"
+            html += "<tr><th>Due back to the company</th><td class=\"num\">\(totals.dueToCompany)</td></tr>"
         } else {
             html += "<tr><th>Due to the employee</th><td class=\"num\">\(totals.dueToEmployee)</td></tr>"
         }

@@ -34,12 +34,7 @@ enum AdvanceView {
     /// back to the company: "due back to the company: 150.00 EUR".
     static func due(_ totals: ReportTotals) -> (String, Money) {
         guard totals.dueToEmployee.minorUnits < 0 else { return ("  due to employee:", totals.dueToEmployee) }
-        return ("  due back to the company:", dueToCompany(totals))
-    }
-
-    /// What the traveller owes back (zero when nothing).
-    static func dueToCompany(_ totals: ReportTotals) -> Money {
-        Money(minorUnits: max(0, -totals.dueToEmployee.minorUnits), currency: totals.dueToEmployee.currency)
+        return ("  due back to the company:", totals.dueToCompany)
     }
 
     static func json(_ advance: Advance) -> JSONValue {

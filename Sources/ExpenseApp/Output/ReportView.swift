@@ -145,7 +145,7 @@ struct ReportDetail: Document {
                     ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
                     ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
                     ("paidByCompany", .money(totals.paidByCompany)), ("perDiems", .money(totals.perDiems)),
-                    ("advances", .money(totals.advances)), ("dueToCompany", .money(AdvanceView.dueToCompany(totals))),
+                    ("advances", .money(totals.advances)), ("dueToCompany", .money(totals.dueToCompany)),
                 ])
             ),
         ])
