@@ -206,6 +206,42 @@ final class ReceiptMatcherTests: XCTestCase {
         XCTAssertEqual(rankedIDs(decision), [1, 2])
     }
 
+    // MARK: Order and precedence
+
+    func testAResemblingMerchantInAnotherCurrencyWinsOverTheSameCurrencyUnlike() throws {
+        let unlike = try item(1, "27.00", "USD", days: 0, merchant: "UBER *TRIP")
+        let alike = try item(2, "25.30", days: 2, merchant: "YELLOW CAB NYC")
+        XCTAssertEqual(matchedID(matcher.match(try receipt("27.00", "USD", merchant: "Yellow Cab"), among: [unlike, alike])), 2)
+    }
+
+    func testTheDecisionDoesNotDependOnTheCandidatesOrder() throws {
+        let candidates = [
+            try item(1, "27.00", days: 1, merchant: "UBER *TRIP"),
+            try item(2, "27.00", days: 1, merchant: "FREENOW"),
+            try item(3, "27.00", days: 3, merchant: "HANSA FUNKTAXI"),
+            try item(4, "27.00", days: 0, merchant: "Hansa Funktaxi Hamburg"),
+            try item(5, "25.00", days: 0, merchant: "HANSA FUNKTAXI"),
+            try item(6, "24.84", days: -1, merchant: "Taxi Berlin"),
+        ]
+        var generator = SeededGenerator(seed: 30)
+        let receipts = [
+            try receipt("27.00", merchant: "Hansa-Funktaxi"), try receipt("27.00", merchant: "Taxi"),
+            try receipt(nil, merchant: "Hansa-Funktaxi"),
+            try receipt("27.00", "USD"), try receipt(nil, merchant: "UBER"),
+        ]
+        for facts in receipts {
+            let expected = matcher.match(facts, among: candidates)
+            for _ in 0..<20 {
+                XCTAssertEqual(matcher.match(facts, among: candidates.shuffled(using: &generator)), expected, "\(facts)")
+            }
+        }
+        XCTAssertEqual(matchedID(matcher.match(receipts[0], among: candidates)), 4)
+        XCTAssertEqual(matchedID(matcher.match(receipts[1], among: candidates)), 4)  // "Taxi" alone resembles none
+        XCTAssertEqual(rankedIDs(matcher.match(receipts[2], among: candidates)), [4, 5, 3])
+        XCTAssertEqual(matchedID(matcher.match(receipts[3], among: candidates)), 5)  // 25.00 EUR, 0.6 % off, the same day
+        XCTAssertEqual(matchedID(matcher.match(receipts[4], among: candidates)), 1)
+    }
+
     func testNoCandidatesIsNoMatch() throws {
         XCTAssertEqual(matcher.match(try receipt("27.00"), among: []), .none)
     }
