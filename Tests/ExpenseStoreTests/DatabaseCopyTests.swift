@@ -90,7 +90,7 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
                 Receipt(
                     sha256: hash, mediaType: .png, size: Int64(bytes.count), source: .file,
                     capturedAt: "2026-03-02T10:00:00Z"))
-            _ = try store.attach(receipt: receipt.id, to: item.id)
+            _ = try store.attach(receipt: receipt.id, to: item.id, by: .tester)
         }
         return store
     }

@@ -30,7 +30,7 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
             unassigned = try store.insertExpense(expense(800, in: nil))
             receipt = try insertReceipt("attached")
             loose = try insertReceipt("loose")
-            try store.attach(receipt: receipt.id, to: item.id)
+            try store.attach(receipt: receipt.id, to: item.id, by: .tester)
             _ = try store.apply(.submit, to: report.id, by: "ana")
         }
     }
@@ -127,13 +127,13 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
 
     func testAttachingAReceiptIsRefused() throws {
         try assertRefused(
-            try store.attach(receipt: loose.id, to: item.id),
+            try store.attach(receipt: loose.id, to: item.id, by: .tester),
             "expense \(item.id) is in report \(report.id), which is submitted; cannot attach receipts to it")
     }
 
     func testDetachingAReceiptIsRefused() throws {
         try assertRefused(
-            try store.detach(receipt: receipt.id, from: item.id),
+            try store.detach(receipt: receipt.id, from: item.id, by: .tester),
             "expense \(item.id) is in report \(report.id), which is submitted; cannot detach its receipts")
     }
 
@@ -170,8 +170,8 @@ final class EditabilityStoreTests: TemporaryDatabaseTestCase {
     /// Once back in draft, every one of those writes goes through again.
     func testADraftTakesTheSameWrites() throws {
         _ = try store.write { try store.apply(.recall, to: report.id, by: "ana") }
-        try store.detach(receipt: receipt.id, from: item.id)
-        try store.attach(receipt: loose.id, to: item.id)
+        try store.detach(receipt: receipt.id, from: item.id, by: .tester)
+        try store.attach(receipt: loose.id, to: item.id, by: .tester)
         var changed = item!
         changed.merchant = "Somewhere else"
         try store.updateExpense(changed)

@@ -43,8 +43,8 @@ final class PostgresPolicyParityTests: PostgresTestCase {
                     sha256: SHA256.hex(bytes), mediaType: .png, size: Int64(bytes.count), source: .file,
                     capturedAt: "2026-03-10T09:00:00Z"))
         }
-        try store.attach(receipt: receipt.id, to: dinner.id)  // ...sharing one receipt
-        try store.attach(receipt: receipt.id, to: lunch.id)
+        try store.attach(receipt: receipt.id, to: dinner.id, by: .tester)  // ...sharing one receipt
+        try store.attach(receipt: receipt.id, to: lunch.id, by: .tester)
 
         func appFindings() throws -> [String] {
             let items = try store.expenses(.report(report.id))

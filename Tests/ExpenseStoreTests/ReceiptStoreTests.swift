@@ -78,9 +78,9 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
             return try store.insertExpense(copy)
         }
         try store.write {
-            XCTAssertTrue(try store.attach(receipt: shared.id, to: item.id))
-            XCTAssertFalse(try store.attach(receipt: shared.id, to: item.id), "attached already")
-            try store.attach(receipt: shared.id, to: other.id)
+            XCTAssertTrue(try store.attach(receipt: shared.id, to: item.id, by: .tester))
+            XCTAssertFalse(try store.attach(receipt: shared.id, to: item.id, by: .tester), "attached already")
+            try store.attach(receipt: shared.id, to: other.id, by: .tester)
         }
         XCTAssertEqual(try store.receipt(shared.id).expenseIDs, [item.id, other.id])
         XCTAssertEqual(try store.receiptHashes(ofItemsIn: report.id), [item.id: [shared.sha256], other.id: [shared.sha256]])
@@ -88,7 +88,7 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.receipts(.report(report.id)).map(\.id), [shared.id])
         XCTAssertEqual(try store.receipts(.expense(other.id)).map(\.id), [shared.id])
         XCTAssertEqual(try store.receipts(.unattached), [])
-        try store.write { XCTAssertTrue(try store.detach(receipt: shared.id, from: other.id)) }
+        try store.write { XCTAssertTrue(try store.detach(receipt: shared.id, from: other.id, by: .tester)) }
         XCTAssertEqual(try store.receipt(shared.id).expenseIDs, [item.id])
         // Deleting the expense takes its links with it; the receipt stays, unattached.
         try store.write {
@@ -102,13 +102,13 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
         let (report, item) = try draftReportWithItem()
         let first = try receipt("first")
         let second = try receipt("second")
-        _ = try store.write { try store.attach(receipt: first.id, to: item.id) }
+        _ = try store.write { try store.attach(receipt: first.id, to: item.id, by: .tester) }
         _ = try store.write { try store.apply(.submit, to: report.id, by: "ana") }
         assertExpenseError(
-            try store.write { try store.attach(receipt: second.id, to: item.id) }, kind: .refused,
+            try store.write { try store.attach(receipt: second.id, to: item.id, by: .tester) }, kind: .refused,
             messageContains: "cannot attach receipts to it")
         assertExpenseError(
-            try store.write { try store.detach(receipt: first.id, from: item.id) }, kind: .refused,
+            try store.write { try store.detach(receipt: first.id, from: item.id, by: .tester) }, kind: .refused,
             messageContains: "cannot detach its receipts")
         assertDatabaseError(
             try store.db.execute(
@@ -123,10 +123,10 @@ final class ReceiptStoreTests: TemporaryDatabaseTestCase {
     func testAReceiptInUseCannotBeDeleted() throws {
         let (_, item) = try draftReportWithItem()
         let used = try receipt("used")
-        _ = try store.write { try store.attach(receipt: used.id, to: item.id) }
+        _ = try store.write { try store.attach(receipt: used.id, to: item.id, by: .tester) }
         assertDatabaseError(try store.write { try store.deleteReceipt(used.id) }, resultCode: SQLITE_CONSTRAINT)
         try store.write {
-            try store.detach(receipt: used.id, from: item.id)
+            try store.detach(receipt: used.id, from: item.id, by: .tester)
             try store.deleteReceipt(used.id)
         }
         XCTAssertNil(try store.receipt(sha256: used.sha256))

@@ -1,3 +1,4 @@
+import ExpenseCore
 import Foundation
 
 /// The files under Tests/Fixtures that suites of several targets read.
@@ -5,4 +6,9 @@ public enum Fixtures {
     /// Statements, their rules files and the ECB's rates files (Tests/Fixtures/import).
     public static let imports = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/import")
+}
+
+extension UserName {
+    /// Who a store test's writes are by, where the audit log wants a name.
+    public static let tester = try! UserName(validating: "tester")
 }

@@ -27,11 +27,20 @@ struct ReceiptCaptureRun {
             report = try store.report(reportID, for: .addItems)
         }
         let input = try self.input(settings: settings, store: store)
-        let capture = ReceiptCapture(store: store, storage: storage, capturedAt: session.environment.now())
+        let capture = ReceiptCapture(store: store, storage: storage, capturedAt: session.environment.now(), user: try session.user)
         let prepared = try capture.prepare(input, ocr: invocation[Options.noOCR] ? .off : invocation[Options.ocr] ? .required : .automatic)
+        let match: CaptureMatch
+        do {
+            match = try self.match(prepared, store: store, settings: settings)
+        } catch {
+            capture.discard(prepared)
+            throw error
+        }
         var makeExpense: (() throws -> Expense)?
         var declined = false
-        if let reader = expenseFormReader {
+        if match.attaches != nil || match.holdsBack(create: create) {
+            // The receipt is the item's, or may be one of several: no second expense is made of it.
+        } else if let reader = expenseFormReader {
             // The takePhoto way on a terminal: what OCR read, confirmed or corrected, for the current trip.
             do {
                 let proposal = draft(prepared, report: try currentDraftTrip(store), settings: settings, overrides: [:])
@@ -53,8 +62,10 @@ struct ReceiptCaptureRun {
                 throw error
             }
         }
-        let committed = try capture.commit(prepared, attachTo: expenseID, makeExpense: makeExpense)
-        return output(committed, declined: declined, storage: storage, store: store)
+        let committed = try capture.commit(
+            prepared, attachTo: match.attaches?.item.id ?? expenseID, how: match.attaches.map { "matched: \($0.reason)" } ?? "",
+            makeExpense: makeExpense)
+        return output(committed, declined: declined, match: match, storage: storage, store: store)
     }
 
     /// The options that go together or exclude each other.
@@ -62,7 +73,7 @@ struct ReceiptCaptureRun {
         let path = invocation.spec.path
         let create = invocation[Options.create]
         if !create {
-            let needingCreate: [any OptionDeclaration] = [Options.report, Options.yes] + Options.draft
+            let needingCreate: [any OptionDeclaration] = [Options.yes, Options.new] + Options.draft
             for option in needingCreate where invocation.gave(option) {
                 throw UsageError("'--\(option.spec.name)' goes with '--create'", path: path)
             }
@@ -76,6 +87,12 @@ struct ReceiptCaptureRun {
         }
         if invocation[Options.camera], invocation[Options.inbox] {
             throw UsageError("Give '--camera' or '--inbox', not both", path: path)
+        }
+        if invocation.gave(Options.expense), invocation[Options.noMatch] {
+            throw UsageError("'--no-match' goes without '--expense', which says where the receipt goes", path: path)
+        }
+        if invocation[Options.new], invocation[Options.noMatch] {
+            throw UsageError("Give '--new' or '--no-match', not both", path: path)
         }
         if invocation[Options.ocr], invocation[Options.noOCR] {
             throw UsageError("Give '--ocr' or '--no-ocr', not both", path: path)
@@ -117,7 +134,7 @@ struct ReceiptCaptureRun {
     /// The reader that asks for the expense of a receipt, when it is to be asked: on a terminal,
     /// when the receipt came from the camera, the inbox or the asked file (the takePhoto way),
     /// and neither --create nor --expense said what it is for.
-    private var expenseFormReader: LineReader? {
+    var expenseFormReader: LineReader? {
         guard !invocation[Options.create], !invocation.gave(Options.expense), invocation.arguments.isEmpty else { return nil }
         return session.lineReader
     }
@@ -181,20 +198,20 @@ struct ReceiptCaptureRun {
     }
 
     private func output(
-        _ committed: ReceiptCapture.Committed, declined: Bool, storage: any ReceiptStorage,
+        _ committed: ReceiptCapture.Committed, declined: Bool, match: CaptureMatch, storage: any ReceiptStorage,
         store: Store
     ) -> Output {
         let receipt = committed.receipt
         if let target = committed.attachedTo {
             let others = receipt.expenseIDs.filter { $0 != target }
             if !others.isEmpty { ReceiptLinks.warnShared(receipt, others: others) }
-            if committed.expense == nil, let expense = try? store.expense(target) {
+            if committed.expense == nil, match.attaches == nil, let expense = try? store.expense(target) {
                 ReceiptLinks.warnIfTotalDiffers(receipt, from: expense)
             }
         }
         let document = ReceiptCaptureResult(
             committed: committed, path: storage.localPath(of: receipt.sha256),
-            place: storage.place, declined: declined
+            place: storage.place, declined: declined, match: match, creating: invocation[Options.create]
         ).output
         // A created expense changes its trip, as `expense add` does.
         return committed.expense.map { document.touching($0.reportID) } ?? document

@@ -15,7 +15,7 @@ extension ReceiptCommands {
         let expenseID = try invocation[expenseOption]
         let (receipt, added) = try store.write {
             let receipt = try store.receipt(try invocation[idArgument])
-            let added = try store.attach(receipt: receipt.id, to: expenseID)
+            let added = try store.attach(receipt: receipt.id, to: expenseID, by: session.user)
             return (try store.receipt(receipt.id), added)
         }
         let others = receipt.expenseIDs.filter { $0 != expenseID }
@@ -44,7 +44,7 @@ extension ReceiptCommands {
                         ? "it is attached to no expense"
                         : "it is attached to " + receipt.expenseIDs.map { "expense \($0)" }.joined(separator: ", "))
             }
-            try store.detach(receipt: receipt.id, from: expenseID)
+            try store.detach(receipt: receipt.id, from: expenseID, by: session.user)
             return try store.receipt(receipt.id)
         }
         return ReceiptResult(

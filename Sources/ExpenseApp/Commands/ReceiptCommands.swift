@@ -26,6 +26,8 @@ enum ReceiptCommands {
             .text("description", "text", "With --create: what it was for."),
             .text("rate", "rate", "With --create: exchange rate into the report's currency (default: the ECB's of the date)."),
         ]
+        static let noMatch = Option.flag("no-match", "Keep it alone: do not look for the expense it belongs to.")
+        static let new = Option.flag("new", "With --create: make a new expense even when one already there looks like it.")
         static let camera = Option.flag("camera", "Take the picture with the camera command (config camera.command).")
         static let inbox = Option.flag("inbox", "Take the newest new photo from the inbox folder (config receipts.inbox).")
         static let noOCR = Option.flag("no-ocr", "Do not read the receipt's text.")
@@ -48,13 +50,21 @@ enum ReceiptCommands {
             the newest photo in receipts.inbox not taken before. The same bytes captured again are the same receipt. \
             --create makes a draft expense from what the receipt says, in the given or current report: at the REPL it \
             asks first; in one-shot commands and scripts it needs --yes, or --date, --amount and --category.
+
+            Unless --expense says where it goes, the receipt is matched to the expense it pays for: one of yours \
+            without a receipt, in a draft or in no report, of the same amount (or converted within 3 %) from a day \
+            before the receipt's to three after (a card line posts later); a merchant alike wins over a nearer day. \
+            One clear match gets the receipt (with --create instead of a second expense; at the REPL it asks); \
+            several are listed (at the REPL, asked) and none attached. --no-match keeps it alone; --new makes a new \
+            expense anyway.
             """,
         arguments: [ArgumentSpec("file", "The picture or PDF; '-' reads it from standard input.", optional: true, completion: .file)],
         options: [
             Options.expense.described("Attach it to this expense."), Options.create,
-            Options.report.described("With --create: the report to add it to (default: the one opened in the REPL; none: unassigned)."),
-            Options.yes,
-        ] + Options.draft + [Options.camera, Options.inbox, Options.noOCR, Options.ocr],
+            Options.report.described(
+                "The report whose items it is matched to first; with --create, the one to add it to (default: the one opened in the REPL)."),
+            Options.yes, Options.new,
+        ] + Options.draft + [Options.noMatch, Options.camera, Options.inbox, Options.noOCR, Options.ocr],
         examples: [
             "expenses receipt capture hotel.jpg --expense 1",
             "expenses receipt capture taxi.png --create --report 1 --yes",

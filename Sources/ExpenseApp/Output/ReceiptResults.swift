@@ -23,6 +23,10 @@ struct ReceiptCaptureResult: Document {
     let place: ReceiptStoragePlace
     /// The person did not want an expense made of it.
     let declined: Bool
+    /// What matching it to an item did.
+    var match: CaptureMatch = .none
+    /// `--create` was asked for (and held back when several items could be the receipt).
+    var creating = false
 
     var text: String {
         let receipt = committed.receipt
@@ -49,8 +53,17 @@ struct ReceiptCaptureResult: Document {
             lines.append(
                 "Created expense \(expense.id) \(place): \(expense.amount) \(expense.category)"
                     + (expense.merchant.isEmpty ? "" : ", \(expense.merchant)") + "; the receipt is attached")
+        } else if let matched = match.attaches {
+            lines.append("Attached to \(ReceiptMatching.describe(matched))")
         } else if let target = committed.attachedTo {
             lines.append("Attached to expense \(target)")
+        }
+        if case .listed(let candidates) = match {
+            lines.append("It could be any of these expenses; none was attached" + (creating ? " and no expense created" : "") + ":")
+            lines += candidates.map { "  " + ReceiptMatching.describe($0) }
+            lines.append(
+                "Attach it to the right one: expenses receipt attach \(receipt.id) --expense \(candidates[0].item.id)"
+                    + (creating ? " (or make a new expense anyway: --create --new)" : ""))
         }
         if declined { lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID") }
         return lines.joined(separator: "\n")
@@ -60,8 +73,22 @@ struct ReceiptCaptureResult: Document {
         .object([
             ("receipt", ReceiptView.json(committed.receipt, path: path)), ("reused", .bool(committed.reused)),
             ("attachedTo", committed.attachedTo.map { .int($0) } ?? .null),
-            ("expense", committed.expense.map(ExpenseView.json) ?? .null),
+            ("expense", committed.expense.map(ExpenseView.json) ?? .null), ("match", matchJSON),
         ])
+    }
+
+    /// `{"expense": 5, "reason": "same amount, 1 day later", "asked": false}`, or the candidates
+    /// none of which was attached, or null.
+    private var matchJSON: JSONValue {
+        func candidate(_ candidate: ReceiptMatch.Candidate) -> JSONValue {
+            .object([("expense", .int(candidate.item.id)), ("reason", .string(candidate.reason.description))])
+        }
+        switch match {
+        case .none: return .null
+        case .attached(let matched, let asked):
+            return .object([("expense", .int(matched.item.id)), ("reason", .string(matched.reason.description)), ("asked", .bool(asked))])
+        case .listed(let candidates): return .object([("expense", .null), ("candidates", .array(candidates.map(candidate)))])
+        }
     }
 
     var rows: Listing? { ReceiptView.listing([committed.receipt]) }

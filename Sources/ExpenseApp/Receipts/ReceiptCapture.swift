@@ -15,6 +15,8 @@ struct ReceiptCapture {
     let store: Store
     let storage: any ReceiptStorage
     let capturedAt: String
+    /// Who captures it, for the report's audit log when it is attached.
+    let user: UserName
     var ocrEngine = ReceiptOCREngine()
 
     /// A receipt checked and in the vault, not yet in the database.
@@ -103,8 +105,11 @@ struct ReceiptCapture {
     }
 
     /// Writes the row (or reuses the existing one), attaches it, marks an inbox photo taken and
-    /// inserts the expense `makeExpense` builds — all in one transaction.
-    func commit(_ prepared: Prepared, attachTo expenseID: Int64?, makeExpense: (() throws -> Expense)?) throws -> Committed {
+    /// inserts the expense `makeExpense` builds — all in one transaction. `how` says in the audit
+    /// log why it went to `expenseID` (what a match went by).
+    func commit(
+        _ prepared: Prepared, attachTo expenseID: Int64?, how: String = "", makeExpense: (() throws -> Expense)?
+    ) throws -> Committed {
         do {
             return try store.write {
                 // `receipt gc` in another process may have removed the file while it had no row;
@@ -141,7 +146,7 @@ struct ReceiptCapture {
                     expense = created
                     target = created.id
                 }
-                if let target { try store.attach(receipt: receipt.id, to: target) }
+                if let target { try store.attach(receipt: receipt.id, to: target, by: user, how: how) }
                 receipt = try store.receipt(receipt.id)
                 return Committed(
                     receipt: receipt, reused: reused, attachedTo: target, expense: expense,

@@ -80,9 +80,14 @@ extension PostgresSchema {
             \(privateTables.map { "CREATE POLICY \($0)_definer ON \($0) TO \(definerRole) USING (true) WITH CHECK (true);" }.joined(separator: "\n"))
             \(privateTables.map { "CREATE POLICY \($0)_auditor ON \($0) FOR SELECT TO \(auditorRole) USING (true);" }.joined(separator: "\n"))
             \(auditHash)
+            \(retiredFunctions.map { "DROP FUNCTION IF EXISTS \(functionSchema).\($0);" }.joined(separator: "\n"))
             \(serverFunctions.map(\.sql).joined(separator: "\n"))
             """
     }
+
+    /// Functions an earlier version made, by their old parameters: a member could still call
+    /// them, around what their replacements do (attaching a receipt without its audit entry).
+    static let retiredFunctions = ["receipt_attach(bigint, bigint, text)", "receipt_detach(bigint, bigint)"]
 
     /// Refuses to set up where a member of the team could still create an object that a function
     /// would find: in `public` (PostgreSQL 14 and older let everyone) or in the functions' schema.

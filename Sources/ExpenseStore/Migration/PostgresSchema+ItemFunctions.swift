@@ -79,24 +79,33 @@ extension PostgresSchema {
                     IF item.report_id IS NOT NULL THEN PERFORM own_draft(item.report_id, p_who); END IF;
                     RETURN item;
                     """),
+            // Both in the item's report's audit log, as the app's own store writes them.
             ServerFunction(
-                name: "receipt_attach", parameters: "p_expense bigint, p_receipt bigint, p_at text", returns: "boolean",
-                declare: "who text := caller(); added bigint;",
+                name: "receipt_attach", parameters: "p_expense bigint, p_receipt bigint, p_how text, p_at text", returns: "boolean",
+                declare: "who text := caller(); item public.expenses; added bigint;",
                 body: """
-                    PERFORM own_item(p_expense, who);
+                    item := own_item(p_expense, who);
                     PERFORM own_receipt(p_receipt, who);
                     INSERT INTO public.expense_receipts (expense_id, receipt_id, attached_at) VALUES (p_expense, p_receipt, p_at)
                     ON CONFLICT DO NOTHING;
                     GET DIAGNOSTICS added = ROW_COUNT;
+                    IF added > 0 AND item.report_id IS NOT NULL THEN
+                        PERFORM log_event(item.report_id, who, 'receipt ' || p_receipt || ' attached to expense ' || p_expense,
+                                          'draft', 'draft', coalesce(p_how, ''), p_at);
+                    END IF;
                     RETURN added > 0;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "receipt_detach", parameters: "p_expense bigint, p_receipt bigint", returns: "boolean",
-                declare: "who text := caller(); removed bigint;",
+                name: "receipt_detach", parameters: "p_expense bigint, p_receipt bigint, p_at text", returns: "boolean",
+                declare: "who text := caller(); item public.expenses; removed bigint;",
                 body: """
-                    PERFORM own_item(p_expense, who);
+                    item := own_item(p_expense, who);
                     DELETE FROM public.expense_receipts WHERE expense_id = p_expense AND receipt_id = p_receipt;
                     GET DIAGNOSTICS removed = ROW_COUNT;
+                    IF removed > 0 AND item.report_id IS NOT NULL THEN
+                        PERFORM log_event(item.report_id, who, 'receipt ' || p_receipt || ' detached from expense ' || p_expense,
+                                          'draft', 'draft', '', p_at);
+                    END IF;
                     RETURN removed > 0;
                     """, callers: [travellerRole]),
         ]

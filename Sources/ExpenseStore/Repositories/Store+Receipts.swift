@@ -168,35 +168,53 @@ extension Store {
     // MARK: - Attaching
 
     /// Attaches a receipt to an expense; false when it was attached already. Refused for an
-    /// unknown expense, and for one in a report that is not editable.
+    /// unknown expense, and for one in a report that is not editable. In the report's audit log
+    /// ("receipt 3 attached to expense 5", with `how` as its reason: what a match went by).
     @discardableResult
-    public func attach(receipt receiptID: Int64, to expenseID: Int64) throws -> Bool {
+    public func attach(receipt receiptID: Int64, to expenseID: Int64, by actor: UserName, how: String = "") throws -> Bool {
         try write {
-            if let reportID = try expense(expenseID).reportID {
-                try requireEditable(report: reportID, for: .attachReceipts(expense: expenseID))
+            let report = try expense(expenseID).reportID.flatMap { try lockedReport($0) }
+            try report?.requireEditable(.attachReceipts(expense: expenseID))
+            if writesThroughFunctions {
+                return try callFlag("receipt_attach", [.integer(expenseID), .integer(receiptID), .text(how), .text(now())])
             }
-            if writesThroughFunctions { return try callFlag("receipt_attach", [.integer(expenseID), .integer(receiptID), .text(now())]) }
             try db.execute(
                 "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 [.integer(expenseID), .integer(receiptID), .text(now())])
-            return db.changes > 0
+            guard db.changes > 0 else { return false }
+            if let report {
+                try logEvent(
+                    report.id, actor: actor, action: Self.receiptAction(receiptID, "attached to", expenseID), from: report.status,
+                    to: report.status, reason: how)
+            }
+            return true
         }
     }
 
     /// Detaches a receipt from an expense; false when it was not attached. Refused for an
-    /// unknown expense, and for one in a report that is not editable.
+    /// unknown expense, and for one in a report that is not editable. In the report's audit log.
     @discardableResult
-    public func detach(receipt receiptID: Int64, from expenseID: Int64) throws -> Bool {
+    public func detach(receipt receiptID: Int64, from expenseID: Int64, by actor: UserName) throws -> Bool {
         try write {
-            if let reportID = try expense(expenseID).reportID {
-                try requireEditable(report: reportID, for: .detachReceipts(expense: expenseID))
-            }
-            if writesThroughFunctions { return try callFlag("receipt_detach", [.integer(expenseID), .integer(receiptID)]) }
+            let report = try expense(expenseID).reportID.flatMap { try lockedReport($0) }
+            try report?.requireEditable(.detachReceipts(expense: expenseID))
+            if writesThroughFunctions { return try callFlag("receipt_detach", [.integer(expenseID), .integer(receiptID), .text(now())]) }
             try db.execute(
                 "DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
                 [.integer(expenseID), .integer(receiptID)])
-            return db.changes > 0
+            guard db.changes > 0 else { return false }
+            if let report {
+                try logEvent(
+                    report.id, actor: actor, action: Self.receiptAction(receiptID, "detached from", expenseID), from: report.status,
+                    to: report.status, reason: "")
+            }
+            return true
         }
+    }
+
+    /// The audit log's words: "receipt 3 attached to expense 5" (the server writes the same).
+    static func receiptAction(_ receiptID: Int64, _ verb: String, _ expenseID: Int64) -> String {
+        "receipt \(receiptID) \(verb) expense \(expenseID)"
     }
 
     /// The hashes of the receipts of each item of a report, for the missing-receipt rule.

@@ -1,0 +1,48 @@
+import ExpenseCore
+import ExpenseSupport
+
+/// What receipt matching (`ReceiptMatcher`, issue 30) reads: the person's items that still want a
+/// receipt, looked up on an index by amount and day, and the person's receipts attached to
+/// nothing. On a team database both are the caller's own, whatever else their role may read.
+extension Store {
+    /// The person's items without a receipt on days `dates` that a receipt may be matched to: in
+    /// a draft report or in none, not mileage (a journey has no receipt). With `amounts`, only
+    /// those in `currency` whose amount in minor units is in the range, on the index
+    /// `expenses_by_amount`; without, every such item of those days (a receipt whose total was not
+    /// read), on the index by date. Oldest id first.
+    public func matchCandidates(
+        on dates: ClosedRange<CalendarDate>, amounts: ClosedRange<Int64>? = nil, currency: Currency? = nil
+    ) throws -> [Expense] {
+        var conditions = ["e.date BETWEEN ? AND ?"]
+        var arguments: [DatabaseValue] = [.text(dates.lowerBound.description), .text(dates.upperBound.description)]
+        if let amounts, let currency {
+            if amounts.lowerBound == amounts.upperBound {
+                conditions.insert("e.amount_minor = ? AND e.currency = ?", at: 0)
+                arguments.insert(contentsOf: [.integer(amounts.lowerBound), .text(currency.code)], at: 0)
+            } else {
+                conditions.insert("e.amount_minor BETWEEN ? AND ? AND e.currency = ?", at: 0)
+                arguments.insert(contentsOf: [.integer(amounts.lowerBound), .integer(amounts.upperBound), .text(currency.code)], at: 0)
+            }
+        }
+        if db.dialect == .postgresql { conditions.insert("e.owner = session_user", at: 0) }
+        return try expenses(
+            """
+            SELECT \(Self.expenseColumns("e")) FROM expenses e
+            WHERE \(conditions.joined(separator: " AND ")) AND e.category <> 'mileage'
+              AND NOT EXISTS (SELECT 1 FROM expense_receipts l WHERE l.expense_id = e.id)
+              AND (e.report_id IS NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.id = e.report_id AND r.status = 'draft'))
+            ORDER BY e.id
+            """, arguments)
+    }
+
+    /// The person's receipts attached to no expense, oldest first: what `receipt match` and an
+    /// import match.
+    public func unattachedOwnReceipts() throws -> [Receipt] {
+        let own = db.dialect == .postgresql ? " AND owner = session_user" : ""
+        return try db.query(
+            """
+            SELECT \(receiptColumns) FROM receipts
+            WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id)\(own) ORDER BY id
+            """, [], Self.receipt)
+    }
+}
