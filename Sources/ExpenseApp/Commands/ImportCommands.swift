@@ -86,7 +86,10 @@ enum ImportCommands {
         let outcome = try StatementImporter(store: store, request: request) { console in
             DryRunLog(format: format, console: console, files: files, rules: rulesPath ?? "", categories: categories)
         }.run()
-        return request.dryRun ? .none : ImportResult(outcome: outcome).output
+        guard !request.dryRun else { return .none }
+        let batches = Set(outcome.files.filter { $0.counts.new > 0 }.map(\.batchID))
+        let attached = try ReceiptMatching.afterImport(batches: batches, reportID: request.reportID, session: session)
+        return ImportResult(outcome: outcome, receiptsAttached: attached).output
     }
 
     static let list = CommandSpec(

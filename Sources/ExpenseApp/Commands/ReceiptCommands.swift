@@ -5,7 +5,7 @@ import ExpenseSupport
 /// `receipt capture|list|show|export|attach|detach|verify|gc|delete`: photos and PDFs of
 /// receipts, kept once each in a content-addressed vault beside the database, read by OCR.
 enum ReceiptCommands {
-    static let all: [CommandSpec] = [capture, list, show, export, attach, detach, verify, gc, delete]
+    static let all: [CommandSpec] = [capture, match, list, show, export, attach, detach, verify, gc, delete]
 
     static let idArgument = Argument<Int64>.value("id", "The receipt (see 'expenses receipt list').")
 

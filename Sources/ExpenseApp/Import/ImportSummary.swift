@@ -42,6 +42,14 @@ enum ImportSummary {
 /// What an import did: per file its batch and counts, the totals and the time taken.
 struct ImportResult: Document {
     let outcome: StatementImporter.Outcome
+    /// Receipts captured before that its new lines took (`ReceiptMatching.afterImport`).
+    var receiptsAttached = 0
+
+    /// "; 3 receipts captured before attached to their lines".
+    private var receipts: String {
+        receiptsAttached == 0
+            ? "" : "; \(ImportSummary.number(receiptsAttached)) receipt\(receiptsAttached == 1 ? "" : "s") captured before attached to \(receiptsAttached == 1 ? "its line" : "their lines")"
+    }
 
     var text: String {
         let total = outcome.total
@@ -55,14 +63,16 @@ struct ImportResult: Document {
         let counts = ImportSummary.counts
         if outcome.files.count == 1, let file = outcome.files.first {
             return
-                "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(rejects)\n"
+                "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(rejects)\(receipts)\n"
         }
         return outcome.files.map { "  batch \($0.batchID): \($0.file): \(counts($0.counts))\(ImportSummary.pending($0.pending))\n" }
             .joined()
-            + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\n"
+            + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\(receipts)\n"
     }
 
-    var json: JSONValue { .object(ImportSummary.members(outcome, dryRun: false)) }
+    var json: JSONValue {
+        .object(ImportSummary.members(outcome, dryRun: false) + [("receiptsAttached", .int(Int64(receiptsAttached)))])
+    }
 
     var rows: Listing? {
         Listing(

@@ -46,3 +46,17 @@ extension Store {
             """, [], Self.receipt)
     }
 }
+
+extension Store {
+    /// Which of `expenseIDs` came in by one of `batches`: the new lines an import matches its
+    /// receipts to.
+    public func expenseIDs(_ expenseIDs: some Collection<Int64>, inBatches batches: Set<Int64>) throws -> Set<Int64> {
+        guard !expenseIDs.isEmpty, !batches.isEmpty else { return [] }
+        var found: Set<Int64> = []
+        for id in expenseIDs {
+            let batch = try db.queryFirst("SELECT import_batch_id FROM expenses WHERE id = ?", [.integer(id)]) { $0.optionalInt64(0) }
+            if let batch = batch ?? nil, batches.contains(batch) { found.insert(id) }
+        }
+        return found
+    }
+}
