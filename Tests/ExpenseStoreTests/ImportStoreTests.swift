@@ -159,7 +159,8 @@ final class ImportStoreTests: ImportStoreTestCase {
             SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'expenses' AND sql IS NOT NULL ORDER BY name
             """
         ) { $0.string(0) }
-        XCTAssertEqual(indexes, ["expenses_by_date_and_import_key", "expenses_by_external_id", "expenses_by_report_and_date"])
+        XCTAssertEqual(
+            indexes, ["expenses_by_amount", "expenses_by_date_and_import_key", "expenses_by_external_id", "expenses_by_report_and_date"])
         let plan = try store.db.query("EXPLAIN QUERY PLAN SELECT id FROM expenses WHERE date >= '2026-03-01' AND date <= '2026-03-31'") {
             $0.string(3)
         }

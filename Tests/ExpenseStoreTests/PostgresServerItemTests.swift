@@ -22,7 +22,7 @@ final class PostgresServerItemTests: PostgresTestCase {
         try assertRefused("alice", "SELECT expenses.expense_delete(\(item));", frozen)
         try assertRefused("alice", itemInsert(report, 700), frozen)
         try assertRefused("alice", editSQL(other, report: report, minor: 1_500), frozen)
-        try assertRefused("alice", "SELECT expenses.receipt_detach(\(item), \(receipt));", frozen)
+        try assertRefused("alice", "SELECT expenses.receipt_detach(\(item), \(receipt), 'now');", frozen)
         try assertRefused("alice", linkSQL(item, try newReceipt("alice", [3])), frozen)
         // And past the functions, no table at all.
         try assertRefused("alice", "UPDATE expenses SET amount_minor = 1, converted_minor = 1 WHERE id = \(item);", denied("expenses"))
@@ -194,34 +194,8 @@ final class PostgresServerItemTests: PostgresTestCase {
         XCTAssertEqual(try rows("bob", "SELECT expenses.launch_discard(\(queued[0]), 'claimed', 'now');"), ["f"])
     }
 
-    private func denied(_ table: String) -> String { "permission denied for table \(table)" }
-
-    /// A receipt of `owner`'s of `bytes`, sent and made as the app does; its id.
-    private func newReceipt(_ owner: String, _ bytes: [UInt8]) throws -> Int64 {
-        let sha = SHA256.hex(bytes)
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let lines = try rows(
-            owner,
-            """
-            BEGIN;
-            SELECT expenses.receipt_chunk('\(sha)', 0, '\\x\(hex)');
-            SELECT expenses.receipt_content_finish('\(sha)');
-            \(receiptSQL(sha, size: bytes.count))
-            COMMIT;
-            """)
-        guard let id = lines.compactMap({ Int64($0) }).last else { throw PsqlFailed(description: "no receipt id: \(lines)") }
-        return id
-    }
-
-    private func receiptSQL(_ sha: String, size: Int) -> String {
-        """
-        SELECT expenses.receipt_new('\(sha)', 'image/jpeg', \(size), 'r.jpg', 'file', 'now', NULL, NULL, NULL,
-                                    'skipped', '', '', NULL, NULL, NULL, NULL, NULL);
-        """
-    }
-
     private func linkSQL(_ item: Int64, _ receipt: Int64) -> String {
-        "SELECT expenses.receipt_attach(\(item), \(receipt), 'now');"
+        "SELECT expenses.receipt_attach(\(item), \(receipt), '', 'now');"
     }
 
     /// The call that sets item `item` to `minor` cents, in `report` or none.

@@ -1,5 +1,7 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseSupport
+import Foundation
 import XCTest
 
 /// Rows made the way the app makes them, each as the role that would: a report, an item, a
@@ -66,5 +68,31 @@ extension PostgresTestCase {
         let lines = try rows(role, text)
         guard lines.count == 1, let id = Int64(lines[0]) else { throw PsqlFailed(description: "no id returned: \(lines)") }
         return id
+    }
+
+    func denied(_ table: String) -> String { "permission denied for table \(table)" }
+
+    /// A receipt of `owner`'s of `bytes`, sent and made as the app does; its id.
+    func newReceipt(_ owner: String, _ bytes: [UInt8]) throws -> Int64 {
+        let sha = SHA256.hex(bytes)
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let lines = try rows(
+            owner,
+            """
+            BEGIN;
+            SELECT expenses.receipt_chunk('\(sha)', 0, '\\x\(hex)');
+            SELECT expenses.receipt_content_finish('\(sha)');
+            \(receiptSQL(sha, size: bytes.count))
+            COMMIT;
+            """)
+        guard let id = lines.compactMap({ Int64($0) }).last else { throw PsqlFailed(description: "no receipt id: \(lines)") }
+        return id
+    }
+
+    func receiptSQL(_ sha: String, size: Int) -> String {
+        """
+        SELECT expenses.receipt_new('\(sha)', 'image/jpeg', \(size), 'r.jpg', 'file', 'now', NULL, NULL, NULL,
+                                    'skipped', '', '', NULL, NULL, NULL, NULL, NULL);
+        """
     }
 }
