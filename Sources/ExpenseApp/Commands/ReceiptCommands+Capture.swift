@@ -213,7 +213,7 @@ struct ReceiptCaptureRun {
             committed: committed, path: storage.localPath(of: receipt.sha256),
             place: storage.place, declined: declined, match: match, creating: invocation[Options.create]
         ).output
-        // A created expense changes its trip, as `expense add` does.
-        return committed.expense.map { document.touching($0.reportID) } ?? document
+        // A created expense changes its trip, as `expense add` does; so does a matched one's receipt.
+        return (committed.expense ?? match.attaches?.item).map { document.touching($0.reportID) } ?? document
     }
 }
