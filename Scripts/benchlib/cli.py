@@ -11,6 +11,7 @@ from .errors import BenchError, UsageError
 from .handover import section_handover
 from .imports import section_import
 from .listing import section_listing
+from .matching import section_matching
 from .receipts import section_receipts
 from .settings import Settings, stdout_line_buffered
 from .shortcut import section_shortcut
@@ -65,6 +66,7 @@ SECTIONS: dict[str, tuple[Callable[[Bench], None], bool]] = {
     "receipts": (section_receipts, False),
     "import": (section_import, False),
     "duplicates": (section_duplicates, False),
+    "matching": (section_matching, True),
     "team": (section_team, False),
 }
 

@@ -27,11 +27,17 @@ public struct Listing {
         case date(CalendarDate?)
         /// Ids: a JSON array, space-separated in CSV and tables.
         case ids([Int64])
+        /// A size in bytes: "88.6 KiB" for people, the number in JSON and CSV.
+        case bytes(Int64)
+        /// An amount as it was printed, whose currency may not be known (what a receipt's
+        /// reading says): money for people when the currency is known; `{amount, currency}` in
+        /// JSON and two columns in CSV, as money is.
+        case amount(String?, currency: String?)
         case null
 
         var isNumeric: Bool {
             switch self {
-            case .int, .money: return true
+            case .int, .money, .bytes, .amount: return true
             default: return false
             }
         }
@@ -44,6 +50,14 @@ public struct Listing {
             case .money(let money): return money.map { "\($0.displayString) \($0.currency.code)" } ?? ""
             case .date(let date): return date?.description ?? ""
             case .ids(let ids): return ids.map(String.init).joined(separator: " ")
+            case .bytes(let bytes): return ByteCount.describe(bytes)
+            case .amount(let amount, let code):
+                guard let amount else { return "" }
+                if let code, let currency = CurrencyTable.standard.currency(code), let money = try? Money.parse(amount, currency: currency)
+                {
+                    return "\(money.displayString) \(code)"
+                }
+                return amount + (code.map { " \($0)" } ?? "")
             case .null: return ""
             }
         }
@@ -55,6 +69,9 @@ public struct Listing {
             case .money(let money): return .money(money)
             case .date(let date): return .date(date)
             case .ids(let ids): return .array(ids.map { .int($0) })
+            case .bytes(let bytes): return .int(bytes)
+            case .amount(let amount, let currency):
+                return amount.map { .object([("amount", .string($0)), ("currency", .string(currency))]) } ?? .null
             case .null: return .null
             }
         }
@@ -233,7 +250,12 @@ public struct Listing {
     /// plain decimal and `<key>Currency`, so a spreadsheet can sum it.
     public var csv: String {
         let moneyColumns = columns.indices.filter { index in
-            eachRow.contains { if case .money = $0[index] { return true } else { return false } }
+            eachRow.contains {
+                switch $0[index] {
+                case .money, .amount: return true
+                default: return false
+                }
+            }
         }
         var header: [String] = []
         for (index, column) in columns.enumerated() {
@@ -248,6 +270,11 @@ public struct Listing {
                 case .money(let money):
                     fields.append(money?.decimalString ?? "")
                     fields.append(money?.currency.code ?? "")
+                case .amount(let amount, let currency):
+                    fields.append(amount ?? "")
+                    fields.append(currency ?? "")
+                case .bytes(let bytes):
+                    fields.append(String(bytes))
                 default:
                     fields.append(cell.display)
                     if moneyColumns.contains(index) { fields.append("") }

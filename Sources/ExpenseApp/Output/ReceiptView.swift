@@ -18,9 +18,8 @@ enum ReceiptView {
                 let suggestion = receipt.ocr.suggestion
                 return [
                     .int(receipt.id), .text(receipt.capturedAt), .text(receipt.mediaType.name),
-                    .text(ByteSize.describe(receipt.size)), .text(name(receipt)),
-                    .text(receipt.expenseIDs.map(String.init).joined(separator: " ")), .text(suggestion.merchant ?? ""),
-                    .date(suggestion.date), .text(total(suggestion) ?? ""),
+                    .bytes(receipt.size), .text(name(receipt)), .ids(receipt.expenseIDs),
+                    .text(suggestion.merchant ?? ""), .date(suggestion.date), .amount(suggestion.amount, currency: suggestion.currency),
                 ]
             }, note: note)
     }

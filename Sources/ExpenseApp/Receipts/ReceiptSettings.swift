@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseSupport
 import ReceiptReading
+import Rendering
 
 /// How the receipt settings of the config file are checked and read: `camera.command`,
 /// `camera.timeout`, `receipts.inbox`, `receipts.max-size` (declared in Config/Settings.swift).
@@ -58,17 +59,5 @@ enum ByteSize {
     }
 
     /// "61.9 KiB", "20 MiB", "812 bytes".
-    static func describe(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
-        let units = ["KiB", "MiB", "GiB", "TiB"]
-        var value = Double(bytes) / 1024
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        let tenths = Int((value * 10).rounded())
-        let text = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-        return "\(text) \(units[unit])"
-    }
+    static func describe(_ bytes: Int64) -> String { ByteCount.describe(bytes) }
 }
