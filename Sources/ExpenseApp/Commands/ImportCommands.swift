@@ -88,8 +88,8 @@ enum ImportCommands {
         }.run()
         guard !request.dryRun else { return .none }
         let batches = Set(outcome.files.filter { $0.counts.new > 0 }.map(\.batchID))
-        let attached = try ReceiptMatching.afterImport(batches: batches, reportID: request.reportID, session: session)
-        return ImportResult(outcome: outcome, receiptsAttached: attached).output
+        let matches = try ReceiptMatching.afterImport(batches: batches, reportID: request.reportID, session: session)
+        return ImportResult(outcome: outcome, matches: matches).output
     }
 
     static let list = CommandSpec(

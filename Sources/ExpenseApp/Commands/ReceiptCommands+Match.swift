@@ -44,26 +44,6 @@ extension ReceiptCommands {
 }
 
 extension ReceiptMatching {
-    /// After an import: the person's unattached receipts matched to its new lines (only to
-    /// those: a receipt left alone on purpose stays so until a line of its own arrives), in one
-    /// transaction after the import's. Returns how many were attached.
-    static func afterImport(batches: Set<Int64>, reportID: Int64?, session: Session) throws -> Int {
-        guard !batches.isEmpty else { return 0 }
-        let store = try session.store()
-        let receipts = try store.unattachedOwnReceipts()
-        guard !receipts.isEmpty else { return 0 }
-        let matching = try ReceiptMatching(
-            store: store, settings: try session.settings(), preferring: [reportID].compactMap { $0 }, today: session.environment.today())
-        let user = try session.user
-        return try store.write {
-            let decisions = try matching.decideAll(receipts)
-            let new = try store.expenseIDs(decisions.compactMap { $0.decision.matched?.id }, inBatches: batches)
-            let chosen = decisions.filter { $0.decision.matched.map { new.contains($0.id) } ?? false }
-            try attach(chosen, in: store, by: user)
-            return chosen.count
-        }
-    }
-
     /// Attaches each clear match, logged with what it went by. Call inside `write`.
     static func attach(_ decisions: [(receipt: Receipt, decision: ReceiptMatch)], in store: Store, by user: UserName) throws {
         for case (let receipt, .match(let item, let reason)) in decisions {

@@ -42,13 +42,25 @@ enum ImportSummary {
 /// What an import did: per file its batch and counts, the totals and the time taken.
 struct ImportResult: Document {
     let outcome: StatementImporter.Outcome
-    /// Receipts captured before that its new lines took (`ReceiptMatching.afterImport`).
-    var receiptsAttached = 0
+    /// What its new lines did with the receipts there before them (`ReceiptMatching.afterImport`).
+    var matches = ReceiptMatching.ImportMatches()
 
-    /// "; 3 receipts captured before attached to their lines".
+    /// "; 3 receipts captured before attached to their lines; 1 expense made from a receipt merged
+    /// into its card line".
     private var receipts: String {
-        receiptsAttached == 0
-            ? "" : "; \(ImportSummary.number(receiptsAttached)) receipt\(receiptsAttached == 1 ? "" : "s") captured before attached to \(receiptsAttached == 1 ? "its line" : "their lines")"
+        var text = ""
+        let (attached, merged) = (matches.attached, matches.merged)
+        if attached > 0 {
+            text +=
+                "; \(ImportSummary.number(attached)) receipt\(attached == 1 ? "" : "s") captured before attached to "
+                + (attached == 1 ? "its line" : "their lines")
+        }
+        if merged > 0 {
+            text +=
+                "; \(ImportSummary.number(merged)) expense\(merged == 1 ? "" : "s") made from a receipt merged into "
+                + (merged == 1 ? "its card line" : "their card lines")
+        }
+        return text
     }
 
     var text: String {
@@ -71,7 +83,10 @@ struct ImportResult: Document {
     }
 
     var json: JSONValue {
-        .object(ImportSummary.members(outcome, dryRun: false) + [("receiptsAttached", .int(Int64(receiptsAttached)))])
+        .object(
+            ImportSummary.members(outcome, dryRun: false) + [
+                ("receiptsAttached", .int(Int64(matches.attached))), ("receiptItemsMerged", .int(Int64(matches.merged))),
+            ])
     }
 
     var rows: Listing? {

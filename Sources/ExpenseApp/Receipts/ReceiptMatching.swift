@@ -26,7 +26,7 @@ struct ReceiptMatching {
     }
 
     /// Conversions at the ECB's rates of the receipt's day; none where there is no fresh rate.
-    private var matcher: ReceiptMatcher {
+    var matcher: ReceiptMatcher {
         let rates = store.rateSource()
         return ReceiptMatcher { money, currency, day in
             guard let found = try? rates.rate(from: money.currency, to: currency, on: day) else { return nil }

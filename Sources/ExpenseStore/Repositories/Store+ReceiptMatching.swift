@@ -60,3 +60,23 @@ extension Store {
         return found
     }
 }
+
+extension Store {
+    /// The person's items that were typed or made from a receipt (not imported) and have a
+    /// receipt, in a draft or in no report, with their receipts: what a card line imported later
+    /// may be the same payment as. Read from the links, which are as many as the receipts
+    /// attached, never from every item.
+    public func receiptItemsNotImported() throws -> [(item: Expense, receipts: [Int64])] {
+        let own = db.dialect == .postgresql ? " AND e.owner = session_user" : ""
+        var receipts: [Int64: [Int64]] = [:]
+        try db.forEachRow(
+            """
+            SELECT l.expense_id, l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
+            WHERE e.import_batch_id IS NULL AND e.category <> 'mileage'\(own)
+              AND (e.report_id IS NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.id = e.report_id AND r.status = 'draft'))
+            ORDER BY l.expense_id, l.receipt_id
+            """, []
+        ) { row in receipts[row.int64(0), default: []].append(row.int64(1)) }
+        return try receipts.keys.sorted().map { (try expense($0), receipts[$0] ?? []) }
+    }
+}
