@@ -18,13 +18,16 @@ final class ReceiptMatchingTests: XCTestCase {
 
     private func add(_ merchant: String, _ amount: String, on date: String, category: String = "taxi", report: Bool = true) throws {
         let result = try app.run(
-            ["expense", "add", "--date", date, "--amount", amount, "--currency", "EUR", "--category", category, "--merchant", merchant,
-             "--paid-by", "company"] + (report ? ["--report", "1"] : []))
+            [
+                "expense", "add", "--date", date, "--amount", amount, "--currency", "EUR", "--category", category, "--merchant", merchant,
+                "--paid-by", "company",
+            ] + (report ? ["--report", "1"] : []))
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
     private func links() throws -> String {
-        try app.query("SELECT expense_id || ':' || receipt_id FROM expense_receipts ORDER BY 1").split(separator: "\n").joined(separator: " ")
+        try app.query("SELECT expense_id || ':' || receipt_id FROM expense_receipts ORDER BY 1").split(separator: "\n").joined(
+            separator: " ")
     }
 
     /// The taxi's receipt and an Uber line of the same amount on the receipt's own day: the
@@ -86,9 +89,11 @@ final class ReceiptMatchingTests: XCTestCase {
     func testAnImportTakesTheReceiptsCapturedBeforeIt() throws {
         XCTAssertEqual(try app.run("receipt", "capture", ReceiptSamples.path("kiosk-munich-de.jpg")).status, 0)
         XCTAssertEqual(try app.run("receipt", "capture", ReceiptSamples.path("taxi-berlin-de.png")).status, 0)
-        try "Date,Description,Amount\n2026-03-09,KIOSK AM STACHUS MUENCHEN,7.40\n2026-03-08,FUNK TAXI BERLIN,36.00\n2026-03-09,OTHER,12.00\n"
+        try
+            "Date,Description,Amount\n2026-03-09,KIOSK AM STACHUS MUENCHEN,7.40\n2026-03-08,FUNK TAXI BERLIN,36.00\n2026-03-09,OTHER,12.00\n"
             .write(toFile: app.path("card.csv"), atomically: true, encoding: .utf8)
-        try "date-format %Y-%m-%d\ndate = Date\namount = Amount\nmerchant = Description\ndefault currency EUR\ndefault category other\ndefault paid-by company\n"
+        try
+            "date-format %Y-%m-%d\ndate = Date\namount = Amount\nmerchant = Description\ndefault currency EUR\ndefault category other\ndefault paid-by company\n"
             .write(toFile: app.path("card.rules"), atomically: true, encoding: .utf8)
         let imported = try app.run("import", app.path("card.csv"), "--rules", app.path("card.rules"), "--report", "1")
         XCTAssertEqual(imported.status, 0, imported.stderr)
@@ -114,5 +119,19 @@ final class ReceiptMatchingTests: XCTestCase {
         let dry = try app.object("receipt", "match", "--dry-run")
         let receipts = try XCTUnwrap(dry["receipts"] as? [[String: Any]])
         XCTAssertEqual(receipts.first?["candidates"] as? [Int], [1, 2])
+    }
+
+    /// A receipt in dollars and its card line in euros: the total at the day's ECB rate is
+    /// within the tolerance of the line (a card's fee on top).
+    func testADollarReceiptMatchesItsCardLineInEuros() throws {
+        try app.ok("rates", "import", Fixtures.imports.appendingPathComponent("eurofxref-hist.csv").path)  // 1 EUR = 1.0823 USD on 03-06
+        try add("BLUE BOTTLE COFFEE", "10.95", on: "2026-03-09", category: "meals")
+        let result = try app.run("receipt", "capture", ReceiptSamples.path("cafe-newyork-us.jpg"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stdout.hasSuffix(
+                "Attached to expense 1, BLUE BOTTLE COFFEE 10.95 EUR, 2026-03-09: 11.65 USD is 10.76 EUR at the day's rate, "
+                    + "the item 10.95 EUR (1.8 % off), 1 day later, merchant alike\n"), result.stdout)
+        XCTAssertEqual(try links(), "1:1")
     }
 }

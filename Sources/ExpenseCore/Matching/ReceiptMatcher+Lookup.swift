@@ -22,6 +22,8 @@ extension ReceiptMatcher {
         if currency == total.currency { return total.minorUnits...total.minorUnits }
         guard let expected = convert(total, currency, receipt.date), expected.currency == currency else { return nil }
         let slack = Int64(Int128(expected.minorUnits).magnitude * UInt128(Self.conversionTolerancePercent) / 100)
-        return (expected.minorUnits - slack)...(expected.minorUnits + slack)
+        let (low, below) = expected.minorUnits.subtractingReportingOverflow(slack)
+        let (high, above) = expected.minorUnits.addingReportingOverflow(slack)
+        return below || above ? nil : low...high
     }
 }
