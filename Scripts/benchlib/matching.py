@@ -54,7 +54,7 @@ def with_receipts(template: Path, imported: Path, target: Path) -> None:
     every = max(1, int(sqlite(imported, "SELECT count(*) FROM expenses")) // RECEIPTS)
     sqlite(
         target,
-        f"""ATTACH {q(str(imported))} AS i;
+        f"""ATTACH '{imported}' AS i;
         INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, ocr_status, ocr_note, ocr_text,
                               suggested_merchant, suggested_date, suggested_amount, suggested_currency)
         SELECT printf('%064x', id), 'image/jpeg', 1000, 'receipt-' || id || '.jpg', 'file', '2026-01-01T00:00:00Z', 'done',
