@@ -160,11 +160,13 @@ final class ImportStoreTests: ImportStoreTestCase {
             """
         ) { $0.string(0) }
         XCTAssertEqual(
-            indexes, ["expenses_by_amount", "expenses_by_date_and_import_key", "expenses_by_external_id", "expenses_by_report_and_date"])
+            indexes,
+            ["expenses_by_date_and_amount", "expenses_by_date_and_import_key", "expenses_by_external_id", "expenses_by_report_and_date"])
         let plan = try store.db.query("EXPLAIN QUERY PLAN SELECT id FROM expenses WHERE date >= '2026-03-01' AND date <= '2026-03-31'") {
             $0.string(3)
         }
-        XCTAssertTrue(plan.joined().contains("INDEX expenses_by_date_and_import_key (date>? AND date<?)"), "\(plan)")
+        // Either index the day leads (the import's, or receipt matching's) serves a range of days.
+        XCTAssertTrue(plan.joined().contains(" (date>? AND date<?)"), "\(plan)")
         // Rows without a content key (entered by hand, or known by an external id) never conflict on one date.
         let batch = try importBatch([(100, .externalID("A")), (100, .externalID("B")), (100, .contentKey(5)), (100, .contentKey(5))])
         XCTAssertEqual(batch.batch.counts, ImportCounts(new: 3, duplicate: 1))

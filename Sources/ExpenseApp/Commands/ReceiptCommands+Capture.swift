@@ -38,9 +38,9 @@ struct ReceiptCaptureRun {
         }
         var makeExpense: (() throws -> Expense)?
         var declined = false
-        if match.attaches != nil || match.holdsBack(create: create) {
-            // The receipt is the item's, or may be one of several: no second expense is made of it.
-        } else if let reader = expenseFormReader {
+        // A receipt that is an item's, or may be one of several, makes no second expense.
+        let mayMakeExpense = match.attaches == nil && !match.holdsBack(create: create)
+        if mayMakeExpense, let reader = expenseFormReader {
             // The takePhoto way on a terminal: what OCR read, confirmed or corrected, for the current trip.
             do {
                 let proposal = draft(prepared, report: try currentDraftTrip(store), settings: settings, overrides: [:])
@@ -53,7 +53,7 @@ struct ReceiptCaptureRun {
                 capture.discard(prepared)
                 throw error
             }
-        } else if create {
+        } else if mayMakeExpense, create {
             do {
                 let draft = try confirmedDraft(prepared, report: report, settings: settings, store: store)
                 if let draft { makeExpense = { try draft.expense(in: store) } } else { declined = true }

@@ -7,22 +7,23 @@ import ExpenseSupport
 extension Store {
     /// The person's items without a receipt on days `dates` that a receipt may be matched to: in
     /// a draft report or in none, not mileage (a journey has no receipt). With `amounts`, only
-    /// those in `currency` whose amount in minor units is in the range, on the index
-    /// `expenses_by_amount`; without, every such item of those days (a receipt whose total was not
-    /// read), on the index by date. Oldest id first.
+    /// those in `currency` whose amount in minor units is in the range; without, every such item
+    /// of those days (a receipt whose total was not read). On the index
+    /// `expenses_by_date_and_amount`, a seek for each day. Oldest id first.
     public func matchCandidates(
         on dates: ClosedRange<CalendarDate>, amounts: ClosedRange<Int64>? = nil, currency: Currency? = nil
     ) throws -> [Expense] {
-        var conditions = ["e.date BETWEEN ? AND ?"]
-        var arguments: [DatabaseValue] = [.text(dates.lowerBound.description), .text(dates.upperBound.description)]
+        let days = (dates.lowerBound.dayNumber...min(dates.upperBound.dayNumber, dates.lowerBound.dayNumber + 31)).map {
+            DatabaseValue.text(CalendarDate(dayNumber: $0).description)
+        }
+        var conditions = ["e.date IN (\(Array(repeating: "?", count: days.count).joined(separator: ", ")))"]
+        var arguments = days
         if let amounts, let currency {
-            if amounts.lowerBound == amounts.upperBound {
-                conditions.insert("e.amount_minor = ? AND e.currency = ?", at: 0)
-                arguments.insert(contentsOf: [.integer(amounts.lowerBound), .text(currency.code)], at: 0)
-            } else {
-                conditions.insert("e.amount_minor BETWEEN ? AND ? AND e.currency = ?", at: 0)
-                arguments.insert(contentsOf: [.integer(amounts.lowerBound), .integer(amounts.upperBound), .text(currency.code)], at: 0)
-            }
+            conditions.append(amounts.lowerBound == amounts.upperBound ? "e.amount_minor = ?" : "e.amount_minor BETWEEN ? AND ?")
+            arguments.append(.integer(amounts.lowerBound))
+            if amounts.lowerBound != amounts.upperBound { arguments.append(.integer(amounts.upperBound)) }
+            conditions.append("e.currency = ?")
+            arguments.append(.text(currency.code))
         }
         if db.dialect == .postgresql { conditions.insert("e.owner = session_user", at: 0) }
         return try expenses(
