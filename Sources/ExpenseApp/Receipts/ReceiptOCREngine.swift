@@ -3,7 +3,8 @@ import ExpenseSupport
 import ReceiptReading
 
 /// Text recognition of a receipt file: `tesseract` for images, `pdftotext` for PDFs with a text
-/// layer (e-receipts), each run with an argv array and a time limit. Never fatal: when a program
+/// layer (e-receipts), each run with an argv array and a time limit; an e-mail receipt's text is
+/// its body's (`readMessage`), read without any program. Never fatal: when a program
 /// is missing, the file is of a kind it cannot read, or it fails, the result says so and capture
 /// goes on without a suggestion.
 struct ReceiptOCREngine {
@@ -18,7 +19,31 @@ struct ReceiptOCREngine {
         case .pdf: return readPDF(path)
         case .heic: return ReceiptOCR(status: .skipped, note: "tesseract cannot read HEIC images")
         case .jpeg, .png, .webp: return readImage(path)
+        case .message: return readMessage(path)
         }
+    }
+
+    /// The most of a message file read for its text: receipts are at most `receipts.max-size`,
+    /// which is this by default.
+    var maximumMessageBytes = 64 << 20
+
+    /// An e-mail that is itself the receipt: its HTML body rendered to text, else its plain text.
+    /// Where the text names no merchant or date, the sender's name and the message's Date stand in.
+    private func readMessage(_ path: String) -> ReceiptOCR {
+        let bytes: [UInt8]
+        do throws(FileBytes.Failure) {
+            bytes = try FileBytes.read(path, limit: maximumMessageBytes, regularOnly: true)
+        } catch {
+            return ReceiptOCR(status: .failed, note: "the message cannot be read: \(error)")
+        }
+        var limits = MailLimits()
+        limits.maximumMessageBytes = maximumMessageBytes
+        let (text, mail) = MailReceipts.text(ofMessage: bytes, limits: limits)
+        guard let mail else { return ReceiptOCR(status: .failed, note: "the message cannot be read as an e-mail") }
+        var suggestion = ReceiptTextReader.suggestion(from: text)
+        if suggestion.merchant == nil { suggestion.merchant = mail.senderName }
+        if suggestion.date == nil { suggestion.date = mail.date }
+        return ReceiptOCR(status: .done, note: "e-mail text", text: Self.tidy(text), suggestion: suggestion)
     }
 
     /// `tesseract FILE stdout -l eng+deu --psm 6`: page segmentation mode 6 ("a single uniform
