@@ -138,6 +138,9 @@ public struct ReportHTML {
             html += "<section class=\"receipt\">\n<h2>Receipt \(index + 1) — \(escape(owners)) — \(escape(receipt.name))</h2>\n"
             if receipt.mediaType == "application/pdf" {
                 html += "<object data=\"\(source)\" type=\"application/pdf\"><p>PDF receipt \(escape(receipt.name))</p></object>\n"
+            } else if receipt.mediaType == "message/rfc822" {
+                // A browser shows no message: it is listed, as a PDF that cannot be shown is.
+                html += "<p>E-mail receipt \(escape(receipt.name)) (receipt export writes its .eml file)</p>\n"
             } else {
                 html += "<img src=\"\(source)\" alt=\"Receipt \(index + 1)\">\n"
             }
