@@ -48,7 +48,7 @@ struct ReceiptCapture {
         guard let mediaType = MediaSniffer.mediaType(of: input.bytes) else {
             throw ExpenseError(
                 .invalidData, "\(name) is not a receipt image: \(MediaSniffer.describe(input.bytes))",
-                hint: "a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF")
+                hint: "a receipt can be a JPEG, PNG, HEIC or WebP picture, a PDF, or an e-mail")
         }
         try store.requireWritable()  // before the file goes into the vault, or OCR runs
         let sha256 = SHA256.hex(input.bytes)
