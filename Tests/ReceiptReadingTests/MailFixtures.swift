@@ -1,29 +1,12 @@
+import Foundation
+
 /// Messages for the mail reader's tests, written as mail programs write them.
 enum MailFixtures {
     /// A tiny PDF with a text layer (what `pdftotext` reads), as a mailer would attach it.
     static let pdf = Array("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8)
 
-    static func base64(_ bytes: [UInt8], lineLength: Int = 76) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count / 3 * 4 + bytes.count / 57 * 2 + 8)
-        var index = 0
-        var column = 0
-        while index < bytes.count {
-            let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
-            let value = UInt32(chunk[0]) << 16 | UInt32(chunk.count > 1 ? chunk[1] : 0) << 8 | UInt32(chunk.count > 2 ? chunk[2] : 0)
-            output.append(alphabet[Int(value >> 18 & 63)])
-            output.append(alphabet[Int(value >> 12 & 63)])
-            output.append(chunk.count > 1 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "="))
-            output.append(chunk.count > 2 ? alphabet[Int(value & 63)] : UInt8(ascii: "="))
-            index += 3
-            column += 4
-            if column >= lineLength {
-                output += [0x0D, 0x0A]
-                column = 0
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+    static func base64(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
     }
 
     /// A message with a text body and one attachment, lines ended by CRLF.
@@ -49,11 +32,10 @@ enum MailFixtures {
             Content-Disposition: attachment; filename="\(filename)"
             Content-Transfer-Encoding: base64
 
-            \(base64(bytes))
-            --outer--
 
             """
-        return Array(text.replacingOccurrences("\n", "\r\n").utf8)
+        // Only the short text has its line ends changed: the attachment's base64 has CRLF already.
+        return Array(text.replacingOccurrences("\n", "\r\n").utf8) + Array(base64(bytes).utf8) + Array("\r\n--outer--\r\n".utf8)
     }
 }
 

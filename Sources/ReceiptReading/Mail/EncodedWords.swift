@@ -45,7 +45,8 @@ enum EncodedWords {
         let textStart = index + 3
         var end = textStart
         while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: "=")) {
-            guard bytes[end] > 0x20, end - textStart < 2048 else { return nil }
+            // RFC 2047 allows 75 bytes a word; a mailer may write more, not this many.
+            guard bytes[end] > 0x20, end - textStart < 512 else { return nil }
             end += 1
         }
         guard end + 1 < bytes.count else { return nil }

@@ -24,11 +24,13 @@ enum MailCharset {
     }
 
     /// ISO 8859-15: Latin-1 with eight code points changed, the euro sign among them.
+    private static let latin9Changes: [UInt8: Unicode.Scalar] = [
+        0xA4: "\u{20AC}", 0xA6: "\u{0160}", 0xA8: "\u{0161}", 0xB4: "\u{017D}", 0xB8: "\u{017E}", 0xBC: "\u{0152}", 0xBD: "\u{0153}",
+        0xBE: "\u{0178}",
+    ]
+
     private static func latin9(_ byte: UInt8) -> Unicode.Scalar {
-        let changed: [UInt8: UInt32] = [
-            0xA4: 0x20AC, 0xA6: 0x0160, 0xA8: 0x0161, 0xB4: 0x017D, 0xB8: 0x017E, 0xBC: 0x0152, 0xBD: 0x0153, 0xBE: 0x0178,
-        ]
-        return changed[byte].flatMap(Unicode.Scalar.init) ?? Unicode.Scalar(byte)
+        latin9Changes[byte] ?? Unicode.Scalar(byte)
     }
 
     /// Windows-1252's 0x80–0x9F, where Latin-1 has control characters; five bytes it leaves undefined.
