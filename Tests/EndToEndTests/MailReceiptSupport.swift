@@ -26,6 +26,35 @@ enum MailSamples {
         return Data(text.utf8)
     }
 
+    /// A scan: a one-page PDF that is only a greyscale JPEG (`width` × `height` pixels drawn at
+    /// 300 dpi), with no text layer.
+    static func scannedPDF(jpeg: Data, width: Int, height: Int) -> Data {
+        let pageWidth = Double(width) * 72 / 300
+        let pageHeight = Double(height) * 72 / 300
+        let content = "q \(pageWidth) 0 0 \(pageHeight) 0 0 cm /Im1 Do Q"
+        let objects: [Data] = [
+            Data("<< /Type /Catalog /Pages 2 0 R >>".utf8), Data("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
+            Data(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(pageWidth) \(pageHeight)] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>"
+                    .utf8),
+            Data(
+                "<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode /Length \(jpeg.count) >>\nstream\n"
+                    .utf8) + jpeg + Data("\nendstream".utf8),
+            Data("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream".utf8),
+        ]
+        var file = Data("%PDF-1.4\n".utf8)
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(file.count)
+            file += Data("\(index + 1) 0 obj\n".utf8) + object + Data("\nendobj\n".utf8)
+        }
+        let xref = file.count
+        var tail = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { tail += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        tail += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return file + Data(tail.utf8)
+    }
+
     static let invoice = pdf(["SNCF Voyageurs", "Facture du 20/03/2026", "TVA 20,0 % 4,50", "TOTAL TTC 27,00 EUR"])
 
     /// A message with a line of text and `attachment` as base64, lines ended by CRLF.

@@ -38,6 +38,28 @@ final class MailReceiptTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: app.path("out.pdf"))), MailSamples.invoice)
     }
 
+    func testAScannedPDFAttachmentIsReadByOCR() throws {
+        guard ReceiptSamples.tesseractInstalled else { throw MissingTool("tesseract is missing: Scripts/bootstrap installs it") }
+        let scan = MailSamples.scannedPDF(jpeg: try ReceiptSamples.bytes("hotel-walldorf-de.jpg"), width: 625, height: 744)
+        try scan.write(to: URL(fileURLWithPath: app.path("scan.pdf")))
+        let layer = Process()
+        layer.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        layer.arguments = [app.path("scan.pdf"), app.path("scan.txt")]
+        try layer.run()
+        layer.waitUntilExit()
+        XCTAssertEqual(layer.terminationStatus, 0, "pdftotext reads the scan")
+        XCTAssertEqual(
+            try String(contentsOfFile: app.path("scan.txt"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "")
+
+        let result = try app.run(["receipt", "capture", "-"], stdinBytes: MailSamples.withAttachment(scan, filename: "scan.pdf"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let shown = try app.object("receipt", "show", "1")
+        let ocr = try XCTUnwrap(shown["ocr"] as? [String: Any])
+        XCTAssertEqual(ocr["status"] as? String, "done")
+        XCTAssertTrue((ocr["note"] as? String ?? "").hasPrefix("a scan without a text layer, read by tesseract"), "\(ocr)")
+        XCTAssertEqual(try receipts().first?["merchant"] as? String, "HOTEL ASTORIA WALLDORF")
+    }
+
     func testAnHTMLMessageOnStdinIsItselfTheReceipt() throws {
         let message = MailSamples.html()
         let result = try app.run(["receipt", "capture", "-"], stdinBytes: message)
