@@ -19,6 +19,14 @@ final class MailReceiptsTests: XCTestCase {
         // A PDF sent as a JPEG, a PNG sent as octet-stream without a name.
         let pdf = try MailReceipts.read(MailFixtures.withAttachment(MailFixtures.pdf, contentType: "image/jpeg", filename: "scan.jpg"))
         XCTAssertEqual(pdf.receipts.map(\.mediaType), [.pdf])
+        // A PNG sent as the message's plain text body is the picture it is; a body quoting "%PDF-" is text.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        let body = "From: a@b\nDate: 20 Mar 2026\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n"
+        let picture = try MailReceipts.read(Array((body + MailFixtures.base64(png)).utf8))
+        XCTAssertEqual(picture.receipts.map(\.mediaType), [.png])
+        XCTAssertEqual(picture.receipts.map(\.name), ["attachment-1.png"])
+        let quoting = try MailReceipts.read(Array("From: a@b\nDate: 20 Mar 2026\n\nfiles start with %PDF-1.4\n".utf8))
+        XCTAssertEqual(quoting.receipts.map(\.mediaType), [.message])
         // Text sent as a PDF is no receipt: the message is.
         let text = try MailReceipts.read(MailFixtures.withAttachment(Array("just text\n".utf8)))
         XCTAssertEqual(text.receipts.map(\.mediaType), [.message])

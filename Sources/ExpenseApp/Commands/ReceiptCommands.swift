@@ -42,7 +42,8 @@ enum ReceiptCommands {
     }
 
     static let capture = CommandSpec(
-        ["receipt", "capture"], abstract: "Capture a receipt: a picture or PDF from a file, stdin, the camera or the inbox.",
+        ["receipt", "capture"],
+        abstract: "Capture a receipt: a picture, PDF or e-mail from a file, stdin, the camera, the inbox or a Maildir.",
         discussion: """
             The file is recognised by its content (JPEG, PNG, HEIC, WebP, PDF, an e-mail; anything else is refused with \
             exit 65), kept once under its SHA-256 in the vault beside the database, and read: a PDF's text layer by \

@@ -40,8 +40,10 @@ public struct MailReceipts: Sendable {
             case "quoted-printable": decoded = TransferEncoding.quotedPrintable(encoded)
             default: decoded = Array(encoded)
             }
+            // A body says it is text: a picture's magic bytes cannot be text, but a text may quote
+            // "%PDF-" in its first KiB, so a body is a PDF only when it starts as one.
             if let mediaType = MediaSniffer.mediaType(of: decoded), mediaType != .message,
-                !isText || decoded.starts(with: Array("%PDF-".utf8))
+                !isText || mediaType != .pdf || decoded.starts(with: Array("%PDF-".utf8))
             {
                 let name = leaf.filename ?? "attachment-\(receipts.count + 1).\(mediaType.fileExtension)"
                 receipts.append(MailReceipt(bytes: decoded, mediaType: mediaType, name: name, text: nil))
