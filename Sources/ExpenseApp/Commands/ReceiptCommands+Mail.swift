@@ -22,7 +22,10 @@ extension ReceiptCaptureRun {
         }
         for note in mail.refused { Console.error("expenses: warning: \(label): \(note)\n") }
         guard mail.receipts.contains(where: { $0.mediaType != .message }) else { return [input] }
-        return mail.receipts.map { ReceiptInput(bytes: $0.bytes, originalName: $0.name, source: input.source) }
+        var inputs = mail.receipts.map { ReceiptInput(bytes: $0.bytes, originalName: $0.name, source: input.source) }
+        // An inbox file is marked taken with its last receipt, once the others are in.
+        inputs[inputs.count - 1].inboxPhoto = input.inboxPhoto
+        return inputs
     }
 
     /// Captures every new message of the Maildir at `path`, oldest first, and moves each into
