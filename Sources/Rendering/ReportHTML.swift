@@ -133,7 +133,9 @@ public struct ReportHTML {
 
             """
         for (index, receipt) in receipts.enumerated() {
-            let source = "data:\(receipt.mediaType);base64,\(Data(receipt.bytes).base64EncodedString())"
+            // A message is not embedded: a browser cannot show one.
+            let source =
+                receipt.mediaType == "message/rfc822" ? "" : "data:\(receipt.mediaType);base64,\(Data(receipt.bytes).base64EncodedString())"
             let owners = receipt.expenseIDs.map { "item \($0)" }.joined(separator: ", ")
             html += "<section class=\"receipt\">\n<h2>Receipt \(index + 1) — \(escape(owners)) — \(escape(receipt.name))</h2>\n"
             if receipt.mediaType == "application/pdf" {

@@ -86,6 +86,17 @@ final class MailReceiptTests: XCTestCase {
         XCTAssertEqual(try receipts().count, 1)
     }
 
+    func testTheReportListsAnEmailReceiptItCannotShow() throws {
+        try app.walldorfTrip()
+        let capture = try app.run(["receipt", "capture", "-", "--expense", "1"], stdinBytes: MailSamples.html())
+        XCTAssertEqual(capture.status, 0, capture.stderr)
+        try app.ok("report", "export", "1", "--format", "html", "-o", app.path("report.html"))
+        let html = try String(contentsOfFile: app.path("report.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("<p>E-mail receipt "), html)
+        XCTAssertFalse(html.contains("data:message"))
+        XCTAssertFalse(html.contains("SCRIPTTEXT"))
+    }
+
     func testAMaildirsNewMessagesAreTakenOnce() throws {
         let maildir = app.path("Maildir")
         for folder in ["new", "cur", "tmp"] {
