@@ -106,6 +106,32 @@ final class MailReceiptsTests: XCTestCase {
         XCTAssertEqual(suggestion.date, CalendarDate(year: 2026, month: 3, day: 20))
     }
 
+    func testPicturesTheHTMLShowsAreNotReceipts() throws {
+        let png = MailFixtures.base64([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        let pdf = MailFixtures.base64(MailFixtures.pdf)
+        func message(_ parts: String) -> [UInt8] {
+            Array(
+                ("From: Shop <s@example.com>\nDate: 20 Mar 2026\nContent-Type: multipart/related; boundary=r\n\n" + parts + "--r--\n").utf8)
+        }
+        let html = "--r\nContent-Type: text/html\n\n<img src=\"cid:logo@shop\"><p>Total 27,00 EUR</p>\n"
+        // A logo by its Content-ID, and a tracking pixel without a name: the message is the receipt.
+        let logo = try MailReceipts.read(
+            message(
+                html + "--r\nContent-Type: image/png\nContent-ID: <logo@shop>\nContent-Transfer-Encoding: base64\n\n\(png)\n"
+                    + "--r\nContent-Type: image/png\nContent-Transfer-Encoding: base64\n\n\(png)\n"))
+        XCTAssertEqual(logo.receipts.map(\.mediaType), [.message])
+        XCTAssertEqual(logo.receipts.first?.text, "Total 27,00 EUR")
+        // A PDF shown inline with a Content-ID (as Apple Mail sends it), and a named picture the HTML
+        // does not show, are receipts.
+        let inline = try MailReceipts.read(
+            message(
+                html + "--r\nContent-Type: application/pdf\nContent-Disposition: inline; filename=bill.pdf\nContent-ID: <bill>\n"
+                    + "Content-Transfer-Encoding: base64\n\n\(pdf)\n"
+                    + "--r\nContent-Type: image/png\nContent-Disposition: inline; filename=photo.png\nContent-ID: <photo>\n"
+                    + "Content-Transfer-Encoding: base64\n\n\(png)\n"))
+        XCTAssertEqual(inline.receipts.map(\.name), ["bill.pdf", "photo.png"])
+    }
+
     func testTooLargeIsRefusedAndLargeIsReadWithinBounds() throws {
         // A 50 MB attachment, base64: 67 MB of message.
         let attachment = MailFixtures.pdf + [UInt8](repeating: 0x41, count: 50_000_000)

@@ -15,6 +15,13 @@ public struct MailMessage: Sendable {
         public var transferEncoding: String
         /// Where the encoded body is in the message's bytes.
         public var body: Range<Int>
+        /// A part of a `multipart/related` after its first: what the HTML body shows (a logo).
+        public var isRelated: Bool
+
+        /// The Content-ID, without its angle brackets: what the HTML names it by (`cid:...`).
+        public var contentID: String? {
+            headers.value(of: "content-id").map { $0.trimmingCharacters(in: " \t<>") }.flatMap { $0.isEmpty ? nil : $0 }
+        }
 
         /// The attachment's file name: Content-Disposition's filename, else Content-Type's name.
         public var filename: String? {
@@ -51,7 +58,7 @@ public struct MailMessage: Sendable {
         }
         let (headers, body) = try MailHeaders.parse(bytes, from: start, to: bytes.count, limits: limits)
         var message = MailMessage(bytes: bytes, headers: headers)
-        try message.walk(headers: headers, body: body..<bytes.count, depth: 0, defaultType: "text/plain", limits: limits)
+        try message.walk(headers: headers, body: body..<bytes.count, depth: 0, defaultType: "text/plain", related: false, limits: limits)
         return message
     }
 
@@ -60,7 +67,10 @@ public struct MailMessage: Sendable {
         self.headers = headers
     }
 
-    private mutating func walk(headers: MailHeaders, body: Range<Int>, depth: Int, defaultType: String, limits: MailLimits) throws {
+    /// - Parameter related: the part is a resource of a `multipart/related` (not its first part, the body).
+    private mutating func walk(
+        headers: MailHeaders, body: Range<Int>, depth: Int, defaultType: String, related: Bool, limits: MailLimits
+    ) throws {
         partCount += 1
         guard partCount <= limits.maximumParts else {
             if partCount == limits.maximumParts + 1 { notes.append("the parts after the first \(limits.maximumParts) were not read") }
@@ -81,18 +91,24 @@ public struct MailMessage: Sendable {
                 return
             }
             let childType = contentType.value == "multipart/digest" ? "message/rfc822" : "text/plain"
-            for part in Self.split(bytes, body, boundary: Array(boundary.utf8)) {
+            for (position, part) in Self.split(bytes, body, boundary: Array(boundary.utf8)).enumerated() {
                 guard partCount <= limits.maximumParts else { break }
                 let (partHeaders, partBody) = try MailHeaders.parse(bytes, from: part.lowerBound, to: part.upperBound, limits: limits)
-                try walk(headers: partHeaders, body: partBody..<part.upperBound, depth: depth + 1, defaultType: childType, limits: limits)
+                try walk(
+                    headers: partHeaders, body: partBody..<part.upperBound, depth: depth + 1, defaultType: childType,
+                    related: contentType.value == "multipart/related" && position > 0, limits: limits)
             }
         } else if contentType.value == "message/rfc822", ["7bit", "8bit", "binary"].contains(encoding) {
             let (inner, innerBody) = try MailHeaders.parse(bytes, from: body.lowerBound, to: body.upperBound, limits: limits)
-            try walk(headers: inner, body: innerBody..<body.upperBound, depth: depth + 1, defaultType: "text/plain", limits: limits)
+            try walk(
+                headers: inner, body: innerBody..<body.upperBound, depth: depth + 1, defaultType: "text/plain", related: false,
+                limits: limits)
         } else {
             let disposition = headers.value(of: "content-disposition").map(MIMEValue.init)
             leaves.append(
-                Leaf(headers: headers, contentType: contentType, disposition: disposition, transferEncoding: encoding, body: body))
+                Leaf(
+                    headers: headers, contentType: contentType, disposition: disposition, transferEncoding: encoding, body: body,
+                    isRelated: related))
         }
     }
 

@@ -22,6 +22,7 @@ public struct MailReceipts: Sendable {
         var brokenAttachments: [String] = []
         var html: String?
         var plain: String?
+        let shown = shownContentIDs(message)
         for (position, leaf) in message.leaves.enumerated() {
             let type = leaf.contentType.value
             let isText = type.hasPrefix("text/") && leaf.filename == nil && leaf.disposition?.value != "attachment"
@@ -45,6 +46,9 @@ public struct MailReceipts: Sendable {
             if let mediaType = MediaSniffer.mediaType(of: decoded), mediaType != .message,
                 !isText || mediaType != .pdf || decoded.starts(with: Array("%PDF-".utf8))
             {
+                // A picture the HTML body shows (a logo, a tracking pixel) is part of it, not a receipt.
+                let inBody = leaf.isRelated && leaf.filename == nil || leaf.contentID.map(shown.contains) ?? false
+                if mediaType != .pdf, leaf.disposition?.value != "attachment", inBody { continue }
                 let name = leaf.filename ?? "attachment-\(receipts.count + 1).\(mediaType.fileExtension)"
                 receipts.append(MailReceipt(bytes: decoded, mediaType: mediaType, name: name, text: nil))
             } else if type == "text/html", html == nil, leaf.disposition?.value != "attachment" {
@@ -66,6 +70,33 @@ public struct MailReceipts: Sendable {
         }
         return MailReceipts(
             receipts: receipts, refused: refused, senderName: message.senderName, subject: message.subject, date: message.date)
+    }
+
+    /// The Content-IDs the HTML bodies show (`src="cid:logo@shop"`).
+    static func shownContentIDs(_ message: MailMessage) -> Set<String> {
+        var ids: Set<String> = []
+        for leaf in message.leaves where leaf.contentType.value == "text/html" {
+            let encoded = message.bytes[leaf.body]
+            let bytes: [UInt8] =
+                switch leaf.transferEncoding {
+                case "base64": TransferEncoding.base64(encoded) ?? []
+                case "quoted-printable": TransferEncoding.quotedPrintable(encoded)
+                default: Array(encoded)
+                }
+            let marker = Array("cid:".utf8)
+            var index = 0
+            while index + marker.count <= bytes.count, ids.count < 1000 {
+                guard bytes[index] | 0x20 == UInt8(ascii: "c"), bytes[index..<index + marker.count].elementsEqual(marker) else {
+                    index += 1
+                    continue
+                }
+                var end = index + marker.count
+                while end < bytes.count, end - index < 1000, ![0x22, 0x27, 0x20, 0x3E, 0x29, 0x0D, 0x0A].contains(bytes[end]) { end += 1 }
+                ids.insert(String(decoding: bytes[(index + marker.count)..<end], as: UTF8.self))
+                index = end
+            }
+        }
+        return ids
     }
 
     /// The text of a message captured as a receipt: its HTML body rendered, else its plain text
