@@ -44,12 +44,3 @@ enum MailCharset {
         return Unicode.Scalar(windows1252High[Int(byte - 0x80)]) ?? "\u{FFFD}"
     }
 }
-
-extension StringProtocol {
-    /// Without the given characters at either end.
-    func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        let start = drop { characters.contains($0) }
-        return String(start.reversed().drop { characters.contains($0) }.reversed())
-    }
-}
