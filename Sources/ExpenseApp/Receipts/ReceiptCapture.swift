@@ -82,6 +82,8 @@ struct ReceiptCapture {
     /// OCR of the vault's file, or of a private copy of the bytes on a team database. Never
     /// fatal, as OCR is not: a copy that cannot be written is a failed reading.
     private func readText(_ prepared: Prepared) -> ReceiptOCR {
+        // An e-mail's text is read from the bytes at hand: no program reads a file of it.
+        if prepared.mediaType == .message { return ocrEngine.read(message: prepared.input.bytes) }
         do {
             return try ReceiptLocalFile.with(prepared.sha256, type: prepared.mediaType, in: storage, bytes: prepared.input.bytes) {
                 ocrEngine.read(path: $0, type: prepared.mediaType)

@@ -26,20 +26,23 @@ struct ReceiptOCREngine {
     }
 
     /// The most of a message file read for its text: receipts are at most `receipts.max-size`,
-    /// which is this by default.
+    /// which is less by default.
     var maximumMessageBytes = 64 << 20
 
-    /// An e-mail that is itself the receipt: its HTML body rendered to text, else its plain text.
-    /// Where the text names no merchant or date, the sender's name and the message's Date stand in.
+    /// An e-mail that is itself the receipt, from its file.
     private func readMessage(_ path: String) -> ReceiptOCR {
-        let bytes: [UInt8]
         do throws(FileBytes.Failure) {
-            bytes = try FileBytes.read(path, limit: maximumMessageBytes, regularOnly: true)
+            return read(message: try FileBytes.read(path, limit: maximumMessageBytes, regularOnly: true))
         } catch {
             return ReceiptOCR(status: .failed, note: "the message cannot be read: \(error)")
         }
+    }
+
+    /// An e-mail that is itself the receipt: its HTML body rendered to text, else its plain text.
+    /// Where the text names no merchant or date, the sender's name and the message's Date stand in.
+    func read(message bytes: [UInt8]) -> ReceiptOCR {
         var limits = MailLimits()
-        limits.maximumMessageBytes = maximumMessageBytes
+        limits.maximumMessageBytes = max(limits.maximumMessageBytes, bytes.count)
         let (text, mail) = MailReceipts.text(ofMessage: bytes, limits: limits)
         guard let mail else { return ReceiptOCR(status: .failed, note: "the message cannot be read as an e-mail") }
         var suggestion = ReceiptTextReader.suggestion(from: text)
