@@ -53,13 +53,16 @@ public struct Receipt: Sendable, Equatable {
     }
 }
 
-/// The kinds of file a receipt can be, recognised by their first bytes rather than their name.
+/// The kinds of file a receipt can be, recognised by their content rather than their name.
 public enum ReceiptMediaType: String, CaseIterable, Sendable {
     case jpeg = "image/jpeg"
     case png = "image/png"
     case heic = "image/heic"
     case webp = "image/webp"
     case pdf = "application/pdf"
+    /// An e-mail that is itself the receipt (an HTML order confirmation with no attachment), kept
+    /// as the message's bytes: its text is read from its body, not by OCR.
+    case message = "message/rfc822"
 
     /// The usual file name extension, for `receipt export` when none is given.
     public var fileExtension: String {
@@ -69,6 +72,7 @@ public enum ReceiptMediaType: String, CaseIterable, Sendable {
         case .heic: return "heic"
         case .webp: return "webp"
         case .pdf: return "pdf"
+        case .message: return "eml"
         }
     }
 
@@ -79,6 +83,7 @@ public enum ReceiptMediaType: String, CaseIterable, Sendable {
         case .heic: return "HEIC"
         case .webp: return "WebP"
         case .pdf: return "PDF"
+        case .message: return "e-mail"
         }
     }
 }

@@ -38,7 +38,7 @@ public enum ExifReader {
                 block = tiff
                 return false
             }
-        case .heic, .pdf:
+        case .heic, .pdf, .message:
             return nil
         }
         return block

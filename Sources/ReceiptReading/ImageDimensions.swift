@@ -11,7 +11,7 @@ public enum ImageDimensions {
         case .png: size = png(ByteView(bytes))
         case .webp: size = webp(ByteView(bytes, littleEndian: true))
         case .heic: size = heic(ByteView(bytes))
-        case .pdf: size = nil
+        case .pdf, .message: size = nil
         }
         guard let (width, height) = size, width > 0, height > 0 else { return nil }
         return (width, height)

@@ -17,6 +17,8 @@ public enum MediaSniffer {
         // PDF: "%PDF-" within the first KiB (Acrobat accepts junk before it, as do browsers).
         if firstIndex(of: Array("%PDF-".utf8), in: bytes.prefix(1024)) != nil { return .pdf }
         if isHEIF(bytes) { return .heic }
+        // Last: a message's headers are text, which none of the above is.
+        if MailMessage.looksLikeMessage(bytes) { return .message }
         return nil
     }
 

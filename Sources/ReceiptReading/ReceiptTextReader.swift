@@ -51,6 +51,9 @@ public enum ReceiptTextReader {
         "saved", "items", "artikel", "qty", "menge", "punkte", "points", "darin", "enthaltene", "enthalten",
     ]
     public static let subtotalWords: Set<String> = ["subtotal", "sub", "zwischensumme", "zwischentotal", "soustotal"]
+    /// Beginnings of German compounds of another amount: Steuerbetrag, Mehrwertsteuerbetrag,
+    /// Nettobetrag, Nettosumme are labelled by their ending like Gesamtbetrag, and are not it.
+    public static let otherCompoundParts = ["steuer", "netto", "mwst", "ust", "rabatt", "trinkgeld", "rueckgeld", "wechselgeld"]
     /// Words that make a total with a tax word the total including tax: "Summe inkl. MwSt".
     public static let includingWords: Set<String> = ["inkl", "incl", "including", "einschl", "einschliesslich", "inclus"]
 
@@ -68,7 +71,7 @@ public enum ReceiptTextReader {
                 || labelled && line.words.contains(where: includingWords.contains)
             {
                 score = 3
-            } else if labelled, !line.words.contains(where: otherWords.contains) {
+            } else if labelled, !line.words.contains(where: isOtherWord) {
                 score = 2
             } else {
                 continue
@@ -84,6 +87,11 @@ public enum ReceiptTextReader {
             if best.map({ score >= $0.score }) ?? true { best = (score, amount, index) }
         }
         return best.map { ($0.amount, $0.line) }
+    }
+
+    /// A word of a line that prints another amount than the total, compounds included.
+    static func isOtherWord(_ word: String) -> Bool {
+        otherWords.contains(word) || word.count > 6 && otherCompoundParts.contains { word.hasPrefix($0) || word.contains($0 + "betrag") }
     }
 
     // MARK: - Date

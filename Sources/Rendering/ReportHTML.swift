@@ -133,11 +133,16 @@ public struct ReportHTML {
 
             """
         for (index, receipt) in receipts.enumerated() {
-            let source = "data:\(receipt.mediaType);base64,\(Data(receipt.bytes).base64EncodedString())"
+            // A message is not embedded: a browser cannot show one.
+            let source =
+                receipt.mediaType == "message/rfc822" ? "" : "data:\(receipt.mediaType);base64,\(Data(receipt.bytes).base64EncodedString())"
             let owners = receipt.expenseIDs.map { "item \($0)" }.joined(separator: ", ")
             html += "<section class=\"receipt\">\n<h2>Receipt \(index + 1) — \(escape(owners)) — \(escape(receipt.name))</h2>\n"
             if receipt.mediaType == "application/pdf" {
                 html += "<object data=\"\(source)\" type=\"application/pdf\"><p>PDF receipt \(escape(receipt.name))</p></object>\n"
+            } else if receipt.mediaType == "message/rfc822" {
+                // A browser shows no message: it is listed, as a PDF that cannot be shown is.
+                html += "<p>E-mail receipt \(escape(receipt.name)) (receipt export writes its .eml file)</p>\n"
             } else {
                 html += "<img src=\"\(source)\" alt=\"Receipt \(index + 1)\">\n"
             }

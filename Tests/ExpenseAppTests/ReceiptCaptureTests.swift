@@ -200,7 +200,7 @@ final class ReceiptCaptureTests: XCTestCase {
         XCTAssertEqual(notAnImage.status, 65)
         XCTAssertEqual(
             notAnImage.stderr,
-            "expenses: error: receipt.jpg is not a receipt image: it looks like text\nhint: a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF\n"
+            "expenses: error: receipt.jpg is not a receipt image: it looks like text\nhint: a receipt can be a JPEG, PNG, HEIC or WebP picture, a PDF, or an e-mail\n"
         )
 
         let empty = app.path("empty.png")

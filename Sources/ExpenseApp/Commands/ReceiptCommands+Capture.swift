@@ -26,7 +26,21 @@ struct ReceiptCaptureRun {
         if create, let reportID = try invocation[Options.report] ?? session.currentReportID {
             report = try store.report(reportID, for: .addItems)
         }
+        if let maildir = try invocation[Options.maildir] {
+            return try captureMaildir(maildir, settings: settings, store: store, storage: storage, expenseID: expenseID, report: report)
+        }
         let input = try self.input(settings: settings, store: store)
+        let outputs = try Self.receipts(in: input, maxSize: settings.maxReceiptSize).map {
+            try captureOne($0, settings: settings, store: store, storage: storage, expenseID: expenseID, report: report)
+        }
+        return Self.combined(outputs)
+    }
+
+    /// Captures one receipt: prepared (checked, stored, read), its expense made or asked for, committed.
+    func captureOne(
+        _ input: ReceiptInput, settings: Settings, store: Store, storage: any ReceiptStorage, expenseID: Int64?, report: Report?
+    ) throws -> Output {
+        let create = invocation[Options.create]
         let capture = ReceiptCapture(store: store, storage: storage, capturedAt: session.environment.now(), user: try session.user)
         let prepared = try capture.prepare(input, ocr: invocation[Options.noOCR] ? .off : invocation[Options.ocr] ? .required : .automatic)
         let match: CaptureMatch
@@ -97,6 +111,14 @@ struct ReceiptCaptureRun {
         if invocation[Options.ocr], invocation[Options.noOCR] {
             throw UsageError("Give '--ocr' or '--no-ocr', not both", path: path)
         }
+        if invocation.gave(Options.maildir) {
+            let others = !invocation.arguments.isEmpty || invocation[Options.camera] || invocation[Options.inbox]
+            if others { throw UsageError("Give a file, '--maildir', '--camera' or '--inbox', not more than one", path: path) }
+            if create || invocation.gave(Options.expense) {
+                throw UsageError(
+                    "'--maildir' takes every new message: capture one message with '--create' or '--expense' as a file", path: path)
+            }
+        }
     }
 
     /// The bytes to capture: the file or stdin named, else the camera, else the inbox.
@@ -135,7 +157,9 @@ struct ReceiptCaptureRun {
     /// when the receipt came from the camera, the inbox or the asked file (the takePhoto way),
     /// and neither --create nor --expense said what it is for.
     var expenseFormReader: LineReader? {
-        guard !invocation[Options.create], !invocation.gave(Options.expense), invocation.arguments.isEmpty else { return nil }
+        guard !invocation[Options.create], !invocation.gave(Options.expense), invocation.arguments.isEmpty,
+            !invocation.gave(Options.maildir)
+        else { return nil }
         return session.lineReader
     }
 

@@ -30,6 +30,8 @@ enum ReceiptCommands {
         static let new = Option.flag("new", "With --create: make a new expense even when one already there looks like it.")
         static let camera = Option.flag("camera", "Take the picture with the camera command (config camera.command).")
         static let inbox = Option.flag("inbox", "Take the newest new photo from the inbox folder (config receipts.inbox).")
+        static let maildir = Option.text(
+            "maildir", "dir", "Take every new message of this Maildir (new/ into cur/, as mail readers do).", completion: .file)
         static let noOCR = Option.flag("no-ocr", "Do not read the receipt's text.")
         static let ocr = Option.flag("ocr", "Require its text to be read: fail (exit 69) when tesseract is missing or fails.")
         static let unattached = Option.flag("unattached", "Only receipts attached to no expense.")
@@ -42,11 +44,16 @@ enum ReceiptCommands {
     }
 
     static let capture = CommandSpec(
-        ["receipt", "capture"], abstract: "Capture a receipt: a picture or PDF from a file, stdin, the camera or the inbox.",
+        ["receipt", "capture"],
+        abstract: "Capture a receipt: a picture, PDF or e-mail from a file, stdin, the camera, the inbox or a Maildir.",
         discussion: """
-            The file is recognised by its content (JPEG, PNG, HEIC, WebP, PDF; anything else is refused with exit 65), \
-            kept once under its SHA-256 in the vault beside the database, and read by tesseract when it is installed \
-            (OCR is skipped, and said so, when it is not). Without a file it takes a picture with camera.command, else \
+            The file is recognised by its content (JPEG, PNG, HEIC, WebP, PDF, an e-mail; anything else is refused with \
+            exit 65), kept once under its SHA-256 in the vault beside the database, and read: a PDF's text layer by \
+            pdftotext, a picture or scan by tesseract when it is installed (OCR is skipped, and said so, when it is not). \
+            An e-mail (a .eml file, or a message piped in by a mail filter) gives a receipt for each PDF or picture \
+            attached; one without attachments is itself the receipt, its text read from its HTML or plain body. \
+            --maildir takes every new message of a Maildir, oldest first, and moves each into cur/ once its receipts \
+            are in; one that fails stays in new/ with its error on stderr. Without a file it takes a picture with camera.command, else \
             the newest photo in receipts.inbox not taken before. The same bytes captured again are the same receipt. \
             --create makes a draft expense from what the receipt says, in the given or current report: at the REPL it \
             asks first; in one-shot commands and scripts it needs --yes, or --date, --amount and --category.
@@ -58,19 +65,24 @@ enum ReceiptCommands {
             several are listed (at the REPL, asked) and none attached. --no-match keeps it alone; --new makes a new \
             expense anyway.
             """,
-        arguments: [ArgumentSpec("file", "The picture or PDF; '-' reads it from standard input.", optional: true, completion: .file)],
+        arguments: [
+            ArgumentSpec("file", "The picture, PDF or e-mail; '-' reads it from standard input.", optional: true, completion: .file)
+        ],
         options: [
             Options.expense.described("Attach it to this expense."), Options.create,
             Options.report.described(
                 "The report whose items it is matched to first; with --create, the one to add it to (default: the one opened in the REPL)."),
             Options.yes, Options.new,
-        ] + Options.draft + [Options.noMatch, Options.camera, Options.inbox, Options.noOCR, Options.ocr],
+        ] + Options.draft + [Options.noMatch, Options.camera, Options.inbox, Options.maildir, Options.noOCR, Options.ocr],
         examples: [
             "expenses receipt capture hotel.jpg --expense 1",
             "expenses receipt capture taxi.png --create --report 1 --yes",
             "scanimage --format=png | expenses receipt capture - --create --amount 23.40 --date 2026-03-04 --category taxi",
             "expenses receipt capture --camera",
             "expenses receipt capture --inbox --create",
+            "expenses receipt capture invoice.eml",
+            "formail -s expenses receipt capture - < receipts.mbox",
+            "expenses receipt capture --maildir ~/Maildir/.Receipts",
         ],
         validate: ReceiptCaptureRun.validate
     ) { invocation, session in

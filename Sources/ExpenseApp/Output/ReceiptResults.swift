@@ -190,3 +190,35 @@ struct ReceiptDeletion: Document {
     }
     var json: JSONValue { .object([("deleted", .int(receipt.id)), ("sha256", .string(receipt.sha256))]) }
 }
+
+/// `receipt capture` of several receipts (a message's attachments, a Maildir's new messages):
+/// each receipt's capture as it reads alone; in JSON an array of them.
+struct ReceiptCaptureResults: Document {
+    let outputs: [Output]
+    /// For `--maildir`: the Maildir and how many of its messages were taken.
+    let maildir: (path: String, taken: Int)?
+
+    private var documents: [any Document] {
+        outputs.compactMap { output in
+            if case .document(let document) = output.shown { return document }
+            return nil
+        }
+    }
+
+    var text: String {
+        var parts = documents.map(\.text)
+        if let maildir {
+            parts.append(
+                maildir.taken == 0 && outputs.isEmpty
+                    ? "No new message in \(maildir.path)"
+                    : "Took \(maildir.taken) message\(maildir.taken == 1 ? "" : "s") from \(maildir.path)/new into cur/")
+        }
+        return parts.joined(separator: "\n\n")
+    }
+
+    var json: JSONValue { .array(documents.map(\.json)) }
+
+    var rows: Listing? {
+        ReceiptView.listing(documents.compactMap { ($0 as? ReceiptCaptureResult)?.committed.receipt })
+    }
+}

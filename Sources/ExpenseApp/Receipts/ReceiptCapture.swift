@@ -50,7 +50,7 @@ struct ReceiptCapture {
         guard let mediaType = MediaSniffer.mediaType(of: input.bytes) else {
             throw ExpenseError(
                 .invalidData, "\(name) is not a receipt image: \(MediaSniffer.describe(input.bytes))",
-                hint: "a receipt can be a JPEG, PNG, HEIC or WebP picture, or a PDF")
+                hint: "a receipt can be a JPEG, PNG, HEIC or WebP picture, a PDF, or an e-mail")
         }
         try store.requireWritable()  // before the file goes into the vault, or OCR runs
         let sha256 = SHA256.hex(input.bytes)
@@ -84,6 +84,8 @@ struct ReceiptCapture {
     /// OCR of the vault's file, or of a private copy of the bytes on a team database. Never
     /// fatal, as OCR is not: a copy that cannot be written is a failed reading.
     private func readText(_ prepared: Prepared) -> ReceiptOCR {
+        // An e-mail's text is read from the bytes at hand: no program reads a file of it.
+        if prepared.mediaType == .message { return ocrEngine.read(message: prepared.input.bytes) }
         do {
             return try ReceiptLocalFile.with(prepared.sha256, type: prepared.mediaType, in: storage, bytes: prepared.input.bytes) {
                 ocrEngine.read(path: $0, type: prepared.mediaType)

@@ -2,13 +2,16 @@ import ExpenseCore
 import ExpenseSupport
 import ReceiptReading
 
-/// Text recognition of a receipt file: `tesseract` for images, `pdftotext` for PDFs with a text
-/// layer (e-receipts), each run with an argv array and a time limit. Never fatal: when a program
+/// Text recognition of a receipt file: `tesseract` for images and scans (a PDF without a text
+/// layer, its first page drawn by `pdftoppm`), `pdftotext` for PDFs with a text
+/// layer (e-receipts), each run with an argv array and a time limit; an e-mail receipt's text is
+/// its body's (`readMessage`), read without any program. Never fatal: when a program
 /// is missing, the file is of a kind it cannot read, or it fails, the result says so and capture
 /// goes on without a suggestion.
 struct ReceiptOCREngine {
     var tesseract = "tesseract"
     var pdftotext = "pdftotext"
+    var pdftoppm = "pdftoppm"
     var timeLimit: Double = 60
     /// Languages to read with, in order of preference, when their data is installed.
     var preferredLanguages = ["eng", "deu", "fra", "ita", "spa", "nld"]
@@ -18,7 +21,34 @@ struct ReceiptOCREngine {
         case .pdf: return readPDF(path)
         case .heic: return ReceiptOCR(status: .skipped, note: "tesseract cannot read HEIC images")
         case .jpeg, .png, .webp: return readImage(path)
+        case .message: return readMessage(path)
         }
+    }
+
+    /// The most of a message file read for its text: receipts are at most `receipts.max-size`,
+    /// which is less by default.
+    var maximumMessageBytes = 64 << 20
+
+    /// An e-mail that is itself the receipt, from its file.
+    private func readMessage(_ path: String) -> ReceiptOCR {
+        do throws(FileBytes.Failure) {
+            return read(message: try FileBytes.read(path, limit: maximumMessageBytes, regularOnly: true))
+        } catch {
+            return ReceiptOCR(status: .failed, note: "the message cannot be read: \(error)")
+        }
+    }
+
+    /// An e-mail that is itself the receipt: its HTML body rendered to text, else its plain text.
+    /// Where the text names no merchant or date, the sender's name and the message's Date stand in.
+    func read(message bytes: [UInt8]) -> ReceiptOCR {
+        var limits = MailLimits()
+        limits.maximumMessageBytes = max(limits.maximumMessageBytes, bytes.count)
+        let (text, mail) = MailReceipts.text(ofMessage: bytes, limits: limits)
+        guard let mail else { return ReceiptOCR(status: .failed, note: "the message cannot be read as an e-mail") }
+        var suggestion = ReceiptTextReader.suggestion(from: text)
+        if suggestion.merchant == nil { suggestion.merchant = mail.senderName }
+        if suggestion.date == nil { suggestion.date = mail.date }
+        return ReceiptOCR(status: .done, note: "e-mail text", text: Self.tidy(text), suggestion: suggestion)
     }
 
     /// `tesseract FILE stdout -l eng+deu --psm 6`: page segmentation mode 6 ("a single uniform
@@ -43,13 +73,37 @@ struct ReceiptOCREngine {
     /// `pdftotext -layout -l 5 FILE -`: the text of an e-receipt's first pages.
     private func readPDF(_ path: String) -> ReceiptOCR {
         let result = finish(Subprocess([pdftotext, "-layout", "-l", "5", path, "-"], timeLimit: timeLimit), note: "pdftotext")
-        if result.status == .done, result.text.trimmingSpaces.isEmpty {
-            return ReceiptOCR(status: .skipped, note: "the PDF has no text layer (a scan); tesseract reads images, not PDFs")
-        }
+        if result.status == .done, result.text.trimmingSpaces.isEmpty { return readScannedPDF(path) }
         if result.status == .skipped {
             return ReceiptOCR(status: .skipped, note: "pdftotext is not installed (apt-get install poppler-utils)")
         }
         return result
+    }
+
+    /// A PDF without a text layer (a scan): its first page drawn as a grey picture at 300 dpi by
+    /// pdftoppm (poppler-utils, beside pdftotext) in a directory of our own, then read by tesseract.
+    private func readScannedPDF(_ path: String) -> ReceiptOCR {
+        let directory: TemporaryDirectory
+        do {
+            directory = try TemporaryDirectory("scan")
+        } catch {
+            return ReceiptOCR(status: .failed, note: "the PDF has no text layer (a scan), and \(error.message)")
+        }
+        defer { directory.remove() }
+        let page = directory.file("page")
+        let arguments = [pdftoppm, "-r", "300", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile", path, page]
+        let drawn = finish(Subprocess(arguments, timeLimit: timeLimit), note: "pdftoppm")
+        switch drawn.status {
+        case .skipped:
+            return ReceiptOCR(
+                status: .skipped, note: "the PDF has no text layer (a scan), and pdftoppm is not installed to draw it for tesseract")
+        case .failed:
+            return ReceiptOCR(status: .failed, note: "the PDF has no text layer (a scan): \(drawn.note)")
+        case .done:
+            var read = readImage(page + ".png")
+            read.note = read.status == .done ? "a scan without a text layer, read by \(read.note)" : read.note
+            return read
+        }
     }
 
     private func finish(_ process: Subprocess, note: String) -> ReceiptOCR {

@@ -11,6 +11,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-07-pg-v3-receipt-uploads") { try $0.execute(PostgresSchema.receiptUploads) }
         migrator.register("2026-12-08-pg-v4-trip-allowances") { try $0.execute(PostgresSchema.tripAllowances) }
         migrator.register("2026-12-09-pg-v5-mileage-nights-advances") { try $0.execute(PostgresSchema.mileageNightsAdvances) }
+        migrator.register("2026-12-10-pg-v6-mail-receipts") { try $0.execute(PostgresSchema.mailReceipts) }
         migrator.register("2026-12-11-pg-v7-receipt-matching") { try $0.execute(PostgresSchema.receiptMatching) }
         return migrator
     }

@@ -18,6 +18,7 @@ public enum Schema {
         migrator.register("2026-12-05-v11-rate-source-check-by-comparisons", checkRateSourceByComparisons)
         migrator.register("2026-12-06-v12-trip-allowances", addTripAllowances)
         migrator.register("2026-12-07-v13-mileage-nights-advances", addMileageNightsAdvances)
+        migrator.register("2026-12-08-v14-mail-receipts", acceptMailReceipts)
         migrator.register("2026-12-09-v15-receipt-matching", addReceiptMatching)
         return migrator
     }

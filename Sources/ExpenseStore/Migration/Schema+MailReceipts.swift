@@ -1,0 +1,34 @@
+import ExpenseCore
+import ExpenseSupport
+
+extension Schema {
+    /// The media types `receipts.media_type` accepts, as SQL literals: every case, e-mail included.
+    static var receiptMediaTypesList: String {
+        ReceiptMediaType.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    }
+
+    /// E-mail receipts (`message/rfc822`): the receipts table's CHECK on media_type lists every
+    /// `ReceiptMediaType`. The new list accepts every row the old one did, and a CHECK is not
+    /// part of how rows are stored, so the table's definition is rewritten in place (as
+    /// `checkRateSourceByComparisons` does): no row is copied or can fail. A database created by
+    /// this version already has the new list (`createReceipts` writes every case), and keeps it.
+    static func acceptMailReceipts(_ db: Database) throws {
+        let definition = try db.query("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'receipts'") { $0.string(0) }
+        let opening = "media_type TEXT NOT NULL CHECK (media_type IN ("
+        guard let old = definition.first, let start = old.firstRange(of: opening), old.ranges(of: opening).count == 1,
+            let close = old[start.upperBound...].firstRange(of: "))")
+        else {
+            throw ExpenseError(.invalidData, "the receipts table's definition is not the one this migration knows")
+        }
+        let list = receiptMediaTypesList
+        guard old[start.upperBound..<close.lowerBound] != list else { return }
+        var new = old
+        new.replaceSubrange(start.upperBound..<close.lowerBound, with: list)
+        let version = try db.scalar("PRAGMA schema_version")
+        try db.execute("PRAGMA writable_schema = ON")
+        defer { try? db.execute("PRAGMA writable_schema = OFF") }
+        try db.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'receipts'", [.text(new)])
+        // Every connection reads the schema again, this one too.
+        try db.execute("PRAGMA schema_version = \(version + 1)")
+    }
+}
