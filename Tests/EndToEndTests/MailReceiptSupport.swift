@@ -88,7 +88,7 @@ enum MailSamples {
     }
 
     /// A message that is itself the receipt: HTML with a script, a table with the total.
-    static func html(merchant: String = "Taxi Berlin", total: String = "27,00") -> Data {
+    static func html(merchant: String = "Taxi Berlin", total: String = "27,00", day: String = "20.03.2026") -> Data {
         Data(
             """
             From: "\(merchant)" <rides@taxi.example>
@@ -106,7 +106,7 @@ enum MailSamples {
             Content-Transfer-Encoding: quoted-printable
 
             <html><head><script>document.write("SCRIPTTEXT")</script></head><body>
-            <h1>\(merchant)</h1><p>Fahrt am 20.03.2026</p>
+            <h1>\(merchant)</h1><p>Fahrt am \(day)</p>
             <table><tr><td>Fahrpreis</td><td>24,00 &euro;</td></tr>
             <tr><td>MwSt 7 %</td><td>1,77 &euro;</td></tr>
             <tr><td>Total</td><td>\(total) =E2=82=AC</td></tr></table>

@@ -4,8 +4,9 @@ import XCTest
 
 /// Issue 30 as a new user meets it, with the built binary: a week's receipts and the card export
 /// end as one expense per payment, each with its receipt, in either order, with photos captured
-/// alone and photos made into expenses (`--create --yes`, as takePhoto does at a terminal), and
-/// `report check` finds no duplicate. On a file and on a team database.
+/// alone, photos made into expenses (`--create --yes`, as takePhoto does at a terminal), a ride's
+/// HTML e-mail piped in by a mail filter and a rail invoice's PDF in a Maildir; and `report check`
+/// finds no duplicate. On a file and on a team database.
 final class ReceiptWeekTests: XCTestCase {
     var app: ExpensesProcess!
 
@@ -17,6 +18,8 @@ final class ReceiptWeekTests: XCTestCase {
         2026-03-05,BRASSERIE DU MARCHE PARIS,53.00
         2026-03-08,FUNK TAXI BERLIN,36.00
         2026-03-10,KIOSK AM STACHUS MUENCHEN,7.40
+        2026-03-05,DB FERNVERKEHR AG,45.00
+        2026-03-09,TAXI BERLIN,31.50
 
         """
     private let rules = """
@@ -45,6 +48,23 @@ final class ReceiptWeekTests: XCTestCase {
 
     override func tearDown() { app = nil }
 
+    /// The e-mails of the week: a ride receipt as the message itself, piped in as a mail filter
+    /// does, and a rail invoice's PDF, delivered to a Maildir.
+    private func captureEmails() throws {
+        let ride = try app.run(
+            ["receipt", "capture", "-"], stdinBytes: MailSamples.html(merchant: "Taxi Berlin", total: "31,50", day: "08.03.2026"))
+        XCTAssertEqual(ride.status, 0, ride.stderr)
+        let maildir = app.path("Mail")
+        for folder in ["new", "cur", "tmp"] {
+            try FileManager.default.createDirectory(atPath: maildir + "/" + folder, withIntermediateDirectories: true)
+        }
+        let invoice = MailSamples.pdf(["DB Fernverkehr AG", "Rechnung vom 04.03.2026", "MwSt 19 % 7,18", "Gesamtbetrag 45,00 EUR"])
+        try MailSamples.withAttachment(invoice, filename: "rechnung.pdf", subject: "Ihre Rechnung")
+            .write(to: URL(fileURLWithPath: maildir + "/new/1741100000.1.host"))
+        let taken = try app.run("receipt", "capture", "--maildir", maildir)
+        XCTAssertEqual(taken.status, 0, taken.stderr)
+    }
+
     private func capture(_ photo: (file: String, create: Bool)) throws -> String {
         let result = try app.run(
             ["receipt", "capture", ReceiptSamples.path(photo.file)] + (photo.create ? ["--create", "--report", "1", "--yes"] : []))
@@ -59,15 +79,15 @@ final class ReceiptWeekTests: XCTestCase {
     /// Every card line, once, with exactly its own receipt; no other item; no duplicate finding.
     private func assertOneExpensePerPayment(file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(
-            try app.query("SELECT count(*) || ' ' || count(DISTINCT merchant) FROM expenses"), "5 5",
+            try app.query("SELECT count(*) || ' ' || count(DISTINCT merchant) FROM expenses"), "7 7",
             "one item per payment", file: file, line: line)
         XCTAssertEqual(
             try app.query(
                 """
                 SELECT count(*) FROM expenses e WHERE e.import_batch_id IS NOT NULL
                   AND (SELECT count(*) FROM expense_receipts l WHERE l.expense_id = e.id) = 1
-                """), "5", "each card line with its receipt", file: file, line: line)
-        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "5", file: file, line: line)
+                """), "7", "each card line with its receipt", file: file, line: line)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "7", file: file, line: line)
         let check = try app.run("report", "check", "1")
         XCTAssertFalse(check.stdout.contains("duplicate"), check.stdout, file: file, line: line)
         XCTAssertFalse(check.stdout.contains("missing-receipt"), check.stdout, file: file, line: line)
@@ -75,10 +95,11 @@ final class ReceiptWeekTests: XCTestCase {
 
     func testReceiptsFirstThenTheCardExport() throws {
         for photo in photos { _ = try capture(photo) }
+        try captureEmails()
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "2", "two photos were made into expenses")
         let imported = try importCard()
-        XCTAssertTrue(imported.contains("5 new"), imported)
-        XCTAssertTrue(imported.contains("; 3 receipts captured before attached to their lines"), imported)
+        XCTAssertTrue(imported.contains("7 new"), imported)
+        XCTAssertTrue(imported.contains("; 5 receipts captured before attached to their lines"), imported)
         XCTAssertTrue(imported.contains("; 2 expenses made from a receipt merged into their card lines"), imported)
         try assertOneExpensePerPayment()
         // The merged lines keep what the person said of them (the category), and say so in the log.
@@ -93,6 +114,7 @@ final class ReceiptWeekTests: XCTestCase {
             XCTAssertTrue(said.contains("Attached to expense "), "\(photo.file): \(said)")
             XCTAssertFalse(said.contains("Created expense"), "\(photo.file): \(said)")
         }
+        try captureEmails()
         try assertOneExpensePerPayment()
     }
 }
