@@ -19,10 +19,9 @@ extension ReceiptMatcher {
 
     /// The decision for each receipt, in the order given.
     /// - Parameters:
-    ///   - receipts: the unattached receipts, by id (for an import: those in
-    ///     `receiptDates(forItemOn:)` of its new lines, looked up by index).
-    ///   - candidates: the items without a receipt that any of them can match (for an import:
-    ///     its new lines and the person's other items without a receipt in those days).
+    ///   - receipts: the unattached receipts, by id.
+    ///   - candidates: the items without a receipt that any of them can match (each receipt's,
+    ///     looked up by the store, together).
     public func matchAll(
         _ receipts: [(id: Int64, facts: ReceiptFacts)], among candidates: [Expense], preferring: [Int64] = []
     ) -> [BatchDecision] {

@@ -8,12 +8,6 @@ extension ReceiptMatcher {
         receipt.date.adding(days: dayWindow.lowerBound)...receipt.date.adding(days: dayWindow.upperBound)
     }
 
-    /// The days a receipt of an item on `day` can be on: the window seen from the item (three
-    /// days before to one after), for an import matching its new lines to unattached receipts.
-    public static func receiptDates(forItemOn day: CalendarDate) -> ClosedRange<CalendarDate> {
-        day.adding(days: -dayWindow.upperBound)...day.adding(days: -dayWindow.lowerBound)
-    }
-
     /// The amounts, in minor units, an item in `currency` can have to match `receipt`: its total
     /// exactly in its own currency; the converted total ± the tolerance in another (nil without
     /// a rate, or without a total: then look up by date alone).

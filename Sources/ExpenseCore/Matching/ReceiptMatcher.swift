@@ -36,13 +36,11 @@ import ExpenseSupport
 ///
 /// ## Looking candidates up (fast at any size)
 ///
-/// The store never scans every item for a receipt, nor every receipt for an imported line:
-/// `dates(for:)` and `amounts(for:in:)` give the ranges to look up by an index on the items'
-/// `(currency, amount in minor units, date)` (the receipt's own currency: one exact amount;
-/// another currency of the person's: the converted range), and for a receipt without a total
-/// by `(owner, date)` within `dates(for:)`, a few days of one person's items. An import does the
-/// reverse with `receiptDates(forItemOn:)` on an index of the unattached receipts'
-/// `(currency, total, date)`, and their `(date)` for receipts without a total. Each lookup
+/// The store never scans every item for a receipt: `dates(for:)` and `amounts(for:in:)` give
+/// what to look up on an index of the items by `(date, amount in minor units)`: a seek for each
+/// of the five days to the receipt's exact total in its own currency, or to the converted range in
+/// another currency of the person's; for a receipt without a total, the few days alone. An import
+/// looks up each unattached receipt so (a thousand lookups), never each of its lines. Each lookup
 /// touches the rows it returns, so a million items cost what a hundred do.
 public struct ReceiptMatcher {
     /// A receipt's total in another currency at the day's rate, or nil when there is no rate.
