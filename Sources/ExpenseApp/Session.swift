@@ -42,6 +42,8 @@ public final class Session {
     public var identity: Result<UserName, ExpenseError>
     /// Where the database is: --db, EXPENSES_DB or the `database` setting, parsed once.
     public let location: DatabaseLocation
+    /// Whether --db named it (`config list` says where the database in use came from).
+    let databaseGivenByOption: Bool
     private let createDirectory: Bool
     private var openedStore: Store?
     /// Report ids the user has opened, innermost last: the REPL's navigation stack.
@@ -91,6 +93,7 @@ public final class Session {
             ? try? ConfigFile.read(environment.configFile) : nil
         let database = try environment.databaseLocation(override: databaseOverride, configured: Self.database(configuredIn: configFile))
         location = database.location
+        databaseGivenByOption = databaseOverride != nil
         createDirectory = database.createDirectory
         self.format = format
         identity = Result { () throws(ExpenseError) in try UserName(validating: environment.userName(override: user)) }

@@ -11,6 +11,19 @@ final class ConfigCommandTests: XCTestCase {
 
     private var configPath: String { app.path(".config/expenses/config") }
 
+    /// An unset setting says what is in force, not "(built in)": the database in use and where it
+    /// was named, no camera, no inbox folder (issue 31, point 9).
+    func testListSaysTheValuesInForce() throws {
+        let rows = try XCTUnwrap(app.json("config", "list") as? [[String: String]])
+        let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["key"] ?? "", $0) })
+        XCTAssertEqual(byKey["database"]?["value"], app.databasePath)
+        XCTAssertNotEqual(byKey["database"]?["source"], "default")
+        XCTAssertEqual(byKey["camera.command"]?["value"], "(none: no camera is set up)")
+        XCTAssertEqual(byKey["receipts.inbox"]?["value"], "(none: no inbox folder is set up)")
+        XCTAssertEqual(byKey["shortcuts.catalog"]?["value"], "(built in)")
+        XCTAssertEqual(try app.ok("config", "get", "database"), app.databasePath + "\n")
+    }
+
     func testSetGetUnsetAndTheFile() throws {
         XCTAssertEqual(try app.ok("config", "get", "app-id"), "com.sap.example\n")
         XCTAssertEqual(try app.ok("config", "set", "app-id", "com.example.trips"), "app-id = com.example.trips\n")

@@ -20,9 +20,10 @@ enum ConfigCommands {
         let settings = try session.settings()
         let fromFile = Dictionary(file.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         var rows: [[Listing.Cell]] = Settings.keys.map { key in
-            [
-                .text(key.name), .text(settings.value(key.name) ?? "(built in)"), .text(fromFile[key.name] == nil ? "default" : "file"),
-                .text(key.help),
+            let inFile = fromFile[key.name] != nil
+            return [
+                .text(key.name), .text(settings.value(key.name) ?? unset(key.name, session)),
+                .text(key.name == "database" && !inFile ? databaseSource(session) : inFile ? "file" : "default"), .text(key.help),
             ]
         }
         for (name, value) in settings.variables.sorted(by: { $0.key < $1.key }) {
@@ -55,7 +56,24 @@ enum ConfigCommands {
             return .message(value)
         }
         _ = try requireKey(name, invocation)
-        return .message(settings.value(name) ?? "(built in)")
+        return .message(settings.value(name) ?? unset(name, session))
+    }
+
+    /// What an unset setting means, said as it is: the database in use (from --db, EXPENSES_DB or
+    /// the default path), no camera, no inbox folder, the catalog built into the app.
+    static func unset(_ key: String, _ session: Session) -> String {
+        switch key {
+        case "database": return session.location.name
+        case "camera.command": return "(none: no camera is set up)"
+        case "receipts.inbox": return "(none: no inbox folder is set up)"
+        default: return "(built in)"
+        }
+    }
+
+    /// Where the database in use was named when the config file does not name it.
+    static func databaseSource(_ session: Session) -> String {
+        if session.databaseGivenByOption { return "--db" }
+        return session.environment["EXPENSES_DB"] != nil ? "EXPENSES_DB" : "default"
     }
 
     static let set = CommandSpec(
