@@ -83,7 +83,12 @@ public struct Runner {
             try form(invocation, session).fill(&invocation, reader: reader)
             if let missing = invocation.missing { throw missing }
         }
-        let output = try invocation.spec.run(invocation, session)
+        let output: Output
+        do {
+            output = try invocation.spec.run(invocation, session)
+        } catch let error as ExpenseError where session.isServer {
+            throw ErrorPresenter.onTeamDatabase(error)
+        }
         renderer.print(output)
         TripShortcuts.afterCommand(output, in: session)
         return output

@@ -54,7 +54,8 @@ public struct PolicyCheck {
             {
                 add(
                     .missingReceipt, "missing-receipt:\(item.id)", [item.id],
-                    "item \(item.id) (\(item.category), \(item.amount)) has no receipt; \(item.category) needs one above \(limit)")
+                    "item \(item.id) (\(item.category), \(item.amount)) has no receipt; \(item.category) "
+                        + (limit.minorUnits == 0 ? "always needs one" : "needs one above \(limit)"))
             }
         }
         for item in items where checks(.outsideTrip) && isOutsideTrip(item.date) {

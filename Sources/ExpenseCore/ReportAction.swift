@@ -50,12 +50,12 @@ public enum ReportAction: String, CaseIterable, Sendable {
     /// not take it. The owner compares as a name (`UserName`): `Alice` is `alice`.
     public func check(_ report: Report, by user: UserName) throws(ExpenseError) {
         guard report.status == from else {
-            let possible = ReportAction.allCases.filter { $0.from == report.status }.map(\.rawValue)
+            let possible = ReportAction.allCases.filter { $0.from == report.status }.map { $0.done.lowercased() }
+            let status = Self.withArticle(report.status.rawValue)
             throw ExpenseError(
-                .refused, "report \(report.id) is \(report.status.rawValue); only a \(from.rawValue) report can be \(done.lowercased())",
-                hint: possible.isEmpty
-                    ? "a \(report.status.rawValue) report is final"
-                    : "a \(report.status.rawValue) report can be: \(possible.joined(separator: ", "))")
+                .refused,
+                "report \(report.id) is \(report.status.rawValue); only \(Self.withArticle(from.rawValue)) report can be \(done.lowercased())",
+                hint: possible.isEmpty ? "\(status) report is final" : "\(status) report can be \(Self.either(possible))")
         }
         switch actor {
         case .owner where !user.isSame(as: report.owner):
@@ -69,6 +69,16 @@ public enum ReportAction: String, CaseIterable, Sendable {
         default:
             break
         }
+    }
+
+    /// "an approved", "a submitted": the article a status needs.
+    static func withArticle(_ word: String) -> String {
+        ("aeiou".contains(word.first ?? "x") ? "an " : "a ") + word
+    }
+
+    /// "approved, rejected or recalled".
+    static func either(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
     }
 }
 
@@ -90,4 +100,5 @@ public struct ReportEvent: Sendable, Equatable {
         self.action = action
         self.reason = reason
     }
+
 }

@@ -41,6 +41,10 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         XCTAssertTrue(try ok(as: "bob", "report", "list").contains("Berlin"), "bob does not see alice's submitted report")
         XCTAssertFalse(try ok(as: "fiona", "report", "list").contains("Berlin"), "finance sees a report not yet approved")
         assertFails(try run(as: "alice", "report", "approve", "1"), 77, "owns report 1 and cannot approve it")
+        // Who one is comes from the login there: the hint names no --user (which is refused).
+        let refused = try run(as: "alice", "report", "approve", "1")
+        XCTAssertTrue(refused.stderr.contains("hint: someone with the approver role must, logged in as themselves"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("--user"), refused.stderr)
         try ok(as: "bob", "report", "approve", "1")
         try ok(as: "fiona", "report", "reimburse", "1", "--reference", "PAY-7")
         let history = try ok(as: "alice", "report", "history", "1")

@@ -120,7 +120,7 @@ final class ReceiptVaultCommandTests: XCTestCase {
         XCTAssertTrue(line(before, "Bahnhof Buffet").hasSuffix("40.09 EUR  MISSING"), before)
         XCTAssertTrue(
             before.contains(
-                "\nReceipts missing (blocks submission):\n  item 1 (lodging, 412.80 EUR) has no receipt; lodging needs one above 0.00 EUR\n  item 2 (meals, 38.50 CHF) has no receipt; meals needs one above 25.00 EUR\n"
+                "\nReceipts missing (blocks submission):\n  item 1 (lodging, 412.80 EUR) has no receipt; lodging always needs one\n  item 2 (meals, 38.50 CHF) has no receipt; meals needs one above 25.00 EUR\n"
             ), before)
         XCTAssertFalse(before.contains("item 3 ("), "12.00 EUR of taxi needs no receipt")
 
