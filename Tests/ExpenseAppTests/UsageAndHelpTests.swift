@@ -39,7 +39,7 @@ final class UsageAndHelpTests: XCTestCase {
         try assertUsage(
             ["report", "lsit"],
             """
-            expenses: error: Unknown subcommand of 'report' 'lsit'. Did you mean 'list'?
+            expenses: error: Unknown command 'report lsit'. Did you mean 'report list'?
             Usage: expenses report <subcommand> [<options>]
               See 'expenses help report'.
 

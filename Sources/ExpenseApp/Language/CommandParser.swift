@@ -210,8 +210,10 @@ public struct CommandParser {
     private func unknownCommand(_ word: String, under path: [String], alsoTopics: Bool = false) -> UsageError {
         let names = registry.subcommandNames(under: path) + (alsoTopics ? registry.topics.map(\.name) : [])
         let suggestion = Suggestion.closest(to: word, among: names)
-        let what = path.isEmpty ? "command" : "subcommand of '\(path.joined(separator: " "))'"
-        return UsageError("Unknown \(what) '\(word)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""), path: path)
+        // The whole command as typed, and as meant: "Unknown command 'report lsit'. Did you mean 'report list'?"
+        let typed = (path + [word]).joined(separator: " ")
+        let meant = suggestion.map { (path + [$0]).joined(separator: " ") }
+        return UsageError("Unknown command '\(typed)'." + (meant.map { " Did you mean '\($0)'?" } ?? ""), path: path)
     }
 
     static func isNegativeNumber(_ word: String) -> Bool {
