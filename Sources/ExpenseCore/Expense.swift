@@ -60,9 +60,18 @@ public struct Expense: Sendable, Equatable {
     }
 
     /// Checks the amount: zero is not an expense (a refund is negative).
+    /// The categories an amount is owed for, never paid: no refund of them.
+    public static let neverRefunded: Set<String> = ["per_diem", "mileage"]
+
     public func validate() throws(ExpenseError) {
         if amount.minorUnits == 0 {
             throw ExpenseError(.invalidData, "an expense cannot be 0 \(amount.currency.code)")
+        }
+        // A negative amount is a refund of something paid; a per diem or a journey is not paid.
+        if amount.minorUnits < 0, Self.neverRefunded.contains(category) {
+            throw ExpenseError(
+                .invalidData, "\(category == "mileage" ? "mileage" : "a per diem") cannot be negative (\(amount))",
+                hint: "a negative amount is a refund of a paid expense; correct the item instead: expenses expense edit ID")
         }
         if let nights, !(1...Self.maximumNights).contains(nights) {
             throw ExpenseError(

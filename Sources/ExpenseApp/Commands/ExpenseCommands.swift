@@ -8,7 +8,8 @@ enum ExpenseCommands {
     enum Options {
         static let date = Option.date("date", "The day of the expense, YYYY-MM-DD (default: today).")
         /// Read in the currency the command chose: `invocation[amount, in: AmountContext(...)]`.
-        static let amount: Option<Money?> = .value("amount", "The amount as on the receipt, e.g. 412.80 or 1,234.56.")
+        static let amount: Option<Money?> = .value(
+            "amount", "The amount as on the receipt, e.g. 412.80 or 1,234.56; a negative amount is a refund, e.g. -25.00.")
         static let currency: Option<Currency?> = .value("currency", "The receipt's currency (default: the report's).")
         static let rate: Option<ExchangeRate?> = .value("rate", "Exchange rate: 1 unit of the receipt's currency in the report's currency.")
         /// Read against the database's categories: `invocation[category, in: store]`.
@@ -100,7 +101,10 @@ enum ExpenseCommands {
                     + "(\(trip.dateRange)); if it is not today's, 'expenses expense edit \(expense.id) --date YYYY-MM-DD'\n")
         }
         let place = expense.reportID.map { " to report \($0)" } ?? " (unassigned)"
-        return ExpenseResult(message: "Added expense \(expense.id)\(place): \(expense.amount) \(expense.category)", item: expense).output
+        let refund = expense.amount.minorUnits < 0 ? " (a refund: it takes from the total)" : ""
+        return ExpenseResult(
+            message: "Added expense \(expense.id)\(place): \(expense.amount) \(expense.category)\(refund)", item: expense
+        ).output
             .touching(expense.reportID)
     }
 
