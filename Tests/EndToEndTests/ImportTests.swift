@@ -59,6 +59,10 @@ final class ImportTests: ImportTestCase {
         let renamed = try write(Self.cardRules + "if merchant matches cafe then merchant Coffee\n", to: "renamed.rules")
         XCTAssertEqual(
             summary(try app.ok("import", csv, "--rules", renamed)), "Imported \(csv) as batch 3: 0 new, 10 duplicate, 0 invalid\n")
+        // `import list` says which batches added nothing (issue 31, point 12).
+        XCTAssertTrue(
+            try app.ok("import", "list").hasSuffix(
+                "batches 2 and 3 added nothing: every row was a duplicate, invalid or skipped (kept as a record of the import)\n"))
     }
 
     func testOverlappingStatementsAddOnlyTheNewRows() throws {

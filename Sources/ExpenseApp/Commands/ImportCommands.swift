@@ -111,7 +111,15 @@ enum ImportCommands {
                     .init("new", "new"), .init("duplicate", "duplicate"), .init("invalid", "invalid"),
                     .init("skipped", "skipped"), .init("undoneAt", "undone"),
                 ],
-                rows: rows))
+                rows: rows, note: nothingAdded(batches)))
+    }
+
+    /// "batches 2 and 3 added nothing (...)": the imports kept as a record that brought no row.
+    static func nothingAdded(_ batches: [ImportBatch]) -> String? {
+        let empty = batches.filter { $0.counts.new == 0 }.map { String($0.id) }
+        guard !empty.isEmpty else { return nil }
+        let which = empty.count == 1 ? "batch \(empty[0]) added" : "batches \(CommandParser.either(empty)) added"
+        return "\(which) nothing: every row was a duplicate, invalid or skipped (kept as a record of the import)"
     }
 
     static let batch = Argument<Int64>.value("batch", "The batch, as 'expenses import list' shows it.")
