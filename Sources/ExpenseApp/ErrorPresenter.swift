@@ -47,7 +47,11 @@ public enum ErrorPresenter {
         case .reportDatesReversed:
             return "--to must be on or after --from"
         case .reportNotEditable(let id, let status):
-            return status == "submitted" ? "recall it first: expenses report recall \(id)" : nil
+            switch status {
+            case "submitted": return "recall it first: expenses report recall \(id)"
+            case "rejected": return "reopen it first (back to draft): expenses report reopen \(id)"
+            default: return nil
+            }
         case .notReportOwner(let user):
             return "you are \(user) (--user or EXPENSES_USER)"
         case .ownerCannotAct:

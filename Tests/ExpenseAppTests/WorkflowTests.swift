@@ -31,6 +31,21 @@ final class WorkflowTests: XCTestCase {
             "a refused transition changed something", file: file, line: line)
     }
 
+    /// A rejected report is no dead end (issue 31, point 1): `report show` says who rejected it,
+    /// when and why, and how to go on; changing its items hints `report reopen`.
+    func testARejectedReportSaysWhoRejectedItWhyAndHowToGoOn() throws {
+        try app.ok("report", "submit", "1")
+        try app.ok("--user", "bob", "report", "reject", "1", "--reason", "Receipt for the taxi is unreadable")
+        let shown = try app.ok("report", "show", "1")
+        XCTAssertTrue(
+            shown.contains("  Decision:    rejected by bob at 2026-03-10T09:00:00Z: Receipt for the taxi is unreadable\n"), shown)
+        XCTAssertTrue(shown.contains("reopen it to change and submit it again: expenses report reopen 1"), shown)
+        let decision = try XCTUnwrap((app.json("report", "show", "1") as? [String: Any])?["decision"] as? [String: String])
+        XCTAssertEqual(
+            decision, ["action": "reject", "by": "bob", "at": "2026-03-10T09:00:00Z", "reason": "Receipt for the taxi is unreadable"])
+        try refused("expense", "edit", "1", "--amount", "21", contains: "hint: reopen it first (back to draft): expenses report reopen 1")
+    }
+
     func testTheWholeWayWithSeparationOfDuties() throws {
         try refused("report", "approve", "1", contains: "only a submitted report can be approved")
         try app.ok("report", "submit", "1")

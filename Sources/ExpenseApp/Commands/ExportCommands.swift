@@ -70,7 +70,7 @@ enum ExportCommands {
             text =
                 try ReportDetail(
                     report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store), perDiems: perDiems,
-                    advances: try store.advances(report.id)
+                    advances: try store.advances(report.id), decision: try store.lastDecision(report.id)
                 ).json.serialized() + "\n"
         case .csv:
             text = ExpenseView.listing(items, inReport: false).csv

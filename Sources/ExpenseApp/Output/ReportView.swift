@@ -4,6 +4,12 @@ import Rendering
 
 /// How reports look in each output format.
 enum ReportView {
+    /// "rejected by bob at 2026-03-09T10:00:00Z: Receipt for the taxi is unreadable".
+    static func decisionWords(_ event: ReportEvent) -> String {
+        let done = ReportAction(rawValue: event.action)?.done.lowercased() ?? event.action
+        return "\(done) by \(event.actor) at \(event.at)" + (event.reason.isEmpty ? "" : ": \(event.reason)")
+    }
+
     /// On a narrow terminal the end date, then the item count, give way first.
     static let columns: [Listing.Column] = [
         .init("id", "id"), .init("title", "title"), .init("from", "from"), .init("to", "to", optional: true),
@@ -44,13 +50,17 @@ struct ReportDetail: Document {
     let receipts: ReportReceipts
     let perDiems: ReportAllowance
     let advances: [Advance]
+    /// The last approval or rejection: who, when and why, so a rejected report is no dead end.
+    let decision: ReportEvent?
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
-        report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = []
+        report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
+        decision: ReportEvent? = nil
     ) throws {
         self.report = report
+        self.decision = decision
         self.items = items
         self.receipts = receipts
         self.perDiems = perDiems
@@ -75,6 +85,12 @@ struct ReportDetail: Document {
         ]
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
+        }
+        if let decision {
+            text += "  " + "Decision:".padding(13) + ReportView.decisionWords(decision) + "\n"
+            if report.status == .rejected {
+                text += "  " + "".padding(13) + "reopen it to change and submit it again: expenses report reopen \(report.id)\n"
+            }
         }
         let listing = ExpenseView.listing(items, inReport: true)
         let table = Listing(columns: listing.columns + [.init("receipts", "receipts", optional: true)], count: listing.count) { index in
@@ -139,6 +155,15 @@ struct ReportDetail: Document {
             ("receiptsMissing", .array(receipts.missing.flatMap(\.expenseIDs).map { .int($0) })),
             ("perDiems", PerDiemView.json(perDiems, report: report)),
             ("advances", .array(advances.map(AdvanceView.json))),
+            (
+                "decision",
+                decision.map { event in
+                    .object([
+                        ("action", .string(event.action)), ("by", .string(event.actor)), ("at", .string(event.at)),
+                        ("reason", .string(event.reason)),
+                    ])
+                } ?? .null
+            ),
             (
                 "totals",
                 .object([

@@ -114,6 +114,25 @@ extension Store {
         }
     }
 
+    /// The last approval or rejection of a report, which `report show` says (who, when, why);
+    /// nil before any. One row by the log's index, not the whole log: a list of a report's
+    /// decisions with its chain verified is `events`.
+    public func lastDecision(_ reportID: Int64) throws -> ReportEvent? {
+        let actions = [ReportAction.approve, .reject].map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return try db.queryFirst(
+            """
+            SELECT at, actor, from_status, to_status, action, reason FROM report_events
+            WHERE report_id = ? AND action IN (\(actions)) ORDER BY id DESC LIMIT 1
+            """, [.integer(reportID)]
+        ) { row in
+            ReportEvent(
+                at: row.string("at"), actor: row.string("actor"),
+                from: ReportStatus(rawValue: row.string("from_status")) ?? .draft,
+                to: ReportStatus(rawValue: row.string("to_status")) ?? .draft,
+                action: row.string("action"), reason: row.string("reason"))
+        }
+    }
+
     // MARK: - The chain
 
     static let auditColumns = "id, report_id, at, actor, action, from_status, to_status, reason, hash"
