@@ -197,12 +197,27 @@ final class ShortcutDefaultsTests: XCTestCase {
         XCTAssertEqual(
             try app.ok("shortcuts", "list", "--visible"),
             """
-            #  TYPE                                TITLE                  SUBTITLE                            ICON          KIND    RANK  SHOWN
-            1  com.sap.example.showReports         Berichte anzeigen      Alle verfügbaren Berichte anzeigen  search        static        yes
-            2  com.sap.example.addExpenseToReport  Add expense to Munich                                      add           app        0  yes
-            3  com.sap.example.openReport          Open Munich                                                bookmark      app        1  yes
-            4  com.sap.example.takePhoto           Foto aufnehmen                                             capturePhoto  app        2  yes
+            #  TYPE                                TITLE                         SUBTITLE                            ICON          KIND    RANK  SHOWN
+            1  com.sap.example.showReports         Berichte anzeigen             Alle verfügbaren Berichte anzeigen  search        static        yes
+            2  com.sap.example.addExpenseToReport  Ausgabe zu Munich hinzufügen                                      add           app        0  yes
+            3  com.sap.example.openReport          Munich öffnen                                                     bookmark      app        1  yes
+            4  com.sap.example.takePhoto           Foto aufnehmen                                                    capturePhoto  app        2  yes
 
             """)
+    }
+
+    /// Under a German locale the app's own trip items are German in `shortcuts list` too, as the
+    /// static ones and the desktop entry's Name[de] are (issue 31, point 8).
+    func testTheAppsOwnItemsAreInTheUsersLanguage() throws {
+        try app.ok("report", "new", "Berlin")
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "5", "--category", "taxi")
+        app.environment["LANG"] = "de_DE.UTF-8"
+        let rows = try XCTUnwrap(app.json("shortcuts", "list") as? [[String: Any]])
+        let titles = rows.compactMap { $0["title"] as? String }
+        XCTAssertTrue(titles.contains("Ausgabe zu Berlin hinzufügen"), "\(titles)")
+        XCTAssertTrue(titles.contains("Berlin öffnen"), "\(titles)")
+        XCTAssertFalse(titles.contains("Add expense to Berlin"), "\(titles)")
+        app.environment["LANG"] = "C.UTF-8"
+        XCTAssertTrue(try app.ok("shortcuts", "list").contains("Add expense to Berlin"))
     }
 }

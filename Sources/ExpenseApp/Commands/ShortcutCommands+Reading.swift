@@ -21,7 +21,8 @@ extension ShortcutCommands {
         let shortcuts = try shortcutSet(invocation, session)
         CatalogMessages.print(shortcuts.catalog)
         let includingDisabled = invocation[Options.all]
-        let entries = invocation[Options.visible] ? shortcuts.visible : shortcuts.entries(includingDisabled: includingDisabled)
+        let entries = inUserLanguage(
+            invocation[Options.visible] ? shortcuts.visible : shortcuts.entries(includingDisabled: includingDisabled), session)
         var note: String?
         if !invocation[Options.visible] {
             note =
@@ -130,6 +131,21 @@ extension ShortcutCommands {
     }
 
     /// The quick actions with the catalog and the `--max-visible` override of an invocation.
+    /// The app's own items ("Add expense to <trip>", stored in English as the app wrote them) titled
+    /// in the user's language as static items are, when the app has a table for it
+    /// (`AppStrings`, as the desktop entry's Name[de] lines): a German user reads "Ausgabe zu …
+    /// hinzufügen" in `shortcuts list` as on the launcher.
+    static func inUserLanguage(_ entries: [ShortcutSet.Entry], _ session: Session) -> [ShortcutSet.Entry] {
+        guard let language = PreferredLanguages.from(session.environment.variables).first(where: AppStrings.languages.contains)
+        else { return entries }
+        return entries.map { entry in
+            guard entry.kind == .app, let title = AppStrings.translate(entry.item.title, into: language) else { return entry }
+            var translated = entry
+            translated.item.title = title
+            return translated
+        }
+    }
+
     static func shortcutSet(_ invocation: Invocation, _ session: Session) throws -> ShortcutSet {
         let shortcuts = try session.shortcuts(catalogPath: try invocation[Options.catalog])
         guard let maxVisible = try invocation[Options.maxVisible] else { return shortcuts }
