@@ -37,6 +37,18 @@ final class FormTests: XCTestCase {
             "Isar Taxi|2026-03-02|taxi|1230|EUR")
     }
 
+    /// A report that cannot take items is refused before the first question, not after every
+    /// field was answered (issue 31, point 2).
+    func testAFrozenReportIsRefusedBeforeTheFirstQuestion() throws {
+        try app.ok("report", "submit", "1")
+        let result = try app.terminal(
+            arguments: ["expense", "add", "--report", "1", "--category", "taxi"],
+            steps: [["expect": "report 1 is submitted; cannot add items"]])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertFalse(result.stdout.contains("Date ["), result.stdout)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
+    }
+
     func testAnotherCurrencyWithoutARateAsksForTheRate() throws {
         let result = try app.terminal(
             arguments: ["expense", "add", "--report", "1", "--category", "meals", "--currency", "CHF"],

@@ -9,7 +9,9 @@ enum ExpenseForm {
     static func make(_ invocation: Invocation, _ session: Session) throws -> Form {
         let store = try session.store()
         let given = try invocation[CommonOptions.report] ?? session.currentReportID
-        let givenReport = try given.map(store.report)
+        // Before the first question: a report that cannot take items is refused now, not after
+        // every field was answered.
+        let givenReport = try given.map { try store.report($0, for: .addItems) }
         let defaultCurrency = try session.defaultCurrency
         func report(_ answers: Form.Answers) -> Report? {
             givenReport ?? answers[CommonOptions.report].flatMap { try? store.report($0) }
