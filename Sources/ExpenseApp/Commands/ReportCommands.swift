@@ -81,7 +81,8 @@ enum ReportCommands {
         let items = try store.expenses(.report(report.id))
         return try ReportDetail(
             report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
-            perDiems: try store.perDiems(of: report), advances: try store.advances(report.id), decision: try store.lastDecision(report.id)
+            perDiems: try store.perDiems(of: report), advances: try store.advances(report.id),
+            decision: try store.lastDecision(report.id), localTime: session.environment.localTime
         ).output
     }
 

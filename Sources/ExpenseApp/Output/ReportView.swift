@@ -52,15 +52,18 @@ struct ReportDetail: Document {
     let advances: [Advance]
     /// The last approval or rejection: who, when and why, so a rejected report is no dead end.
     let decision: ReportEvent?
+    /// A stored UTC time as people read it where they are (the text shows it; JSON keeps UTC).
+    let localTime: (String) -> String
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
         report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
-        decision: ReportEvent? = nil
+        decision: ReportEvent? = nil, localTime: @escaping (String) -> String = { $0 }
     ) throws {
         self.report = report
         self.decision = decision
+        self.localTime = localTime
         self.items = items
         self.receipts = receipts
         self.perDiems = perDiems
@@ -87,7 +90,9 @@ struct ReportDetail: Document {
             text += "  " + (label + ":").padding(13) + value + "\n"
         }
         if let decision {
-            text += "  " + "Decision:".padding(13) + ReportView.decisionWords(decision) + "\n"
+            var local = decision
+            local.at = localTime(decision.at)
+            text += "  " + "Decision:".padding(13) + ReportView.decisionWords(local) + "\n"
             if report.status == .rejected {
                 text += "  " + "".padding(13) + "reopen it to change and submit it again: expenses report reopen \(report.id)\n"
             }
