@@ -91,11 +91,13 @@ extension Listing {
                 line(cells.map { $0.count > lineIndex ? $0[lineIndex] : "" }, continued: lineIndex > 0)
             }
         }
+        // The lines under the table wrap at the terminal's width too.
+        func below(_ line: String) { text += (width.map { TerminalWidth.wrapped(line, to: $0) } ?? [line]).joined(separator: "\n") + "\n" }
         if !layout.leftOut.isEmpty {
             let titles = layout.leftOut.map { columns[inTable[$0]].title }
-            text += "(\(titles.joined(separator: ", ")) left out to fit \(width ?? 0) columns)\n"
+            below("(\(titles.joined(separator: ", ")) left out to fit \(width ?? 0) columns)")
         }
-        if let note { text += note + "\n" }
+        if let note { below(note) }
         emit(text)
     }
 }

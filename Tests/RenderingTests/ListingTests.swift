@@ -109,7 +109,8 @@ final class ListingTests: XCTestCase {
             """
             ID  MERCHANT            AMOUNT
              1  Hotel Astoria…  412.80 EUR
-            (paid by left out to fit 30 columns)
+            (paid by left out to fit 30
+            columns)
 
             """)
         XCTAssertTrue(listing.table.hasPrefix("ID  MERCHANT                RATE  PAID BY      AMOUNT  NOTE\n"), listing.table)

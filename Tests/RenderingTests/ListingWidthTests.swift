@@ -50,6 +50,10 @@ final class ListingWidthTests: XCTestCase {
             XCTAssertTrue(messageLines.dropFirst().allSatisfy { $0.prefix(start).allSatisfy { $0 == " " } }, "\(lines)")
             XCTAssertEqual(messageLines.map { $0.dropFirst(start) }.joined(separator: " "), message)
         }
+        // The note under it wraps too.
+        var noted = check
+        noted.note = "3 blocking, 2 warnings not acknowledged; 'expenses report acknowledge REPORT KEY --reason TEXT' accepts a warning"
+        for width in [80, 120] { assertFits(table(noted, width: width), width) }
         // Piped, with no width known: one line a row, as wide as it is.
         let piped = table(check, width: nil)
         XCTAssertEqual(piped.count, 3)
