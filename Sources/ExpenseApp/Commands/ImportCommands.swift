@@ -107,9 +107,9 @@ enum ImportCommands {
         return .listing(
             Listing(
                 columns: [
-                    .init("batch", "batch"), .init("file", "file"), .init("importedAt", "imported"), .init("reportId", "report"),
-                    .init("new", "new"), .init("duplicate", "duplicate"), .init("invalid", "invalid"),
-                    .init("skipped", "skipped"), .init("undoneAt", "undone"),
+                    .init("batch", "batch"), .init("file", "file"), .init("importedAt", "imported", fit: .whole),
+                    .init("reportId", "report"), .init("new", "new"), .init("duplicate", "duplicate"), .init("invalid", "invalid"),
+                    .init("skipped", "skipped", drop: 1), .init("undoneAt", "undone", fit: .whole),
                 ],
                 rows: rows))
     }
