@@ -99,4 +99,22 @@ final class TableWidthTests: XCTestCase {
         XCTAssertTrue(wide[0].contains("PAID BY") && wide[0].contains("RATE") && wide[0].hasSuffix("CONVERTED"), "\(wide)")
         XCTAssertTrue(wide[1].contains("0.854555"), "\(wide)")
     }
+
+    /// `import list`: a statement's path wraps over lines (its file name is at its end, which a
+    /// cut took off) and its times stay whole.
+    func testImportListWrapsTheFilesPathAndKeepsItsTimesWhole() throws {
+        let rules = app.path("card.rules")
+        try "header no\nfields date, amount, merchant, external-id\ndate-format %Y-%m-%d\ndefault currency EUR\ndefault category taxi\n"
+            .write(toFile: rules, atomically: true, encoding: .utf8)
+        let statement = app.path("amex-activity-2026-12-01-to-2026-12-31.csv")
+        try "2026-12-01,12.00,Taxi Walldorf,TX-0042\n".write(toFile: statement, atomically: true, encoding: .utf8)
+        try app.ok("import", statement, "--rules", rules, "--report", "1")
+        for columns in [80, 120] {
+            let lines = try onTerminal(columns, "import", "list")
+            XCTAssertTrue(lines[1].contains("2026-12-03T09:41:27Z"), "\(lines)")
+            let file = lines[0].range(of: "FILE")!.lowerBound.utf16Offset(in: lines[0])
+            let path = lines.dropFirst().prefix { !$0.hasPrefix("(") }.map { String($0.dropFirst(file).prefix { $0 != " " }) }.joined()
+            XCTAssertEqual(path, statement, "\(lines)")
+        }
+    }
 }

@@ -104,7 +104,7 @@ enum WorkflowCommands {
         return .listing(
             Listing(
                 columns: [
-                    .init("at", "at", fit: .whole), .init("actor", "by"), .init("action", "action"),
+                    .init("at", "at", fit: .whole), .init("actor", "by"), .init("action", "action", fit: .wrap),
                     .init("from", "from"), .init("to", "to"), .init("reason", "reason", fit: .wrap),
                 ], rows: rows))
     }
