@@ -35,7 +35,8 @@ struct TableLayout {
         widths = measures.map(\.full)
         leftOut = []
         guard let width, Self.total(widths) > width else { return }
-        shown.removeAll { measures[$0].isEmpty }
+        let filled = shown.filter { !measures[$0].isEmpty }
+        if !filled.isEmpty { shown = filled }  // rows of nothing but empty cells keep their columns
         // The highest `drop` first; of equal ones the last column first.
         let order = shown.filter { measures[$0].drop != nil }
             .sorted { (measures[$0].drop!, $0) > (measures[$1].drop!, $1) }

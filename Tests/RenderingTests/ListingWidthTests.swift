@@ -151,4 +151,11 @@ final class ListingWidthTests: XCTestCase {
             lines.dropFirst().map { $0.dropFirst(4) }.joined().replacingOccurrences(of: " ", with: ""),
             "東京駅の日本料理レストラン東京駅の日本料理andhttps://example.com/a/very/long/receipt/path")
     }
+
+    /// Rows with nothing in them at all still show their columns, narrow or not.
+    func testATableOfEmptyCellsKeepsItsColumns() {
+        let listing = Listing(
+            columns: [.init("acknowledged", "acknowledged"), .init("reason", "reason", fit: .wrap)], rows: [[.null, .text("")]])
+        XCTAssertEqual(table(listing, width: 10), ["ACKNOWLEDGED  REASON", String(repeating: " ", count: 14)])
+    }
 }
