@@ -52,7 +52,8 @@ extension Listing {
         let layout = TableLayout(measures, width: width)
         let shown = layout.shown.map { inTable[$0] }
         let numeric = layout.shown.map { hasNumber[$0] && !hasText[$0] }
-        let wraps = shown.map { columns[$0].fit == .wrap }
+        // Only a terminal's width wraps: without one a row stays one line, a huge cell cut.
+        let wraps = shown.map { width != nil && columns[$0].fit == .wrap }
         let widths = layout.widths
         // One run of spaces as wide as the widest column; a cell's padding is a prefix of it. A
         // string for every width up to the widest was quadratic in it: minutes and gigabytes.

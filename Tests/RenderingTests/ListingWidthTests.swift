@@ -158,4 +158,13 @@ final class ListingWidthTests: XCTestCase {
             columns: [.init("acknowledged", "acknowledged"), .init("reason", "reason", fit: .wrap)], rows: [[.null, .text("")]])
         XCTAssertEqual(table(listing, width: 10), ["ACKNOWLEDGED  REASON", String(repeating: " ", count: 14)])
     }
+
+    /// Without a width a message longer than `maxCellColumns` is cut on its one line, as any cell.
+    func testWithoutAWidthAHugeMessageStaysOneLine() {
+        let listing = Listing(
+            columns: [.init("id", "id"), .init("message", "message", fit: .wrap)],
+            rows: [[.int(1), .text(String(repeating: "word ", count: 1_000))]])
+        XCTAssertEqual(table(listing, width: nil).count, 2)
+        XCTAssertTrue(table(listing, width: nil)[1].hasSuffix("…"))
+    }
 }
