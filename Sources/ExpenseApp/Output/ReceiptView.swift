@@ -9,9 +9,8 @@ enum ReceiptView {
     /// file's name (the merchant says what it is) give way before the merchant is cut.
     static let columns: [Listing.Column] = [
         .init("id", "id"), .init("capturedAt", "captured", fit: .whole), .init("mediaType", "type", drop: 2),
-        .init("size", "size", drop: 3),
-        .init("name", "name", drop: 1), .init("expenseIds", "expenses"), .init("merchant", "merchant"), .init("date", "date"),
-        .init("total", "total"),
+        .init("size", "size", drop: 3), .init("name", "name", drop: 1), .init("expenseIds", "expenses"),
+        .init("merchant", "merchant"), .init("date", "date"), .init("total", "total"),
     ]
 
     static func listing(_ receipts: [Receipt], note: String? = nil) -> Listing {

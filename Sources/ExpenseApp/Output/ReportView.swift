@@ -4,7 +4,7 @@ import Rendering
 
 /// How reports look in each output format.
 enum ReportView {
-    /// On a narrow terminal the end date, then the item count, give way first.
+    /// On a narrow terminal the item count, then the end date, give way before the title is cut.
     static let columns: [Listing.Column] = [
         .init("id", "id"), .init("title", "title"), .init("from", "from"), .init("to", "to", drop: 1),
         .init("status", "status"), .init("itemCount", "items", drop: 2), .init("total", "total"),
