@@ -117,4 +117,20 @@ final class TableWidthTests: XCTestCase {
             XCTAssertEqual(path, statement, "\(lines)")
         }
     }
+
+    /// `shortcuts inbox`: a queued launch's arguments wrap, its type and time stay whole.
+    func testShortcutsInboxWrapsALaunchsArguments() throws {
+        try app.ok(
+            "--shortcut", "com.sap.example.addExpense", "--defer", "--amount", "12.50", "--merchant",
+            "Taxi Walldorf Hauptbahnhof to SAP Headquarters building 21", "--category", "taxi")
+        for columns in [80, 120] {
+            let lines = try onTerminal(columns, "shortcuts", "inbox")
+            XCTAssertTrue(lines[1].contains(" com.sap.example.addExpense  queued  2026-12-03T09:41:27Z "), "\(lines)")
+            let start = lines[0].range(of: "ARGUMENTS")!.lowerBound.utf16Offset(in: lines[0])
+            let arguments = lines.dropFirst().prefix { !$0.hasPrefix("(") }.map { String($0.dropFirst(start)) }.joined(separator: " ")
+            XCTAssertEqual(
+                arguments, "--amount 12.50 --merchant 'Taxi Walldorf Hauptbahnhof to SAP Headquarters building 21' --category taxi",
+                "\(lines)")
+        }
+    }
 }

@@ -70,7 +70,7 @@ enum ShortcutView {
         Listing(
             columns: [
                 .init("id", "id"), .init("type", "type", fit: .whole), .init("status", "status", fit: .wrap),
-                .init("queuedAt", "queued", fit: .whole), .init("attempts", "tries"), .init("arguments", "arguments", fit: .wrap),
+                .init("queuedAt", "queued", fit: .whole), .init("attempts", "tries", drop: 1), .init("arguments", "arguments", fit: .wrap),
             ],
             rows: records.map { record in
                 [
