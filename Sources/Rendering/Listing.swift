@@ -5,18 +5,33 @@ import ExpenseSupport
 /// objects or CSV from the one description.
 public struct Listing {
     public struct Column: Sendable {
+        /// How a table narrower than a column's text shows its cells (text only: a date, an id or
+        /// an amount is never made narrower).
+        public enum Fit: Sendable {
+            /// Cut with `…`: a merchant or a title, whose start says which it is.
+            case shorten
+            /// Broken over as many lines as it needs, the row's other cells on its first: a
+            /// message, which is read to its end.
+            case wrap
+            /// Never narrower: a time or a key one types again, which cut says nothing.
+            case whole
+        }
+
         public let key: String
         public let title: String
         /// False for a column for programs only (JSON, CSV), such as every id of a finding
         /// whose message lists the first few.
         public let inTable: Bool
-        /// True for a column a table on a narrow terminal may leave out (see `table(width:emit:)`).
-        public let optional: Bool
-        public init(_ key: String, _ title: String, inTable: Bool = true, optional: Bool = false) {
+        /// When a table on a narrow terminal leaves the column out: the highest first, before any
+        /// text is cut to a stub; nil for a column it never leaves out (see `table(width:emit:)`).
+        public let drop: Int?
+        public let fit: Fit
+        public init(_ key: String, _ title: String, inTable: Bool = true, drop: Int? = nil, fit: Fit = .shorten) {
             self.key = key
             self.title = title
             self.inTable = inTable
-            self.optional = optional
+            self.drop = drop
+            self.fit = fit
         }
     }
 
@@ -136,114 +151,6 @@ public struct Listing {
         }
         bytes.append(contentsOf: "\n]".utf8)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Columns padded to their widest cell; numbers and money right-aligned. Columns for programs
-    /// only (`inTable: false`) are left out. Each cell passes the terminal's gate with its line
-    /// breaks shown, so that a row stays one line and no cell can send an escape sequence.
-    public var table: String {
-        var text = ""
-        table { text += $0 }
-        return text
-    }
-
-    /// The widest a table shows one cell, in terminal columns; a longer one is cut with `…`.
-    /// Without a terminal nothing else bounds a column, and a table is for people: a
-    /// 100,000-character title made every row 100,000 columns wide (JSON and CSV keep it whole).
-    public static let maxCellColumns = 1_000
-
-    /// `table`, handed to `emit` in pieces of a few KiB and built a row at a time: a 100,000-row
-    /// table kept every cell's text twice and padded with a new string per cell.
-    /// - Parameter width: the terminal's columns, when it has a width. A wider table is made to
-    ///   fit rather than wrap: its widest text columns are shortened with `…` (a title or a
-    ///   merchant, never a date, id or amount, none below 10 columns or its title), and if that is
-    ///   not enough, columns with nothing in them and then the `optional` ones, last first, are
-    ///   left out, and the table says which. With or without it, no cell is shown wider than
-    ///   `maxCellColumns`.
-    public func table(width: Int? = nil, emit: (String) -> Void) {
-        guard count > 0 else { return emit("(none)\n" + (note.map { $0 + "\n" } ?? "")) }
-        var shown = columns.indices.filter { columns[$0].inTable }
-        func display(_ cell: Cell) -> String { TerminalText.visible(cell.display, keepingLineBreaks: false) }
-        // What each column holds, over every row: its width, and whether it is free text (which
-        // may be shortened), numeric (right-aligned: numbers or amounts and only empty cells
-        // besides) or empty.
-        var full = columns.map { TerminalWidth.columns($0.title) }
-        var hasNumber = columns.map { _ in false }
-        var hasText = hasNumber
-        var hasFreeText = hasNumber
-        for row in eachRow {
-            for index in shown {
-                let cell = row[index]
-                let text = display(cell)
-                full[index] = max(full[index], TerminalWidth.columns(text))
-                if cell.isNumeric { hasNumber[index] = true } else if !text.isEmpty { hasText[index] = true }
-                if case .text = cell, !text.isEmpty { hasFreeText[index] = true }
-            }
-        }
-        full = full.map { min($0, Self.maxCellColumns) }
-        let numeric = zip(hasNumber, hasText).map { $0 && !$1 }
-        var widths = shown.map { full[$0] }
-        var leftOut: [String] = []
-        if let width {
-            let droppable = shown.filter { !hasNumber[$0] && !hasText[$0] } + shown.filter { columns[$0].optional }.reversed()
-            for next in [nil] + droppable {
-                if let next, shown.contains(next) {
-                    shown.removeAll { $0 == next }
-                    leftOut.append(columns[next].title)
-                }
-                widths = Self.fitted(
-                    shown.map { full[$0] }, into: width, shrinkable: shown.map { hasFreeText[$0] },
-                    minimums: shown.map { TerminalWidth.columns(columns[$0].title.uppercased()) })
-                if widths.reduce(2 * (widths.count - 1), +) <= width { break }
-            }
-        }
-        // One run of spaces as wide as the widest column; a cell's padding is a prefix of it. A
-        // string for every width up to the widest was quadratic in it: minutes and gigabytes.
-        let spaces = String(repeating: " ", count: widths.max() ?? 0)
-        var text = ""
-        func line(_ cells: [String]) {
-            for (position, cell) in cells.enumerated() {
-                if position > 0 { text += "  " }
-                var cell = cell
-                var cellWidth = TerminalWidth.columns(cell)
-                if cellWidth > widths[position] {
-                    cell = TerminalWidth.truncated(cell, to: widths[position])
-                    cellWidth = TerminalWidth.columns(cell)
-                }
-                let padding = spaces.prefix(widths[position] - cellWidth)
-                if numeric[shown[position]] { text += padding }
-                text += cell
-                if !numeric[shown[position]], position < cells.count - 1 { text += padding }
-            }
-            text += "\n"
-            if text.utf8.count >= 1 << 14 {
-                emit(text)
-                text = ""
-            }
-        }
-        line(shown.map { columns[$0].title.uppercased() })
-        for row in eachRow { line(shown.map { display(row[$0]) }) }
-        if !leftOut.isEmpty { text += "(\(leftOut.joined(separator: ", ")) left out to fit \(width ?? 0) columns)\n" }
-        if let note { text += note + "\n" }
-        emit(text)
-    }
-
-    /// Column widths that fit `total` columns with two spaces between them, taken off the widest
-    /// shrinkable columns first (so that short columns stay whole), none below 10 or its minimum.
-    static func fitted(_ widths: [Int], into total: Int, shrinkable: [Bool], minimums: [Int]) -> [Int] {
-        var widths = widths
-        var excess = widths.reduce(2 * (widths.count - 1), +) - total
-        let floors = zip(minimums, widths).map { min(max($0, 10), $1) }
-        while excess > 0 {
-            let candidates = widths.indices.filter { shrinkable[$0] && widths[$0] > floors[$0] }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-            // Down to the next widest column (or its floor), but no further than needed.
-            let next = candidates.filter { widths[$0] < widths[widest] }.map { widths[$0] }.max() ?? floors[widest]
-            let cut = min(excess, widths[widest] - max(next, floors[widest]))
-            widths[widest] -= cut
-            excess -= cut
-        }
-        return widths
     }
 
     /// RFC 4180 CSV with a header of the JSON keys; money becomes two columns, the amount as a

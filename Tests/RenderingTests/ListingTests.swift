@@ -77,13 +77,13 @@ final class ListingTests: XCTestCase {
         XCTAssertTrue(narrow.contains("2026-03-02  Hotel Ast…  lodging"), narrow)
     }
 
-    /// Shortening is not enough: the empty columns, then the optional ones, last first, are left
-    /// out, and the table says so.
-    func testANarrowTableLeavesOutEmptyThenOptionalColumnsAndSaysWhich() {
+    /// Too wide: the empty columns go without a word (they hide nothing), then a column that may
+    /// be left out goes before text is cut below 20 columns, and the table says which.
+    func testANarrowTableLeavesOutEmptyThenDroppableColumnsAndSaysWhich() {
         let listing = Listing(
             columns: [
-                .init("id", "id"), .init("merchant", "merchant"), .init("rate", "rate", optional: true),
-                .init("paidBy", "paid by", optional: true), .init("amount", "amount"),
+                .init("id", "id"), .init("merchant", "merchant"), .init("rate", "rate", drop: 1),
+                .init("paidBy", "paid by", drop: 2), .init("amount", "amount"),
                 .init("note", "note"),
             ],
             rows: [
@@ -97,9 +97,9 @@ final class ListingTests: XCTestCase {
         XCTAssertEqual(
             text,
             """
-            ID  MERCHANT         PAID BY      AMOUNT
-             1  Hotel Astoria …  company  412.80 EUR
-            (rate, note left out to fit 40 columns)
+            ID  MERCHANT                    AMOUNT
+             1  Hotel Astoria Walldorf  412.80 EUR
+            (paid by left out to fit 40 columns)
 
             """)
         text = ""
@@ -109,7 +109,8 @@ final class ListingTests: XCTestCase {
             """
             ID  MERCHANT            AMOUNT
              1  Hotel Astoria…  412.80 EUR
-            (rate, note, paid by left out to fit 30 columns)
+            (paid by left out to fit 30
+            columns)
 
             """)
         XCTAssertTrue(listing.table.hasPrefix("ID  MERCHANT                RATE  PAID BY      AMOUNT  NOTE\n"), listing.table)

@@ -37,8 +37,8 @@ enum ConfigCommands {
         return .listing(
             Listing(
                 columns: [
-                    .init("key", "key"), .init("value", "value"), .init("source", "source"),
-                    .init("description", "description"),
+                    .init("key", "key", fit: .whole), .init("value", "value"), .init("source", "source"),
+                    .init("description", "description", fit: .wrap),
                 ],
                 rows: rows, note: "(config file: \(session.configPath))"))
     }

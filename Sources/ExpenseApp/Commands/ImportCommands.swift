@@ -104,12 +104,14 @@ enum ImportCommands {
                 .int(Int64(batch.counts.skipped)), batch.undoneAt.map { .text($0) } ?? .null,
             ]
         }
+        // The times are whole and a file's path wraps (its name is at its end); on a narrow
+        // terminal the skipped rows, the report, then the duplicate and invalid counts give way.
         return .listing(
             Listing(
                 columns: [
-                    .init("batch", "batch"), .init("file", "file"), .init("importedAt", "imported"), .init("reportId", "report"),
-                    .init("new", "new"), .init("duplicate", "duplicate"), .init("invalid", "invalid"),
-                    .init("skipped", "skipped"), .init("undoneAt", "undone"),
+                    .init("batch", "batch"), .init("file", "file", fit: .wrap), .init("importedAt", "imported", fit: .whole),
+                    .init("reportId", "report", drop: 3), .init("new", "new"), .init("duplicate", "duplicate", drop: 2),
+                    .init("invalid", "invalid", drop: 1), .init("skipped", "skipped", drop: 4), .init("undoneAt", "undone", fit: .whole),
                 ],
                 rows: rows, note: nothingAdded(batches)))
     }

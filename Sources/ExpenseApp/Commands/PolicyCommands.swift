@@ -66,8 +66,8 @@ enum PolicyCommands {
         return Output.listing(
             Listing(
                 columns: [
-                    .init("severity", "severity"), .init("key", "violation"), .init("message", "message"),
-                    .init("acknowledged", "acknowledged"), .init("itemIds", "items", inTable: false),
+                    .init("severity", "severity"), .init("key", "violation", fit: .whole), .init("message", "message", fit: .wrap),
+                    .init("acknowledged", "acknowledged", fit: .wrap), .init("itemIds", "items", inTable: false),
                 ],
                 count: violations.count, note: note, row: row)
         )
@@ -116,7 +116,7 @@ enum PolicyCommands {
         }
         return .listing(
             Listing(
-                columns: [.init("rule", "rule"), .init("severity", "severity"), .init("description", "description")],
+                columns: [.init("rule", "rule"), .init("severity", "severity"), .init("description", "description", fit: .wrap)],
                 rows: rows))
     }
 

@@ -107,8 +107,8 @@ enum WorkflowCommands {
         return .listing(
             Listing(
                 columns: [
-                    .init("at", "at"), .init("actor", "by"), .init("action", "action"),
-                    .init("from", "from"), .init("to", "to"), .init("reason", "reason"),
+                    .init("at", "at", fit: .whole), .init("actor", "by"), .init("action", "action", fit: .wrap),
+                    .init("from", "from"), .init("to", "to"), .init("reason", "reason", fit: .wrap),
                 ], rows: rows))
     }
 }

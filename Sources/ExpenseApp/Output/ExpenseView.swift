@@ -8,12 +8,13 @@ enum ExpenseView {
         var columns: [Listing.Column] = [.init("id", "id")]
         if !inReport { columns.append(.init("reportId", "report")) }
         // The exact rate (`1/1.1702`, as given or derived) is for programs; people read it as a
-        // decimal. On a narrow terminal the conversion, then who paid, give way first.
+        // decimal. On a narrow terminal the rate gives way first, then who paid, then the
+        // converted amount (what is paid back, in the report's currency).
         columns += [
             .init("date", "date"), .init("category", "category"), .init("merchant", "merchant"),
             .init("description", "description", inTable: false), .init("reference", "reference", inTable: false),
-            .init("paidBy", "paid by", optional: true), .init("amount", "amount"), .init("rate", "rate", inTable: false),
-            .init("rateDecimal", "rate", optional: true), .init("converted", "converted", optional: true),
+            .init("paidBy", "paid by", drop: 2), .init("amount", "amount"), .init("rate", "rate", inTable: false),
+            .init("rateDecimal", "rate", drop: 3), .init("converted", "converted", drop: 1),
             .init("distanceKm", "km", inTable: false), .init("vehicle", "vehicle", inTable: false),
             .init("fromPlace", "from", inTable: false), .init("toPlace", "to", inTable: false), .init("nights", "nights", inTable: false),
         ]

@@ -5,10 +5,12 @@ import Rendering
 
 /// How receipts look in each output format.
 enum ReceiptView {
+    /// When it was captured is whole; on a narrow terminal its size, then its type, then its
+    /// file's name (the merchant says what it is) give way before the merchant is cut.
     static let columns: [Listing.Column] = [
-        .init("id", "id"), .init("capturedAt", "captured"), .init("mediaType", "type"), .init("size", "size"),
-        .init("name", "name"), .init("expenseIds", "expenses"), .init("merchant", "merchant"), .init("date", "date"),
-        .init("total", "total"),
+        .init("id", "id"), .init("capturedAt", "captured", fit: .whole), .init("mediaType", "type", drop: 2),
+        .init("size", "size", drop: 3), .init("name", "name", drop: 1), .init("expenseIds", "expenses"),
+        .init("merchant", "merchant"), .init("date", "date"), .init("total", "total"),
     ]
 
     static func listing(_ receipts: [Receipt], note: String? = nil) -> Listing {

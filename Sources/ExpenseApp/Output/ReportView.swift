@@ -10,10 +10,10 @@ enum ReportView {
         return "\(done) by \(event.actor) at \(event.at)" + (event.reason.isEmpty ? "" : ": \(event.reason)")
     }
 
-    /// On a narrow terminal the end date, then the item count, give way first.
+    /// On a narrow terminal the item count, then the end date, give way before the title is cut.
     static let columns: [Listing.Column] = [
-        .init("id", "id"), .init("title", "title"), .init("from", "from"), .init("to", "to", optional: true),
-        .init("status", "status"), .init("itemCount", "items", optional: true), .init("total", "total"),
+        .init("id", "id"), .init("title", "title"), .init("from", "from"), .init("to", "to", drop: 1),
+        .init("status", "status"), .init("itemCount", "items", drop: 2), .init("total", "total"),
     ]
 
     static func row(_ report: Report) -> [Listing.Cell] {
@@ -98,7 +98,7 @@ struct ReportDetail: Document {
             }
         }
         let listing = ExpenseView.listing(items, inReport: true)
-        let table = Listing(columns: listing.columns + [.init("receipts", "receipts", optional: true)], count: listing.count) { index in
+        let table = Listing(columns: listing.columns + [.init("receipts", "receipts", drop: 4)], count: listing.count) { index in
             listing.row(index) + [receipts.cell(items[index].id)]
         }
         emit(text + "\n")

@@ -8,10 +8,14 @@ import Rendering
 enum ShortcutView {
     static func listing(_ entries: [ShortcutSet.Entry], includingDisabled: Bool) -> Listing {
         var columns: [Listing.Column] = [
-            .init("position", "#"), .init("type", "type"), .init("title", "title"), .init("subtitle", "subtitle"),
-            .init("icon", "icon"), .init("kind", "kind"), .init("rank", "rank"), .init("visible", "shown"),
+            // The type is what `--shortcut TYPE` is given: whole. On a narrow terminal the icon, the
+            // rank, the kind and then the subtitle give way before the title is cut.
+            .init("position", "#"), .init("type", "type", fit: .whole), .init("title", "title"),
+            .init("subtitle", "subtitle", drop: 1), .init("icon", "icon", drop: 4), .init("kind", "kind", drop: 2),
+            .init("rank", "rank", drop: 3), .init("visible", "shown"),
         ]
-        if includingDisabled { columns.append(.init("state", "state")) }
+        // Why one is disabled is read to its end.
+        if includingDisabled { columns.append(.init("state", "state", fit: .wrap)) }
         let rows: [[Listing.Cell]] = entries.map { entry in
             var row: [Listing.Cell] = [
                 entry.position.map { .int(Int64($0)) } ?? .null, .text(entry.item.type), .text(entry.item.title),
@@ -65,8 +69,8 @@ enum ShortcutView {
     static func inboxListing(_ records: [LaunchRecord]) -> Listing {
         Listing(
             columns: [
-                .init("id", "id"), .init("type", "type"), .init("status", "status"), .init("queuedAt", "queued"),
-                .init("attempts", "tries"), .init("arguments", "arguments"),
+                .init("id", "id"), .init("type", "type", fit: .whole), .init("status", "status", fit: .wrap),
+                .init("queuedAt", "queued", fit: .whole), .init("attempts", "tries", drop: 1), .init("arguments", "arguments", fit: .wrap),
             ],
             rows: records.map { record in
                 [
@@ -110,6 +114,7 @@ struct QuickActionList: Document {
     }
 
     var text: String { rows?.table ?? "" }
+    func writeText(width: Int?, _ emit: (String) -> Void) { rows?.table(width: width, emit: emit) }
     var json: JSONValue { .array(entries.map { ShortcutView.json($0, launch: launch) }) }
 }
 
@@ -146,6 +151,7 @@ struct LaunchInboxList: Document {
 
     var rows: Listing? { ShortcutView.inboxListing(records) }
     var text: String { ShortcutView.inboxListing(records).table }
+    func writeText(width: Int?, _ emit: (String) -> Void) { ShortcutView.inboxListing(records).table(width: width, emit: emit) }
     var json: JSONValue { .array(records.map(ShortcutView.json)) }
 }
 
