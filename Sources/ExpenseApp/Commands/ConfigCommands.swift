@@ -37,7 +37,7 @@ enum ConfigCommands {
         return .listing(
             Listing(
                 columns: [
-                    .init("key", "key", fit: .whole), .init("value", "value"), .init("source", "source"),
+                    .init("key", "key", fit: .whole), .init("value", "value", fit: .wrap), .init("source", "source"),
                     .init("description", "description", fit: .wrap),
                 ],
                 rows: rows, note: "(config file: \(session.configPath))"))
