@@ -57,6 +57,29 @@ final class ManualPageTests: XCTestCase {
             .compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
+    /// The pages under docs/man, which a newcomer reads before installing (`man -l
+    /// docs/man/man1/expenses.1`), are the ones this binary makes: a command whose declaration
+    /// changed without `Scripts/manpages` fails here (issue 31, point 10). A directory that is not
+    /// there is made.
+    func testTheCheckedInPagesAreTheBinarys() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let made = app.path("made/man")
+        app.environment["SOURCE_DATE_EPOCH"] = "1796083200"  // as Scripts/manpages dates them
+        try app.ok("manpages", made)
+        for section in ["man1", "man5"] {
+            let checkedIn = repository.appendingPathComponent("docs/man/\(section)").path
+            let names = try FileManager.default.contentsOfDirectory(atPath: made + "/" + section).sorted()
+            XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: checkedIn).sorted(), "run Scripts/manpages")
+            for name in names {
+                XCTAssertEqual(
+                    try String(contentsOfFile: checkedIn + "/" + name, encoding: .utf8),
+                    try String(contentsOfFile: made + "/\(section)/" + name, encoding: .utf8),
+                    "docs/man/\(section)/\(name) is not what the binary makes: run Scripts/manpages")
+            }
+        }
+    }
+
     func testGroffWarnsOfNothingAndLexgrogReadsEachName() throws {
         let names = pages.map { ($0 as NSString).lastPathComponent }
         XCTAssertTrue(names.contains("expenses.1") && names.contains("expenses-report.1") && names.contains("expenses-rules.5"), "\(names)")
@@ -111,8 +134,11 @@ final class ManualPageTests: XCTestCase {
         XCTAssertEqual(again.status, 73)
         XCTAssertTrue(again.stderr.hasPrefix("expenses: error: \(directory!)/man1/expenses.1 exists"), again.stderr)
         XCTAssertTrue(try app.ok("manpages", directory, "--force").hasPrefix("Wrote 16 manual pages to \(directory!): expenses(1), "))
-        let missing = try app.run("manpages", app.path("nowhere"))
-        XCTAssertEqual(missing.status, 73)
+        // A directory that is not there is made; a file where it should be is refused.
+        XCTAssertEqual(try app.run("manpages", app.path("nowhere")).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app.path("nowhere/man1/expenses.1")))
+        FileManager.default.createFile(atPath: app.path("a-file"), contents: Data("x".utf8))
+        XCTAssertEqual(try app.run("manpages", app.path("a-file")).status, 73)
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.databasePath), "no database is made for them")
     }
 }

@@ -1,11 +1,15 @@
 import ExpenseCore
 import ExpenseSupport
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `manpages DIR`: the manual pages, made from the command declarations and help topics, for
 /// Scripts/install and Scripts/package. Hidden: a person reads them with man.
 enum ManualCommands {
     static let all: [CommandSpec] = [manpages]
-    static let directory = Argument<String>.value("directory", "Where man1/ and man5/ go; it must exist.", completion: .file)
+    static let directory = Argument<String>.value("directory", "Where man1/ and man5/ go; made when it is not there.", completion: .file)
 
     enum Options {
         static let force = CommonOptions.force.described("Replace pages that exist.")
@@ -20,14 +24,13 @@ enum ManualCommands {
             """,
         arguments: [directory],
         options: [Options.force],
-        examples: ["expenses manpages /tmp/man && man -l /tmp/man/man1/expenses-report.1"],
+        examples: ["expenses manpages /tmp/man && man -l /tmp/man/man1/expenses-report.1", "man -l docs/man/man1/expenses.1"],
         hidden: true
     ) { invocation, session in
         let directory = try invocation[Self.directory]
-        guard OutputFile.isDirectory(directory) else {
-            throw ExpenseError(
-                .cannotCreate, "cannot write the manual pages into \(directory): it is not a directory",
-                hint: "create it first")
+        // A directory that is not there is made (man1/ and man5/ below it are, too); a file is refused.
+        if access(directory, F_OK) == 0, !OutputFile.isDirectory(directory) {
+            throw ExpenseError(.cannotCreate, "cannot write the manual pages into \(directory): it is not a directory")
         }
         let pages = ManualPages(registry: Commands.registry, date: date(session.environment), version: Runner.version).pages
         let replacing = invocation[Options.force]
