@@ -4,13 +4,13 @@ import XCTest
 @testable import ExpenseSupport
 @testable import StatementReading
 
-/// The rules files README.md shows are the import tests' fixtures, and they parse.
+/// The rules files docs/IMPORTS.md shows (the import guide README links to) are the import tests' fixtures, and they parse.
 final class ReadmeRulesTests: XCTestCase {
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The text of each ```rules block of README.md.
+    /// The text of each ```rules block of docs/IMPORTS.md.
     private func readmeRules() throws -> [String] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/IMPORTS.md"), encoding: .utf8)
         var blocks: [String] = []
         var current: [Substring]?
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
