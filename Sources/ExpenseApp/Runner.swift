@@ -28,7 +28,7 @@ public struct Runner {
             let words = LineWords.meaning(words, openReport: session.currentReportID)
             return try execute(parser.parse(words, requiringAll: false), in: session)
         } catch {
-            return report(error, location: location)
+            return report(error, location: location, audience: session.helpAudience)
         }
     }
 
@@ -36,7 +36,7 @@ public struct Runner {
     public func execute(_ line: ParsedLine, in session: Session) throws -> ExitStatus {
         switch line {
         case .help(let path):
-            Console.write(help.help(for: path))
+            Console.write(help(in: session).help(for: path))
         case .version:
             Console.write("expenses \(Self.version)\n")
         case .empty:
@@ -107,14 +107,28 @@ public struct Runner {
         }
     }
 
+    /// Help as `session` reads it: wrapped to its terminal's width (80 when output is no
+    /// terminal), and at the REPL's prompt written as commands are typed there.
+    func help(in session: Session) -> HelpFormatter {
+        var help = self.help
+        help.width = Screen(session.environment, paging: false).columns ?? HelpLayout.defaultWidth
+        help.audience = session.helpAudience
+        return help
+    }
+
     /// Prints `error` as one clear line (plus usage or a hint) and returns its exit status.
+    /// - Parameter audience: where the person reads it: at the REPL's prompt a usage error's
+    ///   usage and hint name commands as typed there (`See 'help report'`).
     @discardableResult
-    public func report(_ error: Error, location: String? = nil) -> ExitStatus {
+    public func report(_ error: Error, location: String? = nil, audience: HelpAudience = .shell) -> ExitStatus {
         let prefix = location.map { "\($0): error: " } ?? "expenses: error: "
         switch error {
         case let usage as UsageError:
+            var help = self.help
+            help.audience = audience
             let helpPath = usage.path.isEmpty ? "" : " " + usage.path.joined(separator: " ")
-            Console.error("\(prefix)\(usage.message)\nUsage: \(help.usage(for: usage.path))\n  See 'expenses help\(helpPath)'.\n")
+            Console.error(
+                "\(prefix)\(usage.message)\nUsage: \(help.usage(for: usage.path))\n  See '\(audience.command("help"))\(helpPath)'.\n")
             return .usage
         case let failure as ExpenseError:
             Console.error(ErrorPresenter.lines(failure, prefix: prefix))
@@ -122,7 +136,7 @@ public struct Runner {
         case let silent as SilentFailure:
             return silent.status
         case let database as DatabaseError:
-            return report(ErrorPresenter.error(database), location: location)
+            return report(ErrorPresenter.error(database), location: location, audience: audience)
         default:
             Console.error("\(prefix)internal error: \(error)\n")
             return .software

@@ -75,7 +75,11 @@ public final class Repl {
     @discardableResult
     public func run(launch: (() throws -> ExitStatus)? = nil) -> ExitStatus {
         session.lineReader = reader
-        defer { session.lineReader = nil }
+        session.atPrompt = true
+        defer {
+            session.lineReader = nil
+            session.atPrompt = false
+        }
         Console.write(banner)
         var status = ExitStatus.ok
         if let launch {
@@ -83,7 +87,7 @@ public final class Repl {
             do {
                 status = try launch()
             } catch {
-                status = runner.report(error)
+                status = runner.report(error, audience: .prompt)
             }
         }
         let presence = SessionPresence(session: session)
@@ -110,7 +114,7 @@ public final class Repl {
                 do {
                     words = try Tokenizer.words(text)
                 } catch {
-                    runner.report(UsageError("unterminated quote", path: []))
+                    runner.report(UsageError("unterminated quote", path: []), audience: .prompt)
                     continue
                 }
                 if words.isEmpty { continue }

@@ -32,7 +32,7 @@ public struct ScriptRunner {
             do {
                 try session.store().beginScript()
             } catch {
-                return runner.report(error, location: name)
+                return runner.report(error, location: name, audience: session.helpAudience)
             }
         }
         var failures = 0
@@ -53,7 +53,8 @@ public struct ScriptRunner {
                 switch error {
                 case .unterminatedQuote(let open): quote = open
                 }
-                status = runner.report(UsageError("unterminated \(quote) quote", path: []), location: location)
+                status = runner.report(
+                    UsageError("unterminated \(quote) quote", path: []), location: location, audience: session.helpAudience)
                 failures += 1
                 if options.bail { break }
                 continue
@@ -71,7 +72,7 @@ public struct ScriptRunner {
                 store.rollbackScript()
                 Console.error("\(name): \(failures) line\(failures == 1 ? "" : "s") failed; rolled back, nothing was written\n")
             } else {
-                do { try store.commitScript() } catch { return runner.report(error, location: name) }
+                do { try store.commitScript() } catch { return runner.report(error, location: name, audience: session.helpAudience) }
             }
         }
         if failures == 0 { return .ok }
