@@ -68,14 +68,17 @@ public struct Runner {
         if let standsFor = invocation.spec.standsFor {
             return try run(forward ?? standsFor(invocation, session, parser), renderer: renderer, in: session)
         }
-        return try perform(invocation, renderer: renderer, in: session).status
+        return try perform(invocation, renderer: renderer, followsSession: globals.format == nil, in: session).status
     }
 
     /// Runs a command, prints its result, and lets the app's trip quick actions follow what it
     /// changed. A command missing a required value asks for it on a terminal, through its form.
+    /// - Parameter followsSession: whether the format is the session's (no `--format` on the
+    ///   line): then a command that changes it (`set format table`) answers in the new one.
     @discardableResult
-    private func perform(_ invocation: Invocation, renderer: Renderer, in session: Session) throws -> Output {
+    private func perform(_ invocation: Invocation, renderer: Renderer, followsSession: Bool = false, in session: Session) throws -> Output {
         var invocation = invocation
+        var renderer = renderer
         invocation.format = renderer.format
         try invocation.spec.validate?(invocation)
         if let missing = invocation.missing {
@@ -84,6 +87,7 @@ public struct Runner {
             if let missing = invocation.missing { throw missing }
         }
         let output = try invocation.spec.run(invocation, session)
+        if followsSession { renderer.format = session.format }
         renderer.print(output)
         TripShortcuts.afterCommand(output, in: session)
         return output
