@@ -5,12 +5,13 @@ import XCTest
 /// `expenses` before commands, no `--db` or `--version`, its words and keys), wrapped between
 /// words to the window, and usage hints that name commands as typed there.
 final class ReplHelpTests: XCTestCase {
-    /// What the REPL printed for `help`, `help expense add` and a mistyped command, on a terminal
-    /// `columns` wide, each from the line typed to the next prompt, lines without their `\r`.
+    /// What the REPL printed for `help`, `help expense add`, a mistyped command, `help report` and
+    /// `help quit`, on a terminal `columns` wide, each from the line typed to the next prompt,
+    /// lines without their `\r`.
     private func answers(columns: Int, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let app = try ExpensesProcess()
         app.useTerminal(columns: columns)
-        let lines = ["help", "help expense add", "reprot list", "help report"]
+        let lines = ["help", "help expense add", "reprot list", "help report", "help quit"]
         var steps: [[String: Any]] = [["expect": "expenses> "]]
         for typed in lines { steps += [["send": typed + "\r"], ["expect": "expenses> "]] }
         steps.append(["send": "quit\r"])
@@ -55,6 +56,7 @@ final class ReplHelpTests: XCTestCase {
         XCTAssertTrue(typo.contains("Did you mean 'report'?"), typo, file: file, line: line)
         XCTAssertTrue(typo.contains("See 'help'."), typo, file: file, line: line)
         XCTAssertFalse(typo.contains("expenses help"), typo, file: file, line: line)
+        XCTAssertEqual(answers[4], page, "'help quit' is not the session's page", file: file, line: line)
         let group = answers[3]
         XCTAssertTrue(group.contains("USAGE: report <subcommand>"), group, file: file, line: line)
         XCTAssertTrue(group.contains("See 'help report <subcommand>'"), group, file: file, line: line)

@@ -110,7 +110,7 @@ public final class Repl {
                 Console.error("(Ctrl-C again, 'quit' or Ctrl-D to leave)\n")
             case .text(let text):
                 interruptsAtEmptyPrompt = 0
-                let words: [String]
+                var words: [String]
                 do {
                     words = try Tokenizer.words(text)
                 } catch {
@@ -119,6 +119,8 @@ public final class Repl {
                 }
                 if words.isEmpty { continue }
                 if words.count == 1, Self.commands.contains(words[0]) { return status }
+                // `quit` is the session's word, no command: its help is the session's page.
+                if words.count == 2, words[0] == "help", Self.commands.contains(words[1]) { words = ["help"] }
                 presence.markActive()
                 Cancellation.requested = 0
                 runner.run(words, in: session)
