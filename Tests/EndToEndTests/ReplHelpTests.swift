@@ -62,6 +62,22 @@ final class ReplHelpTests: XCTestCase {
         XCTAssertTrue(group.contains("See 'help report <subcommand>'"), group, file: file, line: line)
     }
 
+    /// One-shot help in a window 80 columns wide (its size, not $COLUMNS): wrapped to it, the
+    /// shell's page with --db, the same words as in a window too wide to wrap anything.
+    func testOneShotHelpFitsTheWindow() throws {
+        func help(columns: Int) throws -> String {
+            let app = try ExpensesProcess()
+            app.useTerminal(columns: columns)
+            let result = try app.terminal(arguments: ["help", "expense", "add"], steps: [])
+            XCTAssertEqual(result.status, 0, result.stdout)
+            return result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        }
+        let text = try help(columns: 80)
+        for line in text.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 80, String(line)) }
+        XCTAssertEqual(words(text), words(try help(columns: 1000)))
+        XCTAssertTrue(text.contains("USAGE: expenses expense add") && text.contains("--db <path>"), text)
+    }
+
     func testHelpAtThePromptIsTheSessionsOwnAndFits80Columns() throws {
         try assertHelpFits(columns: 80)
     }
