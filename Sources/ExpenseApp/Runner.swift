@@ -28,7 +28,7 @@ public struct Runner {
             let words = LineWords.meaning(words, openReport: session.currentReportID)
             return try execute(parser.parse(words, requiringAll: false), in: session)
         } catch {
-            return report(error, location: location)
+            return report(error, location: location, audience: session.helpAudience)
         }
     }
 
@@ -36,7 +36,7 @@ public struct Runner {
     public func execute(_ line: ParsedLine, in session: Session) throws -> ExitStatus {
         switch line {
         case .help(let path):
-            Console.write(help.help(for: path))
+            Console.write(help(in: session).help(for: path))
         case .version:
             Console.write("expenses \(Self.version)\n")
         case .empty:
@@ -68,14 +68,17 @@ public struct Runner {
         if let standsFor = invocation.spec.standsFor {
             return try run(forward ?? standsFor(invocation, session, parser), renderer: renderer, in: session)
         }
-        return try perform(invocation, renderer: renderer, in: session).status
+        return try perform(invocation, renderer: renderer, followsSession: globals.format == nil, in: session).status
     }
 
     /// Runs a command, prints its result, and lets the app's trip quick actions follow what it
     /// changed. A command missing a required value asks for it on a terminal, through its form.
+    /// - Parameter followsSession: whether the format is the session's (no `--format` on the
+    ///   line): then a command that changes it (`set format table`) answers in the new one.
     @discardableResult
-    private func perform(_ invocation: Invocation, renderer: Renderer, in session: Session) throws -> Output {
+    private func perform(_ invocation: Invocation, renderer: Renderer, followsSession: Bool = false, in session: Session) throws -> Output {
         var invocation = invocation
+        var renderer = renderer
         invocation.format = renderer.format
         try invocation.spec.validate?(invocation)
         if let missing = invocation.missing {
@@ -89,6 +92,7 @@ public struct Runner {
         } catch let error as ExpenseError where session.isServer {
             throw ErrorPresenter.onTeamDatabase(error)
         }
+        if followsSession { renderer.format = session.format }
         renderer.print(output)
         TripShortcuts.afterCommand(output, in: session)
         return output
@@ -112,14 +116,28 @@ public struct Runner {
         }
     }
 
+    /// Help as `session` reads it: wrapped to its terminal's width (80 when output is no
+    /// terminal), and at the REPL's prompt written as commands are typed there.
+    func help(in session: Session) -> HelpFormatter {
+        var help = self.help
+        help.width = Screen(session.environment, paging: false).columns ?? HelpLayout.defaultWidth
+        help.audience = session.helpAudience
+        return help
+    }
+
     /// Prints `error` as one clear line (plus usage or a hint) and returns its exit status.
+    /// - Parameter audience: where the person reads it: at the REPL's prompt a usage error's
+    ///   usage and hint name commands as typed there (`See 'help report'`).
     @discardableResult
-    public func report(_ error: Error, location: String? = nil) -> ExitStatus {
+    public func report(_ error: Error, location: String? = nil, audience: HelpAudience = .shell) -> ExitStatus {
         let prefix = location.map { "\($0): error: " } ?? "expenses: error: "
         switch error {
         case let usage as UsageError:
+            var help = self.help
+            help.audience = audience
             let helpPath = usage.path.isEmpty ? "" : " " + usage.path.joined(separator: " ")
-            Console.error("\(prefix)\(usage.message)\nUsage: \(help.usage(for: usage.path))\n  See 'expenses help\(helpPath)'.\n")
+            Console.error(
+                "\(prefix)\(usage.message)\nUsage: \(help.usage(for: usage.path))\n  See '\(audience.command("help"))\(helpPath)'.\n")
             return .usage
         case let failure as ExpenseError:
             Console.error(ErrorPresenter.lines(failure, prefix: prefix))
@@ -127,7 +145,7 @@ public struct Runner {
         case let silent as SilentFailure:
             return silent.status
         case let database as DatabaseError:
-            return report(ErrorPresenter.error(database), location: location)
+            return report(ErrorPresenter.error(database), location: location, audience: audience)
         default:
             Console.error("\(prefix)internal error: \(error)\n")
             return .software

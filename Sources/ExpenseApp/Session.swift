@@ -48,6 +48,10 @@ public final class Session {
     private var openedStore: Store?
     /// Report ids the user has opened, innermost last: the REPL's navigation stack.
     public var navigation: [Int64] = []
+    /// Whether the person types at the REPL's prompt (`Repl.run`): help and usage errors then
+    /// name commands as typed there, without `expenses`.
+    public var atPrompt = false
+    public var helpAudience: HelpAudience { atPrompt ? .prompt : .shell }
     /// Who answers a command's questions (a form for what it was not given, `receipt capture
     /// --create`'s confirmation): the REPL's line reader, or on a terminal one made when first
     /// needed (`makeLineReader`). Nil without a terminal and inside scripts, which never ask.

@@ -217,7 +217,16 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }
 
-    func testTakePhotoAsksForTheFileThenWhatOCRReadForTheCurrentTrip() throws {
+    func testTakePhotoAsksForTheFileThenWhatOCRReadForTheCurrentTripAt80Columns() throws {
+        try takePhoto(columns: 80)
+    }
+
+    func testTakePhotoAsksForTheFileThenWhatOCRReadForTheCurrentTripAt120Columns() throws {
+        try takePhoto(columns: 120)
+    }
+
+    private func takePhoto(columns: Int) throws {
+        app.useTerminal(columns: columns)
         let sample = ReceiptSamples.path("taxi-zurich-ch.png")
         let result = try app.terminal(
             arguments: ["--shortcut", "com.sap.example.takePhoto"],
@@ -226,7 +235,8 @@ final class FormTests: XCTestCase {
                 ["expect": "cannot read /nonexistent.jpg"],
                 ["expect": "  Receipt file (a photo or a PDF): "], ["send": String(sample.dropLast(9)) + "\t"], ["expect": "ch.png"],
                 ["send": "\r"],
-                ["expect": "in report 1: Munich trip"],
+                // Named by its file, as the person knows it: not yet captured, it has no number.
+                ["expect": "Expense from taxi-zurich-ch.png, in report 1: Munich trip"],
                 ["expect": "  Create an expense from it (yes/no) [yes]: "], ["send": "\r"],
                 ["expect": "  Date [2026-03-04]: "], ["send": "\r"],
                 ["expect": "  Merchant [TAXI ZENTRALE ZUERICH AG]: "], ["send": "\r"],
@@ -237,6 +247,8 @@ final class FormTests: XCTestCase {
                 ["expect": "Created expense 2 in report 1: 49.50 CHF taxi"], ["expect": "expenses:report 1> "], ["send": "quit\r"],
             ])
         XCTAssertEqual(result.status, 0, result.stdout)
+        let hash = try app.query("SELECT sha256 FROM receipts ORDER BY id DESC LIMIT 1")
+        XCTAssertFalse(result.stdout.contains(String(hash.prefix(12))), "a receipt named by its hash:\n\(result.stdout)")
         XCTAssertEqual(
             try app.query(
                 "SELECT e.report_id, e.amount_minor, e.converted_minor, count(l.receipt_id) FROM expenses e JOIN expense_receipts l ON l.expense_id = e.id WHERE e.id = 2 GROUP BY e.report_id, e.amount_minor, e.converted_minor"

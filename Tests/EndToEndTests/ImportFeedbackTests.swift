@@ -74,7 +74,8 @@ final class ImportFeedbackTests: ImportTestCase {
     func testHelpForTheCommandAndItsSubcommands() throws {
         XCTAssertTrue(
             try app.ok("help", "import").hasPrefix(
-                "OVERVIEW: Import card or bank statements: CSV through a rules file, camt.053 and OFX as they are.\n"))
+                // Wrapped at 80 columns, the width of help on no terminal.
+                "OVERVIEW: Import card or bank statements: CSV through a rules file, camt.053 and\n          OFX as they are.\n"))
         XCTAssertTrue(try app.ok("import", "--help").contains("USAGE: expenses import [<options>] <file> ...\n"))
         let help = try app.ok("help", "import")
         XCTAssertTrue(
@@ -82,8 +83,10 @@ final class ImportFeedbackTests: ImportTestCase {
                 """
 
                 SUBCOMMANDS:
-                  list                    List the import batches: file, time, rows new, duplicate and invalid.
-                  undo                    Delete the expenses an import batch added (refused once they are in a submitted report).
+                  list                    List the import batches: file, time, rows new,
+                                          duplicate and invalid.
+                  undo                    Delete the expenses an import batch added (refused
+                                          once they are in a submitted report).
 
                 """), help)
         XCTAssertFalse(try app.ok("help", "import", "list").contains("SUBCOMMANDS"))

@@ -53,8 +53,9 @@ final class ManualPageTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let help = result.stdout
         guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+        // A line indented further is an abstract wrapped under its column.
         return help[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("  ") && !$0.hasPrefix("  See ") }
-            .compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
     /// The pages under docs/man, which a newcomer reads before installing (`man -l

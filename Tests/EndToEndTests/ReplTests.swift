@@ -141,12 +141,14 @@ extension ReplTests {
         let lines = (1...20_000).map { "expense add --date 2026-03-01 --amount \($0).00 --category meals" }
         try (lines.joined(separator: "\n") + "\n").write(toFile: app.path("long.expenses"), atomically: true, encoding: .utf8)
         let result = try session([
-            .expect("expenses> "), .send("run --transaction long.expenses\r"), .expect("Added expense 50 "),
+            // In a transaction nothing a line did is shown before the commit; the script says so as it starts.
+            .expect("expenses> "), .send("run --transaction long.expenses\r"), .expect("shown once it is committed"),
             .send("\u{3}"), .expect("cancelled (Ctrl-C)"), .expect("expenses> "),
             .send("echo still alive\r"), .expect("still alive"), .send("quit\r"),
         ])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("rolled back, nothing was written"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("Added expense"), "a rolled-back line's result was shown: \(result.stdout)")
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "0")
     }
 

@@ -10,8 +10,9 @@ final class TeamCommandSweepTests: TeamDatabaseTestCase {
     private func subcommands(_ path: [String]) throws -> [String] {
         let help = try app.run(["help"] + path).stdout
         guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+        // A line indented further is an abstract wrapped under its column.
         return help[start.upperBound...].split(separator: "\n").prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
     /// The command lines under EXAMPLES in `help PATH`.

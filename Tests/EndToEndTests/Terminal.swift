@@ -4,9 +4,11 @@ import Foundation
 /// screen read back. The REPL's tests use it.
 extension ExpensesProcess {
     /// Prepares the environment a terminal session needs: its own history file and a terminal type.
-    func useTerminal() {
+    /// - Parameter columns: the terminal's width, as a window of that size tells it (not $COLUMNS).
+    func useTerminal(columns: Int? = nil) {
         environment["EXPENSES_HISTORY"] = path("history")
         environment["TERM"] = "xterm"
+        environment["PTY_DRIVE_COLUMNS"] = columns.map(String.init)
     }
 
     /// Runs `expenses ARGUMENTS` in a pty through the driver's steps (`send`, `expect`, `run`) and

@@ -59,6 +59,18 @@ final class PolicyTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("Hotel"), "the script went on: \(run.stdout)")
     }
 
+    /// A clean report's check is the one line that says so, not "(none)" before it; programs
+    /// still read an empty list.
+    func testACleanReportSaysSoInOneLine() throws {
+        try add("2026-03-03", "20.00", "taxi", "Taxi")
+        XCTAssertEqual(try app.ok("report", "check", "1"), "Report 1 meets the policy.\n")
+        let json = try app.ok("report", "check", "1", "--format", "json")
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])?.count, 0, json)
+        let csv = try app.ok("report", "check", "1", "--format", "csv")
+        XCTAssertEqual(csv.split(separator: "\n").count, 1, csv)
+        XCTAssertTrue(csv.hasPrefix("severity,"), csv)
+    }
+
     func testEachRuleWithItsReason() throws {
         try add("2026-03-03", "50.00", "meals", "Ochsen")
         try add("2026-03-03", "45.00", "meals", "Krone")  // meals that day: 95.00 > 80.00

@@ -67,12 +67,42 @@ final class ScriptTests: XCTestCase {
         let path = try write(Self.script.replacingOccurrences(of: "--report 1", with: "--report 2"))
         let result = try app.run("run", "--transaction", path)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasSuffix("\(path): 2 lines failed; rolled back, nothing was written\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasSuffix(
+                "\(path): 2 lines failed; rolled back, nothing was written (lines 2, 3, 6 and 8 would have succeeded)\n"),
+            result.stderr)
+        XCTAssertEqual(result.stdout, "", "what the rolled-back lines did was claimed")
         XCTAssertEqual(try app.query("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports"), before)
 
-        let good = try write("report new Fine\nexpense add --report 2 --amount 5 --category meals\n", to: "good.expenses")
+        // (A team database's ids go on after a rollback: the new report's id is not known here.)
+        let good = try write("report new Fine\nexpense add --report 1 --amount 5 --category meals\n", to: "good.expenses")
         XCTAssertEqual(try app.run("run", "--transaction", good).status, 0)
-        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE report_id = 2"), "1")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM reports WHERE title = 'Fine'"), "1")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE report_id = 1"), "1")
+    }
+
+    /// A line's result says what it wrote ("Created report 1"): in a transaction it is printed
+    /// once the transaction is committed, in order, and never for a transaction rolled back.
+    func testTransactionSaysWhatItDidOnlyOnceCommitted() throws {
+        let failing = try write(
+            "report new Gone\necho between\nexpense add --report 9 --amount 1 --category meals\n", to: "failing.expenses")
+        let failed = try app.run("run", "--transaction", failing)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(failed.stdout, "")
+        XCTAssertEqual(
+            failed.stderr,
+            "\(failing):3: error: unknown report 9\nhint: see 'expenses report list'\n"
+                + "\(failing): 1 line failed; rolled back, nothing was written (lines 1 and 2 would have succeeded)\n")
+        // (A team database's ids go on after a rollback: the lines name no id.)
+        let good = try write("report new Kept\necho between\nexpense add --amount 5 --category meals\n", to: "good.expenses")
+        let committed = try app.run("run", "--transaction", good)
+        XCTAssertEqual(committed.status, 0, committed.stderr)
+        XCTAssertEqual(committed.stderr, "")
+        let lines = committed.stdout.split(separator: "\n")
+        guard lines.count == 3 else { return XCTFail(committed.stdout) }
+        XCTAssertTrue(lines[0].hasPrefix("Created report "), committed.stdout)
+        XCTAssertEqual(lines[1], "between")
+        XCTAssertTrue(lines[2].hasPrefix("Added expense "), committed.stdout)
     }
 
     func testStdinIsAScript() throws {
@@ -119,7 +149,9 @@ final class ScriptTests: XCTestCase {
         // In one transaction, nothing is written; and a chain that ends runs as before.
         let transaction = try app.run("run", "--transaction", "a.expenses")
         XCTAssertEqual(transaction.status, 65, transaction.stderr)
-        XCTAssertTrue(transaction.stderr.hasSuffix("a.expenses: 1 line failed; rolled back, nothing was written\n"), transaction.stderr)
+        XCTAssertTrue(
+            transaction.stderr.hasSuffix("a.expenses: 1 line failed; rolled back, nothing was written (line 1 would have succeeded)\n"),
+            transaction.stderr)
         XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "32")
         try write("run c.expenses\necho after c\n", to: "a.expenses")
         try write("echo in c\n", to: "c.expenses")

@@ -63,6 +63,9 @@ enum PolicyCommands {
             ? "Report \(report.id) meets the policy."
             : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged"
         let fails = blocking > 0 || (invocation[strict] && open > 0)
+        // A clean report's table is the one line that says so, not an empty table's "(none)"
+        // before it; JSON and CSV keep their (empty) rows.
+        if violations.isEmpty, invocation.format == .table { return .message(note) }
         return Output.listing(
             Listing(
                 columns: [

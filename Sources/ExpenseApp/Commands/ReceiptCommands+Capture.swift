@@ -173,8 +173,12 @@ struct ReceiptCaptureRun {
         return try current.map(store.report).flatMap { $0.status == .draft ? $0 : nil }
     }
 
+    /// How the form and the confirmation name the receipt. Not yet committed, it has no number,
+    /// and a hash prefix is a name no person knows: it is named by its file or where it came from
+    /// (the camera's picture); one captured before has its number already, as everywhere else.
     private func label(_ prepared: ReceiptCapture.Prepared) -> String {
-        "receipt \(prepared.sha256.prefix(12)) (\(prepared.label))"
+        guard let existing = prepared.existing else { return prepared.label }
+        return "receipt \(existing.id) (\(prepared.label))"
     }
 
     /// The expense a receipt proposes: `overrides` over what OCR read over the defaults.

@@ -23,7 +23,7 @@ enum ScriptCommands {
             Lines are commands without the leading 'expenses'; '#' starts a comment, quotes work as in a shell, \
             and a line ending in '\\' continues on the next. A failing line is reported as FILE:LINE: and the \
             script goes on, exiting 1; --bail stops at the first failure with its exit code; --transaction \
-            writes nothing unless every line succeeds. A script can start with '#!/usr/bin/env -S expenses run'. \
+            writes nothing unless every line succeeds, and shows what its lines did once it is committed. A script can start with '#!/usr/bin/env -S expenses run'. \
             Scripts that run scripts nest at most \(ScriptNesting.limit) deep: a 'run' line past that fails with 65, and every script \
             around it stops.
             """,

@@ -75,7 +75,11 @@ public final class Repl {
     @discardableResult
     public func run(launch: (() throws -> ExitStatus)? = nil) -> ExitStatus {
         session.lineReader = reader
-        defer { session.lineReader = nil }
+        session.atPrompt = true
+        defer {
+            session.lineReader = nil
+            session.atPrompt = false
+        }
         Console.write(banner)
         var status = ExitStatus.ok
         if let launch {
@@ -83,7 +87,7 @@ public final class Repl {
             do {
                 status = try launch()
             } catch {
-                status = runner.report(error)
+                status = runner.report(error, audience: .prompt)
             }
         }
         let presence = SessionPresence(session: session)
@@ -106,15 +110,17 @@ public final class Repl {
                 Console.error("(Ctrl-C again, 'quit' or Ctrl-D to leave)\n")
             case .text(let text):
                 interruptsAtEmptyPrompt = 0
-                let words: [String]
+                var words: [String]
                 do {
                     words = try Tokenizer.words(text)
                 } catch {
-                    runner.report(UsageError("unterminated quote", path: []))
+                    runner.report(UsageError("unterminated quote", path: []), audience: .prompt)
                     continue
                 }
                 if words.isEmpty { continue }
                 if words.count == 1, Self.commands.contains(words[0]) { return status }
+                // `quit` is the session's word, no command: its help is the session's page.
+                if words.count == 2, words[0] == "help", Self.commands.contains(words[1]) { words = ["help"] }
                 presence.markActive()
                 Cancellation.requested = 0
                 runner.run(words, in: session)

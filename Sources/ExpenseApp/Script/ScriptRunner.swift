@@ -32,10 +32,17 @@ public struct ScriptRunner {
             do {
                 try session.store().beginScript()
             } catch {
-                return runner.report(error, location: name)
+                return runner.report(error, location: name, audience: session.helpAudience)
             }
         }
+        // In a transaction, what the lines print waits for the commit (`HeldOutput`); a person
+        // watching is told why nothing shows meanwhile.
+        let held = options.transaction ? HeldOutput() : nil
+        if held != nil, Console.isTerminal(\.error) {
+            Console.error("\(name): one transaction: what its lines did is shown once it is committed\n")
+        }
         var failures = 0
+        var succeeded: [Int] = []
         var status = ExitStatus.ok
         for line in Tokenizer.logicalLines(text) {
             let location = "\(name):\(line.number)"
@@ -53,13 +60,17 @@ public struct ScriptRunner {
                 switch error {
                 case .unterminatedQuote(let open): quote = open
                 }
-                status = runner.report(UsageError("unterminated \(quote) quote", path: []), location: location)
+                status = runner.report(
+                    UsageError("unterminated \(quote) quote", path: []), location: location, audience: session.helpAudience)
                 failures += 1
                 if options.bail { break }
                 continue
             }
             if words.isEmpty { continue }
-            let result = runner.run(words, in: session, location: location)
+            let result =
+                held.map { $0.holding { runner.run(words, in: session, location: location) } }
+                ?? runner.run(words, in: session, location: location)
+            if result == .ok { succeeded.append(line.number) }
             if result != .ok {
                 failures += 1
                 status = result
@@ -69,13 +80,36 @@ public struct ScriptRunner {
         if options.transaction, session.isStoreOpen, let store = try? session.store() {
             if failures > 0 {
                 store.rollbackScript()
-                Console.error("\(name): \(failures) line\(failures == 1 ? "" : "s") failed; rolled back, nothing was written\n")
+                held?.discard()
+                Console.error(
+                    "\(name): \(failures) line\(failures == 1 ? "" : "s") failed; rolled back, nothing was written"
+                        + Self.wouldHave(succeeded) + "\n")
             } else {
-                do { try store.commitScript() } catch { return runner.report(error, location: name) }
+                do {
+                    try store.commitScript()
+                } catch {
+                    held?.discard()
+                    return runner.report(error, location: name, audience: session.helpAudience)
+                }
+                held?.release()
             }
+        } else {
+            held?.release()
         }
         if failures == 0 { return .ok }
         return options.bail || session.scripts.unwinding ? status : .failure
+    }
+}
+
+extension ScriptRunner {
+    /// What a rolled-back script's lines that succeeded would have done: their results were
+    /// held back (nothing they claim was kept), so they are named by line.
+    static func wouldHave(_ lines: [Int]) -> String {
+        switch lines.count {
+        case 0: return ""
+        case 1: return " (line \(lines[0]) would have succeeded)"
+        default: return " (lines \(lines.dropLast().map(String.init).joined(separator: ", ")) and \(lines.last!) would have succeeded)"
+        }
     }
 }
 

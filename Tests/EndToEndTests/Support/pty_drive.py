@@ -11,9 +11,10 @@ transcript is written to PATH at the end (or on a timeout). The driver waits for
 it started, the spawned ones after PROGRAM.
 Prints PROGRAM's transcript; exits with its status, or 124 when an expectation times out or a
 program does not exit (every program it started is killed then).
-The environment is passed through unchanged.
+The environment is passed through unchanged; PTY_DRIVE_COLUMNS, when set, is the width of the
+terminal PROGRAM gets (else the pty's default, 0: no width known).
 """
-import json, os, pty, select, subprocess, sys, time
+import fcntl, json, os, pty, select, struct, subprocess, sys, termios, time
 
 TIMEOUT = 15.0
 
@@ -22,6 +23,9 @@ class Program:
     def __init__(self, argv, transcript_path=None):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            columns = os.environ.get("PTY_DRIVE_COLUMNS")
+            if columns:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, int(columns), 0, 0))
             os.execvp(argv[0], argv)
         self.transcript, self.position, self.path, self.status = b"", 0, transcript_path, None
 

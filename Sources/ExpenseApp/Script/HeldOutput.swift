@@ -1,0 +1,47 @@
+import ExpenseSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a `run --transaction` script's lines print, held back until the transaction ends: its
+/// lines' results say what they wrote ("Created report 1"), which is true only once it is
+/// committed. On the commit it is printed as it would have been, in order; on a rollback it is
+/// dropped. It waits in an unnamed temporary file, not in memory, since a line may print a
+/// large listing; so, held, a table is not fitted to the terminal nor paged.
+struct HeldOutput {
+    private let descriptor: Int32?
+
+    /// A temporary file to hold the output in; when none can be made, output is not held.
+    init() {
+        guard let file = tmpfile() else {
+            descriptor = nil
+            return
+        }
+        let copy = dup(fileno(file))
+        fclose(file)
+        descriptor = copy >= 0 ? copy : nil
+    }
+
+    /// Runs `body` with standard output going to the held file (standard error is not held:
+    /// a failing line's error is said when it fails).
+    func holding<T>(_ body: () throws -> T) rethrows -> T {
+        guard let descriptor else { return try body() }
+        var streams = Console.streams
+        streams.output = descriptor
+        return try Console.$streams.withValue(streams, operation: body)
+    }
+
+    /// Prints what was held, as it was written, and lets the file go.
+    func release() {
+        guard let descriptor else { return }
+        defer { close(descriptor) }
+        guard lseek(descriptor, 0, SEEK_SET) == 0, case .success(let bytes) = FileDescriptor.readAll(descriptor) else { return }
+        _ = FileDescriptor.writeAll(bytes, to: Console.streams.output)
+    }
+
+    /// Drops what was held.
+    func discard() {
+        if let descriptor { close(descriptor) }
+    }
+}
