@@ -76,7 +76,7 @@ public enum ErrorPresenter {
                 + "'expenses config set rates.max-age-days N' allows older ones"
         case .unknownCurrency(_, let suggestion):
             return suggestion.map { "did you mean '\($0)'? See 'expenses currency list'." }
-                ?? "See 'expenses currency list' for the ISO 4217 codes."
+                ?? "see 'expenses currency list' for the ISO 4217 codes"
         case .unknownCategory(_, let suggestion):
             return suggestion.map { "did you mean '\($0)'? See 'expenses category list'." } ?? "see 'expenses category list'"
         case .unknownReport:

@@ -43,7 +43,7 @@ final class BadInputTests: XCTestCase {
     func testSuggestionsThatDoNotMislead() throws {
         try assertRefused(
             ["expense", "add", "--amount", "5", "--currency", "XYZ", "--category", "meals"], status: 65,
-            stderr: "expenses: error: unknown currency 'XYZ'\nhint: See 'expenses currency list' for the ISO 4217 codes.\n")
+            stderr: "expenses: error: unknown currency 'XYZ'\nhint: see 'expenses currency list' for the ISO 4217 codes\n")
         try assertRefused(
             ["expense", "add", "--amount", "5", "--currency", "CHX", "--category", "meals"], status: 65,
             stderr: "expenses: error: unknown currency 'CHX'\nhint: did you mean 'CHF'? See 'expenses currency list'.\n")

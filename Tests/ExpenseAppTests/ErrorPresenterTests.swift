@@ -23,7 +23,7 @@ final class ErrorPresenterTests: XCTestCase {
                 "give --rate R, where 1 USD = R EUR, or load the ECB's reference rates: expenses rates import eurofxref-hist.csv"
             ),
             (.unknownCurrency("EUX", suggestion: "EUR"), "did you mean 'EUR'? See 'expenses currency list'."),
-            (.unknownCurrency("BITCOIN", suggestion: nil), "See 'expenses currency list' for the ISO 4217 codes."),
+            (.unknownCurrency("BITCOIN", suggestion: nil), "see 'expenses currency list' for the ISO 4217 codes"),
             (.unknownCategory("taxy", suggestion: "taxi"), "did you mean 'taxi'? See 'expenses category list'."),
             (.unknownCategory("xylophone", suggestion: nil), "see 'expenses category list'"),
             (.unknownReport(9), "see 'expenses report list'"),
