@@ -55,7 +55,7 @@ public enum ReportAction: String, CaseIterable, Sendable {
             throw ExpenseError(
                 .refused,
                 "report \(report.id) is \(report.status.rawValue); only \(Self.withArticle(from.rawValue)) report can be \(done.lowercased())",
-                hint: possible.isEmpty ? "\(status) report is final" : "\(status) report can be \(Self.either(possible))")
+                hint: possible.isEmpty ? "\(status) report is final" : "\(status) report can be \(WordList.joined(possible, "or"))")
         }
         switch actor {
         case .owner where !user.isSame(as: report.owner):
@@ -74,11 +74,6 @@ public enum ReportAction: String, CaseIterable, Sendable {
     /// "an approved", "a submitted": the article a status needs.
     static func withArticle(_ word: String) -> String {
         ("aeiou".contains(word.first ?? "x") ? "an " : "a ") + word
-    }
-
-    /// "approved, rejected or recalled".
-    static func either(_ words: [String]) -> String {
-        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
     }
 }
 

@@ -120,7 +120,7 @@ enum ImportCommands {
     static func nothingAdded(_ batches: [ImportBatch]) -> String? {
         let empty = batches.filter { $0.counts.new == 0 }.map { String($0.id) }
         guard !empty.isEmpty else { return nil }
-        let which = empty.count == 1 ? "batch \(empty[0]) added" : "batches \(CommandParser.either(empty)) added"
+        let which = empty.count == 1 ? "batch \(empty[0]) added" : "batches \(WordList.joined(empty, "and")) added"
         return "\(which) nothing: every row was a duplicate, invalid or skipped (kept as a record of the import)"
     }
 

@@ -220,15 +220,8 @@ public struct CommandParser {
         word.count > 1 && word.hasPrefix("-") && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." || $0 == "," }
     }
 
-    /// a, b and c
-    static func either(_ values: [String]) -> String {
-        values.count < 2 ? values.joined() : values.dropLast().joined(separator: ", ") + " and " + (values.last ?? "")
-    }
-
     /// 'a', 'b' or 'c'
     static func list(_ values: [String]) -> String {
-        let quoted = values.map { "'\($0)'" }
-        guard quoted.count > 1 else { return quoted.joined() }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        WordList.joined(values.map { "'\($0)'" }, "or")
     }
 }

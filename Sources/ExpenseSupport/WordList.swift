@@ -1,0 +1,8 @@
+/// Words in a sentence as English lists them: "a", "a or b", "a, b or c".
+public enum WordList {
+    /// `words` joined by commas, the last by `conjunction` ("or", "and").
+    public static func joined(_ words: [String], _ conjunction: String) -> String {
+        guard let last = words.last, words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+}
