@@ -15,6 +15,9 @@ struct ReceiptMatching {
     let preferring: [Int64]
     /// The day of a receipt that says none and has no photo date.
     let today: CalendarDate
+    /// The rule, converting at the ECB's rates of the receipt's day (none where there is no
+    /// fresh rate). Made once: its rate source keeps what it looked up for every receipt decided.
+    let matcher: ReceiptMatcher
 
     init(store: Store, settings: Settings, preferring: [Int64], today: CalendarDate) throws {
         self.store = store
@@ -23,12 +26,8 @@ struct ReceiptMatching {
         let reportCurrency = try preferring.first.map { try store.report($0).currency }
         defaultCurrency =
             reportCurrency ?? CurrencyTable.standard.currency(settings.defaultCurrency) ?? CurrencyTable.standard.currency("EUR")!
-    }
-
-    /// Conversions at the ECB's rates of the receipt's day; none where there is no fresh rate.
-    var matcher: ReceiptMatcher {
         let rates = store.rateSource()
-        return ReceiptMatcher { money, currency, day in
+        matcher = ReceiptMatcher { money, currency, day in
             guard let found = try? rates.rate(from: money.currency, to: currency, on: day) else { return nil }
             return try? found.rate.convert(money, to: currency)
         }
