@@ -2,8 +2,9 @@ import ExpenseSupport
 
 extension TerminalWidth {
     /// `text` broken into lines of at most `width` terminal columns: at spaces, and inside a
-    /// word only when it is longer than a line. A table wraps a message this way rather than cut
-    /// it, since a message's point is often at its end.
+    /// word only when it is longer than a line, after a comma of a list (`breakfast,dinner`)
+    /// where it has one. A table wraps a message this way rather than cut it, since a message's
+    /// point is often at its end.
     static func wrapped(_ text: String, to width: Int) -> [String] {
         guard width > 0, columns(text) > width else { return [text] }
         var lines: [String] = []
@@ -32,6 +33,10 @@ extension TerminalWidth {
                     word = word.dropFirst()
                 }
                 if head.isEmpty, let character = word.popFirst() { head.append(character) }  // wider than the line itself
+                if let comma = head.lastIndex(of: ","), head.index(after: comma) != head.endIndex {
+                    word = Substring(String(head[head.index(after: comma)...]) + word)
+                    head = String(head[...comma])
+                }
                 lines.append(head)
                 wordWidth = columns(String(word))
             }

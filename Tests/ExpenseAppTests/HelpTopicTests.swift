@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSupport
 import Foundation
 import StatementReading
 import XCTest
@@ -44,7 +45,9 @@ final class HelpTopicTests: XCTestCase {
         // Two hotel breakfasts and a customer's dinner: 14.00 + 22.40 + 11.20 + 28.00 + 14.00.
         XCTAssertTrue(HelpTopics.workedExample.hasSuffix("Per diems total: 89.60 EUR\n"), HelpTopics.workedExample)
         XCTAssertTrue(
-            HelpTopics.workedExample.contains("2026-03-04  DE       full     breakfast,dinner  28.00 EUR  -16.80 EUR  11.20 EUR\n"),
+            HelpTopics.workedExample.contains(
+                "2026-03-04  DE       full     breakfast,      28.00 EUR  -16.80 EUR  11.20 EUR\n"
+                    + "                              dinner\n"),
             HelpTopics.workedExample)
         XCTAssertTrue(HelpTopics.perDiem.blocks.contains(.example(HelpTopics.workedExample)))
         // Its commands are the language's.
@@ -64,25 +67,33 @@ final class HelpTopicTests: XCTestCase {
         }
     }
 
-    func testTextIsWrappedToTheTerminalWidthAndExamplesAreKept() {
+    /// Every line of every topic fits the width it is laid out at, examples too: a command is
+    /// broken with `\\` (the same words), at the prompt without `expenses`; a file's lines fit as
+    /// they are; a computed table is laid out for the width.
+    func testEveryLineFitsTheWidthAndCommandsAreAsTypedWhereTheyAreRead() {
         for topic in HelpTopics.all {
-            let examples = topic.blocks.flatMap { block -> [Substring] in
-                if case .example(let text) = block { return HelpTopic.lines(of: text) }
-                return []
+            for width in [80, 120] {
+                let text = topic.terminalText(width: width)
+                // The OVERVIEW line is a command's abstract, as long as the abstracts of command help.
+                for line in text.split(separator: "\n").dropFirst() {
+                    XCTAssertLessThanOrEqual(TerminalWidth.columns(String(line)), width, "\(topic.name) at \(width): \(line)")
+                }
+                XCTAssertEqual(Self.words(text), Self.words(topic.terminalText(width: 1000)), topic.name)
             }
-            // The OVERVIEW line is a command's abstract, as long as the abstracts of command help.
-            for line in topic.terminalText.split(separator: "\n").dropFirst() where line.count > HelpTopic.width {
-                // Only an example's line, or a word too long for any line, is wider.
-                XCTAssertTrue(
-                    examples.contains { "  " + $0 == line } || !line.trimmingCharacters(in: .whitespaces).contains(" "),
-                    "\(topic.name): \(line)")
-            }
+            let atThePrompt = topic.terminalText(width: 80, audience: .prompt)
+            XCTAssertFalse(atThePrompt.contains("'expenses "), "\(topic.name) at the prompt")
+            XCTAssertFalse(atThePrompt.contains("\n  expenses "), "\(topic.name) at the prompt")
         }
         XCTAssertEqual(HelpTopic.wrap("one two three four", indent: 2, width: 12), "  one two\n  three four\n")
         XCTAssertEqual(HelpTopic.row("term", "text"), "  term" + String(repeating: " ", count: 20) + "text\n")
         XCTAssertEqual(
             HelpTopic.row(String(repeating: "x", count: 30), "text"),
             "  " + String(repeating: "x", count: 30) + "\n" + String(repeating: " ", count: 26) + "text\n")
+    }
+
+    /// The words of `text`, a `\\` that continues a command's line left out.
+    private static func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0 != "\\" }
     }
 
     func testHelpShowsATopicAndAGroupEndsWithItsTopic() {
@@ -101,7 +112,8 @@ final class HelpTopicTests: XCTestCase {
         guard case .help(let path) = try parser.parse(["help", "exit-codes"]) else { return XCTFail() }
         XCTAssertEqual(path, ["exit-codes"])
         XCTAssertThrowsError(try parser.parse(["help", "rulez"])) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "Unknown command 'rulez'. Did you mean 'rules'?")
+            XCTAssertEqual((error as? UsageError)?.message, "unknown command 'rulez'")
+            XCTAssertEqual((error as? UsageError)?.hint, "did you mean 'rules'?")
         }
         XCTAssertThrowsError(try parser.parse(["help", "rules", "list"])) { error in
             XCTAssertEqual((error as? UsageError)?.message, "'rules' is a help topic: 'expenses help rules' takes nothing after it")

@@ -20,9 +20,10 @@ final class UsageAndHelpTests: XCTestCase {
         try assertUsage(
             ["expense", "add", "--ammount", "3"],
             """
-            expenses: error: Unknown option '--ammount'. Did you mean '--amount'?
-            Usage: expenses expense add --amount <amount> --category <code> [<options>]
-              See 'expenses help expense add'.
+            expenses: error: unknown option '--ammount'
+            hint: did you mean '--amount'?
+            usage: expenses expense add --amount <amount> --category <code> [<options>]
+              see 'expenses help expense add'
 
             """)
     }
@@ -31,17 +32,19 @@ final class UsageAndHelpTests: XCTestCase {
         try assertUsage(
             ["reprot", "list"],
             """
-            expenses: error: Unknown command 'reprot'. Did you mean 'report'?
-            Usage: expenses <subcommand> [<options>]
-              See 'expenses help'.
+            expenses: error: unknown command 'reprot'
+            hint: did you mean 'report'?
+            usage: expenses <subcommand> [<options>]
+              see 'expenses help'
 
             """)
         try assertUsage(
             ["report", "lsit"],
             """
-            expenses: error: Unknown command 'report lsit'. Did you mean 'report list'?
-            Usage: expenses report <subcommand> [<options>]
-              See 'expenses help report'.
+            expenses: error: unknown command 'report lsit'
+            hint: did you mean 'report list'?
+            usage: expenses report <subcommand> [<options>]
+              see 'expenses help report'
 
             """)
     }
@@ -50,33 +53,33 @@ final class UsageAndHelpTests: XCTestCase {
         try assertUsage(
             ["expense", "add", "--category", "meals", "--amount"],
             """
-            expenses: error: Missing value for '--amount <amount>'
-            Usage: expenses expense add --amount <amount> --category <code> [<options>]
-              See 'expenses help expense add'.
+            expenses: error: missing value for '--amount <amount>'
+            usage: expenses expense add --amount <amount> --category <code> [<options>]
+              see 'expenses help expense add'
 
             """)
         try assertUsage(
             ["expense", "add", "--category", "meals"],
             """
-            expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)
-            Usage: expenses expense add --amount <amount> --category <code> [<options>]
-              See 'expenses help expense add'.
+            expenses: error: missing argument '--amount <amount>' (or '--distance' instead)
+            usage: expenses expense add --amount <amount> --category <code> [<options>]
+              see 'expenses help expense add'
 
             """)
         try assertUsage(
             ["report", "new"],
             """
-            expenses: error: Missing expected argument '<title>'
-            Usage: expenses report new [<options>] <title>
-              See 'expenses help report new'.
+            expenses: error: missing argument '<title>'
+            usage: expenses report new [<options>] <title>
+              see 'expenses help report new'
 
             """)
         try assertUsage(
             ["report", "show", "1", "2", "3"],
             """
             expenses: error: 2 unexpected arguments: '2', '3'
-            Usage: expenses report show <id>
-              See 'expenses help report show'.
+            usage: expenses report show <id>
+              see 'expenses help report show'
 
             """)
     }
@@ -85,25 +88,25 @@ final class UsageAndHelpTests: XCTestCase {
         try assertUsage(
             ["report", "list", "--format", "xml"],
             """
-            expenses: error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'csv'.
-            Usage: expenses report list [<options>]
-              See 'expenses help report list'.
+            expenses: error: invalid value 'xml' for '--format <format>': give one of 'table', 'json' or 'csv'
+            usage: expenses report list [<options>]
+              see 'expenses help report list'
 
             """)
         try assertUsage(
             ["expense", "add", "--amount", "1", "--category", "meals", "--paid-by", "boss"],
             """
-            expenses: error: The value 'boss' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'.
-            Usage: expenses expense add --amount <amount> --category <code> [<options>]
-              See 'expenses help expense add'.
+            expenses: error: invalid value 'boss' for '--paid-by <who>': give one of 'personal' or 'company'
+            usage: expenses expense add --amount <amount> --category <code> [<options>]
+              see 'expenses help expense add'
 
             """)
         try assertUsage(
             ["report", "show", "abc"],
             """
-            expenses: error: The value 'abc' is invalid for '<id>': expected a positive number
-            Usage: expenses report show <id>
-              See 'expenses help report show'.
+            expenses: error: invalid value 'abc' for '<id>': expected a positive number
+            usage: expenses report show <id>
+              see 'expenses help report show'
 
             """)
     }
@@ -160,9 +163,10 @@ final class UsageAndHelpTests: XCTestCase {
         try assertUsage(
             ["help", "rulez"],
             """
-            expenses: error: Unknown command 'rulez'. Did you mean 'rules'?
-            Usage: expenses <subcommand> [<options>]
-              See 'expenses help'.
+            expenses: error: unknown command 'rulez'
+            hint: did you mean 'rules'?
+            usage: expenses <subcommand> [<options>]
+              see 'expenses help'
 
             """)
     }
@@ -175,7 +179,7 @@ final class UsageAndHelpTests: XCTestCase {
             XCTAssertTrue(help.contains(part), part)
         }
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  # American Express card export") })
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  # American Express export") })
         let example = lines[start...].prefix { !$0.isEmpty }.map { $0.dropFirst(2) + "\n" }.joined()
         try example.write(toFile: app.path("amex.rules"), atomically: true, encoding: .utf8)
         let statement = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

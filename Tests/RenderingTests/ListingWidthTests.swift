@@ -152,6 +152,13 @@ final class ListingWidthTests: XCTestCase {
             "東京駅の日本料理レストラン東京駅の日本料理andhttps://example.com/a/very/long/receipt/path")
     }
 
+    /// A list without spaces (the meals of a day) breaks after a comma, not inside a meal.
+    func testAListWithoutSpacesBreaksAfterAComma() {
+        let listing = Listing(
+            columns: [.init("id", "id"), .init("meals", "meals", fit: .wrap)], rows: [[.int(1), .text("breakfast,lunch,dinner")]])
+        XCTAssertEqual(table(listing, width: 20), ["ID  MEALS", " 1  breakfast,lunch,", "    dinner"])
+    }
+
     /// Rows with nothing in them at all still show their columns, narrow or not.
     func testATableOfEmptyCellsKeepsItsColumns() {
         let listing = Listing(

@@ -1,6 +1,7 @@
 /// A topic as `expenses help TOPIC` prints it: the sections of command help (OVERVIEW, then a
 /// heading a part, terms in the options' two columns, examples indented), its text wrapped to
-/// the width of a terminal.
+/// the width of a terminal, and its commands as typed where it is read (at the REPL's prompt
+/// without `expenses`), a long one broken with `\` as a command's examples are.
 extension HelpTopic {
     /// The width a topic is laid out at when nothing says the terminal's.
     static let width = HelpLayout.defaultWidth
@@ -9,21 +10,21 @@ extension HelpTopic {
     var terminalText: String { terminalText(width: Self.width) }
 
     /// The whole topic laid out for a terminal `width` columns wide.
-    func terminalText(width: Int) -> String {
-        HelpLayout.hanging("OVERVIEW: ", abstract.split(separator: " ").map(String.init), width: width) + "\n"
-            + Self.render(blocks, indent: 0, width: width)
+    func terminalText(width: Int, audience: HelpAudience = .shell) -> String {
+        HelpLayout.hanging("OVERVIEW: ", audience.text(abstract).split(separator: " ").map(String.init), width: width) + "\n"
+            + Self.render(blocks, indent: 0, width: width, audience: audience)
     }
 
     /// The topic as the last section of its command group's help (`help policy`).
     var groupSection: String { groupSection(width: Self.width) }
 
-    func groupSection(width: Int) -> String {
-        "\(Self.heading(name)):\n" + Self.render(blocks, indent: 2, width: width)
+    func groupSection(width: Int, audience: HelpAudience = .shell) -> String {
+        "\(Self.heading(name)):\n" + Self.render(blocks, indent: 2, width: width, audience: audience)
     }
 
     /// The blocks, a blank line between them but none after a heading; paragraphs after a
     /// heading are indented as the heading's rows are.
-    static func render(_ blocks: [HelpBlock], indent: Int, width: Int = width) -> String {
+    static func render(_ blocks: [HelpBlock], indent: Int, width: Int = width, audience: HelpAudience = .shell) -> String {
         var text = ""
         var indent = indent
         var afterHeading = true
@@ -32,15 +33,18 @@ extension HelpTopic {
             afterHeading = false
             switch block {
             case .paragraph(let paragraph):
-                text += wrap(paragraph, indent: indent, width: width)
+                text += wrap(audience.text(paragraph), indent: indent, width: width)
             case .heading(let title):
                 text += "\(heading(title)):\n"
                 indent = 2
                 afterHeading = true
             case .terms(let terms):
-                text += terms.map { row($0.term, $0.text, width: width) }.joined()
+                text += terms.map { row($0.term, audience.text($0.text), width: width) }.joined()
             case .example(let example):
-                text += lines(of: example).map { "  " + $0 + "\n" }.joined()
+                text += lines(of: example).map { line in
+                    line.hasPrefix("expenses ")
+                        ? HelpLayout.example(audience.command(typed: String(line)), width: width) : "  " + line + "\n"
+                }.joined()
             }
         }
         return text

@@ -107,7 +107,8 @@ extension HelpTopics {
             let euro = try CurrencyTable.standard.require("EUR")
             let perDiems = try ReportPerDiems.compute(trip, rates: .shipped, into: euro, exchange: nil)
             var text = ""
-            PerDiemView.listing(perDiems, reportCurrency: euro).table { text += $0 }
+            // As a terminal of the width help is laid out at shows it, beside the example's indent.
+            PerDiemView.listing(perDiems, reportCurrency: euro).table(width: HelpLayout.defaultWidth - 2) { text += $0 }
             return text + "Per diems total: \(perDiems.total)\n"
         } catch {
             return "(the example cannot be computed: \(error))"

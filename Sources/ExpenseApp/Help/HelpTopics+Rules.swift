@@ -142,7 +142,7 @@ extension HelpTopics {
 
     /// The rules of Tests/Fixtures/import/amex.rules, which the import tests import with.
     static let amexExample = """
-        # American Express card export (English): comma-separated, a header row, US dates, charges positive.
+        # American Express export (English): a header row, US dates, charges positive
         date-format %m/%d/%Y
         thousands-separator ,
         date = Date

@@ -16,7 +16,8 @@ public struct HelpFormatter {
         if let command = registry.command(path) { return help(command) }
         if path.count == 1, let topic = registry.topic(path[0]) {
             return registry.isGroup(path)
-                ? groupHelp(path) + "\n" + topic.groupSection(width: width) : topic.terminalText(width: width)
+                ? groupHelp(path) + "\n" + topic.groupSection(width: width, audience: audience)
+                : topic.terminalText(width: width, audience: audience)
         }
         if path.isEmpty, audience == .prompt { return replPage() }
         return groupHelp(path)

@@ -9,7 +9,7 @@ enum PerDiemView {
     static func listing(_ perDiems: ReportPerDiems, reportCurrency: Currency) -> Listing {
         let converted = perDiems.days.contains { $0.perDiem.amount.currency != reportCurrency }
         var columns: [Listing.Column] = [
-            .init("date", "date"), .init("country", "country"), .init("kind", "kind"), .init("meals", "meals provided"),
+            .init("date", "date"), .init("country", "country"), .init("kind", "kind"), .init("meals", "meals provided", fit: .wrap),
             .init("rate", "rate"), .init("deductions", "deductions"), .init("amount", "amount"),
         ]
         if converted { columns.append(.init("converted", "in \(reportCurrency.code)")) }
