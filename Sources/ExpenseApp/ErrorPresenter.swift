@@ -26,9 +26,11 @@ public enum ErrorPresenter {
     }
 
     /// `PREFIX[LOCATION: ]MESSAGE` and, when there is one, a `hint: HINT` line.
-    public static func lines(_ error: ExpenseError, prefix: String) -> String {
+    /// - Parameter asTyped: the hint with its commands as typed where it is read (at the REPL's
+    ///   prompt without `expenses`).
+    public static func lines(_ error: ExpenseError, prefix: String, asTyped: (String) -> String = { $0 }) -> String {
         let place = error.location.map { "\($0): " } ?? ""
-        return "\(prefix)\(place)\(message(error))\n" + (hint(error).map { "hint: \($0)\n" } ?? "")
+        return "\(prefix)\(place)\(message(error))\n" + (hint(error).map { "hint: \(asTyped($0))\n" } ?? "")
     }
 
     /// What an import says after a row that has no exchange rate.

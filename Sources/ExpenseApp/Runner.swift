@@ -125,22 +125,24 @@ public struct Runner {
         return help
     }
 
-    /// Prints `error` as one clear line (plus usage or a hint) and returns its exit status.
-    /// - Parameter audience: where the person reads it: at the REPL's prompt a usage error's
-    ///   usage and hint name commands as typed there (`See 'help report'`).
+    /// Prints `error` as one clear line (plus a hint, and for a usage error the usage) and
+    /// returns its exit status.
+    /// - Parameter audience: where the person reads it: at the REPL's prompt the usage and the
+    ///   hints name commands as typed there (`see 'help report'`, `recall it first: report recall 1`).
     @discardableResult
     public func report(_ error: Error, location: String? = nil, audience: HelpAudience = .shell) -> ExitStatus {
         let prefix = location.map { "\($0): error: " } ?? "expenses: error: "
+        var help = self.help
+        help.audience = audience
         switch error {
         case let usage as UsageError:
-            var help = self.help
-            help.audience = audience
             let helpPath = usage.path.isEmpty ? "" : " " + usage.path.joined(separator: " ")
             Console.error(
-                "\(prefix)\(usage.message)\nUsage: \(help.usage(for: usage.path))\n  See '\(audience.command("help"))\(helpPath)'.\n")
+                "\(prefix)\(usage.message)\n" + (usage.hint.map { "hint: \(help.asTyped($0))\n" } ?? "")
+                    + "usage: \(help.usage(for: usage.path))\n  see '\(audience.command("help"))\(helpPath)'\n")
             return .usage
         case let failure as ExpenseError:
-            Console.error(ErrorPresenter.lines(failure, prefix: prefix))
+            Console.error(ErrorPresenter.lines(failure, prefix: prefix, asTyped: help.asTyped))
             return ExitStatus(failure.kind)
         case let silent as SilentFailure:
             return silent.status

@@ -123,6 +123,6 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(
             bad.stderr.hasPrefix(
-                "expenses: error: The value 'tcsh' is invalid for '<shell>'. Please provide one of 'bash', 'zsh' or 'fish'."))
+                "expenses: error: invalid value 'tcsh' for '<shell>': give one of 'bash', 'zsh' or 'fish'"))
     }
 }

@@ -26,7 +26,7 @@ final class ExportTests: XCTestCase {
             executable: URL(fileURLWithPath: "/bin/sh"))
         XCTAssertEqual(terminal.status, 64, terminal.stdout)
         XCTAssertTrue(
-            terminal.stdout.contains("expenses: error: A PDF is not for a terminal: give '--output <file>', or pipe it"), terminal.stdout)
+            terminal.stdout.contains("expenses: error: a PDF is not for a terminal: give '--output <file>', or pipe it"), terminal.stdout)
         XCTAssertFalse(terminal.stdout.contains("%PDF"))
     }
 

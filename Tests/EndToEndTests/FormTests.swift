@@ -212,7 +212,7 @@ final class FormTests: XCTestCase {
         let result = try app.run(["expense", "add", "--report", "1", "--category", "taxi"], stdin: "12.30\n")
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
-            result.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)\n"),
+            result.stderr.hasPrefix("expenses: error: missing argument '--amount <amount>' (or '--distance' instead)\n"),
             result.stderr)
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1")
     }

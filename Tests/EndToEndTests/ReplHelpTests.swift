@@ -3,15 +3,15 @@ import XCTest
 
 /// `help` at the REPL's prompt, on terminals of 80 and 120 columns: the session's own page (no
 /// `expenses` before commands, no `--db` or `--version`, its words and keys), wrapped between
-/// words to the window, and usage hints that name commands as typed there.
+/// words to the window, and usage and error hints that name commands as typed there.
 final class ReplHelpTests: XCTestCase {
-    /// What the REPL printed for `help`, `help expense add`, a mistyped command, `help report` and
-    /// `help quit`, on a terminal `columns` wide, each from the line typed to the next prompt,
-    /// lines without their `\r`.
+    /// What the REPL printed for `help`, `help expense add`, a mistyped command, `help report`,
+    /// `help quit` and an unknown report, on a terminal `columns` wide, each from the line typed
+    /// to the next prompt, lines without their `\r`.
     private func answers(columns: Int, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let app = try ExpensesProcess()
         app.useTerminal(columns: columns)
-        let lines = ["help", "help expense add", "reprot list", "help report", "help quit"]
+        let lines = ["help", "help expense add", "reprot list", "help report", "help quit", "report show 9"]
         var steps: [[String: Any]] = [["expect": "expenses> "]]
         for typed in lines { steps += [["send": typed + "\r"], ["expect": "expenses> "]] }
         steps.append(["send": "quit\r"])
@@ -53,13 +53,15 @@ final class ReplHelpTests: XCTestCase {
         XCTAssertFalse(command.contains("--db"), command, file: file, line: line)
         XCTAssertFalse(command.contains("expenses expense add"), command, file: file, line: line)
         let typo = answers[2]
-        XCTAssertTrue(typo.contains("Did you mean 'report'?"), typo, file: file, line: line)
-        XCTAssertTrue(typo.contains("See 'help'."), typo, file: file, line: line)
+        XCTAssertTrue(typo.contains("did you mean 'report'?"), typo, file: file, line: line)
+        XCTAssertTrue(typo.contains("\nusage: <subcommand> [<options>]\n  see 'help'\n"), typo, file: file, line: line)
         XCTAssertFalse(typo.contains("expenses help"), typo, file: file, line: line)
         XCTAssertEqual(answers[4], page, "'help quit' is not the session's page", file: file, line: line)
         let group = answers[3]
         XCTAssertTrue(group.contains("USAGE: report <subcommand>"), group, file: file, line: line)
         XCTAssertTrue(group.contains("See 'help report <subcommand>'"), group, file: file, line: line)
+        // An error's hint names its command as typed at the prompt too.
+        XCTAssertTrue(answers[5].contains("error: unknown report 9\nhint: see 'report list'\n"), answers[5], file: file, line: line)
     }
 
     /// One-shot help in a window 80 columns wide (its size, not $COLUMNS): wrapped to it, the

@@ -89,7 +89,7 @@ final class ReplTests: XCTestCase {
             .expect("expenses:report 1> "), .send("quit\r"),
         ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertFalse(result.stdout.contains("Unknown command 'expenses'"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("unknown command 'expenses'"), result.stdout)
     }
 
     func testCtrlCClearsTheLineAndASecondAtAnEmptyPromptLeaves() throws {
@@ -129,7 +129,7 @@ final class ReplTests: XCTestCase {
     func testErrorsDoNotEndTheSession() throws {
         let result = try session([
             .expect("expenses> "), .send("report show 9\r"), .expect("unknown report 9"),
-            .send("reprot\r"), .expect("Did you mean 'report'?"), .expect("expenses> "),
+            .send("reprot\r"), .expect("did you mean 'report'?"), .expect("expenses> "),
             .send("echo still here\r"), .expect("still here"), .send("exit\r"),
         ])
         XCTAssertEqual(result.status, 0, "leaving the REPL is not a failure")

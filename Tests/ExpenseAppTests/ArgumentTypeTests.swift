@@ -32,12 +32,13 @@ final class ArgumentTypeTests: XCTestCase {
         return invocation
     }
 
+    /// The usage error's message, and its hint after a newline, as printed.
     private func usageMessage(_ words: [String]) -> String? {
         do {
             _ = try invocation(words)
             return nil
         } catch {
-            return (error as? UsageError)?.message
+            return (error as? UsageError).map { usage in usage.message + (usage.hint.map { "\nhint: " + $0 } ?? "") }
         }
     }
 
@@ -56,10 +57,10 @@ final class ArgumentTypeTests: XCTestCase {
     func testAWordOutsideAClosedSetIsAUsageErrorWithTheValuesAndTheNearest() {
         XCTAssertEqual(
             usageMessage(["7", "--paid-by", "compnay"]),
-            "The value 'compnay' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'. Did you mean 'company'?")
+            "invalid value 'compnay' for '--paid-by <who>': give one of 'personal' or 'company'\nhint: did you mean 'company'?")
         XCTAssertEqual(
             usageMessage(["7", "--paid-by", "boss"]),
-            "The value 'boss' is invalid for '--paid-by <who>'. Please provide one of 'personal' or 'company'.")
+            "invalid value 'boss' for '--paid-by <who>': give one of 'personal' or 'company'")
     }
 
     func testAPolicyRuleAndSeverityAreClosedSetsAsPositionalArguments() throws {
@@ -71,8 +72,9 @@ final class ArgumentTypeTests: XCTestCase {
         XCTAssertThrowsError(try set[PolicyCommands.severity]) { error in
             XCTAssertEqual(
                 (error as? UsageError)?.message,
-                "The value 'blockng' is invalid for '<severity>'. Please provide one of 'warning', 'blocking' or 'off'. Did you mean 'blocking'?"
+                "invalid value 'blockng' for '<severity>': give one of 'warning', 'blocking' or 'off'"
             )
+            XCTAssertEqual((error as? UsageError)?.hint, "did you mean 'blocking'?")
         }
         XCTAssertEqual(PolicyCommands.severity.spec.completion, .values(PolicySeverity.allCases.map(\.rawValue)))
     }
@@ -102,7 +104,7 @@ final class ArgumentTypeTests: XCTestCase {
             Money(minorUnits: 150, currency: euro))
         XCTAssertNil(try invocation(["7"])[Self.amount, in: AmountContext(euro)])
         XCTAssertThrowsError(try invocation(["7"])[Self.amount.required(), in: AmountContext(euro)]) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "Missing expected argument '--amount <amount>'")
+            XCTAssertEqual((error as? UsageError)?.message, "missing argument '--amount <amount>'")
         }
     }
 
@@ -125,7 +127,7 @@ final class ArgumentTypeTests: XCTestCase {
             XCTAssertEqual((error as? ExpenseError)?.kind, .invalidData)
         }
         XCTAssertThrowsError(try invocation(["7", "--info", "=3"])[Self.info]) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "The value '=3' is invalid for '--info <key=value>': expected key=value")
+            XCTAssertEqual((error as? UsageError)?.message, "invalid value '=3' for '--info <key=value>': expected key=value")
         }
     }
 
@@ -136,7 +138,7 @@ final class ArgumentTypeTests: XCTestCase {
         XCTAssertEqual(try given[Self.day], try CalendarDate.parse("2026-03-02"))
         XCTAssertNil(try invocation(["7"])[Self.day])
         XCTAssertThrowsError(try invocation(["0"])[Self.id]) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "The value '0' is invalid for '<id>': expected a positive number")
+            XCTAssertEqual((error as? UsageError)?.message, "invalid value '0' for '<id>': expected a positive number")
         }
         XCTAssertThrowsError(
             try CommandParser(
@@ -149,7 +151,7 @@ final class ArgumentTypeTests: XCTestCase {
             )
             .parse(["try"])
         ) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "Missing expected argument '<id>'")
+            XCTAssertEqual((error as? UsageError)?.message, "missing argument '<id>'")
         }
     }
 }

@@ -53,7 +53,7 @@ final class BadInputTests: XCTestCase {
                 + "9,999,999,999,999.99 EUR\n")
         try assertRefused(
             ["report", "list", "--x"], status: 64,
-            stderr: "expenses: error: Unknown option '--x'.\nUsage: expenses report list [<options>]\n  See 'expenses help report list'.\n")
+            stderr: "expenses: error: unknown option '--x'\nusage: expenses report list [<options>]\n  see 'expenses help report list'\n")
     }
 
     /// Under a German locale an amount may have a decimal comma, where it is unambiguous.
@@ -78,7 +78,7 @@ final class BadInputTests: XCTestCase {
         try assertRefused(
             ["report", "show"], status: 64,
             stderr:
-                "expenses: error: Missing expected argument '<id>'\nUsage: expenses report show <id>\n  See 'expenses help report show'.\n")
+                "expenses: error: missing argument '<id>'\nusage: expenses report show <id>\n  see 'expenses help report show'\n")
     }
 
     func testTooManyDecimals() throws {

@@ -55,16 +55,17 @@ final class CommandParserTests: XCTestCase {
     func testUsageErrors() {
         XCTAssertEqual(
             usageError(["expense", "add", "--ammount", "3"]),
-            UsageError("Unknown option '--ammount'. Did you mean '--amount'?", path: ["expense", "add"]))
-        XCTAssertEqual(usageError(["expnse"])?.message, "Unknown command 'expnse'. Did you mean 'expense'?")
-        XCTAssertEqual(usageError(["expense", "add", "--category"])?.message, "Missing value for '--category <code>'")
-        XCTAssertEqual(usageError(["report", "new"])?.message, "Missing expected argument '<title>'")
-        XCTAssertEqual(usageError(["report", "list", "--all=yes"])?.message, "The flag '--all' does not take a value")
+            UsageError("unknown option '--ammount'", hint: "did you mean '--amount'?", path: ["expense", "add"]))
+        XCTAssertEqual(usageError(["expnse"])?.message, "unknown command 'expnse'")
+        XCTAssertEqual(usageError(["expnse"])?.hint, "did you mean 'expense'?")
+        XCTAssertEqual(usageError(["expense", "add", "--category"])?.message, "missing value for '--category <code>'")
+        XCTAssertEqual(usageError(["report", "new"])?.message, "missing argument '<title>'")
+        XCTAssertEqual(usageError(["report", "list", "--all=yes"])?.message, "the flag '--all' does not take a value")
         XCTAssertEqual(
             usageError(["report", "new", "A", "--purpose", "x", "--purpose", "y"])?.message,
             "'--purpose <text>' was given more than once")
-        XCTAssertEqual(usageError(["report", "list", "extra"])?.message, "Unexpected argument 'extra'")
-        XCTAssertEqual(usageError(["open"])?.message, "Missing subcommand for 'open'")
+        XCTAssertEqual(usageError(["report", "list", "extra"])?.message, "unexpected argument 'extra'")
+        XCTAssertEqual(usageError(["open"])?.message, "missing subcommand for 'open'")
     }
 
     func testEveryCommandHasHelpAndAUniquePath() {
@@ -78,5 +79,15 @@ final class CommandParserTests: XCTestCase {
             XCTAssertTrue(text.hasPrefix("OVERVIEW: \(command.abstract)"), command.name)
             XCTAssertTrue(text.contains("USAGE: expenses \(command.name)"), command.name)
         }
+    }
+
+    /// A hint names commands as typed in a shell; at the prompt as typed there, and prose that
+    /// only starts with the word stays.
+    func testHintsNameCommandsAsTypedWhereTheyAreRead() {
+        var help = HelpFormatter(registry: Commands.registry)
+        let hint = "recall it first: expenses report recall 1; expenses reads OFX ('expenses help rules'); expenses --shortcut X"
+        XCTAssertEqual(help.asTyped(hint), hint)
+        help.audience = .prompt
+        XCTAssertEqual(help.asTyped(hint), "recall it first: report recall 1; expenses reads OFX ('help rules'); expenses --shortcut X")
     }
 }

@@ -64,7 +64,8 @@ final class ConfigCommandTests: XCTestCase {
         XCTAssertEqual(try app.run("config", "set", "default-currency", "EURO").status, 65)
         let unknown = try app.run("config", "set", "app_id", "x.y")
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.hasPrefix("expenses: error: Unknown setting 'app_id'. Did you mean 'app-id'?"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("expenses: error: unknown setting 'app_id': "), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("\nhint: did you mean 'app-id'?\n"), unknown.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: configPath), "nothing written")
     }
 

@@ -93,7 +93,7 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(
             unknown.stderr.hasPrefix(
-                "expenses: error: Cannot tell the format from the name '\(app.path("trip.txt"))': "
+                "expenses: error: cannot tell the format from the name '\(app.path("trip.txt"))': "
                     + "give '--format <format>', one of 'csv', 'json', 'html' or 'pdf'"), unknown.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("trip.txt")))
         for arguments in [["report", "export", "1"], ["report", "export", "1", "-o", "-"]] {
@@ -101,7 +101,7 @@ final class ExportTests: XCTestCase {
             XCTAssertEqual(missing.status, 64, arguments.joined(separator: " "))
             XCTAssertTrue(
                 missing.stderr.hasPrefix(
-                    "expenses: error: Missing expected argument '--format <format>': give one of "
+                    "expenses: error: missing argument '--format <format>': give one of "
                         + "'csv', 'json', 'html' or 'pdf', or an --output file named for it\n"), missing.stderr)
         }
     }

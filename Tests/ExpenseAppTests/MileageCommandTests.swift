@@ -53,7 +53,7 @@ final class MileageCommandTests: XCTestCase {
         let neither = try app.run("expense", "add", "--report", "1", "--category", "mileage")
         XCTAssertEqual(neither.status, 64)
         XCTAssertTrue(
-            neither.stderr.hasPrefix("expenses: error: Missing expected argument '--amount <amount>' (or '--distance' instead)\n"),
+            neither.stderr.hasPrefix("expenses: error: missing argument '--amount <amount>' (or '--distance' instead)\n"),
             neither.stderr)
         let wrongCategory = try app.run("expense", "add", "--report", "1", "--category", "taxi", "--distance", "10")
         XCTAssertEqual(wrongCategory.status, 64, wrongCategory.stderr)

@@ -48,10 +48,10 @@ final class OptionTests: XCTestCase {
 
     func testABadValueIsTheOptionsOwnError() throws {
         XCTAssertThrowsError(try invocation(["--report", "0"])[Self.report]) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "The value '0' is invalid for '--report <id>': expected a positive number")
+            XCTAssertEqual((error as? UsageError)?.message, "invalid value '0' for '--report <id>': expected a positive number")
         }
         XCTAssertThrowsError(try invocation(["--limit", "-3"])[Self.limit]) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "The value '-3' is invalid for '--limit <n>': expected a number")
+            XCTAssertEqual((error as? UsageError)?.message, "invalid value '-3' for '--limit <n>': expected a number")
         }
         XCTAssertThrowsError(try invocation(["--day", "2026-02-30"])[Self.day]) { error in
             XCTAssertEqual((error as? ExpenseError)?.kind, .invalidData)
@@ -75,7 +75,7 @@ final class OptionTests: XCTestCase {
                     options: [Self.loud, Self.quiet],
                     validate: { invocation in
                         if invocation[Self.loud], invocation[Self.quiet] {
-                            throw UsageError("Give '--loud' or '--quiet', not both", path: ["try"])
+                            throw UsageError("give '--loud' or '--quiet', not both", path: ["try"])
                         }
                     },
                     run: { _, _ in

@@ -49,7 +49,7 @@ final class ShortcutLaunchTests: XCTestCase {
         XCTAssertThrowsError(try self.launch(["--shortcut", "a.b", "--format", "xml"]))
         XCTAssertThrowsError(try self.launch(["--shortcut", "a.b", "--catalog"]))
         XCTAssertThrowsError(try self.launch(["shortcut", "--amount", "3"]), "before the type an unknown option is an error") { error in
-            XCTAssertEqual((error as? UsageError)?.message, "Unknown option '--amount'.")
+            XCTAssertEqual((error as? UsageError)?.message, "unknown option '--amount'")
         }
         guard case .help(let path) = try CommandParser(registry: Commands.registry).parse(["shortcut", "a.b", "--help"]) else {
             return XCTFail()

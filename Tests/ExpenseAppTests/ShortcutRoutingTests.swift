@@ -81,9 +81,9 @@ final class ShortcutRoutingTests: XCTestCase {
         XCTAssertEqual(
             noTitle.stderr,
             """
-            expenses: error: Missing expected argument '<title>'
-            Usage: expenses report new [<options>] <title>
-              See 'expenses help report new'.
+            expenses: error: missing argument '<title>'
+            usage: expenses report new [<options>] <title>
+              see 'expenses help report new'
 
             """)
         let badAmount = try app.run("--shortcut", "com.sap.example.addExpense", "--amount", "12.345", "--category", "taxi")

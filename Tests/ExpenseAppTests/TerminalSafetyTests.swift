@@ -54,7 +54,7 @@ final class TerminalSafetyTests: XCTestCase {
     func testErrorsShowTheWordTheyQuote() throws {
         let unknown = try app.run(["\u{1B}]0;pwned\u{07}"])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.hasPrefix("expenses: error: Unknown command '\\x1b]0;pwned\\x07'"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("expenses: error: unknown command '\\x1b]0;pwned\\x07'"), unknown.stderr)
         assertSafe(unknown.stderr, "an unknown command's error")
         let type = try app.run(["--shortcut", "com.sap.example.\u{1B}[31mred"])
         XCTAssertEqual(type.status, 64)

@@ -121,10 +121,9 @@ enum ConfigCommands {
 
     private static func requireKey(_ name: String, _ invocation: Invocation) throws -> SettingKey {
         if let key = Settings.key(name) { return key }
-        let suggestion = Suggestion.closest(to: name, among: Settings.keys.map(\.name))
+        let names = Settings.keys.map(\.name)
         throw UsageError(
-            "Unknown setting '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
-                + " The settings are " + Settings.keys.map(\.name).joined(separator: ", ") + ", and var.NAME.",
-            path: invocation.spec.path)
+            "unknown setting '\(name)': the settings are " + names.joined(separator: ", ") + ", and var.NAME",
+            hint: UsageError.didYouMean(name, among: names), path: invocation.spec.path)
     }
 }

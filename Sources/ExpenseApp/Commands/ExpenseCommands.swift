@@ -228,7 +228,7 @@ enum ExpenseCommands {
         ],
         validate: { invocation in
             guard invocation.gave(Options.report) != invocation[Options.unassign] else {
-                throw UsageError("Give either '--report <id>' or '--unassign'", path: invocation.spec.path)
+                throw UsageError("give either '--report <id>' or '--unassign'", path: invocation.spec.path)
             }
         }
     ) { invocation, session in

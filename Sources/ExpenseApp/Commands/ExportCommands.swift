@@ -44,7 +44,7 @@ enum ExportCommands {
         let format = try format(of: invocation)
         let output = try invocation[Options.output].flatMap { $0 == "-" ? nil : $0 }
         if format == .pdf, output == nil, Console.isTerminal(\.output) {
-            throw UsageError("A PDF is not for a terminal: give '--output <file>', or pipe it", path: invocation.spec.path)
+            throw UsageError("a PDF is not for a terminal: give '--output <file>', or pipe it", path: invocation.spec.path)
         }
         // Found before the work, so that a machine without it says so at once.
         let printer = format == .pdf ? try ChromiumPrinter.find(searchPath: session.environment["PATH"] ?? "/usr/bin:/bin") : nil
@@ -103,12 +103,12 @@ enum ExportCommands {
         let formats = CommandParser.list(ExportFormat.names)
         guard let path = try invocation[Options.output], path != "-" else {
             throw UsageError(
-                "Missing expected argument '--format <format>': give one of \(formats), or an --output file named for it",
+                "missing argument '--format <format>': give one of \(formats), or an --output file named for it",
                 path: invocation.spec.path)
         }
         guard let format = ExportFormat.of(path: path) else {
             throw UsageError(
-                "Cannot tell the format from the name '\(path)': give '--format <format>', one of \(formats) "
+                "cannot tell the format from the name '\(path)': give '--format <format>', one of \(formats) "
                     + "(or name the file .csv, .json, .html, .htm or .pdf)", path: invocation.spec.path)
         }
         return format

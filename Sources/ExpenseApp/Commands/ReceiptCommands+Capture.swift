@@ -94,26 +94,26 @@ struct ReceiptCaptureRun {
         }
         if create, invocation.gave(Options.expense) {
             throw UsageError(
-                "Give '--expense' to attach the receipt to an existing expense, or '--create' to make one, not both", path: path)
+                "give '--expense' to attach the receipt to an existing expense, or '--create' to make one, not both", path: path)
         }
         if !invocation.arguments.isEmpty, invocation[Options.camera] || invocation[Options.inbox] {
-            throw UsageError("Give a file, '--camera' or '--inbox', not more than one", path: path)
+            throw UsageError("give a file, '--camera' or '--inbox', not more than one", path: path)
         }
         if invocation[Options.camera], invocation[Options.inbox] {
-            throw UsageError("Give '--camera' or '--inbox', not both", path: path)
+            throw UsageError("give '--camera' or '--inbox', not both", path: path)
         }
         if invocation.gave(Options.expense), invocation[Options.noMatch] {
             throw UsageError("'--no-match' goes without '--expense', which says where the receipt goes", path: path)
         }
         if invocation[Options.new], invocation[Options.noMatch] {
-            throw UsageError("Give '--new' or '--no-match', not both", path: path)
+            throw UsageError("give '--new' or '--no-match', not both", path: path)
         }
         if invocation[Options.ocr], invocation[Options.noOCR] {
-            throw UsageError("Give '--ocr' or '--no-ocr', not both", path: path)
+            throw UsageError("give '--ocr' or '--no-ocr', not both", path: path)
         }
         if invocation.gave(Options.maildir) {
             let others = !invocation.arguments.isEmpty || invocation[Options.camera] || invocation[Options.inbox]
-            if others { throw UsageError("Give a file, '--maildir', '--camera' or '--inbox', not more than one", path: path) }
+            if others { throw UsageError("give a file, '--maildir', '--camera' or '--inbox', not more than one", path: path) }
             if create || invocation.gave(Options.expense) {
                 throw UsageError(
                     "'--maildir' takes every new message: capture one message with '--create' or '--expense' as a file", path: path)

@@ -33,12 +33,12 @@ extension ReportCommands {
                     AdvanceOptions.amount, AdvanceOptions.currency, AdvanceOptions.date, AdvanceOptions.rate,
                 ]
                 if others.contains(where: { invocation.gave($0) }) {
-                    throw UsageError("Give either '--remove <id>' or '--amount <amount>' and its details", path: invocation.spec.path)
+                    throw UsageError("give either '--remove <id>' or '--amount <amount>' and its details", path: invocation.spec.path)
                 }
             } else if !invocation.gave(AdvanceOptions.amount),
                 invocation.gave(AdvanceOptions.currency) || invocation.gave(AdvanceOptions.rate) || invocation.gave(AdvanceOptions.date)
             {
-                throw UsageError("Missing '--amount <amount>' for the advance", path: invocation.spec.path)
+                throw UsageError("missing '--amount <amount>' for the advance", path: invocation.spec.path)
             }
         }
     ) { invocation, session in

@@ -149,7 +149,7 @@ extension Session {
             ? try invocation.value(of: invocation.spec.arguments[0], as: Int64.self)
             : try invocation[CommonOptions.report]
         if let id = explicit ?? currentReportID { return id }
-        throw UsageError("Missing expected argument '\(usesArgument ? "<id>" : "--report <id>")'", path: invocation.spec.path)
+        throw UsageError("missing argument '\(usesArgument ? "<id>" : "--report <id>")'", path: invocation.spec.path)
     }
 
     /// The currency of new reports when none is given: the default-currency setting.

@@ -44,9 +44,7 @@ enum SessionCommands {
         switch name {
         case "format":
             guard let format = OutputFormat(rawValue: value) else {
-                throw UsageError(
-                    "The value '\(value)' is invalid for 'format'. Please provide one of \(CommandParser.list(GlobalOptions.formats)).",
-                    path: invocation.spec.path)
+                throw InvalidArgument.notAllowed(GlobalOptions.formats).usageError(value, label: "format", path: invocation.spec.path)
             }
             session.format = format
         case "user":
@@ -54,7 +52,8 @@ enum SessionCommands {
             return .message("user = \(try session.user)")
         default:
             throw UsageError(
-                "Unknown setting '\(name)'. Please provide one of \(CommandParser.list(settingNames)).", path: invocation.spec.path)
+                "unknown setting '\(name)': give one of \(CommandParser.list(settingNames))",
+                hint: UsageError.didYouMean(name, among: settingNames), path: invocation.spec.path)
         }
         return .message("\(name) = \(value)")
     }

@@ -14,7 +14,7 @@ extension ShortcutCommands {
         examples: ["expenses shortcuts list", "expenses shortcuts list --visible --format json", "expenses shortcuts list --all"],
         validate: { invocation in
             guard !(invocation[Options.visible] && invocation[Options.all]) else {
-                throw UsageError("Give either '--visible' or '--all'", path: invocation.spec.path)
+                throw UsageError("give either '--visible' or '--all'", path: invocation.spec.path)
             }
         }
     ) { invocation, session in
@@ -54,7 +54,7 @@ extension ShortcutCommands {
         ],
         validate: { invocation in
             guard !(invocation[Options.desktop] && invocation[Options.json]) else {
-                throw UsageError("Give either '--desktop' or '--json'", path: invocation.spec.path)
+                throw UsageError("give either '--desktop' or '--json'", path: invocation.spec.path)
             }
             if invocation.gave(Options.entryIcon), invocation[Options.json] {
                 throw UsageError("'--icon <name>' is the desktop entry's; it goes with '--desktop'", path: invocation.spec.path)

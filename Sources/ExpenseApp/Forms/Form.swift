@@ -158,7 +158,7 @@ public struct Form {
                 } catch let error as ExpenseError {
                     Console.error(ErrorPresenter.lines(error, prefix: "expenses: error: "))
                 } catch let error as UsageError {
-                    Console.error("expenses: error: \(error.message)\n")
+                    Console.error("expenses: error: \(error.message)\n" + (error.hint.map { "hint: \($0)\n" } ?? ""))
                 }
             }
         }

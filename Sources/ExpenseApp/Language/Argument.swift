@@ -25,7 +25,7 @@ extension Argument where Value: ExpressibleByArgument, Value.ArgumentContext == 
     public static func value(_ name: String, _ help: String, completion: CompletionSource? = nil) -> Self {
         Argument(spec: ArgumentSpec(name, help, completion: completion ?? Value.completion)) { invocation, spec in
             guard let value = try invocation.value(of: spec, as: Value.self) else {
-                throw UsageError("Missing expected argument '<\(spec.name)>'", path: invocation.spec.path)
+                throw UsageError("missing argument '<\(spec.name)>'", path: invocation.spec.path)
             }
             return value
         }

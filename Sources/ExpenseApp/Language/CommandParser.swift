@@ -71,17 +71,17 @@ public struct CommandParser {
             } else {
                 guard let known = options.first(where: { $0.short.map(String.init) == String(word.dropFirst()) }) else {
                     if passesOn { return takeArgument(word) }
-                    throw UsageError("Unknown option '\(word)'", path: path)
+                    throw UsageError("unknown option '\(word)'", path: path)
                 }
                 name = known.name
             }
             guard let option = options.first(where: { $0.name == name }) else {
                 if passesOn { return takeArgument(word) }
-                let suggestion = Suggestion.closest(to: "--\(name)", among: options.map(\.word))
-                throw UsageError("Unknown option '--\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""), path: path)
+                throw UsageError(
+                    "unknown option '--\(name)'", hint: UsageError.didYouMean("--\(name)", among: options.map(\.word)), path: path)
             }
             if option.isFlag {
-                if inlineValue != nil { throw UsageError("The flag '--\(name)' does not take a value", path: path) }
+                if inlineValue != nil { throw UsageError("the flag '--\(name)' does not take a value", path: path) }
                 try takeFlag(name)
             } else {
                 if let inlineValue {
@@ -98,14 +98,14 @@ public struct CommandParser {
             case GlobalOptions.version.spec.name: wantsVersion = true
             case GlobalOptions.noPager.spec.name: globals.noPager = true
             default:
-                if invocation == nil { throw UsageError("Unknown option '--\(name)' before a command", path: path) }
+                if invocation == nil { throw UsageError("unknown option '--\(name)' before a command", path: path) }
                 invocation?.addFlag(name)
             }
         }
 
         private mutating func nextValue(for option: OptionSpec) throws(UsageError) -> String {
             guard index < words.count, !words[index].hasPrefix("--") else {
-                throw UsageError("Missing value for '\(option.synopsis)'", path: path)
+                throw UsageError("missing value for '\(option.synopsis)'", path: path)
             }
             index += 1
             return words[index - 1]
@@ -113,7 +113,7 @@ public struct CommandParser {
 
         private mutating func takeValue(_ value: String, of option: OptionSpec) throws(UsageError) {
             if let allowed = option.allowed, !allowed.contains(value) {
-                throw UsageError(InvalidArgument.notAllowed(allowed).message(value, label: option.synopsis), path: path)
+                throw InvalidArgument.notAllowed(allowed).usageError(value, label: option.synopsis, path: path)
             }
             if spec?.options.contains(where: { $0.name == option.name }) != true,
                 GlobalOptions.specs.contains(where: { $0.name == option.name })
@@ -161,7 +161,7 @@ public struct CommandParser {
             guard let group = registry.group(line.path), let fallback = group.defaultSubcommand,
                 let found = registry.command(line.path + [fallback])
             else {
-                throw UsageError("Missing subcommand for '\(line.path.joined(separator: " "))'", path: line.path)
+                throw UsageError("missing subcommand for '\(line.path.joined(separator: " "))'", path: line.path)
             }
             line.path += [fallback]
             line.invocation = Invocation(spec: found)
@@ -170,7 +170,7 @@ public struct CommandParser {
         if !line.unexpected.isEmpty {
             let quoted = line.unexpected.map { "'\($0)'" }.joined(separator: ", ")
             throw UsageError(
-                line.unexpected.count == 1 ? "Unexpected argument \(quoted)" : "\(line.unexpected.count) unexpected arguments: \(quoted)",
+                line.unexpected.count == 1 ? "unexpected argument \(quoted)" : "\(line.unexpected.count) unexpected arguments: \(quoted)",
                 path: line.path)
         }
         if requiringAll, let missing = invocation.missing { throw missing }
@@ -209,11 +209,10 @@ public struct CommandParser {
     /// - Parameter alsoTopics: whether the word may be a help topic too (after `help`).
     private func unknownCommand(_ word: String, under path: [String], alsoTopics: Bool = false) -> UsageError {
         let names = registry.subcommandNames(under: path) + (alsoTopics ? registry.topics.map(\.name) : [])
-        let suggestion = Suggestion.closest(to: word, among: names)
-        // The whole command as typed, and as meant: "Unknown command 'report lsit'. Did you mean 'report list'?"
-        let typed = (path + [word]).joined(separator: " ")
-        let meant = suggestion.map { (path + [$0]).joined(separator: " ") }
-        return UsageError("Unknown command '\(typed)'." + (meant.map { " Did you mean '\($0)'?" } ?? ""), path: path)
+        // The whole command as typed, and as meant: "unknown command 'report lsit'", "did you mean 'report list'?"
+        let whole = { (last: String) in (path + [last]).joined(separator: " ") }
+        return UsageError(
+            "unknown command '\(whole(word))'", hint: UsageError.didYouMean(word, among: names, as: whole), path: path)
     }
 
     static func isNegativeNumber(_ word: String) -> Bool {

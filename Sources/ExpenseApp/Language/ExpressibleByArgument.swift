@@ -42,7 +42,7 @@ extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, Raw
     public static var allowedValues: [String]? { allCases.map(\.rawValue) }
 }
 
-/// Why a word is not a value of a type, in words that follow "The value 'x' is invalid for
+/// Why a word is not a value of a type, in words that follow "invalid value 'x' for
 /// '--name <v>'", which the option or argument that read it adds: the usage error, exit 64.
 public enum InvalidArgument: Error, Equatable {
     /// `expected a positive number`
@@ -51,16 +51,19 @@ public enum InvalidArgument: Error, Equatable {
     case notAllowed([String])
 
     /// The whole message for `word` given to `label` (`--paid-by <who>`, `<id>`), with the
-    /// allowed values and the nearest of them.
+    /// allowed values.
     public func message(_ word: String, label: String) -> String {
-        let start = "The value '\(word)' is invalid for '\(label)'"
+        let start = "invalid value '\(word)' for '\(label)': "
         switch self {
-        case .expected(let what):
-            return start + ": " + what
-        case .notAllowed(let allowed):
-            let suggestion = Suggestion.closest(to: word, among: allowed).map { " Did you mean '\($0)'?" } ?? ""
-            return start + ". Please provide one of \(CommandParser.list(allowed))." + suggestion
+        case .expected(let what): return start + what
+        case .notAllowed(let allowed): return start + "give one of \(CommandParser.list(allowed))"
         }
+    }
+
+    /// The usage error for `word` given to `label`, hinting the nearest allowed value.
+    func usageError(_ word: String, label: String, path: [String]) -> UsageError {
+        guard case .notAllowed(let allowed) = self else { return UsageError(message(word, label: label), path: path) }
+        return UsageError(message(word, label: label), hint: UsageError.didYouMean(word, among: allowed), path: path)
     }
 }
 

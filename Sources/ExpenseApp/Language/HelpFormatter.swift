@@ -12,6 +12,17 @@ public struct HelpFormatter {
 
     public init(registry: CommandRegistry) { self.registry = registry }
 
+    /// Running text such as a hint, which names commands as typed in a shell (`recall it first:
+    /// expenses report recall 1`), with its commands as typed here: at the prompt `expenses` goes
+    /// where a command follows it, and prose stays ("expenses reads camt.053").
+    func asTyped(_ text: String) -> String {
+        guard audience == .prompt else { return text }
+        let commands = Set(registry.subcommandNames(under: []))
+        return text.replacing(/\bexpenses ([a-z][a-z-]*)\b/) { found in
+            commands.contains(String(found.output.1)) ? found.output.1 : found.output.0
+        }
+    }
+
     public func help(for path: [String]) -> String {
         if let command = registry.command(path) { return help(command) }
         if path.count == 1, let topic = registry.topic(path[0]) {

@@ -82,7 +82,7 @@ public struct Invocation {
         do {
             return try V(argument: word, in: context)
         } catch let invalid as InvalidArgument {
-            throw UsageError(invalid.message(word, label: label), path: path)
+            throw invalid.usageError(word, label: label, path: path)
         }
     }
 
@@ -91,7 +91,7 @@ public struct Invocation {
 
     static func missing(_ option: OptionSpec, path: [String]) -> UsageError {
         let instead = option.waivedBy.isEmpty ? "" : " (or " + option.waivedBy.map { "'--\($0)'" }.joined(separator: " or ") + " instead)"
-        return UsageError("Missing expected argument '\(option.synopsis)'\(instead)", path: path)
+        return UsageError("missing argument '\(option.synopsis)'\(instead)", path: path)
     }
 
     /// Whether a flag was given; a flag cannot be malformed.
@@ -127,7 +127,7 @@ public struct Invocation {
         }
         for (position, argument) in spec.arguments.enumerated()
         where !argument.optional && position >= arguments.count && stored[argument.name] == nil {
-            return UsageError("Missing expected argument '<\(argument.name)>'", path: spec.path)
+            return UsageError("missing argument '<\(argument.name)>'", path: spec.path)
         }
         return nil
     }

@@ -84,8 +84,8 @@ public enum ShortcutLaunch {
         }
         if let unknown = unknownParameter(route.parameters, of: route.action, command: spec) {
             throw UsageError(
-                "The quick action \(route.item.type) passes '\(unknown.key)', which is not an option of 'expenses \(spec.name)'"
-                    + (unknown.suggestion.map { ". Did you mean '\($0)'?" } ?? ""), path: spec.path)
+                "the quick action \(route.item.type) passes '\(unknown.key)', which is not an option of 'expenses \(spec.name)'",
+                hint: unknown.suggestion.map { "did you mean '\($0)'?" }, path: spec.path)
         }
         do {
             return try route.words()
