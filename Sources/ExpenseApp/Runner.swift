@@ -61,10 +61,12 @@ public struct Runner {
         }
         // Options on the line apply to this command only; `set format` changes the session.
         let savedIdentity = session.identity
-        defer { session.identity = savedIdentity }
+        let savedPaging = session.paging
+        defer { (session.identity, session.paging) = (savedIdentity, savedPaging) }
         if let user = globals.user { try session.setUser(user, namedBy: "--user") }
+        if globals.noPager { session.paging = false }
         let format = globals.format ?? session.format
-        let renderer = Renderer(format: format, screen: Screen(session.environment, paging: !globals.noPager))
+        let renderer = Renderer(format: format, screen: Screen(session.environment, paging: session.paging))
         if let standsFor = invocation.spec.standsFor {
             return try run(forward ?? standsFor(invocation, session, parser), renderer: renderer, in: session)
         }

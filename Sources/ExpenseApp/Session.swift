@@ -16,6 +16,9 @@ import Glibc
 public final class Session {
     public let environment: Environment
     public var format: OutputFormat
+    /// False while a line given `--no-pager` runs: nor are the lines of a script it runs paged,
+    /// nor what a `run --transaction` shows once committed.
+    var paging = true
     /// Who the user is, normalised (`UserName`): from --user, `set user`, EXPENSES_USER or the login
     /// name. A name that is refused fails the commands that need it, with exit 65. On a team
     /// database the server says who the user is: the role it let in (`store`).

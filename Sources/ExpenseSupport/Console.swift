@@ -24,6 +24,10 @@ public enum Console {
         isatty(streams[keyPath: descriptor]) != 0
     }
 
+    /// Where standard output is shown: its own descriptor, or the one output held back for
+    /// later will be shown on (`ConsoleStreams.shownOn`).
+    public static var shownOutput: Int32 { streams.shownOn ?? streams.output }
+
     /// All of standard input, for a piped script.
     public static func readStandardInput() -> String {
         String(decoding: readStandardInputBytes(), as: UTF8.self)
@@ -57,6 +61,10 @@ public struct ConsoleStreams: Sendable, Equatable {
     public var input: Int32
     public var output: Int32
     public var error: Int32
+    /// For output held back to be shown later (a `run --transaction`'s, until its commit): the
+    /// descriptor it will be shown on, so that a table is fitted to that terminal meanwhile and
+    /// a PDF is not let through to it. Nil when output goes straight where it is shown.
+    public var shownOn: Int32?
 
     public init(input: Int32, output: Int32, error: Int32) {
         self.input = input

@@ -28,6 +28,18 @@ final class ExportTests: XCTestCase {
         XCTAssertTrue(
             terminal.stdout.contains("expenses: error: a PDF is not for a terminal: give '--output <file>', or pipe it"), terminal.stdout)
         XCTAssertFalse(terminal.stdout.contains("%PDF"))
+        // Nor when a transaction holds it back, to be shown on the terminal at the commit.
+        try "report export 1 --format pdf\n".write(toFile: app.path("pdf.expenses"), atomically: true, encoding: .utf8)
+        let script = [ExpensesProcess.binary.path, "run", "--bail", "--transaction", app.path("pdf.expenses")]
+        let held = try app.run(
+            [
+                "-c",
+                "script -qec \(ExpensesProcess.shellQuoted(script.map(ExpensesProcess.shellQuoted).joined(separator: " "))) /dev/null </dev/null",
+            ],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(held.status, 64, held.stdout)
+        XCTAssertTrue(held.stdout.contains("error: a PDF is not for a terminal"), held.stdout)
+        XCTAssertFalse(held.stdout.contains("%PDF"))
     }
 
     /// Chromium as google-chrome, faked: it shows what it was given (a private directory for

@@ -144,10 +144,7 @@ final class ListOutputTests: XCTestCase {
         try populate(reports: 2, items: 120)
         app.environment["TERM"] = "xterm"
         func onTerminal(_ command: String, _ steps: [[String: Any]]) throws -> ExpensesProcess.Result {
-            let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
-            let shell = "stty rows 12 cols 100; exec \(ExpensesProcess.shellQuoted(ExpensesProcess.binary.path)) \(command)"
-            let input = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-            return try app.run([driver.path, "/bin/sh", "-c", shell], stdin: input, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            try self.onTerminal(command, steps, columns: 100)
         }
         let paged = try onTerminal("expense list --all", [["expect": "Taxi 5 "], ["expect": ":"], ["send": "q"]])
         XCTAssertEqual(paged.status, 0, paged.stdout)
@@ -171,5 +168,31 @@ final class ListOutputTests: XCTestCase {
         XCTAssertEqual(short.status, 0, short.stdout)
         XCTAssertTrue(short.stdout.contains("Trip 2"), short.stdout)
         XCTAssertFalse(short.stdout.contains("\u{1B}[?1h"), short.stdout)
+    }
+
+    /// `expenses COMMAND` on a real terminal of 12 rows and `columns` columns, driven by `steps`.
+    private func onTerminal(_ command: String, _ steps: [[String: Any]], columns: Int) throws -> ExpensesProcess.Result {
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_drive.py")
+        let shell = "stty rows 12 cols \(columns); exec \(ExpensesProcess.shellQuoted(ExpensesProcess.binary.path)) \(command)"
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+        return try app.run([driver.path, "/bin/sh", "-c", shell], stdin: input, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+    }
+
+    /// `run --transaction` holds what its lines print until the commit; on a terminal 60 columns
+    /// wide its table is still fitted to it, and, longer than the screen, goes through less as a
+    /// whole once committed; `--no-pager` prints it straight.
+    func testATransactionsHeldOutputIsFittedToTheTerminalAndPaged() throws {
+        try populate(reports: 2, items: 120)
+        try "expense list --all\n".write(toFile: app.path("list.expenses"), atomically: true, encoding: .utf8)
+        app.environment["TERM"] = "xterm"
+        let paged = try onTerminal(
+            "run --transaction list.expenses", [["expect": "Taxi 5 "], ["expect": ":"], ["send": "q"]], columns: 60)
+        XCTAssertEqual(paged.status, 0, paged.stdout)
+        XCTAssertFalse(paged.stdout.contains("Taxi 120 "), "less showed only the first screen: \(paged.stdout)")
+        let straight = try onTerminal("--no-pager run --transaction list.expenses", [], columns: 60)
+        XCTAssertEqual(straight.status, 0, straight.stdout)
+        let rows = lines(straight.stdout).filter { $0.contains("Taxi ") || $0.contains("MERCHANT") }
+        XCTAssertEqual(rows.count, 121, straight.stdout)
+        XCTAssertEqual(rows.filter { $0.count > 60 }, [], "wider than the terminal")
     }
 }

@@ -43,7 +43,7 @@ enum ExportCommands {
     ) { invocation, session in
         let format = try format(of: invocation)
         let output = try invocation[Options.output].flatMap { $0 == "-" ? nil : $0 }
-        if format == .pdf, output == nil, Console.isTerminal(\.output) {
+        if format == .pdf, output == nil, isatty(Console.shownOutput) != 0 {
             throw UsageError("a PDF is not for a terminal: give '--output <file>', or pipe it", path: invocation.spec.path)
         }
         // Found before the work, so that a machine without it says so at once.

@@ -19,10 +19,13 @@ struct Screen {
     init(_ environment: Environment, paging: Bool) {
         self.environment = environment
         var size = winsize()
-        let isTerminal = Console.isTerminal(\.output)
-        if !isTerminal || ioctl(Console.streams.output, UInt(TIOCGWINSZ), &size) != 0 { size = winsize() }
+        let shown = Console.shownOutput
+        let isTerminal = isatty(shown) != 0
+        if !isTerminal || ioctl(shown, UInt(TIOCGWINSZ), &size) != 0 { size = winsize() }
         columns = Self.number(environment["COLUMNS"]) ?? (size.ws_col > 0 ? Int(size.ws_col) : nil)
-        guard isTerminal, paging, let pager = Pager.command(environment) else { return }
+        // Held output is paged, if at all, as a whole when it is shown (`HeldOutput.release`).
+        let held = Console.streams.shownOn != nil
+        guard isTerminal, paging, !held, let pager = Pager.command(environment) else { return }
         rows = Self.number(environment["LINES"]) ?? (size.ws_row > 0 ? Int(size.ws_row) : nil)
         self.pager = pager
     }

@@ -91,10 +91,10 @@ public struct ScriptRunner {
                     held?.discard()
                     return runner.report(error, location: name, audience: session.helpAudience)
                 }
-                held?.release()
+                held?.release(on: Screen(session.environment, paging: session.paging))
             }
         } else {
-            held?.release()
+            held?.release(on: Screen(session.environment, paging: session.paging))
         }
         if failures == 0 { return .ok }
         return options.bail || session.scripts.unwinding ? status : .failure
