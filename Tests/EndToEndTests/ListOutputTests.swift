@@ -194,5 +194,9 @@ final class ListOutputTests: XCTestCase {
         let rows = lines(straight.stdout).filter { $0.contains("Taxi ") || $0.contains("MERCHANT") }
         XCTAssertEqual(rows.count, 121, straight.stdout)
         XCTAssertEqual(rows.filter { $0.count > 60 }, [], "wider than the terminal")
+        // --no-pager before 'run' reaches the script's lines, with or without a transaction.
+        let lines = try onTerminal("--no-pager run list.expenses", [], columns: 60)
+        XCTAssertEqual(lines.status, 0, lines.stdout)
+        XCTAssertTrue(lines.stdout.contains("Taxi 120 "), lines.stdout)
     }
 }
