@@ -44,6 +44,9 @@ public struct Listing {
         case ids([Int64])
         /// A size in bytes: "88.6 KiB" for people, the number in JSON and CSV.
         case bytes(Int64)
+        /// A time as stored, UTC (`2026-12-02T17:52:12Z`): where the user is for people
+        /// (`LocalTime`), as stored in JSON and CSV.
+        case time(String)
         /// An amount as it was printed, whose currency may not be known (what a receipt's
         /// reading says): money for people when the currency is known; `{amount, currency}` in
         /// JSON and two columns in CSV, as money is.
@@ -66,6 +69,7 @@ public struct Listing {
             case .date(let date): return date?.description ?? ""
             case .ids(let ids): return ids.map(String.init).joined(separator: " ")
             case .bytes(let bytes): return ByteCount.describe(bytes)
+            case .time(let utc): return LocalTime.forPeople(utc)
             case .amount(let amount, let code):
                 guard let amount else { return "" }
                 if let code, let currency = CurrencyTable.standard.currency(code), let money = try? Money.parse(amount, currency: currency)
@@ -85,6 +89,7 @@ public struct Listing {
             case .date(let date): return .date(date)
             case .ids(let ids): return .array(ids.map { .int($0) })
             case .bytes(let bytes): return .int(bytes)
+            case .time(let utc): return .string(utc)
             case .amount(let amount, let currency):
                 return amount.map { .object([("amount", .string($0)), ("currency", .string(currency))]) } ?? .null
             case .null: return .null
@@ -182,6 +187,8 @@ public struct Listing {
                     fields.append(currency ?? "")
                 case .bytes(let bytes):
                     fields.append(String(bytes))
+                case .time(let utc):
+                    fields.append(utc)
                 default:
                     fields.append(cell.display)
                     if moneyColumns.contains(index) { fields.append("") }

@@ -29,6 +29,8 @@ final class ExpensesProcess {
             "EXPENSES_DB": directory.appendingPathComponent("expenses.sqlite").path,
             "EXPENSES_USER": "alice",
             "EXPENSES_NOW": "2026-03-10T09:00:00Z",
+            // Times for people are local: the same on every machine the tests run on.
+            "TZ": "UTC",
             "LANG": "C.UTF-8",
         ]
         if ServerEngine.isSelected {

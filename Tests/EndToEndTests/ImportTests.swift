@@ -104,9 +104,9 @@ final class ImportTests: ImportTestCase {
         XCTAssertEqual(
             try app.ok("import", "list"),
             """
-            BATCH  FILE\(String(repeating: " ", count: first.count - 4))  IMPORTED              REPORT  NEW  DUPLICATE  INVALID  SKIPPED  UNDONE
-                1  \(first)  2026-03-10T09:00:00Z       1    3          0        0        0  
-                2  \(second)  2026-03-10T09:00:00Z       1    2          1        0        0  
+            BATCH  FILE\(String(repeating: " ", count: first.count - 4))  IMPORTED                 REPORT  NEW  DUPLICATE  INVALID  SKIPPED  UNDONE
+                1  \(first)  2026-03-10 09:00:00 UTC       1    3          0        0        0  
+                2  \(second)  2026-03-10 09:00:00 UTC       1    2          1        0        0  
 
             """)
         XCTAssertEqual(try app.query("SELECT item_count || '/' || total_minor FROM reports"), "5/1750")

@@ -1,3 +1,4 @@
+import ExpenseSupport
 import ExpenseTestSupport
 import Foundation
 import XCTest
@@ -45,7 +46,8 @@ final class ReceiptCaptureTests: XCTestCase {
         let again = try app.run("receipt", "capture", copy, "--expense", "2", "--no-ocr")
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(
-            again.stdout.hasPrefix("Receipt 1 was captured before (2026-03-10T09:00:00Z, \(hotel)): the same bytes, kept once\n"),
+            again.stdout.hasPrefix(
+                "Receipt 1 was captured before (\(LocalTime.forPeople("2026-03-10T09:00:00Z")), \(hotel)): the same bytes, kept once\n"),
             again.stdout)
         XCTAssertEqual(
             again.stderr,

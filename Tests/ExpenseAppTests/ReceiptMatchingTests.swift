@@ -57,6 +57,11 @@ final class ReceiptMatchingTests: XCTestCase {
         let alone = try app.run("receipt", "capture", ReceiptSamples.path("kiosk-munich-de.jpg"), "--no-match")
         XCTAssertEqual(alone.status, 0, alone.stderr)
         XCTAssertFalse(alone.stdout.contains("Attached"), alone.stdout)
+        // It says where the receipt is and how it finds its expense.
+        XCTAssertTrue(
+            alone.stdout.hasSuffix(
+                "\nKept unattached: the card statement's line takes it when imported, or attach it: expenses receipt attach 1 --expense ID\n"
+            ), alone.stdout)
         XCTAssertEqual(try links(), "")
         let matched = try app.object("receipt", "match")
         XCTAssertEqual(matched["attached"] as? Int, 1)

@@ -1,3 +1,4 @@
+import ExpenseSupport
 import ExpenseTestSupport
 import Foundation
 import XCTest
@@ -19,11 +20,13 @@ final class ShortcutInboxTests: XCTestCase {
             "Queued 'New Report' (com.sap.example.newReport) as launch 1: a running expenses session runs it before its next prompt; 'expenses shortcuts inbox --deliver' runs it now.\n"
         )
         XCTAssertEqual(try app.query("SELECT count(*) FROM reports"), "0", "nothing ran yet")
+        // Queued when EXPENSES_NOW says, shown where the user is.
+        let queuedAt = LocalTime.forPeople("2026-03-10T09:00:00Z")
         XCTAssertEqual(
             try app.ok("shortcuts", "inbox"),
             """
-            ID  TYPE                       STATUS  QUEUED                TRIES  ARGUMENTS
-             1  com.sap.example.newReport  queued  2026-03-10T09:00:00Z      0  'Deferred trip' --from 2026-04-01
+            ID  TYPE                       STATUS  QUEUED\(String(repeating: " ", count: queuedAt.count - 6))  TRIES  ARGUMENTS
+             1  com.sap.example.newReport  queued  \(queuedAt)      0  'Deferred trip' --from 2026-04-01
 
             """)
         let delivered = try app.run("shortcuts", "inbox", "--deliver")

@@ -59,16 +59,15 @@ enum ExportCommands {
         switch format {
         case .html, .pdf:
             // Paper is read by people: times where they are, not UTC.
-            let environment = session.environment
             let events = try store.events(report.id).map { event in
                 var local = event
-                local.at = environment.localTime(event.at)
+                local.at = LocalTime.forPeople(event.at)
                 return local
             }
             var html = ReportHTML(
                 report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
                 events: events, receipts: try receipts(of: report, items: items, in: store),
-                generatedAt: environment.localTime(environment.now()), generator: "expenses \(Runner.version)",
+                generatedAt: LocalTime.forPeople(session.environment.now()), generator: "expenses \(Runner.version)",
                 advances: try store.advances(report.id))
             html.perDiems = perDiems.perDiems
             if case .none(let reason) = perDiems { html.perDiemNote = PerDiemView.words(reason, report: report) }

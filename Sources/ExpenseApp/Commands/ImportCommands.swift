@@ -99,7 +99,7 @@ enum ImportCommands {
         let batches = try session.store().importBatches()
         let rows: [[Listing.Cell]] = batches.map { batch in
             [
-                .int(batch.id), .text(batch.file), .text(batch.importedAt), batch.reportID.map { .int($0) } ?? .null,
+                .int(batch.id), .text(batch.file), .time(batch.importedAt), batch.reportID.map { .int($0) } ?? .null,
                 .int(Int64(batch.counts.new)), .int(Int64(batch.counts.duplicate)), .int(Int64(batch.counts.invalid)),
                 .int(Int64(batch.counts.skipped)), batch.undoneAt.map { .text($0) } ?? .null,
             ]

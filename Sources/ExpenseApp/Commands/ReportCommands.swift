@@ -82,7 +82,7 @@ enum ReportCommands {
         return try ReportDetail(
             report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
             perDiems: try store.perDiems(of: report), advances: try store.advances(report.id),
-            decision: try store.lastDecision(report.id), localTime: session.environment.localTime
+            decision: try store.lastDecision(report.id)
         ).output
     }
 

@@ -95,11 +95,9 @@ enum WorkflowCommands {
     ) { invocation, session in
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
-        // For people the local date and time; JSON and CSV keep UTC, as stored.
-        let forPeople = invocation.format == .table
         let rows: [[Listing.Cell]] = try store.events(report.id).map { event in
             [
-                .text(forPeople ? session.environment.localTime(event.at) : event.at), .text(event.actor), .text(event.action),
+                .time(event.at), .text(event.actor), .text(event.action),
                 .text(event.from.rawValue), .text(event.to.rawValue),
                 .text(event.reason),
             ]

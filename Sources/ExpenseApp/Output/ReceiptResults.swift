@@ -34,7 +34,7 @@ struct ReceiptCaptureResult: Document {
         let pixels = receipt.width.flatMap { width in receipt.height.map { ", \(width) × \($0) pixels" } } ?? ""
         if committed.reused {
             lines.append(
-                "Receipt \(receipt.id) was captured before (\(receipt.capturedAt), \(ReceiptView.name(receipt))): the same bytes, kept once"
+                "Receipt \(receipt.id) was captured before (\(LocalTime.forPeople(receipt.capturedAt)), \(ReceiptView.name(receipt))): the same bytes, kept once"
             )
             if committed.restoredBytes {
                 switch place {
@@ -65,7 +65,16 @@ struct ReceiptCaptureResult: Document {
                 "Attach it to the right one: expenses receipt attach \(receipt.id) --expense \(candidates[0].item.id)"
                     + (creating ? " (or make a new expense anyway: --create --new)" : ""))
         }
-        if declined { lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID") }
+        if declined {
+            lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID")
+        } else if receipt.expenseIDs.isEmpty, committed.expense == nil, committed.attachedTo == nil, match.attaches == nil,
+            case .none = match
+        {
+            // Where it is now, and how it finds its expense.
+            lines.append(
+                "Kept unattached: the card statement's line takes it when imported, "
+                    + "or attach it: expenses receipt attach \(receipt.id) --expense ID")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -19,7 +19,7 @@ enum ReceiptView {
             rows: receipts.map { receipt in
                 let suggestion = receipt.ocr.suggestion
                 return [
-                    .int(receipt.id), .text(receipt.capturedAt), .text(receipt.mediaType.name),
+                    .int(receipt.id), .time(receipt.capturedAt), .text(receipt.mediaType.name),
                     .bytes(receipt.size), .text(name(receipt)), .ids(receipt.expenseIDs),
                     .text(suggestion.merchant ?? ""), .date(suggestion.date), .amount(suggestion.amount, currency: suggestion.currency),
                 ]
@@ -96,7 +96,7 @@ struct ReceiptDetail: Document {
             ("SHA-256", receipt.sha256), ("Type", receipt.mediaType.name + pixels),
             ("Size", "\(receipt.size) bytes (\(ByteSize.describe(receipt.size)))"),
             ("Source", receipt.source.rawValue + (receipt.originalName.isEmpty ? "" : " \(receipt.originalName)")),
-            ("Captured", receipt.capturedAt),
+            ("Captured", LocalTime.forPeople(receipt.capturedAt)),
         ]
         if let taken = receipt.takenAt { rows.append(("Taken", taken.replacing("T", with: " ") + " (camera time, EXIF)")) }
         rows.append(("Expenses", receipt.expenseIDs.isEmpty ? "(none)" : receipt.expenseIDs.map(String.init).joined(separator: ", ")))

@@ -52,18 +52,15 @@ struct ReportDetail: Document {
     let advances: [Advance]
     /// The last approval or rejection: who, when and why, so a rejected report is no dead end.
     let decision: ReportEvent?
-    /// A stored UTC time as people read it where they are (the text shows it; JSON keeps UTC).
-    let localTime: (String) -> String
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
         report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
-        decision: ReportEvent? = nil, localTime: @escaping (String) -> String = { $0 }
+        decision: ReportEvent? = nil
     ) throws {
         self.report = report
         self.decision = decision
-        self.localTime = localTime
         self.items = items
         self.receipts = receipts
         self.perDiems = perDiems
@@ -91,7 +88,7 @@ struct ReportDetail: Document {
         }
         if let decision {
             var local = decision
-            local.at = localTime(decision.at)
+            local.at = LocalTime.forPeople(decision.at)
             text += "  " + "Decision:".padding(13) + ReportView.decisionWords(local) + "\n"
             if report.status == .rejected {
                 text += "  " + "".padding(13) + "reopen it to change and submit it again: expenses report reopen \(report.id)\n"

@@ -74,7 +74,7 @@ enum ShortcutView {
             ],
             rows: records.map { record in
                 [
-                    .int(record.id), .text(record.type), .text(record.status), .text(record.queuedAt),
+                    .int(record.id), .text(record.type), .text(record.status), .time(record.queuedAt),
                     .int(Int64(record.attempts)), .text(record.arguments.map(quoted).joined(separator: " ")),
                 ]
             })
