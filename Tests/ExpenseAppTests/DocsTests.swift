@@ -16,17 +16,38 @@ final class DocsTests: XCTestCase {
         }
     }
 
-    func testEveryLinkNamesAFileThatIsThere() throws {
+    /// README and every page of docs/.
+    private func pages() throws -> [URL] {
         let docs = root.appendingPathComponent("docs")
-        var files = [root.appendingPathComponent("README.md")]
-        files += try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.map {
-            docs.appendingPathComponent($0)
-        }
-        for file in files {
+        return try [root.appendingPathComponent("README.md")]
+            + FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted().map {
+                docs.appendingPathComponent($0)
+            }
+    }
+
+    func testEveryLinkNamesAFileThatIsThere() throws {
+        for file in try pages() {
             let text = try String(contentsOf: file, encoding: .utf8)
             for match in text.matches(of: /\]\(([^)#\s]+\.md)(#[^)]*)?\)/) {
                 let target = file.deletingLastPathComponent().appendingPathComponent(String(match.1)).path
                 XCTAssertTrue(FileManager.default.fileExists(atPath: target), "\(file.lastPathComponent) links \(match.1)")
+            }
+        }
+    }
+
+    /// A section starts with a sentence, not the middle of one: moved out of README, whose
+    /// paragraphs began with a bold word, sections read "of this machine live in ..." and
+    /// ", the same for every command" under headings that had taken their first words.
+    func testEverySectionStartsWithASentence() throws {
+        for file in try pages() {
+            let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            var inCode = false
+            for (index, line) in lines.enumerated() {
+                if line.hasPrefix("```") { inCode.toggle() }
+                guard !inCode, line.hasPrefix("#"),
+                    let next = lines.dropFirst(index + 1).first(where: { !$0.isEmpty }), let first = next.first
+                else { continue }
+                XCTAssertFalse(first.isLowercase || ",;:)".contains(first), "\(file.lastPathComponent): after '\(line)': \(next)")
             }
         }
     }
