@@ -59,10 +59,11 @@ extension Listing {
         // string for every width up to the widest was quadratic in it: minutes and gigabytes.
         let spaces = String(repeating: " ", count: widths.max() ?? 0)
         var text = ""
+        // Each line is added to `text` in place: a line of its own, then copied, cost a 10,000-row
+        // table a fifth more time.
         func line(_ cells: [String], continued: Bool = false) {
-            var line = ""
             for (position, cell) in cells.enumerated() {
-                if position > 0 { line += "  " }
+                if position > 0 { text += "  " }
                 var cell = cell
                 var cellWidth = TerminalWidth.columns(cell)
                 if cellWidth > widths[position] {
@@ -70,26 +71,29 @@ extension Listing {
                     cellWidth = TerminalWidth.columns(cell)
                 }
                 let padding = spaces.prefix(widths[position] - cellWidth)
-                if numeric[position] { line += padding }
-                line += cell
-                if !numeric[position], position < cells.count - 1 { line += padding }
+                if numeric[position] { text += padding }
+                text += cell
+                if !numeric[position], position < cells.count - 1 { text += padding }
             }
             // A wrapped cell's later lines end where their text does.
-            if continued { while line.last == " " { line.removeLast() } }
-            text += line + "\n"
+            if continued { while text.utf8.last == UInt8(ascii: " ") { text.removeLast() } }
+            text += "\n"
             if text.utf8.count >= 1 << 14 {
                 emit(text)
                 text = ""
             }
         }
         line(shown.map { columns[$0].title.uppercased() })
+        let anyWraps = wraps.contains(true)
         for row in eachRow {
-            let cells = shown.enumerated().map { position, index in
-                let cell = display(row[index])
-                return wraps[position] ? TerminalWidth.wrapped(cell, to: widths[position]) : [cell]
+            let cells = shown.map { display(row[$0]) }
+            guard anyWraps else {
+                line(cells)
+                continue
             }
-            for lineIndex in 0..<(cells.map(\.count).max() ?? 1) {
-                line(cells.map { $0.count > lineIndex ? $0[lineIndex] : "" }, continued: lineIndex > 0)
+            let wrapped = cells.indices.map { wraps[$0] ? TerminalWidth.wrapped(cells[$0], to: widths[$0]) : [cells[$0]] }
+            for lineIndex in 0..<(wrapped.map(\.count).max() ?? 1) {
+                line(wrapped.map { $0.count > lineIndex ? $0[lineIndex] : "" }, continued: lineIndex > 0)
             }
         }
         // The lines under the table wrap at the terminal's width too.
