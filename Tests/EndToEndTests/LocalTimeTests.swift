@@ -49,6 +49,9 @@ final class LocalTimeTests: XCTestCase {
             XCTAssertTrue(try app.run(command + ["--format", "json"]).stdout.contains("\"2026-03-10T09:00:00Z\""), "\(command) JSON")
         }
         XCTAssertTrue(try app.ok("receipt", "list", "--format", "csv").contains(",2026-03-10T09:00:00Z,"))
+        // An undone batch says when it was undone, where the user is, too.
+        try app.ok("import", "undo", "1")
+        XCTAssertEqual(try app.ok("import", "list").components(separatedBy: "2026-03-10 10:00:00 CET").count, 3)
         // Capturing it again says when it was captured first, where the user is.
         XCTAssertTrue(try app.ok("receipt", "capture", receipt, "--no-ocr").contains("(2026-03-10 10:00:00 CET, receipt.png)"))
     }

@@ -101,7 +101,7 @@ enum ImportCommands {
             [
                 .int(batch.id), .text(batch.file), .time(batch.importedAt), batch.reportID.map { .int($0) } ?? .null,
                 .int(Int64(batch.counts.new)), .int(Int64(batch.counts.duplicate)), .int(Int64(batch.counts.invalid)),
-                .int(Int64(batch.counts.skipped)), batch.undoneAt.map { .text($0) } ?? .null,
+                .int(Int64(batch.counts.skipped)), batch.undoneAt.map { .time($0) } ?? .null,
             ]
         }
         // The times are whole and a file's path wraps (its name is at its end); on a narrow

@@ -67,9 +67,7 @@ struct ReceiptCaptureResult: Document {
         }
         if declined {
             lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID")
-        } else if receipt.expenseIDs.isEmpty, committed.expense == nil, committed.attachedTo == nil, match.attaches == nil,
-            case .none = match
-        {
+        } else if receipt.expenseIDs.isEmpty, committed.expense == nil, committed.attachedTo == nil, case .none = match {
             // Where it is now, and how it finds its expense.
             lines.append(
                 "Kept unattached: the card statement's line takes it when imported, "
