@@ -102,16 +102,7 @@ extension Store {
         // its owner can follow the chain end to end ('db check'); the server keeps it append-only.
         if db.dialect == .sqlite { try verifyAuditLog() }
         return try db.query(
-            """
-            SELECT at, actor, from_status, to_status, action, reason FROM report_events WHERE report_id = ? ORDER BY id
-            """, [.integer(reportID)]
-        ) { row in
-            ReportEvent(
-                at: row.string("at"), actor: row.string("actor"),
-                from: ReportStatus(rawValue: row.string("from_status")) ?? .draft,
-                to: ReportStatus(rawValue: row.string("to_status")) ?? .draft,
-                action: row.string("action"), reason: row.string("reason"))
-        }
+            "SELECT \(Self.eventColumns) FROM report_events WHERE report_id = ? ORDER BY id", [.integer(reportID)], Self.event)
     }
 
     /// The last approval or rejection of a report, which `report show` says (who, when, why);
@@ -121,16 +112,20 @@ extension Store {
         let actions = [ReportAction.approve, .reject].map { "'\($0.rawValue)'" }.joined(separator: ", ")
         return try db.queryFirst(
             """
-            SELECT at, actor, from_status, to_status, action, reason FROM report_events
+            SELECT \(Self.eventColumns) FROM report_events
             WHERE report_id = ? AND action IN (\(actions)) ORDER BY id DESC LIMIT 1
-            """, [.integer(reportID)]
-        ) { row in
-            ReportEvent(
-                at: row.string("at"), actor: row.string("actor"),
-                from: ReportStatus(rawValue: row.string("from_status")) ?? .draft,
-                to: ReportStatus(rawValue: row.string("to_status")) ?? .draft,
-                action: row.string("action"), reason: row.string("reason"))
-        }
+            """, [.integer(reportID)], Self.event)
+    }
+
+    /// The columns of a log entry as people read it (`event`); the chain's are `auditColumns`.
+    private static let eventColumns = "at, actor, from_status, to_status, action, reason"
+
+    private static func event(_ row: Row) -> ReportEvent {
+        ReportEvent(
+            at: row.string("at"), actor: row.string("actor"),
+            from: ReportStatus(rawValue: row.string("from_status")) ?? .draft,
+            to: ReportStatus(rawValue: row.string("to_status")) ?? .draft,
+            action: row.string("action"), reason: row.string("reason"))
     }
 
     // MARK: - The chain
