@@ -3,27 +3,17 @@ import Foundation
 /// E-mails for the mail receipt tests, written as mail programs write them, with a real PDF (a
 /// text layer pdftotext reads) attached.
 enum MailSamples {
-    /// A one-page PDF 1.4 whose text object prints `lines` in Helvetica, its xref offsets exact.
+    /// A one-page PDF 1.4 whose text object prints `lines` in Helvetica.
     static func pdf(_ lines: [String]) -> Data {
         let shown = lines.map { "(\($0)) Tj T*" }.joined(separator: " ")
         let content = "BT /F1 12 Tf 14 TL 50 750 Td \(shown) ET"
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
-        ]
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(text.utf8.count)
-            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = text.utf8.count
-        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { text += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
-        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(text.utf8)
+        return file(
+            of: [
+                "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+                "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+                "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            ].map { Data($0.utf8) })
     }
 
     /// A scan: a one-page PDF that is only a greyscale JPEG (`width` × `height` pixels drawn at
@@ -32,7 +22,7 @@ enum MailSamples {
         let pageWidth = Double(width) * 72 / 300
         let pageHeight = Double(height) * 72 / 300
         let content = "q \(pageWidth) 0 0 \(pageHeight) 0 0 cm /Im1 Do Q"
-        let objects: [Data] = [
+        return file(of: [
             Data("<< /Type /Catalog /Pages 2 0 R >>".utf8), Data("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
             Data(
                 "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(pageWidth) \(pageHeight)] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>"
@@ -41,7 +31,11 @@ enum MailSamples {
                 "<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode /Length \(jpeg.count) >>\nstream\n"
                     .utf8) + jpeg + Data("\nendstream".utf8),
             Data("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream".utf8),
-        ]
+        ])
+    }
+
+    /// A PDF 1.4 file of `objects`, numbered from 1 (the first the catalog), its xref offsets exact.
+    private static func file(of objects: [Data]) -> Data {
         var file = Data("%PDF-1.4\n".utf8)
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
