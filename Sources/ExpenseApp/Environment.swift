@@ -51,7 +51,7 @@ public struct Environment {
         var seconds = time(nil)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return Self.iso8601(parts)
+        return LocalTime.iso8601(parts)
     }
 
     /// Today's date where the user is (the local calendar day), or the day of `EXPENSES_NOW`.
@@ -64,12 +64,6 @@ public struct Environment {
         localtime_r(&seconds, &parts)
         return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
             ?? CalendarDate(dayNumber: 0)
-    }
-
-    static func iso8601(_ parts: tm) -> String {
-        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
-            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
     }
 
     /// The user's name: --user, else EXPENSES_USER, else the login name.

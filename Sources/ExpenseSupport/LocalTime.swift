@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// A time as stored (`2026-12-02T17:52:12Z`, UTC ISO 8601) as people read it where they are:
-/// `2026-12-02 18:52:12 CET` under TZ=Europe/Berlin. JSON and CSV keep the UTC text.
+/// A time as stored (`2026-12-02T17:52:12Z`, UTC ISO 8601: `iso8601`) as people read it where
+/// they are: `2026-12-02 18:52:12 CET` under TZ=Europe/Berlin. JSON and CSV keep the UTC text.
 public enum LocalTime {
     /// `utc` in the local time zone (the process's `TZ`, else the system's); what does not
     /// parse is shown as it is.
@@ -27,11 +27,15 @@ public enum LocalTime {
         var seconds = timegm(&parts)
         var local = tm()
         guard localtime_r(&seconds, &local) != nil else { return utc }
-        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let text =
-            "\(local.tm_year + 1900)-\(pad(local.tm_mon + 1))-\(pad(local.tm_mday)) "
-            + "\(pad(local.tm_hour)):\(pad(local.tm_min)):\(pad(local.tm_sec))"
+        let text = String(iso8601(local).dropLast()).replacing("T", with: " ")
         let zone = local.tm_zone.map { String(cString: $0) } ?? ""
         return zone.isEmpty ? text : "\(text) \(zone)"
+    }
+
+    /// `parts` written as a time is stored, `2026-03-02T09:15:00Z` (UTC parts, as `gmtime_r` gives).
+    public static func iso8601(_ parts: tm) -> String {
+        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
+            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
     }
 }
