@@ -23,7 +23,8 @@ extension PostgresSchema {
 
     /// An item and its receipts: the owner's alone, changed only while the report it is in (and the
     /// one it moves to) is a draft of theirs. A mileage item's amount is checked against the
-    /// server's rates by a trigger (`mileageAmountTrigger`), whoever writes it.
+    /// server's rates by a trigger (`expenses_mileage_amount`, made by the migration
+    /// `mileageNightsAdvances`), whoever writes it.
     static var itemFunctions: [ServerFunction] {
         [
             ServerFunction(
