@@ -35,21 +35,20 @@ extension PostgresSchema {
         /// The group roles whose members may call it; none: the layer's own helper.
         var callers: [String] = []
 
-        /// A helper of the layer, which no Swift code calls.
-        init(name: String, parameters: String, returns: String, declare: String = "", body: String, callers: [String] = []) {
+        /// A helper of the layer, which no Swift code calls and no member may: a function a member
+        /// may call is a declared write (below), so that its signature is the one the store calls.
+        init(name: String, parameters: String, returns: String, declare: String = "", body: String) {
             self.name = name
             self.parameters = parameters
             self.returns = returns
             self.declare = declare
             self.body = body
-            self.callers = callers
         }
 
         /// The declared write `write`, its signature made from the declaration.
         init(_ write: some DeclaredServerWrite, declare: String = "", body: String, callers: [String] = []) {
-            self.init(
-                name: write.name, parameters: write.parameterList, returns: write.returns, declare: declare, body: body,
-                callers: callers)
+            self.init(name: write.name, parameters: write.parameterList, returns: write.returns, declare: declare, body: body)
+            self.callers = callers
         }
 
         var sql: String {

@@ -19,7 +19,7 @@ extension String: ServerValue {
 
 extension Bool: ServerValue {
     static var sqlType: String { "boolean" }
-    /// Bound as text, which the server reads as the parameter's type: `true` or `false`.
+    /// Bound as text, `true` or `false`, which the call casts to the parameter's type.
     var databaseValue: DatabaseValue { .text(self ? "true" : "false") }
 }
 

@@ -21,12 +21,15 @@ struct ServerWrite<each Argument: ServerValue, Result: ServerResult>: DeclaredSe
 
     var returns: String { Result.sqlType }
 
-    /// Calls the function with exactly its declared arguments, in the caller's transaction.
+    /// Calls the function with exactly its declared arguments, in the caller's transaction. Each
+    /// is cast to its parameter's type, as the signature declares it: a value bound as text (a
+    /// `Bool`) or as nothing (a NULL) still finds the function, and an overload is told by its
+    /// types as well as by its count.
     @discardableResult
     func call(on db: Database, _ argument: repeat each Argument) throws -> Result {
         var values: [DatabaseValue] = []
         for value in repeat each argument { values.append(value.databaseValue) }
-        let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+        let placeholders = parameters.map { "?::\($0.sqlType)" }.joined(separator: ", ")
         return try Result.read(db, calling: "\(PostgresSchema.functionSchema).\(name)(\(placeholders))", values)
     }
 }
