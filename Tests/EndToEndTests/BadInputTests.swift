@@ -1,8 +1,9 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Every bad input gets one clear line on stderr, the exit code of DESIGN.md, and writes nothing.
-final class BadInputTests: XCTestCase {
+final class BadInputTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

@@ -1,8 +1,9 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// The shell completion scripts, sourced in a real bash and asked for candidates.
-final class CompletionScriptTests: XCTestCase {
+final class CompletionScriptTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

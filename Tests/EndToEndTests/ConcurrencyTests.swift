@@ -1,9 +1,10 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Two processes writing one database at once both succeed: the busy timeout and BEGIN
 /// IMMEDIATE make the second wait instead of failing with "database is locked".
-final class ConcurrencyTests: XCTestCase {
+final class ConcurrencyTests: EngineTestCase {
     func testTwoWritersBothSucceed() throws {
         let app = try ExpensesProcess()
         try app.ok("report", "new", "Shared trip")

@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -12,7 +13,9 @@ import XCTest
 /// the commands write to the database's files and their outputs; each test checks both sides, so
 /// a database or an output that changes size fails the test here instead of making it pass for a
 /// different reason.
-final class DiskFullTests: XCTestCase {
+final class DiskFullTests: EngineTestCase {
+    override class var engines: Engines { .fileOnly(because: "a full disk under a file's database and its journal") }
+
     var app: ExpensesProcess!
 
     /// The largest a file may grow: above the database (1.2 MB with `manyItems`, 0.2 MB without),

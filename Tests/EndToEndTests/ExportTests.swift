@@ -1,9 +1,10 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `report export`: CSV, JSON, and the printable HTML checked in a real browser (headless
 /// Chromium, installed by Scripts/bootstrap) by printing it to PDF.
-final class ExportTests: XCTestCase {
+final class ExportTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

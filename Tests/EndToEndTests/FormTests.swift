@@ -1,10 +1,11 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// On a terminal a command asks for what it was not given, one field per line, as `gh` does:
 /// defaults in brackets, TAB completion, a bad value asked again, Ctrl-C or Ctrl-D cancelling
 /// with nothing written. Typed through a real pseudo-terminal.
-final class FormTests: XCTestCase {
+final class FormTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

@@ -1,10 +1,13 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// An import killed with SIGKILL — while reading, while writing, while committing, after — leaves
 /// an intact database holding the whole batch or none of it, and importing again ends with
 /// exactly the expected rows.
-final class ImportCrashTests: XCTestCase {
+final class ImportCrashTests: EngineTestCase {
+    override class var engines: Engines { .fileOnly(because: "SIGKILL mid-import: what a file's journal leaves") }
+
     private static let rows = 50_000
     private static let rules = """
         date = Date

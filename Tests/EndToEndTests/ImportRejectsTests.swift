@@ -142,6 +142,8 @@ final class ImportRejectsTests: ImportTestCase {
 
     /// A footer failed the whole import: the field count was checked before any rule.
     func testAFooterIsLeftOutBySkipEndOrByARuleOnTheRow() throws {
+        try fileOnly(
+            because: "the ids a rolled-back write or a duplicate took are not given again (PostgreSQL sequences): the test names them")
         let csv = try bankStatementWithFooter()
         let plain = try app.run("import", csv, "--rules", try fixture("bank-de.rules"))
         XCTAssertEqual(plain.status, 65)

@@ -1,9 +1,10 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// What the `expenses import` tests share: the binary in a directory of its own, the fixtures,
 /// statements written on the fly, and the summary line without its timing.
-class ImportTestCase: XCTestCase {
+class ImportTestCase: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws { app = try ExpensesProcess() }

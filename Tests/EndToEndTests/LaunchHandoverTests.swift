@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// a terminal (as a launcher's terminal window starts it), it is handed to the open session the
 /// person used last, which runs it at its prompt without a key pressed, exactly once, and gives
 /// back the line that was being typed. Without a terminal a launch runs on its own as before.
-final class LaunchHandoverTests: XCTestCase {
+final class LaunchHandoverTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

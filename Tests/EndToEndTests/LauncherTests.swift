@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -48,7 +49,7 @@ extension ExpensesProcess {
     }
 }
 
-final class LauncherTests: XCTestCase {
+final class LauncherTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws { app = try ExpensesProcess() }

@@ -1,10 +1,11 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Lists as a newcomer meets them: nothing silently left out (JSON and CSV complete unless
 /// --limit, a table says what it did not show), tables that line up with wide characters and fit a
 /// narrow terminal, long tables through a real pager (less) on a real terminal.
-final class ListOutputTests: XCTestCase {
+final class ListOutputTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

@@ -6,7 +6,7 @@ import XCTest
 /// receipt was captured, a statement imported or a quick action queued), it is their local date
 /// and time; JSON and CSV keep the UTC stored (issue 31, point 7). With the binary, under
 /// TZ=Europe/Berlin, on both engines.
-final class LocalTimeTests: XCTestCase {
+final class LocalTimeTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

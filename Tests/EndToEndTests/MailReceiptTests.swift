@@ -1,10 +1,11 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Receipts by e-mail through the built binary, on a file and (EXPENSES_TEST_ENGINE=postgresql) a
 /// team database: a message's PDF attachment, a message that is itself the receipt, on stdin as a
 /// mail filter pipes it, a Maildir's new messages taken once, and hostile messages.
-final class MailReceiptTests: XCTestCase {
+final class MailReceiptTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws { app = try ExpensesProcess() }

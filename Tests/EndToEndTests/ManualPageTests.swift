@@ -1,10 +1,13 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// The manual pages `expenses manpages DIR` writes from the command declarations: groff reads
 /// them without a warning, lexgrog finds their whatis lines, and each command of each group is
 /// on its page (man-db and groff-base, installed by Scripts/bootstrap).
-final class ManualPageTests: XCTestCase {
+final class ManualPageTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     var app: ExpensesProcess!
     var directory: String!
 

@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -8,7 +9,9 @@ import XCTest
 ///
 /// The package is built once for the class, in .build/package: a release build of its own, minutes
 /// the first time (SwiftPM's lock on .build, held by the swift test running this, keeps it apart).
-final class PackageTests: XCTestCase {
+final class PackageTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "the Debian package's own release build, in Scripts/test's side lane") }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     nonisolated(unsafe) static var built: (deb: String, directory: String)?

@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// commands' help tell it: leaving Monday morning, Germany then France, breakfasts at the hotel
 /// and a customer's dinner, a taxi; shown, submitted, and frozen: the rates corrected after the
 /// submission change nothing of it.
-final class PerDiemTripTests: XCTestCase {
+final class PerDiemTripTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws { app = try ExpensesProcess() }

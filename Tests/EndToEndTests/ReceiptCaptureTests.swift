@@ -1,9 +1,17 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `receipt capture` from each source — a file, stdin, a camera command, the inbox folder — and
 /// what it refuses; through the built binary.
-final class ReceiptCaptureTests: XCTestCase {
+final class ReceiptCaptureTests: EngineTestCase {
+    override class var engines: Engines {
+        .fileOnly(
+            because:
+                "the receipt vault beside a file; a team database keeps receipts' bytes in receipt_contents (TeamReceiptTests, DatabaseReceiptStorageTests)"
+        )
+    }
+
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

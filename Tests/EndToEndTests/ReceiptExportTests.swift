@@ -1,9 +1,10 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// The printable report with its receipts, checked in headless Chromium: one page for the report,
 /// then one page per receipt, each receipt once even when two items share it.
-final class ReceiptExportTests: XCTestCase {
+final class ReceiptExportTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// Issue 30 at a terminal, typed through a real pseudo-terminal: the takePhoto quick action
 /// offers the card line a photo matches before it makes a second expense, and the REPL asks which
 /// of two equally likely items a receipt is, best first.
-final class ReceiptMatchTerminalTests: XCTestCase {
+final class ReceiptMatchTerminalTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

@@ -7,7 +7,7 @@ import XCTest
 /// alone, photos made into expenses (`--create --yes`, as takePhoto does at a terminal), a ride's
 /// HTML e-mail piped in by a mail filter and a rail invoice's PDF in a Maildir; and `report check`
 /// finds no duplicate. On a file and on a team database.
-final class ReceiptWeekTests: XCTestCase {
+final class ReceiptWeekTests: EngineTestCase {
     var app: ExpensesProcess!
 
     /// The card export of the week: one line per payment, posted 0-2 days after it.

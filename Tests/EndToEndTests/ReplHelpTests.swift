@@ -1,10 +1,13 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `help` at the REPL's prompt, on terminals of 80 and 120 columns: the session's own page (no
 /// `expenses` before commands, no `--db` or `--version`, its words and keys), wrapped between
 /// words to the window, and usage and error hints that name commands as typed there.
-final class ReplHelpTests: XCTestCase {
+final class ReplHelpTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     /// What the REPL printed for `help`, `help expense add`, a mistyped command, `help report`,
     /// `help quit` and an unknown report, on a terminal `columns` wide, each from the line typed
     /// to the next prompt, lines without their `\r`.

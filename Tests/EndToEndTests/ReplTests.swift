@@ -1,8 +1,9 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// The REPL through a real pseudo-terminal: typed keys in, the screen out.
-final class ReplTests: XCTestCase {
+final class ReplTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

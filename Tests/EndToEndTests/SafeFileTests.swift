@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -5,7 +6,9 @@ import XCTest
 /// `import --rejects` — and the database: never written through a name someone planted, never
 /// over a file the command reads, over an existing file only with --force, and readable by their
 /// owner only.
-final class SafeFileTests: XCTestCase {
+final class SafeFileTests: EngineTestCase {
+    override class var engines: Engines { .fileOnly(because: "a file's own path, directory and modes") }
+
     var app: ExpensesProcess!
     private var savedUmask: mode_t = 0
 

@@ -1,8 +1,9 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Scripts: `run FILE`, piped stdin, shebang files; line-numbered errors, --bail, --transaction.
-final class ScriptTests: XCTestCase {
+final class ScriptTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws { app = try ExpensesProcess() }

@@ -1,9 +1,10 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Catalogs through the binary: `--catalog` with XML and binary plists, the app id, German
 /// titles from LANG, and validation errors as `FILE: item N (TYPE): message` with exit 65.
-final class ShortcutCatalogTests: XCTestCase {
+final class ShortcutCatalogTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws { app = try ExpensesProcess() }
@@ -62,6 +63,10 @@ final class ShortcutCatalogTests: XCTestCase {
     /// A queued launch names its catalog by path; a FIFO put there since is refused in the open
     /// session that takes the launch, which stays at its prompt (it froze there).
     func testALaunchWhoseCatalogBecameAFIFOIsRefusedInTheOpenSession() throws {
+        try fileOnly(
+            because:
+                "an open session on a server takes a queued launch at once (LISTEN/NOTIFY), before the test can swap its catalog for a FIFO; on a file it looks when Enter is pressed"
+        )
         app.useTerminal()
         try app.ok("report", "new", "Munich trip")
         let catalog = try write(plist([item("com.sap.example.showReports", "Show Reports")]))

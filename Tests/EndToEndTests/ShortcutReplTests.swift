@@ -1,9 +1,10 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `shortcut TYPE` at the REPL prompt: it runs the action and leaves the session at its target,
 /// popped to the root first (the prompt shows where the user is).
-final class ShortcutReplTests: XCTestCase {
+final class ShortcutReplTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

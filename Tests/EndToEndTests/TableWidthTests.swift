@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// is for. `shortcuts list` was 142 wide at 80 and `receipt list` 89 with its time cut; `report
 /// check` cut its messages beside an empty ACKNOWLEDGED column; `expense list` left out the
 /// converted amount before the rate. On a file and on a team database.
-final class TableWidthTests: XCTestCase {
+final class TableWidthTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

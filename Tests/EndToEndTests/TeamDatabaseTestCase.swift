@@ -6,7 +6,9 @@ import XCTest
 /// people use it: the administrator has run `expenses setup`; alice (traveller), bob (traveller
 /// and approver) and fiona (traveller and finance) each run the built binary with their own
 /// connection string (`run(as:)`).
-class TeamDatabaseTestCase: XCTestCase {
+class TeamDatabaseTestCase: EngineTestCase {
+    override class var engines: Engines { .once(because: "starts a team server of its own (TeamDatabaseTestCase)") }
+
     nonisolated(unsafe) private static var cluster: PostgresCluster?
     var cluster: PostgresCluster { Self.cluster! }
     var app: ExpensesProcess!
@@ -14,6 +16,8 @@ class TeamDatabaseTestCase: XCTestCase {
 
     override class func setUp() {
         super.setUp()
+        // In the team tier every test here is skipped (`engines`): no cluster to start for them.
+        guard TestEngine.ofThisRun == .file else { return }
         cluster = try? PostgresCluster()
     }
 
@@ -26,6 +30,7 @@ class TeamDatabaseTestCase: XCTestCase {
     /// A fresh database per test, set up by the superuser with `expenses setup`, and the team's
     /// login roles made members of its groups (what an administrator does with psql).
     override func setUpWithError() throws {
+        try super.setUpWithError()  // skips in the team tier, where no cluster was started
         guard Self.cluster != nil else { return XCTFail("the test cluster did not start: \(String(describing: try? PostgresCluster()))") }
         app = try ExpensesProcess()
         app.environment["EXPENSES_USER"] = nil

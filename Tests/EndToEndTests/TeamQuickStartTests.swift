@@ -5,7 +5,9 @@ import XCTest
 /// docs/TEAM.md begins with a throwaway server a newcomer runs in a minute: its commands, run
 /// exactly as written by a person who is not root, with the built binary as `expenses`, make a
 /// server, set it up, and let alice add a trip through both forms of the connection.
-final class TeamQuickStartTests: XCTestCase {
+final class TeamQuickStartTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "starts a team server of its own, as docs/TEAM.md's quick start does") }
+
     private let directory = "/tmp/expenses-pg"
 
     func testTheThrowawayServerOfTheTeamGuideRunsAsWritten() throws {

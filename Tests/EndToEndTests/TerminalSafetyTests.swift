@@ -1,10 +1,11 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// Data that holds escape sequences, carriage returns, backspaces, bidi overrides or invisible
 /// characters is shown visibly wherever it reaches a terminal — tables, details, messages, errors,
 /// a dry run, the quick actions — and kept exactly in JSON and CSV.
-final class TerminalSafetyTests: XCTestCase {
+final class TerminalSafetyTests: EngineTestCase {
     var app: ExpensesProcess!
 
     /// Clears the screen, retitles the window, rings the bell, returns to the line's start,

@@ -1,9 +1,10 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// What used to happen without a word: an expense added after the trip dated today, a receipt
 /// whose total is not its expense's, the app's trip quick actions disagreeing after one was off.
-final class WorkflowSurpriseTests: XCTestCase {
+final class WorkflowSurpriseTests: EngineTestCase {
     var app: ExpensesProcess!
 
     override func setUpWithError() throws {

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// `report advance`: cash paid to the traveller, netted against what they are owed.
-final class AdvanceCommandTests: XCTestCase {
+final class AdvanceCommandTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

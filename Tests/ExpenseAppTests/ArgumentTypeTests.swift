@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseShortcuts
 import ExpenseStore
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
@@ -8,7 +9,9 @@ import XCTest
 
 /// Each type the command language reads parses itself, refuses a bad word with its own error
 /// (a closed set naming its values and the nearest), and says what TAB offers.
-final class ArgumentTypeTests: XCTestCase {
+final class ArgumentTypeTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "words read as values: the same on either engine") }
+
     static let paidBy: Option<PaidBy?> = .value("paid-by", "Who paid.")
     static let currency: Option<Currency?> = .value("currency", "The currency.")
     static let amount: Option<Money?> = .value("amount", "The amount.")

@@ -5,7 +5,9 @@ import XCTest
 /// The audit log against tampering with the real sqlite3 program: each protective trigger dropped
 /// is re-created when expenses next opens the database, and said so once; an entry changed,
 /// removed or inserted is named by `report history` and `db check`, exit 65.
-final class AuditLogTests: XCTestCase {
+final class AuditLogTests: EngineTestCase {
+    override class var engines: Engines { .fileOnly(because: "tampering with a file through the real sqlite3 program") }
+
     var app: InProcessApp!
 
     static let protectiveTriggers = [

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Every bad input gets one clear line on stderr, the exit code of DESIGN.md, and writes nothing.
-final class BadInputTests: XCTestCase {
+final class BadInputTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

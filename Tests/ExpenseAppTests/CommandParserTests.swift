@@ -1,10 +1,13 @@
 import ExpenseCore
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 @testable import ExpenseSupport
 
-final class CommandParserTests: XCTestCase {
+final class CommandParserTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     let parser = CommandParser(registry: Commands.registry)
 
     private func invocation(_ words: [String]) throws -> (Invocation, GlobalValues) {

@@ -1,10 +1,13 @@
 import ExpenseCore
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 @testable import ExpenseSupport
 
-final class CompleterTests: XCTestCase {
+final class CompleterTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     var session: Session!
     let completer = Completer(registry: Commands.registry, extraCommands: Repl.commands)
 

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// `config get|set|unset|list` and the file behind them, `$XDG_CONFIG_HOME/expenses/config`.
-final class ConfigCommandTests: XCTestCase {
+final class ConfigCommandTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

@@ -1,12 +1,15 @@
 import ExpenseStore
 import ExpenseSupport
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 
 /// The app words a database's failure, and picks its exit code, by the failure's kind only: the
 /// same for the same failure whichever engine said it.
-final class DatabaseErrorPresenterTests: XCTestCase {
+final class DatabaseErrorPresenterTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     private func status(_ error: DatabaseError) -> ExitStatus { ExitStatus(ErrorPresenter.error(error).kind) }
 
     func testEachKindHasItsExitCode() {

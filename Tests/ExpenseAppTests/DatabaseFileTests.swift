@@ -3,7 +3,11 @@ import Foundation
 import XCTest
 
 /// The database file: where it is, and what happens when it is not what it should be.
-final class DatabaseFileTests: XCTestCase {
+final class DatabaseFileTests: EngineTestCase {
+    override class var engines: Engines {
+        .fileOnly(because: "the database file: where it is, and what happens when it is not what it should be")
+    }
+
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

@@ -1,10 +1,13 @@
 import ExpenseCore
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 
 /// The locale's decimal mark, by its name: it must not depend on which locales a machine has.
-final class DecimalMarkTests: XCTestCase {
+final class DecimalMarkTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     private func mark(_ variables: [String: String]) -> DecimalMark { Environment(variables: variables).decimalMark }
 
     func testTheLocaleNameDecides() {

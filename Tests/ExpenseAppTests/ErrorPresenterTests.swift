@@ -1,11 +1,14 @@
 import ExpenseShortcuts
 import ExpenseSupport
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 
 /// The presenter words every coded error: these are the hints the end-to-end tests see on stderr.
-final class ErrorPresenterTests: XCTestCase {
+final class ErrorPresenterTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     func testEachCodeHasItsHint() {
         let cases: [(ExpenseError.Code, String?)] = [
             (.reportDatesReversed, "--to must be on or after --from"),

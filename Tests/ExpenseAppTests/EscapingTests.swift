@@ -4,7 +4,7 @@ import XCTest
 
 /// Text that is hard to escape — `\r\n`, a quote or `&` followed by a combining mark, `<` — comes
 /// back exactly from every writer that has a syntax of its own: CSV, HTML, JSON.
-final class EscapingTests: XCTestCase {
+final class EscapingTests: EngineTestCase {
     var app: InProcessApp!
     static let merchant = "Hotel\r\nAstoria \"\u{301}Zur Post\" &\u{301}amp; <b>"
 

@@ -4,7 +4,7 @@ import XCTest
 
 /// `report export`: CSV, JSON, and the printable HTML checked in a real browser (headless
 /// Chromium, installed by Scripts/bootstrap) by printing it to PDF.
-final class ExportTests: XCTestCase {
+final class ExportTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -7,7 +8,9 @@ import XCTest
 
 /// The form engine with a scripted reader: what is asked, in which order, with which default,
 /// and what a bad answer, Enter, Ctrl-C and Ctrl-D do.
-final class FormEngineTests: XCTestCase {
+final class FormEngineTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     private final class ScriptedReader: LineReader {
         var wakeDescriptor: Int32?
         var answers: [ReplInput]

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseSupport
+import ExpenseTestSupport
 import Foundation
 import StatementReading
 import XCTest
@@ -8,7 +9,9 @@ import XCTest
 
 /// The help topics: complete, true to the code they describe, and the same in `help TOPIC`
 /// and the manual pages.
-final class HelpTopicTests: XCTestCase {
+final class HelpTopicTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testTheRulesTopicNamesEveryDirectiveAndField() {

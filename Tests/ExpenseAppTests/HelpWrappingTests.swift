@@ -5,7 +5,9 @@ import XCTest
 
 /// Help wrapped to the terminal's width (`$COLUMNS` or the window's; 80 when output is no
 /// terminal), between words, option descriptions under their own column.
-final class HelpWrappingTests: XCTestCase {
+final class HelpWrappingTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

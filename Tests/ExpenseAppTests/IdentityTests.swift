@@ -6,7 +6,14 @@ import XCTest
 /// spelling of her name, whichever way the name arrives (--user, EXPENSES_USER, `set user` in a
 /// script or the REPL, a quick action's launch). Names are stored normalised; invisible and
 /// control characters are refused with exit 65.
-final class IdentityTests: XCTestCase {
+final class IdentityTests: EngineTestCase {
+    override class var engines: Engines {
+        .fileOnly(
+            because:
+                "who one is comes from the connection on a team database, never --user or EXPENSES_USER (TeamDatabaseTests.testTheServerSaysWhoYouAre)"
+        )
+    }
+
     var app: InProcessApp!
 
     /// The finding: each of these approved alice's report.

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// `expense add --category lodging --nights N`: the daily limit applies per night.
-final class LodgingNightsTests: XCTestCase {
+final class LodgingNightsTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// `receipt capture` of an e-mail, run as the binary runs it: each picture attached is a receipt
 /// of its own, a message without one is itself the receipt, and `--maildir` goes with nothing
 /// that would make one expense of a whole mailbox.
-final class MailCaptureTests: XCTestCase {
+final class MailCaptureTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

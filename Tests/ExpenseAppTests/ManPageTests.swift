@@ -1,10 +1,13 @@
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 
 /// Roff as the manual pages are written: nothing of a help's text can become a request or an
 /// escape, and the pages hold every command.
-final class ManPageTests: XCTestCase {
+final class ManPageTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     func testTextIsEscaped() {
         XCTAssertEqual(ManPage.escape(#"--db C:\x"#), #"\-\-db C:\(rsx"#)
         XCTAssertEqual(ManPage.escape("a — b, é"), #"a \[u2014] b, \[u00E9]"#)

@@ -4,7 +4,7 @@ import XCTest
 
 /// The lists beside issue 31's four, at 80 and 120 columns (`COLUMNS`, as a terminal says it):
 /// each fits, its keys and times whole, its reasons and descriptions wrapped rather than cut.
-final class NarrowListTests: XCTestCase {
+final class NarrowListTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

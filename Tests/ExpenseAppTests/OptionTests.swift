@@ -1,3 +1,4 @@
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
@@ -5,7 +6,9 @@ import XCTest
 
 /// Options are declared once with the type of their value and read through the declaration;
 /// a command's `validate` runs before anything is asked or run.
-final class OptionTests: XCTestCase {
+final class OptionTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     static let day = Option.date("day", "A day.")
     static let limit = Option.number("limit", "n", "At most this many.")
     static let report = Option.id("report", "The report.")

@@ -2,10 +2,10 @@ import ExpenseTestSupport
 import Foundation
 import XCTest
 
-/// Per diems through the command line, as the binary runs it (and, in TEAM_COMMANDS, on a team
+/// Per diems through the command line, as the binary runs it (and, in the team tier, on a team
 /// database): a trip's times and country, its stops and meals, the rate table, the day-by-day
 /// table of `report show` and its JSON, submission freezing them, the summary, the policy.
-final class PerDiemCommandTests: XCTestCase {
+final class PerDiemCommandTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

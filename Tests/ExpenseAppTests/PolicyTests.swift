@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// `report check` and acknowledgements, end to end.
-final class PolicyTests: XCTestCase {
+final class PolicyTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {
@@ -172,6 +172,7 @@ extension PolicyTests {
     }
 
     func testIdenticalItemsAreOneFindingWithEveryIdForProgramsAndTheFirstTenForPeople() throws {
+        try fileOnly(because: "rows written with SQL by the administrator, which the server refuses: only the owner changes items")
         // 2,000 identical items were 1,999,000 pair findings (1,000 took 513 MB).
         try addIdentical(2_000)
         let found = try violations()

@@ -1,10 +1,13 @@
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 @testable import ExpenseSupport
 
 /// Arguments, path variables and scripts whose bytes are not UTF-8: refused, never changed.
-final class ProcessArgumentsTests: XCTestCase {
+final class ProcessArgumentsTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     func testUTF8ArgumentsKeepTheirBytes() throws {
         let arguments = [Array("--db".utf8), Array("/tmp/café ✓.sqlite".utf8)]
         XCTAssertEqual(try ProcessArguments.decode(arguments).get(), ["--db", "/tmp/café ✓.sqlite"])

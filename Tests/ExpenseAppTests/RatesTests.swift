@@ -5,7 +5,7 @@ import XCTest
 /// `expenses rates import|list|show` and conversions at the ECB's rates: the expense's date or
 /// the last earlier one with a rate (weekends, holidays, a currency's gaps), exact inverse and
 /// cross rates, stored with the expense; a manual --rate still wins.
-final class RatesTests: XCTestCase {
+final class RatesTests: EngineTestCase {
     var app: InProcessApp!
     var ratesFile = ""
 

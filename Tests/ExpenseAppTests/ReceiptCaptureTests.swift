@@ -6,7 +6,14 @@ import XCTest
 /// `receipt capture` from each source — a file, stdin, a camera command, the inbox folder — and
 /// what it refuses; run as the binary runs them. Without tesseract: EndToEndTests, for the app
 /// looks it up on the process's PATH.
-final class ReceiptCaptureTests: XCTestCase {
+final class ReceiptCaptureTests: EngineTestCase {
+    override class var engines: Engines {
+        .fileOnly(
+            because:
+                "the receipt vault beside a file; a team database keeps receipts' bytes in receipt_contents (TeamReceiptTests, DatabaseReceiptStorageTests)"
+        )
+    }
+
     var app: InProcessApp!
 
     override func setUpWithError() throws {

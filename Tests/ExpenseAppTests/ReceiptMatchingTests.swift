@@ -5,7 +5,7 @@ import XCTest
 /// Issue 30: a captured receipt and its card line end as one expense. The sample receipts are
 /// read by tesseract (Scripts/bootstrap installs it); the items are typed or imported as a card
 /// statement would bring them. Runs on a file and on a team database.
-final class ReceiptMatchingTests: XCTestCase {
+final class ReceiptMatchingTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

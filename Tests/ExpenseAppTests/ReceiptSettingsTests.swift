@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -6,7 +7,9 @@ import XCTest
 @testable import ExpenseSupport
 
 /// The receipt keys of the config file: sizes, the camera's command line, the defaults.
-final class ReceiptSettingsTests: XCTestCase {
+final class ReceiptSettingsTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     func testSizes() {
         XCTAssertEqual(ByteSize.parse("20MiB"), 20 << 20)
         XCTAssertEqual(ByteSize.parse("20 MiB"), 20 << 20)

@@ -4,7 +4,14 @@ import XCTest
 
 /// The vault's commands — verify, gc, export, delete — and receipts in reports: attach, detach,
 /// the missing-receipt marker of `report show`.
-final class ReceiptVaultCommandTests: XCTestCase {
+final class ReceiptVaultCommandTests: EngineTestCase {
+    override class var engines: Engines {
+        .fileOnly(
+            because:
+                "the receipt vault beside a file; a team database keeps receipts' bytes in receipt_contents (TeamReceiptTests, DatabaseReceiptStorageTests)"
+        )
+    }
+
     var app: InProcessApp!
 
     override func setUpWithError() throws {

@@ -4,7 +4,7 @@ import XCTest
 
 /// A negative amount is a refund (issue 31, point 11): said in help and when added, taken from
 /// the total; a per diem or mileage, owed and never paid, is never negative. On both engines.
-final class RefundTests: XCTestCase {
+final class RefundTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

@@ -1,10 +1,13 @@
+import ExpenseTestSupport
 import Rendering
 import XCTest
 
 @testable import ExpenseApp
 
 /// Each format of each kind of output; the listing's own table, CSV and JSON are in RenderingTests.
-final class RendererTests: XCTestCase {
+final class RendererTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     struct Greeting: Document {
         var text: String { "Hello" }
         var json: JSONValue { .object([("greeting", .string("hello"))]) }

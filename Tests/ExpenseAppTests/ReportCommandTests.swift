@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The foundation's commands, each run as the binary runs it.
-final class ReportCommandTests: XCTestCase {
+final class ReportCommandTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }
@@ -156,6 +156,10 @@ final class ReportCommandTests: XCTestCase {
     }
 
     func testDatabaseDirectoryIsCreatedOnFirstUse() throws {
+        try fileOnly(
+            because:
+                "SQLite's own catalog, result codes, triggers set aside in bulk, settings and functions; a file's directory; a second connection to the same file"
+        )
         app.environment["EXPENSES_DB"] = nil
         app.environment["XDG_DATA_HOME"] = app.path("xdg-data")
         try app.ok("report", "new", "Trip")
@@ -165,6 +169,10 @@ final class ReportCommandTests: XCTestCase {
 
 extension ReportCommandTests {
     func testOwnerComesFromUserOptionOrEnvironment() throws {
+        try fileOnly(
+            because:
+                "who one is comes from the connection, never --user or EXPENSES_USER (TeamDatabaseTests.testTheServerSaysWhoYouAre); a traveller sees no one else's draft at all: unknown (66), not someone else's (77), and writes no row naming another person"
+        )
         try app.ok("report", "new", "Mine")
         try app.ok("--user", "bob", "report", "new", "Bob's")
         app.environment["EXPENSES_USER"] = "carol"

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Scripts: `run FILE`, piped stdin, shebang files; line-numbered errors, --bail, --transaction.
-final class ScriptTests: XCTestCase {
+final class ScriptTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }
@@ -62,6 +62,8 @@ final class ScriptTests: XCTestCase {
     }
 
     func testTransactionWritesNothingWhenALineFails() throws {
+        try fileOnly(
+            because: "the ids a rolled-back write or a duplicate took are not given again (PostgreSQL sequences): the test names them")
         try app.ok("report", "new", "Existing")
         let before = try app.query("SELECT count(*) || '/' || (SELECT count(*) FROM expenses) FROM reports")
         let path = try write(Self.script.replacingOccurrences(of: "--report 1", with: "--report 2"))

@@ -2,7 +2,9 @@ import ExpenseTestSupport
 import XCTest
 
 /// The session's own commands as typed at the REPL or in a script: `set`, `show settings`.
-final class SessionCommandTests: XCTestCase {
+final class SessionCommandTests: EngineTestCase {
+    override class var engines: Engines { .fileOnly(because: "written against a file and not yet run on a team server") }
+
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

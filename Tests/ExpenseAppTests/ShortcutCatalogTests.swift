@@ -4,7 +4,7 @@ import XCTest
 
 /// Catalogs as the binary reads them: `--catalog` with XML and binary plists, the app id, German
 /// titles from LANG, and validation errors as `FILE: item N (TYPE): message` with exit 65.
-final class ShortcutCatalogTests: XCTestCase {
+final class ShortcutCatalogTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

@@ -4,7 +4,7 @@ import XCTest
 
 /// `shortcuts add|push|set|remove|disable|enable|list` as the binary runs them: caps, ordering,
 /// eviction, static items that cannot change, and nothing written when a command fails.
-final class ShortcutDynamicTests: XCTestCase {
+final class ShortcutDynamicTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// `shortcuts export`: a desktop entry that desktop-file-validate accepts, and JSON.
-final class ShortcutExportTests: XCTestCase {
+final class ShortcutExportTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }
@@ -19,6 +19,10 @@ final class ShortcutExportTests: XCTestCase {
     }
 
     func testTheDesktopEntryListsTheVisibleQuickActionsAndValidates() throws {
+        try fileOnly(
+            because:
+                "the default database (no --db in Exec) and a file's path as written in Exec; a server's connection string is quoted, with no password (PostgresConnectionTests, ServerEngine)"
+        )
         app.environment.removeValue(forKey: "EXPENSES_DB")  // the default database: no --db in Exec
         let path = app.path("expenses.desktop")
         XCTAssertEqual(
@@ -44,6 +48,10 @@ final class ShortcutExportTests: XCTestCase {
     }
 
     func testDynamicItemsDatabaseCatalogAndAwkwardNamesStillValidate() throws {
+        try fileOnly(
+            because:
+                "the default database (no --db in Exec) and a file's path as written in Exec; a server's connection string is quoted, with no password (PostgresConnectionTests, ServerEngine)"
+        )
         try app.ok("report", "new", "Zürich \"Q1\" trip; 100% fun")
         try app.ok("config", "set", "shortcuts.max-visible", "6")
         let catalog = app.path("My Catalog.plist")

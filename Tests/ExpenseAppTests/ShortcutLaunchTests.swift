@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseShortcuts
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
@@ -9,7 +10,9 @@ import XCTest
 /// A launch's words: `--shortcut TYPE` becoming the `shortcut` command, read by the ordinary
 /// parser (its own options kept, the rest passed on), the action table, and a launch resolved
 /// once however it comes.
-final class ShortcutLaunchTests: XCTestCase {
+final class ShortcutLaunchTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     typealias Options = ShortcutCommands.Options
 
     func testTheShortcutOptionBecomesTheCommand() {

@@ -4,7 +4,7 @@ import XCTest
 
 /// `expenses --shortcut TYPE`: every shipped action, run as the binary runs it, the exit status
 /// as the completion result, unknown and disabled types, and the app's own trip shortcuts.
-final class ShortcutRoutingTests: XCTestCase {
+final class ShortcutRoutingTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

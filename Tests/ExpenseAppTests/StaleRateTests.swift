@@ -5,7 +5,7 @@ import XCTest
 /// An ECB rate converts a day only when it is at most `rates.max-age-days` (7) older than it: a
 /// March rate does not silently convert a December expense, in `expense add`, `expense edit`,
 /// advances and statement imports alike.
-final class StaleRateTests: XCTestCase {
+final class StaleRateTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

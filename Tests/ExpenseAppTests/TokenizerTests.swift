@@ -1,9 +1,12 @@
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 @testable import ExpenseSupport
 
-final class TokenizerTests: XCTestCase {
+final class TokenizerTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "touches no database: the same on either engine") }
+
     func testQuotesEscapesAndComments() throws {
         XCTAssertEqual(
             try Tokenizer.words(#"expense add --merchant "Hotel Astoria" --description 'a "b" c'"#),

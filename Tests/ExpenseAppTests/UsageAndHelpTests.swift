@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Usage errors in the argument-parser style (exit 64), and help (stdout, exit 0).
-final class UsageAndHelpTests: XCTestCase {
+final class UsageAndHelpTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws { app = try InProcessApp() }

@@ -4,7 +4,7 @@ import XCTest
 
 /// The report workflow end to end: legal and illegal transitions, separation of duties, the
 /// audit log, and submission blocked by policy.
-final class WorkflowTests: XCTestCase {
+final class WorkflowTests: EngineTestCase {
     var app: InProcessApp!
 
     override func setUpWithError() throws {

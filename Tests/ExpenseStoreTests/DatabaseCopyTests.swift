@@ -14,6 +14,10 @@ import Glibc
 /// files exact, a second copy adding nothing, counters moved, triggers back, and every refusal
 /// leaving the target as it was. (A team database as source and target: `TeamCopyTests`.)
 final class DatabaseCopyTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines {
+        .fileOnly(because: "copies between SQLite files; into and out of a team database: TeamCopyTests")
+    }
+
     private let eur = CurrencyTable.standard.currency("EUR")!
     private let now = { "2026-03-10T09:00:00Z" }
 

@@ -1,11 +1,14 @@
 import CSQLite
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseStore
 
 /// Each engine's own codes become the kinds the app decides by: the same kind for the same
 /// failure, whichever engine said it, with the engine's code and message kept beside it.
-final class DatabaseErrorKindTests: XCTestCase {
+final class DatabaseErrorKindTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "each engine's codes mapped to kinds, without a database") }
+
     private func sqlite(_ code: Int32) -> DatabaseError.Kind { DatabaseError(extendedResultCode: code, message: "").kind }
     private func postgres(_ state: String, _ message: String = "") -> DatabaseError.Kind {
         DatabaseError(sqlState: state, message: message).kind

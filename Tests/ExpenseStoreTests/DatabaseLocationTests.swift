@@ -6,7 +6,9 @@ import XCTest
 
 /// What --db, EXPENSES_DB, the `database` setting and `db copy --to` name, parsed once: a file or
 /// a team's server, or refused; and what a location shows of itself (never a password).
-final class DatabaseLocationTests: XCTestCase {
+final class DatabaseLocationTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "parses locations and opens no database") }
+
     private func parse(_ text: String, home: String? = "/home/ana") throws -> DatabaseLocation {
         try DatabaseLocation(parsing: text, home: home)
     }

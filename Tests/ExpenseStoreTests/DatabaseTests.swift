@@ -1,5 +1,6 @@
 import CSQLite
 import ExpenseCore
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -7,6 +8,8 @@ import XCTest
 @testable import ExpenseSupport
 
 final class DatabaseTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines { .fileOnly(because: "SQLite's own connection, statements and settings") }
+
     private struct Stop: Error {}
 
     // MARK: - Opening

@@ -154,6 +154,10 @@ final class ImportStoreTests: ImportStoreTestCase {
     }
 
     func testOneIndexByDateServesDateRangesAndContentKeys() throws {
+        try fileOnly(
+            because:
+                "SQLite's own catalog, result codes, triggers set aside in bulk, settings and functions; a file's directory; a second connection to the same file"
+        )
         let indexes = try store.db.query(
             """
             SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'expenses' AND sql IS NOT NULL ORDER BY name

@@ -1,5 +1,6 @@
 import CSQLite
 import ExpenseCore
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseStore
@@ -7,6 +8,8 @@ import XCTest
 /// E-mail receipts (message/rfc822) are accepted by the receipts table of a database made before
 /// them, once migrated, and of a new one; the rows stay and other types are still refused.
 final class MailReceiptsMigrationTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines { .fileOnly(because: "a file's migration; a team database's: PostgresMailReceiptsTests") }
+
     private static let insert = """
         INSERT INTO receipts (sha256, media_type, size, source, captured_at, ocr_status)
         VALUES (?, ?, 10, 'file', 'now', 'skipped')

@@ -6,6 +6,8 @@ import XCTest
 @testable import ExpenseSupport
 
 final class MigratorTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines { .fileOnly(because: "a file's migrations, from the older files they were written for") }
+
     private struct Broken: Error {}
 
     /// Records which migrations ran, in order.

@@ -5,7 +5,7 @@ import XCTest
 @testable import ExpenseStore
 @testable import ExpenseSupport
 
-/// A report's trip and per diems in the store, on a file and (`Scripts/test`'s TEAM_STORE) on a
+/// A report's trip and per diems in the store, on a file and (`Scripts/test`'s team tier) on a
 /// team database, where the server computes and freezes them: the times and country stored, the
 /// stops and meals (logged, on the trip's days, only in draft), the rates imported, and the per
 /// diems computed while a draft and frozen at submission until it is recalled.

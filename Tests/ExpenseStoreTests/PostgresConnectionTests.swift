@@ -1,4 +1,5 @@
 import ExpenseSupport
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseStore
@@ -6,7 +7,9 @@ import XCTest
 /// What the PostgreSQL connection decides before it talks to a server: libpq found, `?`
 /// numbered, and old servers refused. (Which locations are servers, and passwords kept out of
 /// messages: `DatabaseLocationTests`.)
-final class PostgresConnectionTests: XCTestCase {
+final class PostgresConnectionTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "what the connection decides before it talks to a server") }
+
     /// Without libpq a team database is unavailable (69) with what to install; a file still works.
     func testAMissingLibpqSaysWhatToInstall() {
         XCTAssertThrowsError(try LibPQ(library: "libpq-that-is-not-installed.so.5")) { error in

@@ -7,7 +7,9 @@ import XCTest
 /// every test a fresh database `expenses`, created by a non-superuser admin that owns it and
 /// sets it up as `expenses setup` does, twice (it must be idempotent). The
 /// login roles: alice and carol (travellers), bob (approver and traveller), fiona (finance).
-class PostgresTestCase: XCTestCase {
+class PostgresTestCase: EngineTestCase {
+    override class var engines: Engines { .once(because: "starts a team server of its own (PostgresTestCase)") }
+
     /// Shared by the class's tests: a cluster starts in about a second, a database in a fraction.
     nonisolated(unsafe) private static var cluster: PostgresCluster?
 

@@ -1,4 +1,5 @@
 import CSQLite
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseStore
@@ -6,6 +7,8 @@ import XCTest
 /// `expenses.rate_source` is checked by comparisons, not by an `IN` list that SQLite turns into a
 /// temporary index for every row written; the rule itself is the same, on new and older databases.
 final class RateSourceCheckTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines { .fileOnly(because: "SQLite's own query plan and a file's older migrations") }
+
     private static let insert = """
         INSERT INTO expenses (date, category, amount_minor, currency, rate, rate_source, converted_minor, created_at, updated_at)
         VALUES ('2026-03-02', 'taxi', 100, 'EUR', ?, ?, ?, 'now', 'now')

@@ -9,6 +9,8 @@ import XCTest
 /// A database this process may read but not write. Opened `.readOnly` explicitly here, so the
 /// tests hold as root too (root ignores file modes; SQLite's read-only flag it does not).
 final class ReadOnlyDatabaseTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines { .fileOnly(because: "a file this process may read but not write") }
+
     private let eur = CurrencyTable.standard.currency("EUR")!
 
     /// A current expenses database with one report, then closed.

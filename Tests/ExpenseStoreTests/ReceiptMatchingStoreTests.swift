@@ -5,7 +5,7 @@ import XCTest
 @testable import ExpenseStore
 @testable import ExpenseSupport
 
-/// What receipt matching reads from the store, on a file and (TEAM_STORE) on a team database: the
+/// What receipt matching reads from the store, on a file and (the team tier) on a team database: the
 /// items that still want a receipt, by amount on an index, and the receipts attached to nothing.
 final class ReceiptMatchingStoreTests: TemporaryDatabaseTestCase {
     private var store: Store!

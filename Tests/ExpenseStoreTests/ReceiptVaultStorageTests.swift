@@ -8,6 +8,13 @@ import XCTest
 
 /// The vault as a `ReceiptStorage`: read a piece at a time, and what `receipt gc` finds in it.
 final class ReceiptVaultStorageTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines {
+        .fileOnly(
+            because:
+                "the receipt vault beside a file; a team database keeps receipts' bytes in receipt_contents (TeamReceiptTests, DatabaseReceiptStorageTests)"
+        )
+    }
+
     private var vault: ReceiptVault!
 
     override func setUpWithError() throws {

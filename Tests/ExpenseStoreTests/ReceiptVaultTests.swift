@@ -8,6 +8,13 @@ import XCTest
 
 /// The vault: content-addressed files written atomically, and what a crash at each step leaves.
 final class ReceiptVaultTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines {
+        .fileOnly(
+            because:
+                "the receipt vault beside a file; a team database keeps receipts' bytes in receipt_contents (TeamReceiptTests, DatabaseReceiptStorageTests)"
+        )
+    }
+
     private var vault: ReceiptVault!
     private let bytes = Array("not really a JPEG, but the vault does not care".utf8)
     private var hash: String { SHA256.hex(bytes) }

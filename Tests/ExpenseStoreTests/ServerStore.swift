@@ -3,13 +3,14 @@ import ExpenseTestSupport
 import Foundation
 
 /// A store on a team database, for running a store suite on PostgreSQL as well as on a file
-/// (`Scripts/test` runs such suites a second time with EXPENSES_TEST_ENGINE=postgresql): one
+/// (`Scripts/test` runs the suites a second time with EXPENSES_TEST_ENGINE=postgresql, but for
+/// the tests that say they run on a file only: `EngineTestCase`): one
 /// throwaway cluster for the test class (`stop` in its class tearDown), a fresh database per
 /// test, set up by `expenses setup`'s own code, and the store connected as the suite's one
 /// person, in every group (a suite acting alone takes every step that is not its own report's).
 enum ServerStore {
-    /// True when the suites that can are to run on a team database.
-    static let isSelected = ProcessInfo.processInfo.environment["EXPENSES_TEST_ENGINE"] == "postgresql"
+    /// True when the running test is on a team database (`TestEngine.current`).
+    static var isSelected: Bool { TestEngine.current == .server }
 
     nonisolated(unsafe) private static var cluster: PostgresCluster?
 

@@ -24,6 +24,10 @@ extension StoreTests {
     }
 
     func testAWriteCommits() throws {
+        try fileOnly(
+            because:
+                "SQLite's own catalog, result codes, triggers set aside in bulk, settings and functions; a file's directory; a second connection to the same file"
+        )
         let id = try store.write { try newReport().id }
         XCTAssertEqual(try Store(path: path(), now: { "x" }).report(id).title, "Walldorf workshop")
     }
@@ -31,6 +35,10 @@ extension StoreTests {
     // MARK: - Two connections
 
     func testTwoStoresOnOneFileBothWrite() throws {
+        try fileOnly(
+            because:
+                "SQLite's own catalog, result codes, triggers set aside in bulk, settings and functions; a file's directory; a second connection to the same file"
+        )
         let other = try Store(path: path(), now: { "other" })
         let first = try store.write { try newReport("From the first").id }
         let second = try other.write {
@@ -43,6 +51,10 @@ extension StoreTests {
     }
 
     func testASecondWriterWaitsForTheFirstInsteadOfFailing() throws {
+        try fileOnly(
+            because:
+                "SQLite's own catalog, result codes, triggers set aside in bulk, settings and functions; a file's directory; a second connection to the same file"
+        )
         /// Hands a Store to another thread; each Store is used by one thread at a time here.
         final class Handoff: @unchecked Sendable {
             let store: Store

@@ -80,6 +80,10 @@ extension StoreTests {
     }
 
     func testAnItemMustHaveAKnownCategoryAndReport() throws {
+        try fileOnly(
+            because:
+                "SQLite's own catalog, result codes, triggers set aside in bulk, settings and functions; a file's directory; a second connection to the same file"
+        )
         let unknownCategory = Expense(date: try date("2026-03-03"), category: "yacht", amount: try money("1.00", "EUR"))
         XCTAssertEqual(
             assertDatabaseError(try store.insertExpense(unknownCategory), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode,
@@ -97,6 +101,10 @@ extension StoreTests {
     // MARK: - Duplicate candidates
 
     func testDuplicateCandidatesAreTheOwnersOtherItemsOfTheSameDateAmountAndCurrency() throws {
+        try fileOnly(
+            because:
+                "who one is comes from the connection, never --user or EXPENSES_USER (TeamDatabaseTests.testTheServerSaysWhoYouAre); a traveller sees no one else's draft at all: unknown (66), not someone else's (77), and writes no row naming another person"
+        )
         let trip = try newReport()
         let other = try newReport("Other trip")
         let mine = [try newExpense("12.00", in: trip), try newExpense("30.00", in: trip, on: "2026-03-04")]

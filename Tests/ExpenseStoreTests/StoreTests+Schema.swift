@@ -33,6 +33,10 @@ extension StoreTests {
     }
 
     func testTheSchemaRefusesBadReportsEvenWithoutTheApp() throws {
+        try fileOnly(
+            because:
+                "SQLite's own catalog, result codes, triggers set aside in bulk, settings and functions; a file's directory; a second connection to the same file"
+        )
         try insertReportSQL()  // the baseline passes
         let checkFailed = SQLITE_CONSTRAINT_CHECK
         XCTAssertEqual(
@@ -53,6 +57,10 @@ extension StoreTests {
     }
 
     func testTheSchemaRefusesBadExpensesEvenWithoutTheApp() throws {
+        try fileOnly(
+            because:
+                "SQLite's own catalog, result codes, triggers set aside in bulk, settings and functions; a file's directory; a second connection to the same file"
+        )
         try insertExpenseSQL()
         let checkFailed = SQLITE_CONSTRAINT_CHECK
         XCTAssertEqual(assertDatabaseError(try insertExpenseSQL(amount: 0), resultCode: SQLITE_CONSTRAINT)?.extendedResultCode, checkFailed)
@@ -71,12 +79,20 @@ extension StoreTests {
     }
 
     func testTheSchemaRefusesADayThatDoesNotExist() throws {
+        try fileOnly(
+            because:
+                "SQL on the tables as a member, which a team database refuses whole (permission denied): members write only through the server's functions (PostgresServerAttackTests tries each table as each role)"
+        )
         // SQLite 3.40's date('2026-02-30') is '2026-02-30'; the schema's check must still refuse it.
         assertDatabaseError(try insertReportSQL(start: "2026-02-30"), resultCode: SQLITE_CONSTRAINT)
         assertDatabaseError(try insertExpenseSQL(date: "2026-02-30"), resultCode: SQLITE_CONSTRAINT)
     }
 
     func testAReportWithItemsCannotBeDeletedBehindTheStoresBack() throws {
+        try fileOnly(
+            because:
+                "SQL on the tables as a member, which a team database refuses whole (permission denied): members write only through the server's functions (PostgresServerAttackTests tries each table as each role)"
+        )
         let report = try newReport()
         _ = try newExpense("1.00", in: report)
         assertDatabaseError(try store.db.execute("DELETE FROM reports WHERE id = ?", [.integer(report.id)]), resultCode: SQLITE_CONSTRAINT)
@@ -84,6 +100,10 @@ extension StoreTests {
     }
 
     func testACurrencyNoLongerInTheTableStillReads() throws {
+        try fileOnly(
+            because:
+                "SQL on the tables as a member, which a team database refuses whole (permission denied): members write only through the server's functions (PostgresServerAttackTests tries each table as each role)"
+        )
         try insertReportSQL(currency: "XYZ")
         let report = try XCTUnwrap(try store.reports(limit: nil).first)
         XCTAssertEqual(report.currency.code, "XYZ")

@@ -1,5 +1,6 @@
 import CSQLite
 import ExpenseCore
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -8,7 +9,7 @@ import XCTest
 
 /// A test case with its own empty directory, removed afterwards, so that every test gets a fresh
 /// database file.
-class TemporaryDatabaseTestCase: XCTestCase {
+class TemporaryDatabaseTestCase: EngineTestCase {
     private(set) var directory: URL!
 
     override func setUpWithError() throws {

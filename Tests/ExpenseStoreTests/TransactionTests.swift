@@ -1,4 +1,5 @@
 import CSQLite
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -6,6 +7,8 @@ import XCTest
 @testable import ExpenseSupport
 
 final class TransactionTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines { .fileOnly(because: "SQLite's transactions on a connection of the test's own") }
+
     private struct Abort: Error, Equatable { var reason = "abort" }
     private var db: SQLiteDatabase!
 

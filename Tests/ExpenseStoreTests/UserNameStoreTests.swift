@@ -8,6 +8,10 @@ import XCTest
 /// Names are stored normalised, compared normalised, and those of an older database are
 /// normalised by its migration — except in the audit log, which stays as it was written.
 final class UserNameStoreTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines {
+        .fileOnly(because: "an older file's names normalised by its migration; written against a file and not yet run on a team server")
+    }
+
     private let eur = CurrencyTable.standard.currency("EUR")!
 
     func testAReportsOwnerIsStoredNormalisedOrRefused() throws {

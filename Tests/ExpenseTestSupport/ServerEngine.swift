@@ -1,15 +1,17 @@
 import Foundation
 import XCTest
 
-/// The command and end-to-end suites on a team database (`Scripts/test` runs those that can a
-/// second time with EXPENSES_TEST_ENGINE=postgresql): each `InProcessApp` or `ExpensesProcess` gets
+/// The command and end-to-end suites on a team database (`Scripts/test` runs them a second time
+/// with EXPENSES_TEST_ENGINE=postgresql, but for the tests that say they run on a file only:
+/// `EngineTestCase`): each `InProcessApp` or `ExpensesProcess` gets
 /// a fresh database on one throwaway cluster for the whole run (stopped when the test bundle
 /// finishes), a copy of one the administrator set up with `expenses setup`. A person the test
 /// names — `--user bob` or EXPENSES_USER on a file — is, on the server, the login role `bob` in
 /// every group, so each runs the app with a connection string of their own, the way a team's
 /// people do, and the same test reads the same output and exit codes from either engine.
 public final class ServerEngine {
-    public static let isSelected = ProcessInfo.processInfo.environment["EXPENSES_TEST_ENGINE"] == "postgresql"
+    /// True when the running test is on a team database (`TestEngine.current`).
+    public static var isSelected: Bool { TestEngine.current == .server }
 
     public let database: String
     private let cluster: PostgresCluster
