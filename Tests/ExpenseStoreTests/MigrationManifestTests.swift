@@ -8,6 +8,8 @@ import XCTest
 /// line in `ShippedMigrations` says (the SHA-256 of its `MigrationTranscript`), every registered
 /// migration has a line, every line a migration, in the order they are registered.
 final class MigrationManifestTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines { .once(because: "it records both engines' migrations itself, on a file and on no server") }
+
     func testEveryFileMigrationExecutesWhatItShippedWith() throws {
         let transcripts = try MigrationTranscript.transcripts(of: Schema.migrator, on: try openDatabase(), dialect: .sqlite)
         XCTAssertEqual(

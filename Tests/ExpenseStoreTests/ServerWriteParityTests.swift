@@ -14,6 +14,8 @@ import XCTest
 /// calling something else. A write that has no exercise and is not listed as not yet exercised
 /// fails the test: a new write cannot be added untested.
 final class ServerWriteParityTests: TemporaryDatabaseTestCase {
+    override class var engines: Engines { .once(because: "it runs every write on a file and on a team server itself") }
+
     /// One clock for both, read as often as either likes: the engines' stamps are equal.
     private static let now = "2026-03-02T10:00:00Z"
     private static let person: UserName = "ana"

@@ -1,11 +1,14 @@
 import ExpenseSupport
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseStore
 
 /// A server write's signature is made from its declaration, and every function a member may
 /// call is declared: the schema and the store cannot call one function two ways.
-final class ServerWriteDeclarationTests: XCTestCase {
+final class ServerWriteDeclarationTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "it reads the declarations and the schema's text, no database") }
+
     func testTheSignatureIsMadeFromTheSwiftTypes() {
         let write = ServerWrite(
             "echo", ("p_flag", Bool.self), ("p_count", Int64.self), ("p_text", String?.self), ("p_bytes", [UInt8].self),

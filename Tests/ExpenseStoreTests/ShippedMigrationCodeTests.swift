@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseStore
@@ -8,7 +9,9 @@ import XCTest
 /// app's rule does not change what they do. Today the copies still agree with the rules they were
 /// copied from; when a rule changes on purpose, the test that fails here is for the rule's own
 /// version, and the migration keeps its copy (a new rule over stored data is a new migration).
-final class ShippedMigrationCodeTests: XCTestCase {
+final class ShippedMigrationCodeTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "it compares code with code and opens no database") }
+
     func testTheUserNameMigrationNormalisesAsUserNameDid() {
         for name in [
             "Alice", "  Alice   Smith ", "ali\u{200B}ce", "ALI\u{0301}CE", "Stra\u{00DF}e", "\u{0130}stanbul", "\u{FB01}ne",
