@@ -63,15 +63,18 @@ struct StoredRow {
     // MARK: - The domain's stored types
 
     /// A value read by `decode`, which returns nil (or throws) for text that is not one.
-    func decoded<Value>(_ index: Int, as expected: String, _ decode: (String) throws -> Value?) throws -> Value {
-        guard !row.isNull(index), let value = try? decode(row.string(index)) else { throw error(index, expected: expected) }
+    /// - Parameter expected: made only for the error: a value read a million times makes no text.
+    func decoded<Value>(_ index: Int, as expected: @autoclosure () -> String, _ decode: (String) throws -> Value?) throws -> Value {
+        guard !row.isNull(index), let value = try? decode(row.string(index)) else { throw error(index, expected: expected()) }
         return value
     }
 
     /// Like `decoded`, nil for NULL.
-    func optionalDecoded<Value>(_ index: Int, as expected: String, _ decode: (String) throws -> Value?) throws -> Value? {
+    func optionalDecoded<Value>(
+        _ index: Int, as expected: @autoclosure () -> String, _ decode: (String) throws -> Value?
+    ) throws -> Value? {
         guard !row.isNull(index) else { return nil }
-        return try decoded(index, as: expected, decode)
+        return try decoded(index, as: expected(), decode)
     }
 
     /// An integer, stored as one (text that is no number is not 0).
