@@ -106,6 +106,9 @@ public enum ErrorPresenter {
             return "'expenses receipt verify' checks every receipt"
         case .auditLogAltered:
             return "restore the database from a backup; 'expenses db check' checks the whole file"
+        case .badStoredValue:
+            return "it was written outside expenses: 'expenses db check' lists every such row; "
+                + "restore the database from a backup or correct those rows"
         case .outputExists:
             return "give --force to replace it"
         case .unknownRulesDirective(let suggestion):

@@ -45,7 +45,7 @@ public struct Expense: Sendable, Equatable {
 
     /// The value of an item in another currency, and where the rate came from.
     public struct Conversion: Sendable, Equatable {
-        public enum Source: String, Sendable { case same, manual, table }
+        public enum Source: String, CaseIterable, Sendable { case same, manual, table }
         public var rate: ExchangeRate
         public var rateDate: CalendarDate?
         public var source: Source

@@ -95,7 +95,10 @@ public struct Report: Sendable, Equatable {
     }
 
     /// The refusal of `requireTotalFits`: bad data naming the report and the limit.
-    public var totalTooLarge: ExpenseError {
+    public var totalTooLarge: ExpenseError { Self.totalTooLarge(id: id, currency: currency) }
+
+    /// Report `id`'s total is beyond the largest one (read where its stored total is no number).
+    public static func totalTooLarge(id: Int64, currency: Currency) -> ExpenseError {
         Money.totalTooLarge("the total of report \(id)", currency: currency, hint: "split its items over more than one report")
     }
 

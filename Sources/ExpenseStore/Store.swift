@@ -231,8 +231,4 @@ public final class Store {
         // A code the compiled-in table no longer lists (withdrawn since) still reads, as 2 digits.
         CurrencyTable.standard.currency(code) ?? Currency(code: code, minorDigits: 2, name: code)
     }
-
-    static func date(_ text: String?) -> CalendarDate? {
-        text.flatMap { try? CalendarDate.parse($0) }
-    }
 }

@@ -68,6 +68,9 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case noReceiptVault
         case receiptFileMissing
         case auditLogAltered(event: Int64)
+        /// A stored value that is no value of its column's type (written outside the app): the
+        /// table, the column and the row (its key, when the query has one) it is in.
+        case badStoredValue(table: String, column: String, row: String?)
         // Output files
         /// A file is where an output would go, and the user did not say to replace it.
         case outputExists

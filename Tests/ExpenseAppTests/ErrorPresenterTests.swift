@@ -39,6 +39,11 @@ final class ErrorPresenterTests: EngineTestCase {
             (.noReceiptVault, "use --db with a file path"),
             (.receiptFileMissing, "'expenses receipt verify' checks every receipt"),
             (.auditLogAltered(event: 4), "restore the database from a backup; 'expenses db check' checks the whole file"),
+            (
+                .badStoredValue(table: "expenses", column: "rate", row: "2"),
+                "it was written outside expenses: 'expenses db check' lists every such row; "
+                    + "restore the database from a backup or correct those rows"
+            ),
             (.outputExists, "give --force to replace it"),
             (
                 .invalidImportRows(count: 1),

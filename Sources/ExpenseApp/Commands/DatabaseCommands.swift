@@ -37,10 +37,12 @@ enum DatabaseCommands {
     static let check = CommandSpec(
         ["db", "check"], abstract: "Check the database: the file, the audit log's hash chain, statuses and triggers.",
         discussion: """
-            Runs SQLite's integrity check on the file, verifies that each entry of the audit log is chained \
-            to the one before it (so that an entry changed, added or removed outside expenses is found and \
-            named), and that each report's status is the one its audit log ends with. Exit 65 names the \
-            first problem. The protective triggers are re-created whenever expenses opens a database that \
+            Runs SQLite's integrity check on the file, reads every stored row as the commands read it \
+            (each value that is no value of its column's type, written outside expenses, is listed by \
+            table, column and row), verifies that each entry of the audit log is chained to the one \
+            before it (so that an entry changed, added or removed outside expenses is found and named), \
+            and that each report's status is the one its audit log ends with. Exit 65 names the first \
+            problem. The protective triggers are re-created whenever expenses opens a database that \
             lacks them. This guards against accidents and other programs, not against the file's owner, \
             who can rewrite the file and recompute the chain.
             """,
@@ -54,6 +56,8 @@ enum DatabaseCommands {
                 .invalidData, "the database file is damaged: " + integrity.prefix(3).joined(separator: "; "),
                 hint: "restore it from a backup; 'sqlite3 FILE .recover' may save what is left")
         }
+        let bad = try store.badStoredValues()
+        guard bad.isEmpty else { throw badStoredValues(bad) }
         let events = try store.verifyAuditLog()
         if let forged = try store.unloggedStatuses().first {
             throw ExpenseError(
@@ -76,6 +80,18 @@ enum DatabaseCommands {
             chained without a break; every report's status is the one its log ends with; \
             the \(triggers) protective triggers \(inPlace).
             """)
+    }
+
+    /// `db check`'s finding of rows the app cannot read: each on its line (the first 20), table,
+    /// column, row and what is wrong.
+    static func badStoredValues(_ bad: [BadStoredValue]) -> ExpenseError {
+        let shown = 20
+        let more = bad.count > shown ? "\n  and \(bad.count - shown) more" : ""
+        return ExpenseError(
+            .invalidData,
+            "the database holds \(bad.count) value\(bad.count == 1 ? "" : "s") the app cannot read:\n"
+                + bad.prefix(shown).map { "  " + $0.message }.joined(separator: "\n") + more,
+            hint: "they were written outside expenses: restore the database from a backup, or correct those rows")
     }
 
     enum Options {

@@ -23,7 +23,7 @@ import ExpenseSupport
 /// the table may hold).
 public struct PerDiem: Hashable, Sendable {
     /// What a day earns before meals.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
         /// A day between the first and the last: the full-day rate.
         case full
         /// The first or the last day, or a one-day trip of more than 8 hours: the partial rate.

@@ -27,7 +27,7 @@ final class PostgresResult {
     }()
 
     /// The PostgreSQL type of boolean columns (pg_type's `bool`).
-    private static let booleanType: Oid = 16
+    static let booleanType: Oid = 16
 
     func string(_ row: Int32, _ column: Int32) -> String {
         guard let value = pq.getvalue(handle, row, column) else { return "" }

@@ -2,16 +2,17 @@ import ExpenseCore
 import ExpenseSupport
 
 extension Store {
-    private static let advanceColumns = "id, report_id, date, amount_minor, currency, rate, rate_date, rate_source, converted_minor"
+    static let advanceColumns = "id, report_id, date, amount_minor, currency, rate, rate_date, rate_source, converted_minor"
 
-    private static func advance(_ row: Row, reportCurrency: Currency) -> Advance {
-        let amount = Money(minorUnits: row.int64(3), currency: currency(row.string(4)))
+    static func advance(_ row: Row, reportCurrency: Currency) throws -> Advance {
+        let stored = StoredRow(row, table: "report_advances", key: .column(0))
         return Advance(
-            id: row.int64(0), reportID: row.int64(1), date: date(row.string(2)) ?? CalendarDate(dayNumber: 0), amount: amount,
+            id: try stored.integer(0), reportID: try stored.integer(1), date: try stored.date(2),
+            amount: try stored.money(3, in: try stored.currency(4)),
             conversion: Expense.Conversion(
-                rate: (try? ExchangeRate.parse(row.string(5))) ?? .one, rateDate: date(row.optionalString(6)),
-                source: Expense.Conversion.Source(rawValue: row.string(7)) ?? .manual,
-                converted: Money(minorUnits: row.int64(8), currency: reportCurrency)))
+                rate: try stored.exchangeRate(5), rateDate: try stored.optionalDate(6),
+                source: try stored.value(7, as: Expense.Conversion.Source.self),
+                converted: try stored.money(8, in: reportCurrency)))
     }
 
     /// A report's advances, by date then id.
@@ -19,7 +20,7 @@ extension Store {
         let currency = try report(reportID).currency
         return try db.query(
             "SELECT \(Self.advanceColumns) FROM report_advances WHERE report_id = ? ORDER BY date, id", [.integer(reportID)]
-        ) { Self.advance($0, reportCurrency: currency) }
+        ) { try Self.advance($0, reportCurrency: currency) }
     }
 
     /// The sum of a report's advances in its currency.

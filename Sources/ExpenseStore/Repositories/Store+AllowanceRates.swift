@@ -14,21 +14,27 @@ extension Store {
     public func allowanceRateRows(country: CountryCode? = nil) throws -> [AllowanceRate] {
         try db.query(
             """
-            SELECT country, valid_from, full_day, partial_day, currency FROM allowance_rates
+            SELECT \(Self.allowanceRateColumns) FROM allowance_rates
             \(country == nil ? "" : "WHERE country = ?") ORDER BY country, valid_from
-            """, country.map { [.text($0.code)] } ?? []
-        ) { row in
-            let currency = Self.currency(row.string(4))
-            return try AllowanceRate(
-                country: try CountryCode.parse(row.string(0)), validFrom: try CalendarDate.parse(row.string(1)),
-                fullDay: Money(minorUnits: row.int64(2), currency: currency),
-                partialDay: Money(minorUnits: row.int64(3), currency: currency))
-        }
+            """, country.map { [.text($0.code)] } ?? [], Self.allowanceRate)
+    }
+
+    static let allowanceRateColumns = "country, valid_from, full_day, partial_day, currency"
+
+    /// A per-diem rate of its row (`allowanceRateColumns`).
+    static func allowanceRate(_ row: Row) throws -> AllowanceRate {
+        let stored = StoredRow(row, table: "allowance_rates", key: .columns(0, 1))
+        let currency = try stored.currency(4)
+        return try AllowanceRate(
+            country: try stored.country(0), validFrom: try stored.date(1),
+            fullDay: try stored.money(2, in: currency), partialDay: try stored.money(3, in: currency))
     }
 
     /// The countries the table has rows for, in code order.
     public func allowanceCountries() throws -> [CountryCode] {
-        try db.query("SELECT DISTINCT country FROM allowance_rates ORDER BY country") { try CountryCode.parse($0.string(0)) }
+        try db.query("SELECT DISTINCT country FROM allowance_rates ORDER BY country") {
+            try StoredRow($0, table: "allowance_rates", key: .none).country(0)
+        }
     }
 
     /// The country of `code` when the table has rates for it; else an error that names the

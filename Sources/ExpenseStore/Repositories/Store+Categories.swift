@@ -6,15 +6,20 @@ extension Store {
     public func categories() throws -> [Category] {
         try db.query(
             """
-            SELECT code, name, receipt_required_above, daily_limit, currency FROM categories ORDER BY position, code
-            """
-        ) { row in
-            let currency = Store.currency(row.string(4))
-            return Category(
-                code: row.string(0), name: row.string(1),
-                receiptRequiredAbove: row.optionalInt64(2).map { Money(minorUnits: $0, currency: currency) },
-                dailyLimit: row.optionalInt64(3).map { Money(minorUnits: $0, currency: currency) })
-        }
+            SELECT \(Self.categoryColumns) FROM categories ORDER BY position, code
+            """, [], Self.category)
+    }
+
+    static let categoryColumns = "code, name, receipt_required_above, daily_limit, currency"
+
+    /// A category of its row (`categoryColumns`).
+    static func category(_ row: Row) throws -> Category {
+        let stored = StoredRow(row, table: "categories", key: .column(0))
+        let currency = try stored.currency(4)
+        return Category(
+            code: row.string(0), name: row.string(1),
+            receiptRequiredAbove: try stored.optionalInteger(2).map { Money(minorUnits: $0, currency: currency) },
+            dailyLimit: try stored.optionalInteger(3).map { Money(minorUnits: $0, currency: currency) })
     }
 
     /// The category with `code`, or an error that names the closest one.

@@ -34,35 +34,42 @@ extension Store {
         }
     }
 
-    /// - Parameter rate: the rate of its text, parsed once per text by the caller.
+    /// An expense of its row, every stored value decoded or refused (`StoredRow`).
+    /// - Parameter rate: the rate of its text, parsed once per text by the caller; nil for text
+    ///   that is no rate.
     static func expense(
         _ row: Row, _ column: ExpenseColumns, reportCurrency: (Int64) throws -> Currency,
-        rate: (String) -> ExchangeRate
+        rate: (String) -> ExchangeRate?
     ) throws -> Expense {
-        let amount = Money(minorUnits: row.int64(column.amountMinor), currency: currency(row.string(column.currency)))
-        let reportID = row.optionalInt64(column.reportID)
+        let stored = StoredRow(row, table: "expenses", key: .column(column.id))
+        let amount = try stored.money(column.amountMinor, in: try stored.currency(column.currency))
+        let reportID = try stored.optionalInteger(column.reportID)
         var conversion: Expense.Conversion?
-        if let rateText = row.optionalString(column.rate), let converted = row.optionalInt64(column.convertedMinor) {
+        if !row.isNull(column.rate) {
             let target = try reportID.map(reportCurrency) ?? amount.currency
             conversion = Expense.Conversion(
-                rate: rate(rateText), rateDate: date(row.optionalString(column.rateDate)),
-                source: Expense.Conversion.Source(rawValue: row.string(column.rateSource)) ?? .manual,
-                converted: Money(minorUnits: converted, currency: target))
+                rate: try stored.decoded(column.rate, as: StoredRow.anExchangeRate, rate),
+                rateDate: try stored.optionalDate(column.rateDate),
+                source: try stored.value(column.rateSource, as: Expense.Conversion.Source.self),
+                converted: try stored.money(column.convertedMinor, in: target))
         }
         return Expense(
-            id: row.int64(column.id), reportID: reportID, date: date(row.string(column.date)) ?? CalendarDate(dayNumber: 0),
+            id: try stored.integer(column.id), reportID: reportID, date: try stored.date(column.date),
             category: row.string(column.category), merchant: row.string(column.merchant),
             description: row.string(column.description), amount: amount, conversion: conversion,
-            paidBy: PaidBy(rawValue: row.string(column.paidBy)) ?? .personal,
-            reference: row.optionalString(column.externalID), journey: journey(row, column),
-            nights: row.optionalInt64(column.nights).map { Int(clamping: $0) })
+            paidBy: try stored.value(column.paidBy, as: PaidBy.self),
+            reference: row.optionalString(column.externalID), journey: try journey(stored, column),
+            nights: try stored.optionalInteger(column.nights, as: Int.self, in: 1...Expense.maximumNights))
     }
 
-    /// A mileage item's journey, when its row has one the domain accepts.
-    private static func journey(_ row: Row, _ column: ExpenseColumns) -> Journey? {
-        guard let tenths = row.optionalInt64(column.distance), let distance = try? Distance(tenths: tenths),
-            let vehicle = row.optionalString(column.vehicle).flatMap(Vehicle.init(rawValue:))
-        else { return nil }
+    /// A mileage item's journey, when its row has one: a distance the domain accepts and a vehicle.
+    private static func journey(_ stored: StoredRow, _ column: ExpenseColumns) throws -> Journey? {
+        let distance = try stored.optionalDecoded(column.distance, as: "a distance in tenths of a km (1 to \(Distance.maximumTenths))") {
+            Int64($0).flatMap { try? Distance(tenths: $0) }
+        }
+        let vehicle = try stored.optionalValue(column.vehicle, as: Vehicle.self)
+        guard let distance, let vehicle else { return nil }
+        let row = stored.row
         return Journey(
             distance: distance, vehicle: vehicle, from: row.optionalString(column.fromPlace), to: row.optionalString(column.toPlace))
     }
@@ -78,15 +85,19 @@ extension Store {
         var currencies: [Int64: Currency] = [:]
         let reportCurrency = { (id: Int64) throws -> Currency in
             if let known = currencies[id] { return known }
-            let code = try self.db.queryFirst("SELECT currency FROM reports WHERE id = ?", [.integer(id)]) { $0.string(0) }
-            let currency = Store.currency(code ?? "XXX")
+            let found = try self.db.queryFirst("SELECT id, currency FROM reports WHERE id = ?", [.integer(id)]) {
+                try StoredRow($0, table: "reports", key: .column(0)).currency(1)
+            }
+            // No such report: the foreign key holds it on both engines, so only a file written
+            // with its keys off; its amounts are still read, in an unknown currency.
+            let currency = found ?? Store.currency("XXX")
             currencies[id] = currency
             return currency
         }
         var rates: [String: ExchangeRate] = [:]
-        let rate = { (text: String) -> ExchangeRate in
+        let rate = { (text: String) -> ExchangeRate? in
             if let known = rates[text] { return known }
-            let rate = (try? ExchangeRate.parse(text)) ?? .one
+            guard let rate = try? ExchangeRate.parse(text) else { return nil }
             if rates.count < 10_000 { rates[text] = rate }
             return rate
         }

@@ -52,16 +52,18 @@ extension Store {
         first_expense_id, last_expense_id, undone_at
         """
 
-    static func batch(_ row: Row) -> ImportBatch {
-        let ids = row.optionalInt64("first_expense_id").flatMap { first in
-            row.optionalInt64("last_expense_id").map { first...max(first, $0) }
-        }
+    static func batch(_ row: Row) throws -> ImportBatch {
+        let stored = StoredRow(row, table: "import_batches", id: "id")
+        let first = try stored.optionalInteger("first_expense_id")
+        let last = try stored.optionalInteger("last_expense_id")
+        let ids = first.flatMap { first in last.map { first...max(first, $0) } }
+        func count(_ column: String) throws -> Int { try stored.integer(column, as: Int.self, in: 0...Int.max) }
         return ImportBatch(
-            id: row.int64("id"), file: row.string("file"), rules: row.string("rules"),
-            reportID: row.optionalInt64("report_id"), importedAt: row.string("imported_at"),
+            id: try stored.integer("id"), file: row.string("file"), rules: row.string("rules"),
+            reportID: try stored.optionalInteger("report_id"), importedAt: row.string("imported_at"),
             counts: ImportCounts(
-                new: row.int("rows_new"), duplicate: row.int("rows_duplicate"),
-                invalid: row.int("rows_invalid"), skipped: row.int("rows_skipped")),
+                new: try count("rows_new"), duplicate: try count("rows_duplicate"),
+                invalid: try count("rows_invalid"), skipped: try count("rows_skipped")),
             expenseIDs: ids, undoneAt: row.optionalString("undone_at"))
     }
 
@@ -297,16 +299,18 @@ extension Store {
     private func requireTotalsFit(ofReportsWithItemsFrom firstNewID: Int64) throws {
         let limit = Money.maximumTotalMinorUnits
         let notAnInteger = db.dialect == .sqlite ? "typeof(total_minor) <> 'integer' OR " : ""
+        // Not the whole report: a total SQLite overflowed into a real is no integer to decode.
         guard
-            let report = try db.queryFirst(
+            let (id, currency) = try db.queryFirst(
                 """
-                SELECT \(Self.reportColumns) FROM reports
+                SELECT id, currency FROM reports
                 WHERE id IN (SELECT report_id FROM expenses WHERE id >= ? AND report_id IS NOT NULL)
                   AND (\(notAnInteger)total_minor > ? OR total_minor < ?)
                 ORDER BY id LIMIT 1
-                """, [.integer(firstNewID), .integer(limit), .integer(-limit)], Self.report)
+                """, [.integer(firstNewID), .integer(limit), .integer(-limit)],
+                { ($0.int64(0), try StoredRow($0, table: "reports", key: .column(0)).currency(1)) })
         else { return }
-        throw report.totalTooLarge
+        throw Report.totalTooLarge(id: id, currency: currency)
     }
 
     static func normalizedSQL(_ sql: String) -> String {

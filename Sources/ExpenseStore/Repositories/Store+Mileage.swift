@@ -4,25 +4,26 @@ import ExpenseSupport
 extension Store {
     /// Every mileage rate, by vehicle and then from when it applies.
     public func mileageRates() throws -> [MileageRate] {
-        try db.query("SELECT vehicle, valid_from, rate_minor, currency FROM mileage_rates ORDER BY vehicle, valid_from") { row in
-            MileageRate(
-                vehicle: Vehicle(rawValue: row.string(0)) ?? .car, validFrom: Store.date(row.string(1)) ?? MileageRate.seededFrom,
-                perKilometre: Money(minorUnits: row.int64(2), currency: Store.currency(row.string(3))))
-        }
+        try db.query("SELECT \(Self.mileageRateColumns) FROM mileage_rates ORDER BY vehicle, valid_from", [], Self.mileageRate)
+    }
+
+    static let mileageRateColumns = "vehicle, valid_from, rate_minor, currency"
+
+    /// A mileage rate of its row (`mileageRateColumns`).
+    static func mileageRate(_ row: Row) throws -> MileageRate {
+        let stored = StoredRow(row, table: "mileage_rates", key: .columns(0, 1))
+        return MileageRate(
+            vehicle: try stored.value(0, as: Vehicle.self), validFrom: try stored.date(1),
+            perKilometre: try stored.money(2, in: try stored.currency(3)))
     }
 
     /// The rate that pays `vehicle` on `date`: the latest one from that day or before.
     public func mileageRate(_ vehicle: Vehicle, on date: CalendarDate) throws -> MileageRate {
         let found = try db.queryFirst(
             """
-            SELECT valid_from, rate_minor, currency FROM mileage_rates WHERE vehicle = ? AND valid_from <= ?
+            SELECT \(Self.mileageRateColumns) FROM mileage_rates WHERE vehicle = ? AND valid_from <= ?
             ORDER BY valid_from DESC LIMIT 1
-            """, [.text(vehicle.rawValue), .text(date.description)]
-        ) { row in
-            MileageRate(
-                vehicle: vehicle, validFrom: Store.date(row.string(0)) ?? MileageRate.seededFrom,
-                perKilometre: Money(minorUnits: row.int64(1), currency: Store.currency(row.string(2))))
-        }
+            """, [.text(vehicle.rawValue), .text(date.description)], Self.mileageRate)
         guard let found else {
             throw ExpenseError(
                 .notFound, .noMileageRate(vehicle: vehicle.rawValue, on: date.description),

@@ -68,7 +68,8 @@ extension Store {
             OpenSession(
                 id: row.int64(0),
                 process: Claimant(
-                    token: "", pid: Int32(truncatingIfNeeded: row.int64(1)), host: row.string(2),
+                    token: "", pid: try StoredRow(row, table: "open_sessions", key: .column(0)).integer(1, as: Int32.self),
+                    host: row.string(2),
                     startTicks: UInt64(bitPattern: row.int64(3))),
                 terminal: row.string(4))
         }

@@ -38,26 +38,32 @@ extension Store {
     /// The rows frozen with `report`, by day.
     func frozenPerDiems(of report: Report) throws -> [ReportPerDiems.Day] {
         try db.query(
-            """
-            SELECT date, country, kind, breakfast, lunch, dinner, valid_from, full_day, partial_day, currency, rate_minor,
-                   deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor
-            FROM report_allowances WHERE report_id = ? ORDER BY date
-            """, [.integer(report.id)]
-        ) { row in
-            let currency = Self.currency(row.string(9))
-            func money(_ index: Int) -> Money { Money(minorUnits: row.int64(index), currency: currency) }
-            let country = try CountryCode.parse(row.string(1))
-            let table = try AllowanceRate(
-                country: country, validFrom: try CalendarDate.parse(row.string(6)), fullDay: money(7), partialDay: money(8))
-            let perDiem = PerDiem.Day(
-                date: try CalendarDate.parse(row.string(0)), country: country, kind: PerDiem.Kind(rawValue: row.string(2)) ?? .none,
-                meals: Self.meals(row, from: 3), table: table, rate: money(10), deductions: money(11), amount: money(12))
-            let conversion = Expense.Conversion(
-                rate: try ExchangeRate.parse(row.string(13)), rateDate: Self.date(row.optionalString(14)),
-                source: Expense.Conversion.Source(rawValue: row.string(15)) ?? .table,
-                converted: Money(minorUnits: row.int64(16), currency: report.currency))
-            return ReportPerDiems.Day(perDiem: perDiem, conversion: conversion)
-        }
+            "SELECT \(Self.frozenPerDiemColumns) FROM report_allowances WHERE report_id = ? ORDER BY date", [.integer(report.id)]
+        ) { try Self.frozenPerDiem($0, reportCurrency: report.currency) }
+    }
+
+    static let frozenPerDiemColumns = """
+        date, country, kind, breakfast, lunch, dinner, valid_from, full_day, partial_day, currency, rate_minor,
+        deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor, report_id
+        """
+
+    /// A frozen day of its row (`frozenPerDiemColumns`), converted into `reportCurrency`.
+    static func frozenPerDiem(_ row: Row, reportCurrency: Currency) throws -> ReportPerDiems.Day {
+        let stored = StoredRow(row, table: "report_allowances", key: .columns(17, 0))
+        let currency = try stored.currency(9)
+        func money(_ index: Int) throws -> Money { try stored.money(index, in: currency) }
+        let country = try stored.country(1)
+        let table = try AllowanceRate(
+            country: country, validFrom: try stored.date(6), fullDay: try money(7), partialDay: try money(8))
+        let perDiem = PerDiem.Day(
+            date: try stored.date(0), country: country, kind: try stored.value(2, as: PerDiem.Kind.self),
+            meals: try Self.meals(stored, from: 3), table: table, rate: try money(10), deductions: try money(11),
+            amount: try money(12))
+        let conversion = Expense.Conversion(
+            rate: try stored.exchangeRate(13), rateDate: try stored.optionalDate(14),
+            source: try stored.value(15, as: Expense.Conversion.Source.self),
+            converted: try stored.money(16, in: reportCurrency))
+        return ReportPerDiems.Day(perDiem: perDiem, conversion: conversion)
     }
 
     /// The per diems a draft would be submitted with: none when it computes none; an error when

@@ -7,12 +7,19 @@ extension Store {
     public func policySeverities() throws -> [PolicyRule: PolicySeverity] {
         var severities: [PolicyRule: PolicySeverity] = [:]
         for rule in PolicyRule.allCases { severities[rule] = rule.defaultSeverity }
-        try db.forEachRow("SELECT rule, severity FROM policy_rules") { row in
-            if let rule = PolicyRule(rawValue: row.string(0)), let severity = PolicySeverity(rawValue: row.string(1)) {
-                severities[rule] = severity
-            }
+        try db.forEachRow("SELECT \(Self.severityColumns) FROM policy_rules") { row in
+            let (rule, severity) = try Self.severity(row)
+            severities[rule] = severity
         }
         return severities
+    }
+
+    static let severityColumns = "rule, severity"
+
+    /// A rule's configured severity of its row (`severityColumns`).
+    static func severity(_ row: Row) throws -> (rule: PolicyRule, severity: PolicySeverity) {
+        let stored = StoredRow(row, table: "policy_rules", key: .column(0))
+        return (try stored.value(0, as: PolicyRule.self), try stored.value(1, as: PolicySeverity.self))
     }
 
     public func setSeverity(_ severity: PolicySeverity, of rule: PolicyRule) throws {

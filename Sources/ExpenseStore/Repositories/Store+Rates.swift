@@ -38,15 +38,16 @@ extension Store {
     public func referenceRateSummaries() throws -> [ReferenceRateSummary] {
         try db.query(
             """
-            SELECT currency, count(*), min(date), max(date),
-                   (SELECT per_eur FROM exchange_rates AS last WHERE last.currency = r.currency ORDER BY date DESC LIMIT 1)
+            SELECT currency, count(*), min(date) AS date, max(date) AS date,
+                   (SELECT per_eur FROM exchange_rates AS last WHERE last.currency = r.currency ORDER BY date DESC LIMIT 1) AS per_eur
             FROM exchange_rates AS r GROUP BY currency ORDER BY currency
             """
         ) { row in
-            ReferenceRateSummary(
-                currency: row.string(0), days: row.int(1), first: Store.date(row.optionalString(2)),
-                last: Store.date(row.optionalString(3)),
-                latest: row.optionalString(4).flatMap { try? ExchangeRate.parse($0) })
+            // The first and last dates and the latest rate, of rows named by their currency.
+            let stored = StoredRow(row, table: "exchange_rates", key: .column(0))
+            return ReferenceRateSummary(
+                currency: row.string(0), days: row.int(1), first: try stored.optionalDate(2),
+                last: try stored.optionalDate(3), latest: try stored.optionalExchangeRate(4))
         }
     }
 
@@ -54,13 +55,17 @@ extension Store {
     public func referenceRates(_ currency: String, from: CalendarDate? = nil, to: CalendarDate? = nil) throws -> [ReferenceRate] {
         try db.query(
             """
-            SELECT date, per_eur FROM exchange_rates WHERE currency = ? AND date >= ? AND date <= ? ORDER BY date
-            """, [.text(currency), .text(from?.description ?? "0000-00-00"), .text(to?.description ?? "9999-99-99")]
-        ) { row in
-            ReferenceRate(
-                currency: currency, date: Store.date(row.string(0)) ?? CalendarDate(dayNumber: 0),
-                perEUR: (try? ExchangeRate.parse(row.string(1))) ?? .one)
-        }
+            SELECT \(Self.referenceRateColumns) FROM exchange_rates WHERE currency = ? AND date >= ? AND date <= ? ORDER BY date
+            """, [.text(currency), .text(from?.description ?? "0000-00-00"), .text(to?.description ?? "9999-99-99")],
+            Self.referenceRate)
+    }
+
+    static let referenceRateColumns = "date, per_eur, currency"
+
+    /// A reference rate of its row (`referenceRateColumns`).
+    static func referenceRate(_ row: Row) throws -> ReferenceRate {
+        let stored = StoredRow(row, table: "exchange_rates", key: .columns(2, 0))
+        return ReferenceRate(currency: row.string(2), date: try stored.date(0), perEUR: try stored.exchangeRate(1))
     }
 
     /// The rate table as a `RateSource` for conversions. Each call starts with an empty cache,
@@ -119,23 +124,31 @@ final class StoredRates: RateSource {
             guard
                 let found = try db.queryFirst(
                     """
-                    SELECT date, per_eur FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1
-                    """, [.text(other), day], { ($0.string(0), $0.string(1)) }),
-                let rateDate = Store.date(found.0), let perEUR = try? ExchangeRate.parse(found.1)
+                    SELECT date, per_eur, currency FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1
+                    """, [.text(other), day],
+                    { row in
+                        let stored = StoredRow(row, table: "exchange_rates", key: .columns(2, 0))
+                        return (try stored.date(0), try stored.exchangeRate(1))
+                    })
             else { return nil }
+            let (rateDate, perEUR) = found
             return (from == "EUR" ? perEUR : perEUR.inverse, rateDate)
         }
         guard
             let found = try db.queryFirst(
                 """
-                SELECT source.date, source.per_eur, target.per_eur
+                SELECT source.date, source.per_eur, target.per_eur, source.currency, target.currency
                 FROM exchange_rates AS source JOIN exchange_rates AS target ON target.currency = ? AND target.date = source.date
                 WHERE source.currency = ? AND source.date <= ?
                 ORDER BY source.date DESC LIMIT 1
-                """, [.text(to), .text(from), day], { ($0.string(0), $0.string(1), $0.string(2)) }),
-            let rateDate = Store.date(found.0), let perEURSource = try? ExchangeRate.parse(found.1),
-            let perEURTarget = try? ExchangeRate.parse(found.2)
+                """, [.text(to), .text(from), day],
+                { row in
+                    let source = StoredRow(row, table: "exchange_rates", key: .columns(3, 0))
+                    let target = StoredRow(row, table: "exchange_rates", key: .columns(4, 0))
+                    return (try source.date(0), try source.exchangeRate(1), try target.exchangeRate(2))
+                })
         else { return nil }
+        let (rateDate, perEURSource, perEURTarget) = found
         // 1 FROM = (1/perEURSource) EUR = perEURTarget/perEURSource TO.
         return (ExchangeRate.quotient(perEURTarget, perEURSource), rateDate)
     }

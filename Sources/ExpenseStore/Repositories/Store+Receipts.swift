@@ -31,25 +31,26 @@ extension Store {
         """
     }
 
-    static func receipt(_ row: Row) -> Receipt {
+    static func receipt(_ row: Row) throws -> Receipt {
+        let stored = StoredRow(row, table: "receipts", id: "id")
         let suggestion = ReceiptSuggestion(
             merchant: row.optionalString("suggested_merchant"),
-            date: date(row.optionalString("suggested_date")),
+            date: try stored.optionalDate("suggested_date"),
             amount: row.optionalString("suggested_amount"),
             currency: row.optionalString("suggested_currency"),
             category: row.optionalString("suggested_category"))
         let ocr = ReceiptOCR(
-            status: ReceiptOCR.Status(rawValue: row.string("ocr_status")) ?? .skipped, note: row.string("ocr_note"),
+            status: try stored.value("ocr_status", as: ReceiptOCR.Status.self), note: row.string("ocr_note"),
             text: row.string("ocr_text"), suggestion: suggestion)
         let expenseIDs = row.string("expense_ids").split(separator: ",").compactMap { Int64($0) }
         return Receipt(
-            id: row.int64("id"), sha256: row.string("sha256"),
-            mediaType: ReceiptMediaType(rawValue: row.string("media_type")) ?? .jpeg,
-            size: row.int64("size"), originalName: row.string("original_name"),
-            source: Receipt.Source(rawValue: row.string("source")) ?? .file,
+            id: try stored.integer("id"), sha256: row.string("sha256"),
+            mediaType: try stored.value("media_type", as: ReceiptMediaType.self),
+            size: try stored.integer("size"), originalName: row.string("original_name"),
+            source: try stored.value("source", as: Receipt.Source.self),
             capturedAt: row.string("captured_at"), takenAt: row.optionalString("taken_at"),
-            width: row.optionalInt64("width").map { Int($0) },
-            height: row.optionalInt64("height").map { Int($0) }, ocr: ocr, expenseIDs: expenseIDs)
+            width: try stored.optionalInteger("width", as: Int.self, in: 1...Int.max),
+            height: try stored.optionalInteger("height", as: Int.self, in: 1...Int.max), ocr: ocr, expenseIDs: expenseIDs)
     }
 
     /// Inserts a receipt and returns it with its id. Call inside `write`: after its file went

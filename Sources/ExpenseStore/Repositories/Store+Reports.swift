@@ -10,18 +10,18 @@ extension Store {
 
     /// A report from a row whose first columns are `reportColumns`, read by position: by name,
     /// each column was a lookup in a dictionary, 13 a report (a tenth of `report list --all`).
-    static func report(_ row: Row) -> Report {
+    static func report(_ row: Row) throws -> Report {
         assert(row.index("id") == 0 && row.index("total_minor") == 12, "a report's query selects reportColumns first")
-        let currency = currency(row.string(6))
+        let stored = StoredRow(row, table: "reports", key: .column(0))
+        let currency = try stored.currency(6)
         return Report(
-            id: row.int64(0), title: row.string(1), purpose: row.string(2), destination: row.string(3),
-            startDate: date(row.optionalString(4)), endDate: date(row.optionalString(5)),
-            currency: currency, status: ReportStatus(rawValue: row.string(7)) ?? .draft,
+            id: try stored.integer(0), title: row.string(1), purpose: row.string(2), destination: row.string(3),
+            startDate: try stored.optionalDate(4), endDate: try stored.optionalDate(5),
+            currency: currency, status: try stored.value(7, as: ReportStatus.self),
             owner: row.string(8), createdAt: row.string(9), updatedAt: row.string(10),
-            itemCount: row.int(11), total: Money(minorUnits: row.int64(12), currency: currency),
-            startTime: row.optionalString(13).flatMap(TripTime.minuteOfDay(clock:)),
-            endTime: row.optionalString(14).flatMap(TripTime.minuteOfDay(clock:)),
-            country: row.optionalString(15).flatMap { try? CountryCode.parse($0) })
+            itemCount: Int(try stored.integer(11)), total: try stored.money(12, in: currency),
+            startTime: try stored.optionalMinuteOfDay(13), endTime: try stored.optionalMinuteOfDay(14),
+            country: try stored.optionalCountry(15))
     }
 
     /// Sets the trip of the server's report `id` to `report`'s, as `tripValues` stores it.

@@ -8,28 +8,34 @@ import PropertyList
 extension Store: ShortcutStorage {
     public func dynamicShortcuts() throws -> [DynamicShortcut] {
         try db.query(
-            """
-            SELECT type, title, subtitle, icon_type, icon_file, icon_symbol, user_info, rank, enabled, disabled_message, origin
-            FROM dynamic_shortcuts ORDER BY enabled DESC, rank, type
-            """
-        ) { row in
-            var userInfo = PropertyListDictionary()
-            if let text = row.optionalString("user_info"),
-                case .dictionary(let dictionary)? = try? PropertyList.parse(Array(text.utf8))
-            {
-                userInfo = dictionary
-            }
-            let icon = ShortcutIcon(
-                symbolName: row.optionalString("icon_symbol"), file: row.optionalString("icon_file"),
-                type: row.optionalString("icon_type").flatMap(SystemIcon.init(plistName:)))
-            let item = ShortcutItem(
-                type: row.string("type"), title: row.string("title"), subtitle: row.optionalString("subtitle"),
-                icon: icon, userInfo: userInfo)
-            return DynamicShortcut(
-                item: item, rank: row.int("rank"), isEnabled: row.int("enabled") != 0,
-                disabledMessage: row.optionalString("disabled_message"),
-                origin: DynamicShortcut.Origin(rawValue: row.string("origin")) ?? .user)
-        }
+            "SELECT \(Self.dynamicShortcutColumns) FROM dynamic_shortcuts ORDER BY enabled DESC, rank, type", [],
+            Self.dynamicShortcut)
+    }
+
+    static let dynamicShortcutColumns =
+        "type, title, subtitle, icon_type, icon_file, icon_symbol, user_info, rank, enabled, disabled_message, origin"
+
+    /// A dynamic quick action of its row (`dynamicShortcutColumns`). An icon type this build does
+    /// not name reads as none: the desktop's icon names change, the item stays usable.
+    static func dynamicShortcut(_ row: Row) throws -> DynamicShortcut {
+        let stored = StoredRow(row, table: "dynamic_shortcuts", id: "type")
+        let userInfo =
+            try stored.optionalDecoded(row.index("user_info"), as: "a property list's dictionary") {
+                text -> PropertyListDictionary? in
+                guard case .dictionary(let dictionary) = try PropertyList.parse(Array(text.utf8)) else { return nil }
+                return dictionary
+            } ?? PropertyListDictionary()
+        let icon = ShortcutIcon(
+            symbolName: row.optionalString("icon_symbol"), file: row.optionalString("icon_file"),
+            type: row.optionalString("icon_type").flatMap(SystemIcon.init(plistName:)))
+        let item = ShortcutItem(
+            type: row.string("type"), title: row.string("title"), subtitle: row.optionalString("subtitle"),
+            icon: icon, userInfo: userInfo)
+        return DynamicShortcut(
+            item: item, rank: try stored.integer("rank", as: Int.self, in: 0...Int.max),
+            isEnabled: try stored.integer("enabled", as: Int64.self, in: 0...1) != 0,
+            disabledMessage: row.optionalString("disabled_message"),
+            origin: try stored.value("origin", as: DynamicShortcut.Origin.self))
     }
 
     public func replaceDynamicShortcuts(_ shortcuts: [DynamicShortcut]) throws {
@@ -69,9 +75,12 @@ extension Store: ShortcutStorage {
 
     public func appShortcutRecords() throws -> [AppShortcutRecord] {
         try db.query("SELECT plist_type, state, rank, disabled_message FROM app_shortcuts ORDER BY plist_type") { row in
+            let stored = StoredRow(row, table: "app_shortcuts", key: .column(0))
             let state: AppShortcutRecord.State
-            switch row.string(1) {
-            case "enabled": state = .enabled(rank: row.int(2))
+            switch try stored.decoded(
+                1, as: "one of enabled, disabled, removed", { ["enabled", "disabled", "removed"].contains($0) ? $0 : nil })
+            {
+            case "enabled": state = .enabled(rank: try stored.integer(2, as: Int.self, in: 0...Int.max))
             case "disabled": state = .disabled(message: row.optionalString(3))
             default: state = .removed
             }
@@ -115,24 +124,25 @@ extension Store: ShortcutStorage {
         claimed_at, finished_at, exit_status, attempts
         """
 
-    static func launch(_ row: Row) -> LaunchRecord {
-        var arguments: [String] = []
-        if case .array(let values)? = try? PropertyList.parse(Array(row.string("arguments").utf8)) {
-            arguments = values.compactMap(\.stringValue)
+    static func launch(_ row: Row) throws -> LaunchRecord {
+        let stored = StoredRow(row, table: "shortcut_launches", id: "id")
+        let arguments = try stored.decoded(row.index("arguments"), as: "a property list's array of strings") { text -> [String]? in
+            guard case .array(let values) = try PropertyList.parse(Array(text.utf8)) else { return nil }
+            return values.compactMap(\.stringValue)
         }
         var claim: Claimant?
-        if let pid = row.optionalInt64("claim_pid") {
+        if let pid = try stored.optionalInteger("claim_pid", as: Int32.self) {
             claim = Claimant(
-                token: row.optionalString("claim_token") ?? "", pid: Int32(truncatingIfNeeded: pid),
+                token: row.optionalString("claim_token") ?? "", pid: pid,
                 host: row.optionalString("claim_host") ?? "",
                 startTicks: UInt64(bitPattern: row.int64("claim_start_ticks")))
         }
         return LaunchRecord(
             id: row.int64("id"), type: row.string("type"), arguments: arguments, catalog: row.optionalString("catalog"),
-            state: LaunchRecord.State(rawValue: row.string("state")) ?? .queued, queuedAt: row.string("queued_at"),
+            state: try stored.value("state", as: LaunchRecord.State.self), queuedAt: row.string("queued_at"),
             claim: claim, claimedAt: row.optionalString("claimed_at"), finishedAt: row.optionalString("finished_at"),
-            exitStatus: row.optionalInt64("exit_status").map { Int32(truncatingIfNeeded: $0) },
-            attempts: row.int("attempts"))
+            exitStatus: try stored.optionalInteger("exit_status", as: Int32.self),
+            attempts: try stored.integer("attempts", as: Int.self, in: 0...Int.max))
     }
 
     public func enqueueLaunch(_ request: LaunchRequest) throws -> LaunchRecord {

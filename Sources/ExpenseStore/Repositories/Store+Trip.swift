@@ -7,28 +7,45 @@ extension Store {
     /// The report's stops, by day.
     public func stops(of reportID: Int64) throws -> [CalendarDate: CountryCode] {
         var stops: [CalendarDate: CountryCode] = [:]
-        try db.forEachRow("SELECT date, country FROM report_stops WHERE report_id = ?", [.integer(reportID)]) { row in
-            if let day = Self.date(row.string(0)), let country = try? CountryCode.parse(row.string(1)) { stops[day] = country }
+        try db.forEachRow("SELECT \(Self.stopColumns) FROM report_stops WHERE report_id = ?", [.integer(reportID)]) { row in
+            let (day, country) = try Self.stop(row)
+            stops[day] = country
         }
         return stops
+    }
+
+    static let stopColumns = "date, country, report_id"
+
+    /// A stop of its row (`stopColumns`): from which day, in which country.
+    static func stop(_ row: Row) throws -> (day: CalendarDate, country: CountryCode) {
+        let stored = StoredRow(row, table: "report_stops", key: .columns(2, 0))
+        return (try stored.date(0), try stored.country(1))
     }
 
     /// The meals provided on the report's days, by day; a day not there had none.
     public func meals(of reportID: Int64) throws -> [CalendarDate: ProvidedMeals] {
         var meals: [CalendarDate: ProvidedMeals] = [:]
-        try db.forEachRow("SELECT date, breakfast, lunch, dinner FROM report_meals WHERE report_id = ?", [.integer(reportID)]) { row in
-            guard let day = Self.date(row.string(0)) else { return }
-            meals[day] = Self.meals(row, from: 1)
+        try db.forEachRow("SELECT \(Self.mealColumns) FROM report_meals WHERE report_id = ?", [.integer(reportID)]) { row in
+            let (day, provided) = try Self.mealsOfDay(row)
+            meals[day] = provided
         }
         return meals
     }
 
+    static let mealColumns = "date, breakfast, lunch, dinner, report_id"
+
+    /// A day's meals of its row (`mealColumns`).
+    static func mealsOfDay(_ row: Row) throws -> (day: CalendarDate, meals: ProvidedMeals) {
+        let stored = StoredRow(row, table: "report_meals", key: .columns(4, 0))
+        return (try stored.date(0), try Self.meals(stored, from: 1))
+    }
+
     /// The meals of three 0/1 columns (breakfast, lunch, dinner) from `index` on.
-    static func meals(_ row: Row, from index: Int) -> ProvidedMeals {
+    static func meals(_ stored: StoredRow, from index: Int) throws -> ProvidedMeals {
         var meals: ProvidedMeals = []
-        if row.int64(index) != 0 { meals.insert(.breakfast) }
-        if row.int64(index + 1) != 0 { meals.insert(.lunch) }
-        if row.int64(index + 2) != 0 { meals.insert(.dinner) }
+        if try stored.integer(index, as: Int64.self, in: 0...1) != 0 { meals.insert(.breakfast) }
+        if try stored.integer(index + 1, as: Int64.self, in: 0...1) != 0 { meals.insert(.lunch) }
+        if try stored.integer(index + 2, as: Int64.self, in: 0...1) != 0 { meals.insert(.dinner) }
         return meals
     }
 

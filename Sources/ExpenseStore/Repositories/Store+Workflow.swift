@@ -118,13 +118,14 @@ extension Store {
     }
 
     /// The columns of a log entry as people read it (`event`); the chain's are `auditColumns`.
-    private static let eventColumns = "at, actor, from_status, to_status, action, reason"
+    static let eventColumns = "id, at, actor, from_status, to_status, action, reason"
 
-    private static func event(_ row: Row) -> ReportEvent {
-        ReportEvent(
+    static func event(_ row: Row) throws -> ReportEvent {
+        let stored = StoredRow(row, table: "report_events", id: "id")
+        return ReportEvent(
             at: row.string("at"), actor: row.string("actor"),
-            from: ReportStatus(rawValue: row.string("from_status")) ?? .draft,
-            to: ReportStatus(rawValue: row.string("to_status")) ?? .draft,
+            from: try stored.value("from_status", as: ReportStatus.self),
+            to: try stored.value("to_status", as: ReportStatus.self),
             action: row.string("action"), reason: row.string("reason"))
     }
 
