@@ -86,9 +86,9 @@ extension PostgresSchema {
                 returns: "void",
                 declare: "target text; table_rate text; table_date text; fault text;",
                 body: """
-                    IF p_rate IS NULL THEN RETURN; END IF;
+                    -- An item in no report counts in no total; moved into one, it is checked then.
+                    IF p_rate IS NULL OR p_report IS NULL THEN RETURN; END IF;
                     SELECT r.currency INTO target FROM public.reports r WHERE r.id = p_report;
-                    target := coalesce(target, p_currency);
                     IF p_rate_source = 'table' AND p_currency <> target THEN
                         SELECT x.x_rate, x.x_date INTO table_rate, table_date FROM exchange_rate_on(p_currency, target, p_date) x;
                     END IF;
@@ -140,14 +140,15 @@ extension PostgresSchema {
     }
 
     /// The first staged row of an import whose conversion is not the server's, by its
-    /// statement line, and why; none when every row's is. One statement over the staging table:
+    /// statement line, and why; none when every row's is (a row in no report counts in no total,
+    /// as `require_conversion` lets an item). One statement over the staging table:
     /// a row in its report's currency at 1 worth its amount passes as it is, and the rate table is
     /// looked up once per currency pair and day, not once per row.
     static let stagedConversionFault = """
         WITH staged AS (
-            SELECT s.import_line, s.date, s.amount_minor, s.currency, coalesce(r.currency, s.currency) AS target, s.rate,
-                   s.rate_date, s.rate_source, s.converted_minor
-            FROM pg_temp.\(importStaging) s LEFT JOIN public.reports r ON r.id = s.report_id
+            SELECT s.import_line, s.date, s.amount_minor, s.currency, r.currency AS target, s.rate, s.rate_date, s.rate_source,
+                   s.converted_minor
+            FROM pg_temp.\(importStaging) s JOIN public.reports r ON r.id = s.report_id
             WHERE s.rate IS NOT NULL
         ),
         doubtful AS (
