@@ -10,6 +10,8 @@ import XCTest
 /// tolerance of the ECB's rate a finding for the approver.
 final class PostgresConversionAttackTests: PostgresTestCase {
     private let day = "2026-05-04"
+    private let usd = CurrencyTable.standard.currency("USD")!
+    private let eur = CurrencyTable.standard.currency("EUR")!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -122,6 +124,18 @@ final class PostgresConversionAttackTests: PostgresTestCase {
         XCTAssertEqual(try rows("alice", advance(9_240)).count, 1)
     }
 
+    /// A report's currency stays while it holds items converted into it, which would otherwise be
+    /// worth their figures in another currency.
+    func testAReportWithConvertedItemsKeepsItsCurrency() throws {
+        let report = try newReport("alice", "Boston")
+        let edit = "SELECT expenses.report_edit(\(report), 'Boston', '', '', NULL, NULL, 'JPY', '\(day)T12:00:00Z');"
+        _ = try rows("alice", add(report, converted: 9_240))
+        try assertRefused("alice", edit, "report \(report) has items or advances converted to EUR; its currency cannot change")
+        _ = try rows("alice", "SELECT expenses.report_edit(\(report), 'Boston 2', '', '', NULL, NULL, 'EUR', '\(day)T12:00:00Z');")
+        let empty = try newReport("alice", "Tokyo")
+        _ = try rows("alice", "SELECT expenses.report_edit(\(empty), 'Tokyo', '', '', NULL, NULL, 'JPY', '\(day)T12:00:00Z');")
+    }
+
     /// The findings `policy_findings` gives for rates given by hand, as `rule|key|severity`.
     private func manualRateFindings(_ report: Int64) throws -> [String] {
         try expectSuccess(cluster.psql("SELECT * FROM expenses.policy_findings(\(report));", database: database))
@@ -159,6 +173,37 @@ final class PostgresConversionAttackTests: PostgresTestCase {
         try assertRefused(
             "alice", stepSQL("alice", .submit, report),
             "report \(report) has blocking policy findings (manual-rate:\(early)): it cannot be submitted")
+    }
+
+    /// The app's check (`PolicyCheck`, fed as `report check` feeds it) and the server's find the
+    /// same rates given by hand, at the standard tolerance and at finance's.
+    func testTheAppAndTheServerFindTheSameRatesGivenByHand() throws {
+        let report = try newReport("alice", "Boston")
+        for (amount, rate, date) in [(1_000, "0.8316", day), (1_200, "0.95", day), (1_400, "0.9702", day), (900, "0.92", "2026-05-01")] {
+            let converted = try ExchangeRate.parse(rate).convert(Money(minorUnits: Int64(amount), currency: usd), to: eur)
+            _ = try rows(
+                "alice",
+                """
+                SELECT expenses.expense_add(\(report), '\(date)', 'meals', 'Diner \(amount)', '', \(amount), 'USD', '\(rate)', NULL,
+                                            'manual', \(converted.minorUnits), 'personal', '\(day)T12:00:00Z');
+                """)
+        }
+        let store = try Store(
+            server: cluster.connectionURI(user: "alice", password: password("alice"), database: database), now: { "2026-05-10T09:00:00Z" })
+        func appFindings() throws -> [String] {
+            var check = PolicyCheck(
+                report: try store.report(report), items: try store.expenses(.report(report)), categories: try store.categories())
+            check.rules = [.manualRate]
+            let rates = store.rateSource(maximumAgeDays: .some(nil))
+            check.referenceRate = { from, to, date in (try? rates.rate(from: from, to: to, on: date)) ?? nil }
+            check.manualRateTolerance = try store.manualRateTolerance()
+            return check.violations().map { "\($0.rule.rawValue)|\($0.key)|\($0.severity.rawValue)" }.sorted()
+        }
+        XCTAssertEqual(try appFindings(), try manualRateFindings(report).sorted())
+        XCTAssertEqual(try appFindings().count, 3, "0.8316 and 0.9702 (5.006 % above) are beyond 5 %, and 0.92 has no ECB rate")
+        _ = try rows("fiona", "SELECT expenses.manual_rate_tolerance_set(505);")
+        XCTAssertEqual(try appFindings(), try manualRateFindings(report).sorted())
+        XCTAssertEqual(try appFindings().count, 2)
     }
 
     /// At the tolerance's bounds exactly, as `RateTolerance.admits` decides, and a quotient rate
