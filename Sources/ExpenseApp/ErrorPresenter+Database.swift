@@ -8,6 +8,10 @@ extension ErrorPresenter {
     /// refused as the app itself refuses it, anything unforeseen is a bug of ours (with the
     /// engine's own code and message, for the report).
     public static func error(_ error: DatabaseError) -> ExpenseError {
+        withServersHint(worded(error), error)
+    }
+
+    private static func worded(_ error: DatabaseError) -> ExpenseError {
         switch error.kind {
         case .rule:
             return ExpenseError(.refused, error.message, hint: "nothing was written")

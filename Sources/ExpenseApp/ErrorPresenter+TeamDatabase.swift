@@ -1,3 +1,4 @@
+import ExpenseStore
 import ExpenseSupport
 
 extension ErrorPresenter {
@@ -17,5 +18,14 @@ extension ErrorPresenter {
             break
         }
         return said
+    }
+
+    /// `said` with the team server's own advice first, where it gave one (a function's `RAISE ...
+    /// USING HINT`: the audit log's damaged end says who repairs it), then the app's.
+    static func withServersHint(_ said: ExpenseError, _ error: DatabaseError) -> ExpenseError {
+        guard let server = error.hint, !server.isEmpty else { return said }
+        var advised = said
+        advised.hint = said.hint.map { server + "; " + $0 } ?? server
+        return advised
     }
 }

@@ -56,6 +56,20 @@ final class DatabaseErrorPresenterTests: XCTestCase {
         XCTAssertEqual(group.hint, "that is the team's rule: someone in that group does it, or the administrator adds you to it")
     }
 
+    /// The team server's own advice is shown where it gave one, before the app's.
+    func testTheServersHintIsShown() {
+        let damaged = ErrorPresenter.error(
+            DatabaseError(
+                sqlState: "23000", message: "the audit log's end is damaged; nothing was written",
+                hint: "the administrator runs 'expenses db check'"))
+        XCTAssertEqual(damaged.message, "the audit log's end is damaged; nothing was written")
+        XCTAssertEqual(damaged.hint, "the administrator runs 'expenses db check'; nothing was written")
+        let unforeseen = ErrorPresenter.error(
+            DatabaseError(sqlState: "42883", message: "function expenses.report_step(bigint) does not exist", hint: "No function matches."))
+        XCTAssertEqual(unforeseen.hint, "No function matches.")
+        XCTAssertEqual(ErrorPresenter.error(DatabaseError(sqlState: "23000", message: "report 3 is submitted")).hint, "nothing was written")
+    }
+
     /// What nothing should cause is a bug: its words are the engine's own code and message.
     func testAnUnforeseenFailureKeepsTheEnginesCode() {
         XCTAssertEqual(

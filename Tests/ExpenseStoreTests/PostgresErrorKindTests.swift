@@ -42,6 +42,30 @@ final class PostgresErrorKindTests: PostgresTestCase {
         XCTAssertEqual(kind { try admin.execute("DELETE FROM report_events", []) }, .rule)
     }
 
+    /// The server's advice, its detail and the constraint's name are kept beside its message:
+    /// a function's `RAISE ... USING HINT` reaches the app (which shows it), and a broken key
+    /// names itself.
+    func testTheServersHintDetailAndConstraintAreKept() throws {
+        let report = try newReport("alice", "Paris")
+        try expectSuccess(cluster.psql("UPDATE report_events_head SET last_id = 9223372036854775807;", database: database))
+        let alice = try connect("alice")
+        XCTAssertThrowsError(try ServerWrites.reportStep.call(on: alice, report, "submit", "", "2026-05-06T09:00:00Z")) {
+            let error = $0 as? DatabaseError
+            XCTAssertEqual(error?.message, "the audit log's end is damaged; nothing was written")
+            XCTAssertEqual(error?.hint, "the administrator runs 'expenses db check'")
+        }
+        let admin = try connect(Self.admin)
+        XCTAssertThrowsError(
+            try admin.execute("INSERT INTO categories (code, name, currency, position) VALUES ('meals', 'Meals', 'EUR', 99)", [])
+        ) {
+            let error = $0 as? DatabaseError
+            XCTAssertEqual(error?.kind, .constraint)
+            XCTAssertEqual(error?.constraint, "categories_pkey")
+            XCTAssertEqual(error?.detail, "Key (code)=(meals) already exists.")
+            XCTAssertNil(error?.hint)
+        }
+    }
+
     func testALockNotHadInTimeIsBusy() throws {
         let holder = try connect(Self.admin)
         let waiter = try connect(Self.admin)

@@ -17,7 +17,14 @@ enum ServerStore {
         if cluster == nil { cluster = try PostgresCluster() }
         guard let cluster else { fatalError("unreachable") }
         let database = "store_" + UUID().uuidString.prefix(8).lowercased()
-        try require(cluster.psql("CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"))
+        // Counting calls of the PL/pgSQL functions lets a test see which of the server's writes
+        // an operation called (`ServerWriteParityTests`).
+        try require(
+            cluster.psql(
+                """
+                CREATE DATABASE \(database) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
+                ALTER DATABASE \(database) SET track_functions = 'pl';
+                """))
         _ = try Store.setUpServer(
             .server(
                 connection: cluster.connectionURI(

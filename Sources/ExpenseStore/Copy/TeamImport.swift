@@ -325,15 +325,13 @@ final class TeamImport {
         var tally = DatabaseCopy.Tally("report_events")
         // The status triggers' check of who takes a step is the functions'; this copy is the administrator's.
         try to.execute("SET LOCAL expenses.importing = 'history'")
+        let copier = try to.queryFirst("SELECT session_user::text") { $0.string(0) } ?? ""
         for report in reports {
             guard let id = reportIDs[report.id] else { continue }
             for event in try source.events(report.id) {
-                try to.execute(
-                    "SELECT \(PostgresSchema.functionSchema).log_event(?, session_user::text, ?, ?, ?, ?, ?)",
-                    [
-                        .integer(id), .text("import \(event.action) by \(event.actor) at \(event.at)"),
-                        .text(event.from.rawValue), .text(event.to.rawValue), .text(event.reason), .text(target.now()),
-                    ])
+                try ServerWrites.logEvent.call(
+                    on: to, id, copier, "import \(event.action) by \(event.actor) at \(event.at)", event.from.rawValue,
+                    event.to.rawValue, event.reason, target.now())
                 try to.execute("UPDATE reports SET status = ? WHERE id = ?", [.text(event.to.rawValue), .integer(id)])
                 tally.copied += 1
             }

@@ -55,6 +55,13 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public let code: EngineCode
     public let message: String
     public let sql: String?
+    /// What the server advises beside its message (PostgreSQL's HINT: a function's `RAISE ...
+    /// USING HINT`, or the server's own); nil from SQLite, which gives none.
+    public let hint: String?
+    /// The server's detail of what failed (PostgreSQL's DETAIL: `Key (id)=(3) already exists.`).
+    public let detail: String?
+    /// The constraint a row broke, by its name, when the server says which.
+    public let constraint: String?
 
     /// An SQLite error, by its (extended) result code.
     public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
@@ -62,14 +69,23 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         kind = Self.kind(ofSQLite: extendedResultCode)
         self.message = message
         self.sql = sql
+        hint = nil
+        detail = nil
+        constraint = nil
     }
 
-    /// A PostgreSQL error, by its SQLSTATE.
-    public init(sqlState: String, message: String, sql: String? = nil) {
+    /// A PostgreSQL error, by its SQLSTATE, with the hint, detail and constraint the server gave.
+    public init(
+        sqlState: String, message: String, sql: String? = nil, hint: String? = nil, detail: String? = nil,
+        constraint: String? = nil
+    ) {
         code = .sqlState(sqlState)
         kind = Self.kind(ofSQLState: sqlState, message: message)
         self.message = message
         self.sql = sql
+        self.hint = hint
+        self.detail = detail
+        self.constraint = constraint
     }
 
     init(connection: OpaquePointer?, code: Int32, sql: String? = nil) {

@@ -205,7 +205,10 @@ final class PostgresDatabase: Database {
             let message =
                 pq.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
                 ?? Self.lastLine(pq.resultErrorMessage(result))
-            throw DatabaseError(sqlState: state, message: message, sql: sql)
+            // libpq's PG_DIAG_MESSAGE_HINT, PG_DIAG_MESSAGE_DETAIL and PG_DIAG_CONSTRAINT_NAME.
+            let field = { (code: Character) in pq.resultErrorField(result, Int32(code.asciiValue ?? 0)).map { String(cString: $0) } }
+            throw DatabaseError(
+                sqlState: state, message: message, sql: sql, hint: field("H"), detail: field("D"), constraint: field("n"))
         }
     }
 

@@ -7,12 +7,7 @@ extension PostgresSchema {
     static var advanceFunctions: [ServerFunction] {
         [
             ServerFunction(
-                name: "advance_add",
-                parameters: """
-                    p_report bigint, p_date text, p_amount bigint, p_currency text, p_rate text, p_rate_date text, p_rate_source text,
-                    p_converted bigint, p_at text
-                    """,
-                returns: "bigint",
+                ServerWrites.advanceAdd,
                 declare: "who text := caller(); found public.reports; made bigint;",
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'record advances');
@@ -30,7 +25,7 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             // The report the advance was in, whose owner alone removes it from their draft.
             ServerFunction(
-                name: "advance_remove", parameters: "p_advance bigint, p_at text", returns: "bigint",
+                ServerWrites.advanceRemove,
                 declare: "who text := caller(); found public.reports; report_of bigint;",
                 body: """
                     SELECT report_id INTO report_of FROM public.report_advances WHERE id = p_advance;
@@ -44,7 +39,7 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             // 1 when the rate was added or changed, 0 when it was there already.
             ServerFunction(
-                name: "mileage_rate_set", parameters: "p_vehicle text, p_from text, p_rate bigint, p_currency text", returns: "bigint",
+                ServerWrites.mileageRateSet,
                 declare: "who text := caller(); changed bigint;",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'change mileage rates');

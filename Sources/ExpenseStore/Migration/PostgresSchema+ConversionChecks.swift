@@ -118,7 +118,7 @@ extension PostgresSchema {
                     """),
             // 1 when the tolerance changed, 0 when it was that already.
             ServerFunction(
-                name: "manual_rate_tolerance_set", parameters: "p_basis_points bigint", returns: "bigint",
+                ServerWrites.manualRateToleranceSet,
                 declare: "who text := caller(); changed bigint;",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'change the tolerance of rates given by hand');

@@ -21,7 +21,9 @@ extension PostgresSchema {
     /// (No member may create anything in `public` or `expenses`: `setUp` makes sure.)
     static let definerSearchPath = "SET search_path = pg_catalog, \(functionSchema), public, pg_temp"
 
-    /// One function of the write layer.
+    /// One function of the write layer: a write Swift calls is made from its declaration
+    /// (`ServerWrites`), so that its signature is the one the store calls; a helper only other
+    /// functions call keeps its signature as text here.
     struct ServerFunction {
         let name: String
         /// `title text, purpose text`: names are prefixed `p_` so they never meet a column's.
@@ -32,6 +34,22 @@ extension PostgresSchema {
         let body: String
         /// The group roles whose members may call it; none: the layer's own helper.
         var callers: [String] = []
+
+        /// A helper of the layer, which no Swift code calls and no member may: a function a member
+        /// may call is a declared write (below), so that its signature is the one the store calls.
+        init(name: String, parameters: String, returns: String, declare: String = "", body: String) {
+            self.name = name
+            self.parameters = parameters
+            self.returns = returns
+            self.declare = declare
+            self.body = body
+        }
+
+        /// The declared write `write`, its signature made from the declaration.
+        init(_ write: some DeclaredServerWrite, declare: String = "", body: String, callers: [String] = []) {
+            self.init(name: write.name, parameters: write.parameterList, returns: write.returns, declare: declare, body: body)
+            self.callers = callers
+        }
 
         var sql: String {
             """

@@ -16,7 +16,7 @@ extension PostgresSchema {
     static var importFunctions: [ServerFunction] {
         [
             ServerFunction(
-                name: "import_begin", parameters: "p_file text, p_rules text, p_report bigint, p_at text", returns: "bigint",
+                ServerWrites.importBegin,
                 declare: "who text := caller(); made bigint;",
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'import statements');
@@ -42,7 +42,7 @@ extension PostgresSchema {
                     """),
             // Inserts the staged rows into the batch, as the caller's; returns how many were new.
             ServerFunction(
-                name: "import_rows", parameters: "p_batch bigint, p_at text", returns: "bigint",
+                ServerWrites.importRows,
                 declare: "who text := caller(); batch public.import_batches; added bigint; wrong_line bigint; wrong text;",
                 body: """
                     batch := own_batch(p_batch, who);
@@ -67,10 +67,7 @@ extension PostgresSchema {
                     RETURN added;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "import_finish",
-                parameters: """
-                    p_batch bigint, p_new bigint, p_duplicate bigint, p_invalid bigint, p_skipped bigint, p_first bigint, p_last bigint
-                    """, returns: "void", declare: "who text := caller();",
+                ServerWrites.importFinish, declare: "who text := caller();",
                 body: """
                     PERFORM own_batch(p_batch, who);
                     UPDATE public.import_batches SET rows_new = p_new, rows_duplicate = p_duplicate, rows_invalid = p_invalid,
@@ -79,7 +76,7 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             // Deletes what the batch added, unless some of it is in a report that is not a draft.
             ServerFunction(
-                name: "import_undo", parameters: "p_batch bigint, p_at text", returns: "bigint",
+                ServerWrites.importUndo,
                 declare: "who text := caller(); batch public.import_batches; frozen record; removed bigint;",
                 body: """
                     batch := own_batch(p_batch, who);

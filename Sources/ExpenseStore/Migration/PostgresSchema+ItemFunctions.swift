@@ -2,33 +2,24 @@ import ExpenseCore
 import ExpenseSupport
 
 extension PostgresSchema {
-    /// The columns the item functions took before items had journeys and nights: kept, so that a
-    /// client of the earlier version still adds and edits items (with neither); a mileage item
-    /// without its journey is refused by the trigger whatever calls.
-    static let itemParametersBeforeJourneys = """
-        p_report bigint, p_date text, p_category text, p_merchant text, p_description text, p_amount bigint, p_currency text,
-        p_rate text, p_rate_date text, p_rate_source text, p_converted bigint, p_paid_by text, p_at text
-        """
+    /// The arguments the item functions took before items had journeys and nights
+    /// (`ServerWrites.expenseAddBeforeJourneys`), passed on to today's with neither: kept, so
+    /// that a client of the earlier version still adds and edits items; a mileage item without
+    /// its journey is refused by the trigger whatever calls.
     static let itemArgumentsBeforeJourneys = """
         p_report, p_date, p_category, p_merchant, p_description, p_amount, p_currency, p_rate, p_rate_date, p_rate_source,
         p_converted, p_paid_by, NULL, NULL, NULL, NULL, NULL, p_at
         """
 
-    /// The columns an item's functions take, in `Store.arguments(_:)`'s order.
-    static let itemParameters = """
-        p_report bigint, p_date text, p_category text, p_merchant text, p_description text, p_amount bigint, p_currency text,
-        p_rate text, p_rate_date text, p_rate_source text, p_converted bigint, p_paid_by text, p_distance bigint, p_vehicle text, p_from_place text, p_to_place text,
-        p_nights bigint, p_at text
-        """
-
     /// An item and its receipts: the owner's alone, changed only while the report it is in (and the
     /// one it moves to) is a draft of theirs. A mileage item's amount is checked against the
-    /// server's rates by a trigger (`mileageAmountTrigger`), whoever writes it; its value in the
+    /// server's rates by a trigger (`expenses_mileage_amount`, made by the migration
+    /// `mileageNightsAdvances`), whoever writes it; its value in the
     /// report's currency is the server's own conversion (`require_conversion`).
     static var itemFunctions: [ServerFunction] {
         [
             ServerFunction(
-                name: "expense_add", parameters: itemParameters, returns: "bigint",
+                ServerWrites.expenseAdd,
                 declare: "who text := caller(); made bigint;",
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'add expenses');
@@ -44,7 +35,7 @@ extension PostgresSchema {
                     RETURN made;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "expense_edit", parameters: "p_expense bigint, " + itemParameters, returns: "void",
+                ServerWrites.expenseEdit,
                 declare: "who text := caller(); item public.expenses;",
                 body: """
                     item := own_item(p_expense, who);
@@ -58,13 +49,13 @@ extension PostgresSchema {
                     WHERE id = p_expense;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "expense_add", parameters: itemParametersBeforeJourneys, returns: "bigint",
+                ServerWrites.expenseAddBeforeJourneys,
                 body: "RETURN expense_add(\(itemArgumentsBeforeJourneys));", callers: [travellerRole]),
             ServerFunction(
-                name: "expense_edit", parameters: "p_expense bigint, " + itemParametersBeforeJourneys, returns: "void",
+                ServerWrites.expenseEditBeforeJourneys,
                 body: "PERFORM expense_edit(p_expense, \(itemArgumentsBeforeJourneys));", callers: [travellerRole]),
             ServerFunction(
-                name: "expense_delete", parameters: "p_expense bigint", returns: "void",
+                ServerWrites.expenseDelete,
                 declare: "who text := caller();",
                 body: """
                     PERFORM own_item(p_expense, who);
@@ -84,7 +75,7 @@ extension PostgresSchema {
                     """),
             // Both in the item's report's audit log, as the app's own store writes them.
             ServerFunction(
-                name: "receipt_attach", parameters: "p_expense bigint, p_receipt bigint, p_how text, p_at text", returns: "boolean",
+                ServerWrites.receiptAttach,
                 declare: "who text := caller(); item public.expenses; added bigint;",
                 body: """
                     item := own_item(p_expense, who);
@@ -99,7 +90,7 @@ extension PostgresSchema {
                     RETURN added > 0;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "receipt_detach", parameters: "p_expense bigint, p_receipt bigint, p_at text", returns: "boolean",
+                ServerWrites.receiptDetach,
                 declare: "who text := caller(); item public.expenses; removed bigint;",
                 body: """
                     item := own_item(p_expense, who);

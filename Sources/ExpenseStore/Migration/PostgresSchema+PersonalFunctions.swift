@@ -8,16 +8,12 @@ extension PostgresSchema {
         let everyone = groupRoles
         return [
             ServerFunction(
-                name: "shortcuts_clear", parameters: "", returns: "void", declare: "who text := caller();",
+                ServerWrites.shortcutsClear, declare: "who text := caller();",
                 body: """
                     DELETE FROM public.dynamic_shortcuts WHERE owner = who;
                     """, callers: everyone),
             ServerFunction(
-                name: "shortcut_add",
-                parameters: """
-                    p_type text, p_title text, p_subtitle text, p_icon_type text, p_icon_file text, p_icon_symbol text, p_user_info text,
-                    p_rank bigint, p_enabled bigint, p_disabled_message text, p_origin text, p_at text
-                    """, returns: "void", declare: "who text := caller();",
+                ServerWrites.shortcutAdd, declare: "who text := caller();",
                 body: """
                     INSERT INTO public.dynamic_shortcuts (type, title, subtitle, icon_type, icon_file, icon_symbol, user_info, rank, enabled,
                                                           disabled_message, origin, updated_at, owner)
@@ -26,9 +22,7 @@ extension PostgresSchema {
                     """, callers: everyone),
             // published_at stays the first publication's.
             ServerFunction(
-                name: "app_shortcut_record",
-                parameters: "p_plist_type text, p_state text, p_rank bigint, p_disabled_message text, p_at text",
-                returns: "void", declare: "who text := caller();",
+                ServerWrites.appShortcutRecord, declare: "who text := caller();",
                 body: """
                     INSERT INTO public.app_shortcuts (plist_type, state, rank, disabled_message, published_at, owner)
                     VALUES (p_plist_type, p_state, p_rank, p_disabled_message, p_at, who)
@@ -37,9 +31,7 @@ extension PostgresSchema {
                     """, callers: everyone),
             // Queued for the caller's sessions, which learn of it at once (LISTEN on their role's channel).
             ServerFunction(
-                name: "launch_enqueue",
-                parameters: "p_type text, p_arguments text, p_catalog text, p_at text, p_target bigint",
-                returns: "bigint", declare: "who text := caller(); made bigint;",
+                ServerWrites.launchEnqueue, declare: "who text := caller(); made bigint;",
                 body: """
                     INSERT INTO public.shortcut_launches (type, arguments, catalog, queued_at, target_session, owner)
                     VALUES (p_type, p_arguments, p_catalog, p_at, p_target, who)
@@ -49,10 +41,7 @@ extension PostgresSchema {
                     """, callers: everyone),
             // The caller's oldest queued launch for `p_session` (or any), claimed; 0 when none waits.
             ServerFunction(
-                name: "launch_claim",
-                parameters: """
-                    p_session bigint, p_token text, p_pid bigint, p_host text, p_start_ticks bigint, p_at text
-                    """, returns: "bigint", declare: "who text := caller(); found bigint;",
+                ServerWrites.launchClaim, declare: "who text := caller(); found bigint;",
                 body: """
                     SELECT id INTO found FROM public.shortcut_launches
                     WHERE owner = who AND state = 'queued' AND (p_session IS NULL OR target_session IS NULL OR target_session = p_session)
@@ -65,8 +54,7 @@ extension PostgresSchema {
                     RETURN found;
                     """, callers: everyone),
             ServerFunction(
-                name: "launch_finish", parameters: "p_launch bigint, p_token text, p_exit_status bigint, p_at text",
-                returns: "boolean", declare: "who text := caller(); changed bigint;",
+                ServerWrites.launchFinish, declare: "who text := caller(); changed bigint;",
                 body: """
                     UPDATE public.shortcut_launches
                     SET state = CASE WHEN p_exit_status = 0 THEN 'done' ELSE 'failed' END, exit_status = p_exit_status,
@@ -76,8 +64,7 @@ extension PostgresSchema {
                     RETURN changed = 1;
                     """, callers: everyone),
             ServerFunction(
-                name: "launch_requeue", parameters: "p_launch bigint, p_expected text, p_token text",
-                returns: "boolean", declare: "who text := caller(); changed bigint;",
+                ServerWrites.launchRequeue, declare: "who text := caller(); changed bigint;",
                 body: """
                     UPDATE public.shortcut_launches
                     SET state = 'queued', claim_token = NULL, claimed_at = NULL, finished_at = NULL, exit_status = NULL
@@ -86,8 +73,7 @@ extension PostgresSchema {
                     RETURN changed = 1;
                     """, callers: everyone),
             ServerFunction(
-                name: "launch_discard", parameters: "p_launch bigint, p_expected text, p_at text",
-                returns: "boolean", declare: "who text := caller(); changed bigint;",
+                ServerWrites.launchDiscard, declare: "who text := caller(); changed bigint;",
                 body: """
                     UPDATE public.shortcut_launches SET state = 'discarded', claim_token = NULL, finished_at = p_at
                     WHERE id = p_launch AND owner = who AND state = p_expected;
@@ -95,8 +81,7 @@ extension PostgresSchema {
                     RETURN changed = 1;
                     """, callers: everyone),
             ServerFunction(
-                name: "session_open", parameters: "p_pid bigint, p_host text, p_start_ticks bigint, p_terminal text, p_at text",
-                returns: "bigint", declare: "who text := caller(); made bigint;",
+                ServerWrites.sessionOpen, declare: "who text := caller(); made bigint;",
                 body: """
                     INSERT INTO public.open_sessions (pid, host, start_ticks, terminal, opened_at, active_seq, owner)
                     VALUES (p_pid, p_host, p_start_ticks, p_terminal, p_at,
@@ -105,7 +90,7 @@ extension PostgresSchema {
                     RETURN made;
                     """, callers: everyone),
             ServerFunction(
-                name: "session_touch", parameters: "p_session bigint", returns: "void",
+                ServerWrites.sessionTouch,
                 declare: "who text := caller();",
                 body: """
                     UPDATE public.open_sessions
@@ -113,7 +98,7 @@ extension PostgresSchema {
                     WHERE id = p_session AND owner = who;
                     """, callers: everyone),
             ServerFunction(
-                name: "session_close", parameters: "p_session bigint", returns: "void",
+                ServerWrites.sessionClose,
                 declare: "who text := caller();",
                 body: """
                     DELETE FROM public.open_sessions WHERE id = p_session AND owner = who;
@@ -126,7 +111,7 @@ extension PostgresSchema {
         [
             // 1 when the day's rate was added or changed, 0 when it was there already.
             ServerFunction(
-                name: "rate_save", parameters: "p_currency text, p_date text, p_per_eur text", returns: "bigint",
+                ServerWrites.rateSave,
                 declare: "who text := caller(); changed bigint;",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'load exchange rates');
@@ -137,7 +122,7 @@ extension PostgresSchema {
                     RETURN changed;
                     """, callers: groupRoles),
             ServerFunction(
-                name: "policy_set", parameters: "p_rule text, p_severity text", returns: "void",
+                ServerWrites.policySet,
                 declare: "who text := caller();",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'change the expense policy');

@@ -20,13 +20,9 @@ extension PostgresSchema {
         """
 
     static var receiptFunctions: [ServerFunction] {
-        let ocr = """
-            p_ocr_status text, p_ocr_note text, p_ocr_text text, p_merchant text, p_date text, p_amount text, p_currency text,
-            p_category text
-            """
-        return [
+        [
             ServerFunction(
-                name: "receipt_chunk", parameters: "p_sha256 text, p_chunk bigint, p_bytes bytea", returns: "void",
+                ServerWrites.receiptChunk,
                 declare: "who text := caller();",
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'capture receipts');
@@ -36,7 +32,7 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             // True when the sender's chunks became content now; false when it was there already.
             ServerFunction(
-                name: "receipt_content_finish", parameters: "p_sha256 text", returns: "boolean",
+                ServerWrites.receiptContentFinish,
                 declare: "who text := caller(); chunks bigint; last_chunk bigint; actual text;",
                 body: """
                     IF EXISTS (SELECT 1 FROM public.receipt_contents WHERE sha256 = p_sha256) THEN
@@ -60,11 +56,7 @@ extension PostgresSchema {
                     RETURN true;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "receipt_new",
-                parameters: """
-                    p_sha256 text, p_media_type text, p_size bigint, p_original_name text, p_source text, p_captured_at text,
-                    p_taken_at text, p_width bigint, p_height bigint, \(ocr)
-                    """, returns: "bigint", declare: "who text := caller(); stored bigint; made bigint;",
+                ServerWrites.receiptNew, declare: "who text := caller(); stored bigint; made bigint;",
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'capture receipts');
                     SELECT sum(length(bytes)) INTO stored FROM public.receipt_contents WHERE sha256 = p_sha256;
@@ -84,7 +76,7 @@ extension PostgresSchema {
                     RETURN made;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "receipt_ocr", parameters: "p_receipt bigint, " + ocr, returns: "void",
+                ServerWrites.receiptOCR,
                 declare: "who text := caller();",
                 body: """
                     PERFORM own_receipt(p_receipt, who);
@@ -100,7 +92,7 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             // Only a receipt attached to nothing: the links' foreign key refuses the rest.
             ServerFunction(
-                name: "receipt_delete", parameters: "p_receipt bigint", returns: "void",
+                ServerWrites.receiptDelete,
                 declare: "who text := caller();",
                 body: """
                     PERFORM own_receipt(p_receipt, who);
@@ -114,8 +106,7 @@ extension PostgresSchema {
                     END IF;
                     """),
             ServerFunction(
-                name: "inbox_taken", parameters: "p_path text, p_size bigint, p_modified_ns bigint, p_receipt bigint, p_at text",
-                returns: "void", declare: "who text := caller();",
+                ServerWrites.inboxTaken, declare: "who text := caller();",
                 body: """
                     IF p_receipt IS NOT NULL THEN PERFORM own_receipt(p_receipt, who); END IF;
                     INSERT INTO public.receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at, owner)

@@ -10,10 +10,9 @@ extension PostgresSchema {
             "(\(literal(action.rawValue)), \(literal(action.from.rawValue)), \(literal(action.to.rawValue)), "
                 + "\(action.actor == .owner), \(groupRole(for: action).map(literal) ?? "NULL::text"))"
         }.joined(separator: ", ")
-        let header = "p_title text, p_purpose text, p_destination text, p_start text, p_end text, p_currency text, p_at text"
         return [
             ServerFunction(
-                name: "report_new", parameters: header, returns: "bigint",
+                ServerWrites.reportNew,
                 declare: "who text := caller(); made bigint;",
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'create reports');
@@ -25,7 +24,7 @@ extension PostgresSchema {
                     RETURN made;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "report_edit", parameters: "p_report bigint, " + header, returns: "void",
+                ServerWrites.reportEdit,
                 declare: "who text := caller(); found public.reports;",
                 body: """
                     found := own_draft(p_report, who);
@@ -42,7 +41,7 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             // Its items go with it (1), or stay as the owner's unassigned items (0); returns how many it held.
             ServerFunction(
-                name: "report_delete", parameters: "p_report bigint, p_delete_items bigint, p_at text", returns: "bigint",
+                ServerWrites.reportDelete,
                 declare: "who text := caller(); items bigint;",
                 body: """
                     PERFORM own_draft(p_report, who);
@@ -59,7 +58,7 @@ extension PostgresSchema {
                     RETURN items;
                     """, callers: [travellerRole]),
             ServerFunction(
-                name: "report_step", parameters: "p_report bigint, p_action text, p_reason text, p_at text", returns: "void",
+                ServerWrites.reportStep,
                 declare: """
                     who text := caller();
                     found public.reports;
@@ -111,8 +110,7 @@ extension PostgresSchema {
                     """),
             // Accepts a warning of one's own draft, with the reason, and logs it.
             ServerFunction(
-                name: "report_acknowledge", parameters: "p_report bigint, p_violation text, p_reason text, p_at text",
-                returns: "void", declare: "who text := caller(); found public.reports;",
+                ServerWrites.reportAcknowledge, declare: "who text := caller(); found public.reports;",
                 body: """
                     found := own_draft(p_report, who);
                     INSERT INTO public.policy_acknowledgements (report_id, violation, actor, at, reason)
@@ -123,9 +121,7 @@ extension PostgresSchema {
             // Appends an entry to the audit chain and moves its end: the server's alone. Its id is
             // the sequence's, past the end's; a damaged end is refused in words, never wrapped.
             ServerFunction(
-                name: "log_event",
-                parameters: "p_report bigint, p_actor text, p_action text, p_from text, p_to text, p_reason text, p_at text",
-                returns: "bigint",
+                ServerWrites.logEvent,
                 declare: """
                     head record;
                     made bigint;

@@ -15,8 +15,7 @@ extension PostgresSchema {
             // The times of day the trip leaves and comes back (HH:MM or NULL) and its country (or
             // NULL: no per diems); called after report_new or report_edit, which set its days.
             ServerFunction(
-                name: "report_trip", parameters: "p_report bigint, p_start_time text, p_end_time text, p_country text, p_at text",
-                returns: "void", declare: "who text := caller(); found public.reports; outside text;",
+                ServerWrites.reportTrip, declare: "who text := caller(); found public.reports; outside text;",
                 body: """
                     found := own_draft(p_report, who);
                     IF (p_start_time IS NOT NULL AND found.start_date IS NULL) OR (p_end_time IS NOT NULL AND found.end_date IS NULL) THEN
@@ -38,7 +37,7 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             // From `p_date` on the trip is in `p_country`; NULL removes that day's stop. Logged.
             ServerFunction(
-                name: "report_stop", parameters: "p_report bigint, p_date text, p_country text, p_at text", returns: "void",
+                ServerWrites.reportStop,
                 declare: "who text := caller(); found public.reports; removed bigint;",
                 body: """
                     found := trip_day(p_report, p_date, who);
@@ -57,9 +56,7 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             // The meals provided on `p_date` (each 0 or 1), replacing that day's; none clears them. Logged.
             ServerFunction(
-                name: "report_meals",
-                parameters: "p_report bigint, p_date text, p_breakfast bigint, p_lunch bigint, p_dinner bigint, p_at text",
-                returns: "void", declare: "who text := caller(); found public.reports;",
+                ServerWrites.reportMeals, declare: "who text := caller(); found public.reports;",
                 body: """
                     found := trip_day(p_report, p_date, who);
                     IF p_breakfast + p_lunch + p_dinner = 0 THEN
@@ -87,9 +84,7 @@ extension PostgresSchema {
                     """),
             // 1 when the row was added or changed, 0 when it was there already.
             ServerFunction(
-                name: "allowance_rate_save",
-                parameters: "p_country text, p_valid_from text, p_full_day bigint, p_partial_day bigint, p_currency text",
-                returns: "bigint", declare: "who text := caller(); changed bigint;",
+                ServerWrites.allowanceRateSave, declare: "who text := caller(); changed bigint;",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'load allowance rates');
                     INSERT INTO public.allowance_rates (country, valid_from, full_day, partial_day, currency)

@@ -50,11 +50,6 @@ public enum PostgresSchema {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }
 
-    /// `('draft', 'submitted', ...)`, for a CHECK.
-    static var statuses: String {
-        "(" + ReportStatus.allCases.map { literal($0.rawValue) }.joined(separator: ", ") + ")"
-    }
-
     /// Dates stay ISO text, as in SQLite; a day that does not exist (2026-02-30) fails the CHECK
     /// instead of raising a cast error, so the app sees a check violation, as SQLite reports one.
     /// Not STRICT, and NULL in, NULL out by its own CASE: so the planner inlines it into the CHECK
@@ -73,19 +68,24 @@ public enum PostgresSchema {
         $$;
         """
 
-    /// The defaults SQLite's first migration inserts, so both start with the same categories.
-    static var defaultCategories: String {
-        let rows = Category.defaults.enumerated().map { position, category in
-            let currency = (category.receiptRequiredAbove ?? category.dailyLimit)?.currency.code ?? "EUR"
-            let values = [
-                literal(category.code), literal(category.name),
-                category.receiptRequiredAbove.map { String($0.minorUnits) } ?? "NULL",
-                category.dailyLimit.map { String($0.minorUnits) } ?? "NULL",
-                literal(currency), String(position),
-            ]
-            return "(" + values.joined(separator: ", ") + ")"
-        }
-        return "INSERT INTO categories (code, name, receipt_required_above, daily_limit, currency, position) VALUES\n"
-            + rows.joined(separator: ",\n") + ";"
-    }
+    /// The defaults SQLite's first migration inserts, so both start with the same categories: as
+    /// they shipped, not `Category.defaults` as it is today.
+    static let defaultCategories = """
+        INSERT INTO categories (code, name, receipt_required_above, daily_limit, currency, position) VALUES
+        ('airfare', 'Airfare', 0, NULL, 'EUR', 0),
+        ('lodging', 'Lodging', 0, 25000, 'EUR', 1),
+        ('meals', 'Meals', 2500, 8000, 'EUR', 2),
+        ('taxi', 'Taxi and ride share', 2500, NULL, 'EUR', 3),
+        ('rail', 'Rail', 2500, NULL, 'EUR', 4),
+        ('car_rental', 'Car rental', 0, NULL, 'EUR', 5),
+        ('fuel', 'Fuel', 2500, NULL, 'EUR', 6),
+        ('mileage', 'Mileage', NULL, NULL, 'EUR', 7),
+        ('per_diem', 'Per diem', NULL, NULL, 'EUR', 8),
+        ('parking', 'Parking and tolls', 2500, NULL, 'EUR', 9),
+        ('public_transport', 'Public transport', 2500, NULL, 'EUR', 10),
+        ('phone', 'Phone and internet', 2500, NULL, 'EUR', 11),
+        ('entertainment', 'Client entertainment', 0, NULL, 'EUR', 12),
+        ('office', 'Office supplies', 2500, NULL, 'EUR', 13),
+        ('other', 'Other', 2500, NULL, 'EUR', 14);
+        """
 }

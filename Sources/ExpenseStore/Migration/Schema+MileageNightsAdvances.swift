@@ -9,21 +9,24 @@ extension Schema {
     /// places) and a lodging item its nights; the rates per km are a dated table a team shares,
     /// seeded with the tax-free defaults; a report's cash advances are rows of their own, frozen
     /// with the report like its items (`advanceTriggers`).
+    ///
+    /// Frozen as it shipped: its limits (`Distance.maximumTenths`, `Expense.maximumNights`,
+    /// `maximumMileageRateMinor`), seeded rates and triggers are written out as they were then.
     static func addMileageNightsAdvances(_ db: Database) throws {
         try db.execute(
             """
             ALTER TABLE expenses ADD COLUMN distance_tenths INTEGER
-                CHECK (distance_tenths > 0 AND distance_tenths <= \(Distance.maximumTenths));
+                CHECK (distance_tenths > 0 AND distance_tenths <= 1000000);
             ALTER TABLE expenses ADD COLUMN vehicle TEXT
                 CHECK (vehicle IS NULL OR ((vehicle = 'car' OR vehicle = 'motorcycle') AND distance_tenths IS NOT NULL));
             ALTER TABLE expenses ADD COLUMN from_place TEXT;
             ALTER TABLE expenses ADD COLUMN to_place TEXT;
-            ALTER TABLE expenses ADD COLUMN nights INTEGER CHECK (nights >= 1 AND nights <= \(Expense.maximumNights));
+            ALTER TABLE expenses ADD COLUMN nights INTEGER CHECK (nights >= 1 AND nights <= 366);
 
             CREATE TABLE mileage_rates (
                 vehicle TEXT NOT NULL CHECK (vehicle = 'car' OR vehicle = 'motorcycle'),
                 valid_from TEXT NOT NULL CHECK (valid_from IS date(valid_from, '+0 days')),
-                rate_minor INTEGER NOT NULL CHECK (rate_minor > 0 AND rate_minor <= \(maximumMileageRateMinor)),
+                rate_minor INTEGER NOT NULL CHECK (rate_minor > 0 AND rate_minor <= 999999999),
                 currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
                 PRIMARY KEY (vehicle, valid_from)
             );
@@ -42,15 +45,31 @@ extension Schema {
             );
             CREATE INDEX report_advances_by_report ON report_advances (report_id, id);
             """)
-        for vehicle in Vehicle.allCases {
-            try db.execute(
-                "INSERT INTO mileage_rates (vehicle, valid_from, rate_minor, currency) VALUES (?, ?, ?, ?)",
-                [
-                    .text(vehicle.rawValue), .text(MileageRate.seededFrom.description), .integer(vehicle.defaultRate.minorUnits),
-                    .text(vehicle.defaultRate.currency.code),
-                ])
+        // The seeded rates per km (vehicle, valid from, rate, currency) as this migration shipped
+        // them, not `Vehicle.defaultRate` as it is today.
+        for values: [DatabaseValue] in [["car", "2000-01-01", 30, "EUR"], ["motorcycle", "2000-01-01", 20, "EUR"]] {
+            try db.execute("INSERT INTO mileage_rates (vehicle, valid_from, rate_minor, currency) VALUES (?, ?, ?, ?)", values)
         }
-        for trigger in advanceTriggers { try db.execute(trigger.sql) }
+        // `advanceTriggers` as they were then; the app re-creates any that is not today's text when it opens the file.
+        let triggers = [
+            """
+            CREATE TRIGGER report_advances_frozen_insert BEFORE INSERT ON report_advances
+            WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_advances_frozen_update BEFORE UPDATE ON report_advances
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+              OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_advances_frozen_delete BEFORE DELETE ON report_advances
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its items are frozen'); END
+            """,
+        ]
+        for trigger in triggers { try db.execute(trigger) }
     }
 
     /// A report's advances are frozen with it: added or removed only while it is a draft.

@@ -12,18 +12,21 @@ extension Schema {
     /// is given a country (`report edit --country`); its days then count, its missing times as
     /// 00:00. The stops, meals and frozen rows of a report that is not a draft cannot change
     /// (`tripTriggers`), as its items cannot.
+    ///
+    /// Frozen as it shipped: its checks, rates and triggers are written out, not made from today's
+    /// helpers, `AllowanceRateTable.shipped` or `tripTriggers`.
     static func addTripAllowances(_ db: Database) throws {
         try db.execute(
             """
-            ALTER TABLE reports ADD COLUMN start_time TEXT \(timeCheck("start_time"));
-            ALTER TABLE reports ADD COLUMN end_time TEXT \(timeCheck("end_time"));
-            ALTER TABLE reports ADD COLUMN country TEXT CHECK (country IS NULL OR \(countryCheck("country")));
+            ALTER TABLE reports ADD COLUMN start_time TEXT CHECK (start_time IS NULL OR (start_time GLOB '[0-2][0-9]:[0-5][0-9]' AND start_time <= '23:59'));
+            ALTER TABLE reports ADD COLUMN end_time TEXT CHECK (end_time IS NULL OR (end_time GLOB '[0-2][0-9]:[0-5][0-9]' AND end_time <= '23:59'));
+            ALTER TABLE reports ADD COLUMN country TEXT CHECK (country IS NULL OR length(country) = 2 AND country NOT GLOB '*[^A-Z]*');
 
             -- From `date` on, the trip is in `country`: one a day.
             CREATE TABLE report_stops (
                 report_id INTEGER NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
                 date TEXT NOT NULL CHECK (date IS date(date, '+0 days')),
-                country TEXT NOT NULL CHECK (\(countryCheck("country"))),
+                country TEXT NOT NULL CHECK (length(country) = 2 AND country NOT GLOB '*[^A-Z]*'),
                 PRIMARY KEY (report_id, date)
             );
 
@@ -42,7 +45,7 @@ extension Schema {
             -- The per-diem rates: from `valid_from` on, a day in `country` is allowed `full_day`
             -- (between the first and the last) or `partial_day`, in minor units of `currency`.
             CREATE TABLE allowance_rates (
-                country TEXT NOT NULL CHECK (\(countryCheck("country"))),
+                country TEXT NOT NULL CHECK (length(country) = 2 AND country NOT GLOB '*[^A-Z]*'),
                 valid_from TEXT NOT NULL CHECK (valid_from IS date(valid_from, '+0 days')),
                 full_day INTEGER NOT NULL CHECK (full_day >= 0),
                 partial_day INTEGER NOT NULL CHECK (partial_day >= 0),
@@ -56,8 +59,8 @@ extension Schema {
             CREATE TABLE report_allowances (
                 report_id INTEGER NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
                 date TEXT NOT NULL CHECK (date IS date(date, '+0 days')),
-                country TEXT NOT NULL CHECK (\(countryCheck("country"))),
-                kind TEXT NOT NULL CHECK (kind IN (\(kinds))),
+                country TEXT NOT NULL CHECK (length(country) = 2 AND country NOT GLOB '*[^A-Z]*'),
+                kind TEXT NOT NULL CHECK (kind IN ('full', 'partial', 'none')),
                 breakfast INTEGER NOT NULL CHECK (breakfast IN (0, 1)),
                 lunch INTEGER NOT NULL CHECK (lunch IN (0, 1)),
                 dinner INTEGER NOT NULL CHECK (dinner IN (0, 1)),
@@ -76,27 +79,63 @@ extension Schema {
                 PRIMARY KEY (report_id, date)
             );
             """)
-        for rate in AllowanceRateTable.shipped.rows {
-            try db.execute(
-                "INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (?, ?, ?, ?, ?)",
-                Store.allowanceRateValues(rate))
-        }
-        for trigger in tripTriggers { try db.execute(trigger.sql) }
-    }
-
-    /// `HH:MM`, 00:00 through 23:59, or NULL.
-    static func timeCheck(_ column: String) -> String {
-        "CHECK (\(column) IS NULL OR (\(column) GLOB '[0-2][0-9]:[0-5][0-9]' AND \(column) <= '23:59'))"
-    }
-
-    /// Two capital ASCII letters (ISO 3166-1 alpha-2).
-    static func countryCheck(_ column: String) -> String {
-        "length(\(column)) = 2 AND \(column) NOT GLOB '*[^A-Z]*'"
-    }
-
-    /// `'full', 'partial', 'none'`, for a CHECK.
-    static var kinds: String {
-        ["full", "partial", "none"].map { "'\($0)'" }.joined(separator: ", ")
+        // The shipped per-diem rates (country, valid from, full day, partial day, currency) as this
+        // migration shipped them, not `AllowanceRateTable.shipped` as it is today.
+        try db.execute(
+            "INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (?, ?, ?, ?, ?)",
+            ["DE", "2020-01-01", 2800, 1400, "EUR"])
+        // `tripTriggers` as they were then; the app re-creates any that is not today's text when it opens the file.
+        let triggers = [
+            """
+            CREATE TRIGGER report_stops_frozen_insert BEFORE INSERT ON report_stops
+            WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its trip is frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_stops_frozen_update BEFORE UPDATE ON report_stops
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+              OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its trip is frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_stops_frozen_delete BEFORE DELETE ON report_stops
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its trip is frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_meals_frozen_insert BEFORE INSERT ON report_meals
+            WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its trip is frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_meals_frozen_update BEFORE UPDATE ON report_meals
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+              OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its trip is frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_meals_frozen_delete BEFORE DELETE ON report_meals
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its trip is frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_allowances_frozen_insert BEFORE INSERT ON report_allowances
+            WHEN (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its per diems are frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_allowances_frozen_update BEFORE UPDATE ON report_allowances
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+              OR (SELECT status FROM reports WHERE id = NEW.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its per diems are frozen'); END
+            """,
+            """
+            CREATE TRIGGER report_allowances_frozen_delete BEFORE DELETE ON report_allowances
+            WHEN (SELECT status FROM reports WHERE id = OLD.report_id) <> 'draft'
+            BEGIN SELECT RAISE(ABORT, 'the report is not a draft; its per diems are frozen'); END
+            """,
+        ]
+        for trigger in triggers { try db.execute(trigger) }
     }
 
     /// The tables of a trip that are frozen with its report outside draft, and the words that refuse a change.

@@ -54,15 +54,11 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
             while start < bytes.count {
                 try Cancellation.check()
                 let end = min(start + Self.chunkSize, bytes.count)
-                try db.execute(
-                    "SELECT \(PostgresSchema.functionSchema).receipt_chunk(?, ?, ?)",
-                    [.text(hash), .integer(chunk), .blob(Array(bytes[start..<end]))])
+                try ServerWrites.receiptChunk.call(on: db, hash, chunk, Array(bytes[start..<end]))
                 chunk += 1
                 start = end
             }
-            return try db.scalar(
-                "SELECT CASE WHEN \(PostgresSchema.functionSchema).receipt_content_finish(?) THEN 1 ELSE 0 END",
-                [.text(hash)]) == 1
+            return try ServerWrites.receiptContentFinish.call(on: db, hash)
         }
     }
 

@@ -50,7 +50,7 @@ final class PostgresImportWriter: ImportWriter {
     private func flush() throws {
         guard pendingRows > 0 else { return }
         try db.copy("COPY pg_temp.\(PostgresSchema.importStaging) (\(PostgresSchema.stagedColumns)) FROM STDIN", data: pending)
-        let added = Int(try db.scalar("SELECT \(PostgresSchema.functionSchema).import_rows(?, ?)", [.integer(batchID), .text(stamp)]))
+        let added = Int(try ServerWrites.importRows.call(on: db, batchID, stamp))
         newRows += added
         duplicateRows += pendingRows - added
         pending.removeAll(keepingCapacity: true)

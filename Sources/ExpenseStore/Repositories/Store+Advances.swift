@@ -46,7 +46,11 @@ extension Store {
             ]
             let id: Int64
             if writesThroughFunctions {
-                id = try call("advance_add", values)
+                id = try ServerWrites.advanceAdd.call(
+                    on: db, advance.reportID, advance.date.description, advance.amount.minorUnits,
+                    advance.amount.currency.code, advance.conversion.rate.description,
+                    advance.conversion.rateDate?.description, advance.conversion.source.rawValue,
+                    advance.conversion.converted.minorUnits, now())
             } else {
                 id = try db.insert(
                     """
@@ -72,7 +76,7 @@ extension Store {
             }
             try report.requireEditable(.removeAdvances)
             if writesThroughFunctions {
-                try call("advance_remove", [.integer(id), .text(now())])
+                try ServerWrites.advanceRemove.call(on: db, id, now())
             } else {
                 try db.execute("DELETE FROM report_advances WHERE id = ?", [.integer(id)])
                 try logEvent(report.id, actor: actor, action: "advance \(id) removed", from: report.status, to: report.status, reason: "")

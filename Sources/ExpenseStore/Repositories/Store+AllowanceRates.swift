@@ -53,7 +53,10 @@ extension Store {
         for rate in rates {
             let values = Self.allowanceRateValues(rate)
             if writesThroughFunctions {
-                changed += Int(try call("allowance_rate_save", values))
+                changed += Int(
+                    try ServerWrites.allowanceRateSave.call(
+                        on: db, rate.country.code, rate.validFrom.description, rate.fullDay.minorUnits,
+                        rate.partialDay.minorUnits, rate.currency.code))
                 continue
             }
             try db.execute(

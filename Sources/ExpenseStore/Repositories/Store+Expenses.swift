@@ -123,7 +123,17 @@ extension Store {
                 try requireTotalFits(report: reportID, adding: expense.conversion?.converted.minorUnits ?? 0)
             }
             let stamp = now()
-            if writesThroughFunctions { return try self.expense(try call("expense_add", Self.arguments(expense) + [.text(stamp)])) }
+            if writesThroughFunctions {
+                let conversion = expense.conversion
+                let journey = expense.journey
+                let id = try ServerWrites.expenseAdd.call(
+                    on: db, expense.reportID, expense.date.description, expense.category, expense.merchant,
+                    expense.description, expense.amount.minorUnits, expense.amount.currency.code,
+                    conversion?.rate.description, conversion?.rateDate?.description, conversion?.source.rawValue,
+                    conversion?.converted.minorUnits, expense.paidBy.rawValue, journey?.distance.tenths,
+                    journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), stamp)
+                return try self.expense(id)
+            }
             let insertedID = try db.insert(
                 """
                 INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
@@ -152,7 +162,14 @@ extension Store {
                 if let target = expense.reportID { try requireTotalFits(report: target, adding: newConverted) }
             }
             if writesThroughFunctions {
-                try call("expense_edit", [.integer(expense.id)] + Self.arguments(expense) + [.text(now())])
+                let conversion = expense.conversion
+                let journey = expense.journey
+                try ServerWrites.expenseEdit.call(
+                    on: db, expense.id, expense.reportID, expense.date.description, expense.category, expense.merchant,
+                    expense.description, expense.amount.minorUnits, expense.amount.currency.code,
+                    conversion?.rate.description, conversion?.rateDate?.description, conversion?.source.rawValue,
+                    conversion?.converted.minorUnits, expense.paidBy.rawValue, journey?.distance.tenths,
+                    journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), now())
                 return
             }
             try db.execute(
@@ -174,7 +191,7 @@ extension Store {
                 try requireTotalFits(report: reportID, adding: Int64(clamping: -Int128(converted)))
             }
             if writesThroughFunctions {
-                try call("expense_delete", [.integer(id)])
+                try ServerWrites.expenseDelete.call(on: db, id)
             } else {
                 try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
             }

@@ -72,7 +72,7 @@ extension Store {
             if let reportID { try requireEditable(report: reportID, for: .importItems) }
             if writesThroughFunctions {
                 // The server also makes this session's staging table, which the rows are copied into.
-                return try call("import_begin", [.text(file), .text(rules), DatabaseValue(reportID), .text(now())])
+                return try ServerWrites.importBegin.call(on: db, file, rules, reportID, now())
             }
             let insertedID = try db.insert(
                 "INSERT INTO import_batches (file, rules, report_id, imported_at) VALUES (?, ?, ?, ?)",
@@ -83,13 +83,9 @@ extension Store {
 
     public func finishImportBatch(_ id: Int64, counts: ImportCounts, expenseIDs: ClosedRange<Int64>?) throws {
         if writesThroughFunctions {
-            try call(
-                "import_finish",
-                [
-                    .integer(id), DatabaseValue(counts.new), DatabaseValue(counts.duplicate),
-                    DatabaseValue(counts.invalid), DatabaseValue(counts.skipped),
-                    DatabaseValue(expenseIDs?.lowerBound), DatabaseValue(expenseIDs?.upperBound),
-                ])
+            try ServerWrites.importFinish.call(
+                on: db, id, Int64(counts.new), Int64(counts.duplicate), Int64(counts.invalid), Int64(counts.skipped),
+                expenseIDs?.lowerBound, expenseIDs?.upperBound)
             return
         }
         try db.execute(
@@ -136,7 +132,7 @@ extension Store {
             throw ExpenseError(.refused, "import batch \(id) was already undone at \(undoneAt)")
         }
         try requireUndoable(batch)
-        if writesThroughFunctions { return Int(try call("import_undo", [.integer(id), .text(now())])) }
+        if writesThroughFunctions { return Int(try ServerWrites.importUndo.call(on: db, id, now())) }
         var deleted = 0
         if let ids = batch.expenseIDs {
             try db.execute(

@@ -50,7 +50,11 @@ extension Store {
                 .text(rate.vehicle.rawValue), .text(rate.validFrom.description), .integer(rate.perKilometre.minorUnits),
                 .text(rate.perKilometre.currency.code),
             ]
-            if writesThroughFunctions { return try call("mileage_rate_set", row) > 0 }
+            if writesThroughFunctions {
+                return try ServerWrites.mileageRateSet.call(
+                    on: db, rate.vehicle.rawValue, rate.validFrom.description, rate.perKilometre.minorUnits,
+                    rate.perKilometre.currency.code) > 0
+            }
             try db.execute(
                 """
                 INSERT INTO mileage_rates (vehicle, valid_from, rate_minor, currency) VALUES (?, ?, ?, ?)

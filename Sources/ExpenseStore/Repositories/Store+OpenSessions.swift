@@ -19,12 +19,8 @@ extension Store {
     public func openSession(_ process: Claimant, terminal: String) throws -> Int64 {
         try write {
             if writesThroughFunctions {
-                return try call(
-                    "session_open",
-                    [
-                        .integer(Int64(process.pid)), .text(process.host),
-                        .integer(Int64(bitPattern: process.startTicks)), .text(terminal), .text(now()),
-                    ])
+                return try ServerWrites.sessionOpen.call(
+                    on: db, Int64(process.pid), process.host, Int64(bitPattern: process.startTicks), terminal, now())
             }
             let insertedID = try db.insert(
                 """
@@ -43,7 +39,7 @@ extension Store {
     public func touchSession(_ session: Int64) throws {
         try write {
             if writesThroughFunctions {
-                try call("session_touch", [.integer(session)])
+                try ServerWrites.sessionTouch.call(on: db, session)
                 return
             }
             try db.execute(
@@ -58,7 +54,7 @@ extension Store {
         try write {
             for id in ids {
                 if writesThroughFunctions {
-                    try call("session_close", [.integer(id)])
+                    try ServerWrites.sessionClose.call(on: db, id)
                 } else {
                     try db.execute("DELETE FROM open_sessions WHERE id = ?", [.integer(id)])
                 }

@@ -17,7 +17,7 @@ extension Store {
 
     public func setSeverity(_ severity: PolicySeverity, of rule: PolicyRule) throws {
         if writesThroughFunctions {
-            try call("policy_set", [.text(rule.rawValue), .text(severity.rawValue)])
+            try ServerWrites.policySet.call(on: db, rule.rawValue, severity.rawValue)
             return
         }
         try db.execute(
@@ -39,7 +39,7 @@ extension Store {
     public func acknowledge(_ violation: String, of reportID: Int64, by actor: UserName, reason: String) throws {
         if writesThroughFunctions {
             // The server writes both, and only for the owner's draft.
-            try call("report_acknowledge", [.integer(reportID), .text(violation), .text(reason), .text(now())])
+            try ServerWrites.reportAcknowledge.call(on: db, reportID, violation, reason, now())
             return
         }
         let status = try report(reportID).status

@@ -15,7 +15,7 @@ extension Store {
     /// Sets the tolerance; on a team database the server lets finance alone. Call inside `write`.
     public func setManualRateTolerance(_ tolerance: RateTolerance) throws {
         if writesThroughFunctions {
-            try call("manual_rate_tolerance_set", [.integer(Int64(tolerance.basisPoints))])
+            _ = try ServerWrites.manualRateToleranceSet.call(on: db, Int64(tolerance.basisPoints))
             return
         }
         try db.execute(

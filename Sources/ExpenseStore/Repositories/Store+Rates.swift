@@ -19,7 +19,7 @@ extension Store {
         for rate in rates {
             let row: [DatabaseValue] = [.text(rate.currency), .text(rate.date.description), .text(rate.perEUR.description)]
             if writesThroughFunctions {
-                changed += Int(try call("rate_save", row))
+                changed += Int(try ServerWrites.rateSave.call(on: db, rate.currency, rate.date.description, rate.perEUR.description))
                 continue
             }
             try db.execute(

@@ -62,7 +62,16 @@ extension Store {
                 DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init)),
             ] + Self.ocrArguments(receipt.ocr)
         // On a team database, only once its bytes are stored whole (`DatabaseReceiptStorage`).
-        if writesThroughFunctions { return try self.receipt(try call("receipt_new", row)) }
+        if writesThroughFunctions {
+            let ocr = receipt.ocr
+            return try self.receipt(
+                try ServerWrites.receiptNew.call(
+                    on: db, receipt.sha256, receipt.mediaType.rawValue, receipt.size, receipt.originalName,
+                    receipt.source.rawValue, receipt.capturedAt, receipt.takenAt, receipt.width.map(Int64.init),
+                    receipt.height.map(Int64.init), ocr.status.rawValue, ocr.note, ocr.text, ocr.suggestion.merchant,
+                    ocr.suggestion.date?.description, ocr.suggestion.amount, ocr.suggestion.currency,
+                    ocr.suggestion.category))
+        }
         let insertedID = try db.insert(
             """
             INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
@@ -76,7 +85,9 @@ extension Store {
     /// Replaces what text recognition said about a receipt.
     public func updateOCR(_ ocr: ReceiptOCR, of receiptID: Int64) throws {
         if writesThroughFunctions {
-            try call("receipt_ocr", [.integer(receiptID)] + Self.ocrArguments(ocr))
+            try ServerWrites.receiptOCR.call(
+                on: db, receiptID, ocr.status.rawValue, ocr.note, ocr.text, ocr.suggestion.merchant,
+                ocr.suggestion.date?.description, ocr.suggestion.amount, ocr.suggestion.currency, ocr.suggestion.category)
             return
         }
         try db.execute(
@@ -159,7 +170,7 @@ extension Store {
     /// Deletes a receipt row; the caller removes its file once the transaction has committed.
     public func deleteReceipt(_ id: Int64) throws {
         if writesThroughFunctions {
-            try call("receipt_delete", [.integer(id)])
+            try ServerWrites.receiptDelete.call(on: db, id)
             return
         }
         try db.execute("DELETE FROM receipts WHERE id = ?", [.integer(id)])
@@ -176,7 +187,7 @@ extension Store {
             let report = try expense(expenseID).reportID.flatMap { try lockedReport($0) }
             try report?.requireEditable(.attachReceipts(expense: expenseID))
             if writesThroughFunctions {
-                return try callFlag("receipt_attach", [.integer(expenseID), .integer(receiptID), .text(how), .text(now())])
+                return try ServerWrites.receiptAttach.call(on: db, expenseID, receiptID, how, now())
             }
             try db.execute(
                 "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -198,7 +209,7 @@ extension Store {
         try write {
             let report = try expense(expenseID).reportID.flatMap { try lockedReport($0) }
             try report?.requireEditable(.detachReceipts(expense: expenseID))
-            if writesThroughFunctions { return try callFlag("receipt_detach", [.integer(expenseID), .integer(receiptID), .text(now())]) }
+            if writesThroughFunctions { return try ServerWrites.receiptDetach.call(on: db, expenseID, receiptID, now()) }
             try db.execute(
                 "DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
                 [.integer(expenseID), .integer(receiptID)])
@@ -259,7 +270,7 @@ extension Store {
     /// Marks an inbox photo as taken, so that it is not captured again.
     public func markInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64, receiptID: Int64) throws {
         if writesThroughFunctions {
-            try call("inbox_taken", [.text(path), .integer(size), .integer(modifiedNanoseconds), .integer(receiptID), .text(now())])
+            try ServerWrites.inboxTaken.call(on: db, path, size, modifiedNanoseconds, receiptID, now())
             return
         }
         try db.execute(

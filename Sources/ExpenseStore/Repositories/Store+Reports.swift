@@ -24,6 +24,12 @@ extension Store {
             country: row.optionalString(15).flatMap { try? CountryCode.parse($0) })
     }
 
+    /// Sets the trip of the server's report `id` to `report`'s, as `tripValues` stores it.
+    private func setTripOnServer(_ id: Int64, _ report: Report, _ stamp: String) throws {
+        try ServerWrites.reportTrip.call(
+            on: db, id, report.startTime.map(TripTime.clock), report.endTime.map(TripTime.clock), report.country?.code, stamp)
+    }
+
     /// A report's trip as its columns store it: the times of day (`HH:MM`) and the country.
     static func tripValues(_ report: Report) -> [DatabaseValue] {
         [
@@ -46,8 +52,10 @@ extension Store {
         if writesThroughFunctions {
             // A new report is a draft of whoever the server let in; its trip is set in the same transaction.
             return try write {
-                let made = try call("report_new", header + [.text(stamp)])
-                try call("report_trip", [.integer(made)] + Self.tripValues(report) + [.text(stamp)])
+                let made = try ServerWrites.reportNew.call(
+                    on: db, report.title, report.purpose, report.destination, report.startDate?.description,
+                    report.endDate?.description, report.currency.code, stamp)
+                try setTripOnServer(made, report, stamp)
                 return try self.report(made)
             }
         }
@@ -97,14 +105,10 @@ extension Store {
             try report.validate()
             try requireTripDaysInside(report)
             if writesThroughFunctions {
-                try call(
-                    "report_edit",
-                    [
-                        .integer(report.id), .text(report.title), .text(report.purpose), .text(report.destination),
-                        DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                        .text(report.currency.code), .text(now()),
-                    ])
-                try call("report_trip", [.integer(report.id)] + Self.tripValues(report) + [.text(now())])
+                try ServerWrites.reportEdit.call(
+                    on: db, report.id, report.title, report.purpose, report.destination, report.startDate?.description,
+                    report.endDate?.description, report.currency.code, now())
+                try setTripOnServer(report.id, report, now())
                 return
             }
             try db.execute(
@@ -129,7 +133,7 @@ extension Store {
         try write {
             _ = try report(id, for: .delete)  // an unknown report is an error here: nothing would be deleted
             if writesThroughFunctions {
-                return Int(try call("report_delete", [.integer(id), .integer(deletingItems ? 1 : 0), .text(now())]))
+                return Int(try ServerWrites.reportDelete.call(on: db, id, deletingItems ? 1 : 0, now()))
             }
             let items = Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(id)]))
             if deletingItems {

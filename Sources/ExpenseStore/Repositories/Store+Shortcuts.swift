@@ -35,7 +35,11 @@ extension Store: ShortcutStorage {
     public func replaceDynamicShortcuts(_ shortcuts: [DynamicShortcut]) throws {
         let stamp = now()
         try write {
-            if writesThroughFunctions { try call("shortcuts_clear", []) } else { try db.execute("DELETE FROM dynamic_shortcuts") }
+            if writesThroughFunctions {
+                try ServerWrites.shortcutsClear.call(on: db)
+            } else {
+                try db.execute("DELETE FROM dynamic_shortcuts")
+            }
             for shortcut in shortcuts {
                 let item = shortcut.item
                 let row: [DatabaseValue] = [
@@ -46,7 +50,11 @@ extension Store: ShortcutStorage {
                     DatabaseValue(shortcut.disabledMessage), .text(shortcut.origin.rawValue), .text(stamp),
                 ]
                 if writesThroughFunctions {
-                    try call("shortcut_add", row)
+                    try ServerWrites.shortcutAdd.call(
+                        on: db, item.type, item.title, item.subtitle, item.icon.type?.plistName, item.icon.file,
+                        item.icon.symbolName, item.userInfo.isEmpty ? nil : PropertyListWriter.xml(.dictionary(item.userInfo)),
+                        Int64(shortcut.rank), shortcut.isEnabled ? 1 : 0, shortcut.disabledMessage, shortcut.origin.rawValue,
+                        stamp)
                     continue
                 }
                 try db.execute(
@@ -86,7 +94,7 @@ extension Store: ShortcutStorage {
                     .text(stamp),
                 ]
                 if writesThroughFunctions {
-                    try call("app_shortcut_record", row)
+                    try ServerWrites.appShortcutRecord.call(on: db, record.key, state, rank.map(Int64.init), message, stamp)
                     continue
                 }
                 // published_at stays the first publication's.
@@ -134,7 +142,12 @@ extension Store: ShortcutStorage {
                 DatabaseValue(request.catalog), .text(now()), DatabaseValue(request.target),
             ]
             // A team database's function also tells this role's open sessions at once, when this commits.
-            if writesThroughFunctions { return try requireLaunch(try call("launch_enqueue", row)) }
+            if writesThroughFunctions {
+                let id = try ServerWrites.launchEnqueue.call(
+                    on: db, request.type, PropertyListWriter.xml(.array(request.arguments.map { .string($0) })),
+                    request.catalog, now(), request.target)
+                return try requireLaunch(id)
+            }
             let insertedID = try db.insert(
                 "INSERT INTO shortcut_launches (type, arguments, catalog, queued_at, target_session) VALUES (?, ?, ?, ?, ?)", row)
             return try requireLaunch(insertedID)
@@ -169,12 +182,9 @@ extension Store: ShortcutStorage {
         // again in the UPDATE itself.
         try write {
             if writesThroughFunctions {
-                let id = try call(
-                    "launch_claim",
-                    [
-                        DatabaseValue(session), .text(claimant.token), .integer(Int64(claimant.pid)),
-                        .text(claimant.host), .integer(Int64(bitPattern: claimant.startTicks)), .text(now()),
-                    ])
+                let id = try ServerWrites.launchClaim.call(
+                    on: db, session, claimant.token, Int64(claimant.pid), claimant.host,
+                    Int64(bitPattern: claimant.startTicks), now())
                 return id == 0 ? nil : try requireLaunch(id)
             }
             guard
@@ -204,7 +214,7 @@ extension Store: ShortcutStorage {
     public func finishLaunch(_ id: Int64, token: String, exitStatus: Int32) throws -> Bool {
         try write {
             if writesThroughFunctions {
-                return try callFlag("launch_finish", [.integer(id), .text(token), .integer(Int64(exitStatus)), .text(now())])
+                return try ServerWrites.launchFinish.call(on: db, id, token, Int64(exitStatus), now())
             }
             try db.execute(
                 """
@@ -234,7 +244,7 @@ extension Store: ShortcutStorage {
     public func requeueLaunch(_ id: Int64, expectedState: LaunchRecord.State, token: String?) throws -> Bool {
         try write {
             if writesThroughFunctions {
-                return try callFlag("launch_requeue", [.integer(id), .text(expectedState.rawValue), DatabaseValue(token)])
+                return try ServerWrites.launchRequeue.call(on: db, id, expectedState.rawValue, token)
             }
             try db.execute(
                 """
@@ -249,7 +259,7 @@ extension Store: ShortcutStorage {
     public func discardLaunch(_ id: Int64, expectedState: LaunchRecord.State) throws -> Bool {
         try write {
             if writesThroughFunctions {
-                return try callFlag("launch_discard", [.integer(id), .text(expectedState.rawValue), .text(now())])
+                return try ServerWrites.launchDiscard.call(on: db, id, expectedState.rawValue, now())
             }
             try db.execute(
                 """

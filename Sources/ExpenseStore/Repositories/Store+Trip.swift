@@ -45,9 +45,8 @@ extension Store {
             if country == nil, try stops(of: reportID)[day] == nil {
                 throw ExpenseError(.notFound, "report \(reportID) has no stop on \(day)")
             }
-            let values: [DatabaseValue] = [.integer(reportID), .text(day.description), DatabaseValue(country?.code), .text(now())]
             if writesThroughFunctions {
-                try call("report_stop", values)
+                try ServerWrites.reportStop.call(on: db, reportID, day.description, country?.code, now())
                 return
             }
             if let country {
@@ -70,7 +69,9 @@ extension Store {
         try write {
             let report = try tripDay(day, of: reportID, "meals")
             if writesThroughFunctions {
-                try call("report_meals", [.integer(reportID), .text(day.description)] + Self.mealValues(meals) + [.text(now())])
+                try ServerWrites.reportMeals.call(
+                    on: db, reportID, day.description, meals.contains(.breakfast) ? 1 : 0, meals.contains(.lunch) ? 1 : 0,
+                    meals.contains(.dinner) ? 1 : 0, now())
                 return
             }
             if meals.isEmpty {

@@ -17,7 +17,7 @@ extension Store {
             // refuses, another client's step came first: said in the domain's words, from the
             // report as it is now (after a savepoint, so the transaction can still read).
             do {
-                try db.inTransaction { try call("report_step", [.integer(id), .text(action.rawValue), .text(reason), .text(now())]) }
+                try db.inTransaction { _ = try ServerWrites.reportStep.call(on: db, id, action.rawValue, reason, now()) }
             } catch let error as DatabaseError {
                 guard let current = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
                 try action.check(current, by: user)

@@ -1,0 +1,48 @@
+/// One function of the team server's write layer, declared once: its name, its parameters in
+/// order with their names and Swift types, and what it returns. The PL/pgSQL signature (in
+/// `CREATE FUNCTION`, `ALTER FUNCTION ... OWNER`, `REVOKE` and `GRANT`, `ServerFunction`) and the
+/// Swift call are both made from it, so that the two cannot drift in arity, order or type: `call`
+/// takes exactly the declared arguments, and the signature lists exactly those parameters.
+///
+/// The declarations are in `ServerWrites`; each function's body stays PL/pgSQL text in
+/// `Migration/PostgresSchema+*Functions.swift`, made with its declaration.
+struct ServerWrite<each Argument: ServerValue, Result: ServerResult>: DeclaredServerWrite {
+    let name: String
+    /// Each parameter's name (prefixed `p_`, so that it never meets a column's) and SQL type.
+    let parameters: [(name: String, sqlType: String)]
+
+    /// `name` with its parameters in order, each a name and the Swift type it takes.
+    init(_ name: String, _ parameter: repeat (String, (each Argument).Type), returns: Result.Type) {
+        var parameters: [(name: String, sqlType: String)] = []
+        for (parameterName, type) in repeat each parameter { parameters.append((parameterName, type.sqlType)) }
+        self.name = name
+        self.parameters = parameters
+    }
+
+    var returns: String { Result.sqlType }
+
+    /// Calls the function with exactly its declared arguments, in the caller's transaction. Each
+    /// is cast to its parameter's type, as the signature declares it: a value bound as text (a
+    /// `Bool`) or as nothing (a NULL) still finds the function, and an overload is told by its
+    /// types as well as by its count.
+    @discardableResult
+    func call(on db: Database, _ argument: repeat each Argument) throws -> Result {
+        var values: [DatabaseValue] = []
+        for value in repeat each argument { values.append(value.databaseValue) }
+        let placeholders = parameters.map { "?::\($0.sqlType)" }.joined(separator: ", ")
+        return try Result.read(db, calling: "\(PostgresSchema.functionSchema).\(name)(\(placeholders))", values)
+    }
+}
+
+/// A server write whatever its types: what its signature and the list of every write need.
+protocol DeclaredServerWrite: Sendable {
+    var name: String { get }
+    var parameters: [(name: String, sqlType: String)] { get }
+    /// The function's `RETURNS` type.
+    var returns: String { get }
+}
+
+extension DeclaredServerWrite {
+    /// `p_report bigint, p_at text`, as the signature lists them.
+    var parameterList: String { parameters.map { "\($0.name) \($0.sqlType)" }.joined(separator: ", ") }
+}

@@ -1,0 +1,191 @@
+/// Every function of the team server's write layer that Swift calls or a member may call, each
+/// declared once (`ServerWrite`): the schema makes its signature from the declaration
+/// (`PostgresSchema.ServerFunction`), the store calls it through the same declaration, and
+/// `all` lists them for the test that runs each on both engines and compares the rows.
+///
+/// The layer's helpers that only other functions call (`caller`, `own_draft`, `report_visible`,
+/// `per_diem_days`...) keep their signatures as text beside their bodies: no Swift calls them,
+/// and some take a row type (`public.reports`) that no Swift type stands for.
+enum ServerWrites {
+    // MARK: Reports and their workflow
+
+    static let reportNew = ServerWrite(
+        "report_new", ("p_title", String.self), ("p_purpose", String.self), ("p_destination", String.self),
+        ("p_start", String?.self), ("p_end", String?.self), ("p_currency", String.self), ("p_at", String.self),
+        returns: Int64.self)
+    static let reportEdit = ServerWrite(
+        "report_edit", ("p_report", Int64.self), ("p_title", String.self), ("p_purpose", String.self),
+        ("p_destination", String.self), ("p_start", String?.self), ("p_end", String?.self), ("p_currency", String.self),
+        ("p_at", String.self), returns: NoResult.self)
+    /// Its items go with it (1), or stay as the owner's unassigned items (0); returns how many it held.
+    static let reportDelete = ServerWrite(
+        "report_delete", ("p_report", Int64.self), ("p_delete_items", Int64.self), ("p_at", String.self),
+        returns: Int64.self)
+    static let reportStep = ServerWrite(
+        "report_step", ("p_report", Int64.self), ("p_action", String.self), ("p_reason", String.self),
+        ("p_at", String.self), returns: NoResult.self)
+    static let reportAcknowledge = ServerWrite(
+        "report_acknowledge", ("p_report", Int64.self), ("p_violation", String.self), ("p_reason", String.self),
+        ("p_at", String.self), returns: NoResult.self)
+    /// Not a member's: the administrator calls it as a member of the definer to copy a laptop's
+    /// history in (`TeamImport`); the other functions call it for every entry they log.
+    static let logEvent = ServerWrite(
+        "log_event", ("p_report", Int64.self), ("p_actor", String.self), ("p_action", String.self),
+        ("p_from", String.self), ("p_to", String.self), ("p_reason", String.self), ("p_at", String.self),
+        returns: Int64.self)
+
+    // MARK: A report's trip
+
+    static let reportTrip = ServerWrite(
+        "report_trip", ("p_report", Int64.self), ("p_start_time", String?.self), ("p_end_time", String?.self),
+        ("p_country", String?.self), ("p_at", String.self), returns: NoResult.self)
+    static let reportStop = ServerWrite(
+        "report_stop", ("p_report", Int64.self), ("p_date", String.self), ("p_country", String?.self),
+        ("p_at", String.self), returns: NoResult.self)
+    /// Each meal 1 when it was provided, 0 when not.
+    static let reportMeals = ServerWrite(
+        "report_meals", ("p_report", Int64.self), ("p_date", String.self), ("p_breakfast", Int64.self),
+        ("p_lunch", Int64.self), ("p_dinner", Int64.self), ("p_at", String.self), returns: NoResult.self)
+    static let allowanceRateSave = ServerWrite(
+        "allowance_rate_save", ("p_country", String.self), ("p_valid_from", String.self), ("p_full_day", Int64.self),
+        ("p_partial_day", Int64.self), ("p_currency", String.self), returns: Int64.self)
+
+    // MARK: Items
+
+    static let expenseAdd = ServerWrite(
+        "expense_add", ("p_report", Int64?.self), ("p_date", String.self), ("p_category", String.self),
+        ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self), ("p_currency", String.self),
+        ("p_rate", String?.self), ("p_rate_date", String?.self), ("p_rate_source", String?.self),
+        ("p_converted", Int64?.self), ("p_paid_by", String.self), ("p_distance", Int64?.self), ("p_vehicle", String?.self),
+        ("p_from_place", String?.self), ("p_to_place", String?.self), ("p_nights", Int64?.self), ("p_at", String.self),
+        returns: Int64.self)
+    static let expenseEdit = ServerWrite(
+        "expense_edit", ("p_expense", Int64.self), ("p_report", Int64?.self), ("p_date", String.self),
+        ("p_category", String.self), ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self),
+        ("p_currency", String.self), ("p_rate", String?.self), ("p_rate_date", String?.self),
+        ("p_rate_source", String?.self), ("p_converted", Int64?.self), ("p_paid_by", String.self),
+        ("p_distance", Int64?.self), ("p_vehicle", String?.self), ("p_from_place", String?.self),
+        ("p_to_place", String?.self), ("p_nights", Int64?.self), ("p_at", String.self), returns: NoResult.self)
+    /// `expense_add` as clients before journeys and nights call it: kept, so that they still add
+    /// items (with neither); the app itself no longer calls it.
+    static let expenseAddBeforeJourneys = ServerWrite(
+        "expense_add", ("p_report", Int64?.self), ("p_date", String.self), ("p_category", String.self),
+        ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self), ("p_currency", String.self),
+        ("p_rate", String?.self), ("p_rate_date", String?.self), ("p_rate_source", String?.self),
+        ("p_converted", Int64?.self), ("p_paid_by", String.self), ("p_at", String.self), returns: Int64.self)
+    /// `expense_edit` as clients before journeys and nights call it.
+    static let expenseEditBeforeJourneys = ServerWrite(
+        "expense_edit", ("p_expense", Int64.self), ("p_report", Int64?.self), ("p_date", String.self),
+        ("p_category", String.self), ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self),
+        ("p_currency", String.self), ("p_rate", String?.self), ("p_rate_date", String?.self),
+        ("p_rate_source", String?.self), ("p_converted", Int64?.self), ("p_paid_by", String.self), ("p_at", String.self),
+        returns: NoResult.self)
+    static let expenseDelete = ServerWrite("expense_delete", ("p_expense", Int64.self), returns: NoResult.self)
+    static let advanceAdd = ServerWrite(
+        "advance_add", ("p_report", Int64.self), ("p_date", String.self), ("p_amount", Int64.self),
+        ("p_currency", String.self), ("p_rate", String.self), ("p_rate_date", String?.self), ("p_rate_source", String.self),
+        ("p_converted", Int64.self), ("p_at", String.self), returns: Int64.self)
+    static let advanceRemove = ServerWrite(
+        "advance_remove", ("p_advance", Int64.self), ("p_at", String.self), returns: Int64.self)
+
+    // MARK: Receipts
+
+    static let receiptChunk = ServerWrite(
+        "receipt_chunk", ("p_sha256", String.self), ("p_chunk", Int64.self), ("p_bytes", [UInt8].self),
+        returns: NoResult.self)
+    static let receiptContentFinish = ServerWrite(
+        "receipt_content_finish", ("p_sha256", String.self), returns: Bool.self)
+    static let receiptNew = ServerWrite(
+        "receipt_new", ("p_sha256", String.self), ("p_media_type", String.self), ("p_size", Int64.self),
+        ("p_original_name", String.self), ("p_source", String.self), ("p_captured_at", String.self),
+        ("p_taken_at", String?.self), ("p_width", Int64?.self), ("p_height", Int64?.self), ("p_ocr_status", String.self),
+        ("p_ocr_note", String.self), ("p_ocr_text", String.self), ("p_merchant", String?.self), ("p_date", String?.self),
+        ("p_amount", String?.self), ("p_currency", String?.self), ("p_category", String?.self), returns: Int64.self)
+    static let receiptOCR = ServerWrite(
+        "receipt_ocr", ("p_receipt", Int64.self), ("p_ocr_status", String.self), ("p_ocr_note", String.self),
+        ("p_ocr_text", String.self), ("p_merchant", String?.self), ("p_date", String?.self), ("p_amount", String?.self),
+        ("p_currency", String?.self), ("p_category", String?.self), returns: NoResult.self)
+    static let receiptDelete = ServerWrite("receipt_delete", ("p_receipt", Int64.self), returns: NoResult.self)
+    static let receiptAttach = ServerWrite(
+        "receipt_attach", ("p_expense", Int64.self), ("p_receipt", Int64.self), ("p_how", String.self),
+        ("p_at", String.self), returns: Bool.self)
+    static let receiptDetach = ServerWrite(
+        "receipt_detach", ("p_expense", Int64.self), ("p_receipt", Int64.self), ("p_at", String.self),
+        returns: Bool.self)
+    static let inboxTaken = ServerWrite(
+        "inbox_taken", ("p_path", String.self), ("p_size", Int64.self), ("p_modified_ns", Int64.self),
+        ("p_receipt", Int64.self), ("p_at", String.self), returns: NoResult.self)
+
+    // MARK: Imports
+
+    static let importBegin = ServerWrite(
+        "import_begin", ("p_file", String.self), ("p_rules", String.self), ("p_report", Int64?.self),
+        ("p_at", String.self), returns: Int64.self)
+    /// Inserts the rows the session copied into its staging table; returns how many were new.
+    static let importRows = ServerWrite(
+        "import_rows", ("p_batch", Int64.self), ("p_at", String.self), returns: Int64.self)
+    static let importFinish = ServerWrite(
+        "import_finish", ("p_batch", Int64.self), ("p_new", Int64.self), ("p_duplicate", Int64.self),
+        ("p_invalid", Int64.self), ("p_skipped", Int64.self), ("p_first", Int64?.self), ("p_last", Int64?.self),
+        returns: NoResult.self)
+    static let importUndo = ServerWrite(
+        "import_undo", ("p_batch", Int64.self), ("p_at", String.self), returns: Int64.self)
+
+    // MARK: A person's own rows: quick actions, launches, open sessions
+
+    static let shortcutsClear = ServerWrite("shortcuts_clear", returns: NoResult.self)
+    static let shortcutAdd = ServerWrite(
+        "shortcut_add", ("p_type", String.self), ("p_title", String.self), ("p_subtitle", String?.self),
+        ("p_icon_type", String?.self), ("p_icon_file", String?.self), ("p_icon_symbol", String?.self),
+        ("p_user_info", String?.self), ("p_rank", Int64.self), ("p_enabled", Int64.self),
+        ("p_disabled_message", String?.self), ("p_origin", String.self), ("p_at", String.self), returns: NoResult.self)
+    static let appShortcutRecord = ServerWrite(
+        "app_shortcut_record", ("p_plist_type", String.self), ("p_state", String.self), ("p_rank", Int64?.self),
+        ("p_disabled_message", String?.self), ("p_at", String.self), returns: NoResult.self)
+    static let launchEnqueue = ServerWrite(
+        "launch_enqueue", ("p_type", String.self), ("p_arguments", String.self), ("p_catalog", String?.self),
+        ("p_at", String.self), ("p_target", Int64?.self), returns: Int64.self)
+    /// The caller's oldest queued launch for `p_session` (or any), claimed; 0 when none waits.
+    static let launchClaim = ServerWrite(
+        "launch_claim", ("p_session", Int64?.self), ("p_token", String.self), ("p_pid", Int64.self),
+        ("p_host", String.self), ("p_start_ticks", Int64.self), ("p_at", String.self), returns: Int64.self)
+    static let launchFinish = ServerWrite(
+        "launch_finish", ("p_launch", Int64.self), ("p_token", String.self), ("p_exit_status", Int64.self),
+        ("p_at", String.self), returns: Bool.self)
+    static let launchRequeue = ServerWrite(
+        "launch_requeue", ("p_launch", Int64.self), ("p_expected", String.self), ("p_token", String?.self),
+        returns: Bool.self)
+    static let launchDiscard = ServerWrite(
+        "launch_discard", ("p_launch", Int64.self), ("p_expected", String.self), ("p_at", String.self),
+        returns: Bool.self)
+    static let sessionOpen = ServerWrite(
+        "session_open", ("p_pid", Int64.self), ("p_host", String.self), ("p_start_ticks", Int64.self),
+        ("p_terminal", String.self), ("p_at", String.self), returns: Int64.self)
+    static let sessionTouch = ServerWrite("session_touch", ("p_session", Int64.self), returns: NoResult.self)
+    static let sessionClose = ServerWrite("session_close", ("p_session", Int64.self), returns: NoResult.self)
+
+    // MARK: What finance keeps: rates and the policy
+
+    static let rateSave = ServerWrite(
+        "rate_save", ("p_currency", String.self), ("p_date", String.self), ("p_per_eur", String.self),
+        returns: Int64.self)
+    static let policySet = ServerWrite(
+        "policy_set", ("p_rule", String.self), ("p_severity", String.self), returns: NoResult.self)
+    static let mileageRateSet = ServerWrite(
+        "mileage_rate_set", ("p_vehicle", String.self), ("p_from", String.self), ("p_rate", Int64.self),
+        ("p_currency", String.self), returns: Int64.self)
+    static let manualRateToleranceSet = ServerWrite(
+        "manual_rate_tolerance_set", ("p_basis_points", Int64.self), returns: Int64.self)
+
+    /// Every declared write, each once (an overload is a write of its own).
+    static let all: [any DeclaredServerWrite] = [
+        reportNew, reportEdit, reportDelete, reportStep, reportAcknowledge, logEvent,
+        reportTrip, reportStop, reportMeals, allowanceRateSave,
+        expenseAdd, expenseEdit, expenseAddBeforeJourneys, expenseEditBeforeJourneys, expenseDelete, advanceAdd, advanceRemove,
+        receiptChunk, receiptContentFinish, receiptNew, receiptOCR, receiptDelete, receiptAttach, receiptDetach, inboxTaken,
+        importBegin, importRows, importFinish, importUndo,
+        shortcutsClear, shortcutAdd, appShortcutRecord, launchEnqueue, launchClaim, launchFinish, launchRequeue,
+        launchDiscard, sessionOpen, sessionTouch, sessionClose,
+        rateSave, policySet, mileageRateSet, manualRateToleranceSet,
+    ]
+}

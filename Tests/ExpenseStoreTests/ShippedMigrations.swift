@@ -1,0 +1,44 @@
+/// Every migration that has shipped, by engine, in the order it is registered, with the SHA-256
+/// of what it executes (`MigrationTranscript`): `MigrationManifestTests` holds the migrators to
+/// these lines. A line is never edited or removed: a shipped migration has run on someone's
+/// database as it is, and changing it would leave that database unlike a new one. A change to the
+/// schema is a new migration, registered last, and its line added last here once it is final (the
+/// test fails naming it and printing the line to add).
+///
+/// A Swift list rather than a text file beside the migrations: it is compiled with the test that
+/// reads it, so no path is looked up at run time, nothing is declared in Package.swift, and
+/// nothing of it goes into the binary.
+enum ShippedMigrations {
+    /// `Schema.migrator`: a SQLite file.
+    static let sqlite: [(id: String, sha256: String)] = [
+        ("2026-11-30-v1-reports-expenses", "3111b9c22485d7011812ee0bff452b0551357a92069886261a6dfdc5253442fe"),
+        ("2026-11-30-v2-imports-and-rates", "c06c6579b95226ab0b3f9683e54a316e96de9893c59685f0d24dca13e001061f"),
+        ("2026-11-30-v3-shortcuts", "267dd2be989f41438cc75dfb47c7ae389cf01c975093b1cb73da912112adbba7"),
+        ("2026-11-30-v4-workflow-and-policy", "09c98ce98580cf7fbfb2b1bafff59209959810a57d32e35db0527bc15056338f"),
+        ("2026-11-30-v5-receipts", "74e9110de93b7ed9f9903422666ea0a677ee1dc8c40ceb4ea374ea507ad3725b"),
+        ("2026-11-30-v6-one-date-index", "7f48fb15754b8965c5441024a450c66027c3f616936ce0615298a3f7b50b1aaf"),
+        ("2026-12-01-v7-open-sessions", "b91da285dcd38c00ae19572dfec71d44e1b092016e776b2354c0a5674d46b015"),
+        ("2026-12-02-v8-app-shortcuts", "9a55183ba638891e16e05d583ef4e13e94a7b0337b90adc71b60620332b44859"),
+        ("2026-12-03-v9-normalised-user-names", "6b6c1b9257aecb59d341fa69ef2fb368e3964e7ede6f58f36d4380de685c2ce2"),
+        ("2026-12-04-v10-audit-chain", "6aa4bce9dea6f46dd13adc30c8808990517f6366c238369e9b914c55bbe893a2"),
+        ("2026-12-05-v11-rate-source-check-by-comparisons", "f51da96fa7a1500b9263184081d1924c544a869bf531b590f13bcec65119c820"),
+        ("2026-12-06-v12-trip-allowances", "60877199684fd0a76466f46b385a23423e5cbc439b2bd53bd9a3a67451ef463a"),
+        ("2026-12-07-v13-mileage-nights-advances", "248c588d12bbc7431cb7c9e7bc1c1c71e6d5215478b88d9090ef297fe2f48b7a"),
+        ("2026-12-08-v14-mail-receipts", "f097a21ec60c83c7eb46eabc93da2aa9553d9b6bb2676422e04218c3d1a87c8c"),
+        ("2026-12-09-v15-receipt-matching", "94cbdb6b29cd1ffff3c4a318ae02e355803b70f5b4ce8068722d917b119967b7"),
+        ("2026-12-10-v16-manual-rate-tolerance", "57e90b4391761d1fa4acad549fc0a54ef6f1e8f72da7e4de22a606bf81a8f341"),
+    ]
+
+    /// `PostgresMigrations.migrator`: a team database.
+    static let postgresql: [(id: String, sha256: String)] = [
+        ("2026-12-05-pg-v1-team-schema", "46d2a591dda9351f51876bd9589a0804e4a8b4a7c22ec832511dc821806d5ec9"),
+        ("2026-12-06-pg-v2-totals-held-to-bigint", "549d94e89c7225549c4479a5c48368051ac7be4e6f8e247ffbafffbd2e16f42b"),
+        ("2026-12-07-pg-v3-receipt-uploads", "f72064d1144d17710b97fb8b2a2f9c00e7f8cb4772617b6fb8dee333c1eb9e61"),
+        ("2026-12-08-pg-v4-trip-allowances", "48ce3f4377ec54d2985a47eae6ce45f1731e315f78453c8325fdcfe8bd0a2ffe"),
+        ("2026-12-09-pg-v5-mileage-nights-advances", "731e8d175ae90fcd0b4e17f86fb8e82d7e8327462d4bf3424460013ee6fdabad"),
+        ("2026-12-10-pg-v6-mail-receipts", "1935815d82140e4b38b67beadcfbfc5bc3394135fb3a887e77a81cb21c82b566"),
+        ("2026-12-11-pg-v7-receipt-matching", "dd68fb786e6a8f1151cdd0a8336b0222d8b319f0cae19adce0c59cdf5ead8038"),
+        ("2026-12-12-pg-v8-owed-not-negative", "ecbb4dacfc0833f6e236ce11036c164e7d6b512610ef01db6def0a45be350dbf"),
+        ("2026-12-13-pg-v9-manual-rate-tolerance", "b9eea77b8eb7cb902218400eb93ab6d578f22f73fd696acb19f07ea666e1b9c5"),
+    ]
+}
