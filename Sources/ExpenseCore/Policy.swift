@@ -6,6 +6,7 @@ public enum PolicyRule: String, CaseIterable, Sendable {
     case duplicate
     case sharedReceipt = "shared-receipt"
     case typedPerDiem = "typed-per-diem"
+    case manualRate = "manual-rate"
 
     /// A missing receipt stops a submission by default; the rest warn (Concur's isBlocking,
     /// Expensify's lesson that duplicate detection should warn, not block).
@@ -22,6 +23,9 @@ public enum PolicyRule: String, CaseIterable, Sendable {
         case .duplicate: return "Items share date, amount and currency, and their category or merchant (one finding per group)."
         case .sharedReceipt: return "One receipt is attached to two items."
         case .typedPerDiem: return "An item is typed in category per_diem on a report whose per diems are computed from its trip."
+        case .manualRate:
+            return "An item converted at a rate given by hand is further from the ECB's rate of its day than the tolerance "
+                + "(rates tolerance), or has no ECB rate to compare."
         }
     }
 }

@@ -20,6 +20,12 @@ public struct PolicyCheck {
     public var convertLimit: (Money, Currency, CalendarDate) -> Money? = { limit, currency, _ in
         limit.currency == currency ? limit : nil
     }
+    /// The ECB's rate from a currency into another on a day, or the last earlier one, and its
+    /// day; nil when the table has none. What a rate given by hand is judged against; without
+    /// it (nil), the manual-rate rule is not checked.
+    public var referenceRate: ((Currency, Currency, CalendarDate) -> (rate: ExchangeRate, date: CalendarDate)?)?
+    /// How far a rate given by hand may be from the ECB's (finance's setting).
+    public var manualRateTolerance = RateTolerance.standard
 
     public init(report: Report, items: [Expense], categories: [Category]) {
         self.report = report
@@ -70,6 +76,7 @@ public struct PolicyCheck {
                 .typedPerDiem, "typed-per-diem:\(item.id)", [item.id],
                 "item \(item.id) (\(item.category), \(item.amount)) is a per diem typed by hand; the report's are computed from its trip")
         }
+        if checks(.manualRate), let referenceRate { manualRates(referenceRate, add) }
         return found
     }
 
@@ -128,6 +135,31 @@ public struct PolicyCheck {
             .dailyLimit, "daily-limit:\(item.category):\(item.date):\(item.id)", [item.id],
             "\(item.category) from \(item.date), \(nights) nights: \(converted) is over the daily limit of \(local) a night "
                 + "(item \(item.id))")
+    }
+
+    /// A rate the traveller gave by hand (her card statement's) is stored as she gave it; one
+    /// further from the ECB's rate of the item's day than the tolerance, or with no ECB rate to
+    /// hold it to, is for the approver to look at.
+    private func manualRates(
+        _ referenceRate: (Currency, Currency, CalendarDate) -> (rate: ExchangeRate, date: CalendarDate)?,
+        _ add: (PolicyRule, String, [Int64], String) -> Void
+    ) {
+        for item in items {
+            guard let conversion = item.conversion, conversion.source == .manual else { continue }
+            let given = "item \(item.id) (\(item.category), \(item.amount)) was converted at \(conversion.rate), a rate given by hand"
+            guard let reference = referenceRate(item.amount.currency, conversion.converted.currency, item.date) else {
+                add(
+                    .manualRate, "manual-rate:\(item.id)", [item.id],
+                    "\(given); the rate table has no ECB rate from \(item.amount.currency.code) to "
+                        + "\(conversion.converted.currency.code) on or before \(item.date) to compare")
+                continue
+            }
+            guard !manualRateTolerance.admits(conversion.rate, around: reference.rate) else { continue }
+            add(
+                .manualRate, "manual-rate:\(item.id)", [item.id],
+                "\(given), \(RateTolerance.deviation(of: conversion.rate, from: reference.rate)) off the ECB's "
+                    + "\(reference.rate.decimalString(decimals: 6)) of \(reference.date) (tolerance \(manualRateTolerance))")
+        }
     }
 
     /// Items that may be duplicates, one finding per group (`DuplicateGroups`), keyed by its

@@ -203,3 +203,43 @@ extension PolicyTests {
         XCTAssertEqual(try violations()["duplicate:1:2000"]?["acknowledged"] as? String, "a team dinner, one receipt each")
     }
 }
+
+extension PolicyTests {
+    /// A rate given by hand is stored as given; further from the ECB's rate of the item's day than
+    /// the tolerance (5 % unless finance sets another), or with no ECB rate to compare, it is a
+    /// finding for whoever checks the report, on a file as on a team database.
+    func testARateGivenByHandBeyondTheToleranceOfTheECBsIsAFinding() throws {
+        try "Date,USD,\n2026-03-02,1.0823,\n".write(toFile: app.path("rates.csv"), atomically: true, encoding: .utf8)
+        try app.ok("rates", "import", app.path("rates.csv"))
+        func addUSD(_ date: String, _ amount: String, rate: String) throws {
+            try app.ok(
+                "expense", "add", "--report", "1", "--date", date, "--amount", amount, "--currency", "USD", "--rate", rate,
+                "--category", "meals", "--merchant", "Diner \(amount)")
+        }
+        // The ECB's 1/1.0823 is 0.923958: 0.8316 is 10.0 % below it, 0.95 2.8 % above.
+        try addUSD("2026-03-02", "10.00", rate: "0.8316")
+        try addUSD("2026-03-03", "12.00", rate: "0.95")
+        XCTAssertEqual(
+            try violations().mapValues { $0["message"] as? String },
+            [
+                "manual-rate:1":
+                    "item 1 (meals, 10.00 USD) was converted at 0.8316, a rate given by hand, 10.0% off the ECB's 0.923958 "
+                    + "of 2026-03-02 (tolerance 5%)"
+            ])
+        XCTAssertEqual(try app.ok("rates", "tolerance"), "A rate given by hand may be 5% from the ECB's rate of its day.\n")
+        XCTAssertEqual(try app.ok("rates", "tolerance", "12%"), "A rate given by hand may now be 12% from the ECB's rate of its day.\n")
+        XCTAssertEqual(try violations().keys.sorted(), [])
+        try app.ok("rates", "tolerance", "2.5 %")
+        XCTAssertEqual(try violations().keys.sorted(), ["manual-rate:1", "manual-rate:2"])
+        try app.ok("rates", "tolerance", "5")
+        // Before the table's first day there is no ECB rate to hold it to.
+        try addUSD("2026-03-01", "9.00", rate: "0.92")
+        XCTAssertEqual(
+            try violations()["manual-rate:3"]?["message"] as? String,
+            "item 3 (meals, 9.00 USD) was converted at 0.92, a rate given by hand; the rate table has no ECB rate from USD to "
+                + "EUR on or before 2026-03-01 to compare")
+        let wrong = try app.run("rates", "tolerance", "101%")
+        XCTAssertEqual(wrong.status, 65, wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("invalid rate tolerance '101%'"), wrong.stderr)
+    }
+}

@@ -361,6 +361,7 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                 _ = try store.setMileageRate(
                     MileageRate(vehicle: .car, validFrom: try CalendarDate.parse("2026-02-01"), perKilometre: money(35)))
             },
+            "manual_rate_tolerance_set(1)": Exercise { try $0.setManualRateTolerance(try RateTolerance.parse("12%")) },
         ]
     }
 }

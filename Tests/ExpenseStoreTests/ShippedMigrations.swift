@@ -26,6 +26,7 @@ enum ShippedMigrations {
         ("2026-12-07-v13-mileage-nights-advances", "248c588d12bbc7431cb7c9e7bc1c1c71e6d5215478b88d9090ef297fe2f48b7a"),
         ("2026-12-08-v14-mail-receipts", "f097a21ec60c83c7eb46eabc93da2aa9553d9b6bb2676422e04218c3d1a87c8c"),
         ("2026-12-09-v15-receipt-matching", "94cbdb6b29cd1ffff3c4a318ae02e355803b70f5b4ce8068722d917b119967b7"),
+        ("2026-12-10-v16-manual-rate-tolerance", "57e90b4391761d1fa4acad549fc0a54ef6f1e8f72da7e4de22a606bf81a8f341"),
     ]
 
     /// `PostgresMigrations.migrator`: a team database.
@@ -38,5 +39,6 @@ enum ShippedMigrations {
         ("2026-12-10-pg-v6-mail-receipts", "1935815d82140e4b38b67beadcfbfc5bc3394135fb3a887e77a81cb21c82b566"),
         ("2026-12-11-pg-v7-receipt-matching", "dd68fb786e6a8f1151cdd0a8336b0222d8b319f0cae19adce0c59cdf5ead8038"),
         ("2026-12-12-pg-v8-owed-not-negative", "ecbb4dacfc0833f6e236ce11036c164e7d6b512610ef01db6def0a45be350dbf"),
+        ("2026-12-13-pg-v9-manual-rate-tolerance", "b9eea77b8eb7cb902218400eb93ab6d578f22f73fd696acb19f07ea666e1b9c5"),
     ]
 }

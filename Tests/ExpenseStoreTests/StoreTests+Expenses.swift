@@ -17,7 +17,7 @@ extension StoreTests {
             description: "Lunch with the team — 4 people", amount: try money("38.50", "CHF"),
             conversion: Expense.Conversion(
                 rate: try ExchangeRate.parse("1.0412"), rateDate: try date("2026-03-03"),
-                source: .table, converted: try money("40.09", "EUR")),
+                source: .manual, converted: try money("40.09", "EUR")),
             paidBy: .company)
         let inserted = try store.insertExpense(item)
         XCTAssertGreaterThan(inserted.id, 0)

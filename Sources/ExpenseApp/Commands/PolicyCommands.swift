@@ -31,6 +31,12 @@ enum PolicyCommands {
                 ? limit
                 : try? Expense.Conversion.of(limit, on: date, into: currency, manualRate: nil, rates: rates).converted
         }
+        // A rate given by hand is judged against the ECB's of the item's day (or the last
+        // earlier one, of any age), as the server's policy judges it (`rate_within`).
+        if check.checks(.manualRate) {
+            check.referenceRate = { from, to, date in (try? rates.rate(from: from, to: to, on: date)) ?? nil }
+            check.manualRateTolerance = try store.manualRateTolerance()
+        }
         check.acknowledgements = try store.acknowledgements(report.id)
         return check.violations()
     }

@@ -5,9 +5,10 @@ import Rendering
 import StatementImport
 
 /// `rates import|list|show`: the ECB's euro reference rates, which convert an expense in another
-/// currency than its report's at the rate of its date (or the last earlier one).
+/// currency than its report's at the rate of its date (or the last earlier one); `rates
+/// tolerance`: how far a rate given by hand may be from them before the approver is told.
 enum RatesCommands {
-    static let all: [CommandSpec] = [importFile, list, show]
+    static let all: [CommandSpec] = [importFile, list, show, tolerance]
     static let ratesFile = Argument<String>.value("file", "The ECB's CSV file.", completion: .file)
 
     static let importFile = CommandSpec(
@@ -106,5 +107,28 @@ enum RatesCommands {
                 hint: "load the ECB's reference rates: expenses rates import eurofxref-hist.csv")
         }
         return RateLookup(from: from, into: into, date: date, rate: found.rate, rateDate: found.date).output
+    }
+
+    static let toleranceValue = Argument<RateTolerance?>.optional(
+        "percent", "How far from the ECB's rate, e.g. 5% or 2.5% (default: say the current one).")
+
+    static let tolerance = CommandSpec(
+        ["rates", "tolerance"], abstract: "Show or set how far a rate given by hand may be from the ECB's before it is a finding.",
+        discussion: """
+            A traveller gives her own rate with --rate (her card statement's: the network's rate of the day and \
+            the bank's fee). It is stored as given; one further from the ECB's rate of the item's day than the \
+            tolerance, or with no ECB rate to compare, is a manual-rate finding of 'report check', a warning \
+            unless 'policy set' makes it blocking or off. The tolerance is kept in the database, 5% unless set; on \
+            a team database only finance sets it.
+            """,
+        arguments: [toleranceValue],
+        examples: ["expenses rates tolerance", "expenses rates tolerance 5%", "expenses rates tolerance 2.5%"]
+    ) { invocation, session in
+        let store = try session.store()
+        guard let tolerance = try invocation[toleranceValue] else {
+            return .message("A rate given by hand may be \(try store.manualRateTolerance()) from the ECB's rate of its day.")
+        }
+        try store.write { try store.setManualRateTolerance(tolerance) }
+        return .message("A rate given by hand may now be \(tolerance) from the ECB's rate of its day.")
     }
 }

@@ -45,6 +45,11 @@ extension ExchangeRate: ExpressibleByArgument {
     public static var valueName: String { "rate" }
 }
 
+extension RateTolerance: ExpressibleByArgument {
+    public init(argument: String, in context: Void) throws { self = try RateTolerance.parse(argument) }
+    public static var valueName: String { "percent" }
+}
+
 extension PaidBy: ExpressibleByArgument {
     public static var valueName: String { "who" }
 }

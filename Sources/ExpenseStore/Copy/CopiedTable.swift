@@ -62,6 +62,7 @@ extension CopiedTable {
             ], key: ["code"]),
         CopiedTable("policy_rules", [("rule", t), ("severity", t)], key: ["rule"]),
         CopiedTable("exchange_rates", [("currency", t), ("date", t), ("per_eur", t)], key: ["currency", "date"]),
+        CopiedTable("manual_rate_tolerance", [("singleton", i), ("basis_points", i)], key: ["singleton"]),
         CopiedTable(
             "mileage_rates", [("vehicle", t), ("valid_from", t), ("rate_minor", i), ("currency", t)], key: ["vehicle", "valid_from"]),
         CopiedTable(

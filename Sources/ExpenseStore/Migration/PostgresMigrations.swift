@@ -14,6 +14,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-10-pg-v6-mail-receipts") { try $0.execute(PostgresSchema.mailReceipts) }
         migrator.register("2026-12-11-pg-v7-receipt-matching") { try $0.execute(PostgresSchema.receiptMatching) }
         migrator.register("2026-12-12-pg-v8-owed-not-negative") { try $0.execute(PostgresSchema.noNegativeAllowances) }
+        migrator.register("2026-12-13-pg-v9-manual-rate-tolerance") { try $0.execute(PostgresSchema.manualRateTolerance) }
         return migrator
     }
 

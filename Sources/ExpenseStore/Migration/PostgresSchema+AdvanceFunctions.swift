@@ -15,6 +15,7 @@ extension PostgresSchema {
                     IF p_rate_source = 'same' AND (p_currency <> found.currency OR p_converted <> p_amount) THEN
                         RAISE EXCEPTION 'an advance in its report''s currency is worth its amount' USING ERRCODE = 'check_violation';
                     END IF;
+                    PERFORM require_conversion(p_report, p_date, p_amount, p_currency, p_rate, p_rate_date, p_rate_source, p_converted);
                     INSERT INTO public.report_advances (report_id, date, amount_minor, currency, rate, rate_date, rate_source,
                                                         converted_minor, created_at)
                     VALUES (p_report, p_date, p_amount, p_currency, p_rate, p_rate_date, p_rate_source, p_converted, p_at)

@@ -70,7 +70,7 @@ extension PostgresSchema {
     /// Every function of the layer, helpers first.
     static var serverFunctions: [ServerFunction] {
         identityFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
-            + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions
+            + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
     }
 
     /// The definer role, the schema and the functions, made by the administrator (a member of

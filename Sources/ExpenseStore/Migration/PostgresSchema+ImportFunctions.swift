@@ -43,13 +43,18 @@ extension PostgresSchema {
             // Inserts the staged rows into the batch, as the caller's; returns how many were new.
             ServerFunction(
                 ServerWrites.importRows,
-                declare: "who text := caller(); batch public.import_batches; added bigint;",
+                declare: "who text := caller(); batch public.import_batches; added bigint; wrong_line bigint; wrong text;",
                 body: """
                     batch := own_batch(p_batch, who);
                     PERFORM require_own_staging();
                     -- Rows may go to several reports (a statement of several trips): each one a draft of the caller's.
                     PERFORM own_draft(r.report_id, who)
                     FROM (SELECT DISTINCT report_id FROM pg_temp.\(importStaging) WHERE report_id IS NOT NULL ORDER BY report_id) AS r;
+                    -- Every row's conversion is the server's (`conversionFunctions`), checked over the whole batch at once.
+                    \(stagedConversionFault) INTO wrong_line, wrong;
+                    IF wrong_line IS NOT NULL THEN
+                        RAISE EXCEPTION 'import line %: %', wrong_line, wrong USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
                     INSERT INTO public.expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
                         rate_source, converted_minor, paid_by, created_at, updated_at, import_batch_id, import_line, import_key,
                         external_id, owner)

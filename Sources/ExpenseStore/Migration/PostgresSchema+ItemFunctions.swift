@@ -14,7 +14,8 @@ extension PostgresSchema {
     /// An item and its receipts: the owner's alone, changed only while the report it is in (and the
     /// one it moves to) is a draft of theirs. A mileage item's amount is checked against the
     /// server's rates by a trigger (`expenses_mileage_amount`, made by the migration
-    /// `mileageNightsAdvances`), whoever writes it.
+    /// `mileageNightsAdvances`), whoever writes it; its value in the
+    /// report's currency is the server's own conversion (`require_conversion`).
     static var itemFunctions: [ServerFunction] {
         [
             ServerFunction(
@@ -23,6 +24,7 @@ extension PostgresSchema {
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'add expenses');
                     IF p_report IS NOT NULL THEN PERFORM own_draft(p_report, who); END IF;
+                    PERFORM require_conversion(p_report, p_date, p_amount, p_currency, p_rate, p_rate_date, p_rate_source, p_converted);
                     INSERT INTO public.expenses (report_id, date, category, merchant, description, amount_minor, currency, rate,
                                                  rate_date, rate_source, converted_minor, paid_by, created_at, updated_at, owner,
                                                  distance_tenths, vehicle, from_place, to_place, nights)
@@ -38,6 +40,7 @@ extension PostgresSchema {
                 body: """
                     item := own_item(p_expense, who);
                     IF p_report IS NOT NULL THEN PERFORM own_draft(p_report, who); END IF;
+                    PERFORM require_conversion(p_report, p_date, p_amount, p_currency, p_rate, p_rate_date, p_rate_source, p_converted);
                     UPDATE public.expenses SET report_id = p_report, date = p_date, category = p_category,
                         merchant = coalesce(p_merchant, ''), description = coalesce(p_description, ''), amount_minor = p_amount,
                         currency = p_currency, rate = p_rate, rate_date = p_rate_date, rate_source = p_rate_source,

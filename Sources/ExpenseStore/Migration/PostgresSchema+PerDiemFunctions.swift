@@ -13,7 +13,6 @@ extension PostgresSchema {
     /// provided meals' 20 % / 40 % of the full-day rate, rounded half-even once; never below zero;
     /// and that amount in the report's currency at the ECB's rate of the day, as an item's.
     static var perDiemFunctions: [ServerFunction] {
-        let digits = CurrencyTable.standard.all.map { "(\(literal($0.code)), \($0.minorDigits))" }.joined(separator: ", ")
         return [
             // The ECB rate from `p_from` into `p_to` on `p_day` or the last earlier day, as the app
             // writes it ("1.0823", "1/1.0823", "0.9612/1.0823"), and its day; no row when none.
@@ -36,7 +35,9 @@ extension PostgresSchema {
                     END IF;
                     """),
             // `p_amount` minor units of `p_from` at `p_rate` ("A" or "A/B") in minor units of `p_to`,
-            // rounded half-even once, as `ExchangeRate.convert` does.
+            // rounded half-even once, as `ExchangeRate.convert` does: a refund's half a cent away
+            // from zero to the even one as a payment's. Each item of an import converts again here
+            // (`conversion_fault`), so the digits are a CASE, not a query.
             ServerFunction(
                 name: "convert_minor", parameters: "p_amount bigint, p_rate text, p_from text, p_to text", returns: "bigint",
                 declare: """
@@ -50,8 +51,7 @@ extension PostgresSchema {
                     """,
                 body: """
                     exponent := length(split_part(divisor, '.', 2)) - length(split_part(dividend, '.', 2))
-                        + coalesce((SELECT d FROM (VALUES \(digits)) AS t (c, d) WHERE c = p_to), 2)
-                        - coalesce((SELECT d FROM (VALUES \(digits)) AS t (c, d) WHERE c = p_from), 2);
+                        + \(minorDigits("p_to")) - \(minorDigits("p_from"));
                     numerator := p_amount::numeric * replace(dividend, '.', '')::numeric;
                     denominator := replace(divisor, '.', '')::numeric;
                     IF exponent >= 0 THEN
@@ -60,8 +60,10 @@ extension PostgresSchema {
                         denominator := denominator * power(10::numeric, -exponent);
                     END IF;
                     quotient := div(numerator, denominator);
-                    twice := 2 * (numerator - quotient * denominator);
-                    IF twice > denominator OR (twice = denominator AND mod(quotient, 2) = 1) THEN quotient := quotient + 1; END IF;
+                    twice := 2 * abs(numerator - quotient * denominator);
+                    IF twice > denominator OR (twice = denominator AND mod(quotient, 2) <> 0) THEN
+                        quotient := quotient + sign(numerator);
+                    END IF;
                     RETURN quotient::bigint;
                     """),
             ServerFunction(

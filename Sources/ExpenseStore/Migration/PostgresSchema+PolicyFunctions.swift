@@ -10,8 +10,9 @@ extension PostgresSchema {
     /// The server decides every rule: missing receipts, items outside the trip, daily limits (a
     /// limit in euros converted into the report's currency at the ECB's rate of the day as the app
     /// converts it, `limit_in`; no rate, no finding, as in the app), a receipt on two items and
-    /// possible duplicates (`duplicate_groups`), and a per diem typed as an item on a report whose
-    /// per diems are computed. Left to the app alone: a limit set in a currency
+    /// possible duplicates (`duplicate_groups`), a per diem typed as an item on a report whose
+    /// per diems are computed, and a rate given by hand beyond finance's tolerance of the ECB's
+    /// rate of the day, or with none to compare (`rate_within`). Left to the app alone: a limit set in a currency
     /// other than the euro or the report's, and merchants' names that differ in the case of
     /// letters beyond ASCII (the database's C collation lowers only those).
     static var policyFunctions: [ServerFunction] {
@@ -129,6 +130,15 @@ extension PostgresSchema {
                         FROM items i CROSS JOIN report r
                         WHERE i.category = \(literal(PolicyCheck.perDiemCategory))
                           AND r.country IS NOT NULL AND r.start_date IS NOT NULL AND r.end_date IS NOT NULL
+                        UNION ALL
+                        SELECT 'manual-rate', 'manual-rate:' || i.id
+                        FROM items i CROSS JOIN report r
+                        LEFT JOIN LATERAL (SELECT '1' AS x_rate WHERE i.currency = r.currency
+                                           UNION ALL
+                                           SELECT x.x_rate FROM exchange_rate_on(i.currency, r.currency, i.date) x
+                                           WHERE i.currency <> r.currency) AS ecb ON true
+                        WHERE i.rate_source = 'manual'
+                          AND (ecb.x_rate IS NULL OR NOT rate_within(i.rate, ecb.x_rate, manual_rate_tolerance()))
                     )
                     SELECT f.rule, f.key, coalesce(p.severity, d.severity)
                     FROM found f JOIN (VALUES \(defaults)) AS d (rule, severity) ON d.rule = f.rule

@@ -25,9 +25,15 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             ServerFunction(
                 ServerWrites.reportEdit,
-                declare: "who text := caller();",
+                declare: "who text := caller(); found public.reports;",
                 body: """
-                    PERFORM own_draft(p_report, who);
+                    found := own_draft(p_report, who);
+                    -- Its items and advances are converted into its currency: another would leave them in the old one.
+                    IF p_currency IS DISTINCT FROM found.currency
+                       AND (found.item_count > 0 OR EXISTS (SELECT 1 FROM public.report_advances a WHERE a.report_id = p_report)) THEN
+                        RAISE EXCEPTION 'report % has items or advances converted to %; its currency cannot change', p_report,
+                            found.currency USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
                     UPDATE public.reports SET title = p_title, purpose = coalesce(p_purpose, ''),
                         destination = coalesce(p_destination, ''), start_date = p_start, end_date = p_end, currency = p_currency,
                         updated_at = p_at

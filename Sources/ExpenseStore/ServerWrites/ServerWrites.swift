@@ -174,6 +174,8 @@ enum ServerWrites {
     static let mileageRateSet = ServerWrite(
         "mileage_rate_set", ("p_vehicle", String.self), ("p_from", String.self), ("p_rate", Int64.self),
         ("p_currency", String.self), returns: Int64.self)
+    static let manualRateToleranceSet = ServerWrite(
+        "manual_rate_tolerance_set", ("p_basis_points", Int64.self), returns: Int64.self)
 
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
@@ -184,6 +186,6 @@ enum ServerWrites {
         importBegin, importRows, importFinish, importUndo,
         shortcutsClear, shortcutAdd, appShortcutRecord, launchEnqueue, launchClaim, launchFinish, launchRequeue,
         launchDiscard, sessionOpen, sessionTouch, sessionClose,
-        rateSave, policySet, mileageRateSet,
+        rateSave, policySet, mileageRateSet, manualRateToleranceSet,
     ]
 }
