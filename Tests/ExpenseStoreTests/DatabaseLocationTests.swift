@@ -15,7 +15,7 @@ final class DatabaseLocationTests: EngineTestCase {
 
     func testFilesAreTakenAsWrittenHoweverOdd() throws {
         for path in [
-            "expenses.sqlite", "./trips.sqlite", "../shared/team.sqlite", "/var/lib/expenses/e.sqlite",
+            "expenses.sqlite", "./trips.sqlite", "../team/team.sqlite", "/var/lib/expenses/e.sqlite",
             "/home/ana/My Trips/2026 spring.sqlite", "a=b.sqlite", "/data/key=value/e.sqlite", "service.sqlite",
             "/home/a/postgresql/x.sqlite", "hostname=x.sqlite", "~ana/e.sqlite", "postgresql.sqlite", ":memory:",
             "file:e.sqlite", "  spaced  .sqlite",
