@@ -22,6 +22,9 @@ public final class Store {
     /// the app sets it from its setting `rates.max-age-days` (`rateSource`).
     public var maximumRateAgeDays: Int?
 
+    /// Every aggregate's writes for this store's engine, picked once, when first used.
+    lazy var writes: Writes = db.dialect == .postgresql ? .server(self) : .file(self)
+
     /// While `withInsertTriggersInBulk` runs with the triggers set aside: what its import writers add.
     var bulkTally: BulkInsertTally?
 

@@ -1,7 +1,7 @@
 /// What the store asks of a database connection, whichever engine holds the data: SQLite, a
 /// file on this machine (`SQLiteDatabase`), or a team's PostgreSQL server (`PostgresDatabase`).
-/// The store writes its SQL once, with `?` parameters, in the subset both engines read alike;
-/// where they differ it asks `dialect`.
+/// The store writes its SQL once, as `SQL` whose interpolated values are bound parameters, in
+/// the subset both engines read alike; where they differ it asks `dialect`.
 public protocol Database: AnyObject {
     /// What messages name the database by: its file, or the server's URI without its password.
     var path: String { get }
@@ -9,12 +9,12 @@ public protocol Database: AnyObject {
     /// True when this connection can only read; every write then fails.
     var isReadOnly: Bool { get }
 
-    /// Runs `sql`, which may hold several statements when there are no arguments.
-    func execute(_ sql: String, _ arguments: [DatabaseValue]) throws
+    /// Runs `sql`, which may hold several statements when it binds no values.
+    func execute(_ sql: SQL) throws
     /// Streams the rows of a query without collecting them.
-    func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: (Row) throws -> Void) throws
+    func forEachRow(_ sql: SQL, _ body: (Row) throws -> Void) throws
     /// Maps the first row of a query, if any, without reading the rest.
-    func queryFirst<T>(_ sql: String, _ arguments: [DatabaseValue], _ map: (Row) throws -> T) throws -> T?
+    func queryFirst<T>(_ sql: SQL, _ map: (Row) throws -> T) throws -> T?
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { get }
     var isInsideTransaction: Bool { get }
@@ -57,31 +57,25 @@ public enum SQLDialect: Sendable {
 }
 
 extension Database {
-    public func execute(_ sql: String) throws { try execute(sql, []) }
-
     /// What kind of database this is, for messages: "an SQLite database".
     var kindName: String { dialect == .sqlite ? "an SQLite database" : "a PostgreSQL database" }
 
     /// Runs a query and maps each row.
-    public func query<T>(_ sql: String, _ arguments: [DatabaseValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+    public func query<T>(_ sql: SQL, _ map: (Row) throws -> T) throws -> [T] {
         var result: [T] = []
-        try forEachRow(sql, arguments) { result.append(try map($0)) }
+        try forEachRow(sql) { result.append(try map($0)) }
         return result
     }
 
-    public func queryFirst<T>(_ sql: String, _ map: (Row) throws -> T) throws -> T? { try queryFirst(sql, [], map) }
-
-    public func forEachRow(_ sql: String, _ body: (Row) throws -> Void) throws { try forEachRow(sql, [], body) }
-
     /// Runs an INSERT of one row and returns the id the row was given (RETURNING, which both
     /// engines read alike: SQLite's last_insert_rowid has no PostgreSQL twin).
-    public func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64 {
-        try scalar(sql + " RETURNING id", arguments)
+    public func insert(_ sql: SQL) throws -> Int64 {
+        try scalar(sql + " RETURNING id")
     }
 
     /// A single integer, such as a count(*); 0 when the query returns no row or NULL.
-    public func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int64 {
-        try queryFirst(sql, arguments) { $0.int64(0) } ?? 0
+    public func scalar(_ sql: SQL) throws -> Int64 {
+        try queryFirst(sql) { $0.int64(0) } ?? 0
     }
 
     /// Runs `body` in a transaction that commits when it returns and rolls back when it throws.

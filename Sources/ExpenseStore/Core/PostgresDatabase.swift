@@ -112,7 +112,8 @@ final class PostgresDatabase: Database {
 
     // MARK: - Statements
 
-    public func execute(_ sql: String, _ arguments: [DatabaseValue]) throws {
+    public func execute(_ statement: SQL) throws {
+        let (sql, arguments) = (statement.text, statement.arguments)
         if arguments.isEmpty, sql.contains(";") {
             // Several statements (a schema): the simple protocol runs them as one.
             _ = try check(pq.exec(connection, sql), sql: sql)
@@ -121,13 +122,13 @@ final class PostgresDatabase: Database {
         _ = try run(sql, arguments)
     }
 
-    public func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: (Row) throws -> Void) throws {
-        let result = try run(sql, arguments)
+    public func forEachRow(_ sql: SQL, _ body: (Row) throws -> Void) throws {
+        let result = try run(sql.text, sql.arguments)
         for row in 0..<result.rowCount { try body(Row(result, row)) }
     }
 
-    public func queryFirst<T>(_ sql: String, _ arguments: [DatabaseValue], _ map: (Row) throws -> T) throws -> T? {
-        let result = try run(sql, arguments)
+    public func queryFirst<T>(_ sql: SQL, _ map: (Row) throws -> T) throws -> T? {
+        let result = try run(sql.text, sql.arguments)
         return result.rowCount > 0 ? try map(Row(result, 0)) : nil
     }
 
@@ -289,7 +290,7 @@ final class PostgresDatabase: Database {
     /// times on average: on tables this small its predicate locks cover whole tables.) A deadlock
     /// (40P01) or serialization failure (40001) is rolled back whole, and `Store.write` runs it again.
     public func begin(_ kind: TransactionKind) throws {
-        try execute("BEGIN", [])
+        try execute("BEGIN")
     }
 
     public func commit() throws {
@@ -298,7 +299,7 @@ final class PostgresDatabase: Database {
             rollback()
             throw DatabaseError(sqlState: "25P02", message: "the transaction failed and was rolled back", sql: "COMMIT")
         }
-        try execute("COMMIT", [])
+        try execute("COMMIT")
     }
 
     public func rollback() {
@@ -349,6 +350,6 @@ final class PostgresDatabase: Database {
 
     /// The role the server let this connection in as: the user, on a team database.
     public func sessionUser() throws -> String {
-        try queryFirst("SELECT session_user", []) { $0.string(0) } ?? ""
+        try queryFirst("SELECT session_user") { $0.string(0) } ?? ""
     }
 }

@@ -69,10 +69,10 @@ final class SQLiteDatabase: Database {
             if !isReadOnly {
                 // WAL lets readers go on while one process writes; NORMAL is durable enough with
                 // WAL (a power cut may lose the last commits, never corrupt the file).
-                try execute("PRAGMA journal_mode = WAL", [])
-                try execute("PRAGMA synchronous = NORMAL", [])
+                try execute("PRAGMA journal_mode = WAL" as SQL)
+                try execute("PRAGMA synchronous = NORMAL" as SQL)
             }
-            try execute("PRAGMA foreign_keys = ON", [])
+            try execute("PRAGMA foreign_keys = ON" as SQL)
             Self.active = handle
         } catch {
             statements.removeAll()
@@ -158,8 +158,9 @@ final class SQLiteDatabase: Database {
         return statement
     }
 
-    /// Runs `sql`, which may hold several statements when there are no arguments.
-    public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws(DatabaseError) {
+    /// Runs `sql`, which may hold several statements when it binds no values.
+    public func execute(_ statement: SQL) throws(DatabaseError) {
+        let (sql, arguments) = (statement.text, statement.arguments)
         if arguments.isEmpty, sql.contains(";") {
             let code = sqlite3_exec(handle, sql, nil, nil, nil)
             guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code, sql: sql) }
@@ -175,9 +176,9 @@ final class SQLiteDatabase: Database {
     }
 
     /// Runs a query and maps its first row, if any.
-    public func queryFirst<T>(_ sql: String, _ arguments: [DatabaseValue], _ map: (Row) throws -> T) throws -> T? {
+    public func queryFirst<T>(_ sql: SQL, _ map: (Row) throws -> T) throws -> T? {
         var result: T?
-        try withStatement(sql, arguments) { statement in
+        try withStatement(sql.text, sql.arguments) { statement in
             if try statement.step() { result = try map(Row(statement)) }
             sqlite3_reset(statement.handle)
         }
@@ -185,8 +186,8 @@ final class SQLiteDatabase: Database {
     }
 
     /// Streams the rows of a query without collecting them.
-    public func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: (Row) throws -> Void) throws {
-        try withStatement(sql, arguments) { statement in
+    public func forEachRow(_ sql: SQL, _ body: (Row) throws -> Void) throws {
+        try withStatement(sql.text, sql.arguments) { statement in
             while try statement.step() { try body(Row(statement)) }
         }
     }

@@ -28,9 +28,9 @@ struct ServerWrite<each Argument: ServerValue, Result: ServerResult>: DeclaredSe
     @discardableResult
     func call(on db: Database, _ argument: repeat each Argument) throws -> Result {
         var values: [DatabaseValue] = []
-        for value in repeat each argument { values.append(value.databaseValue) }
+        for value in repeat each argument { values.append(value.argument) }
         let placeholders = parameters.map { "?::\($0.sqlType)" }.joined(separator: ", ")
-        return try Result.read(db, calling: "\(PostgresSchema.functionSchema).\(name)(\(placeholders))", values)
+        return try Result.read(db, calling: SQL(verbatim: "\(PostgresSchema.functionSchema).\(name)(\(placeholders))", arguments: values))
     }
 }
 

@@ -7,21 +7,13 @@ extension Store {
     public func manualRateTolerance() throws -> RateTolerance {
         guard
             let stored = try db.queryFirst(
-                "SELECT basis_points FROM manual_rate_tolerance WHERE singleton = 1", [], { $0.int64(0) })
+                "SELECT basis_points FROM manual_rate_tolerance WHERE singleton = 1", { $0.int64(0) })
         else { return .standard }
         return try RateTolerance(basisPoints: Int(clamping: stored))
     }
 
     /// Sets the tolerance; on a team database the server lets finance alone. Call inside `write`.
     public func setManualRateTolerance(_ tolerance: RateTolerance) throws {
-        if writesThroughFunctions {
-            _ = try ServerWrites.manualRateToleranceSet.call(on: db, Int64(tolerance.basisPoints))
-            return
-        }
-        try db.execute(
-            """
-            INSERT INTO manual_rate_tolerance (singleton, basis_points) VALUES (1, ?)
-            ON CONFLICT (singleton) DO UPDATE SET basis_points = excluded.basis_points
-            """, [.integer(Int64(tolerance.basisPoints))])
+        try writes.rates.setManualRateTolerance(tolerance)
     }
 }
