@@ -182,7 +182,7 @@ extension Store {
         guard db.dialect == .sqlite, !db.isInsideTransaction, let tempStore = try? db.scalar("PRAGMA temp_store"),
             (try? db.execute("PRAGMA temp_store = MEMORY")) != nil
         else { return try body() }
-        defer { try? db.execute("PRAGMA temp_store = \(tempStore)") }
+        defer { try? db.execute(SQL(verbatim: "PRAGMA temp_store = \(tempStore)")) }
         return try body()
     }
 
@@ -234,7 +234,7 @@ extension Store {
             try requireTotalsFit(ofReportsWithItemsFrom: firstNewID)
             return (result, false)
         }
-        for trigger in onInsert { try db.execute("DROP TRIGGER \(trigger.name)") }
+        for trigger in onInsert { try db.execute(SQL(verbatim: "DROP TRIGGER \(trigger.name)")) }
         // Not nested: inside another bulk insert the triggers are gone, and the path above is taken.
         let tally = BulkInsertTally()
         bulkTally = tally
