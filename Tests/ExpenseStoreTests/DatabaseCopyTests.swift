@@ -33,11 +33,11 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
                 XCTFail("table \(table) is neither copied (CopiedTable.all) nor listed in CopiedTable.notCopied")
                 continue
             }
-            let columns = try store.db.query("SELECT name, type FROM pragma_table_info('\(table)') ORDER BY cid") {
+            let columns = try store.db.query("SELECT name, type FROM pragma_table_info(\(table)) ORDER BY cid") {
                 "\($0.string(0)) \($0.string(1))"
             }
             XCTAssertEqual(spec.columns.map { "\($0.name) \($0.kind == .integer ? "INTEGER" : "TEXT")" }, columns, table)
-            let key = try store.db.query("SELECT name FROM pragma_table_info('\(table)') WHERE pk > 0 ORDER BY pk") { $0.string(0) }
+            let key = try store.db.query("SELECT name FROM pragma_table_info(\(table)) WHERE pk > 0 ORDER BY pk") { $0.string(0) }
             XCTAssertEqual(spec.key, key, "key of \(table)")
         }
         for name in CopiedTable.notCopied.keys where name != "receipt_contents" {
@@ -103,7 +103,8 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
     private func rows(_ store: Store) throws -> [String: [String]] {
         var rows: [String: [String]] = [:]
         for table in CopiedTable.all + [CopiedTable("report_events_head", [], key: ["singleton"])] {
-            rows[table.name] = try store.db.query("SELECT * FROM \(table.name) ORDER BY \(table.key.joined(separator: ", "))") { row in
+            let all = SQL(verbatim: "SELECT * FROM \(table.name) ORDER BY \(table.key.joined(separator: ", "))")
+            rows[table.name] = try store.db.query(all) { row in
                 (0..<row.columnCount).map { row.isNull($0) ? "NULL" : row.string($0) }.joined(separator: "|")
             }
         }

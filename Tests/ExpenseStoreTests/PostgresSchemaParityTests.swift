@@ -65,7 +65,7 @@ final class PostgresSchemaParityTests: PostgresTestCase {
         }
         var columns: Columns = [:]
         for table in tables {
-            try store.db.forEachRow("SELECT name, type FROM pragma_table_info('\(table)')") {
+            try store.db.forEachRow("SELECT name, type FROM pragma_table_info(\(table))" as SQL) {
                 columns[table, default: [:]][$0.string(0)] = $0.string(1)
             }
         }

@@ -260,7 +260,7 @@ final class TeamImport {
                     .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
                     DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init)),
                 ]
-                    + Store.ocrArguments(receipt.ocr) + [.text(owner)])
+                    + Store.ocrValues(receipt.ocr).arguments + [.text(owner)])
             receipts.copied += 1
         }
         for link in linked {

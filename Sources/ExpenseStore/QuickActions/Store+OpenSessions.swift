@@ -17,35 +17,12 @@ public struct OpenSession: Equatable, Sendable {
 /// process is gone (`OpenSession.process.isAlive`) and forgets it.
 extension Store {
     public func openSession(_ process: Claimant, terminal: String) throws -> Int64 {
-        try write {
-            if writesThroughFunctions {
-                return try ServerWrites.sessionOpen.call(
-                    on: db, Int64(process.pid), process.host, Int64(bitPattern: process.startTicks), terminal, now())
-            }
-            let insertedID = try db.insert(
-                """
-                INSERT INTO open_sessions (pid, host, start_ticks, terminal, opened_at, active_seq)
-                VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(active_seq), 0) + 1 FROM open_sessions))
-                """,
-                [
-                    .integer(Int64(process.pid)), .text(process.host), .integer(Int64(bitPattern: process.startTicks)),
-                    .text(terminal), .text(now()),
-                ])
-            return insertedID
-        }
+        try write { try writes.quickActions.openSession(process, terminal: terminal) }
     }
 
     /// Marks `session` as the one used last.
     public func touchSession(_ session: Int64) throws {
-        try write {
-            if writesThroughFunctions {
-                try ServerWrites.sessionTouch.call(on: db, session)
-                return
-            }
-            try db.execute(
-                "UPDATE open_sessions SET active_seq = (SELECT max(active_seq) + 1 FROM open_sessions) WHERE id = ?",
-                [.integer(session)])
-        }
+        try write { try writes.quickActions.touchSession(session) }
     }
 
     /// Removes sessions from the registry: one that ends, or ones whose process is gone.
@@ -53,18 +30,14 @@ extension Store {
         guard !ids.isEmpty else { return }
         try write {
             for id in ids {
-                if writesThroughFunctions {
-                    try ServerWrites.sessionClose.call(on: db, id)
-                } else {
-                    try db.execute("DELETE FROM open_sessions WHERE id = ?", [.integer(id)])
-                }
+                try writes.quickActions.closeSession(id)
             }
         }
     }
 
     /// The registered sessions, the one used last first.
     public func openSessions() throws -> [OpenSession] {
-        try db.query("SELECT id, pid, host, start_ticks, terminal FROM open_sessions ORDER BY active_seq DESC, id DESC") { row in
+        try db.query("SELECT id, pid, host, start_ticks, terminal FROM open_sessions ORDER BY active_seq DESC, id DESC" as SQL) { row in
             OpenSession(
                 id: row.int64(0),
                 process: Claimant(
@@ -80,8 +53,8 @@ extension Store {
         try db.queryFirst(
             """
             SELECT 1 FROM shortcut_launches
-            WHERE state = 'queued' AND (target_session IS NULL OR target_session = ?) LIMIT 1
-            """, [.integer(session)], { _ in true }) ?? false
+            WHERE state = 'queued' AND (target_session IS NULL OR target_session = \(session)) LIMIT 1
+            """, { _ in true }) ?? false
     }
 
     /// SQLite's count of commits by other connections: while it stays the same, nothing that
@@ -89,7 +62,6 @@ extension Store {
     /// look again (PRAGMA data_version reads no table).
     /// A team database has no such count: a new value each time, so the session always looks.
     public func dataVersion() throws -> Int64 {
-        if let server = db as? PostgresDatabase { return server.nextLook() }
-        return try db.queryFirst("PRAGMA data_version", [], { $0.int64(0) }) ?? 0
+        try writes.quickActions.dataVersion()
     }
 }

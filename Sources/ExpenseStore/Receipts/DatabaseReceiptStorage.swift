@@ -30,7 +30,7 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
     public func localPath(of hash: String) -> String? { nil }
 
     public func contains(_ hash: String) throws -> Bool {
-        try db.scalar("SELECT count(*) FROM receipt_contents WHERE sha256 = ? AND chunk = 0", [.text(hash)]) > 0
+        try db.scalar("SELECT count(*) FROM receipt_contents WHERE sha256 = \(hash) AND chunk = 0" as SQL) > 0
     }
 
     /// Writes the chunks, unless bytes are stored under `hash` already: then they are re-read
@@ -68,10 +68,9 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
         var chunk: Int64 = 0
         while true {
             try Cancellation.check()
-            let bytes = try db.queryFirst(
-                "SELECT bytes FROM receipt_contents WHERE sha256 = ? AND chunk = ?",
-                [.text(hash), .integer(chunk)]
-            ) { $0.blob(0) }
+            let bytes = try db.queryFirst("SELECT bytes FROM receipt_contents WHERE sha256 = \(hash) AND chunk = \(chunk)" as SQL) {
+                $0.blob(0)
+            }
             guard let bytes else { break }
             try bytes.withUnsafeBufferPointer(body)
             chunk += 1
@@ -101,8 +100,8 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
         try db.execute(
             """
             DELETE FROM receipt_contents
-            WHERE sha256 = ? AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.sha256 = receipt_contents.sha256)
-            """, [.text(hash)])
+            WHERE sha256 = \(hash) AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.sha256 = receipt_contents.sha256)
+            """ as SQL)
         return db.changes > 0
     }
 
@@ -120,7 +119,7 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
         return try db.query(
             """
             SELECT sha256, sum(length(bytes)) FROM receipt_contents GROUP BY sha256 ORDER BY sha256
-            """
+            """ as SQL
         ) { ReceiptStorageEntry(hash: $0.string(0), size: $0.int64(1), location: "receipt_contents") }
         .filter { !referenced.contains($0.hash ?? "") }
     }
@@ -135,7 +134,7 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
     /// Whether this connection's role bypasses row security (a superuser, or BYPASSRLS): only
     /// then does it see every receipt and every stored byte.
     func seesEverything() throws -> Bool {
-        try db.scalar(PostgresSchema.seesEveryRowSQL) > 0
+        try db.scalar(SQL(verbatim: PostgresSchema.seesEveryRowSQL)) > 0
     }
 
     private func damaged(_ hash: String, _ health: ReceiptHealth) -> ExpenseError {

@@ -14,37 +14,34 @@ extension Store {
         on dates: ClosedRange<CalendarDate>, amounts: ClosedRange<Int64>? = nil, currency: Currency? = nil
     ) throws -> [Expense] {
         let days = (dates.lowerBound.dayNumber...min(dates.upperBound.dayNumber, dates.lowerBound.dayNumber + 31)).map {
-            DatabaseValue.text(CalendarDate(dayNumber: $0).description)
+            CalendarDate(dayNumber: $0)
         }
-        var conditions = ["e.date IN (\(Array(repeating: "?", count: days.count).joined(separator: ", ")))"]
-        var arguments = days
+        var conditions: [SQL] = ["e.date IN (\(list: days))"]
         if let amounts, let currency {
-            conditions.append(amounts.lowerBound == amounts.upperBound ? "e.amount_minor = ?" : "e.amount_minor BETWEEN ? AND ?")
-            arguments.append(.integer(amounts.lowerBound))
-            if amounts.lowerBound != amounts.upperBound { arguments.append(.integer(amounts.upperBound)) }
-            conditions.append("e.currency = ?")
-            arguments.append(.text(currency.code))
+            conditions.append(
+                amounts.lowerBound == amounts.upperBound
+                    ? "e.amount_minor = \(amounts.lowerBound)" : "e.amount_minor BETWEEN \(amounts.lowerBound) AND \(amounts.upperBound)")
+            conditions.append("e.currency = \(currency)")
         }
-        if db.dialect == .postgresql { conditions.insert("e.owner = session_user", at: 0) }
-        return try expenses(
-            """
-            SELECT \(Self.expenseColumns("e")) FROM expenses e
-            WHERE \(conditions.joined(separator: " AND ")) AND e.category <> 'mileage'
+        if let own = writes.receipts.ownRows("e.owner") { conditions.insert(own, at: 0) }
+        let query: SQL = """
+            SELECT \(SQL(verbatim: Self.expenseColumns("e"))) FROM expenses e
+            WHERE \(SQL.joined(conditions, separator: " AND ")) AND e.category <> 'mileage'
               AND NOT EXISTS (SELECT 1 FROM expense_receipts l WHERE l.expense_id = e.id)
               AND (e.report_id IS NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.id = e.report_id AND r.status = 'draft'))
             ORDER BY e.id
-            """, arguments)
+            """
+        return try expenses(query.text, query.arguments)
     }
 
     /// The person's receipts attached to no expense, oldest first: what `receipt match` and an
     /// import match.
     public func unattachedOwnReceipts() throws -> [Receipt] {
-        let own = db.dialect == .postgresql ? " AND owner = session_user" : ""
-        return try db.query(
+        try db.query(
             """
             SELECT \(receiptColumns) FROM receipts
-            WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id)\(own) ORDER BY id
-            """, [], Self.receipt)
+            WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id)\(onlyOwnRows(owner: "owner")) ORDER BY id
+            """, Self.receipt)
     }
 }
 
@@ -55,7 +52,7 @@ extension Store {
         guard !expenseIDs.isEmpty, !batches.isEmpty else { return [] }
         var found: Set<Int64> = []
         for id in expenseIDs {
-            let batch = try db.queryFirst("SELECT import_batch_id FROM expenses WHERE id = ?", [.integer(id)]) { $0.optionalInt64(0) }
+            let batch = try db.queryFirst("SELECT import_batch_id FROM expenses WHERE id = \(id)" as SQL) { $0.optionalInt64(0) }
             if let batch = batch ?? nil, batches.contains(batch) { found.insert(id) }
         }
         return found
@@ -68,16 +65,24 @@ extension Store {
     /// may be the same payment as. Read from the links, which are as many as the receipts
     /// attached, never from every item.
     public func receiptItemsNotImported() throws -> [(item: Expense, receipts: [Int64])] {
-        let own = db.dialect == .postgresql ? " AND e.owner = session_user" : ""
         var receipts: [Int64: [Int64]] = [:]
         try db.forEachRow(
             """
             SELECT l.expense_id, l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
-            WHERE e.import_batch_id IS NULL AND e.category <> 'mileage'\(own)
+            WHERE e.import_batch_id IS NULL AND e.category <> 'mileage'\(onlyOwnRows(owner: "e.owner"))
               AND (e.report_id IS NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.id = e.report_id AND r.status = 'draft'))
             ORDER BY l.expense_id, l.receipt_id
-            """, []
+            """ as SQL
         ) { row in receipts[row.int64(0), default: []].append(row.int64(1)) }
         return try receipts.keys.sorted().map { (try expense($0), receipts[$0] ?? []) }
+    }
+}
+
+extension Store {
+    /// ` AND <owner> = session_user` on a team database, where row security lets an approver read
+    /// others' rows too; nothing on a file, every row of which is its person's.
+    func onlyOwnRows(owner column: SQL) -> SQL {
+        guard let own = writes.receipts.ownRows(column) else { return "" }
+        return " AND \(own)"
     }
 }

@@ -5,9 +5,7 @@ import PropertyList
 extension Store {
     /// The vault of this database's receipt files; nil for an in-memory database and for a team
     /// database, which keeps them in itself (`receiptStorage`).
-    public var receiptVault: ReceiptVault? {
-        db.dialect == .sqlite ? ReceiptVault.beside(databasePath: db.path) : nil
-    }
+    public var receiptVault: ReceiptVault? { writes.receipts.vault }
 
     /// The vault, or an error saying why receipts cannot be kept.
     public func requireReceiptVault() throws -> ReceiptVault {
@@ -19,14 +17,14 @@ extension Store {
         return vault
     }
 
-    var receiptColumns: String { Self.receiptColumns(db.dialect) }
+    var receiptColumns: SQL { Self.receiptColumns(db.dialect) }
 
-    static func receiptColumns(_ dialect: SQLDialect) -> String {
+    static func receiptColumns(_ dialect: SQLDialect) -> SQL {
         """
         id, sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
         ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
         suggested_category,
-        (SELECT \(dialect.joinedList("expense_id")) FROM (SELECT expense_id FROM expense_receipts WHERE receipt_id = receipts.id
+        (SELECT \(SQL(verbatim: dialect.joinedList("expense_id"))) FROM (SELECT expense_id FROM expense_receipts WHERE receipt_id = receipts.id
                                                ORDER BY expense_id) AS links) AS expense_ids
         """
     }
@@ -56,63 +54,28 @@ extension Store {
     /// Inserts a receipt and returns it with its id. Call inside `write`: after its file went
     /// into a vault, before its bytes go into a team database (`ReceiptStorage.writesAfterRow`).
     public func insertReceipt(_ receipt: Receipt) throws -> Receipt {
-        let row: [DatabaseValue] =
-            [
-                .text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
-                .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
-                DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init)),
-            ] + Self.ocrArguments(receipt.ocr)
-        // On a team database, only once its bytes are stored whole (`DatabaseReceiptStorage`).
-        if writesThroughFunctions {
-            let ocr = receipt.ocr
-            return try self.receipt(
-                try ServerWrites.receiptNew.call(
-                    on: db, receipt.sha256, receipt.mediaType.rawValue, receipt.size, receipt.originalName,
-                    receipt.source.rawValue, receipt.capturedAt, receipt.takenAt, receipt.width.map(Int64.init),
-                    receipt.height.map(Int64.init), ocr.status.rawValue, ocr.note, ocr.text, ocr.suggestion.merchant,
-                    ocr.suggestion.date?.description, ocr.suggestion.amount, ocr.suggestion.currency,
-                    ocr.suggestion.category))
-        }
-        let insertedID = try db.insert(
-            """
-            INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height,
-                                  ocr_status, ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount,
-                                  suggested_currency, suggested_category)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, row)
-        return try self.receipt(insertedID)
+        try self.receipt(try writes.receipts.insert(receipt))
     }
 
     /// Replaces what text recognition said about a receipt.
     public func updateOCR(_ ocr: ReceiptOCR, of receiptID: Int64) throws {
-        if writesThroughFunctions {
-            try ServerWrites.receiptOCR.call(
-                on: db, receiptID, ocr.status.rawValue, ocr.note, ocr.text, ocr.suggestion.merchant,
-                ocr.suggestion.date?.description, ocr.suggestion.amount, ocr.suggestion.currency, ocr.suggestion.category)
-            return
-        }
-        try db.execute(
-            """
-            UPDATE receipts SET ocr_status = ?, ocr_note = ?, ocr_text = ?, suggested_merchant = ?, suggested_date = ?,
-                                suggested_amount = ?, suggested_currency = ?, suggested_category = ?
-            WHERE id = ?
-            """, Self.ocrArguments(ocr) + [.integer(receiptID)])
+        try writes.receipts.updateOCR(ocr, of: receiptID)
     }
 
-    static func ocrArguments(_ ocr: ReceiptOCR) -> [DatabaseValue] {
-        [
-            .text(ocr.status.rawValue), .text(ocr.note), .text(ocr.text), DatabaseValue(ocr.suggestion.merchant),
-            DatabaseValue(ocr.suggestion.date?.description), DatabaseValue(ocr.suggestion.amount),
-            DatabaseValue(ocr.suggestion.currency), DatabaseValue(ocr.suggestion.category),
-        ]
+    /// What text recognition said, as the values of the columns ocr_status to
+    /// suggested_category, in that order, each bound.
+    static func ocrValues(_ ocr: ReceiptOCR) -> SQL {
+        let suggestion = ocr.suggestion
+        return """
+            \(ocr.status.rawValue), \(ocr.note), \(ocr.text), \(suggestion.merchant), \(suggestion.date), \(suggestion.amount), \
+            \(suggestion.currency), \(suggestion.category)
+            """
     }
 
     /// The receipt with `id`, or an "unknown receipt" error.
     public func receipt(_ id: Int64) throws -> Receipt {
         guard
-            let receipt = try db.queryFirst(
-                "SELECT \(receiptColumns) FROM receipts WHERE id = ?", [.integer(id)],
-                Self.receipt)
+            let receipt = try db.queryFirst("SELECT \(receiptColumns) FROM receipts WHERE id = \(id)", Self.receipt)
         else {
             throw ExpenseError(.notFound, .unknownReceipt(id), "unknown receipt \(id)")
         }
@@ -123,8 +86,8 @@ extension Store {
     /// own: an approver also sees the receipts of the reports they review, and the same bytes
     /// captured by him are a receipt of his (each person's are unique by owner and hash).
     public func receipt(sha256: String) throws -> Receipt? {
-        let own = db.dialect == .postgresql ? " AND owner = session_user" : ""
-        return try db.queryFirst("SELECT \(receiptColumns) FROM receipts WHERE sha256 = ?\(own)", [.text(sha256)], Self.receipt)
+        try db.queryFirst(
+            "SELECT \(receiptColumns) FROM receipts WHERE sha256 = \(sha256)\(onlyOwnRows(owner: "owner"))", Self.receipt)
     }
 
     /// Which receipts to list.
@@ -139,42 +102,38 @@ extension Store {
     public func receipts(_ filter: ReceiptFilter = .all) throws -> [Receipt] {
         switch filter {
         case .all:
-            return try db.query("SELECT \(receiptColumns) FROM receipts ORDER BY id", [], Self.receipt)
+            return try db.query("SELECT \(receiptColumns) FROM receipts ORDER BY id", Self.receipt)
         case .expense(let id):
             return try db.query(
                 """
                 SELECT \(receiptColumns) FROM receipts
-                WHERE id IN (SELECT receipt_id FROM expense_receipts WHERE expense_id = ?) ORDER BY id
-                """, [.integer(id)], Self.receipt)
+                WHERE id IN (SELECT receipt_id FROM expense_receipts WHERE expense_id = \(id)) ORDER BY id
+                """, Self.receipt)
         case .report(let id):
             return try db.query(
                 """
                 SELECT \(receiptColumns) FROM receipts
                 WHERE id IN (SELECT l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
-                             WHERE e.report_id = ?)
+                             WHERE e.report_id = \(id))
                 ORDER BY id
-                """, [.integer(id)], Self.receipt)
+                """, Self.receipt)
         case .unattached:
             return try db.query(
                 """
                 SELECT \(receiptColumns) FROM receipts
                 WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id) ORDER BY id
-                """, [], Self.receipt)
+                """, Self.receipt)
         }
     }
 
     /// Every hash the database refers to: the files `receipt gc` must keep.
     public func receiptHashes() throws -> Set<String> {
-        Set(try db.query("SELECT sha256 FROM receipts") { $0.string(0) })
+        Set(try db.query("SELECT sha256 FROM receipts" as SQL) { $0.string(0) })
     }
 
     /// Deletes a receipt row; the caller removes its file once the transaction has committed.
     public func deleteReceipt(_ id: Int64) throws {
-        if writesThroughFunctions {
-            try ServerWrites.receiptDelete.call(on: db, id)
-            return
-        }
-        try db.execute("DELETE FROM receipts WHERE id = ?", [.integer(id)])
+        try writes.receipts.delete(id)
     }
 
     // MARK: - Attaching
@@ -187,19 +146,7 @@ extension Store {
         try write {
             let report = try expense(expenseID).reportID.flatMap { try lockedReport($0) }
             try report?.requireEditable(.attachReceipts(expense: expenseID))
-            if writesThroughFunctions {
-                return try ServerWrites.receiptAttach.call(on: db, expenseID, receiptID, how, now())
-            }
-            try db.execute(
-                "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                [.integer(expenseID), .integer(receiptID), .text(now())])
-            guard db.changes > 0 else { return false }
-            if let report {
-                try logEvent(
-                    report.id, actor: actor, action: Self.receiptAction(receiptID, "attached to", expenseID), from: report.status,
-                    to: report.status, reason: how)
-            }
-            return true
+            return try writes.receipts.attach(receipt: receiptID, to: expenseID, in: report, by: actor, how: how)
         }
     }
 
@@ -210,17 +157,7 @@ extension Store {
         try write {
             let report = try expense(expenseID).reportID.flatMap { try lockedReport($0) }
             try report?.requireEditable(.detachReceipts(expense: expenseID))
-            if writesThroughFunctions { return try ServerWrites.receiptDetach.call(on: db, expenseID, receiptID, now()) }
-            try db.execute(
-                "DELETE FROM expense_receipts WHERE expense_id = ? AND receipt_id = ?",
-                [.integer(expenseID), .integer(receiptID)])
-            guard db.changes > 0 else { return false }
-            if let report {
-                try logEvent(
-                    report.id, actor: actor, action: Self.receiptAction(receiptID, "detached from", expenseID), from: report.status,
-                    to: report.status, reason: "")
-            }
-            return true
+            return try writes.receipts.detach(receipt: receiptID, from: expenseID, in: report, by: actor)
         }
     }
 
@@ -236,8 +173,8 @@ extension Store {
             """
             SELECT l.expense_id, r.sha256 FROM expense_receipts l
             JOIN expenses e ON e.id = l.expense_id JOIN receipts r ON r.id = l.receipt_id
-            WHERE e.report_id = ? ORDER BY l.expense_id, r.id
-            """, [.integer(reportID)]
+            WHERE e.report_id = \(reportID) ORDER BY l.expense_id, r.id
+            """ as SQL
         ) { row in
             hashes[row.int64(0), default: []].append(row.string(1))
         }
@@ -252,8 +189,8 @@ extension Store {
             uses[hash] = try db.query(
                 """
                 SELECT l.expense_id FROM expense_receipts l JOIN receipts r ON r.id = l.receipt_id
-                WHERE r.sha256 = ? ORDER BY l.expense_id
-                """, [.text(hash)]
+                WHERE r.sha256 = \(hash) ORDER BY l.expense_id
+                """ as SQL
             ) { $0.int64(0) }
         }
         return uses
@@ -264,20 +201,15 @@ extension Store {
     /// Whether the inbox photo at `path` with this size and modification time was taken already.
     public func isInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64) throws -> Bool {
         try db.scalar(
-            "SELECT count(*) FROM receipt_inbox_taken WHERE path = ? AND size = ? AND modified_ns = ?",
-            [.text(path), .integer(size), .integer(modifiedNanoseconds)]) > 0
+            """
+            SELECT count(*) FROM receipt_inbox_taken WHERE path = \(path) AND size = \(size) \
+            AND modified_ns = \(modifiedNanoseconds)
+            """ as SQL) > 0
     }
 
     /// Marks an inbox photo as taken, so that it is not captured again.
     public func markInboxPhotoTaken(path: String, size: Int64, modifiedNanoseconds: Int64, receiptID: Int64) throws {
-        if writesThroughFunctions {
-            try ServerWrites.inboxTaken.call(on: db, path, size, modifiedNanoseconds, receiptID, now())
-            return
-        }
-        try db.execute(
-            """
-            INSERT INTO receipt_inbox_taken (path, size, modified_ns, receipt_id, taken_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (\(db.dialect.personalKey("path, size, modified_ns"))) DO UPDATE SET receipt_id = excluded.receipt_id, taken_at = excluded.taken_at
-            """, [.text(path), .integer(size), .integer(modifiedNanoseconds), .integer(receiptID), .text(now())])
+        try writes.receipts.markInboxPhotoTaken(
+            path: path, size: size, modifiedNanoseconds: modifiedNanoseconds, receiptID: receiptID)
     }
 }
