@@ -3,7 +3,7 @@ import ExpenseSupport
 import PropertyList
 
 extension Store {
-    static let reportColumns = """
+    static let reportColumns: SQL = """
         id, title, purpose, destination, start_date, end_date, currency, status, owner,
         created_at, updated_at, item_count, total_minor, start_time, end_time, country
         """
@@ -24,18 +24,10 @@ extension Store {
             country: try stored.optionalCountry(15))
     }
 
-    /// Sets the trip of the server's report `id` to `report`'s, as `tripValues` stores it.
-    private func setTripOnServer(_ id: Int64, _ report: Report, _ stamp: String) throws {
-        try ServerWrites.reportTrip.call(
-            on: db, id, report.startTime.map(TripTime.clock), report.endTime.map(TripTime.clock), report.country?.code, stamp)
-    }
-
-    /// A report's trip as its columns store it: the times of day (`HH:MM`) and the country.
-    static func tripValues(_ report: Report) -> [DatabaseValue] {
-        [
-            DatabaseValue(report.startTime.map(TripTime.clock)), DatabaseValue(report.endTime.map(TripTime.clock)),
-            DatabaseValue(report.country?.code),
-        ]
+    /// A report's trip as its columns store it: the times of day (`HH:MM`) and the country,
+    /// for the `start_time, end_time, country` of an INSERT or an UPDATE.
+    static func tripValues(_ report: Report) -> SQL {
+        "\(report.startTime.map(TripTime.clock)), \(report.endTime.map(TripTime.clock)), \(report.country?.code)"
     }
 
     /// Inserts a new report and returns it with its id and stamps. Its owner is stored normalised
@@ -43,34 +35,12 @@ extension Store {
     public func insertReport(_ report: Report) throws -> Report {
         try report.validate()
         let owner = try UserName(validating: report.owner)
-        let stamp = now()
-        let header: [DatabaseValue] = [
-            .text(report.title), .text(report.purpose), .text(report.destination),
-            DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-            .text(report.currency.code),
-        ]
-        if writesThroughFunctions {
-            // A new report is a draft of whoever the server let in; its trip is set in the same transaction.
-            return try write {
-                let made = try ServerWrites.reportNew.call(
-                    on: db, report.title, report.purpose, report.destination, report.startDate?.description,
-                    report.endDate?.description, report.currency.code, stamp)
-                try setTripOnServer(made, report, stamp)
-                return try self.report(made)
-            }
-        }
-        let insertedID = try db.insert(
-            """
-            INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner,
-                                 created_at, updated_at, start_time, end_time, country)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, header + [.text(report.status.rawValue), .text(owner.value), .text(stamp), .text(stamp)] + Self.tripValues(report))
-        return try self.report(insertedID)
+        return try self.report(try writes.reports.insertReport(report, owner: owner, at: now()))
     }
 
     /// The report with `id`, or an "unknown report" error.
     public func report(_ id: Int64) throws -> Report {
-        guard let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
+        guard let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = \(id)" as SQL, Self.report)
         else {
             throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)")
         }
@@ -80,20 +50,19 @@ extension Store {
     /// Reports, open ones first (not yet reimbursed), then the most recent trip first.
     /// (A trip without dates comes after the dated ones, as SQLite sorts NULL; PostgreSQL is told to.)
     public func reports(limit: Int?, offset: Int = 0) throws -> [Report] {
-        let nullsLast = db.dialect == .postgresql ? " NULLS LAST" : ""
-        return try db.query(
+        try db.query(
             """
             SELECT \(Self.reportColumns) FROM reports
-            ORDER BY status = 'reimbursed', start_date DESC\(nullsLast), id DESC
-            LIMIT ? OFFSET ?
-            """, [.integer(Int64(limit ?? Int.max)), .integer(Int64(offset))], Self.report)
+            ORDER BY status = 'reimbursed', start_date DESC\(db.dialect.nullsLast), id DESC
+            LIMIT \(Int64(limit ?? Int.max)) OFFSET \(Int64(offset))
+            """ as SQL, Self.report)
     }
 
-    public func reportCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM reports")) }
+    public func reportCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM reports" as SQL)) }
 
     /// The id of the most recently created report, if any.
     public func latestReportID() throws -> Int64? {
-        try db.queryFirst("SELECT id FROM reports ORDER BY id DESC LIMIT 1") { $0.int64(0) }
+        try db.queryFirst("SELECT id FROM reports ORDER BY id DESC LIMIT 1" as SQL) { $0.int64(0) }
     }
 
     /// Saves the header fields of `report`, its trip's times and country among them (not its
@@ -104,24 +73,7 @@ extension Store {
             try requireEditable(report: report.id, for: .edit)
             try report.validate()
             try requireTripDaysInside(report)
-            if writesThroughFunctions {
-                try ServerWrites.reportEdit.call(
-                    on: db, report.id, report.title, report.purpose, report.destination, report.startDate?.description,
-                    report.endDate?.description, report.currency.code, now())
-                try setTripOnServer(report.id, report, now())
-                return
-            }
-            try db.execute(
-                """
-                UPDATE reports SET title = ?, purpose = ?, destination = ?, start_date = ?, end_date = ?, currency = ?,
-                                   updated_at = ?, start_time = ?, end_time = ?, country = ?
-                WHERE id = ?
-                """,
-                [
-                    .text(report.title), .text(report.purpose), .text(report.destination),
-                    DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                    .text(report.currency.code), .text(now()),
-                ] + Self.tripValues(report) + [.integer(report.id)])
+            try writes.reports.updateReport(report)
         }
     }
 
@@ -132,24 +84,7 @@ extension Store {
     public func deleteReport(_ id: Int64, deletingItems: Bool) throws -> Int {
         try write {
             _ = try report(id, for: .delete)  // an unknown report is an error here: nothing would be deleted
-            if writesThroughFunctions {
-                return Int(try ServerWrites.reportDelete.call(on: db, id, deletingItems ? 1 : 0, now()))
-            }
-            let items = Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(id)]))
-            if deletingItems {
-                try db.execute("DELETE FROM expenses WHERE report_id = ?", [.integer(id)])
-            } else {
-                // An unassigned item keeps its original amount; the conversion belonged to the report.
-                try db.execute(
-                    """
-                    UPDATE expenses SET report_id = NULL, rate = NULL, rate_date = NULL, rate_source = NULL,
-                                        converted_minor = NULL, updated_at = ?
-                    WHERE report_id = ?
-                    """, [.text(now()), .integer(id)])
-            }
-            try db.execute("DELETE FROM report_advances WHERE report_id = ?", [.integer(id)])
-            try db.execute("DELETE FROM reports WHERE id = ?", [.integer(id)])
-            return items
+            return try writes.reports.deleteReport(id, deletingItems: deletingItems)
         }
     }
 }

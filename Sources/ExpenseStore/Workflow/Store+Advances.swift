@@ -2,7 +2,7 @@ import ExpenseCore
 import ExpenseSupport
 
 extension Store {
-    static let advanceColumns = "id, report_id, date, amount_minor, currency, rate, rate_date, rate_source, converted_minor"
+    static let advanceColumns: SQL = "id, report_id, date, amount_minor, currency, rate, rate_date, rate_source, converted_minor"
 
     static func advance(_ row: Row, reportCurrency: Currency) throws -> Advance {
         let stored = StoredRow(row, table: "report_advances", key: .column(0))
@@ -18,16 +18,15 @@ extension Store {
     /// A report's advances, by date then id.
     public func advances(_ reportID: Int64) throws -> [Advance] {
         let currency = try report(reportID).currency
-        return try db.query(
-            "SELECT \(Self.advanceColumns) FROM report_advances WHERE report_id = ? ORDER BY date, id", [.integer(reportID)]
-        ) { try Self.advance($0, reportCurrency: currency) }
+        return try db.query("SELECT \(Self.advanceColumns) FROM report_advances WHERE report_id = \(reportID) ORDER BY date, id" as SQL) {
+            try Self.advance($0, reportCurrency: currency)
+        }
     }
 
     /// The sum of a report's advances in its currency.
     public func advanceTotal(_ reportID: Int64, currency: Currency) throws -> Money {
         Money(
-            minorUnits: try db.scalar(
-                "SELECT coalesce(sum(converted_minor), 0) FROM report_advances WHERE report_id = ?", [.integer(reportID)]),
+            minorUnits: try db.scalar("SELECT coalesce(sum(converted_minor), 0) FROM report_advances WHERE report_id = \(reportID)" as SQL),
             currency: currency)
     }
 
@@ -39,28 +38,7 @@ extension Store {
             }
             try report.requireEditable(.recordAdvances)
             try advance.validate()
-            let values: [DatabaseValue] = [
-                .integer(advance.reportID), .text(advance.date.description), .integer(advance.amount.minorUnits),
-                .text(advance.amount.currency.code), .text(advance.conversion.rate.description),
-                DatabaseValue(advance.conversion.rateDate?.description), .text(advance.conversion.source.rawValue),
-                .integer(advance.conversion.converted.minorUnits), .text(now()),
-            ]
-            let id: Int64
-            if writesThroughFunctions {
-                id = try ServerWrites.advanceAdd.call(
-                    on: db, advance.reportID, advance.date.description, advance.amount.minorUnits,
-                    advance.amount.currency.code, advance.conversion.rate.description,
-                    advance.conversion.rateDate?.description, advance.conversion.source.rawValue,
-                    advance.conversion.converted.minorUnits, now())
-            } else {
-                id = try db.insert(
-                    """
-                    INSERT INTO report_advances (report_id, date, amount_minor, currency, rate, rate_date, rate_source, converted_minor,
-                                                 created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, values)
-                try logEvent(report.id, actor: actor, action: "advance \(id) added", from: report.status, to: report.status, reason: "")
-            }
+            let id = try writes.workflow.addAdvance(advance, to: report, by: actor)
             var saved = advance
             saved.id = id
             return saved
@@ -70,18 +48,13 @@ extension Store {
     /// Removes advance `id` from its draft report and logs it (`advance N removed`); returns it.
     public func removeAdvance(_ id: Int64, by actor: UserName) throws -> Advance {
         try write {
-            guard let reportID = try db.queryFirst("SELECT report_id FROM report_advances WHERE id = ?", [.integer(id)], { $0.int64(0) }),
+            guard let reportID = try db.queryFirst("SELECT report_id FROM report_advances WHERE id = \(id)" as SQL, { $0.int64(0) }),
                 let advance = try advances(reportID).first(where: { $0.id == id }), let report = try lockedReport(reportID)
             else {
                 throw ExpenseError(.notFound, .unknownAdvance(id), "unknown advance \(id)")
             }
             try report.requireEditable(.removeAdvances)
-            if writesThroughFunctions {
-                try ServerWrites.advanceRemove.call(on: db, id, now())
-            } else {
-                try db.execute("DELETE FROM report_advances WHERE id = ?", [.integer(id)])
-                try logEvent(report.id, actor: actor, action: "advance \(id) removed", from: report.status, to: report.status, reason: "")
-            }
+            try writes.workflow.removeAdvance(id, from: report, by: actor)
             return advance
         }
     }
