@@ -90,10 +90,11 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
     private func calls(_ store: Store) throws -> [String: Int64] {
         Dictionary(
             try store.db.query(
-                """
-                SELECT p.proname || '(' || p.pronargs || ')', s.calls FROM pg_stat_xact_user_functions s
-                JOIN pg_proc p ON p.oid = s.funcid WHERE s.schemaname = '\(PostgresSchema.functionSchema)'
-                """
+                SQL(
+                    verbatim: """
+                        SELECT p.proname || '(' || p.pronargs || ')', s.calls FROM pg_stat_xact_user_functions s
+                        JOIN pg_proc p ON p.oid = s.funcid WHERE s.schemaname = '\(PostgresSchema.functionSchema)'
+                        """)
             ) { ($0.string(0), $0.int64(1)) },
             uniquingKeysWith: +)
     }
@@ -117,7 +118,7 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
     /// `table`'s rows as text, sorted.
     private func rows(_ table: (name: String, columns: [String]), _ store: Store) throws -> [String] {
         let list = table.columns.map { "CAST(\($0) AS text)" }.joined(separator: ", ")
-        return try store.db.query("SELECT \(list) FROM \(table.name)") { row in
+        return try store.db.query(SQL(verbatim: "SELECT \(list) FROM \(table.name)")) { row in
             table.columns.indices.map { "\(table.columns[$0])=\(row.optionalString($0) ?? "NULL")" }.joined(separator: " ")
         }.sorted()
     }
