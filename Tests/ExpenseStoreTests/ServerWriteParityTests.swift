@@ -90,10 +90,11 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
     private func calls(_ store: Store) throws -> [String: Int64] {
         Dictionary(
             try store.db.query(
-                """
-                SELECT p.proname || '(' || p.pronargs || ')', s.calls FROM pg_stat_xact_user_functions s
-                JOIN pg_proc p ON p.oid = s.funcid WHERE s.schemaname = \(PostgresSchema.functionSchema)
-                """
+                SQL(
+                    verbatim: """
+                        SELECT p.proname || '(' || p.pronargs || ')', s.calls FROM pg_stat_xact_user_functions s
+                        JOIN pg_proc p ON p.oid = s.funcid WHERE s.schemaname = '\(PostgresSchema.functionSchema)'
+                        """)
             ) { ($0.string(0), $0.int64(1)) },
             uniquingKeysWith: +)
     }

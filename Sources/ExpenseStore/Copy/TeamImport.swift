@@ -128,18 +128,15 @@ final class TeamImport {
     }
 
     private func insert(_ report: Report) throws -> Int64 {
-        try to.insert(
+        let owner = try owners.owner(of: report.owner)
+        return try to.insert(
             """
             INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner, created_at, updated_at,
                                  start_time, end_time, country)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(report.title), .text(report.purpose), .text(report.destination),
-                DatabaseValue(report.startDate?.description), DatabaseValue(report.endDate?.description),
-                .text(report.currency.code), .text(ReportStatus.draft.rawValue), .text(try owners.owner(of: report.owner)),
-                .text(report.createdAt), .text(report.updatedAt),
-            ] + Store.tripValues(report))
+            VALUES (\(report.title), \(report.purpose), \(report.destination), \(report.startDate), \(report.endDate), \
+            \(report.currency), \(ReportStatus.draft), \(owner), \(report.createdAt), \(report.updatedAt), \
+            \(Store.tripValues(report)))
+            """ as SQL)
     }
 
     /// The items of the moving reports and of no report; their new ids and owners by the old ids.

@@ -5,4 +5,33 @@ import ExpenseSupport
 /// (`ServerWrites`), which checks who may write and logs it itself.
 struct ServerReportWrites: ReportWrites {
     unowned let store: Store
+
+    func insertReport(_ report: Report, owner: UserName, at stamp: String) throws -> Int64 {
+        // A new report is a draft of whoever the server let in; its trip is set in the same transaction.
+        try store.write {
+            let made = try ServerWrites.reportNew.call(
+                on: store.db, report.title, report.purpose, report.destination, report.startDate?.description,
+                report.endDate?.description, report.currency.code, stamp)
+            try setTrip(made, report, stamp)
+            return made
+        }
+    }
+
+    func updateReport(_ report: Report) throws {
+        try ServerWrites.reportEdit.call(
+            on: store.db, report.id, report.title, report.purpose, report.destination, report.startDate?.description,
+            report.endDate?.description, report.currency.code, store.now())
+        try setTrip(report.id, report, store.now())
+    }
+
+    func deleteReport(_ id: Int64, deletingItems: Bool) throws -> Int {
+        Int(try ServerWrites.reportDelete.call(on: store.db, id, deletingItems ? 1 : 0, store.now()))
+    }
+
+    /// Sets the trip of the server's report `id` to `report`'s: the times of day (`HH:MM`) and the country.
+    private func setTrip(_ id: Int64, _ report: Report, _ stamp: String) throws {
+        try ServerWrites.reportTrip.call(
+            on: store.db, id, report.startTime.map(TripTime.clock), report.endTime.map(TripTime.clock), report.country?.code,
+            stamp)
+    }
 }

@@ -5,4 +5,38 @@ import ExpenseSupport
 /// (`FileWorkflowWrites`) or the team server's declared functions (`ServerWorkflowWrites`). The store
 /// picks one set when it opens a database (`Writes`); nothing else asks which engine it is.
 protocol WorkflowWrites {
+    // MARK: Status changes and the audit log
+
+    /// Takes `action` on `report` (as it is now, the step checked): logs it and moves the report,
+    /// freezing `perDiems` when it is submitted with them.
+    func apply(_ action: ReportAction, to report: Report, by user: UserName, reason: String, freezing perDiems: ReportPerDiems?) throws
+
+    /// Appends an entry to report `reportID`'s audit log, chained to the last, and moves the chain's end to it.
+    func appendAuditEntry(
+        _ reportID: Int64, actor: UserName, action: String, from: ReportStatus, to: ReportStatus, reason: String) throws
+
+    /// Verifies the audit log's chain before a report's entries are read, where the reader sees all of it.
+    func verifyAuditLogBeforeReading() throws
+
+    /// What the engine's own check finds wrong with the database's pages (`["ok"]` when nothing).
+    func integrityCheck() throws -> [String]
+
+    /// Refuses a role that sees only part of the audit log, for which the chain would seem broken.
+    func requireWholeAuditLog() throws
+
+    // MARK: Policy
+
+    /// Configures `rule`'s severity.
+    func setSeverity(_ severity: PolicySeverity, of rule: PolicyRule) throws
+
+    /// Accepts warning `violation` of report `reportID` with `reason`, and logs it.
+    func acknowledge(_ violation: String, of reportID: Int64, by actor: UserName, reason: String) throws
+
+    // MARK: Advances
+
+    /// Records `advance` on `report` (a draft, as it is now) and logs it; returns its id.
+    func addAdvance(_ advance: Advance, to report: Report, by actor: UserName) throws -> Int64
+
+    /// Removes advance `id` from `report` (a draft, as it is now) and logs it.
+    func removeAdvance(_ id: Int64, from report: Report, by actor: UserName) throws
 }

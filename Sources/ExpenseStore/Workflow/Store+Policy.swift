@@ -7,14 +7,14 @@ extension Store {
     public func policySeverities() throws -> [PolicyRule: PolicySeverity] {
         var severities: [PolicyRule: PolicySeverity] = [:]
         for rule in PolicyRule.allCases { severities[rule] = rule.defaultSeverity }
-        try db.forEachRow(SQL(verbatim: "SELECT \(Self.severityColumns) FROM policy_rules")) { row in
+        try db.forEachRow("SELECT \(Self.severityColumns) FROM policy_rules" as SQL) { row in
             let (rule, severity) = try Self.severity(row)
             severities[rule] = severity
         }
         return severities
     }
 
-    static let severityColumns = "rule, severity"
+    static let severityColumns: SQL = "rule, severity"
 
     /// A rule's configured severity of its row (`severityColumns`).
     static func severity(_ row: Row) throws -> (rule: PolicyRule, severity: PolicySeverity) {
@@ -23,19 +23,13 @@ extension Store {
     }
 
     public func setSeverity(_ severity: PolicySeverity, of rule: PolicyRule) throws {
-        if writesThroughFunctions {
-            try ServerWrites.policySet.call(on: db, rule.rawValue, severity.rawValue)
-            return
-        }
-        try db.execute(
-            "INSERT INTO policy_rules (rule, severity) VALUES (?, ?) ON CONFLICT (rule) DO UPDATE SET severity = excluded.severity",
-            [.text(rule.rawValue), .text(severity.rawValue)])
+        try writes.workflow.setSeverity(severity, of: rule)
     }
 
     /// Reasons of acknowledged warnings of a report, by violation key.
     public func acknowledgements(_ reportID: Int64) throws -> [String: String] {
         var reasons: [String: String] = [:]
-        try db.forEachRow("SELECT violation, reason FROM policy_acknowledgements WHERE report_id = ?", [.integer(reportID)]) {
+        try db.forEachRow("SELECT violation, reason FROM policy_acknowledgements WHERE report_id = \(reportID)" as SQL) {
             reasons[$0.string(0)] = $0.string(1)
         }
         return reasons
@@ -44,18 +38,7 @@ extension Store {
     /// Accepts a warning of report `reportID` with the reason, and logs it in the report's audit
     /// log (`acknowledge KEY`, the report's status unchanged). Call inside `write`.
     public func acknowledge(_ violation: String, of reportID: Int64, by actor: UserName, reason: String) throws {
-        if writesThroughFunctions {
-            // The server writes both, and only for the owner's draft.
-            try ServerWrites.reportAcknowledge.call(on: db, reportID, violation, reason, now())
-            return
-        }
-        let status = try report(reportID).status
-        try db.execute(
-            """
-            INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (report_id, violation) DO UPDATE SET actor = excluded.actor, at = excluded.at, reason = excluded.reason
-            """, [.integer(reportID), .text(violation), .text(actor.value), .text(now()), .text(reason)])
-        try logEvent(reportID, actor: actor, action: "acknowledge \(violation)", from: status, to: status, reason: reason)
+        try writes.workflow.acknowledge(violation, of: reportID, by: actor, reason: reason)
     }
 
     /// The owner's items outside `report` with the same date, amount and currency as one of
@@ -74,14 +57,15 @@ extension Store {
             items.map { Bucket(date: $0.date.description, minorUnits: $0.amount.minorUnits, currency: $0.amount.currency.code) })
         guard !buckets.isEmpty else { return [] }
         var columns: (date: Int, amount: Int, currency: Int)?
-        return try expenses(
-            """
-            SELECT \(Self.expenseColumns("e")) FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
-            WHERE e.date IN (SELECT DISTINCT date FROM expenses WHERE report_id = ?)
-              AND e.report_id IS DISTINCT FROM ? AND (r.owner = ? OR e.report_id IS NULL)
+        // Read through the expenses' own reader, which takes its statement as text and values
+        // until the expenses' SQL is interpolation too.
+        let candidates: SQL = """
+            SELECT \(SQL(verbatim: Self.expenseColumns("e"))) FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
+            WHERE e.date IN (SELECT DISTINCT date FROM expenses WHERE report_id = \(report.id))
+              AND e.report_id IS DISTINCT FROM \(report.id) AND (r.owner = \(report.owner) OR e.report_id IS NULL)
             ORDER BY e.id
-            """, [.integer(report.id), .integer(report.id), .text(report.owner)]
-        ) { row in
+            """
+        return try expenses(candidates.text, candidates.arguments) { row in
             let at = columns ?? (row.index("date"), row.index("amount_minor"), row.index("currency"))
             columns = at
             return buckets.contains(Bucket(date: row.string(at.date), minorUnits: row.int64(at.amount), currency: row.string(at.currency)))

@@ -31,21 +31,21 @@ extension Store {
     /// nothing comes between this check and the write; on a team database the server's function
     /// that writes locks the report and checks it again (members may not lock rows themselves).
     func lockedReport(_ id: Int64) throws -> Report? {
-        try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
+        try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = \(id)" as SQL, Self.report)
     }
 
     /// Refuses a write that would take report `id`'s total, as stored, beyond the largest
     /// total (`Report.requireTotalFits`). An unknown report passes, as in `requireEditable`.
     func requireTotalFits(report id: Int64, adding change: Int64) throws {
         guard change != 0 else { return }
-        let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Self.report)
+        let report = try db.queryFirst("SELECT \(Self.reportColumns) FROM reports WHERE id = \(id)" as SQL, Self.report)
         try report?.requireTotalFits(adding: change)
     }
 
     /// The report expense `id` is in now and its converted amount there (nil, 0 when it is
     /// unassigned or unknown).
     func placeOfExpense(_ id: Int64) throws -> (reportID: Int64?, converted: Int64) {
-        try db.queryFirst("SELECT report_id, converted_minor FROM expenses WHERE id = ?", [.integer(id)]) {
+        try db.queryFirst("SELECT report_id, converted_minor FROM expenses WHERE id = \(id)" as SQL) {
             ($0.optionalInt64(0), $0.optionalInt64(1) ?? 0)
         } ?? (nil, 0)
     }

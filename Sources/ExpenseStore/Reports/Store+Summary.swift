@@ -15,9 +15,10 @@ extension Store {
                    sum(coalesce(e.converted_minor, e.amount_minor) / 1000000000),
                    sum(coalesce(e.converted_minor, e.amount_minor) % 1000000000), count(*)
             FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
-            WHERE (r.owner = ? OR e.report_id IS NULL) AND e.date >= ? AND e.date <= ?
+            WHERE (r.owner = \(owner) OR e.report_id IS NULL) AND e.date >= \(from?.description ?? "0000-01-01") \
+            AND e.date <= \(to?.description ?? "9999-12-31")
             GROUP BY 1, 2, 3
-            """, [.text(owner.value), .text(from?.description ?? "0000-01-01"), .text(to?.description ?? "9999-12-31")]
+            """ as SQL
         ) { row in
             let currency = Store.currency(row.string(0))
             let category = row.string(1)
