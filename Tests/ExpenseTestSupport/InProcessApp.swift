@@ -3,13 +3,6 @@ import ExpenseSupport
 import Foundation
 import XCTest
 
-/// What a command line gave: its exit status and standard output and error, as text.
-public struct CommandResult {
-    public let status: Int32
-    public let stdout: String
-    public let stderr: String
-}
-
 /// Runs command lines of the app in this process, as the binary runs them (`Entry.main`), on a
 /// database of their own: the same environment, arguments, standard input, output, error and
 /// exit status as `EndToEndTests`' `ExpensesProcess` gives, without starting a process. What only
@@ -19,7 +12,7 @@ public struct CommandResult {
 /// `setenv`), and its standard input, output and error are files bound for the run
 /// (`Console.streams`), none a terminal. Only the working directory is the run's while it lasts,
 /// as the binary's is its directory; XCTest runs one test at a time, and a lock keeps it so.
-public final class InProcessApp {
+public final class InProcessApp: AppRunner {
     public typealias Result = CommandResult
 
     public let directory: URL
@@ -56,25 +49,11 @@ public final class InProcessApp {
         server.map { $0.uri(for: environment["EXPENSES_USER"] ?? "alice") } ?? environment["EXPENSES_DB"] ?? ""
     }
 
-    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    @discardableResult
-    public func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
-        try run(arguments, stdin: stdin)
-    }
-
-    @discardableResult
-    public func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-        let (status, stdout, stderr) = try run(arguments, stdinBytes: Array((stdin ?? "").utf8))
-        return Result(status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    /// Runs `arguments` with `stdin` as standard input; the exit status and output as bytes.
-    public func run(_ arguments: [String], stdinBytes stdin: [UInt8]) throws -> (Int32, [UInt8], [UInt8]) {
+    public func execute(_ arguments: [String], input stdin: Data) throws -> (status: Int32, stdout: Data, stderr: Data) {
         var arguments = arguments
         var environment = environment
         if let server { (arguments, environment) = try server.connect(arguments, environment, inProcess: true) }
-        let input = try RunFile(in: directory, holding: stdin)
+        let input = try RunFile(in: directory, holding: [UInt8](stdin))
         let output = try RunFile(in: directory)
         let error = try RunFile(in: directory)
         let streams = ConsoleStreams(input: input.descriptor, output: output.descriptor, error: error.descriptor)
@@ -84,22 +63,7 @@ public final class InProcessApp {
                 fatalError("an in-process run asked for a line editor")
             }
         }
-        return (status.rawValue, try output.contents(), try error.contents())
-    }
-
-    /// Runs a command that must succeed, and returns its stdout.
-    @discardableResult
-    public func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let result = try run(arguments)
-        XCTAssertEqual(result.status, 0, "expenses \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
-        return result.stdout
-    }
-
-    /// The JSON document a command printed.
-    public func json(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Any {
-        let result = try run(arguments + ["--format", "json"])
-        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return (status.rawValue, Data(try output.contents()), Data(try error.contents()))
     }
 
     /// Runs `sql` on the test's database as its administrator, past every rule of the app: the
@@ -108,21 +72,6 @@ public final class InProcessApp {
     public func query(_ sql: String) throws -> String {
         let output = try server.map { try $0.psql(sql) } ?? Tool.run("/usr/bin/sqlite3", databasePath, sql).stdout
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The Walldorf trip of the README: report 1 with three items, one in CHF paid by the company.
-    public func walldorfTrip() throws {
-        try ok(
-            "report", "new", "Walldorf customer workshop", "--purpose", "Workshop prep", "--destination", "Walldorf, DE",
-            "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
-        try ok(
-            "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80", "--currency", "EUR",
-            "--category", "lodging", "--merchant", "Hotel Astoria")
-        try ok(
-            "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
-            "--rate", "1.0412", "--category", "meals", "--merchant", "Bahnhof Buffet", "--paid-by", "company")
-        try ok("expense", "add", "--date", "2026-03-04", "--amount", "12", "--currency", "EUR", "--category", "taxi")
-        try ok("expense", "move", "3", "--report", "1")
     }
 
     // MARK: The run's surroundings
