@@ -10,8 +10,10 @@ import XCTest
 ///
 /// Nothing of this process changes for a run: its environment is given to the session (never
 /// `setenv`), and its standard input, output and error are files bound for the run
-/// (`Console.streams`), none a terminal. Only the working directory is the run's while it lasts,
-/// as the binary's is its directory; XCTest runs one test at a time, and a lock keeps it so.
+/// (`Console.streams`), none a terminal, and its Ctrl-C is its own (`cancellation`, given to the
+/// session: `Entry.main`). Only the working directory is the run's while it lasts, as the
+/// binary's is its directory: the app still resolves relative paths against the process's, so a
+/// lock keeps runs one at a time.
 public final class InProcessApp: AppRunner {
     public typealias Result = CommandResult
 
@@ -19,6 +21,8 @@ public final class InProcessApp: AppRunner {
     public var environment: [String: String]
     /// The team database the test runs on instead of the file, when the run asks for one (`ServerEngine`).
     private var server: ServerEngine?
+    /// This app's Ctrl-C, as a process has its own: lowered when a run starts, raised by `interrupt()`.
+    public let cancellation = Cancellation.Flag()
 
     public init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-app-\(UUID().uuidString)")
@@ -58,13 +62,19 @@ public final class InProcessApp: AppRunner {
         let error = try RunFile(in: directory)
         let streams = ConsoleStreams(input: input.descriptor, output: output.descriptor, error: error.descriptor)
         let status = try Self.inDirectory(directory.path) {
-            Entry.main(arguments, environment: Environment(variables: environment), streams: streams) { _, _ in
+            // A run starts without a Ctrl-C, as a new process does.
+            cancellation.lower()
+            return Entry.main(arguments, environment: Environment(variables: environment), streams: streams, cancellation: cancellation) {
+                _, _ in
                 // Reached only when standard input and output are a terminal, which a run's files are not.
                 fatalError("an in-process run asked for a line editor")
             }
         }
         return (status.rawValue, Data(try output.contents()), Data(try error.contents()))
     }
+
+    /// Ctrl-C for the command this app runs now, as SIGINT to its process: it alone stops.
+    public func interrupt() { cancellation.raise() }
 
     /// Runs `sql` on the test's database as its administrator, past every rule of the app: the
     /// sqlite3 shell on a file, psql as the superuser on a team database. Both print a row's
@@ -85,8 +95,6 @@ public final class InProcessApp: AppRunner {
         let saved = FileManager.default.currentDirectoryPath
         guard chdir(path) == 0 else { throw RunFailed(description: "cannot enter \(path)") }
         defer { _ = chdir(saved) }
-        // Ctrl-C is the process's: a run starts without one, as a new process does.
-        Cancellation.requested = 0
         return try body()
     }
 
