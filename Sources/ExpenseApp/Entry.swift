@@ -17,12 +17,17 @@ import Foundation
 public enum Entry {
     /// - Parameters:
     ///   - streams: where the run reads and writes (`Console`): the process's own, or a test's files.
+    ///   - cancellation: the session's Ctrl-C (`Cancellation.current`): the process's, which the
+    ///     executable's SIGINT handler raises, or one of its own for a session run beside others.
     ///   - makeReader: the line editor for the REPL, given the history file and the completer.
     public static func main(
         _ arguments: [String], environment: Environment = Environment(), streams: ConsoleStreams = .standard,
+        cancellation: Cancellation.Flag = Cancellation.process,
         makeReader: @escaping (_ historyPath: String, _ completer: @escaping ([String], String) -> [String]) -> LineReader
     ) -> ExitStatus {
-        Console.$streams.withValue(streams) { run(arguments, environment: environment, makeReader: makeReader) }
+        Console.$streams.withValue(streams) {
+            Cancellation.$current.withValue(cancellation) { run(arguments, environment: environment, makeReader: makeReader) }
+        }
     }
 
     private static func run(

@@ -2,12 +2,8 @@ import Foundation
 import XCTest
 
 /// Runs the built `expenses` binary against a database of its own, as a user would.
-final class ExpensesProcess {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+final class ExpensesProcess: AppRunner {
+    typealias Result = CommandResult
 
     let directory: URL
     var environment: [String: String]
@@ -54,15 +50,14 @@ final class ExpensesProcess {
         server.map { $0.uri(for: environment["EXPENSES_USER"] ?? "alice") } ?? environment["EXPENSES_DB"] ?? ""
     }
 
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    @discardableResult
-    func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
-        try run(arguments, stdin: stdin)
+    func execute(_ arguments: [String], input: Data) throws -> (status: Int32, stdout: Data, stderr: Data) {
+        try launch(arguments, stdin: input)()
     }
 
+    /// Runs another program than the binary in the test's directory and environment (a shell, a
+    /// driver of a terminal), which is given the binary's path to start.
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, executable: URL = ExpensesProcess.binary) throws -> Result {
+    func run(_ arguments: [String], stdin: String? = nil, executable: URL) throws -> Result {
         try start(arguments, stdin: stdin, executable: executable)()
     }
 
@@ -124,41 +119,11 @@ final class ExpensesProcess {
         }
     }
 
-    /// Runs a command that must succeed, and returns its stdout.
-    @discardableResult
-    func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let result = try run(arguments)
-        XCTAssertEqual(result.status, 0, "expenses \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
-        return result.stdout
-    }
-
-    /// The JSON document a command printed.
-    func json(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Any {
-        let result = try run(arguments + ["--format", "json"])
-        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
-
     /// Runs `sql` on the test's database as its administrator, past every rule of the app: the
     /// sqlite3 shell on a file, psql as the superuser on a team database. Both print a row's
     /// columns between `|`, a row a line.
     func query(_ sql: String) throws -> String {
         let output = try server.map { try $0.psql(sql) } ?? Tool.run("/usr/bin/sqlite3", databasePath, sql).stdout
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The Walldorf trip of the README: report 1 with three items, one in CHF paid by the company.
-    func walldorfTrip() throws {
-        try ok(
-            "report", "new", "Walldorf customer workshop", "--purpose", "Workshop prep", "--destination", "Walldorf, DE",
-            "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
-        try ok(
-            "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80", "--currency", "EUR",
-            "--category", "lodging", "--merchant", "Hotel Astoria")
-        try ok(
-            "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
-            "--rate", "1.0412", "--category", "meals", "--merchant", "Bahnhof Buffet", "--paid-by", "company")
-        try ok("expense", "add", "--date", "2026-03-04", "--amount", "12", "--currency", "EUR", "--category", "taxi")
-        try ok("expense", "move", "3", "--report", "1")
     }
 }

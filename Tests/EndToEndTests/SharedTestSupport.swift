@@ -8,3 +8,5 @@ typealias ServerEngine = ExpenseTestSupport.ServerEngine
 typealias ReceiptSamples = ExpenseTestSupport.ReceiptSamples
 typealias DesktopEntryValidation = ExpenseTestSupport.DesktopEntryValidation
 typealias Browser = ExpenseTestSupport.Browser
+typealias CommandResult = ExpenseTestSupport.CommandResult
+typealias AppRunner = ExpenseTestSupport.AppRunner

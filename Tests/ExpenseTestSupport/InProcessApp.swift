@@ -3,13 +3,6 @@ import ExpenseSupport
 import Foundation
 import XCTest
 
-/// What a command line gave: its exit status and standard output and error, as text.
-public struct CommandResult {
-    public let status: Int32
-    public let stdout: String
-    public let stderr: String
-}
-
 /// Runs command lines of the app in this process, as the binary runs them (`Entry.main`), on a
 /// database of their own: the same environment, arguments, standard input, output, error and
 /// exit status as `EndToEndTests`' `ExpensesProcess` gives, without starting a process. What only
@@ -17,15 +10,19 @@ public struct CommandResult {
 ///
 /// Nothing of this process changes for a run: its environment is given to the session (never
 /// `setenv`), and its standard input, output and error are files bound for the run
-/// (`Console.streams`), none a terminal. Only the working directory is the run's while it lasts,
-/// as the binary's is its directory; XCTest runs one test at a time, and a lock keeps it so.
-public final class InProcessApp {
+/// (`Console.streams`), none a terminal, and its Ctrl-C is its own (`cancellation`, given to the
+/// session: `Entry.main`). Only the working directory is the run's while it lasts, as the
+/// binary's is its directory: the app still resolves relative paths against the process's, so a
+/// lock keeps runs one at a time.
+public final class InProcessApp: AppRunner {
     public typealias Result = CommandResult
 
     public let directory: URL
     public var environment: [String: String]
     /// The team database the test runs on instead of the file, when the run asks for one (`ServerEngine`).
     private var server: ServerEngine?
+    /// This app's Ctrl-C, as a process has its own: lowered when a run starts, raised by `interrupt()`.
+    public let cancellation = Cancellation.Flag()
 
     public init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-app-\(UUID().uuidString)")
@@ -56,51 +53,28 @@ public final class InProcessApp {
         server.map { $0.uri(for: environment["EXPENSES_USER"] ?? "alice") } ?? environment["EXPENSES_DB"] ?? ""
     }
 
-    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    @discardableResult
-    public func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
-        try run(arguments, stdin: stdin)
-    }
-
-    @discardableResult
-    public func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-        let (status, stdout, stderr) = try run(arguments, stdinBytes: Array((stdin ?? "").utf8))
-        return Result(status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    /// Runs `arguments` with `stdin` as standard input; the exit status and output as bytes.
-    public func run(_ arguments: [String], stdinBytes stdin: [UInt8]) throws -> (Int32, [UInt8], [UInt8]) {
+    public func execute(_ arguments: [String], input stdin: Data) throws -> (status: Int32, stdout: Data, stderr: Data) {
         var arguments = arguments
         var environment = environment
         if let server { (arguments, environment) = try server.connect(arguments, environment, inProcess: true) }
-        let input = try RunFile(in: directory, holding: stdin)
+        let input = try RunFile(in: directory, holding: [UInt8](stdin))
         let output = try RunFile(in: directory)
         let error = try RunFile(in: directory)
         let streams = ConsoleStreams(input: input.descriptor, output: output.descriptor, error: error.descriptor)
         let status = try Self.inDirectory(directory.path) {
-            Entry.main(arguments, environment: Environment(variables: environment), streams: streams) { _, _ in
+            // A run starts without a Ctrl-C, as a new process does.
+            cancellation.lower()
+            return Entry.main(arguments, environment: Environment(variables: environment), streams: streams, cancellation: cancellation) {
+                _, _ in
                 // Reached only when standard input and output are a terminal, which a run's files are not.
                 fatalError("an in-process run asked for a line editor")
             }
         }
-        return (status.rawValue, try output.contents(), try error.contents())
+        return (status.rawValue, Data(try output.contents()), Data(try error.contents()))
     }
 
-    /// Runs a command that must succeed, and returns its stdout.
-    @discardableResult
-    public func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let result = try run(arguments)
-        XCTAssertEqual(result.status, 0, "expenses \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
-        return result.stdout
-    }
-
-    /// The JSON document a command printed.
-    public func json(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Any {
-        let result = try run(arguments + ["--format", "json"])
-        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
+    /// Ctrl-C for the command this app runs now, as SIGINT to its process: it alone stops.
+    public func interrupt() { cancellation.raise() }
 
     /// Runs `sql` on the test's database as its administrator, past every rule of the app: the
     /// sqlite3 shell on a file, psql as the superuser on a team database. Both print a row's
@@ -108,21 +82,6 @@ public final class InProcessApp {
     public func query(_ sql: String) throws -> String {
         let output = try server.map { try $0.psql(sql) } ?? Tool.run("/usr/bin/sqlite3", databasePath, sql).stdout
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The Walldorf trip of the README: report 1 with three items, one in CHF paid by the company.
-    public func walldorfTrip() throws {
-        try ok(
-            "report", "new", "Walldorf customer workshop", "--purpose", "Workshop prep", "--destination", "Walldorf, DE",
-            "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
-        try ok(
-            "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "412.80", "--currency", "EUR",
-            "--category", "lodging", "--merchant", "Hotel Astoria")
-        try ok(
-            "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "38.50", "--currency", "CHF",
-            "--rate", "1.0412", "--category", "meals", "--merchant", "Bahnhof Buffet", "--paid-by", "company")
-        try ok("expense", "add", "--date", "2026-03-04", "--amount", "12", "--currency", "EUR", "--category", "taxi")
-        try ok("expense", "move", "3", "--report", "1")
     }
 
     // MARK: The run's surroundings
@@ -136,8 +95,6 @@ public final class InProcessApp {
         let saved = FileManager.default.currentDirectoryPath
         guard chdir(path) == 0 else { throw RunFailed(description: "cannot enter \(path)") }
         defer { _ = chdir(saved) }
-        // Ctrl-C is the process's: a run starts without one, as a new process does.
-        Cancellation.requested = 0
         return try body()
     }
 

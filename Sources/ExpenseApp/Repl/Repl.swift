@@ -83,7 +83,7 @@ public final class Repl {
         Console.write(banner)
         var status = ExitStatus.ok
         if let launch {
-            Cancellation.requested = 0
+            Cancellation.current.lower()
             do {
                 status = try launch()
             } catch {
@@ -122,7 +122,7 @@ public final class Repl {
                 // `quit` is the session's word, no command: its help is the session's page.
                 if words.count == 2, words[0] == "help", Self.commands.contains(words[1]) { words = ["help"] }
                 presence.markActive()
-                Cancellation.requested = 0
+                Cancellation.current.lower()
                 runner.run(words, in: session)
             }
         }
