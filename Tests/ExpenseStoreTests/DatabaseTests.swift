@@ -243,7 +243,7 @@ final class DatabaseTests: TemporaryDatabaseTestCase {
         }
         XCTAssertTrue(thrown is Stop, "\(String(describing: thrown))")
         // Left mid-step, the SELECT would hold the table: DROP fails with SQLITE_LOCKED.
-        let dropError = Self.error { () throws(DatabaseError) in try db.execute("DROP TABLE t", []) }
+        let dropError = Self.error { () throws(DatabaseError) in try db.execute("DROP TABLE t" as SQL) }
         XCTAssertNil(dropError, "the statement was not reset after the map threw")
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 't'"), 0)
     }

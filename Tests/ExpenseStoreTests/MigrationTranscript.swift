@@ -63,21 +63,21 @@ private final class RecordingDatabase: Database {
     var changes: Int { database?.changes ?? 0 }
     var isInsideTransaction: Bool { database?.isInsideTransaction ?? inTransaction }
 
-    func execute(_ sql: String, _ arguments: [DatabaseValue]) throws {
-        transcript.record("execute", sql, arguments)
-        try database?.execute(sql, arguments)
+    func execute(_ sql: SQL) throws {
+        transcript.record("execute", sql.text, sql.arguments)
+        try database?.execute(sql)
     }
 
-    func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: (Row) throws -> Void) throws {
-        transcript.record("query", sql, arguments)
+    func forEachRow(_ sql: SQL, _ body: (Row) throws -> Void) throws {
+        transcript.record("query", sql.text, sql.arguments)
         guard let database else { throw ReadWithoutDatabase() }
-        try database.forEachRow(sql, arguments, body)
+        try database.forEachRow(sql, body)
     }
 
-    func queryFirst<T>(_ sql: String, _ arguments: [DatabaseValue], _ map: (Row) throws -> T) throws -> T? {
-        transcript.record("query", sql, arguments)
+    func queryFirst<T>(_ sql: SQL, _ map: (Row) throws -> T) throws -> T? {
+        transcript.record("query", sql.text, sql.arguments)
         guard let database else { throw ReadWithoutDatabase() }
-        return try database.queryFirst(sql, arguments, map)
+        return try database.queryFirst(sql, map)
     }
 
     func begin(_ kind: TransactionKind) throws {

@@ -51,7 +51,7 @@ extension Copier {
     func auditLogBreak(_ store: Store, head: AuditChain.Head?) throws -> (AuditChain.Break?, Int) {
         var verifier = AuditChain.Verifier(head: head)
         var found: AuditChain.Break?
-        try store.db.forEachRow("SELECT \(Store.auditColumns) FROM report_events ORDER BY id") { row in
+        try store.db.forEachRow(SQL(verbatim: "SELECT \(Store.auditColumns) FROM report_events ORDER BY id")) { row in
             guard found == nil else { return }
             found = verifier.check(Store.auditRecord(row))
         }
@@ -114,12 +114,12 @@ extension Copier {
     private func checkReferences() throws {
         for reference in CopiedTable.references {
             let dangling = try to.queryFirst(
-                """
+                SQL(verbatim: """
                 SELECT c.\(reference.column) FROM \(reference.table) c
                 WHERE c.\(reference.column) IS NOT NULL
                   AND NOT EXISTS (SELECT 1 FROM \(reference.parent) p WHERE p.\(reference.parentKey) = c.\(reference.column))
                 LIMIT 1
-                """
+                """)
             ) { $0.string(0) }
             if let dangling {
                 throw ExpenseError(
@@ -160,7 +160,7 @@ extension Copier {
     func moveCounters() throws {
         for plan in plans where plan.table.numbered {
             let table = plan.table.name
-            let high = max(try sourceCounter(table), try to.scalar("SELECT coalesce(max(id), 0) FROM \(table)"))
+            let high = max(try sourceCounter(table), try to.scalar(SQL(verbatim: "SELECT coalesce(max(id), 0) FROM \(table)")))
             guard high > 0 else { continue }
             if to.dialect == .sqlite {
                 if try to.scalar("SELECT count(*) FROM sqlite_sequence WHERE name = ?", [.text(table)]) == 0 {

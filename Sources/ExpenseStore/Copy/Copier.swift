@@ -193,13 +193,13 @@ final class Copier {
                     hint: Self.writerHint)
             }
             let tables = plans.map(\.table.name) + [CopiedTable.auditHead, "receipt_contents"]
-            try to.execute("LOCK TABLE \(tables.joined(separator: ", ")) IN EXCLUSIVE MODE")
+            try to.execute(SQL(verbatim: "LOCK TABLE \(tables.joined(separator: ", ")) IN EXCLUSIVE MODE"))
             return
         }
         droppedTriggers = try to.query("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL ORDER BY name") {
             (name: $0.string(0), sql: $0.string(1))
         }
-        for trigger in droppedTriggers { try to.execute("DROP TRIGGER \(Self.quoted(trigger.name))") }
+        for trigger in droppedTriggers { try to.execute(SQL(verbatim: "DROP TRIGGER \(Self.quoted(trigger.name))")) }
     }
 
     /// The file's triggers again, each from its own text, in the same transaction.

@@ -60,7 +60,7 @@ final class TeamImport {
         outcome.historyLeftOut = reports.filter { !moving.contains($0) }.map(\.id)
         try to.begin(.immediate)
         do {
-            try to.execute("SET LOCAL ROLE \(PostgresSchema.definerRole)")
+            try to.execute(SQL(verbatim: "SET LOCAL ROLE \(PostgresSchema.definerRole)"))
             var reportIDs: [Int64: Int64] = [:]
             var tally = DatabaseCopy.Tally("reports")
             for report in moving {
@@ -113,10 +113,10 @@ final class TeamImport {
     /// The administrator: a member of the functions' role, which writes the tables for them.
     private func requireAdministrator() throws {
         let allowed = try to.scalar(
-            """
+            SQL(verbatim: """
             SELECT count(*) FROM pg_roles WHERE rolname = session_user
                AND (rolsuper OR pg_has_role(session_user, '\(PostgresSchema.definerRole)', 'MEMBER'))
-            """)
+            """))
         guard allowed > 0 else {
             let role = try to.queryFirst("SELECT session_user") { $0.string(0) } ?? ""
             throw ExpenseError(
@@ -299,7 +299,7 @@ final class TeamImport {
     private func copyAdvances(_ reportIDs: [Int64: Int64]) throws -> DatabaseCopy.Tally {
         var tally = DatabaseCopy.Tally("report_advances")
         let columns = "date, amount_minor, currency, rate, rate_date, rate_source, converted_minor, created_at"
-        let rows = try from.query("SELECT report_id, \(columns) FROM report_advances ORDER BY id") { row in
+        let rows = try from.query(SQL(verbatim: "SELECT report_id, \(columns) FROM report_advances ORDER BY id")) { row in
             (
                 report: row.int64(0),
                 values: [

@@ -127,7 +127,7 @@ extension Schema {
             ),
         ]
         for (name, sql) in triggers {
-            try db.execute("DROP TRIGGER IF EXISTS \(name)")
+            try db.execute(SQL(verbatim: "DROP TRIGGER IF EXISTS \(name)"))
             try db.execute(sql)
         }
     }
@@ -266,7 +266,7 @@ extension Schema {
             let byName = Dictionary(uniqueKeysWithValues: protectiveTriggers.map { ($0.name, $0) })
             for name in damaged {
                 guard let trigger = byName[name] else { continue }
-                try db.execute("DROP TRIGGER IF EXISTS \(trigger.name)")
+                try db.execute(SQL(verbatim: "DROP TRIGGER IF EXISTS \(trigger.name)"))
                 try db.execute(trigger.sql)
             }
             return damaged

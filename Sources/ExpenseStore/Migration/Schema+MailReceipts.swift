@@ -32,6 +32,6 @@ extension Schema {
         defer { try? db.execute("PRAGMA writable_schema = OFF") }
         try db.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'receipts'", [.text(new)])
         // Every connection reads the schema again, this one too.
-        try db.execute("PRAGMA schema_version = \(version + 1)")
+        try db.execute(SQL(verbatim: "PRAGMA schema_version = \(version + 1)"))
     }
 }

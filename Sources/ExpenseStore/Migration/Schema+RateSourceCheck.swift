@@ -24,6 +24,6 @@ extension Schema {
             "UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'expenses'",
             [.text(old.replacing(rateSourceCheckAsList, with: rateSourceCheckAsComparisons))])
         // Every connection reads the schema again, this one too.
-        try db.execute("PRAGMA schema_version = \(version + 1)")
+        try db.execute(SQL(verbatim: "PRAGMA schema_version = \(version + 1)"))
     }
 }

@@ -18,7 +18,7 @@ extension Schema {
     /// standard library it is built with.
     static func normaliseUserNames(_ db: Database) throws {
         for (table, column) in [("reports", "owner"), ("policy_acknowledgements", "actor")] {
-            let names = try db.query("SELECT DISTINCT \(column) FROM \(table)") { $0.string(0) }
+            let names = try db.query(SQL(verbatim: "SELECT DISTINCT \(column) FROM \(table)")) { $0.string(0) }
             for name in names {
                 let normalised = normalisedAsShipped(name)
                 // A name of nothing but what is now refused stays as it was: better unreadable than lost.

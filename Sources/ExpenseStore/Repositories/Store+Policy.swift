@@ -7,7 +7,7 @@ extension Store {
     public func policySeverities() throws -> [PolicyRule: PolicySeverity] {
         var severities: [PolicyRule: PolicySeverity] = [:]
         for rule in PolicyRule.allCases { severities[rule] = rule.defaultSeverity }
-        try db.forEachRow("SELECT \(Self.severityColumns) FROM policy_rules") { row in
+        try db.forEachRow(SQL(verbatim: "SELECT \(Self.severityColumns) FROM policy_rules")) { row in
             let (rule, severity) = try Self.severity(row)
             severities[rule] = severity
         }

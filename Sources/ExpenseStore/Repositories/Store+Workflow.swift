@@ -157,7 +157,7 @@ extension Store {
     public func auditLogBreak() throws -> (break: AuditChain.Break?, count: Int) {
         var verifier = AuditChain.Verifier(head: try auditHead())
         var found: AuditChain.Break?
-        try db.forEachRow("SELECT \(Self.auditColumns) FROM report_events ORDER BY id") { row in
+        try db.forEachRow(SQL(verbatim: "SELECT \(Self.auditColumns) FROM report_events ORDER BY id")) { row in
             guard found == nil else { return }
             found = verifier.check(Self.auditRecord(row))
         }
