@@ -1,3 +1,5 @@
+import ExpenseCore
+
 // Transitional: the store's calls with `?` and an array of values, until each aggregate's SQL is
 // written as `SQL` interpolation. Deleted when the last caller is gone.
 
@@ -30,5 +32,16 @@ extension Database {
     @available(*, deprecated, message: "write the statement as SQL interpolation")
     public func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int64 {
         try scalar(SQL(verbatim: sql, arguments: arguments))
+    }
+}
+
+extension Store {
+    /// The expense rows of `sql` (`expenses(_:capacity:including:)`), for the readers of other
+    /// aggregates (the policy, receipt matching) not yet written as SQL interpolation.
+    @available(*, deprecated, message: "write the statement as SQL interpolation")
+    func expenses(
+        _ sql: String, _ arguments: [DatabaseValue], capacity: Int = 0, including: (Row) -> Bool = { _ in true }
+    ) throws -> [Expense] {
+        try expenses(SQL(verbatim: sql, arguments: arguments), capacity: capacity, including: including)
     }
 }

@@ -5,4 +5,45 @@ import ExpenseSupport
 /// (`ServerWrites`), which checks who may write and logs it itself.
 struct ServerExpenseWrites: ExpenseWrites {
     unowned let store: Store
+
+    func add(_ expense: Expense, stamp: String) throws -> Int64 {
+        let conversion = expense.conversion
+        let journey = expense.journey
+        return try ServerWrites.expenseAdd.call(
+            on: store.db, expense.reportID, expense.date.description, expense.category, expense.merchant,
+            expense.description, expense.amount.minorUnits, expense.amount.currency.code,
+            conversion?.rate.description, conversion?.rateDate?.description, conversion?.source.rawValue,
+            conversion?.converted.minorUnits, expense.paidBy.rawValue, journey?.distance.tenths,
+            journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), stamp)
+    }
+
+    func edit(_ expense: Expense, stamp: String) throws {
+        let conversion = expense.conversion
+        let journey = expense.journey
+        try ServerWrites.expenseEdit.call(
+            on: store.db, expense.id, expense.reportID, expense.date.description, expense.category, expense.merchant,
+            expense.description, expense.amount.minorUnits, expense.amount.currency.code,
+            conversion?.rate.description, conversion?.rateDate?.description, conversion?.source.rawValue,
+            conversion?.converted.minorUnits, expense.paidBy.rawValue, journey?.distance.tenths,
+            journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), stamp)
+    }
+
+    func delete(_ id: Int64) throws {
+        try ServerWrites.expenseDelete.call(on: store.db, id)
+    }
+
+    func lastCategory(forMerchant merchant: String) throws -> String? {
+        try store.db.queryFirst(
+            "SELECT category FROM expenses WHERE lower(merchant) = lower(\(merchant)) ORDER BY id DESC LIMIT 1", { $0.string(0) })
+    }
+
+    /// Each name as last written: the first of its spellings by id, newest first.
+    func merchants(like pattern: String, limit: Int) throws -> [String] {
+        try store.db.query(
+            """
+            SELECT (array_agg(merchant ORDER BY id DESC))[1] FROM expenses WHERE merchant ILIKE \(pattern) ESCAPE '\\' AND merchant <> ''
+            GROUP BY lower(merchant) ORDER BY max(id) DESC LIMIT \(limit)
+            """
+        ) { $0.string(0) }
+    }
 }

@@ -3,18 +3,19 @@ import ExpenseSupport
 import PropertyList
 
 extension Store {
-    static let expenseColumns = """
+    static let expenseColumns: SQL = """
         id, report_id, date, category, merchant, description, amount_minor, currency,
         rate, rate_date, rate_source, converted_minor, paid_by, external_id, distance_tenths, vehicle, from_place, to_place,
         nights
         """
 
     /// `expenseColumns` of the table aliased `alias`, named as the table names them.
-    static func expenseColumns(_ alias: String) -> String {
-        expenseColumns.split(separator: ",").map { column in
-            let name = column.trimmingSpaces
-            return "\(alias).\(name) AS \(name)"
-        }.joined(separator: ", ")
+    static func expenseColumns(_ alias: String) -> SQL {
+        SQL(
+            verbatim: expenseColumns.text.split(separator: ",").map { column in
+                let name = column.trimmingSpaces
+                return "\(alias).\(name) AS \(name)"
+            }.joined(separator: ", "))
     }
 
     /// Where `expenseColumns` are in a query's rows, looked up by name once per query: read by
@@ -79,13 +80,13 @@ extension Store {
     /// - Parameter capacity: how many rows are expected (a report's kept count), so that a large
     ///   result is not copied as it grows.
     func expenses(
-        _ sql: String, _ arguments: [DatabaseValue], capacity: Int = 0,
+        _ sql: SQL, capacity: Int = 0,
         including: (Row) -> Bool = { _ in true }
     ) throws -> [Expense] {
         var currencies: [Int64: Currency] = [:]
         let reportCurrency = { (id: Int64) throws -> Currency in
             if let known = currencies[id] { return known }
-            let found = try self.db.queryFirst("SELECT id, currency FROM reports WHERE id = ?", [.integer(id)]) {
+            let found = try self.db.queryFirst(SQL("SELECT id, currency FROM reports WHERE id = \(id)")) {
                 try StoredRow($0, table: "reports", key: .column(0)).currency(1)
             }
             // No such report: the foreign key holds it on both engines, so only a file written
@@ -104,25 +105,13 @@ extension Store {
         var columns: ExpenseColumns?
         var found: [Expense] = []
         found.reserveCapacity(min(max(capacity, 0), 10_000_000))
-        try db.forEachRow(sql, arguments) { row in
+        try db.forEachRow(sql) { row in
             guard including(row) else { return }
             let column = columns ?? ExpenseColumns(row)
             columns = column
             found.append(try Store.expense(row, column, reportCurrency: reportCurrency, rate: rate))
         }
         return found
-    }
-
-    private static func arguments(_ expense: Expense) -> [DatabaseValue] {
-        [
-            DatabaseValue(expense.reportID), .text(expense.date.description), .text(expense.category),
-            .text(expense.merchant), .text(expense.description), .integer(expense.amount.minorUnits),
-            .text(expense.amount.currency.code), DatabaseValue(expense.conversion?.rate.description),
-            DatabaseValue(expense.conversion?.rateDate?.description), DatabaseValue(expense.conversion?.source.rawValue),
-            DatabaseValue(expense.conversion?.converted.minorUnits), .text(expense.paidBy.rawValue),
-            DatabaseValue(expense.journey?.distance.tenths), DatabaseValue(expense.journey?.vehicle.rawValue),
-            DatabaseValue(expense.journey?.from), DatabaseValue(expense.journey?.to), DatabaseValue(expense.nights.map(Int64.init)),
-        ]
     }
 
     /// Inserts an expense and returns it with its id; refused when its report is not editable.
@@ -133,26 +122,7 @@ extension Store {
             if let reportID = expense.reportID {
                 try requireTotalFits(report: reportID, adding: expense.conversion?.converted.minorUnits ?? 0)
             }
-            let stamp = now()
-            if writesThroughFunctions {
-                let conversion = expense.conversion
-                let journey = expense.journey
-                let id = try ServerWrites.expenseAdd.call(
-                    on: db, expense.reportID, expense.date.description, expense.category, expense.merchant,
-                    expense.description, expense.amount.minorUnits, expense.amount.currency.code,
-                    conversion?.rate.description, conversion?.rateDate?.description, conversion?.source.rawValue,
-                    conversion?.converted.minorUnits, expense.paidBy.rawValue, journey?.distance.tenths,
-                    journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), stamp)
-                return try self.expense(id)
-            }
-            let insertedID = try db.insert(
-                """
-                INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
-                                      rate, rate_date, rate_source, converted_minor, paid_by, distance_tenths, vehicle,
-                                      from_place, to_place, nights, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, Self.arguments(expense) + [.text(stamp), .text(stamp)])
-            return try self.expense(insertedID)
+            return try self.expense(try writes.expenses.add(expense, stamp: now()))
         }
     }
 
@@ -172,24 +142,7 @@ extension Store {
                 if let current { try requireTotalFits(report: current, adding: Int64(clamping: -Int128(converted))) }
                 if let target = expense.reportID { try requireTotalFits(report: target, adding: newConverted) }
             }
-            if writesThroughFunctions {
-                let conversion = expense.conversion
-                let journey = expense.journey
-                try ServerWrites.expenseEdit.call(
-                    on: db, expense.id, expense.reportID, expense.date.description, expense.category, expense.merchant,
-                    expense.description, expense.amount.minorUnits, expense.amount.currency.code,
-                    conversion?.rate.description, conversion?.rateDate?.description, conversion?.source.rawValue,
-                    conversion?.converted.minorUnits, expense.paidBy.rawValue, journey?.distance.tenths,
-                    journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), now())
-                return
-            }
-            try db.execute(
-                """
-                UPDATE expenses SET report_id = ?, date = ?, category = ?, merchant = ?, description = ?, amount_minor = ?,
-                                    currency = ?, rate = ?, rate_date = ?, rate_source = ?, converted_minor = ?, paid_by = ?,
-                                    distance_tenths = ?, vehicle = ?, from_place = ?, to_place = ?, nights = ?, updated_at = ?
-                WHERE id = ?
-                """, Self.arguments(expense) + [.text(now()), .integer(expense.id)])
+            try writes.expenses.edit(expense, stamp: now())
         }
     }
 
@@ -201,17 +154,13 @@ extension Store {
                 try requireEditable(report: reportID, for: .deleteItems)
                 try requireTotalFits(report: reportID, adding: Int64(clamping: -Int128(converted)))
             }
-            if writesThroughFunctions {
-                try ServerWrites.expenseDelete.call(on: db, id)
-            } else {
-                try db.execute("DELETE FROM expenses WHERE id = ?", [.integer(id)])
-            }
+            try writes.expenses.delete(id)
         }
     }
 
     /// The expense with `id`, or an "unknown expense" error.
     public func expense(_ id: Int64) throws -> Expense {
-        guard let expense = try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE id = ?", [.integer(id)]).first
+        guard let expense = try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE id = \(id)").first
         else {
             throw ExpenseError(.notFound, .unknownExpense(id), "unknown expense \(id)")
         }
@@ -227,33 +176,32 @@ extension Store {
 
     /// Expenses by date, then id.
     public func expenses(_ filter: ExpenseFilter, limit: Int? = nil) throws -> [Expense] {
-        let limitArgument = DatabaseValue.integer(Int64(limit ?? Int.max))
+        let most = Int64(limit ?? Int.max)
         switch filter {
         case .all:
-            return try expenses("SELECT \(Self.expenseColumns) FROM expenses ORDER BY date, id LIMIT ?", [limitArgument])
+            return try expenses("SELECT \(Self.expenseColumns) FROM expenses ORDER BY date, id LIMIT \(most)")
         case .report(let id):
-            let count = try db.scalar("SELECT item_count FROM reports WHERE id = ?", [.integer(id)])
+            let count = try db.scalar(SQL("SELECT item_count FROM reports WHERE id = \(id)"))
             return try expenses(
-                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id = ? ORDER BY date, id LIMIT ?",
-                [.integer(id), limitArgument], capacity: Int(clamping: min(count, Int64(limit ?? Int.max))))
+                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id = \(id) ORDER BY date, id LIMIT \(most)",
+                capacity: Int(clamping: min(count, most)))
         case .unassigned:
             return try expenses(
-                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id IS NULL ORDER BY date, id LIMIT ?",
-                [limitArgument])
+                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id IS NULL ORDER BY date, id LIMIT \(most)")
         }
     }
 
     /// How many expenses `filter` lists.
     public func expenseCount(_ filter: ExpenseFilter) throws -> Int {
         switch filter {
-        case .all: return Int(try db.scalar("SELECT count(*) FROM expenses"))
-        case .report(let id): return Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id = ?", [.integer(id)]))
-        case .unassigned: return Int(try db.scalar("SELECT count(*) FROM expenses WHERE report_id IS NULL"))
+        case .all: return Int(try db.scalar(SQL("SELECT count(*) FROM expenses")))
+        case .report(let id): return Int(try db.scalar(SQL("SELECT count(*) FROM expenses WHERE report_id = \(id)")))
+        case .unassigned: return Int(try db.scalar(SQL("SELECT count(*) FROM expenses WHERE report_id IS NULL")))
         }
     }
 
     /// The ids of the latest expenses, newest first (TAB completion of expense ids).
     public func recentExpenseIDs(limit: Int) throws -> [Int64] {
-        try db.query("SELECT id FROM expenses ORDER BY id DESC LIMIT ?", [.integer(Int64(limit))]) { $0.int64(0) }
+        try db.query("SELECT id FROM expenses ORDER BY id DESC LIMIT \(limit)") { $0.int64(0) }
     }
 }

@@ -47,7 +47,7 @@ public enum ImportFingerprint: Sendable, Equatable {
 }
 
 extension Store {
-    static let batchColumns = """
+    static let batchColumns: SQL = """
         id, file, rules, report_id, imported_at, rows_new, rows_duplicate, rows_invalid, rows_skipped,
         first_expense_id, last_expense_id, undone_at
         """
@@ -67,53 +67,32 @@ extension Store {
             expenseIDs: ids, undoneAt: row.optionalString("undone_at"))
     }
 
+    /// The statuses whose items may change (`editableStatusesSQL`), as a fragment of a statement.
+    private static let editableStatuses = SQL(verbatim: editableStatusesSQL)
+
     /// Records a new batch and returns its id; call inside `write`, with `finishImportBatch` after its rows.
     /// Refused when `reportID`, which its rows go into, is not editable.
     public func beginImportBatch(file: String, rules: String, reportID: Int64?) throws -> Int64 {
         try write {
             if let reportID { try requireEditable(report: reportID, for: .importItems) }
-            if writesThroughFunctions {
-                // The server also makes this session's staging table, which the rows are copied into.
-                return try ServerWrites.importBegin.call(on: db, file, rules, reportID, now())
-            }
-            let insertedID = try db.insert(
-                "INSERT INTO import_batches (file, rules, report_id, imported_at) VALUES (?, ?, ?, ?)",
-                [.text(file), .text(rules), DatabaseValue(reportID), .text(now())])
-            return insertedID
+            return try writes.imports.beginBatch(file: file, rules: rules, reportID: reportID, stamp: now())
         }
     }
 
     public func finishImportBatch(_ id: Int64, counts: ImportCounts, expenseIDs: ClosedRange<Int64>?) throws {
-        if writesThroughFunctions {
-            try ServerWrites.importFinish.call(
-                on: db, id, Int64(counts.new), Int64(counts.duplicate), Int64(counts.invalid), Int64(counts.skipped),
-                expenseIDs?.lowerBound, expenseIDs?.upperBound)
-            return
-        }
-        try db.execute(
-            """
-            UPDATE import_batches SET rows_new = ?, rows_duplicate = ?, rows_invalid = ?, rows_skipped = ?,
-                                      first_expense_id = ?, last_expense_id = ?
-            WHERE id = ?
-            """,
-            [
-                DatabaseValue(counts.new), DatabaseValue(counts.duplicate), DatabaseValue(counts.invalid),
-                DatabaseValue(counts.skipped), DatabaseValue(expenseIDs?.lowerBound), DatabaseValue(expenseIDs?.upperBound),
-                .integer(id),
-            ])
+        try writes.imports.finishBatch(id, counts: counts, expenseIDs: expenseIDs)
     }
 
     /// Every batch, oldest first.
     public func importBatches() throws -> [ImportBatch] {
-        try db.query("SELECT \(Self.batchColumns) FROM import_batches ORDER BY id", [], Self.batch)
+        try db.query("SELECT \(Self.batchColumns) FROM import_batches ORDER BY id", Self.batch)
     }
 
     /// The batch with `id`, or an "unknown batch" error.
     public func importBatch(_ id: Int64) throws -> ImportBatch {
         guard
             let batch = try db.queryFirst(
-                "SELECT \(Self.batchColumns) FROM import_batches WHERE id = ?", [.integer(id)],
-                Self.batch)
+                "SELECT \(Self.batchColumns) FROM import_batches WHERE id = \(id)", Self.batch)
         else {
             throw ExpenseError(.notFound, .unknownImportBatch(id), "unknown import batch \(id)")
         }
@@ -134,16 +113,7 @@ extension Store {
             throw ExpenseError(.refused, "import batch \(id) was already undone at \(undoneAt)")
         }
         try requireUndoable(batch)
-        if writesThroughFunctions { return Int(try ServerWrites.importUndo.call(on: db, id, now())) }
-        var deleted = 0
-        if let ids = batch.expenseIDs {
-            try db.execute(
-                "DELETE FROM expenses WHERE id BETWEEN ? AND ? AND import_batch_id = ?",
-                [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(id)])
-            deleted = db.changes
-        }
-        try db.execute("UPDATE import_batches SET undone_at = ? WHERE id = ?", [.text(now()), .integer(id)])
-        return deleted
+        return try writes.imports.undoBatch(batch, stamp: now())
     }
 
     /// Refuses to undo `batch` when any of its expenses is in a report whose items may no longer
@@ -151,11 +121,13 @@ extension Store {
     private func requireUndoable(_ batch: ImportBatch) throws {
         guard let ids = batch.expenseIDs else { return }
         let frozen = try db.queryFirst(
-            """
-            SELECT r.id, r.status, count(*) FROM expenses AS e JOIN reports AS r ON r.id = e.report_id
-            WHERE e.id BETWEEN ? AND ? AND e.import_batch_id = ? AND r.status NOT IN \(Self.editableStatusesSQL)
-            GROUP BY r.id ORDER BY r.id LIMIT 1
-            """, [.integer(ids.lowerBound), .integer(ids.upperBound), .integer(batch.id)]
+            SQL(
+                """
+                SELECT r.id, r.status, count(*) FROM expenses AS e JOIN reports AS r ON r.id = e.report_id
+                WHERE e.id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND e.import_batch_id = \(batch.id) \
+                AND r.status NOT IN \(Self.editableStatuses)
+                GROUP BY r.id ORDER BY r.id LIMIT 1
+                """)
         ) {
             (id: $0.int64(0), status: $0.string(1), count: $0.int(2))
         }
@@ -168,22 +140,11 @@ extension Store {
         }
     }
 
-    /// Runs `body` (an import) with `temp_store = MEMORY`, then restores the setting.
-    ///
-    /// The expense triggers (report totals, frozen reports) make every INSERT keep a statement
-    /// journal, the before-images of the pages it changes. SQLite keeps one in memory up to
-    /// 64 KiB, then moves it to a temporary file for the rest of the transaction; from then on
-    /// every statement cost several 4 KiB writes to that file, which made a 100,000-row import a
-    /// hundred times slower than the inserts themselves. (A larger page cache, by contrast,
-    /// measured no faster: the inserts touch the right edges of the table and indexes only.)
+    /// Runs `body` (an import) with the engine's settings for many inserts, then restores them: on
+    /// a file, `temp_store = MEMORY`, without which an import's statement journal went to a
+    /// temporary file and made it a hundred times slower (`FileImportWrites`).
     public func withBulkInsertSettings<T>(_ body: () throws -> T) throws -> T {
-        // SQLite may refuse the change inside an open transaction (a script run with
-        // --transaction); the import then runs with the setting as it is, only slower.
-        guard db.dialect == .sqlite, !db.isInsideTransaction, let tempStore = try? db.scalar("PRAGMA temp_store"),
-            (try? db.execute("PRAGMA temp_store = MEMORY")) != nil
-        else { return try body() }
-        defer { try? db.execute(SQL(verbatim: "PRAGMA temp_store = \(tempStore)")) }
-        return try body()
+        try writes.imports.withBulkInsertSettings(body)
     }
 
     /// The INSERT triggers of `expenses` an import knows how to stand in for, by name and exact
@@ -216,19 +177,12 @@ extension Store {
     public func withInsertTriggersInBulk<T>(_ body: () throws -> T) throws -> (result: T, inBulk: Bool) {
         // A team database's triggers stay: other clients write beside this one. (Its ids come from
         // a sequence, so there too this connection's new rows are those past its largest id.)
-        let triggers =
-            db.dialect != .sqlite
-            ? []
-            : try db.query(
-                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'expenses'"
-            ) {
-                (name: $0.string(0), sql: $0.string(1))
-            }
+        let triggers = try writes.imports.expensesTriggersThatMayBeSetAside()
         let onInsert = triggers.filter { Self.normalizedSQL($0.sql).uppercased().contains(" INSERT ON EXPENSES ") }
         let known = onInsert.allSatisfy { trigger in
             Self.replaceableInsertTriggers[trigger.name].map { Self.normalizedSQL($0) == Self.normalizedSQL(trigger.sql) } ?? false
         }
-        let firstNewID = try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM expenses")
+        let firstNewID = try db.scalar(SQL("SELECT coalesce(max(id), 0) + 1 FROM expenses"))
         guard known, !onInsert.isEmpty else {
             let result = try body()
             try requireTotalsFit(ofReportsWithItemsFrom: firstNewID)
@@ -243,23 +197,25 @@ extension Store {
         // expenses_count_insert: each report counts its new items and adds their converted amounts,
         // refused when its total would go beyond the largest (`Report.requireTotalFits`). The
         // writers' tally when it accounts for every new row; else they are read back.
-        let newRows = try db.scalar("SELECT count(*) FROM expenses WHERE id >= ?", [.integer(firstNewID)])
+        let newRows = try db.scalar(SQL("SELECT count(*) FROM expenses WHERE id >= \(firstNewID)"))
         let added = newRows == tally.rows ? tally.additions : try itemsAdded(from: firstNewID)
         // expenses_frozen_insert: no new row may sit in a report that is not a draft.
         for report in added
         where try db.scalar(
-            "SELECT count(*) FROM reports WHERE id = ? AND status NOT IN \(Self.editableStatusesSQL)",
-            [.integer(report.report)]) > 0
+            SQL("SELECT count(*) FROM reports WHERE id = \(report.report) AND status NOT IN \(Self.editableStatuses)")) > 0
         {
             throw ExpenseError(.refused, "the report is not a draft; its items are frozen")
         }
         for report in added {
             try requireTotalFits(report: report.report, adding: report.total)
             try db.execute(
-                "UPDATE reports SET item_count = item_count + ?, total_minor = total_minor + ? WHERE id = ?",
-                [.integer(report.items), .integer(report.total), .integer(report.report)])
+                SQL(
+                    """
+                    UPDATE reports SET item_count = item_count + \(report.items), total_minor = total_minor + \(report.total) \
+                    WHERE id = \(report.report)
+                    """))
         }
-        for trigger in onInsert { try db.execute(trigger.sql) }
+        for trigger in onInsert { try db.execute(SQL(verbatim: trigger.sql)) }
         return (result, true)
     }
 
@@ -275,12 +231,12 @@ extension Store {
         func total(_ row: Row, _ high: Int, _ low: Int) -> Int64 {
             Int64(clamping: Int128(row.int64(high)) * 1_000_000_000 + Int128(row.int64(low)))
         }
-        let parts = "sum(converted_minor / 1000000000), sum(converted_minor % 1000000000)"
+        let parts: SQL = "sum(converted_minor / 1000000000), sum(converted_minor % 1000000000)"
         guard
             let span = try db.queryFirst(
                 """
-                SELECT min(report_id), max(report_id), count(report_id), \(parts) FROM expenses WHERE id >= ? AND report_id IS NOT NULL
-                """, [.integer(firstNewID)],
+                SELECT min(report_id), max(report_id), count(report_id), \(parts) FROM expenses WHERE id >= \(firstNewID) AND report_id IS NOT NULL
+                """,
                 { row in
                     row.isNull(0) ? nil : (first: row.int64(0), last: row.int64(1), items: row.int64(2), total: total(row, 3, 4))
                 }), let span
@@ -288,8 +244,8 @@ extension Store {
         if span.first == span.last { return [(span.first, span.items, span.total)] }
         return try db.query(
             """
-            SELECT report_id, count(*), \(parts) FROM expenses NOT INDEXED WHERE id >= ? AND report_id IS NOT NULL GROUP BY report_id
-            """, [.integer(firstNewID)]
+            SELECT report_id, count(*), \(parts) FROM expenses NOT INDEXED WHERE id >= \(firstNewID) AND report_id IS NOT NULL GROUP BY report_id
+            """
         ) { row in (report: row.int64(0), items: row.int64(1), total: total(row, 2, 3)) }
     }
 
@@ -298,16 +254,16 @@ extension Store {
     /// refuses a total of a report that got rows from `firstNewID` on that is beyond the largest total.
     private func requireTotalsFit(ofReportsWithItemsFrom firstNewID: Int64) throws {
         let limit = Money.maximumTotalMinorUnits
-        let notAnInteger = db.dialect == .sqlite ? "typeof(total_minor) <> 'integer' OR " : ""
+        let notAnInteger = writes.imports.totalIsNotAnInteger
         // Not the whole report: a total SQLite overflowed into a real is no integer to decode.
         guard
             let (id, currency) = try db.queryFirst(
                 """
                 SELECT id, currency FROM reports
-                WHERE id IN (SELECT report_id FROM expenses WHERE id >= ? AND report_id IS NOT NULL)
-                  AND (\(notAnInteger)total_minor > ? OR total_minor < ?)
+                WHERE id IN (SELECT report_id FROM expenses WHERE id >= \(firstNewID) AND report_id IS NOT NULL)
+                  AND (\(notAnInteger)total_minor > \(limit) OR total_minor < \(-limit))
                 ORDER BY id LIMIT 1
-                """, [.integer(firstNewID), .integer(limit), .integer(-limit)],
+                """,
                 { ($0.int64(0), try StoredRow($0, table: "reports", key: .column(0)).currency(1)) })
         else { return }
         throw Report.totalTooLarge(id: id, currency: currency)
@@ -320,11 +276,6 @@ extension Store {
     /// A writer for the rows of batch `batchID`; use it inside the `write` that began the batch.
     /// - Parameter rowsPerStatement: 1 to learn each row's fate at once (a dry run).
     public func importWriter(batch batchID: Int64, rowsPerStatement: Int = 100) throws -> any ImportWriter {
-        if let server = db as? PostgresDatabase {
-            return try PostgresImportWriter(db: server, batchID: batchID, stamp: now(), rowsPerBatch: rowsPerStatement == 1 ? 1 : 10_000)
-        }
-        return try SQLiteImportWriter(
-            db: db as! SQLiteDatabase, batchID: batchID, stamp: now(), rowsPerStatement: rowsPerStatement,
-            tally: bulkTally)
+        try writes.imports.writer(batch: batchID, stamp: now(), rowsPerStatement: rowsPerStatement)
     }
 }

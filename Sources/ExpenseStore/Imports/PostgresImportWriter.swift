@@ -39,8 +39,7 @@ final class PostgresImportWriter: ImportWriter {
         try flush()
         guard newRows > 0,
             let range = try db.queryFirst(
-                "SELECT min(id), max(id) FROM expenses WHERE import_batch_id = ?",
-                [.integer(batchID)], { ($0.int64(0), $0.int64(1)) })
+                "SELECT min(id), max(id) FROM expenses WHERE import_batch_id = \(batchID)", { ($0.int64(0), $0.int64(1)) })
         else { return nil }
         return range.0...range.1
     }

@@ -9,6 +9,12 @@ import ExpenseSupport
 /// "duplicate?" in the same B-tree descent that inserts a new row. Queued rows wait as SQLite
 /// is given them (`QueuedImportRows`). While rows turn out to be duplicates, each is first looked
 /// up by its fingerprint (`ImportDuplicateProbe`), and one found is counted, not queued.
+///
+/// The per-row INSERT is the import's hot path: its statements are prepared once per row count
+/// and reused, with numbered parameters (`?1`, `?2`, ...) bound value by value from the queue's
+/// own buffers (`QueuedImportRows.bind`), not through `SQL` interpolation, which would build an
+/// array of values per row. The writer's other statements run once per batch or per statement
+/// and are `SQL`.
 final class SQLiteImportWriter: ImportWriter {
     private let db: SQLiteDatabase
     private let batchID: Int64
@@ -45,13 +51,14 @@ final class SQLiteImportWriter: ImportWriter {
         self.stamp = stamp
         self.rowsPerStatement = max(1, rowsPerStatement)
         queued = QueuedImportRows(rows: self.rowsPerStatement)
-        firstCandidateID = try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM expenses")
+        firstCandidateID = try db.scalar(SQL("SELECT coalesce(max(id), 0) + 1 FROM expenses"))
         lastID = firstCandidateID - 1
         self.tally = tally
-        sequenceBefore = try db.scalar("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'expenses'), 0)")
+        sequenceBefore = try db.scalar(SQL("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'expenses'), 0)"))
         probe = try ImportDuplicateProbe(db: db)
     }
 
+    /// The INSERT of `rows` queued rows, its parameters numbered for `QueuedImportRows.bind`.
     static func sql(rows: Int) -> String {
         var values: [String] = []
         for row in 0..<rows {
@@ -149,8 +156,8 @@ final class SQLiteImportWriter: ImportWriter {
         // At most a statement's rows, each at most 10^15: the sum fits.
         for added in try db.query(
             """
-            SELECT report_id, count(*), sum(converted_minor) FROM expenses WHERE id > ? AND report_id IS NOT NULL GROUP BY report_id
-            """, [.integer(lastID)], { (report: $0.int64(0), items: $0.int64(1), total: $0.int64(2)) })
+            SELECT report_id, count(*), sum(converted_minor) FROM expenses WHERE id > \(lastID) AND report_id IS NOT NULL GROUP BY report_id
+            """, { (report: $0.int64(0), items: $0.int64(1), total: $0.int64(2)) })
         {
             tally.add(items: added.items, total: Int128(added.total), to: added.report)
         }
@@ -160,14 +167,10 @@ final class SQLiteImportWriter: ImportWriter {
     public func insertedIDs() throws -> ClosedRange<Int64>? {
         try flush()
         guard newRows > 0 else { return nil }
-        let arguments: [DatabaseValue] = [.integer(firstCandidateID), .integer(batchID)]
+        let ofBatch: SQL = "id >= \(firstCandidateID) AND import_batch_id = \(batchID)"
         guard
-            let first = try db.queryFirst(
-                "SELECT id FROM expenses WHERE id >= ? AND import_batch_id = ? ORDER BY id LIMIT 1",
-                arguments, { $0.int64(0) }),
-            let last = try db.queryFirst(
-                "SELECT id FROM expenses WHERE id >= ? AND import_batch_id = ? ORDER BY id DESC LIMIT 1",
-                arguments, { $0.int64(0) })
+            let first = try db.queryFirst("SELECT id FROM expenses WHERE \(ofBatch) ORDER BY id LIMIT 1", { $0.int64(0) }),
+            let last = try db.queryFirst("SELECT id FROM expenses WHERE \(ofBatch) ORDER BY id DESC LIMIT 1", { $0.int64(0) })
         else { return nil }
         return first...last
     }
@@ -180,7 +183,8 @@ final class SQLiteImportWriter: ImportWriter {
     /// twice; only duplicates that came before a new row of the same statement keep their ids.
     private func giveBackUnusedIDs() throws {
         try db.execute(
-            "UPDATE sqlite_sequence SET seq = max(?, (SELECT coalesce(max(id), 0) FROM expenses)) WHERE name = 'expenses'",
-            [.integer(sequenceBefore)])
+            SQL(
+                "UPDATE sqlite_sequence SET seq = max(\(sequenceBefore), (SELECT coalesce(max(id), 0) FROM expenses)) WHERE name = 'expenses'"
+            ))
     }
 }

@@ -7,10 +7,10 @@ extension Store {
         try db.query(
             """
             SELECT \(Self.categoryColumns) FROM categories ORDER BY position, code
-            """, [], Self.category)
+            """, Self.category)
     }
 
-    static let categoryColumns = "code, name, receipt_required_above, daily_limit, currency"
+    static let categoryColumns: SQL = "code, name, receipt_required_above, daily_limit, currency"
 
     /// A category of its row (`categoryColumns`).
     static func category(_ row: Row) throws -> Category {

@@ -7,6 +7,9 @@ import ExpenseSupport
 /// costs a fraction of queueing, binding and trying its whole row (whose CHECKs SQLite evaluates
 /// before it finds the conflict). Only an answer of "stored" is final; a row not found may still
 /// be a duplicate of a row queued before it, which `ON CONFLICT DO NOTHING` then leaves out.
+///
+/// Part of the import's hot path, as the writer's INSERT is: two statements prepared once, their
+/// numbered parameters bound value by value (no `SQL`, whose values are an array per statement).
 struct ImportDuplicateProbe {
     // The unique indexes `expenses_by_external_id` (external_id) and `expenses_by_date_and_import_key`
     // (date, import_key): the same comparisons as the INSERT's conflict.
