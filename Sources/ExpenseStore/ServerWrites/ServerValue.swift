@@ -46,13 +46,13 @@ protocol ServerResult {
 extension Int64: ServerResult {
     /// NULL reads as 0, as a count or an id that is not there.
     static func read(_ db: Database, calling call: SQL) throws -> Int64 {
-        try db.scalar("SELECT \(call)")
+        try db.scalar("SELECT \(call)" as SQL)
     }
 }
 
 extension Bool: ServerResult {
     static func read(_ db: Database, calling call: SQL) throws -> Bool {
-        try db.scalar("SELECT CASE WHEN \(call) THEN 1 ELSE 0 END") == 1
+        try db.scalar("SELECT CASE WHEN \(call) THEN 1 ELSE 0 END" as SQL) == 1
     }
 }
 
@@ -60,7 +60,7 @@ extension Bool: ServerResult {
 struct NoResult: ServerResult {
     static var sqlType: String { "void" }
     static func read(_ db: Database, calling call: SQL) throws -> NoResult {
-        try db.execute("SELECT \(call)")
+        try db.execute("SELECT \(call)" as SQL)
         return NoResult()
     }
 }
