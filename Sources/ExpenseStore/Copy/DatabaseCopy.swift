@@ -126,6 +126,6 @@ public enum DatabaseCopy {
     public static func personalOwners(of source: Store) throws -> [String] {
         guard source.db.dialect == .postgresql else { return [] }
         let union = CopiedTable.all.filter { $0.owner == .person }.map { "SELECT owner FROM \($0.name)" }.joined(separator: " UNION ")
-        return try source.db.query("SELECT owner FROM (\(union)) AS people ORDER BY owner") { $0.string(0) }
+        return try source.db.query(SQL(verbatim: "SELECT owner FROM (\(union)) AS people ORDER BY owner")) { $0.string(0) }
     }
 }

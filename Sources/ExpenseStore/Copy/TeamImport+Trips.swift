@@ -13,7 +13,7 @@ extension TeamImport {
             let columns = table.columns.filter { $0.name != "report_id" }
             let list = columns.map(\.name).joined(separator: ", ")
             var tally = DatabaseCopy.Tally(name)
-            let rows = try source.db.query("SELECT report_id, \(list) FROM \(name) ORDER BY report_id, date") { row in
+            let rows = try source.db.query(SQL(verbatim: "SELECT report_id, \(list) FROM \(name) ORDER BY report_id, date")) { row in
                 (
                     report: row.int64(0),
                     values: columns.indices.map { index -> DatabaseValue in
@@ -26,8 +26,9 @@ extension TeamImport {
             for row in rows {
                 guard let id = reportIDs[row.report] else { continue }
                 try target.db.execute(
-                    "INSERT INTO \(name) (report_id, \(list)) VALUES (?\(String(repeating: ", ?", count: columns.count)))",
-                    [.integer(id)] + row.values)
+                    SQL(
+                        verbatim: "INSERT INTO \(name) (report_id, \(list)) VALUES (?\(String(repeating: ", ?", count: columns.count)))",
+                        arguments: [.integer(id)] + row.values))
                 tally.copied += 1
             }
             tally.rows = tally.copied
