@@ -80,9 +80,7 @@ extension Copier {
         func flush() throws {
             guard !chunk.isEmpty else { return }
             try to.execute(
-                SQL(
-                    verbatim: "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
-                    arguments: [.text(hash), .integer(number), .blob(chunk)]))
+                "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (\(hash), \(number), \(chunk))" as SQL)
             number += 1
             chunk.removeAll(keepingCapacity: true)
         }

@@ -27,9 +27,7 @@ extension Copier {
         if let targetHead, targetHead != AuditChain.Head(lastID: 0, lastHash: AuditChain.start) {
             let onChain =
                 try to.scalar(
-                    SQL(
-                        verbatim: "SELECT count(*) FROM report_events WHERE id = ? AND hash = ?",
-                        arguments: [.integer(targetHead.lastID), .text(targetHead.lastHash)])) > 0
+                    "SELECT count(*) FROM report_events WHERE id = \(targetHead.lastID) AND hash = \(targetHead.lastHash)" as SQL) > 0
             guard onChain else {
                 throw ExpenseError(
                     .invalidData,
@@ -39,11 +37,10 @@ extension Copier {
             }
         }
         try to.execute(
-            SQL(
-                verbatim: """
-                    INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)
-                    ON CONFLICT (singleton) DO UPDATE SET last_id = excluded.last_id, last_hash = excluded.last_hash
-                    """, arguments: [.integer(sourceHead.lastID), .text(sourceHead.lastHash)]))
+            """
+            INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, \(sourceHead.lastID), \(sourceHead.lastHash))
+            ON CONFLICT (singleton) DO UPDATE SET last_id = excluded.last_id, last_hash = excluded.last_hash
+            """ as SQL)
         tally.copied = 1
         return tally
     }
@@ -166,23 +163,19 @@ extension Copier {
             let high = max(try sourceCounter(table), try to.scalar(SQL(verbatim: "SELECT coalesce(max(id), 0) FROM \(table)")))
             guard high > 0 else { continue }
             if to.dialect == .sqlite {
-                if try to.scalar(SQL(verbatim: "SELECT count(*) FROM sqlite_sequence WHERE name = ?", arguments: [.text(table)])) == 0 {
+                if try to.scalar("SELECT count(*) FROM sqlite_sequence WHERE name = \(table)" as SQL) == 0 {
                     try to.execute(
-                        SQL(verbatim: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [.text(table), .integer(high)]))
+                        "INSERT INTO sqlite_sequence (name, seq) VALUES (\(table), \(high))" as SQL)
                 } else {
                     try to.execute(
-                        SQL(
-                            verbatim: "UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?",
-                            arguments: [.integer(high), .text(table), .integer(high)]))
+                        "UPDATE sqlite_sequence SET seq = \(high) WHERE name = \(table) AND seq < \(high)" as SQL)
                 }
             } else {
                 let current = try to.scalar(
-                    SQL(
-                        verbatim: "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(?, 'id')::regclass), 0)",
-                        arguments: [.text(table)]))
+                    "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(\(table), 'id')::regclass), 0)" as SQL)
                 if high > current {
                     _ = try to.scalar(
-                        SQL(verbatim: "SELECT setval(pg_get_serial_sequence(?, 'id'), ?)", arguments: [.text(table), .integer(high)]))
+                        "SELECT setval(pg_get_serial_sequence(\(table), 'id'), \(high))" as SQL)
                 }
             }
         }
@@ -193,11 +186,9 @@ extension Copier {
         if from.dialect == .sqlite {
             guard try from.hasTable("sqlite_sequence") else { return 0 }
             return try from.scalar(
-                SQL(verbatim: "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = ?", arguments: [.text(table)]))
+                "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = \(table)" as SQL)
         }
         return try from.scalar(
-            SQL(
-                verbatim: "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(?, 'id')::regclass), 0)", arguments: [.text(table)]
-            ))
+            "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(\(table), 'id')::regclass), 0)" as SQL)
     }
 }

@@ -121,10 +121,9 @@ final class Copier {
                 { ($0.int64(0), $0.string(1)) })
         else { return }
         let same = try from.scalar(
-            SQL(
-                verbatim: """
-                    SELECT count(*) FROM pg_stat_activity WHERE pid = ? AND backend_start::text = ? AND datname = current_database()
-                    """, arguments: [.integer(me.0), .text(me.1)]))
+            """
+            SELECT count(*) FROM pg_stat_activity WHERE pid = \(me.0) AND backend_start::text = \(me.1) AND datname = current_database()
+            """ as SQL)
         if same > 0 {
             throw ExpenseError(
                 .usage, "cannot copy the database \(from.path) onto itself (\(to.path))",
@@ -146,12 +145,11 @@ final class Copier {
     /// attached to several people's items has no owner to take.
     private func requireOneOwnerPerReceipt() throws {
         let shared = try from.queryFirst(
-            SQL(
-                verbatim: """
-                    SELECT l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
-                    LEFT JOIN reports r ON r.id = e.report_id
-                    GROUP BY l.receipt_id HAVING count(DISTINCT coalesce(r.owner, ?)) > 1 ORDER BY l.receipt_id LIMIT 1
-                    """, arguments: [.text(owner ?? "")])
+            """
+            SELECT l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
+            LEFT JOIN reports r ON r.id = e.report_id
+            GROUP BY l.receipt_id HAVING count(DISTINCT coalesce(r.owner, \(owner ?? ""))) > 1 ORDER BY l.receipt_id LIMIT 1
+            """ as SQL
         ) { $0.int64(0) }
         if let shared {
             throw ExpenseError(

@@ -232,7 +232,7 @@ final class TeamImport {
             let unattached = receipt.expenseIDs.isEmpty
             guard let owner = try receiptOwner[receipt.id] ?? (unattached ? owners.ownerOfRowsWithoutReport() : nil) else { continue }
             try Cancellation.check()
-            if try to.scalar(SQL(verbatim: "SELECT count(*) FROM receipt_contents WHERE sha256 = ?", arguments: [.text(receipt.sha256)]))
+            if try to.scalar("SELECT count(*) FROM receipt_contents WHERE sha256 = \(receipt.sha256)" as SQL)
                 == 0
             {
                 let bytes = try storage.read(receipt.sha256)
@@ -243,9 +243,8 @@ final class TeamImport {
                 for start in stride(from: 0, to: bytes.count, by: DatabaseReceiptStorage.chunkSize) {
                     let end = min(start + DatabaseReceiptStorage.chunkSize, bytes.count)
                     try to.execute(
-                        SQL(
-                            verbatim: "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
-                            arguments: [.text(receipt.sha256), .integer(chunk), .blob(Array(bytes[start..<end]))]))
+                        "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (\(receipt.sha256), \(chunk), \(Array(bytes[start..<end])))"
+                            as SQL)
                     chunk += 1
                 }
                 files.copied += 1
@@ -254,7 +253,7 @@ final class TeamImport {
                 files.present += 1
             }
             if let existing = try to.queryFirst(
-                SQL(verbatim: "SELECT id FROM receipts WHERE owner = ? AND sha256 = ?", arguments: [.text(owner), .text(receipt.sha256)]),
+                "SELECT id FROM receipts WHERE owner = \(owner) AND sha256 = \(receipt.sha256)" as SQL,
                 { $0.int64(0) })
             {
                 receiptIDs[receipt.id] = existing
@@ -280,9 +279,7 @@ final class TeamImport {
         for link in linked {
             guard let expense = expenseIDs[link.expense], let receipt = receiptIDs[link.receipt] else { continue }
             try to.execute(
-                SQL(
-                    verbatim: "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?)",
-                    arguments: [.integer(expense), .integer(receipt), .text(link.at)]))
+                "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (\(expense), \(receipt), \(link.at))" as SQL)
             links.copied += 1
         }
         (receipts.rows, links.rows, files.rows) = (receipts.copied + receipts.present, links.copied, files.copied + files.present)
@@ -298,13 +295,12 @@ final class TeamImport {
         }
         for row in rows {
             guard let report = reportIDs[row.report] else { continue }
+            let actor = try owners.owner(of: row.actor, orKeep: true)
             try to.execute(
-                SQL(
-                    verbatim: "INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [
-                        .integer(report), .text(row.violation), .text(try owners.owner(of: row.actor, orKeep: true)),
-                        .text(row.at), .text(row.reason),
-                    ]))
+                """
+                INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason)
+                VALUES (\(report), \(row.violation), \(actor), \(row.at), \(row.reason))
+                """ as SQL)
             tally.copied += 1
         }
         tally.rows = tally.copied
@@ -351,11 +347,11 @@ final class TeamImport {
                     on: to, id, copier, "import \(event.action) by \(event.actor) at \(event.at)", event.from.rawValue,
                     event.to.rawValue, event.reason, target.now())
                 try to.execute(
-                    SQL(verbatim: "UPDATE reports SET status = ? WHERE id = ?", arguments: [.text(event.to.rawValue), .integer(id)]))
+                    "UPDATE reports SET status = \(event.to.rawValue) WHERE id = \(id)" as SQL)
                 tally.copied += 1
             }
             try to.execute(
-                SQL(verbatim: "UPDATE reports SET updated_at = ? WHERE id = ?", arguments: [.text(report.updatedAt), .integer(id)]))
+                "UPDATE reports SET updated_at = \(report.updatedAt) WHERE id = \(id)" as SQL)
         }
         try to.execute("SET LOCAL expenses.importing = ''" as SQL)
         tally.rows = tally.copied
