@@ -20,7 +20,7 @@ extension Store {
         return changed
     }
 
-    public func referenceRateCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM exchange_rates")) }
+    public func referenceRateCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM exchange_rates" as SQL)) }
 
     /// Per currency: how many days, the first and last, and the last day's rate.
     public func referenceRateSummaries() throws -> [ReferenceRateSummary] {

@@ -7,7 +7,7 @@ extension Store {
     /// The report's stops, by day.
     public func stops(of reportID: Int64) throws -> [CalendarDate: CountryCode] {
         var stops: [CalendarDate: CountryCode] = [:]
-        try db.forEachRow("SELECT \(Self.stopColumns) FROM report_stops WHERE report_id = \(reportID)") { row in
+        try db.forEachRow("SELECT \(Self.stopColumns) FROM report_stops WHERE report_id = \(reportID)" as SQL) { row in
             let (day, country) = try Self.stop(row)
             stops[day] = country
         }
@@ -25,7 +25,7 @@ extension Store {
     /// The meals provided on the report's days, by day; a day not there had none.
     public func meals(of reportID: Int64) throws -> [CalendarDate: ProvidedMeals] {
         var meals: [CalendarDate: ProvidedMeals] = [:]
-        try db.forEachRow("SELECT \(Self.mealColumns) FROM report_meals WHERE report_id = \(reportID)") { row in
+        try db.forEachRow("SELECT \(Self.mealColumns) FROM report_meals WHERE report_id = \(reportID)" as SQL) { row in
             let (day, provided) = try Self.mealsOfDay(row)
             meals[day] = provided
         }
