@@ -12,7 +12,7 @@ extension Copier {
     func copyReceiptFiles() throws -> (DatabaseCopy.Tally, Int64) {
         var tally = DatabaseCopy.Tally("receipt files")
         var bytes: Int64 = 0
-        let hashes = try from.query("SELECT DISTINCT sha256 FROM receipts ORDER BY sha256") { $0.string(0) }
+        let hashes = try from.query("SELECT DISTINCT sha256 FROM receipts ORDER BY sha256" as SQL) { $0.string(0) }
         guard !hashes.isEmpty else { return (tally, 0) }
         let sourceStorage = try source.requireReceiptStorage()
         let targetStorage = try target.requireReceiptStorage()
@@ -80,8 +80,7 @@ extension Copier {
         func flush() throws {
             guard !chunk.isEmpty else { return }
             try to.execute(
-                "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
-                [.text(hash), .integer(number), .blob(chunk)])
+                "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (\(hash), \(number), \(chunk))" as SQL)
             number += 1
             chunk.removeAll(keepingCapacity: true)
         }

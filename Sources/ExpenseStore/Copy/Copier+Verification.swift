@@ -7,7 +7,7 @@ extension Copier {
 
     func head(of db: Database) throws -> AuditChain.Head? {
         guard try db.hasTable(CopiedTable.auditHead) else { return nil }
-        return try db.queryFirst("SELECT last_id, last_hash FROM report_events_head WHERE singleton = 1") {
+        return try db.queryFirst("SELECT last_id, last_hash FROM report_events_head WHERE singleton = 1" as SQL) {
             AuditChain.Head(lastID: $0.int64(0), lastHash: $0.string(1))
         }
     }
@@ -27,8 +27,7 @@ extension Copier {
         if let targetHead, targetHead != AuditChain.Head(lastID: 0, lastHash: AuditChain.start) {
             let onChain =
                 try to.scalar(
-                    "SELECT count(*) FROM report_events WHERE id = ? AND hash = ?",
-                    [.integer(targetHead.lastID), .text(targetHead.lastHash)]) > 0
+                    "SELECT count(*) FROM report_events WHERE id = \(targetHead.lastID) AND hash = \(targetHead.lastHash)" as SQL) > 0
             guard onChain else {
                 throw ExpenseError(
                     .invalidData,
@@ -39,9 +38,9 @@ extension Copier {
         }
         try to.execute(
             """
-            INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)
+            INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, \(sourceHead.lastID), \(sourceHead.lastHash))
             ON CONFLICT (singleton) DO UPDATE SET last_id = excluded.last_id, last_hash = excluded.last_hash
-            """, [.integer(sourceHead.lastID), .text(sourceHead.lastHash)])
+            """ as SQL)
         tally.copied = 1
         return tally
     }
@@ -114,12 +113,13 @@ extension Copier {
     private func checkReferences() throws {
         for reference in CopiedTable.references {
             let dangling = try to.queryFirst(
-                SQL(verbatim: """
-                SELECT c.\(reference.column) FROM \(reference.table) c
-                WHERE c.\(reference.column) IS NOT NULL
-                  AND NOT EXISTS (SELECT 1 FROM \(reference.parent) p WHERE p.\(reference.parentKey) = c.\(reference.column))
-                LIMIT 1
-                """)
+                SQL(
+                    verbatim: """
+                        SELECT c.\(reference.column) FROM \(reference.table) c
+                        WHERE c.\(reference.column) IS NOT NULL
+                          AND NOT EXISTS (SELECT 1 FROM \(reference.parent) p WHERE p.\(reference.parentKey) = c.\(reference.column))
+                        LIMIT 1
+                        """)
             ) { $0.string(0) }
             if let dangling {
                 throw ExpenseError(
@@ -136,7 +136,7 @@ extension Copier {
         if let item = try to.queryFirst(
             """
             SELECT e.id FROM expenses e JOIN reports r ON r.id = e.report_id WHERE e.owner <> r.owner ORDER BY e.id LIMIT 1
-            """, { $0.int64(0) })
+            """ as SQL, { $0.int64(0) })
         {
             throw ExpenseError(.invalidData, "expense \(item) would not belong to its report's owner; nothing was copied")
         }
@@ -144,7 +144,7 @@ extension Copier {
             """
             SELECT l.receipt_id FROM expense_receipts l JOIN receipts c ON c.id = l.receipt_id JOIN expenses e ON e.id = l.expense_id
             WHERE c.owner <> e.owner ORDER BY l.receipt_id LIMIT 1
-            """, { $0.int64(0) })
+            """ as SQL, { $0.int64(0) })
         {
             throw ExpenseError(.invalidData, "receipt \(link) would be attached to another person's item; nothing was copied")
         }
@@ -163,19 +163,19 @@ extension Copier {
             let high = max(try sourceCounter(table), try to.scalar(SQL(verbatim: "SELECT coalesce(max(id), 0) FROM \(table)")))
             guard high > 0 else { continue }
             if to.dialect == .sqlite {
-                if try to.scalar("SELECT count(*) FROM sqlite_sequence WHERE name = ?", [.text(table)]) == 0 {
-                    try to.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", [.text(table), .integer(high)])
+                if try to.scalar("SELECT count(*) FROM sqlite_sequence WHERE name = \(table)" as SQL) == 0 {
+                    try to.execute(
+                        "INSERT INTO sqlite_sequence (name, seq) VALUES (\(table), \(high))" as SQL)
                 } else {
                     try to.execute(
-                        "UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?",
-                        [.integer(high), .text(table), .integer(high)])
+                        "UPDATE sqlite_sequence SET seq = \(high) WHERE name = \(table) AND seq < \(high)" as SQL)
                 }
             } else {
                 let current = try to.scalar(
-                    "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(?, 'id')::regclass), 0)",
-                    [.text(table)])
+                    "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(\(table), 'id')::regclass), 0)" as SQL)
                 if high > current {
-                    _ = try to.scalar("SELECT setval(pg_get_serial_sequence(?, 'id'), ?)", [.text(table), .integer(high)])
+                    _ = try to.scalar(
+                        "SELECT setval(pg_get_serial_sequence(\(table), 'id'), \(high))" as SQL)
                 }
             }
         }
@@ -185,10 +185,10 @@ extension Copier {
     private func sourceCounter(_ table: String) throws -> Int64 {
         if from.dialect == .sqlite {
             guard try from.hasTable("sqlite_sequence") else { return 0 }
-            return try from.scalar("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = ?", [.text(table)])
+            return try from.scalar(
+                "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = \(table)" as SQL)
         }
         return try from.scalar(
-            "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(?, 'id')::regclass), 0)",
-            [.text(table)])
+            "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(\(table), 'id')::regclass), 0)" as SQL)
     }
 }

@@ -93,9 +93,9 @@ final class Copier {
     /// A copy reads and writes every person's rows: on a server only a role that bypasses row
     /// security sees them all (a superuser, or one made with BYPASSRLS).
     private func requireSeesEverything(_ db: Database, writing: Bool) throws {
-        let role = try db.queryFirst("SELECT session_user") { $0.string(0) } ?? ""
+        let role = try db.queryFirst("SELECT session_user" as SQL) { $0.string(0) } ?? ""
         if writing { targetRole = role }
-        let sees = try db.scalar("SELECT count(*) FROM pg_roles WHERE rolname = session_user AND (rolsuper OR rolbypassrls)") > 0
+        let sees = try db.scalar("SELECT count(*) FROM pg_roles WHERE rolname = session_user AND (rolsuper OR rolbypassrls)" as SQL) > 0
         guard !sees else { return }
         let what =
             writing
@@ -117,13 +117,13 @@ final class Copier {
     private func refuseSameServer() throws {
         guard
             let me = try to.queryFirst(
-                "SELECT pid, backend_start::text FROM pg_stat_activity WHERE pid = pg_backend_pid()",
+                "SELECT pid, backend_start::text FROM pg_stat_activity WHERE pid = pg_backend_pid()" as SQL,
                 { ($0.int64(0), $0.string(1)) })
         else { return }
         let same = try from.scalar(
             """
-            SELECT count(*) FROM pg_stat_activity WHERE pid = ? AND backend_start::text = ? AND datname = current_database()
-            """, [.integer(me.0), .text(me.1)])
+            SELECT count(*) FROM pg_stat_activity WHERE pid = \(me.0) AND backend_start::text = \(me.1) AND datname = current_database()
+            """ as SQL)
         if same > 0 {
             throw ExpenseError(
                 .usage, "cannot copy the database \(from.path) onto itself (\(to.path))",
@@ -148,8 +148,8 @@ final class Copier {
             """
             SELECT l.receipt_id FROM expense_receipts l JOIN expenses e ON e.id = l.expense_id
             LEFT JOIN reports r ON r.id = e.report_id
-            GROUP BY l.receipt_id HAVING count(DISTINCT coalesce(r.owner, ?)) > 1 ORDER BY l.receipt_id LIMIT 1
-            """, [.text(owner ?? "")]
+            GROUP BY l.receipt_id HAVING count(DISTINCT coalesce(r.owner, \(owner ?? ""))) > 1 ORDER BY l.receipt_id LIMIT 1
+            """ as SQL
         ) { $0.int64(0) }
         if let shared {
             throw ExpenseError(
@@ -167,7 +167,7 @@ final class Copier {
     private func beginReading() throws {
         guard !from.isInsideTransaction else { return }
         if from.dialect == .postgresql {
-            try from.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try from.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" as SQL)
         } else {
             try from.begin(.deferred)
         }
@@ -184,7 +184,7 @@ final class Copier {
     private func switchOffTriggers() throws {
         if to.dialect == .postgresql {
             do {
-                try to.execute("SET LOCAL session_replication_role = replica")
+                try to.execute("SET LOCAL session_replication_role = replica" as SQL)
             } catch let error as DatabaseError where error.kind == .permission {
                 throw ExpenseError(
                     .permissionDenied,
@@ -196,7 +196,9 @@ final class Copier {
             try to.execute(SQL(verbatim: "LOCK TABLE \(tables.joined(separator: ", ")) IN EXCLUSIVE MODE"))
             return
         }
-        droppedTriggers = try to.query("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL ORDER BY name") {
+        droppedTriggers = try to.query(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL ORDER BY name" as SQL
+        ) {
             (name: $0.string(0), sql: $0.string(1))
         }
         for trigger in droppedTriggers { try to.execute(SQL(verbatim: "DROP TRIGGER \(Self.quoted(trigger.name))")) }
@@ -204,7 +206,7 @@ final class Copier {
 
     /// The file's triggers again, each from its own text, in the same transaction.
     private func switchOnTriggers() throws {
-        for trigger in droppedTriggers { try to.execute(trigger.sql) }
+        for trigger in droppedTriggers { try to.execute(SQL(verbatim: trigger.sql)) }
         droppedTriggers = []
     }
 
@@ -260,7 +262,7 @@ final class Copier {
         let sql =
             "SELECT \(select) FROM \(plan.table.name)" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
             + " ORDER BY \(key.joined(separator: ", ")) LIMIT \(DatabaseCopy.pageSize)"
-        return try db.query(sql, all) { row in try self.values(of: row, plan, in: db) }
+        return try db.query(SQL(verbatim: sql, arguments: all)) { row in try self.values(of: row, plan, in: db) }
     }
 
     private func values(of row: Row, _ plan: TablePlan, in db: Database) throws -> [DatabaseValue] {
@@ -295,7 +297,7 @@ final class Copier {
             "SELECT \(plan.targetColumns.joined(separator: ", ")) FROM \(plan.table.name) "
             + "WHERE \(Self.tuple(plan.lookupKey)) IN (\(list))"
         var found: [[UInt8]: [DatabaseValue]] = [:]
-        try to.forEachRow(sql, padded.flatMap { $0 }) { row in
+        try to.forEachRow(SQL(verbatim: sql, arguments: padded.flatMap { $0 })) { row in
             let values = try self.values(of: row, plan, in: self.to)
             found[CopiedRows.keyBytes(plan.lookupKey(of: values))] = values
         }
@@ -312,7 +314,7 @@ final class Copier {
                     "INSERT INTO \(plan.table.name) (\(plan.targetColumns.joined(separator: ", "))) VALUES "
                     + Array(repeating: Self.placeholders(plan.targetColumns.count), count: size).joined(separator: ", ")
                 do {
-                    try to.execute(sql, batch.flatMap { $0 })
+                    try to.execute(SQL(verbatim: sql, arguments: batch.flatMap { $0 }))
                 } catch let error as DatabaseError {
                     let keys = batch.map { CopiedRows.describe(plan.lookupKey(of: $0)) }
                     let which = keys.count == 1 ? keys[0] : "\(keys[0]) to \(keys[keys.count - 1])"

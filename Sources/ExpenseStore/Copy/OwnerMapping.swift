@@ -53,9 +53,10 @@ struct OwnerMapping {
         let targets = try Set(owners.map { try owner(of: $0) } + (withoutReport ? [ownerOfRowsWithoutReport()] : []))
         for name in targets.sorted() {
             let traveller = try db.scalar(
-                """
-                SELECT count(*) FROM pg_roles WHERE rolname = ? AND rolcanlogin AND pg_has_role(rolname, '\(PostgresSchema.travellerRole)', 'MEMBER')
-                """, [.text(name)])
+                SQL(
+                    verbatim: """
+                        SELECT count(*) FROM pg_roles WHERE rolname = ? AND rolcanlogin AND pg_has_role(rolname, '\(PostgresSchema.travellerRole)', 'MEMBER')
+                        """, arguments: [.text(name)]))
             guard traveller > 0 else {
                 throw ExpenseError(
                     .usage, "\(TerminalText.visible(name)) is no traveller of the team database \(db.path): nothing was copied",

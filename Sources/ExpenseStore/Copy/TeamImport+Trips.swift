@@ -26,8 +26,9 @@ extension TeamImport {
             for row in rows {
                 guard let id = reportIDs[row.report] else { continue }
                 try target.db.execute(
-                    "INSERT INTO \(name) (report_id, \(list)) VALUES (?\(String(repeating: ", ?", count: columns.count)))",
-                    [.integer(id)] + row.values)
+                    SQL(
+                        verbatim: "INSERT INTO \(name) (report_id, \(list)) VALUES (?\(String(repeating: ", ?", count: columns.count)))",
+                        arguments: [.integer(id)] + row.values))
                 tally.copied += 1
             }
             tally.rows = tally.copied

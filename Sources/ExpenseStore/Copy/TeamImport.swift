@@ -44,14 +44,14 @@ final class TeamImport {
                 .invalidData, .auditLogAltered(event: chainBreak.eventID),
                 "the audit log of \(from.path) is broken: \(chainBreak.message); nothing was copied")
         }
-        let reports = try from.query("SELECT \(Store.reportColumns) FROM reports ORDER BY id", [], Store.report)
+        let reports = try from.query(SQL(verbatim: "SELECT \(Store.reportColumns) FROM reports ORDER BY id"), Store.report)
         let moving = reports.filter { $0.status == .draft || importHistory }
         let withoutReport =
             try from.scalar(
                 """
                 SELECT (SELECT count(*) FROM expenses WHERE report_id IS NULL)
                      + (SELECT count(*) FROM receipts WHERE NOT EXISTS (SELECT 1 FROM expense_receipts WHERE receipt_id = receipts.id))
-                """) > 0
+                """ as SQL) > 0
         try owners.requireKnown(reports.filter { $0.status == .draft || importHistory }.map(\.owner), withoutReport: withoutReport, in: to)
 
         var outcome = DatabaseCopy.Outcome(
@@ -80,7 +80,7 @@ final class TeamImport {
             outcome.tables.append(try copyAdvances(reportIDs))
             outcome.tables.append(try copyHistory(of: moving.filter { $0.status != .draft }, reportIDs))
             try verify(moving, reportIDs)
-            try to.execute("RESET ROLE")
+            try to.execute("RESET ROLE" as SQL)
             try to.commit()
         } catch {
             to.rollback()
@@ -95,11 +95,16 @@ final class TeamImport {
     private func verify(_ reports: [Report], _ reportIDs: [Int64: Int64]) throws {
         for report in reports {
             guard let id = reportIDs[report.id],
-                let copied = try to.queryFirst("SELECT \(Store.reportColumns) FROM reports WHERE id = ?", [.integer(id)], Store.report)
+                let copied = try to.queryFirst(
+                    SQL(verbatim: "SELECT \(Store.reportColumns) FROM reports WHERE id = ?", arguments: [.integer(id)]), Store.report)
             else { continue }
             let amounts = "SELECT count(*), coalesce(sum(amount_minor), 0) FROM expenses WHERE report_id = ?"
-            let here = try from.queryFirst(amounts, [.integer(report.id)]) { "\($0.int64(0)) item(s), amounts \($0.int64(1))" }
-            let there = try to.queryFirst(amounts, [.integer(id)]) { "\($0.int64(0)) item(s), amounts \($0.int64(1))" }
+            let here = try from.queryFirst(SQL(verbatim: amounts, arguments: [.integer(report.id)])) {
+                "\($0.int64(0)) item(s), amounts \($0.int64(1))"
+            }
+            let there = try to.queryFirst(SQL(verbatim: amounts, arguments: [.integer(id)])) {
+                "\($0.int64(0)) item(s), amounts \($0.int64(1))"
+            }
             guard copied.itemCount == report.itemCount, copied.total == report.total, copied.status == report.status, here == there else {
                 throw ExpenseError(
                     .invalidData,
@@ -113,12 +118,13 @@ final class TeamImport {
     /// The administrator: a member of the functions' role, which writes the tables for them.
     private func requireAdministrator() throws {
         let allowed = try to.scalar(
-            SQL(verbatim: """
-            SELECT count(*) FROM pg_roles WHERE rolname = session_user
-               AND (rolsuper OR pg_has_role(session_user, '\(PostgresSchema.definerRole)', 'MEMBER'))
-            """))
+            SQL(
+                verbatim: """
+                    SELECT count(*) FROM pg_roles WHERE rolname = session_user
+                       AND (rolsuper OR pg_has_role(session_user, '\(PostgresSchema.definerRole)', 'MEMBER'))
+                    """))
         guard allowed > 0 else {
-            let role = try to.queryFirst("SELECT session_user") { $0.string(0) } ?? ""
+            let role = try to.queryFirst("SELECT session_user" as SQL) { $0.string(0) } ?? ""
             throw ExpenseError(
                 .permissionDenied,
                 "copying into the team database \(to.path) writes other people's rows, "
@@ -150,7 +156,7 @@ final class TeamImport {
                    e.rate_date, e.rate_source, e.converted_minor, e.paid_by, e.created_at, e.updated_at, e.import_key, e.external_id,
                    e.distance_tenths, e.vehicle, e.from_place, e.to_place, e.nights
             FROM expenses e LEFT JOIN reports r ON r.id = e.report_id ORDER BY e.id
-            """
+            """ as SQL
         ) { row -> (id: Int64, report: Int64?, owner: String?, values: [DatabaseValue]) in
             (
                 row.int64(0), row.optionalInt64(1), row.optionalString(2),
@@ -170,13 +176,14 @@ final class TeamImport {
             let owner = try row.owner.map { try owners.owner(of: $0) } ?? owners.ownerOfRowsWithoutReport()
             guard
                 let id = try to.queryFirst(
-                    """
-                    INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
-                                          rate_source, converted_minor, paid_by, created_at, updated_at, import_key, external_id,
-                                          distance_tenths, vehicle, from_place, to_place, nights, owner)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT DO NOTHING RETURNING id
-                    """, [DatabaseValue(newReport)] + row.values + [.text(owner)], { $0.int64(0) })
+                    SQL(
+                        verbatim: """
+                            INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency, rate, rate_date,
+                                                  rate_source, converted_minor, paid_by, created_at, updated_at, import_key, external_id,
+                                                  distance_tenths, vehicle, from_place, to_place, nights, owner)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            ON CONFLICT DO NOTHING RETURNING id
+                            """, arguments: [DatabaseValue(newReport)] + row.values + [.text(owner)]), { $0.int64(0) })
             else {
                 tally.present += 1  // the same imported row (its fingerprint) is this person's already
                 continue
@@ -198,7 +205,9 @@ final class TeamImport {
         var links = DatabaseCopy.Tally("expense_receipts")
         var files = DatabaseCopy.Tally("receipt files")
         var bytesCopied: Int64 = 0
-        let linked = try from.query("SELECT expense_id, receipt_id, attached_at FROM expense_receipts ORDER BY expense_id, receipt_id") {
+        let linked = try from.query(
+            "SELECT expense_id, receipt_id, attached_at FROM expense_receipts ORDER BY expense_id, receipt_id" as SQL
+        ) {
             (expense: $0.int64(0), receipt: $0.int64(1), at: $0.string(2))
         }
         var receiptOwner: [Int64: String] = [:]
@@ -219,7 +228,9 @@ final class TeamImport {
             let unattached = receipt.expenseIDs.isEmpty
             guard let owner = try receiptOwner[receipt.id] ?? (unattached ? owners.ownerOfRowsWithoutReport() : nil) else { continue }
             try Cancellation.check()
-            if try to.scalar("SELECT count(*) FROM receipt_contents WHERE sha256 = ?", [.text(receipt.sha256)]) == 0 {
+            if try to.scalar("SELECT count(*) FROM receipt_contents WHERE sha256 = \(receipt.sha256)" as SQL)
+                == 0
+            {
                 let bytes = try storage.read(receipt.sha256)
                 guard SHA256.hex(bytes) == receipt.sha256 else {
                     throw ExpenseError(.invalidData, "the bytes of receipt \(receipt.id) in \(from.path) are damaged; nothing was copied")
@@ -228,8 +239,8 @@ final class TeamImport {
                 for start in stride(from: 0, to: bytes.count, by: DatabaseReceiptStorage.chunkSize) {
                     let end = min(start + DatabaseReceiptStorage.chunkSize, bytes.count)
                     try to.execute(
-                        "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (?, ?, ?)",
-                        [.text(receipt.sha256), .integer(chunk), .blob(Array(bytes[start..<end]))])
+                        "INSERT INTO receipt_contents (sha256, chunk, bytes) VALUES (\(receipt.sha256), \(chunk), \(Array(bytes[start..<end])))"
+                            as SQL)
                     chunk += 1
                 }
                 files.copied += 1
@@ -238,8 +249,8 @@ final class TeamImport {
                 files.present += 1
             }
             if let existing = try to.queryFirst(
-                "SELECT id FROM receipts WHERE owner = ? AND sha256 = ?",
-                [.text(owner), .text(receipt.sha256)], { $0.int64(0) })
+                "SELECT id FROM receipts WHERE owner = \(owner) AND sha256 = \(receipt.sha256)" as SQL,
+                { $0.int64(0) })
             {
                 receiptIDs[receipt.id] = existing
                 receipts.present += 1
@@ -250,21 +261,16 @@ final class TeamImport {
                 INSERT INTO receipts (sha256, media_type, size, original_name, source, captured_at, taken_at, width, height, ocr_status,
                                       ocr_note, ocr_text, suggested_merchant, suggested_date, suggested_amount, suggested_currency,
                                       suggested_category, owner)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(receipt.sha256), .text(receipt.mediaType.rawValue), .integer(receipt.size), .text(receipt.originalName),
-                    .text(receipt.source.rawValue), .text(receipt.capturedAt), DatabaseValue(receipt.takenAt),
-                    DatabaseValue(receipt.width.map(Int64.init)), DatabaseValue(receipt.height.map(Int64.init)),
-                ]
-                    + Store.ocrValues(receipt.ocr).arguments + [.text(owner)])
+                VALUES (\(receipt.sha256), \(receipt.mediaType.rawValue), \(receipt.size), \(receipt.originalName), \
+                \(receipt.source.rawValue), \(receipt.capturedAt), \(receipt.takenAt), \(receipt.width.map(Int64.init)), \
+                \(receipt.height.map(Int64.init)), \(Store.ocrValues(receipt.ocr)), \(owner))
+                """ as SQL)
             receipts.copied += 1
         }
         for link in linked {
             guard let expense = expenseIDs[link.expense], let receipt = receiptIDs[link.receipt] else { continue }
             try to.execute(
-                "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (?, ?, ?)",
-                [.integer(expense), .integer(receipt), .text(link.at)])
+                "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (\(expense), \(receipt), \(link.at))" as SQL)
             links.copied += 1
         }
         (receipts.rows, links.rows, files.rows) = (receipts.copied + receipts.present, links.copied, files.copied + files.present)
@@ -274,18 +280,18 @@ final class TeamImport {
     private func copyAcknowledgements(_ reportIDs: [Int64: Int64]) throws -> DatabaseCopy.Tally {
         var tally = DatabaseCopy.Tally("policy_acknowledgements")
         let rows = try from.query(
-            "SELECT report_id, violation, actor, at, reason FROM policy_acknowledgements ORDER BY report_id, violation"
+            "SELECT report_id, violation, actor, at, reason FROM policy_acknowledgements ORDER BY report_id, violation" as SQL
         ) {
             (report: $0.int64(0), violation: $0.string(1), actor: $0.string(2), at: $0.string(3), reason: $0.string(4))
         }
         for row in rows {
             guard let report = reportIDs[row.report] else { continue }
+            let actor = try owners.owner(of: row.actor, orKeep: true)
             try to.execute(
-                "INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason) VALUES (?, ?, ?, ?, ?)",
-                [
-                    .integer(report), .text(row.violation), .text(try owners.owner(of: row.actor, orKeep: true)),
-                    .text(row.at), .text(row.reason),
-                ])
+                """
+                INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason)
+                VALUES (\(report), \(row.violation), \(actor), \(row.at), \(row.reason))
+                """ as SQL)
             tally.copied += 1
         }
         tally.rows = tally.copied
@@ -308,7 +314,9 @@ final class TeamImport {
         for row in rows {
             guard let report = reportIDs[row.report] else { continue }
             try to.execute(
-                "INSERT INTO report_advances (report_id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [.integer(report)] + row.values)
+                SQL(
+                    verbatim: "INSERT INTO report_advances (report_id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [.integer(report)] + row.values))
             tally.copied += 1
         }
         tally.rows = tally.copied
@@ -321,20 +329,22 @@ final class TeamImport {
     private func copyHistory(of reports: [Report], _ reportIDs: [Int64: Int64]) throws -> DatabaseCopy.Tally {
         var tally = DatabaseCopy.Tally("report_events")
         // The status triggers' check of who takes a step is the functions'; this copy is the administrator's.
-        try to.execute("SET LOCAL expenses.importing = 'history'")
-        let copier = try to.queryFirst("SELECT session_user::text") { $0.string(0) } ?? ""
+        try to.execute("SET LOCAL expenses.importing = 'history'" as SQL)
+        let copier = try to.queryFirst("SELECT session_user::text" as SQL) { $0.string(0) } ?? ""
         for report in reports {
             guard let id = reportIDs[report.id] else { continue }
             for event in try source.events(report.id) {
                 try ServerWrites.logEvent.call(
                     on: to, id, copier, "import \(event.action) by \(event.actor) at \(event.at)", event.from.rawValue,
                     event.to.rawValue, event.reason, target.now())
-                try to.execute("UPDATE reports SET status = ? WHERE id = ?", [.text(event.to.rawValue), .integer(id)])
+                try to.execute(
+                    "UPDATE reports SET status = \(event.to.rawValue) WHERE id = \(id)" as SQL)
                 tally.copied += 1
             }
-            try to.execute("UPDATE reports SET updated_at = ? WHERE id = ?", [.text(report.updatedAt), .integer(id)])
+            try to.execute(
+                "UPDATE reports SET updated_at = \(report.updatedAt) WHERE id = \(id)" as SQL)
         }
-        try to.execute("SET LOCAL expenses.importing = ''")
+        try to.execute("SET LOCAL expenses.importing = ''" as SQL)
         tally.rows = tally.copied
         return tally
     }

@@ -101,14 +101,14 @@ extension Database {
     }
 
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {
-        try execute("SAVEPOINT command")
+        try execute("SAVEPOINT command" as SQL)
         do {
             let result = try body()
-            try execute("RELEASE command")
+            try execute("RELEASE command" as SQL)
             return result
         } catch {
             rollback(to: "command")
-            try? execute("RELEASE command")
+            try? execute("RELEASE command" as SQL)
             throw error
         }
     }

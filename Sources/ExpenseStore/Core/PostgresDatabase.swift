@@ -290,7 +290,7 @@ final class PostgresDatabase: Database {
     /// times on average: on tables this small its predicate locks cover whole tables.) A deadlock
     /// (40P01) or serialization failure (40001) is rolled back whole, and `Store.write` runs it again.
     public func begin(_ kind: TransactionKind) throws {
-        try execute("BEGIN")
+        try execute("BEGIN" as SQL)
     }
 
     public func commit() throws {
@@ -299,7 +299,7 @@ final class PostgresDatabase: Database {
             rollback()
             throw DatabaseError(sqlState: "25P02", message: "the transaction failed and was rolled back", sql: "COMMIT")
         }
-        try execute("COMMIT")
+        try execute("COMMIT" as SQL)
     }
 
     public func rollback() {
@@ -313,13 +313,11 @@ final class PostgresDatabase: Database {
     }
 
     public func hasTable(_ name: String) throws -> Bool {
-        try scalar(
-            "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?",
-            [.text(name)]) > 0
+        try scalar("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = \(name)" as SQL) > 0
     }
 
     public func tableCount() throws -> Int64 {
-        try scalar("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()")
+        try scalar("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()" as SQL)
     }
 
     // MARK: - Notifications
@@ -350,6 +348,6 @@ final class PostgresDatabase: Database {
 
     /// The role the server let this connection in as: the user, on a team database.
     public func sessionUser() throws -> String {
-        try queryFirst("SELECT session_user") { $0.string(0) } ?? ""
+        try queryFirst("SELECT session_user" as SQL) { $0.string(0) } ?? ""
     }
 }

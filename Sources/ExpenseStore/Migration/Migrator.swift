@@ -37,11 +37,12 @@ public struct Migrator {
         if let done = applied, migrations.allSatisfy({ done.contains($0.id) }) { return }
 
         try db.execute(
-            """
-            CREATE TABLE IF NOT EXISTS schema_migrations (
-                id TEXT PRIMARY KEY NOT NULL,
-                applied_at TEXT NOT NULL)
-            """)
+            SQL(
+                verbatim: """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        applied_at TEXT NOT NULL)
+                    """))
         for migration in migrations {
             try db.inTransaction(.immediate) {
                 // Read again under the write lock: another process may have just applied it.
@@ -49,7 +50,7 @@ public struct Migrator {
                 try refuseNewer(current, db)
                 guard !current.contains(migration.id) else { return }
                 try migration.apply(db)
-                try db.execute("INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)", [.text(migration.id), .text(now)])
+                try db.execute("INSERT INTO schema_migrations (id, applied_at) VALUES (\(migration.id), \(now))" as SQL)
             }
         }
     }
@@ -72,7 +73,7 @@ public struct Migrator {
 
     func appliedIDs(_ db: Database) throws -> Set<String>? {
         guard try db.hasTable("schema_migrations") else { return nil }
-        return Set(try db.query("SELECT id FROM schema_migrations") { $0.string(0) })
+        return Set(try db.query(SQL(verbatim: "SELECT id FROM schema_migrations")) { $0.string(0) })
     }
 
     func refuseNewer(_ applied: Set<String>, _ db: Database) throws {

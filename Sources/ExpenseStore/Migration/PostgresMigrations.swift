@@ -6,15 +6,17 @@ import ExpenseSupport
 public enum PostgresMigrations {
     public static var migrator: Migrator {
         var migrator = Migrator()
-        migrator.register("2026-12-05-pg-v1-team-schema") { try $0.execute(PostgresSchema.createTables) }
-        migrator.register("2026-12-06-pg-v2-totals-held-to-bigint") { try $0.execute(PostgresSchema.countFunction) }
-        migrator.register("2026-12-07-pg-v3-receipt-uploads") { try $0.execute(PostgresSchema.receiptUploads) }
-        migrator.register("2026-12-08-pg-v4-trip-allowances") { try $0.execute(PostgresSchema.tripAllowances) }
-        migrator.register("2026-12-09-pg-v5-mileage-nights-advances") { try $0.execute(PostgresSchema.mileageNightsAdvances) }
-        migrator.register("2026-12-10-pg-v6-mail-receipts") { try $0.execute(PostgresSchema.mailReceipts) }
-        migrator.register("2026-12-11-pg-v7-receipt-matching") { try $0.execute(PostgresSchema.receiptMatching) }
-        migrator.register("2026-12-12-pg-v8-owed-not-negative") { try $0.execute(PostgresSchema.noNegativeAllowances) }
-        migrator.register("2026-12-13-pg-v9-manual-rate-tolerance") { try $0.execute(PostgresSchema.manualRateTolerance) }
+        migrator.register("2026-12-05-pg-v1-team-schema") { try $0.execute(SQL(verbatim: PostgresSchema.createTables)) }
+        migrator.register("2026-12-06-pg-v2-totals-held-to-bigint") { try $0.execute(SQL(verbatim: PostgresSchema.countFunction)) }
+        migrator.register("2026-12-07-pg-v3-receipt-uploads") { try $0.execute(SQL(verbatim: PostgresSchema.receiptUploads)) }
+        migrator.register("2026-12-08-pg-v4-trip-allowances") { try $0.execute(SQL(verbatim: PostgresSchema.tripAllowances)) }
+        migrator.register("2026-12-09-pg-v5-mileage-nights-advances") {
+            try $0.execute(SQL(verbatim: PostgresSchema.mileageNightsAdvances))
+        }
+        migrator.register("2026-12-10-pg-v6-mail-receipts") { try $0.execute(SQL(verbatim: PostgresSchema.mailReceipts)) }
+        migrator.register("2026-12-11-pg-v7-receipt-matching") { try $0.execute(SQL(verbatim: PostgresSchema.receiptMatching)) }
+        migrator.register("2026-12-12-pg-v8-owed-not-negative") { try $0.execute(SQL(verbatim: PostgresSchema.noNegativeAllowances)) }
+        migrator.register("2026-12-13-pg-v9-manual-rate-tolerance") { try $0.execute(SQL(verbatim: PostgresSchema.manualRateTolerance)) }
         return migrator
     }
 
@@ -39,6 +41,6 @@ public enum PostgresMigrations {
     /// Creates or updates the schema and the team's roles, grants and policies; idempotent.
     static func setUp(_ db: PostgresDatabase, now: String) throws {
         try migrator.migrate(db, now: now)
-        try db.inTransaction { try db.execute(PostgresSchema.setupRoles) }
+        try db.inTransaction { try db.execute(SQL(verbatim: PostgresSchema.setupRoles)) }
     }
 }

@@ -7,21 +7,22 @@ extension Schema {
     /// language and with the current app id.
     static func createAppShortcuts(_ db: Database) throws {
         try db.execute(
-            """
-            CREATE TABLE app_shortcuts (
-                -- The item's type as the plist writes it, before $(PRODUCT_BUNDLE_IDENTIFIER) expands,
-                -- so that the row stays the item's whatever the app id.
-                plist_type TEXT PRIMARY KEY NOT NULL CHECK (length(trim(plist_type)) > 0),
-                -- removed: removed, evicted or replaced by an item of the user's of its type.
-                state TEXT NOT NULL CHECK (state IN ('enabled', 'disabled', 'removed')),
-                -- Its place among all the enabled dynamic quick actions, dynamic_shortcuts' and these
-                -- together (dynamic_shortcuts' own ranks count only its rows).
-                rank INTEGER CHECK (rank >= 0),
-                disabled_message TEXT,
-                published_at TEXT NOT NULL,
-                CHECK ((state = 'enabled') = (rank IS NOT NULL)),
-                CHECK (state = 'disabled' OR disabled_message IS NULL)
-            );
-            """)
+            SQL(
+                verbatim: """
+                    CREATE TABLE app_shortcuts (
+                        -- The item's type as the plist writes it, before $(PRODUCT_BUNDLE_IDENTIFIER) expands,
+                        -- so that the row stays the item's whatever the app id.
+                        plist_type TEXT PRIMARY KEY NOT NULL CHECK (length(trim(plist_type)) > 0),
+                        -- removed: removed, evicted or replaced by an item of the user's of its type.
+                        state TEXT NOT NULL CHECK (state IN ('enabled', 'disabled', 'removed')),
+                        -- Its place among all the enabled dynamic quick actions, dynamic_shortcuts' and these
+                        -- together (dynamic_shortcuts' own ranks count only its rows).
+                        rank INTEGER CHECK (rank >= 0),
+                        disabled_message TEXT,
+                        published_at TEXT NOT NULL,
+                        CHECK ((state = 'enabled') = (rank IS NOT NULL)),
+                        CHECK (state = 'disabled' OR disabled_message IS NULL)
+                    );
+                    """))
     }
 }

@@ -16,11 +16,11 @@ extension Schema {
     /// `ShippedMigrations` sees its SQL; what it cannot see is that copy and the hashes it computes
     /// for a log's entries, none on a new database.
     static func chainAuditLog(_ db: Database) throws {
-        try db.execute("ALTER TABLE report_events ADD COLUMN hash TEXT")
+        try db.execute(SQL(verbatim: "ALTER TABLE report_events ADD COLUMN hash TEXT"))
         // The append-only trigger refuses the UPDATE that fills the column: it is re-created below.
-        try db.execute("DROP TRIGGER IF EXISTS report_events_append_only_update")
+        try db.execute(SQL(verbatim: "DROP TRIGGER IF EXISTS report_events_append_only_update"))
         let entries = try db.query(
-            "SELECT id, report_id, at, actor, action, from_status, to_status, reason, hash FROM report_events ORDER BY id"
+            SQL(verbatim: "SELECT id, report_id, at, actor, action, from_status, to_status, reason, hash FROM report_events ORDER BY id")
         ) { row in
             (
                 id: row.int64("id"),
@@ -33,19 +33,19 @@ extension Schema {
         var previous = String(repeating: "0", count: 64)
         for entry in entries {
             previous = chainedHashAsShipped(entry.fields, after: previous)
-            try db.execute("UPDATE report_events SET hash = ? WHERE id = ?", [.text(previous), .integer(entry.id)])
+            try db.execute("UPDATE report_events SET hash = \(previous) WHERE id = \(entry.id)" as SQL)
         }
         try db.execute(
-            """
-            CREATE TABLE report_events_head (
-                singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
-                last_id INTEGER NOT NULL,
-                last_hash TEXT NOT NULL
-            )
-            """)
+            SQL(
+                verbatim: """
+                    CREATE TABLE report_events_head (
+                        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                        last_id INTEGER NOT NULL,
+                        last_hash TEXT NOT NULL
+                    )
+                    """))
         try db.execute(
-            "INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, ?, ?)",
-            [.integer(entries.last?.id ?? 0), .text(previous)])
+            "INSERT INTO report_events_head (singleton, last_id, last_hash) VALUES (1, \(entries.last?.id ?? 0), \(previous))" as SQL)
         // The triggers of this migration's tables only: a later one's (`tripTriggers`) are made with their tables.
         let triggers = [
             (
@@ -128,7 +128,7 @@ extension Schema {
         ]
         for (name, sql) in triggers {
             try db.execute(SQL(verbatim: "DROP TRIGGER IF EXISTS \(name)"))
-            try db.execute(sql)
+            try db.execute(SQL(verbatim: sql))
         }
     }
 
@@ -250,7 +250,9 @@ extension Schema {
     /// runs of white space made one space).
     static func damagedTriggers(_ db: Database) throws -> [String] {
         var stored: [String: String] = [:]
-        try db.forEachRow("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'") { stored[$0.string(0)] = $0.string(1) }
+        try db.forEachRow(SQL(verbatim: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")) {
+            stored[$0.string(0)] = $0.string(1)
+        }
         return protectiveTriggers.filter { trigger in
             stored[trigger.name].map(collapsingSpaces) != collapsingSpaces(trigger.sql)
         }.map(\.name)
@@ -267,7 +269,7 @@ extension Schema {
             for name in damaged {
                 guard let trigger = byName[name] else { continue }
                 try db.execute(SQL(verbatim: "DROP TRIGGER IF EXISTS \(trigger.name)"))
-                try db.execute(trigger.sql)
+                try db.execute(SQL(verbatim: trigger.sql))
             }
             return damaged
         }

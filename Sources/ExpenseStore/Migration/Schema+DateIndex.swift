@@ -9,10 +9,11 @@ extension Schema {
     /// tenth, and the file shrinks by the second index.
     static func mergeDateIndexes(_ db: Database) throws {
         try db.execute(
-            """
-            DROP INDEX expenses_by_date;
-            DROP INDEX expenses_by_import_key;
-            CREATE UNIQUE INDEX expenses_by_date_and_import_key ON expenses (date, import_key);
-            """)
+            SQL(
+                verbatim: """
+                    DROP INDEX expenses_by_date;
+                    DROP INDEX expenses_by_import_key;
+                    CREATE UNIQUE INDEX expenses_by_date_and_import_key ON expenses (date, import_key);
+                    """))
     }
 }

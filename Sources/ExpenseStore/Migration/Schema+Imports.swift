@@ -18,38 +18,39 @@ extension Schema {
     /// which lets undo find them by rowid without an index on `import_batch_id`.
     static func createImportsAndRates(_ db: Database) throws {
         try db.execute(
-            """
-            CREATE TABLE import_batches (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                file TEXT NOT NULL,
-                rules TEXT NOT NULL,
-                report_id INTEGER REFERENCES reports (id) ON DELETE SET NULL,
-                imported_at TEXT NOT NULL,
-                rows_new INTEGER NOT NULL DEFAULT 0 CHECK (rows_new >= 0),
-                rows_duplicate INTEGER NOT NULL DEFAULT 0 CHECK (rows_duplicate >= 0),
-                rows_invalid INTEGER NOT NULL DEFAULT 0 CHECK (rows_invalid >= 0),
-                rows_skipped INTEGER NOT NULL DEFAULT 0 CHECK (rows_skipped >= 0),
-                first_expense_id INTEGER,
-                last_expense_id INTEGER,
-                undone_at TEXT,
-                CHECK ((first_expense_id IS NULL) = (last_expense_id IS NULL))
-            );
+            SQL(
+                verbatim: """
+                    CREATE TABLE import_batches (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        file TEXT NOT NULL,
+                        rules TEXT NOT NULL,
+                        report_id INTEGER REFERENCES reports (id) ON DELETE SET NULL,
+                        imported_at TEXT NOT NULL,
+                        rows_new INTEGER NOT NULL DEFAULT 0 CHECK (rows_new >= 0),
+                        rows_duplicate INTEGER NOT NULL DEFAULT 0 CHECK (rows_duplicate >= 0),
+                        rows_invalid INTEGER NOT NULL DEFAULT 0 CHECK (rows_invalid >= 0),
+                        rows_skipped INTEGER NOT NULL DEFAULT 0 CHECK (rows_skipped >= 0),
+                        first_expense_id INTEGER,
+                        last_expense_id INTEGER,
+                        undone_at TEXT,
+                        CHECK ((first_expense_id IS NULL) = (last_expense_id IS NULL))
+                    );
 
-            ALTER TABLE expenses ADD COLUMN import_batch_id INTEGER REFERENCES import_batches (id);
-            ALTER TABLE expenses ADD COLUMN import_line INTEGER CHECK (import_line > 0);
-            ALTER TABLE expenses ADD COLUMN import_key INTEGER;
-            ALTER TABLE expenses ADD COLUMN external_id TEXT CHECK (length(external_id) > 0);
-            CREATE UNIQUE INDEX expenses_by_import_key ON expenses (date, import_key) WHERE import_key IS NOT NULL;
-            CREATE UNIQUE INDEX expenses_by_external_id ON expenses (external_id) WHERE external_id IS NOT NULL;
+                    ALTER TABLE expenses ADD COLUMN import_batch_id INTEGER REFERENCES import_batches (id);
+                    ALTER TABLE expenses ADD COLUMN import_line INTEGER CHECK (import_line > 0);
+                    ALTER TABLE expenses ADD COLUMN import_key INTEGER;
+                    ALTER TABLE expenses ADD COLUMN external_id TEXT CHECK (length(external_id) > 0);
+                    CREATE UNIQUE INDEX expenses_by_import_key ON expenses (date, import_key) WHERE import_key IS NOT NULL;
+                    CREATE UNIQUE INDEX expenses_by_external_id ON expenses (external_id) WHERE external_id IS NOT NULL;
 
-            -- The ECB's euro foreign exchange reference rates: 1 EUR = per_eur units of currency
-            -- on date, as the exact decimal text the ECB publishes. Cross rates are derived.
-            CREATE TABLE exchange_rates (
-                currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency) AND currency <> 'EUR'),
-                date TEXT NOT NULL CHECK (date IS date(date)),
-                per_eur TEXT NOT NULL CHECK (length(per_eur) > 0),
-                PRIMARY KEY (currency, date)
-            ) WITHOUT ROWID;
-            """)
+                    -- The ECB's euro foreign exchange reference rates: 1 EUR = per_eur units of currency
+                    -- on date, as the exact decimal text the ECB publishes. Cross rates are derived.
+                    CREATE TABLE exchange_rates (
+                        currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency) AND currency <> 'EUR'),
+                        date TEXT NOT NULL CHECK (date IS date(date)),
+                        per_eur TEXT NOT NULL CHECK (length(per_eur) > 0),
+                        PRIMARY KEY (currency, date)
+                    ) WITHOUT ROWID;
+                    """))
     }
 }

@@ -16,7 +16,9 @@ extension Schema {
     /// it runs on a new database (a read, nothing to change); what it cannot see is the rewrite of
     /// an older table's list, which only `receiptMediaTypesList`, written out, decides.
     static func acceptMailReceipts(_ db: Database) throws {
-        let definition = try db.query("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'receipts'") { $0.string(0) }
+        let definition = try db.query(SQL(verbatim: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'receipts'")) {
+            $0.string(0)
+        }
         let opening = "media_type TEXT NOT NULL CHECK (media_type IN ("
         guard let old = definition.first, let start = old.firstRange(of: opening), old.ranges(of: opening).count == 1,
             let close = old[start.upperBound...].firstRange(of: "))")
@@ -27,10 +29,10 @@ extension Schema {
         guard old[start.upperBound..<close.lowerBound] != list else { return }
         var new = old
         new.replaceSubrange(start.upperBound..<close.lowerBound, with: list)
-        let version = try db.scalar("PRAGMA schema_version")
-        try db.execute("PRAGMA writable_schema = ON")
-        defer { try? db.execute("PRAGMA writable_schema = OFF") }
-        try db.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'receipts'", [.text(new)])
+        let version = try db.scalar(SQL(verbatim: "PRAGMA schema_version"))
+        try db.execute(SQL(verbatim: "PRAGMA writable_schema = ON"))
+        defer { try? db.execute(SQL(verbatim: "PRAGMA writable_schema = OFF")) }
+        try db.execute("UPDATE sqlite_master SET sql = \(new) WHERE type = 'table' AND name = 'receipts'" as SQL)
         // Every connection reads the schema again, this one too.
         try db.execute(SQL(verbatim: "PRAGMA schema_version = \(version + 1)"))
     }

@@ -5,7 +5,7 @@ extension Schema {
     /// a finding for the approver (`RateTolerance`): one row at most, none for the standard 5 %.
     /// Literal SQL, as every migration is to be: nothing in it moves when the app's types do.
     static func addManualRateTolerance(_ db: Database) throws {
-        try db.execute(manualRateTolerance)
+        try db.execute(SQL(verbatim: manualRateTolerance))
     }
 
     static let manualRateTolerance = """

@@ -13,16 +13,18 @@ extension Schema {
     /// one did (NULL included), so the table's definition is rewritten in place, as SQLite's
     /// documentation describes for changing constraints: no row is copied or can fail.
     static func checkRateSourceByComparisons(_ db: Database) throws {
-        let definition = try db.query("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'expenses'") { $0.string(0) }
+        let definition = try db.query(SQL(verbatim: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'expenses'")) {
+            $0.string(0)
+        }
         guard let old = definition.first, old.ranges(of: rateSourceCheckAsList).count == 1 else {
             throw ExpenseError(.invalidData, "the expenses table's definition is not the one this migration knows")
         }
-        let version = try db.scalar("PRAGMA schema_version")
-        try db.execute("PRAGMA writable_schema = ON")
-        defer { try? db.execute("PRAGMA writable_schema = OFF") }
+        let version = try db.scalar(SQL(verbatim: "PRAGMA schema_version"))
+        try db.execute(SQL(verbatim: "PRAGMA writable_schema = ON"))
+        defer { try? db.execute(SQL(verbatim: "PRAGMA writable_schema = OFF")) }
         try db.execute(
-            "UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'expenses'",
-            [.text(old.replacing(rateSourceCheckAsList, with: rateSourceCheckAsComparisons))])
+            "UPDATE sqlite_master SET sql = \(old.replacing(rateSourceCheckAsList, with: rateSourceCheckAsComparisons)) WHERE type = 'table' AND name = 'expenses'"
+                as SQL)
         // Every connection reads the schema again, this one too.
         try db.execute(SQL(verbatim: "PRAGMA schema_version = \(version + 1)"))
     }

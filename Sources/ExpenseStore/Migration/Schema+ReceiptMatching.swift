@@ -7,7 +7,7 @@ extension Schema {
     /// in the order of their days, are added at its end: led by the amount, every line went to a
     /// random page of it, and a million-line import took three times as long.
     static func addReceiptMatching(_ db: Database) throws {
-        try db.execute(receiptMatchingIndex)
+        try db.execute(SQL(verbatim: receiptMatchingIndex))
     }
 
     static let receiptMatchingIndex = "CREATE INDEX expenses_by_date_and_amount ON expenses (date, amount_minor)"

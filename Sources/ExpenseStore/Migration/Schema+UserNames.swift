@@ -17,13 +17,15 @@ extension Schema {
     /// see is this copy, and the Unicode tables (NFC, case folding, general categories) of the
     /// standard library it is built with.
     static func normaliseUserNames(_ db: Database) throws {
-        for (table, column) in [("reports", "owner"), ("policy_acknowledgements", "actor")] {
-            let names = try db.query(SQL(verbatim: "SELECT DISTINCT \(column) FROM \(table)")) { $0.string(0) }
+        for (tableName, columnName) in [("reports", "owner"), ("policy_acknowledgements", "actor")] {
+            // The store's own names, spliced; the user names bound.
+            let (table, column) = (SQL(verbatim: tableName), SQL(verbatim: columnName))
+            let names = try db.query("SELECT DISTINCT \(column) FROM \(table)" as SQL) { $0.string(0) }
             for name in names {
                 let normalised = normalisedAsShipped(name)
                 // A name of nothing but what is now refused stays as it was: better unreadable than lost.
                 guard normalised != name, !normalised.isEmpty else { continue }
-                try db.execute("UPDATE \(table) SET \(column) = ? WHERE \(column) = ?", [.text(normalised), .text(name)])
+                try db.execute("UPDATE \(table) SET \(column) = \(normalised) WHERE \(column) = \(name)" as SQL)
             }
         }
     }

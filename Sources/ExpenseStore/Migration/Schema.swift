@@ -34,78 +34,79 @@ public enum Schema {
         // Dates are checked with `date(x, '+0 days')`: SQLite 3.40's date(x) returns 2026-02-30
         // unchanged, while any modifier normalizes it to 2026-03-02 and so exposes the bad day.
         try db.execute(
-            """
-            CREATE TABLE categories (
-                code TEXT PRIMARY KEY NOT NULL CHECK (code GLOB '[a-z]*' AND code NOT GLOB '*[^a-z0-9_]*'),
-                name TEXT NOT NULL CHECK (length(name) > 0),
-                receipt_required_above INTEGER CHECK (receipt_required_above >= 0),
-                daily_limit INTEGER CHECK (daily_limit > 0),
-                currency TEXT NOT NULL CHECK (length(currency) = 3),
-                position INTEGER NOT NULL
-            );
+            SQL(
+                verbatim: """
+                    CREATE TABLE categories (
+                        code TEXT PRIMARY KEY NOT NULL CHECK (code GLOB '[a-z]*' AND code NOT GLOB '*[^a-z0-9_]*'),
+                        name TEXT NOT NULL CHECK (length(name) > 0),
+                        receipt_required_above INTEGER CHECK (receipt_required_above >= 0),
+                        daily_limit INTEGER CHECK (daily_limit > 0),
+                        currency TEXT NOT NULL CHECK (length(currency) = 3),
+                        position INTEGER NOT NULL
+                    );
 
-            CREATE TABLE reports (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                title TEXT NOT NULL CHECK (length(trim(title)) > 0),
-                purpose TEXT NOT NULL DEFAULT '',
-                destination TEXT NOT NULL DEFAULT '',
-                start_date TEXT CHECK (start_date IS date(start_date, '+0 days')),
-                end_date TEXT CHECK (end_date IS date(end_date, '+0 days')),
-                currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
-                status TEXT NOT NULL DEFAULT 'draft'
-                    CHECK (status IN ('draft', 'submitted', 'approved', 'rejected', 'reimbursed')),
-                owner TEXT NOT NULL CHECK (length(owner) > 0),
-                created_at TEXT NOT NULL,
-                updated_at TEXT NOT NULL,
-                -- Kept by the triggers below, so listing reports never scans their items.
-                item_count INTEGER NOT NULL DEFAULT 0 CHECK (item_count >= 0),
-                total_minor INTEGER NOT NULL DEFAULT 0,
-                CHECK (end_date IS NULL OR start_date IS NULL OR end_date >= start_date)
-            );
-            CREATE INDEX reports_by_status_and_start ON reports (status = 'reimbursed', start_date DESC, id DESC);
+                    CREATE TABLE reports (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+                        purpose TEXT NOT NULL DEFAULT '',
+                        destination TEXT NOT NULL DEFAULT '',
+                        start_date TEXT CHECK (start_date IS date(start_date, '+0 days')),
+                        end_date TEXT CHECK (end_date IS date(end_date, '+0 days')),
+                        currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
+                        status TEXT NOT NULL DEFAULT 'draft'
+                            CHECK (status IN ('draft', 'submitted', 'approved', 'rejected', 'reimbursed')),
+                        owner TEXT NOT NULL CHECK (length(owner) > 0),
+                        created_at TEXT NOT NULL,
+                        updated_at TEXT NOT NULL,
+                        -- Kept by the triggers below, so listing reports never scans their items.
+                        item_count INTEGER NOT NULL DEFAULT 0 CHECK (item_count >= 0),
+                        total_minor INTEGER NOT NULL DEFAULT 0,
+                        CHECK (end_date IS NULL OR start_date IS NULL OR end_date >= start_date)
+                    );
+                    CREATE INDEX reports_by_status_and_start ON reports (status = 'reimbursed', start_date DESC, id DESC);
 
-            CREATE TABLE expenses (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                report_id INTEGER REFERENCES reports (id),
-                date TEXT NOT NULL CHECK (date IS date(date, '+0 days')),
-                category TEXT NOT NULL REFERENCES categories (code),
-                merchant TEXT NOT NULL DEFAULT '',
-                description TEXT NOT NULL DEFAULT '',
-                amount_minor INTEGER NOT NULL CHECK (amount_minor <> 0),
-                currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
-                -- The conversion into the report currency: the exact rate as text, its date and source.
-                rate TEXT,
-                rate_date TEXT CHECK (rate_date IS date(rate_date, '+0 days')),
-                rate_source TEXT CHECK (rate_source IN ('same', 'manual', 'table')),
-                converted_minor INTEGER,
-                paid_by TEXT NOT NULL DEFAULT 'personal' CHECK (paid_by IN ('personal', 'company')),
-                created_at TEXT NOT NULL,
-                updated_at TEXT NOT NULL,
-                CHECK ((rate IS NULL) = (converted_minor IS NULL) AND (rate IS NULL) = (rate_source IS NULL)),
-                -- An item in a report always has its value in the report currency.
-                CHECK (report_id IS NULL OR converted_minor IS NOT NULL)
-            );
-            CREATE INDEX expenses_by_report_and_date ON expenses (report_id, date, id);
-            CREATE INDEX expenses_by_date ON expenses (date, id);
+                    CREATE TABLE expenses (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        report_id INTEGER REFERENCES reports (id),
+                        date TEXT NOT NULL CHECK (date IS date(date, '+0 days')),
+                        category TEXT NOT NULL REFERENCES categories (code),
+                        merchant TEXT NOT NULL DEFAULT '',
+                        description TEXT NOT NULL DEFAULT '',
+                        amount_minor INTEGER NOT NULL CHECK (amount_minor <> 0),
+                        currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
+                        -- The conversion into the report currency: the exact rate as text, its date and source.
+                        rate TEXT,
+                        rate_date TEXT CHECK (rate_date IS date(rate_date, '+0 days')),
+                        rate_source TEXT CHECK (rate_source IN ('same', 'manual', 'table')),
+                        converted_minor INTEGER,
+                        paid_by TEXT NOT NULL DEFAULT 'personal' CHECK (paid_by IN ('personal', 'company')),
+                        created_at TEXT NOT NULL,
+                        updated_at TEXT NOT NULL,
+                        CHECK ((rate IS NULL) = (converted_minor IS NULL) AND (rate IS NULL) = (rate_source IS NULL)),
+                        -- An item in a report always has its value in the report currency.
+                        CHECK (report_id IS NULL OR converted_minor IS NOT NULL)
+                    );
+                    CREATE INDEX expenses_by_report_and_date ON expenses (report_id, date, id);
+                    CREATE INDEX expenses_by_date ON expenses (date, id);
 
-            CREATE TRIGGER expenses_count_insert AFTER INSERT ON expenses WHEN NEW.report_id IS NOT NULL
-            BEGIN
-                UPDATE reports SET item_count = item_count + 1, total_minor = total_minor + NEW.converted_minor
-                WHERE id = NEW.report_id;
-            END;
-            CREATE TRIGGER expenses_count_delete AFTER DELETE ON expenses WHEN OLD.report_id IS NOT NULL
-            BEGIN
-                UPDATE reports SET item_count = item_count - 1, total_minor = total_minor - OLD.converted_minor
-                WHERE id = OLD.report_id;
-            END;
-            CREATE TRIGGER expenses_count_update AFTER UPDATE OF report_id, converted_minor ON expenses
-            BEGIN
-                UPDATE reports SET item_count = item_count - 1, total_minor = total_minor - OLD.converted_minor
-                WHERE id = OLD.report_id;
-                UPDATE reports SET item_count = item_count + 1, total_minor = total_minor + NEW.converted_minor
-                WHERE id = NEW.report_id;
-            END;
-            """)
+                    CREATE TRIGGER expenses_count_insert AFTER INSERT ON expenses WHEN NEW.report_id IS NOT NULL
+                    BEGIN
+                        UPDATE reports SET item_count = item_count + 1, total_minor = total_minor + NEW.converted_minor
+                        WHERE id = NEW.report_id;
+                    END;
+                    CREATE TRIGGER expenses_count_delete AFTER DELETE ON expenses WHEN OLD.report_id IS NOT NULL
+                    BEGIN
+                        UPDATE reports SET item_count = item_count - 1, total_minor = total_minor - OLD.converted_minor
+                        WHERE id = OLD.report_id;
+                    END;
+                    CREATE TRIGGER expenses_count_update AFTER UPDATE OF report_id, converted_minor ON expenses
+                    BEGIN
+                        UPDATE reports SET item_count = item_count - 1, total_minor = total_minor - OLD.converted_minor
+                        WHERE id = OLD.report_id;
+                        UPDATE reports SET item_count = item_count + 1, total_minor = total_minor + NEW.converted_minor
+                        WHERE id = NEW.report_id;
+                    END;
+                    """))
         // The default categories as this migration shipped them (code, name, receipt required above,
         // daily limit, currency, position), not `Category.defaults` as it is today.
         let categories: [[DatabaseValue]] = [
@@ -127,10 +128,11 @@ public enum Schema {
         ]
         for values in categories {
             try db.execute(
-                """
-                INSERT INTO categories (code, name, receipt_required_above, daily_limit, currency, position)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, values)
+                SQL(
+                    verbatim: """
+                        INSERT INTO categories (code, name, receipt_required_above, daily_limit, currency, position)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """, arguments: values))
         }
     }
 }

@@ -6,10 +6,85 @@ struct FileRateWrites: RateWrites {
     unowned let store: Store
 
     func setManualRateTolerance(_ tolerance: RateTolerance) throws {
-        try store.db.execute(
-            """
+        let statement: SQL = """
             INSERT INTO manual_rate_tolerance (singleton, basis_points) VALUES (1, \(tolerance.basisPoints))
             ON CONFLICT (singleton) DO UPDATE SET basis_points = excluded.basis_points
-            """)
+            """
+        try store.db.execute(statement)
+    }
+
+    func saveReferenceRate(_ rate: ReferenceRate) throws -> Int {
+        let statement: SQL = """
+            INSERT INTO exchange_rates (currency, date, per_eur) VALUES (\(rate.currency), \(rate.date), \(rate.perEUR))
+            ON CONFLICT (currency, date) DO UPDATE SET per_eur = excluded.per_eur WHERE exchange_rates.per_eur IS DISTINCT FROM excluded.per_eur
+            """
+        try store.db.execute(statement)
+        return store.db.changes
+    }
+
+    func saveAllowanceRate(_ rate: AllowanceRate) throws -> Int {
+        let statement: SQL = """
+            INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (\(rate.country.code), \(rate.validFrom), \(rate.fullDay.minorUnits), \(rate.partialDay.minorUnits), \(rate.currency))
+            ON CONFLICT (country, valid_from) DO UPDATE
+            SET full_day = excluded.full_day, partial_day = excluded.partial_day, currency = excluded.currency
+            WHERE allowance_rates.full_day <> excluded.full_day OR allowance_rates.partial_day <> excluded.partial_day
+               OR allowance_rates.currency <> excluded.currency
+            """
+        try store.db.execute(statement)
+        return store.db.changes
+    }
+
+    func setMileageRate(_ rate: MileageRate) throws -> Bool {
+        let statement: SQL = """
+            INSERT INTO mileage_rates (vehicle, valid_from, rate_minor, currency) VALUES (\(rate.vehicle.rawValue), \(rate.validFrom), \(rate.perKilometre.minorUnits), \(rate.perKilometre.currency))
+            ON CONFLICT (vehicle, valid_from) DO UPDATE SET rate_minor = excluded.rate_minor, currency = excluded.currency
+            WHERE mileage_rates.rate_minor IS NOT excluded.rate_minor OR mileage_rates.currency IS NOT excluded.currency
+            """
+        try store.db.execute(statement)
+        return store.db.changes > 0
+    }
+
+    func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+        let statement: SQL =
+            if let country {
+                """
+                INSERT INTO report_stops (report_id, date, country) VALUES (\(report.id), \(day), \(country.code))
+                ON CONFLICT (report_id, date) DO UPDATE SET country = excluded.country
+                """
+            } else {
+                "DELETE FROM report_stops WHERE report_id = \(report.id) AND date = \(day)"
+            }
+        try store.db.execute(statement)
+        try store.logEvent(
+            report.id, actor: actor, action: Store.stopAction(day, country), from: report.status, to: report.status, reason: "")
+    }
+
+    func setMeals(_ meals: ProvidedMeals, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+        let statement: SQL =
+            if meals.isEmpty {
+                "DELETE FROM report_meals WHERE report_id = \(report.id) AND date = \(day)"
+            } else {
+                """
+                INSERT INTO report_meals (report_id, date, breakfast, lunch, dinner) VALUES (\(report.id), \(day), \(Store.mealValues(meals)))
+                ON CONFLICT (report_id, date) DO UPDATE SET breakfast = excluded.breakfast, lunch = excluded.lunch,
+                                                            dinner = excluded.dinner
+                """
+            }
+        try store.db.execute(statement)
+        try store.logEvent(report.id, actor: actor, action: "meals \(day) \(meals)", from: report.status, to: report.status, reason: "")
+    }
+
+    func freeze(_ perDiems: ReportPerDiems, of reportID: Int64) throws {
+        for day in perDiems.days {
+            let perDiem = day.perDiem
+            let table = perDiem.table
+            let conversion = day.conversion
+            let statement: SQL = """
+                INSERT INTO report_allowances (report_id, date, country, kind, breakfast, lunch, dinner, valid_from, full_day,
+                    partial_day, currency, rate_minor, deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor)
+                VALUES (\(reportID), \(perDiem.date), \(perDiem.country.code), \(perDiem.kind.rawValue), \(Store.mealValues(perDiem.meals)), \(table.validFrom), \(table.fullDay.minorUnits), \(table.partialDay.minorUnits), \(table.currency), \(perDiem.rate.minorUnits), \(perDiem.deductions.minorUnits), \(perDiem.amount.minorUnits), \(conversion.rate), \(conversion.rateDate), \(conversion.source.rawValue), \(day.converted.minorUnits))
+                """
+            try store.db.execute(statement)
+        }
     }
 }

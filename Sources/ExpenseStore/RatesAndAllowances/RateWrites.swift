@@ -7,4 +7,26 @@ import ExpenseSupport
 protocol RateWrites {
     /// Sets how far a rate given by hand may be from the ECB's before it is a finding.
     func setManualRateTolerance(_ tolerance: RateTolerance) throws
+
+    /// Saves a day's reference rate, replacing one that differs.
+    /// - Returns: 1 when the row was added or changed, else 0.
+    func saveReferenceRate(_ rate: ReferenceRate) throws -> Int
+
+    /// Saves a per-diem rate, replacing the row of the same country and `valid_from` when it differs.
+    /// - Returns: 1 when the row was added or changed, else 0.
+    func saveAllowanceRate(_ rate: AllowanceRate) throws -> Int
+
+    /// Sets a vehicle's rate from a day on, replacing that day's. Returns whether anything changed.
+    func setMileageRate(_ rate: MileageRate) throws -> Bool
+
+    /// Sets or removes (`country` nil) the stop of `day` on `report`'s trip, and logs it.
+    /// `report` is the draft as it is now, checked by the caller.
+    func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws
+
+    /// Sets or clears (none) the meals provided on `day` of `report`'s trip, and logs it.
+    /// `report` is the draft as it is now, checked by the caller.
+    func setMeals(_ meals: ProvidedMeals, on day: CalendarDate, of report: Report, by actor: UserName) throws
+
+    /// Writes `perDiems` as report `reportID`'s frozen rows at its submission.
+    func freeze(_ perDiems: ReportPerDiems, of reportID: Int64) throws
 }

@@ -9,4 +9,35 @@ struct ServerRateWrites: RateWrites {
     func setManualRateTolerance(_ tolerance: RateTolerance) throws {
         try ServerWrites.manualRateToleranceSet.call(on: store.db, Int64(tolerance.basisPoints))
     }
+
+    func saveReferenceRate(_ rate: ReferenceRate) throws -> Int {
+        Int(try ServerWrites.rateSave.call(on: store.db, rate.currency, rate.date.description, rate.perEUR.description))
+    }
+
+    func saveAllowanceRate(_ rate: AllowanceRate) throws -> Int {
+        Int(
+            try ServerWrites.allowanceRateSave.call(
+                on: store.db, rate.country.code, rate.validFrom.description, rate.fullDay.minorUnits, rate.partialDay.minorUnits,
+                rate.currency.code))
+    }
+
+    func setMileageRate(_ rate: MileageRate) throws -> Bool {
+        try ServerWrites.mileageRateSet.call(
+            on: store.db, rate.vehicle.rawValue, rate.validFrom.description, rate.perKilometre.minorUnits,
+            rate.perKilometre.currency.code) > 0
+    }
+
+    func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+        try ServerWrites.reportStop.call(on: store.db, report.id, day.description, country?.code, store.now())
+    }
+
+    func setMeals(_ meals: ProvidedMeals, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+        try ServerWrites.reportMeals.call(
+            on: store.db, report.id, day.description, meals.contains(.breakfast) ? 1 : 0, meals.contains(.lunch) ? 1 : 0,
+            meals.contains(.dinner) ? 1 : 0, store.now())
+    }
+
+    /// Nothing to write: the server computes and freezes a report's per diems itself, inside
+    /// `report_step`, and a traveller cannot write them.
+    func freeze(_ perDiems: ReportPerDiems, of reportID: Int64) throws {}
 }

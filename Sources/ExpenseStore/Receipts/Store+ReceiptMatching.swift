@@ -25,13 +25,13 @@ extension Store {
         }
         if let own = writes.receipts.ownRows("e.owner") { conditions.insert(own, at: 0) }
         let query: SQL = """
-            SELECT \(SQL(verbatim: Self.expenseColumns("e"))) FROM expenses e
+            SELECT \(Self.expenseColumns("e")) FROM expenses e
             WHERE \(SQL.joined(conditions, separator: " AND ")) AND e.category <> 'mileage'
               AND NOT EXISTS (SELECT 1 FROM expense_receipts l WHERE l.expense_id = e.id)
               AND (e.report_id IS NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.id = e.report_id AND r.status = 'draft'))
             ORDER BY e.id
             """
-        return try expenses(query.text, query.arguments)
+        return try expenses(query)
     }
 
     /// The person's receipts attached to no expense, oldest first: what `receipt match` and an

@@ -18,7 +18,7 @@ extension Store {
     public func badStoredValues() throws -> [BadStoredValue] {
         var found: [BadStoredValue] = []
         for (sql, read) in storedRowReaders {
-            try db.forEachRow(sql) { row in
+            try db.forEachRow(SQL(verbatim: sql)) { row in
                 do {
                     try read(row)
                 } catch let error as ExpenseError {

@@ -57,15 +57,14 @@ extension Store {
             items.map { Bucket(date: $0.date.description, minorUnits: $0.amount.minorUnits, currency: $0.amount.currency.code) })
         guard !buckets.isEmpty else { return [] }
         var columns: (date: Int, amount: Int, currency: Int)?
-        // Read through the expenses' own reader, which takes its statement as text and values
-        // until the expenses' SQL is interpolation too.
+        // Read through the expenses' own reader.
         let candidates: SQL = """
-            SELECT \(SQL(verbatim: Self.expenseColumns("e"))) FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
+            SELECT \(Self.expenseColumns("e")) FROM expenses e LEFT JOIN reports r ON r.id = e.report_id
             WHERE e.date IN (SELECT DISTINCT date FROM expenses WHERE report_id = \(report.id))
               AND e.report_id IS DISTINCT FROM \(report.id) AND (r.owner = \(report.owner) OR e.report_id IS NULL)
             ORDER BY e.id
             """
-        return try expenses(candidates.text, candidates.arguments) { row in
+        return try expenses(candidates) { row in
             let at = columns ?? (row.index("date"), row.index("amount_minor"), row.index("currency"))
             columns = at
             return buckets.contains(Bucket(date: row.string(at.date), minorUnits: row.int64(at.amount), currency: row.string(at.currency)))

@@ -16,23 +16,11 @@ extension Store {
     @discardableResult
     public func saveReferenceRates(_ rates: [ReferenceRate]) throws -> Int {
         var changed = 0
-        for rate in rates {
-            let row: [DatabaseValue] = [.text(rate.currency), .text(rate.date.description), .text(rate.perEUR.description)]
-            if writesThroughFunctions {
-                changed += Int(try ServerWrites.rateSave.call(on: db, rate.currency, rate.date.description, rate.perEUR.description))
-                continue
-            }
-            try db.execute(
-                """
-                INSERT INTO exchange_rates (currency, date, per_eur) VALUES (?, ?, ?)
-                ON CONFLICT (currency, date) DO UPDATE SET per_eur = excluded.per_eur WHERE exchange_rates.per_eur IS DISTINCT FROM excluded.per_eur
-                """, row)
-            changed += db.changes
-        }
+        for rate in rates { changed += try writes.rates.saveReferenceRate(rate) }
         return changed
     }
 
-    public func referenceRateCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM exchange_rates")) }
+    public func referenceRateCount() throws -> Int { Int(try db.scalar("SELECT count(*) FROM exchange_rates" as SQL)) }
 
     /// Per currency: how many days, the first and last, and the last day's rate.
     public func referenceRateSummaries() throws -> [ReferenceRateSummary] {
@@ -55,12 +43,11 @@ extension Store {
     public func referenceRates(_ currency: String, from: CalendarDate? = nil, to: CalendarDate? = nil) throws -> [ReferenceRate] {
         try db.query(
             """
-            SELECT \(Self.referenceRateColumns) FROM exchange_rates WHERE currency = ? AND date >= ? AND date <= ? ORDER BY date
-            """, [.text(currency), .text(from?.description ?? "0000-00-00"), .text(to?.description ?? "9999-99-99")],
-            Self.referenceRate)
+            SELECT \(Self.referenceRateColumns) FROM exchange_rates WHERE currency = \(currency) AND date >= \(from?.description ?? "0000-00-00") AND date <= \(to?.description ?? "9999-99-99") ORDER BY date
+            """, Self.referenceRate)
     }
 
-    static let referenceRateColumns = "date, per_eur, currency"
+    static let referenceRateColumns: SQL = "date, per_eur, currency"
 
     /// A reference rate of its row (`referenceRateColumns`).
     static func referenceRate(_ row: Row) throws -> ReferenceRate {
@@ -118,14 +105,13 @@ final class StoredRates: RateSource {
     }
 
     private func lookUp(from: String, to: String, on date: CalendarDate) throws -> (rate: ExchangeRate, date: CalendarDate)? {
-        let day = DatabaseValue.text(date.description)
         if from == "EUR" || to == "EUR" {
             let other = from == "EUR" ? to : from
             guard
                 let found = try db.queryFirst(
                     """
-                    SELECT date, per_eur, currency FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1
-                    """, [.text(other), day],
+                    SELECT date, per_eur, currency FROM exchange_rates WHERE currency = \(other) AND date <= \(date) ORDER BY date DESC LIMIT 1
+                    """,
                     { row in
                         let stored = StoredRow(row, table: "exchange_rates", key: .columns(2, 0))
                         return (try stored.date(0), try stored.exchangeRate(1))
@@ -138,10 +124,10 @@ final class StoredRates: RateSource {
             let found = try db.queryFirst(
                 """
                 SELECT source.date, source.per_eur, target.per_eur, source.currency, target.currency
-                FROM exchange_rates AS source JOIN exchange_rates AS target ON target.currency = ? AND target.date = source.date
-                WHERE source.currency = ? AND source.date <= ?
+                FROM exchange_rates AS source JOIN exchange_rates AS target ON target.currency = \(to) AND target.date = source.date
+                WHERE source.currency = \(from) AND source.date <= \(date)
                 ORDER BY source.date DESC LIMIT 1
-                """, [.text(to), .text(from), day],
+                """,
                 { row in
                     let source = StoredRow(row, table: "exchange_rates", key: .columns(3, 0))
                     let target = StoredRow(row, table: "exchange_rates", key: .columns(4, 0))

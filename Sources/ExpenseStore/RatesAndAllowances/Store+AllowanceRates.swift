@@ -12,14 +12,15 @@ extension Store {
 
     /// The rows, by country and then oldest first; only `country`'s when given.
     public func allowanceRateRows(country: CountryCode? = nil) throws -> [AllowanceRate] {
-        try db.query(
+        let filter: SQL = country.map { "WHERE country = \($0.code)" } ?? ""
+        return try db.query(
             """
             SELECT \(Self.allowanceRateColumns) FROM allowance_rates
-            \(country == nil ? "" : "WHERE country = ?") ORDER BY country, valid_from
-            """, country.map { [.text($0.code)] } ?? [], Self.allowanceRate)
+            \(filter) ORDER BY country, valid_from
+            """, Self.allowanceRate)
     }
 
-    static let allowanceRateColumns = "country, valid_from, full_day, partial_day, currency"
+    static let allowanceRateColumns: SQL = "country, valid_from, full_day, partial_day, currency"
 
     /// A per-diem rate of its row (`allowanceRateColumns`).
     static func allowanceRate(_ row: Row) throws -> AllowanceRate {
@@ -56,33 +57,7 @@ extension Store {
     @discardableResult
     public func saveAllowanceRates(_ rates: [AllowanceRate]) throws -> Int {
         var changed = 0
-        for rate in rates {
-            let values = Self.allowanceRateValues(rate)
-            if writesThroughFunctions {
-                changed += Int(
-                    try ServerWrites.allowanceRateSave.call(
-                        on: db, rate.country.code, rate.validFrom.description, rate.fullDay.minorUnits,
-                        rate.partialDay.minorUnits, rate.currency.code))
-                continue
-            }
-            try db.execute(
-                """
-                INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (country, valid_from) DO UPDATE
-                SET full_day = excluded.full_day, partial_day = excluded.partial_day, currency = excluded.currency
-                WHERE allowance_rates.full_day <> excluded.full_day OR allowance_rates.partial_day <> excluded.partial_day
-                   OR allowance_rates.currency <> excluded.currency
-                """, values)
-            changed += db.changes
-        }
+        for rate in rates { changed += try writes.rates.saveAllowanceRate(rate) }
         return changed
-    }
-
-    /// A row of `allowance_rates` as its columns' values.
-    static func allowanceRateValues(_ rate: AllowanceRate) -> [DatabaseValue] {
-        [
-            .text(rate.country.code), .text(rate.validFrom.description), .integer(rate.fullDay.minorUnits),
-            .integer(rate.partialDay.minorUnits), .text(rate.currency.code),
-        ]
     }
 }

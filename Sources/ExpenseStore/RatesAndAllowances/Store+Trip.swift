@@ -7,14 +7,14 @@ extension Store {
     /// The report's stops, by day.
     public func stops(of reportID: Int64) throws -> [CalendarDate: CountryCode] {
         var stops: [CalendarDate: CountryCode] = [:]
-        try db.forEachRow("SELECT \(Self.stopColumns) FROM report_stops WHERE report_id = ?", [.integer(reportID)]) { row in
+        try db.forEachRow("SELECT \(Self.stopColumns) FROM report_stops WHERE report_id = \(reportID)" as SQL) { row in
             let (day, country) = try Self.stop(row)
             stops[day] = country
         }
         return stops
     }
 
-    static let stopColumns = "date, country, report_id"
+    static let stopColumns: SQL = "date, country, report_id"
 
     /// A stop of its row (`stopColumns`): from which day, in which country.
     static func stop(_ row: Row) throws -> (day: CalendarDate, country: CountryCode) {
@@ -25,14 +25,14 @@ extension Store {
     /// The meals provided on the report's days, by day; a day not there had none.
     public func meals(of reportID: Int64) throws -> [CalendarDate: ProvidedMeals] {
         var meals: [CalendarDate: ProvidedMeals] = [:]
-        try db.forEachRow("SELECT \(Self.mealColumns) FROM report_meals WHERE report_id = ?", [.integer(reportID)]) { row in
+        try db.forEachRow("SELECT \(Self.mealColumns) FROM report_meals WHERE report_id = \(reportID)" as SQL) { row in
             let (day, provided) = try Self.mealsOfDay(row)
             meals[day] = provided
         }
         return meals
     }
 
-    static let mealColumns = "date, breakfast, lunch, dinner, report_id"
+    static let mealColumns: SQL = "date, breakfast, lunch, dinner, report_id"
 
     /// A day's meals of its row (`mealColumns`).
     static func mealsOfDay(_ row: Row) throws -> (day: CalendarDate, meals: ProvidedMeals) {
@@ -49,9 +49,9 @@ extension Store {
         return meals
     }
 
-    /// `meals` as the three 0/1 columns.
-    static func mealValues(_ meals: ProvidedMeals) -> [DatabaseValue] {
-        [.breakfast, .lunch, .dinner].map { DatabaseValue.integer(meals.contains($0) ? 1 : 0) }
+    /// `meals` as the three 0/1 columns' values (breakfast, lunch, dinner), bound.
+    static func mealValues(_ meals: ProvidedMeals) -> SQL {
+        "\(meals.contains(.breakfast)), \(meals.contains(.lunch)), \(meals.contains(.dinner))"
     }
 
     /// From `day` on the trip of report `reportID` is in `country`; nil removes the stop of that
@@ -62,21 +62,7 @@ extension Store {
             if country == nil, try stops(of: reportID)[day] == nil {
                 throw ExpenseError(.notFound, "report \(reportID) has no stop on \(day)")
             }
-            if writesThroughFunctions {
-                try ServerWrites.reportStop.call(on: db, reportID, day.description, country?.code, now())
-                return
-            }
-            if let country {
-                try db.execute(
-                    """
-                    INSERT INTO report_stops (report_id, date, country) VALUES (?, ?, ?)
-                    ON CONFLICT (report_id, date) DO UPDATE SET country = excluded.country
-                    """, [.integer(reportID), .text(day.description), .text(country.code)])
-            } else {
-                try db.execute("DELETE FROM report_stops WHERE report_id = ? AND date = ?", [.integer(reportID), .text(day.description)])
-            }
-            try logEvent(
-                reportID, actor: actor, action: Self.stopAction(day, country), from: report.status, to: report.status, reason: "")
+            try writes.rates.setStop(country, on: day, of: report, by: actor)
         }
     }
 
@@ -85,23 +71,7 @@ extension Store {
     public func setMeals(_ meals: ProvidedMeals, on day: CalendarDate, of reportID: Int64, by actor: UserName) throws {
         try write {
             let report = try tripDay(day, of: reportID, "meals")
-            if writesThroughFunctions {
-                try ServerWrites.reportMeals.call(
-                    on: db, reportID, day.description, meals.contains(.breakfast) ? 1 : 0, meals.contains(.lunch) ? 1 : 0,
-                    meals.contains(.dinner) ? 1 : 0, now())
-                return
-            }
-            if meals.isEmpty {
-                try db.execute("DELETE FROM report_meals WHERE report_id = ? AND date = ?", [.integer(reportID), .text(day.description)])
-            } else {
-                try db.execute(
-                    """
-                    INSERT INTO report_meals (report_id, date, breakfast, lunch, dinner) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (report_id, date) DO UPDATE SET breakfast = excluded.breakfast, lunch = excluded.lunch,
-                                                                dinner = excluded.dinner
-                    """, [.integer(reportID), .text(day.description)] + Self.mealValues(meals))
-            }
-            try logEvent(reportID, actor: actor, action: "meals \(day) \(meals)", from: report.status, to: report.status, reason: "")
+            try writes.rates.setMeals(meals, on: day, of: report, by: actor)
         }
     }
 

@@ -4,10 +4,10 @@ import ExpenseSupport
 extension Store {
     /// Every mileage rate, by vehicle and then from when it applies.
     public func mileageRates() throws -> [MileageRate] {
-        try db.query("SELECT \(Self.mileageRateColumns) FROM mileage_rates ORDER BY vehicle, valid_from", [], Self.mileageRate)
+        try db.query("SELECT \(Self.mileageRateColumns) FROM mileage_rates ORDER BY vehicle, valid_from", Self.mileageRate)
     }
 
-    static let mileageRateColumns = "vehicle, valid_from, rate_minor, currency"
+    static let mileageRateColumns: SQL = "vehicle, valid_from, rate_minor, currency"
 
     /// A mileage rate of its row (`mileageRateColumns`).
     static func mileageRate(_ row: Row) throws -> MileageRate {
@@ -21,9 +21,9 @@ extension Store {
     public func mileageRate(_ vehicle: Vehicle, on date: CalendarDate) throws -> MileageRate {
         let found = try db.queryFirst(
             """
-            SELECT \(Self.mileageRateColumns) FROM mileage_rates WHERE vehicle = ? AND valid_from <= ?
+            SELECT \(Self.mileageRateColumns) FROM mileage_rates WHERE vehicle = \(vehicle.rawValue) AND valid_from <= \(date)
             ORDER BY valid_from DESC LIMIT 1
-            """, [.text(vehicle.rawValue), .text(date.description)], Self.mileageRate)
+            """, Self.mileageRate)
         guard let found else {
             throw ExpenseError(
                 .notFound, .noMileageRate(vehicle: vehicle.rawValue, on: date.description),
@@ -46,23 +46,6 @@ extension Store {
                 .invalidData, "invalid mileage rate \(rate.perKilometre) a km: it must be more than zero",
                 hint: "give the rate per kilometre, e.g. 0.30")
         }
-        return try write {
-            let row: [DatabaseValue] = [
-                .text(rate.vehicle.rawValue), .text(rate.validFrom.description), .integer(rate.perKilometre.minorUnits),
-                .text(rate.perKilometre.currency.code),
-            ]
-            if writesThroughFunctions {
-                return try ServerWrites.mileageRateSet.call(
-                    on: db, rate.vehicle.rawValue, rate.validFrom.description, rate.perKilometre.minorUnits,
-                    rate.perKilometre.currency.code) > 0
-            }
-            try db.execute(
-                """
-                INSERT INTO mileage_rates (vehicle, valid_from, rate_minor, currency) VALUES (?, ?, ?, ?)
-                ON CONFLICT (vehicle, valid_from) DO UPDATE SET rate_minor = excluded.rate_minor, currency = excluded.currency
-                WHERE mileage_rates.rate_minor IS NOT excluded.rate_minor OR mileage_rates.currency IS NOT excluded.currency
-                """, row)
-            return db.changes > 0
-        }
+        return try write { try writes.rates.setMileageRate(rate) }
     }
 }

@@ -38,11 +38,11 @@ extension Store {
     /// The rows frozen with `report`, by day.
     func frozenPerDiems(of report: Report) throws -> [ReportPerDiems.Day] {
         try db.query(
-            "SELECT \(Self.frozenPerDiemColumns) FROM report_allowances WHERE report_id = ? ORDER BY date", [.integer(report.id)]
+            "SELECT \(Self.frozenPerDiemColumns) FROM report_allowances WHERE report_id = \(report.id) ORDER BY date"
         ) { try Self.frozenPerDiem($0, reportCurrency: report.currency) }
     }
 
-    static let frozenPerDiemColumns = """
+    static let frozenPerDiemColumns: SQL = """
         date, country, kind, breakfast, lunch, dinner, valid_from, full_day, partial_day, currency, rate_minor,
         deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor, report_id
         """
@@ -78,24 +78,7 @@ extension Store {
 
     /// Writes `perDiems` as report `reportID`'s frozen rows (a file's; the server writes its own).
     func freeze(_ perDiems: ReportPerDiems, of reportID: Int64) throws {
-        for day in perDiems.days {
-            let perDiem = day.perDiem
-            try db.execute(
-                """
-                INSERT INTO report_allowances (report_id, date, country, kind, breakfast, lunch, dinner, valid_from, full_day,
-                    partial_day, currency, rate_minor, deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [.integer(reportID), .text(perDiem.date.description), .text(perDiem.country.code), .text(perDiem.kind.rawValue)]
-                    + Self.mealValues(perDiem.meals)
-                    + [
-                        .text(perDiem.table.validFrom.description), .integer(perDiem.table.fullDay.minorUnits),
-                        .integer(perDiem.table.partialDay.minorUnits), .text(perDiem.table.currency.code),
-                        .integer(perDiem.rate.minorUnits), .integer(perDiem.deductions.minorUnits), .integer(perDiem.amount.minorUnits),
-                        .text(day.conversion.rate.description), DatabaseValue(day.conversion.rateDate?.description),
-                        .text(day.conversion.source.rawValue), .integer(day.converted.minorUnits),
-                    ])
-        }
+        try writes.rates.freeze(perDiems, of: reportID)
     }
 
     /// Per day and in the report's currency, the per diems of `owner`'s reports on days from
@@ -104,14 +87,15 @@ extension Store {
     public func perDiemDays(owner: UserName, from: CalendarDate?, to: CalendarDate?) throws
         -> (days: [(report: Report, day: ReportPerDiems.Day)], failed: [(report: Report, error: ExpenseError)])
     {
+        // The reports' column list as text, whether their aggregate holds it as a `String` or as `SQL`.
+        let reportColumns = SQL(verbatim: "\(Self.reportColumns)")
         let reports = try db.query(
             """
-            SELECT \(Self.reportColumns) FROM reports
-            WHERE owner = ? AND country IS NOT NULL AND start_date IS NOT NULL AND end_date IS NOT NULL
-              AND end_date >= ? AND start_date <= ?
+            SELECT \(reportColumns) FROM reports
+            WHERE owner = \(owner) AND country IS NOT NULL AND start_date IS NOT NULL AND end_date IS NOT NULL
+              AND end_date >= \(from?.description ?? "0000-01-01") AND start_date <= \(to?.description ?? "9999-12-31")
             ORDER BY id
-            """,
-            [.text(owner.value), .text(from?.description ?? "0000-01-01"), .text(to?.description ?? "9999-12-31")], Self.report)
+            """, Self.report)
         var days: [(report: Report, day: ReportPerDiems.Day)] = []
         var failed: [(report: Report, error: ExpenseError)] = []
         // Read once for every draft: a year's reports are hundreds.
