@@ -148,7 +148,7 @@ enum DatabaseCommands {
             "expenses db copy --to trips-copy.sqlite",
         ]
     ) { invocation, session in
-        let location = try DatabaseLocation(parsing: invocation[Options.to], home: session.environment["HOME"])
+        let location = try session.environment.database(invocation[Options.to])
         if session.location.isMissingFile {
             throw ExpenseError(
                 .noInput, "there is no database at \(session.databaseName) to copy",

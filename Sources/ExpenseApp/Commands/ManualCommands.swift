@@ -27,7 +27,8 @@ enum ManualCommands {
         examples: ["expenses manpages /tmp/man && man -l /tmp/man/man1/expenses-report.1", "man -l docs/man/man1/expenses.1"],
         hidden: true
     ) { invocation, session in
-        let directory = try invocation[Self.directory]
+        let shown = try invocation[Self.directory]
+        let directory = session.environment.path(shown)
         // A directory that is not there is made (man1/ and man5/ below it are, too); a file is refused.
         if access(directory, F_OK) == 0, !OutputFile.isDirectory(directory) {
             throw ExpenseError(.cannotCreate, "cannot write the manual pages into \(directory): it is not a directory")
@@ -40,7 +41,7 @@ enum ManualCommands {
             try OutputFile.write(page.text, to: path, mode: 0o644, replacing: replacing, createDirectories: true, directoryMode: 0o755)
         }
         return .message(
-            "Wrote \(pages.count) manual pages to \(directory): " + pages.map { "\($0.name)(\($0.section))" }.joined(separator: ", "))
+            "Wrote \(pages.count) manual pages to \(shown): " + pages.map { "\($0.name)(\($0.section))" }.joined(separator: ", "))
     }
 
     /// SOURCE_DATE_EPOCH's day (UTC), else today.
