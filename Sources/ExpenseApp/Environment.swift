@@ -29,6 +29,20 @@ public struct Environment {
         self.workingDirectory = workingDirectory
     }
 
+    /// `body`, which works on `given` made absolute (`path(_:)`), with the file named as the
+    /// person wrote it in the error it throws (`cannot write out.csv: ...`, as before the path
+    /// was the session's).
+    public func namingAsGiven<T>(_ given: String, _ body: () throws -> T) throws -> T {
+        let absolute = path(given)
+        do {
+            return try body()
+        } catch var error as ExpenseError where absolute != given {
+            error.message = error.message.replacing(absolute, with: given)
+            error.location = error.location?.replacing(absolute, with: given)
+            throw error
+        }
+    }
+
     /// `given` as an absolute path: against `workingDirectory` when it is relative. `-`
     /// (standard input or output) and nothing at all stay as they are.
     public func path(_ given: String) -> String {

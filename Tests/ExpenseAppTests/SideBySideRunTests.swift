@@ -101,3 +101,30 @@ final class SideBySideRunTests: EngineTestCase {
             "a run read or wrote a relative path in the process's working directory")
     }
 }
+
+/// A path named relative to the session's directory is opened there, and messages name it as
+/// it was written, not as the absolute path the app made of it.
+final class RelativePathMessageTests: EngineTestCase {
+    override class var engines: Engines {
+        .fileOnly(because: "--db names a file relative to the session's directory")
+    }
+
+    func testAFileNamedRelativelyIsNamedSoInMessages() throws {
+        let app = try InProcessApp()
+        try app.ok("--db", "trips.sqlite", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-03")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app.path("trips.sqlite")))
+        XCTAssertEqual(try app.ok("--db", "trips.sqlite", "config", "get", "database"), "trips.sqlite\n")
+        XCTAssertEqual(
+            try app.ok("--db", "trips.sqlite", "report", "export", "1", "--format", "csv", "--output", "out.csv"),
+            "Exported report 1 to out.csv\n")
+        let again = try app.run("--db", "trips.sqlite", "report", "export", "1", "--format", "csv", "--output", "out.csv")
+        XCTAssertNotEqual(again.status, 0)
+        XCTAssertTrue(again.stderr.hasPrefix("expenses: error: out.csv exists\n"), again.stderr)
+        let missing = try app.run("--db", "trips.sqlite", "import", "nowhere.csv")
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertEqual(missing.stderr, "expenses: error: cannot read the statement nowhere.csv: no such file\n")
+        let script = try app.run("--db", "trips.sqlite", "run", "nowhere.expenses")
+        XCTAssertEqual(script.status, 66)
+        XCTAssertEqual(script.stderr, "expenses: error: cannot read the script nowhere.expenses: no such file or not readable\n")
+    }
+}

@@ -172,9 +172,11 @@ enum DatabaseCommands {
             owner = location.isServer ? try session.user.value : nil
         }
         let fileUser = session.isServer ? "" : try session.user.value
-        let outcome = try DatabaseCopy.copy(
-            from: store, to: location, owner: owner, fileUser: fileUser,
-            importHistory: invocation[Options.importHistory], now: session.environment.now)
+        let outcome = try session.environment.namingAsGiven(try invocation[Options.to]) {
+            try DatabaseCopy.copy(
+                from: store, to: location, owner: owner, fileUser: fileUser,
+                importHistory: invocation[Options.importHistory], now: session.environment.now)
+        }
         return DatabaseCopyResult(outcome: outcome).output
     }
 }

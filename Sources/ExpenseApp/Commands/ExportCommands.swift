@@ -54,7 +54,8 @@ enum ExportCommands {
         let report = try store.report(try session.reportID(invocation))
         // The database and the report's receipt files are read; refused before the work, and again when written.
         let inputs = session.location.files + (try receiptFiles(of: report, in: store))
-        if let output { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) }
+        func asGiven<T>(_ body: () throws -> T) throws -> T { try session.environment.namingAsGiven(shownOutput ?? "", body) }
+        if let output { try asGiven { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) } }
         let items = try store.expenses(.report(report.id))
         let perDiems = try store.perDiems(of: report)
         let text: String
@@ -85,7 +86,7 @@ enum ExportCommands {
         }
         guard let printer else {
             guard let path = output else { return .content(text) }
-            try OutputFile.write(text, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
+            try asGiven { try OutputFile.write(text, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs) }
             return .message("Exported report \(report.id) to \(shownOutput ?? path)")
         }
         let pdf = try printer.print(html: text)
@@ -93,7 +94,7 @@ enum ExportCommands {
             try OutputFile.writeToStandardOutput(pdf)
             return .none
         }
-        try OutputFile.write(bytes: pdf, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
+        try asGiven { try OutputFile.write(bytes: pdf, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs) }
         return .message("Exported report \(report.id) to \(shownOutput ?? path)")
     }
 

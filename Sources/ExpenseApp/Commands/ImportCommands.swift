@@ -86,9 +86,11 @@ enum ImportCommands {
         let format = session.format
         let files = request.files
         let categories = request.dryRun && format == .table ? try store.categories().map(\.code) : []
-        var outcome = try StatementImporter(store: store, request: request) { console in
-            DryRunLog(format: format, console: console, files: files, rules: rulesPath ?? "", categories: categories)
-        }.run()
+        var outcome = try session.environment.namingAsGiven(rejects ?? "") {
+            try StatementImporter(store: store, request: request) { console in
+                DryRunLog(format: format, console: console, files: files, rules: rulesPath ?? "", categories: categories)
+            }.run()
+        }
         guard !request.dryRun else { return .none }
         // The rejects file as the person named it.
         if outcome.rejectsPath != nil { outcome.rejectsPath = rejects }

@@ -27,8 +27,11 @@ struct ReceiptCaptureRun {
             report = try store.report(reportID, for: .addItems)
         }
         if let maildir = try invocation[Options.maildir] {
-            return try captureMaildir(
-                session.environment.path(maildir), settings: settings, store: store, storage: storage, expenseID: expenseID, report: report)
+            return try session.environment.namingAsGiven(maildir) {
+                try captureMaildir(
+                    session.environment.path(maildir), settings: settings, store: store, storage: storage, expenseID: expenseID,
+                    report: report)
+            }
         }
         let input = try self.input(settings: settings, store: store)
         let outputs = try Self.receipts(in: input, maxSize: settings.maxReceiptSize).map {

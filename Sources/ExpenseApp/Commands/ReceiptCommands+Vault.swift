@@ -38,7 +38,9 @@ extension ReceiptCommands {
             OutputFile.Input($0, role: "the file of receipt \(receipt.id) in the vault")
         }
         let inputs = session.location.files + (vaultFile.map { [$0] } ?? [])
-        try ReceiptFileExport.write(receipt, from: storage, to: target, replacing: invocation[Options.force], inputs: inputs)
+        try session.environment.namingAsGiven(shown) {
+            try ReceiptFileExport.write(receipt, from: storage, to: target, replacing: invocation[Options.force], inputs: inputs)
+        }
         return ReceiptExport(receipt: receipt, file: shown).output
     }
 

@@ -71,7 +71,11 @@ extension ShortcutCommands {
             + [OutputFile.Input(session.configPath, role: "the settings file")]
         let shownOutput = try invocation[Options.output]
         let output = shownOutput.map(session.environment.path)
-        if let output { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) }
+        if let output, let shownOutput {
+            try session.environment.namingAsGiven(shownOutput) {
+                try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs)
+            }
+        }
         let shortcuts = try shortcutSet(invocation, session)
         CatalogMessages.print(shortcuts.catalog)
         let entries = invocation[Options.all] ? shortcuts.entries() : shortcuts.visible
@@ -100,9 +104,10 @@ extension ShortcutCommands {
         }
         // --format reaches a command only through the session (set from argv in a one-shot).
         let asJSON = invocation[Options.json] || (!invocation[Options.desktop] && session.format == .json)
-        try OutputFile.write(
-            asJSON ? json.serialized() + "\n" : try desktop(), to: output, mode: 0o600,
-            replacing: invocation[Options.force], inputs: inputs)
+        let text = asJSON ? json.serialized() + "\n" : try desktop()
+        try session.environment.namingAsGiven(shownOutput) {
+            try OutputFile.write(text, to: output, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
+        }
         return .message(
             "Wrote \(shownOutput): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
                 + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))

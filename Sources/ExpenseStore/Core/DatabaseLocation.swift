@@ -9,8 +9,8 @@ import Glibc
 /// EXPENSES_DB, the `database` setting, `db copy --to`), and passed down as this type: no code
 /// looks at a location's text to tell the engines apart.
 public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
-    /// A database file, by its path as given (relative to the working directory, or absolute),
-    /// or ":memory:", a private one that lives as long as its connection.
+    /// A database file, by its path (absolute when the app parsed it, against its session's
+    /// working directory), or ":memory:", a private one that lives as long as its connection.
     case file(String)
     /// A team database on a PostgreSQL server: libpq's connection string as given, a
     /// `postgresql://` (or `postgres://`) URI or `keyword=value` pairs (`service=team`,
