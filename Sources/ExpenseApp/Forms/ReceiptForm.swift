@@ -17,9 +17,9 @@ enum ReceiptForm {
             heading: "Nothing to capture from a camera or the receipt inbox",
             fields: [
                 Form.Field("file", "Receipt file (a photo or a PDF)", required: true)
-                    .completing(PathCompletion.candidates)
+                    .completing { PathCompletion.candidates($0, in: environment) }
                     .checking { text, _ in
-                        let path = PathCompletion.expandingHome(text)
+                        let path = PathCompletion.expandingHome(text, in: environment)
                         guard access(environment.path(path), R_OK) == 0 else {
                             throw ExpenseError(.noInput, "cannot read \(text): \(String(cString: strerror(errno)))")
                         }
