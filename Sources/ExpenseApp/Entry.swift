@@ -129,7 +129,7 @@ public enum Entry {
 
     /// `$EXPENSES_HISTORY`, else `$XDG_STATE_HOME/expenses/history`; its directory is created.
     static func historyPath(_ environment: Environment) -> String {
-        if let path = environment["EXPENSES_HISTORY"] { return path }
+        if let path = environment["EXPENSES_HISTORY"] { return environment.path(path) }
         try? FileManager.default.createDirectory(
             atPath: environment.stateDirectory, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])

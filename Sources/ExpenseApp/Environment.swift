@@ -11,13 +11,44 @@ import Foundation
 import Glibc
 #endif
 
-/// What the process was started with: environment variables and the clock. Tests build one by
-/// hand; `EXPENSES_NOW` pins the clock for reproducible output.
+/// What the process was started with: environment variables, the working directory and the
+/// clock. Tests build one by hand; `EXPENSES_NOW` pins the clock for reproducible output.
 public struct Environment {
     public var variables: [String: String]
+    /// The directory relative paths are in: the process's when the binary starts, a test's own
+    /// for a run in process. A path a person gives is made absolute against it where it is read
+    /// (`path(_:)`), so that nothing below the app, nor another session in the same process,
+    /// depends on the process's working directory.
+    public let workingDirectory: String
 
-    public init(variables: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        variables: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.variables = variables
+        self.workingDirectory = workingDirectory
+    }
+
+    /// `body`, which works on `given` made absolute (`path(_:)`), with the file named as the
+    /// person wrote it in the error it throws (`cannot write out.csv: ...`, as before the path
+    /// was the session's).
+    public func namingAsGiven<T>(_ given: String, _ body: () throws -> T) throws -> T {
+        let absolute = path(given)
+        do {
+            return try body()
+        } catch var error as ExpenseError where absolute != given {
+            error.message = error.message.replacing(absolute, with: given)
+            error.location = error.location?.replacing(absolute, with: given)
+            throw error
+        }
+    }
+
+    /// `given` as an absolute path: against `workingDirectory` when it is relative. `-`
+    /// (standard input or output) and nothing at all stay as they are.
+    public func path(_ given: String) -> String {
+        guard !given.isEmpty, given != "-", !given.hasPrefix("/") else { return given }
+        let relative = given.hasPrefix("./") ? String(given.dropFirst(2)) : given
+        return workingDirectory.hasSuffix("/") ? workingDirectory + relative : workingDirectory + "/" + relative
     }
 
     public subscript(name: String) -> String? {
@@ -87,7 +118,7 @@ public struct Environment {
 
     private func xdg(_ name: String, fallback: String) -> String {
         if let value = self[name], value.hasPrefix("/") { return value }
-        return (self["HOME"] ?? "/tmp") + "/" + fallback
+        return path(self["HOME"] ?? "/tmp") + "/" + fallback
     }
 
     /// Where the database is: --db, else EXPENSES_DB, else the config file's `database`, else the
@@ -98,8 +129,13 @@ public struct Environment {
         -> (location: DatabaseLocation, createDirectory: Bool)
     {
         for given in [override, self["EXPENSES_DB"], configured] {
-            if let given, !given.isEmpty { return (try DatabaseLocation(parsing: given, home: self["HOME"]), false) }
+            if let given, !given.isEmpty { return (try database(given), false) }
         }
         return (.file(dataDirectory + "/expenses.sqlite"), true)
+    }
+
+    /// `given` (--db, `db copy --to`...) as a location: a file by its absolute path.
+    public func database(_ given: String) throws(ExpenseError) -> DatabaseLocation {
+        try DatabaseLocation(parsing: given, home: self["HOME"].map(path), workingDirectory: workingDirectory)
     }
 }

@@ -53,7 +53,7 @@ public struct Runner {
     ///   runs in place of resolving the command again.
     func run(_ invocation: Invocation, globals: GlobalValues, in session: Session, forward: Forward? = nil) throws -> ExitStatus {
         if let db = globals.db, session.isStoreOpen,
-            try DatabaseLocation(parsing: db, home: session.environment["HOME"]) != session.location
+            try session.environment.database(db) != session.location
         {
             throw ExpenseError(
                 .usage, "--db can only be given when expenses starts",

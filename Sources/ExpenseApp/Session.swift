@@ -100,6 +100,13 @@ public final class Session {
             ? try? ConfigFile.read(environment.configFile) : nil
         let database = try environment.databaseLocation(override: databaseOverride, configured: Self.database(configuredIn: configFile))
         location = database.location
+        // A file named relative to the working directory is shown as it was written.
+        let given = [databaseOverride, environment["EXPENSES_DB"], Self.database(configuredIn: configFile)]
+            .compactMap { $0 }.first { !$0.isEmpty }
+        shownName = given.flatMap { given in
+            guard case .file(let path) = database.location, path != given, path == environment.path(given) else { return nil }
+            return given
+        }
         databaseGivenByOption = databaseOverride != nil
         createDirectory = database.createDirectory
         self.format = format
@@ -113,7 +120,9 @@ public final class Session {
     }
 
     /// The database as messages name it: the file, or the server's connection string without its password.
-    public var databaseName: String { location.name }
+    public var databaseName: String { shownName ?? location.name }
+    /// A relative file as the person wrote it (`location` holds it absolute); nil for the others.
+    private let shownName: String?
 
     /// The `database` a config file names. One that cannot be read or checked names none here;
     /// the commands that read the settings say what is wrong with it.

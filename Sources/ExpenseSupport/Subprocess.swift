@@ -38,6 +38,9 @@ public struct Subprocess {
     public var timeLimit: Double = 60
     /// Variables set in its environment on top of ours (e.g. OMP_THREAD_LIMIT).
     public var extraEnvironment: [String: String] = [:]
+    /// The working directory it starts in: the session's, which in a test running sessions side
+    /// by side is not the process's; nil for ours.
+    public var directory: String?
     /// Output past this many bytes per stream is read and dropped, so a runaway program cannot
     /// fill memory.
     public var outputLimit = 8 << 20
@@ -67,6 +70,10 @@ public struct Subprocess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        if let directory, case let code = SpawnDirectory.add(directory, to: &actions), code != 0 {
+            for descriptor in outPipe + errPipe { close(descriptor) }
+            throw .cannotStart(arguments[0], reason: String(cString: strerror(code)))
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

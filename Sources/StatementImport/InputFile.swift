@@ -15,10 +15,13 @@ public final class InputFile {
     /// Its size when opened, for progress; 0 for a pipe.
     public let size: Int
 
-    /// - Parameter role: what the file is, for messages ("statement", "rules file"). The path
-    ///   `-` is standard input.
-    public init(_ path: String, role: String) throws(ExpenseError) {
-        let descriptor = path == "-" ? dup(Console.streams.input) : open(path, O_RDONLY | O_CLOEXEC)
+    /// - Parameters:
+    ///   - path: the file as the person named it, which messages show. The path `-` is standard input.
+    ///   - role: what the file is, for messages ("statement", "rules file").
+    ///   - location: where it is, when `path` is relative to a session's working directory rather
+    ///     than the process's: `path` made absolute against it.
+    public init(_ path: String, role: String, at location: String? = nil) throws(ExpenseError) {
+        let descriptor = path == "-" ? dup(Console.streams.input) : open(location ?? path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
             throw ExpenseError(.noInput, "cannot read the \(role) \(path): \(reason)")

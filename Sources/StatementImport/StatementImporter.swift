@@ -10,7 +10,11 @@ import StatementReading
 /// grows with the size of the file except what the database itself stores.
 public final class StatementImporter {
     public struct Request {
+        /// The statements as the person named them: what messages and the batches show.
         public var files: [String]
+        /// Where a file named as given is: the app makes a relative name absolute against its
+        /// session's working directory, so that the import never depends on the process's.
+        public var locate: (String) -> String = { $0 }
         /// The rules file; nil when none was given, which only camt.053 and OFX statements allow.
         public var rules: ImportRules?
         public var reportID: Int64?
@@ -90,7 +94,9 @@ public final class StatementImporter {
         try rules.checkCategories(categories)
         // Every file is opened before anything is written: a typo in the last name must not
         // cost a long import of the first ones.
-        let inputs = try request.files.map { path throws(ExpenseError) in try InputFile(path, role: "statement") }
+        let inputs = try request.files.map { path throws(ExpenseError) in
+            try InputFile(path, role: "statement", at: request.locate(path))
+        }
         // A CSV needs rules that map its columns; a camt.053 or OFX statement refuses them.
         let kinds = try inputs.map { input throws(ExpenseError) in try input.statementFormat() }
         if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }), let other = zip(inputs, kinds).first(where: { $0.1 != .csv }) {

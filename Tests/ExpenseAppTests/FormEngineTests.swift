@@ -126,8 +126,13 @@ final class FormEngineTests: EngineTestCase {
         _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(".hidden").path, contents: Data())
         defer { try? FileManager.default.removeItem(at: directory) }
         let base = directory.path + "/"
-        XCTAssertEqual(PathCompletion.candidates(base + "rec"), [base + "receipt.jpg", base + "receipts/"])
-        XCTAssertEqual(PathCompletion.candidates(base), [base + "receipt.jpg", base + "receipts/"], "hidden ones only when asked")
-        XCTAssertEqual(PathCompletion.candidates(base + "."), [base + ".hidden"])
+        let elsewhere = Environment(variables: [:], workingDirectory: "/")
+        XCTAssertEqual(PathCompletion.candidates(base + "rec", in: elsewhere), [base + "receipt.jpg", base + "receipts/"])
+        XCTAssertEqual(
+            PathCompletion.candidates(base, in: elsewhere), [base + "receipt.jpg", base + "receipts/"], "hidden ones only when asked")
+        XCTAssertEqual(PathCompletion.candidates(base + ".", in: elsewhere), [base + ".hidden"])
+        // A relative name is in the session's working directory, whatever the process's is.
+        let inside = Environment(variables: [:], workingDirectory: directory.path)
+        XCTAssertEqual(PathCompletion.candidates("rec", in: inside), ["receipt.jpg", "receipts/"])
     }
 }

@@ -33,7 +33,7 @@ final class SessionCancellationTests: EngineTestCase {
         let error = try OpenFile(app.path("stderr"))
         let input = try OpenFile(app.path("stdin"))
         let streams = ConsoleStreams(input: input.descriptor, output: output.descriptor, error: error.descriptor)
-        nonisolated(unsafe) let environment = Environment(variables: app.environment)
+        nonisolated(unsafe) let environment = Environment(variables: app.environment, workingDirectory: app.directory.path)
         let cancellation = app.cancellation
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var status: Int32 = -1

@@ -46,4 +46,20 @@ final class SubprocessTests: XCTestCase {
         process.extraEnvironment = ["OMP_THREAD_LIMIT": "1"]
         XCTAssertEqual(try process.run().stdoutText, "1\n")
     }
+
+    /// A session's subprocess starts in the session's directory, not the process's; a relative
+    /// program is found there.
+    func testItStartsInItsDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "#!/bin/sh\npwd\n".write(toFile: directory + "/where", atomically: true, encoding: .utf8)
+        chmod(directory + "/where", 0o755)
+        var process = Subprocess(["./where"])
+        process.directory = directory
+        XCTAssertEqual(try process.run().stdoutText, directory + "\n")
+        // Run from elsewhere, the relative program is not there.
+        process.directory = "/"
+        XCTAssertThrowsError(try process.run()) { error in XCTAssertEqual(error as? Subprocess.Failure, .notFound("./where")) }
+    }
 }

@@ -8,12 +8,12 @@ import XCTest
 /// exit status as `EndToEndTests`' `ExpensesProcess` gives, without starting a process. What only
 /// a process shows (a pty, signals, a closed stdout, a full disk) stays in `EndToEndTests`.
 ///
-/// Nothing of this process changes for a run: its environment is given to the session (never
-/// `setenv`), and its standard input, output and error are files bound for the run
-/// (`Console.streams`), none a terminal, and its Ctrl-C is its own (`cancellation`, given to the
-/// session: `Entry.main`). Only the working directory is the run's while it lasts, as the
-/// binary's is its directory: the app still resolves relative paths against the process's, so a
-/// lock keeps runs one at a time.
+/// Nothing of this process changes for a run, so that apps run side by side on threads of their
+/// own: its environment and working directory (`directory`, as the binary's is the directory it
+/// starts in) are given to the session (never `setenv` or `chdir`: the app makes every path it
+/// is given absolute against the session's directory), its standard input, output and error are
+/// files bound for the run (`Console.streams`), none a terminal, and its Ctrl-C is its own
+/// (`cancellation`, given to the session: `Entry.main`).
 public final class InProcessApp: AppRunner {
     public typealias Result = CommandResult
 
@@ -61,14 +61,14 @@ public final class InProcessApp: AppRunner {
         let output = try RunFile(in: directory)
         let error = try RunFile(in: directory)
         let streams = ConsoleStreams(input: input.descriptor, output: output.descriptor, error: error.descriptor)
-        let status = try Self.inDirectory(directory.path) {
-            // A run starts without a Ctrl-C, as a new process does.
-            cancellation.lower()
-            return Entry.main(arguments, environment: Environment(variables: environment), streams: streams, cancellation: cancellation) {
-                _, _ in
-                // Reached only when standard input and output are a terminal, which a run's files are not.
-                fatalError("an in-process run asked for a line editor")
-            }
+        // A run starts without a Ctrl-C, as a new process does.
+        cancellation.lower()
+        let status = Entry.main(
+            arguments, environment: Environment(variables: environment, workingDirectory: directory.path), streams: streams,
+            cancellation: cancellation
+        ) { _, _ in
+            // Reached only when standard input and output are a terminal, which a run's files are not.
+            fatalError("an in-process run asked for a line editor")
         }
         return (status.rawValue, Data(try output.contents()), Data(try error.contents()))
     }
@@ -83,22 +83,6 @@ public final class InProcessApp: AppRunner {
         let output = try server.map { try $0.psql(sql) } ?? Tool.run("/usr/bin/sqlite3", databasePath, sql).stdout
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
-
-    // MARK: The run's surroundings
-
-    private static let lock = NSLock()
-
-    /// `body` with `path` as the working directory, as the binary has its own; the one before after.
-    private static func inDirectory<T>(_ path: String, _ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        let saved = FileManager.default.currentDirectoryPath
-        guard chdir(path) == 0 else { throw RunFailed(description: "cannot enter \(path)") }
-        defer { _ = chdir(saved) }
-        return try body()
-    }
-
-    private struct RunFailed: Error, CustomStringConvertible { let description: String }
 }
 
 /// A file a run reads or writes in place of standard input, output or error: unlinked at once,

@@ -34,7 +34,8 @@ enum AllowanceCommands {
         arguments: [ratesFile], options: [Options.dryRun],
         examples: ["expenses allowance rates import bmf-2026.csv", "expenses allowance rates import bmf-2026.csv --dry-run"]
     ) { invocation, session in
-        let input = try InputFile(try invocation[ratesFile], role: "allowance table")
+        let file = try invocation[ratesFile]
+        let input = try InputFile(file, role: "allowance table", at: session.environment.path(file))
         let rows = try AllowanceRatesFile.read(input)
         let store = try session.store()
         var result = AllowanceRatesImport(file: input.path, dryRun: invocation[Options.dryRun])

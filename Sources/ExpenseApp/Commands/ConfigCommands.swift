@@ -63,7 +63,7 @@ enum ConfigCommands {
     /// the default path), no camera, no inbox folder, the catalog built into the app.
     static func unset(_ key: String, _ session: Session) -> String {
         switch key {
-        case "database": return session.location.name
+        case "database": return session.databaseName
         case "camera.command": return "(none: no camera is set up)"
         case "receipts.inbox": return "(none: no inbox folder is set up)"
         default: return "(built in)"

@@ -148,7 +148,7 @@ enum DatabaseCommands {
             "expenses db copy --to trips-copy.sqlite",
         ]
     ) { invocation, session in
-        let location = try DatabaseLocation(parsing: invocation[Options.to], home: session.environment["HOME"])
+        let location = try session.environment.database(invocation[Options.to])
         if session.location.isMissingFile {
             throw ExpenseError(
                 .noInput, "there is no database at \(session.databaseName) to copy",
@@ -172,9 +172,11 @@ enum DatabaseCommands {
             owner = location.isServer ? try session.user.value : nil
         }
         let fileUser = session.isServer ? "" : try session.user.value
-        let outcome = try DatabaseCopy.copy(
-            from: store, to: location, owner: owner, fileUser: fileUser,
-            importHistory: invocation[Options.importHistory], now: session.environment.now)
+        let outcome = try session.environment.namingAsGiven(try invocation[Options.to]) {
+            try DatabaseCopy.copy(
+                from: store, to: location, owner: owner, fileUser: fileUser,
+                importHistory: invocation[Options.importHistory], now: session.environment.now)
+        }
         return DatabaseCopyResult(outcome: outcome).output
     }
 }

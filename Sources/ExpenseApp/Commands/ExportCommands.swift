@@ -42,17 +42,20 @@ enum ExportCommands {
         }
     ) { invocation, session in
         let format = try format(of: invocation)
-        let output = try invocation[Options.output].flatMap { $0 == "-" ? nil : $0 }
+        let shownOutput = try invocation[Options.output].flatMap { $0 == "-" ? nil : $0 }
+        let output = shownOutput.map(session.environment.path)
         if format == .pdf, output == nil, isatty(Console.shownOutput) != 0 {
             throw UsageError("a PDF is not for a terminal: give '--output <file>', or pipe it", path: invocation.spec.path)
         }
         // Found before the work, so that a machine without it says so at once.
-        let printer = format == .pdf ? try ChromiumPrinter.find(searchPath: session.environment["PATH"] ?? "/usr/bin:/bin") : nil
+        var printer = format == .pdf ? try ChromiumPrinter.find(searchPath: session.environment["PATH"] ?? "/usr/bin:/bin") : nil
+        printer?.directory = session.environment.workingDirectory
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation))
         // The database and the report's receipt files are read; refused before the work, and again when written.
         let inputs = session.location.files + (try receiptFiles(of: report, in: store))
-        if let output { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) }
+        func asGiven<T>(_ body: () throws -> T) throws -> T { try session.environment.namingAsGiven(shownOutput ?? "", body) }
+        if let output { try asGiven { try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs) } }
         let items = try store.expenses(.report(report.id))
         let perDiems = try store.perDiems(of: report)
         let text: String
@@ -83,16 +86,16 @@ enum ExportCommands {
         }
         guard let printer else {
             guard let path = output else { return .content(text) }
-            try OutputFile.write(text, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
-            return .message("Exported report \(report.id) to \(path)")
+            try asGiven { try OutputFile.write(text, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs) }
+            return .message("Exported report \(report.id) to \(shownOutput ?? path)")
         }
         let pdf = try printer.print(html: text)
         guard let path = output else {
             try OutputFile.writeToStandardOutput(pdf)
             return .none
         }
-        try OutputFile.write(bytes: pdf, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
-        return .message("Exported report \(report.id) to \(path)")
+        try asGiven { try OutputFile.write(bytes: pdf, to: path, mode: 0o600, replacing: invocation[Options.force], inputs: inputs) }
+        return .message("Exported report \(report.id) to \(shownOutput ?? path)")
     }
 
     /// --format, else the format the output file's extension names; a usage error (64) when

@@ -69,24 +69,31 @@ enum ImportCommands {
         let rulesPath = try invocation[Options.rules]
         // Complete for a CSV is checked per file: a camt.053 or OFX statement's rules map no columns.
         let rules = try rulesPath.map { path throws(ExpenseError) in
-            try ImportRules.parse(try InputFile(path, role: "rules file").text(), path: path, complete: false)
+            try ImportRules.parse(
+                try InputFile(path, role: "rules file", at: session.environment.path(path)).text(), path: path, complete: false)
         }
         let store = try session.store()
         var request = StatementImporter.Request(
             files: invocation.arguments, rules: rules, reportID: try invocation[Options.report] ?? session.currentReportID,
-            dryRun: invocation[Options.dryRun], skipInvalid: invocation[Options.skipInvalid], rejectsPath: try invocation[Options.rejects])
+            dryRun: invocation[Options.dryRun], skipInvalid: invocation[Options.skipInvalid],
+            rejectsPath: try invocation[Options.rejects].map(session.environment.path))
+        request.locate = session.environment.path
         request.missingRateNote = ErrorPresenter.missingRateNote
         request.replaceRejects = invocation[Options.force]
-        request.otherInputs = rulesPath.map { [OutputFile.Input($0, role: "the rules file")] } ?? []
-        let rejects = request.rejectsPath
+        request.otherInputs = rulesPath.map { [OutputFile.Input(session.environment.path($0), role: "the rules file")] } ?? []
+        let rejects = try invocation[Options.rejects]
         request.moreRowErrorsNote = { ErrorPresenter.moreInvalidRows($0, rejects: rejects) }
         let format = session.format
         let files = request.files
         let categories = request.dryRun && format == .table ? try store.categories().map(\.code) : []
-        let outcome = try StatementImporter(store: store, request: request) { console in
-            DryRunLog(format: format, console: console, files: files, rules: rulesPath ?? "", categories: categories)
-        }.run()
+        var outcome = try session.environment.namingAsGiven(rejects ?? "") {
+            try StatementImporter(store: store, request: request) { console in
+                DryRunLog(format: format, console: console, files: files, rules: rulesPath ?? "", categories: categories)
+            }.run()
+        }
         guard !request.dryRun else { return .none }
+        // The rejects file as the person named it.
+        if outcome.rejectsPath != nil { outcome.rejectsPath = rejects }
         let batches = Set(outcome.files.filter { $0.counts.new > 0 }.map(\.batchID))
         let matches = try ReceiptMatching.afterImport(batches: batches, reportID: request.reportID, session: session)
         return ImportResult(outcome: outcome, matches: matches).output

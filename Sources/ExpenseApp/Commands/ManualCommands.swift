@@ -27,20 +27,23 @@ enum ManualCommands {
         examples: ["expenses manpages /tmp/man && man -l /tmp/man/man1/expenses-report.1", "man -l docs/man/man1/expenses.1"],
         hidden: true
     ) { invocation, session in
-        let directory = try invocation[Self.directory]
+        let shown = try invocation[Self.directory]
+        let directory = session.environment.path(shown)
         // A directory that is not there is made (man1/ and man5/ below it are, too); a file is refused.
         if access(directory, F_OK) == 0, !OutputFile.isDirectory(directory) {
-            throw ExpenseError(.cannotCreate, "cannot write the manual pages into \(directory): it is not a directory")
+            throw ExpenseError(.cannotCreate, "cannot write the manual pages into \(shown): it is not a directory")
         }
         let pages = ManualPages(registry: Commands.registry, date: date(session.environment), version: Runner.version).pages
         let replacing = invocation[Options.force]
         let paths = pages.map { "\(directory)/man\($0.section)/\($0.fileName)" }
-        for path in paths { try OutputFile.check(path, replacing: replacing, inputs: []) }
-        for (page, path) in zip(pages, paths) {
-            try OutputFile.write(page.text, to: path, mode: 0o644, replacing: replacing, createDirectories: true, directoryMode: 0o755)
+        try session.environment.namingAsGiven(shown) {
+            for path in paths { try OutputFile.check(path, replacing: replacing, inputs: []) }
+            for (page, path) in zip(pages, paths) {
+                try OutputFile.write(page.text, to: path, mode: 0o644, replacing: replacing, createDirectories: true, directoryMode: 0o755)
+            }
         }
         return .message(
-            "Wrote \(pages.count) manual pages to \(directory): " + pages.map { "\($0.name)(\($0.section))" }.joined(separator: ", "))
+            "Wrote \(pages.count) manual pages to \(shown): " + pages.map { "\($0.name)(\($0.section))" }.joined(separator: ", "))
     }
 
     /// SOURCE_DATE_EPOCH's day (UTC), else today.

@@ -22,7 +22,8 @@ enum RatesCommands {
         arguments: [ratesFile],
         examples: ["expenses rates import eurofxref-hist.csv"]
     ) { invocation, session in
-        let input = try InputFile(try invocation[ratesFile], role: "rates file")
+        let file = try invocation[ratesFile]
+        let input = try InputFile(file, role: "rates file", at: session.environment.path(file))
         let store = try session.store()
         var result = RatesImport()
         var currencies: Set<String> = []

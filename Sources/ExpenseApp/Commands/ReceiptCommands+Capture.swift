@@ -27,7 +27,11 @@ struct ReceiptCaptureRun {
             report = try store.report(reportID, for: .addItems)
         }
         if let maildir = try invocation[Options.maildir] {
-            return try captureMaildir(maildir, settings: settings, store: store, storage: storage, expenseID: expenseID, report: report)
+            return try session.environment.namingAsGiven(maildir) {
+                try captureMaildir(
+                    session.environment.path(maildir), settings: settings, store: store, storage: storage, expenseID: expenseID,
+                    report: report)
+            }
         }
         let input = try self.input(settings: settings, store: store)
         let outputs = try Self.receipts(in: input, maxSize: settings.maxReceiptSize).map {
@@ -41,7 +45,8 @@ struct ReceiptCaptureRun {
         _ input: ReceiptInput, settings: Settings, store: Store, storage: any ReceiptStorage, expenseID: Int64?, report: Report?
     ) throws -> Output {
         let create = invocation[Options.create]
-        let capture = ReceiptCapture(store: store, storage: storage, capturedAt: session.environment.now(), user: try session.user)
+        var capture = ReceiptCapture(store: store, storage: storage, capturedAt: session.environment.now(), user: try session.user)
+        capture.ocrEngine.directory = session.environment.workingDirectory
         let prepared = try capture.prepare(input, ocr: invocation[Options.noOCR] ? .off : invocation[Options.ocr] ? .required : .automatic)
         let match: CaptureMatch
         do {
@@ -125,7 +130,9 @@ struct ReceiptCaptureRun {
     private func input(settings: Settings, store: Store) throws -> ReceiptInput {
         let limit = settings.maxReceiptSize
         if let file = invocation.arguments.first {
-            return file == "-" ? try ReceiptInput.standardInput(maxSize: limit) : try ReceiptInput.file(file, maxSize: limit)
+            return file == "-"
+                ? try ReceiptInput.standardInput(maxSize: limit)
+                : try ReceiptInput.file(file, at: session.environment.path(file), maxSize: limit)
         }
         let camera = invocation[Options.camera] || (!invocation[Options.inbox] && settings.cameraCommand != nil)
         if camera {
@@ -136,7 +143,9 @@ struct ReceiptCaptureRun {
                         "set its command, with {output} where the picture goes: expenses config set camera.command \"fswebcam --no-banner -r 1920x1080 {output}\""
                 )
             }
-            return try CameraCommand(template: command, timeLimit: Double(settings.cameraTimeout)).capture(maxSize: limit)
+            return try CameraCommand(
+                template: command, timeLimit: Double(settings.cameraTimeout), directory: session.environment.workingDirectory
+            ).capture(maxSize: limit)
         }
         guard let folder = settings.receiptInbox else {
             if invocation[Options.inbox] {
@@ -148,7 +157,8 @@ struct ReceiptCaptureRun {
                     .usage, "nothing to capture: give a file, or '-' to read standard input",
                     hint: "or set up a camera (config camera.command) or an inbox folder (config receipts.inbox)")
             }
-            return try ReceiptInput.file(try ReceiptForm.file(reader: reader), maxSize: limit)
+            let file = try ReceiptForm.file(reader: reader, in: session.environment)
+            return try ReceiptInput.file(file, at: session.environment.path(file), maxSize: limit)
         }
         return try ReceiptInbox(folder: expand(folder)).newestNewPhoto(in: store, maxSize: limit)
     }

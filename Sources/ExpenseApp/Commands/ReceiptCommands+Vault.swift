@@ -23,20 +23,25 @@ extension ReceiptCommands {
         let store = try session.store()
         let storage = try store.requireReceiptStorage()
         let receipt = try store.receipt(try invocation[idArgument])
-        var target = try invocation[Options.output]
-        if target == "-" {
+        // The file as the person named it, which the result shows; written where it is, in the
+        // session's working directory.
+        var shown = try invocation[Options.output]
+        if shown == "-" {
             try ReceiptFileExport.toStandardOutput(receipt, from: storage)
             return .none
         }
-        if OutputFile.isDirectory(target) {
-            target += (target.hasSuffix("/") ? "" : "/") + "receipt-\(receipt.id).\(receipt.mediaType.fileExtension)"
+        if OutputFile.isDirectory(session.environment.path(shown)) {
+            shown += (shown.hasSuffix("/") ? "" : "/") + "receipt-\(receipt.id).\(receipt.mediaType.fileExtension)"
         }
+        let target = session.environment.path(shown)
         let vaultFile = storage.localPath(of: receipt.sha256).map {
             OutputFile.Input($0, role: "the file of receipt \(receipt.id) in the vault")
         }
         let inputs = session.location.files + (vaultFile.map { [$0] } ?? [])
-        try ReceiptFileExport.write(receipt, from: storage, to: target, replacing: invocation[Options.force], inputs: inputs)
-        return ReceiptExport(receipt: receipt, file: target).output
+        try session.environment.namingAsGiven(shown) {
+            try ReceiptFileExport.write(receipt, from: storage, to: target, replacing: invocation[Options.force], inputs: inputs)
+        }
+        return ReceiptExport(receipt: receipt, file: shown).output
     }
 
     static let verify = CommandSpec(

@@ -37,7 +37,7 @@ enum ScriptCommands {
         if path == "-" {
             text = try ScriptText.decode(Console.readStandardInputBytes(), name: "<stdin>")
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = FileManager.default.contents(atPath: session.environment.path(path)) else {
                 throw ExpenseError(.noInput, "cannot read the script \(path): no such file or not readable")
             }
             text = try ScriptText.decode(Array(data), name: path)

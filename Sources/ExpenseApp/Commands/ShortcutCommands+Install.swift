@@ -30,13 +30,13 @@ extension ShortcutCommands {
         }
         let program: String
         if let given = try invocation[Options.exec] {
-            program = given.contains("/") ? WorkingDirectory.absolute(given) : given
+            program = given.contains("/") ? session.environment.path(given) : given
         } else if let running = InstalledDesktopEntry.runningProgram() {
             program = running
         } else {
             throw ExpenseError(.unavailable, "cannot tell where this expenses is", hint: "give it: --exec PROGRAM")
         }
-        let catalog = try invocation[Options.catalog].map(WorkingDirectory.absolute)
+        let catalog = try invocation[Options.catalog].map(session.environment.path)
         CatalogMessages.print(try session.catalog(path: catalog, languages: []))
         let installed = InstalledDesktopEntry(
             program: program, database: session.launchDatabase,

@@ -69,13 +69,19 @@ extension ShortcutCommands {
             session.location.files
             + (try session.catalogFile(path: try invocation[Options.catalog]).map { [OutputFile.Input($0, role: "the catalog")] } ?? [])
             + [OutputFile.Input(session.configPath, role: "the settings file")]
-        if let path = try invocation[Options.output] { try OutputFile.check(path, replacing: invocation[Options.force], inputs: inputs) }
+        let shownOutput = try invocation[Options.output]
+        let output = shownOutput.map(session.environment.path)
+        if let output, let shownOutput {
+            try session.environment.namingAsGiven(shownOutput) {
+                try OutputFile.check(output, replacing: invocation[Options.force], inputs: inputs)
+            }
+        }
         let shortcuts = try shortcutSet(invocation, session)
         CatalogMessages.print(shortcuts.catalog)
         let entries = invocation[Options.all] ? shortcuts.entries() : shortcuts.visible
         let program = try invocation[Options.exec] ?? "expenses"
         let prefix = launchPrefix(session)
-        let suffix = launchSuffix(catalog: try invocation[Options.catalog])
+        let suffix = launchSuffix(catalog: try invocation[Options.catalog], in: session)
         let json = JSONValue.array(entries.map { ShortcutView.json($0, launch: [program] + prefix, suffix: suffix) })
         // JSON has the titles of the user's language; a desktop entry all of them, for the launcher to choose.
         func desktop() throws -> String {
@@ -89,7 +95,7 @@ extension ShortcutCommands {
             entry.icon = try invocation[Options.entryIcon]
             return entry.render()
         }
-        guard let path = try invocation[Options.output] else {
+        guard let output, let shownOutput else {
             if invocation[Options.json] { return QuickActionExport(entries: entries, json: json, desktopEntry: nil).output }
             if invocation[Options.desktop], session.format != .table {
                 throw UsageError("--desktop writes a desktop entry; leave out --format, or use --json", path: invocation.spec.path)
@@ -98,11 +104,12 @@ extension ShortcutCommands {
         }
         // --format reaches a command only through the session (set from argv in a one-shot).
         let asJSON = invocation[Options.json] || (!invocation[Options.desktop] && session.format == .json)
-        try OutputFile.write(
-            asJSON ? json.serialized() + "\n" : try desktop(), to: path, mode: 0o600,
-            replacing: invocation[Options.force], inputs: inputs)
+        let text = asJSON ? json.serialized() + "\n" : try desktop()
+        try session.environment.namingAsGiven(shownOutput) {
+            try OutputFile.write(text, to: output, mode: 0o600, replacing: invocation[Options.force], inputs: inputs)
+        }
         return .message(
-            "Wrote \(path): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
+            "Wrote \(shownOutput): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
                 + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))
     }
 

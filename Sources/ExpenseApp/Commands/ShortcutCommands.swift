@@ -103,7 +103,7 @@ enum ShortcutCommands {
         let file = try invocation[catalogFile]
         let items: ShortcutCatalog
         do {
-            items = try ShortcutCatalog.load(path: file, options: options)
+            items = try ShortcutCatalog.load(path: session.environment.path(file), options: options)
         } catch let error as CatalogError {
             throw CatalogMessages.reportable(error)
         }
@@ -246,7 +246,7 @@ enum ShortcutCommands {
     }
 
     /// The words a launcher puts after the type: the `--catalog` given, as an absolute path.
-    static func launchSuffix(catalog: String?) -> [String] {
-        catalog.map { ["--catalog", WorkingDirectory.absolute($0)] } ?? []
+    static func launchSuffix(catalog: String?, in session: Session) -> [String] {
+        catalog.map { ["--catalog", session.environment.path($0)] } ?? []
     }
 }

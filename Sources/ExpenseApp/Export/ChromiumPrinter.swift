@@ -17,6 +17,8 @@ struct ChromiumPrinter {
     /// The browser's absolute path.
     let program: String
     var timeLimit: Double = 120
+    /// The session's working directory, which the browser starts in; nil for the process's.
+    var directory: String?
 
     /// The first of `programs` that is an executable file in a directory of `searchPath` (PATH's
     /// value); nil when none is.
@@ -58,6 +60,7 @@ struct ChromiumPrinter {
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         arguments.append("file://" + page)
         var process = Subprocess(arguments, timeLimit: timeLimit)
+        process.directory = self.directory
         // Whatever it writes of its own (a certificate store, caches, crash reports) stays in the
         // directory, not in the user's home.
         process.extraEnvironment = [

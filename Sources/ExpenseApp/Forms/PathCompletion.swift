@@ -3,13 +3,14 @@ import Glibc
 #endif
 
 /// TAB for a file path in a form: the entries of the typed directory that start with the typed
-/// name, directories with a trailing slash so that TAB goes on into them.
+/// name, directories with a trailing slash so that TAB goes on into them. A relative one is in
+/// the session's working directory, `~` its HOME.
 enum PathCompletion {
-    static func candidates(_ typed: String) -> [String] {
+    static func candidates(_ typed: String, in environment: Environment) -> [String] {
         let slash = typed.lastIndex(of: "/")
         let directoryPart = slash.map { String(typed[...$0]) } ?? ""
         let namePrefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
-        let directory = expandingHome(directoryPart.isEmpty ? "." : directoryPart)
+        let directory = environment.path(expandingHome(directoryPart.isEmpty ? "." : directoryPart, in: environment))
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         var found: [String] = []
@@ -27,8 +28,8 @@ enum PathCompletion {
     }
 
     /// `~/x` in the home directory, as a shell would read it.
-    static func expandingHome(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
-        return String(cString: home) + path.dropFirst()
+    static func expandingHome(_ path: String, in environment: Environment) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
+        return home + path.dropFirst()
     }
 }

@@ -10,16 +10,17 @@ import Glibc
 /// neither a camera nor a new photo in the inbox, then the expense the receipt is for, each field
 /// filled in with what OCR read, to confirm with Enter or correct.
 enum ReceiptForm {
-    /// Asks for the receipt's file; TAB completes paths.
-    static func file(reader: LineReader) throws -> String {
+    /// Asks for the receipt's file; TAB completes paths. The file as typed (`~` expanded); it is
+    /// checked in `environment`'s working directory, where the caller reads it.
+    static func file(reader: LineReader, in environment: Environment) throws -> String {
         let form = Form(
             heading: "Nothing to capture from a camera or the receipt inbox",
             fields: [
                 Form.Field("file", "Receipt file (a photo or a PDF)", required: true)
-                    .completing(PathCompletion.candidates)
+                    .completing { PathCompletion.candidates($0, in: environment) }
                     .checking { text, _ in
-                        let path = PathCompletion.expandingHome(text)
-                        guard access(path, R_OK) == 0 else {
+                        let path = PathCompletion.expandingHome(text, in: environment)
+                        guard access(environment.path(path), R_OK) == 0 else {
                             throw ExpenseError(.noInput, "cannot read \(text): \(String(cString: strerror(errno)))")
                         }
                         return path

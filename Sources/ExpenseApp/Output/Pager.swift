@@ -34,6 +34,12 @@ struct Pager {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
         posix_spawn_file_actions_addclose(&actions, ends[0])
+        // The session's working directory, as the pager's own would be the binary's.
+        guard SpawnDirectory.add(environment.workingDirectory, to: &actions) == 0 else {
+            close(ends[0])
+            close(ends[1])
+            return nil
+        }
         var variables = environment.variables
         if variables["LESS"] == nil { variables["LESS"] = "FRX" }
         if variables["LV"] == nil { variables["LV"] = "-c" }

@@ -11,6 +11,8 @@ struct CameraCommand {
 
     let template: String
     let timeLimit: Double
+    /// The session's working directory, which the camera starts in (a relative program or path in its command is there).
+    var directory: String?
 
     /// The words to run, with the picture going to `output`.
     func arguments(output: String) throws -> [String] {
@@ -33,7 +35,9 @@ struct CameraCommand {
         let arguments = try self.arguments(output: output)
         let result: Subprocess.Result
         do throws(Subprocess.Failure) {
-            result = try Subprocess(arguments, timeLimit: timeLimit).run()
+            var process = Subprocess(arguments, timeLimit: timeLimit)
+            process.directory = self.directory
+            result = try process.run()
         } catch {
             switch error {
             case .notFound(let program):

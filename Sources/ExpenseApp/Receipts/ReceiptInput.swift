@@ -17,8 +17,10 @@ struct ReceiptInput {
     var inboxPhoto: ReceiptInbox.Photo?
 
     /// A file named on the command line. A file larger than `maxSize` is refused before it is read.
-    static func file(_ path: String, maxSize: Int) throws -> ReceiptInput {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// - Parameter location: where it is when `path`, as messages show it, is relative to the
+    ///   session's working directory: `path` made absolute against it.
+    static func file(_ path: String, at location: String? = nil, maxSize: Int) throws -> ReceiptInput {
+        let descriptor = open(location ?? path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
             throw ExpenseError(.noInput, "cannot read the receipt \(path): \(reason)")

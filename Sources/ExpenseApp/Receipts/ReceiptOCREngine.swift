@@ -13,6 +13,8 @@ struct ReceiptOCREngine {
     var pdftotext = "pdftotext"
     var pdftoppm = "pdftoppm"
     var timeLimit: Double = 60
+    /// The session's working directory, which the OCR programs start in; nil for the process's.
+    var directory: String?
     /// Languages to read with, in order of preference, when their data is installed.
     var preferredLanguages = ["eng", "deu", "fra", "ita", "spa", "nld"]
 
@@ -62,7 +64,7 @@ struct ReceiptOCREngine {
         }
         var arguments = [tesseract, path, "stdout", "--psm", "6"]
         if !languages.isEmpty { arguments += ["-l", languages.joined(separator: "+")] }
-        var process = Subprocess(arguments, timeLimit: timeLimit)
+        var process = subprocess(arguments)
         // One thread: OpenMP's threads make it slower, not faster, on a small machine, and the
         // result is the same.
         process.extraEnvironment = ["OMP_THREAD_LIMIT": "1"]
@@ -72,7 +74,7 @@ struct ReceiptOCREngine {
 
     /// `pdftotext -layout -l 5 FILE -`: the text of an e-receipt's first pages.
     private func readPDF(_ path: String) -> ReceiptOCR {
-        let result = finish(Subprocess([pdftotext, "-layout", "-l", "5", path, "-"], timeLimit: timeLimit), note: "pdftotext")
+        let result = finish(subprocess([pdftotext, "-layout", "-l", "5", path, "-"]), note: "pdftotext")
         if result.status == .done, result.text.trimmingSpaces.isEmpty { return readScannedPDF(path) }
         if result.status == .skipped {
             return ReceiptOCR(status: .skipped, note: "pdftotext is not installed (apt-get install poppler-utils)")
@@ -92,7 +94,7 @@ struct ReceiptOCREngine {
         defer { directory.remove() }
         let page = directory.file("page")
         let arguments = [pdftoppm, "-r", "300", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile", path, page]
-        let drawn = finish(Subprocess(arguments, timeLimit: timeLimit), note: "pdftoppm")
+        let drawn = finish(subprocess(arguments), note: "pdftoppm")
         switch drawn.status {
         case .skipped:
             return ReceiptOCR(
@@ -104,6 +106,13 @@ struct ReceiptOCREngine {
             read.note = read.status == .done ? "a scan without a text layer, read by \(read.note)" : read.note
             return read
         }
+    }
+
+    /// `arguments` to run within the time limit, in the session's directory.
+    private func subprocess(_ arguments: [String]) -> Subprocess {
+        var process = Subprocess(arguments, timeLimit: timeLimit)
+        process.directory = directory
+        return process
     }
 
     private func finish(_ process: Subprocess, note: String) -> ReceiptOCR {
@@ -139,7 +148,9 @@ struct ReceiptOCREngine {
     /// The languages tesseract has data for.
     private func installedLanguages() -> Languages {
         do throws(Subprocess.Failure) {
-            let result = try Subprocess([tesseract, "--list-langs"], timeLimit: 10).run()
+            var process = subprocess([tesseract, "--list-langs"])
+            process.timeLimit = 10
+            let result = try process.run()
             // "List of available languages in "/usr/share/tesseract-ocr/5/tessdata/" (3):" then one per line.
             let lines = (result.stdoutText + "\n" + result.stderrText).split(separator: "\n").dropFirst()
             return .installed(Set(lines.map { $0.trimmingSpaces }))

@@ -86,7 +86,7 @@ struct InstalledDesktopEntry: Equatable {
         let visible = try DesktopExport.shortcuts(in: session, catalogPath: catalog).visible
         var entry = try DesktopExport.entry(
             for: visible, in: session, catalogPath: catalog, command: [program, "--db", database],
-            launchOptions: ShortcutCommands.launchSuffix(catalog: catalog))
+            launchOptions: ShortcutCommands.launchSuffix(catalog: catalog, in: session))
         entry.icon = AppIcon.name
         entry.extensionKeys = [Key.program: program, Key.database: database, Key.icon: icon]
         if let catalog { entry.extensionKeys[Key.catalog] = catalog }

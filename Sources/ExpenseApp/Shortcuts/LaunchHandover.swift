@@ -28,7 +28,7 @@ enum LaunchHandover {
             try store.closeSessions(open.filter { !$0.process.isAlive }.map(\.id))
             guard let target = open.first(where: { $0.process.isAlive }) else { return nil }
             let arguments = try ShortcutLaunch.replayWords(launch) + (globals.format.map { ["--format", $0.rawValue] } ?? [])
-            let catalog = try launch[ShortcutCommands.Options.catalog].map(WorkingDirectory.absolute)
+            let catalog = try launch[ShortcutCommands.Options.catalog].map(session.environment.path)
             let record = try store.enqueueLaunch(LaunchRequest(type: type, arguments: arguments, catalog: catalog, target: target.id))
             let place = (target.terminal.isEmpty ? "" : " on \(target.terminal)") + " (pid \(target.process.pid))"
             let waited = Stopwatch()

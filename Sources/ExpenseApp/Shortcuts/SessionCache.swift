@@ -65,7 +65,7 @@ extension Session {
 
     /// The file of the catalog `catalog(path:)` loads: `path`, else the setting's; nil for the built-in one.
     func catalogFile(path: String?) throws -> String? {
-        try path ?? settings().catalogPath.map { $0.hasPrefix("/") ? $0 : environment.configDirectory + "/" + $0 }
+        try path.map(environment.path) ?? settings().catalogPath.map { $0.hasPrefix("/") ? $0 : environment.configDirectory + "/" + $0 }
     }
 
     /// The catalog as `catalog(path:)` chooses it, reporting nothing: its errors are thrown.

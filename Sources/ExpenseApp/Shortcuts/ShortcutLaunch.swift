@@ -127,7 +127,7 @@ public enum ShortcutLaunch {
 
     /// Queues a launch for a running session (or `shortcuts inbox --deliver`) to run.
     private static func enqueue(_ route: ShortcutRoute, launch: Invocation, in session: Session) throws -> Output {
-        let catalog = try launch[ShortcutCommands.Options.catalog].map(WorkingDirectory.absolute)
+        let catalog = try launch[ShortcutCommands.Options.catalog].map(session.environment.path)
         let record = try session.store().enqueueLaunch(
             LaunchRequest(
                 type: route.item.type, arguments: try replayWords(launch),

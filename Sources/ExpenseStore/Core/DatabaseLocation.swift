@@ -9,8 +9,8 @@ import Glibc
 /// EXPENSES_DB, the `database` setting, `db copy --to`), and passed down as this type: no code
 /// looks at a location's text to tell the engines apart.
 public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
-    /// A database file, by its path as given (relative to the working directory, or absolute),
-    /// or ":memory:", a private one that lives as long as its connection.
+    /// A database file, by its path (absolute when the app parsed it, against its session's
+    /// working directory), or ":memory:", a private one that lives as long as its connection.
     case file(String)
     /// A team database on a PostgreSQL server: libpq's connection string as given, a
     /// `postgresql://` (or `postgres://`) URI or `keyword=value` pairs (`service=team`,
@@ -26,7 +26,9 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     /// anything else is a file, `~` and `~/...` in the home directory when `home` is given.
     /// Refused (64): nothing at all, and a URI of another kind (`mysql://`, `sqlite://`), which
     /// would otherwise become a directory named after its scheme.
-    public init(parsing text: String, home: String? = nil) throws(ExpenseError) {
+    /// - Parameter workingDirectory: the directory a relative file is in, when the session says
+    ///   (the app's sessions do: a file is then kept by its absolute path); nil keeps it as given.
+    public init(parsing text: String, home: String? = nil, workingDirectory: String? = nil) throws(ExpenseError) {
         if Self.serverSchemes.contains(where: text.hasPrefix)
             || Self.serverKeywords.contains(where: { text.hasPrefix($0 + "=") })
         {
@@ -47,7 +49,12 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
             self = .file(home + text.dropFirst())
             return
         }
-        self = .file(text)
+        guard let workingDirectory, !text.hasPrefix("/"), text != ":memory:", !text.hasPrefix("file:") else {
+            self = .file(text)
+            return
+        }
+        let relative = text.hasPrefix("./") ? String(text.dropFirst(2)) : text
+        self = .file(workingDirectory.hasSuffix("/") ? workingDirectory + relative : workingDirectory + "/" + relative)
     }
 
     /// The scheme of `text` when it is written as a URI with an authority (`mysql://host/db`):
