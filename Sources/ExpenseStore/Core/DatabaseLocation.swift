@@ -98,7 +98,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         case .file(let path):
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             guard getcwd(&buffer, buffer.count) != nil else { return path }
-            let base = String(cString: buffer)
+            let base = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
             return base.hasSuffix("/") ? base + relative : base + "/" + relative
         case .server(let connection):
