@@ -23,7 +23,7 @@ public final class Store {
     public var maximumRateAgeDays: Int?
 
     /// Every aggregate's writes for this store's engine, picked once, when first used.
-    lazy var writes: Writes = db.dialect == .postgresql ? .server(self) : .file(self)
+    lazy var writes: Writes = (db as? PostgresDatabase).map { .server(self, connection: $0) } ?? .file(self)
 
     /// While `withInsertTriggersInBulk` runs with the triggers set aside: what its import writers add.
     var bulkTally: BulkInsertTally?

@@ -22,14 +22,15 @@ struct Writes {
             workflow: FileWorkflowWrites(store: store))
     }
 
-    /// A team database's writes: each through its declared server function.
-    static func server(_ store: Store) -> Writes {
+    /// A team database's writes: each through its declared server function; the quick actions'
+    /// also listen on `connection` for launches.
+    static func server(_ store: Store, connection: PostgresDatabase) -> Writes {
         Writes(
             reports: ServerReportWrites(store: store),
             expenses: ServerExpenseWrites(store: store),
             imports: ServerImportWrites(store: store),
             receipts: ServerReceiptWrites(store: store),
-            quickActions: ServerQuickActionWrites(store: store),
+            quickActions: ServerQuickActionWrites(store: store, connection: connection),
             rates: ServerRateWrites(store: store),
             workflow: ServerWorkflowWrites(store: store))
     }

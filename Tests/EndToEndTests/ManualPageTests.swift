@@ -141,7 +141,7 @@ final class ManualPageTests: EngineTestCase {
         // A directory that is not there is made; a file where it should be is refused.
         XCTAssertEqual(try app.run("manpages", app.path("nowhere")).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: app.path("nowhere/man1/expenses.1")))
-        FileManager.default.createFile(atPath: app.path("a-file"), contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: app.path("a-file"), contents: Data("x".utf8)))
         XCTAssertEqual(try app.run("manpages", app.path("a-file")).status, 73)
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.databasePath), "no database is made for them")
     }

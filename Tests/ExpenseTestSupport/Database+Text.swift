@@ -20,3 +20,31 @@ extension Database {
 
     public func scalar(_ sql: String) throws -> Int64 { try scalar(SQL(verbatim: sql)) }
 }
+
+/// A test's statement with `?` and its values beside it, as another program (sqlite3, psql) or an
+/// older client writes one.
+extension Database {
+    public func execute(_ sql: String, _ arguments: [DatabaseValue]) throws {
+        try execute(SQL(verbatim: sql, arguments: arguments))
+    }
+
+    public func query<T>(_ sql: String, _ arguments: [DatabaseValue], _ map: (Row) throws -> T) throws -> [T] {
+        try query(SQL(verbatim: sql, arguments: arguments), map)
+    }
+
+    public func queryFirst<T>(_ sql: String, _ arguments: [DatabaseValue], _ map: (Row) throws -> T) throws -> T? {
+        try queryFirst(SQL(verbatim: sql, arguments: arguments), map)
+    }
+
+    public func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: (Row) throws -> Void) throws {
+        try forEachRow(SQL(verbatim: sql, arguments: arguments), body)
+    }
+
+    public func insert(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int64 {
+        try insert(SQL(verbatim: sql, arguments: arguments))
+    }
+
+    public func scalar(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64 {
+        try scalar(SQL(verbatim: sql, arguments: arguments))
+    }
+}

@@ -39,7 +39,7 @@ final class StatementImporterTests: XCTestCase {
     }
 
     private func expenses() throws -> Int64 {
-        try store.db.queryFirst("SELECT count(*) FROM expenses", []) { $0.int64(0) } ?? -1
+        try store.db.queryFirst("SELECT count(*) FROM expenses" as SQL) { $0.int64(0) } ?? -1
     }
 
     func testEntriesImportOncePendingOnesAreCounted() throws {

@@ -9,9 +9,8 @@ struct ServerQuickActionWrites: QuickActionWrites {
 
     private var db: Database { store.db }
 
-    /// The server's connection, for its socket and notifications: this set is picked only for a
-    /// team database, so it is always there.
-    private var connection: PostgresDatabase? { store.db as? PostgresDatabase }
+    /// The server's connection, for its socket and notifications.
+    let connection: PostgresDatabase
 
     func clearDynamicShortcuts() throws {
         try ServerWrites.shortcutsClear.call(on: db)
@@ -56,7 +55,6 @@ struct ServerQuickActionWrites: QuickActionWrites {
 
     /// LISTENs on this role's channel, so an open session learns of a launch at once instead of asking.
     func listenForLaunches() throws -> Int32? {
-        guard let connection else { return nil }
         let channel = try connection.queryFirst("SELECT \(Self.launchChannel)" as SQL) { $0.string(0) } ?? ""
         // The channel is our own word and a role's number: nothing to quote.
         try connection.execute(SQL(verbatim: "LISTEN \(channel)"))
@@ -64,14 +62,12 @@ struct ServerQuickActionWrites: QuickActionWrites {
     }
 
     func takeLaunchNotices() -> Bool {
-        guard let connection else { return true }
         return connection.takeNotifications() > 0
     }
 
     /// A team database has no count of other connections' commits: a new value each time, so
     /// the session always looks.
     func dataVersion() throws -> Int64 {
-        guard let connection else { return 0 }
         return connection.nextLook()
     }
 
