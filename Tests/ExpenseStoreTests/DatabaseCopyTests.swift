@@ -33,11 +33,11 @@ final class DatabaseCopyTests: TemporaryDatabaseTestCase {
                 XCTFail("table \(table) is neither copied (CopiedTable.all) nor listed in CopiedTable.notCopied")
                 continue
             }
-            let columns = try store.db.query("SELECT name, type FROM pragma_table_info(\(table)) ORDER BY cid") {
+            let columns = try store.db.query("SELECT name, type FROM pragma_table_info(\(table)) ORDER BY cid" as SQL) {
                 "\($0.string(0)) \($0.string(1))"
             }
             XCTAssertEqual(spec.columns.map { "\($0.name) \($0.kind == .integer ? "INTEGER" : "TEXT")" }, columns, table)
-            let key = try store.db.query("SELECT name FROM pragma_table_info(\(table)) WHERE pk > 0 ORDER BY pk") { $0.string(0) }
+            let key = try store.db.query("SELECT name FROM pragma_table_info(\(table)) WHERE pk > 0 ORDER BY pk" as SQL) { $0.string(0) }
             XCTAssertEqual(spec.key, key, "key of \(table)")
         }
         for name in CopiedTable.notCopied.keys where name != "receipt_contents" {

@@ -40,7 +40,7 @@ extension Database {
         try forEachRow(SQL(verbatim: sql, arguments: arguments), body)
     }
 
-    public func insert(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int64 {
+    public func insert(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int64 {
         try insert(SQL(verbatim: sql, arguments: arguments))
     }
 
