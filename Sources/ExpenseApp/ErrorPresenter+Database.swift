@@ -19,6 +19,8 @@ extension ErrorPresenter {
             return ExpenseError(
                 .unavailable, "lost the connection to the database server: \(error.message)",
                 hint: "nothing of the interrupted command was committed; try again when the server is back")
+        case .changed:
+            return ExpenseError(.changed, error.message, hint: "nothing was written")
         case .busy:
             return ExpenseError(.busy, "the database is busy (another expenses process is writing)", hint: "try again in a moment")
         case .groupRequired:

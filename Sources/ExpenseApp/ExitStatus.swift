@@ -26,7 +26,7 @@ public enum ExitStatus: Int32, Sendable {
         case .permissionDenied: self = .noPermission
         case .cannotCreate: self = .cannotCreate
         case .io: self = .ioError
-        case .busy: self = .temporaryFailure
+        case .busy, .changed: self = .temporaryFailure
         case .internal: self = .software
         }
     }

@@ -51,6 +51,9 @@ public final class Session {
     private var openedStore: Store?
     /// Report ids the user has opened, innermost last: the REPL's navigation stack.
     public var navigation: [Int64] = []
+    /// The version of each report that `report show` or `report check` last showed in this
+    /// session (the REPL's, a script's): what a step on it is decided on, unless `--seen` says.
+    public var seenVersions: [Int64: ReportVersion] = [:]
     /// Whether the person types at the REPL's prompt (`Repl.run`): help and usage errors then
     /// name commands as typed there, without `expenses`.
     public var atPrompt = false

@@ -27,6 +27,9 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case io
         /// The database stayed locked past the busy timeout.
         case busy
+        /// What the person read changed before their step on it (another version of the
+        /// report): a temporary failure, to decide again on what it holds now.
+        case changed
         /// A bug: something no input should be able to cause.
         case `internal`
     }

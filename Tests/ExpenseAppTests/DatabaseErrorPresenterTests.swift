@@ -16,6 +16,7 @@ final class DatabaseErrorPresenterTests: EngineTestCase {
         let cases: [(DatabaseError, ExitStatus)] = [
             (DatabaseError(extendedResultCode: 5, message: "database is locked"), .temporaryFailure),
             (DatabaseError(sqlState: "40001", message: "could not serialize access"), .temporaryFailure),
+            (DatabaseError(sqlState: "EX409", message: "report 2 changed since you read it"), .temporaryFailure),
             (DatabaseError(extendedResultCode: 19 | (7 << 8), message: "report 3 is submitted"), .failure),
             (DatabaseError(sqlState: "23000", message: "report 3 is submitted"), .failure),
             (DatabaseError(sqlState: "42501", message: "permission denied for table reports"), .noPermission),

@@ -63,7 +63,7 @@ final class PolicyTests: EngineTestCase {
     /// still read an empty list.
     func testACleanReportSaysSoInOneLine() throws {
         try add("2026-03-03", "20.00", "taxi", "Taxi")
-        XCTAssertEqual(try app.ok("report", "check", "1"), "Report 1 meets the policy.\n")
+        XCTAssertEqual(try app.ok("report", "check", "1"), "Report 1 (version 0) meets the policy.\n")
         let json = try app.ok("report", "check", "1", "--format", "json")
         XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])?.count, 0, json)
         let csv = try app.ok("report", "check", "1", "--format", "csv")

@@ -49,7 +49,7 @@ final class PostgresErrorKindTests: PostgresTestCase {
         let report = try newReport("alice", "Paris")
         try expectSuccess(cluster.psql("UPDATE report_events_head SET last_id = 9223372036854775807;", database: database))
         let alice = try connect("alice")
-        XCTAssertThrowsError(try ServerWrites.reportStep.call(on: alice, report, "submit", "", "2026-05-06T09:00:00Z")) {
+        XCTAssertThrowsError(try ServerWrites.reportStep.call(on: alice, report, "submit", "", nil, "2026-05-06T09:00:00Z")) {
             let error = $0 as? DatabaseError
             XCTAssertEqual(error?.message, "the audit log's end is damaged; nothing was written")
             XCTAssertEqual(error?.hint, "the administrator runs 'expenses db check'")

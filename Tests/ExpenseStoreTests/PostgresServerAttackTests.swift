@@ -130,7 +130,8 @@ final class PostgresServerAttackTests: PostgresTestCase {
         try expectSuccess(
             cluster.psql(
                 as: "bob", password: password("bob"),
-                sql: "SELECT expenses.report_step(1, 'approve', '', '2026-03-11T10:00:00Z');", database: "earlier"))
+                sql: "SELECT expenses.report_step(1, 'approve', '', \(stepSQLVersion(1)), '2026-03-11T10:00:00Z');",
+                database: "earlier"))
         try expectSuccess(
             alice(
                 "SELECT expenses.expense_add(2, '2026-03-06', 'per_diem', '', '', 1400, 'EUR', '1', NULL, 'same', 1400, 'personal', 'now');"

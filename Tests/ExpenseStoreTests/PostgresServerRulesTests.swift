@@ -180,7 +180,7 @@ final class PostgresServerRulesTests: PostgresTestCase {
     func testIllegalTransitionIsRefused() throws {
         let draft = try newReport("alice", "Draft")
         try assertRefused("alice", stepSQL("alice", .approve, draft), "report \(draft) is draft: the step approve needs a submitted report")
-        try assertRefused("alice", "SELECT expenses.report_step(\(draft), 'publish', '', 'now');", "unknown workflow step publish")
+        try assertRefused("alice", "SELECT expenses.report_step(\(draft), 'publish', '', NULL, 'now');", "unknown workflow step publish")
         // Not even the superuser, past the functions.
         try assertRefused(cluster.superuser, "UPDATE reports SET status = 'reimbursed' WHERE id = \(draft);", "illegal report transition")
         XCTAssertEqual(try status(draft), "draft")

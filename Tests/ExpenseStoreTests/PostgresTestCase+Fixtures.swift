@@ -35,9 +35,16 @@ extension PostgresTestCase {
         try returnedID(owner, itemInsert(report, minor))
     }
 
-    /// Takes `action` on `report` as `actor`, through the server's function.
-    func stepSQL(_ actor: String, _ action: ReportAction, _ report: Int64) -> String {
-        "SELECT expenses.report_step(\(report), '\(action.rawValue)', '', '2026-05-06T09:00:00Z');"
+    /// Takes `action` on `report` as `actor`, through the server's function, naming the version
+    /// `seen` (SQL), or the report's version as `actor` reads it in the same statement.
+    func stepSQL(_ actor: String, _ action: ReportAction, _ report: Int64, seen: String? = nil) -> String {
+        let version = seen ?? stepSQLVersion(report)
+        return "SELECT expenses.report_step(\(report), '\(action.rawValue)', '', \(version), '2026-05-06T09:00:00Z');"
+    }
+
+    /// The version of `report` as whoever runs the statement reads it (`ReportVersion`), as SQL.
+    func stepSQLVersion(_ report: Int64) -> String {
+        "(SELECT coalesce(max(id), 0) FROM report_events WHERE report_id = \(report))"
     }
 
     /// `step` that must succeed and move the report.

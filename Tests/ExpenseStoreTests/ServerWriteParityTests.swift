@@ -201,7 +201,7 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                 _ = try store.insertExpense(item(made.id))
                 _ = try store.deleteReport(made.id, deletingItems: false)
             },
-            "report_step(4)": Exercise { store in
+            "report_step(5)": Exercise { store in
                 let made = try report(store)
                 _ = try store.insertExpense(item(made.id))
                 _ = try store.apply(.submit, to: made.id, by: person)

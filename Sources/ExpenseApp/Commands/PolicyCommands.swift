@@ -53,21 +53,25 @@ enum PolicyCommands {
         examples: ["expenses report check 1", "expenses report check 1 --strict --format json"]
     ) { invocation, session in
         let store = try session.store()
-        let report = try store.report(try session.reportID(invocation))
+        let id = try session.reportID(invocation)
+        // Read first, as `report show` reads it: never newer than what is checked.
+        let version = try store.version(of: id)
+        let report = try store.report(id)
         let violations = try violations(of: report, in: store)
+        session.seenVersions[report.id] = version
         let row = { (index: Int) -> [Listing.Cell] in
             let violation = violations[index]
             return [
                 .text(violation.severity.rawValue), .text(violation.key), .text(violation.message),
-                violation.acknowledgement.map { .text($0) } ?? .null, .ids(violation.expenseIDs),
+                violation.acknowledgement.map { .text($0) } ?? .null, .ids(violation.expenseIDs), .int(version.lastEvent),
             ]
         }
         let blocking = violations.filter(\.blocks).count
         let open = violations.filter { $0.severity == .warning && $0.acknowledgement == nil }.count
         let note =
             violations.isEmpty
-            ? "Report \(report.id) meets the policy."
-            : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged"
+            ? "Report \(report.id) (version \(version)) meets the policy."
+            : "\(blocking) blocking, \(open) warning\(open == 1 ? "" : "s") not acknowledged (report \(report.id), version \(version))"
         let fails = blocking > 0 || (invocation[strict] && open > 0)
         // A clean report's table is the one line that says so, not an empty table's "(none)"
         // before it; JSON and CSV keep their (empty) rows.
@@ -77,6 +81,7 @@ enum PolicyCommands {
                 columns: [
                     .init("severity", "severity"), .init("key", "violation", fit: .whole), .init("message", "message", fit: .wrap),
                     .init("acknowledged", "acknowledged", fit: .wrap), .init("itemIds", "items", inTable: false),
+                    .init("reportVersion", "version", inTable: false),
                 ],
                 count: violations.count, note: note, row: row)
         )

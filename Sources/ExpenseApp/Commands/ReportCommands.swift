@@ -77,13 +77,18 @@ enum ReportCommands {
         examples: ["expenses report show 1", "expenses report show 1 --format json"]
     ) { invocation, session in
         let store = try session.store()
-        let report = try store.report(try session.reportID(invocation))
+        let id = try session.reportID(invocation)
+        // Read before the report: a change in between makes the version older than what is
+        // shown, so that a step on it is refused, never one on what was not shown.
+        let version = try store.version(of: id)
+        let report = try store.report(id)
         let items = try store.expenses(.report(report.id))
-        return try ReportDetail(
+        let detail = try ReportDetail(
             report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
             perDiems: try store.perDiems(of: report), advances: try store.advances(report.id),
-            decision: try store.lastDecision(report.id)
-        ).output
+            decision: try store.lastDecision(report.id), version: version)
+        session.seenVersions[report.id] = version
+        return detail.output
     }
 
     static let edit = CommandSpec(

@@ -61,6 +61,19 @@ enum WorkflowCommands {
         .reimburse, abstract: "Mark an approved report as paid out, with the payment's reference.",
         reason: Option<String?>.value("reference", "The payment's reference, e.g. a bank transfer id.").required())
 
+    /// The version of the report a decision is on, as `report show` and `report check` print it.
+    static let seen = Option<ReportVersion?>.value(
+        "seen", "The version of the report you decided on, as 'report show' prints it: refused when the report changed since.")
+
+    /// What a decision on someone else's report is on, and so what it names to the server: the
+    /// version given, else the one this session last showed, else the one it has now, read here
+    /// and told with its total, so that the person sees what they decided on.
+    private static let decidesOnWhatWasRead = """
+        The step names the version of the report it decides on: --seen, else the version this session (the REPL, a \
+        script) last showed of it, else the report as it is now, whose total and version it prints. It is refused \
+        (exit 75) when the report changed since that version.
+        """
+
     /// - Parameters:
     ///   - note: an option whose text the audit log keeps with the transition, when given.
     ///   - reason: the option whose text it must keep: the transition needs one.
@@ -68,10 +81,13 @@ enum WorkflowCommands {
         _ action: ReportAction, abstract: String, note: Option<String?>? = nil,
         reason: Option<String>? = nil
     ) -> CommandSpec {
-        let options: [any OptionDeclaration] = (note.map { [$0] } ?? []) + (reason.map { [$0] } ?? [])
+        let decides = action.actor != .owner
+        let options: [any OptionDeclaration] =
+            (note.map { [$0] } ?? []) + (reason.map { [$0] } ?? []) + (decides ? [seen] : [])
+        let example = "expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")
         return CommandSpec(
-            ["report", action.rawValue], abstract: abstract, arguments: [.report], options: options,
-            examples: ["expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")]
+            ["report", action.rawValue], abstract: abstract, discussion: decides ? decidesOnWhatWasRead : "",
+            arguments: [.report], options: options, examples: decides ? [example, example + " --seen 17"] : [example]
         ) { invocation, session in
             let store = try session.store()
             // The audit log's reason: the one needed, else the note given, else none.
@@ -79,11 +95,17 @@ enum WorkflowCommands {
             if let reason, text.trimmingSpaces.isEmpty {
                 throw ExpenseError(.invalidData, "--\(reason.spec.name) cannot be empty")
             }
-            let report = try store.write {
-                try store.apply(action, to: try session.reportID(invocation), by: session.user, reason: text)
+            let id = try session.reportID(invocation)
+            let given = decides ? try invocation[seen] ?? session.seenVersions[id] : nil
+            let (report, decided) = try store.write {
+                let read = try given ?? store.version(of: id)
+                let total = try store.report(id).total
+                return (try store.apply(action, to: id, by: session.user, reason: text, seen: read), (total: total, version: read))
             }
+            session.seenVersions[id] = nil
+            let what = decides ? ": \(decided.total) as of version \(decided.version)" : ""
             return ReportResult(
-                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))", report: report
+                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))\(what)", report: report
             )
             .output.touching(report.id)
         }

@@ -36,7 +36,10 @@ extension HelpTopics {
                     given, or is a file the command reads.
                     """),
                 HelpTerm("74", "I/O error: reading or writing failed underneath (a full disk); nothing half-written is left behind."),
-                HelpTerm("75", "Busy: the database stayed locked by another expenses; try again."),
+                HelpTerm(
+                    "75",
+                    "Busy: the database stayed locked by another expenses; try again. Or changed: the report a step is on "
+                        + "changed since it was shown (--seen); show it again and decide on what it holds now."),
                 HelpTerm("77", "Permission denied: not your report, or the approval of your own report (nobody approves their own)."),
             ]),
         ])

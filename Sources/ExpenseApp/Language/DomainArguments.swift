@@ -12,6 +12,12 @@ extension Currency: ExpressibleByArgument {
     public static var completion: CompletionSource { .currency }
 }
 
+/// The version of a report as `report show` and `report check` print it (`--seen`).
+extension ReportVersion: ExpressibleByArgument {
+    public init(argument: String, in context: Void) throws { self = try ReportVersion.parse(argument) }
+    public static var valueName: String { "version" }
+}
+
 /// A category is one the database has: read against its store.
 extension ExpenseCore.Category: ExpressibleByArgument {
     public init(argument: String, in store: Store) throws { self = try store.category(argument) }

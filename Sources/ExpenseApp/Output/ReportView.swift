@@ -52,15 +52,19 @@ struct ReportDetail: Document {
     let advances: [Advance]
     /// The last approval or rejection: who, when and why, so a rejected report is no dead end.
     let decision: ReportEvent?
+    /// The version read with it (read first, so that it is never newer than what is shown),
+    /// which a step on the report names (`--seen`); nil where none was read (an export).
+    let version: ReportVersion?
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
         report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
-        decision: ReportEvent? = nil
+        decision: ReportEvent? = nil, version: ReportVersion? = nil
     ) throws {
         self.report = report
         self.decision = decision
+        self.version = version
         self.items = items
         self.receipts = receipts
         self.perDiems = perDiems
@@ -82,6 +86,7 @@ struct ReportDetail: Document {
             ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
             ("Country", report.country?.code ?? ""),
             ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
+            ("Version", version?.description ?? ""),
         ]
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
@@ -144,6 +149,7 @@ struct ReportDetail: Document {
     var json: JSONValue {
         .object([
             ("report", ReportView.json(report)),
+            ("version", version.map { .int($0.lastEvent) } ?? .null),
             (
                 "items",
                 .array(

@@ -12,6 +12,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         /// Another writer holds the database (past the busy timeout), or the transaction lost a
         /// race with another one and was rolled back: a temporary failure, to try again.
         case busy
+        /// The report a step names changed since its taker read it (another version): to read
+        /// again, never to retry as it is.
+        case changed
         /// Cancelled while it ran (Ctrl-C).
         case interrupted
         /// One of the workflow's rules that the schema itself holds (a trigger's refusal).
@@ -122,6 +125,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         // A serialization failure or a deadlock (the transaction lost a race), or a lock not had.
         case "40001", "40P01", "55P03": return .busy
         case "57014": return .interrupted
+        case PostgresSchema.changedSinceRead: return .changed
         case "25006": return .readOnly
         case "53100": return .full
         // A trigger's RAISE: one of the workflow's rules, as SQLite's RAISE(ABORT) is. (The

@@ -104,8 +104,11 @@ extension PostgresSchema {
     }
 
     /// Functions an earlier version made, by their old parameters: a member could still call
-    /// them, around what their replacements do (attaching a receipt without its audit entry).
-    static let retiredFunctions = ["receipt_attach(bigint, bigint, text)", "receipt_detach(bigint, bigint)"]
+    /// them, around what their replacements do (attaching a receipt without its audit entry,
+    /// approving a report without naming the version read).
+    static let retiredFunctions = [
+        "receipt_attach(bigint, bigint, text)", "receipt_detach(bigint, bigint)", "report_step(bigint, text, text, text)",
+    ]
 
     /// Refuses to set up where a member of the team could still create an object that a function
     /// would find: in `public` (PostgreSQL 14 and older let everyone) or in the functions' schema.

@@ -2,6 +2,11 @@ import ExpenseCore
 import ExpenseSupport
 
 extension PostgresSchema {
+    /// The SQLSTATE of a step refused because the report changed since its taker read it
+    /// (`require_seen`): the app's own code, in no class PostgreSQL uses, so that it is never
+    /// taken for a lost race that a retry would win (the store retries those).
+    static let changedSinceRead = "EX409"
+
     /// A report's header and its workflow: made, edited and deleted by its owner while it is a
     /// draft; moved only along the workflow's steps, each by whom the step is for and logged in the
     /// audit chain by the server, which alone holds the chain's end.
@@ -89,6 +94,7 @@ extension PostgresSchema {
                     IF step.grp IS NOT NULL THEN
                         PERFORM require_group(who, step.grp, step.name || ' report ' || found.id);
                     END IF;
+                    PERFORM require_seen(found, p_seen, step.name, NOT step.by_owner);
                     IF step.name = 'submit' THEN
                         PERFORM require_no_blocking_findings(found);
                         -- Computed and frozen by the server while the report is still a draft.
@@ -100,6 +106,29 @@ extension PostgresSchema {
                         DELETE FROM public.report_allowances WHERE report_id = found.id;
                     END IF;
                     """, callers: groupRoles),
+            // Refuses a step on `p_report` (locked) decided on another version than it has now
+            // (`ReportVersion`: its last audit entry, which every change of a report that is no
+            // draft moves), naming its total now; a step on someone else's report must name one.
+            // Payment runs check each of their reports with it.
+            ServerFunction(
+                name: "require_seen", parameters: "p_report public.reports, p_seen bigint, p_what text, p_required boolean",
+                returns: "void", declare: "now_at bigint;",
+                body: """
+                    IF p_seen IS NULL THEN
+                        IF p_required THEN
+                            RAISE EXCEPTION '% report % names no version: the step names the version of the report its taker read',
+                                p_what, p_report.id USING ERRCODE = 'invalid_parameter_value';
+                        END IF;
+                        RETURN;
+                    END IF;
+                    SELECT coalesce(max(e.id), 0) INTO now_at FROM public.report_events e WHERE e.report_id = p_report.id;
+                    IF now_at <> p_seen THEN
+                        RAISE EXCEPTION 'report % changed since you read it: its total is now % %; read it again', p_report.id,
+                            minor_text(p_report.total_minor, p_report.currency), p_report.currency
+                            USING ERRCODE = '\(changedSinceRead)',
+                                  HINT = format('its version is now %s; decide on what it holds now', now_at);
+                    END IF;
+                    """),
             // Whether `p_who` sees someone else's report as a reviewer: the states the group's steps
             // start from or end in, as row security shows them.
             ServerFunction(

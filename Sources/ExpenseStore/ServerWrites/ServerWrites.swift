@@ -21,9 +21,11 @@ enum ServerWrites {
     static let reportDelete = ServerWrite(
         "report_delete", ("p_report", Int64.self), ("p_delete_items", Int64.self), ("p_at", String.self),
         returns: Int64.self)
+    /// `p_seen` is the version of the report its taker read (`ReportVersion`): the step is refused
+    /// when the report changed since, and a step on someone else's report must name one.
     static let reportStep = ServerWrite(
         "report_step", ("p_report", Int64.self), ("p_action", String.self), ("p_reason", String.self),
-        ("p_at", String.self), returns: NoResult.self)
+        ("p_seen", Int64?.self), ("p_at", String.self), returns: NoResult.self)
     static let reportAcknowledge = ServerWrite(
         "report_acknowledge", ("p_report", Int64.self), ("p_violation", String.self), ("p_reason", String.self),
         ("p_at", String.self), returns: NoResult.self)

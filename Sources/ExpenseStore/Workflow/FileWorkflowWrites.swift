@@ -7,7 +7,11 @@ struct FileWorkflowWrites: WorkflowWrites {
 
     // MARK: Status changes and the audit log
 
-    func apply(_ action: ReportAction, to report: Report, by user: UserName, reason: String, freezing perDiems: ReportPerDiems?) throws {
+    /// `seen` was compared by the store in this transaction, which no other writer of the file interleaves.
+    func apply(
+        _ action: ReportAction, to report: Report, by user: UserName, reason: String, seen: ReportVersion,
+        freezing perDiems: ReportPerDiems?
+    ) throws {
         let db = store.db
         // Frozen while it is still a draft (the triggers allow nothing else), thawed once it is one again.
         if let perDiems { try store.freeze(perDiems, of: report.id) }

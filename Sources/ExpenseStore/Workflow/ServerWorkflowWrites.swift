@@ -11,11 +11,17 @@ struct ServerWorkflowWrites: WorkflowWrites {
     /// The server checks the step again, logs it and moves the report, as one, computing and
     /// freezing its own per diems. When it refuses, another client's step came first: said in
     /// the domain's words, from the report as it is now (after a savepoint, so the transaction
-    /// can still read).
-    func apply(_ action: ReportAction, to report: Report, by user: UserName, reason: String, freezing perDiems: ReportPerDiems?) throws {
+    /// can still read). The step names the version `seen`, which the server compares with the
+    /// report's once it holds its lock.
+    func apply(
+        _ action: ReportAction, to report: Report, by user: UserName, reason: String, seen: ReportVersion,
+        freezing perDiems: ReportPerDiems?
+    ) throws {
         let id = report.id
         do {
-            try store.db.inTransaction { _ = try ServerWrites.reportStep.call(on: store.db, id, action.rawValue, reason, store.now()) }
+            try store.db.inTransaction {
+                _ = try ServerWrites.reportStep.call(on: store.db, id, action.rawValue, reason, seen.lastEvent, store.now())
+            }
         } catch let error as DatabaseError {
             guard let current = try store.lockedReport(id) else {
                 throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)")

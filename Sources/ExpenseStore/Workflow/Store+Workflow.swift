@@ -5,15 +5,28 @@ import PropertyList
 extension Store {
     /// Takes a workflow step: checks it, logs it, then moves the report (the schema refuses a
     /// status change that was not logged first). Call inside `write`.
+    /// - Parameter seen: the version of the report the step was decided on; refused when the
+    ///   report has another now. Without one, the version it has now, read here: the caller
+    ///   reads it first (`version(of:)`) to tell the person what they decided on.
     @discardableResult
-    public func apply(_ action: ReportAction, to id: Int64, by user: UserName, reason: String = "") throws -> Report {
+    public func apply(
+        _ action: ReportAction, to id: Int64, by user: UserName, reason: String = "", seen: ReportVersion? = nil
+    ) throws -> Report {
         guard let report = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
         try action.check(report, by: user)
+        let current = try version(of: id)
+        if let seen { try current.requireSeen(seen, of: report) }
         // Submitted with its per diems as computed now, or not at all when they cannot be (the
         // server computes and freezes its own; this says why in the app's words first).
         let perDiems = action == .submit ? try perDiemsToFreeze(report) : nil
-        try writes.workflow.apply(action, to: report, by: user, reason: reason, freezing: perDiems)
+        try writes.workflow.apply(action, to: report, by: user, reason: reason, seen: seen ?? current, freezing: perDiems)
         return try self.report(id)
+    }
+
+    /// The version of report `id` as the caller reads it now (`ReportVersion`: its audit log's
+    /// last entry, 0 before any); a payment run reads each of its reports' with it.
+    public func version(of id: Int64) throws -> ReportVersion {
+        ReportVersion(lastEvent: try db.scalar("SELECT coalesce(max(id), 0) FROM report_events WHERE report_id = \(id)" as SQL))
     }
 
     /// Appends an entry to a report's audit log, chained to the last entry the app wrote

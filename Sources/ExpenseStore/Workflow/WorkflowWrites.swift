@@ -8,8 +8,11 @@ protocol WorkflowWrites {
     // MARK: Status changes and the audit log
 
     /// Takes `action` on `report` (as it is now, the step checked): logs it and moves the report,
-    /// freezing `perDiems` when it is submitted with them.
-    func apply(_ action: ReportAction, to report: Report, by user: UserName, reason: String, freezing perDiems: ReportPerDiems?) throws
+    /// freezing `perDiems` when it is submitted with them. `seen` is the version the step was
+    /// decided on, already compared with the report's by the store; the server compares again.
+    func apply(
+        _ action: ReportAction, to report: Report, by user: UserName, reason: String, seen: ReportVersion,
+        freezing perDiems: ReportPerDiems?) throws
 
     /// Appends an entry to report `reportID`'s audit log, chained to the last, and moves the chain's end to it.
     func appendAuditEntry(
