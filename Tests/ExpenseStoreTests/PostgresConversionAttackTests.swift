@@ -130,7 +130,7 @@ final class PostgresConversionAttackTests: PostgresTestCase {
         let report = try newReport("alice", "Boston")
         let edit = "SELECT expenses.report_edit(\(report), 'Boston', '', '', NULL, NULL, 'JPY', '\(day)T12:00:00Z');"
         _ = try rows("alice", add(report, converted: 9_240))
-        try assertRefused("alice", edit, "report \(report) has items or advances converted to EUR; its currency cannot change")
+        try assertRefused("alice", edit, "report \(report) has 1 items converted to EUR; its currency cannot change")
         _ = try rows("alice", "SELECT expenses.report_edit(\(report), 'Boston 2', '', '', NULL, NULL, 'EUR', '\(day)T12:00:00Z');")
         let empty = try newReport("alice", "Tokyo")
         _ = try rows("alice", "SELECT expenses.report_edit(\(empty), 'Tokyo', '', '', NULL, NULL, 'JPY', '\(day)T12:00:00Z');")

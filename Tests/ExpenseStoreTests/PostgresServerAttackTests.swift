@@ -10,6 +10,9 @@ final class PostgresServerAttackTests: PostgresTestCase {
     func testAnApprovedReportAndItsAcknowledgementsStayAsApproved() throws {
         let report = try newReport("alice", "Paris")
         _ = try newItem("alice", in: report, 1_500)
+        // Dated so that the item (on the 4th) is outside the trip: a warning the report has.
+        try expectSuccess(
+            sql("alice", "SELECT expenses.report_edit(\(report), 'Paris', '', '', '2026-05-01', '2026-05-03', 'EUR', 'now');"))
         try expectSuccess(sql("alice", "SELECT expenses.report_acknowledge(\(report), 'outside-trip:1', 'the taxi home', 'now');"))
         try take("alice", .submit, report)
         try take("bob", .approve, report)

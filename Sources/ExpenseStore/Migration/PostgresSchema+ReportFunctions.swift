@@ -21,6 +21,7 @@ extension PostgresSchema {
                 declare: "who text := caller(); made bigint;",
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'create reports');
+                    PERFORM require_header(p_title, p_start, p_end);
                     INSERT INTO public.reports (title, purpose, destination, start_date, end_date, currency, status, owner,
                                                 created_at, updated_at)
                     VALUES (p_title, coalesce(p_purpose, ''), coalesce(p_destination, ''), p_start, p_end, p_currency, 'draft', who,
@@ -30,20 +31,57 @@ extension PostgresSchema {
                     """, callers: [travellerRole]),
             ServerFunction(
                 ServerWrites.reportEdit,
-                declare: "who text := caller(); found public.reports;",
+                declare: "who text := caller(); found public.reports; outside text;",
                 body: """
                     found := own_draft(p_report, who);
+                    PERFORM require_header(p_title, p_start, p_end);
                     -- Its items and advances are converted into its currency: another would leave them in the old one.
+                    IF p_currency IS DISTINCT FROM found.currency AND found.item_count > 0 THEN
+                        RAISE EXCEPTION 'report % has % items converted to %; its currency cannot change', p_report, found.item_count,
+                            found.currency USING ERRCODE = 'integrity_constraint_violation',
+                            HINT = format('create a new report in %s and move the items there with their rates', p_currency);
+                    END IF;
                     IF p_currency IS DISTINCT FROM found.currency
-                       AND (found.item_count > 0 OR EXISTS (SELECT 1 FROM public.report_advances a WHERE a.report_id = p_report)) THEN
-                        RAISE EXCEPTION 'report % has items or advances converted to %; its currency cannot change', p_report,
-                            found.currency USING ERRCODE = 'integrity_constraint_violation';
+                       AND EXISTS (SELECT 1 FROM public.report_advances a WHERE a.report_id = p_report) THEN
+                        RAISE EXCEPTION 'report % has advances converted to %; its currency cannot change', p_report, found.currency
+                            USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    -- The trip's times of day (report_trip's) stay with their days, as `Report.validate` holds them.
+                    IF (found.start_time IS NOT NULL AND p_start IS NULL) OR (found.end_time IS NOT NULL AND p_end IS NULL) THEN
+                        RAISE EXCEPTION 'a time of day needs its date' USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    IF p_start = p_end AND found.end_time COLLATE "C" < found.start_time THEN
+                        RAISE EXCEPTION 'the trip comes back (%T%) before it leaves (%T%)', p_end, found.end_time, p_start,
+                            found.start_time USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    -- Its stops and meals stay inside it, as `Store.requireTripDaysInside` holds them: the per diems of a
+                    -- day outside the trip would be computed for no day of it.
+                    SELECT min(d) INTO outside FROM (SELECT date AS d FROM public.report_stops WHERE report_id = p_report
+                                                      UNION SELECT date FROM public.report_meals WHERE report_id = p_report) AS days
+                    WHERE p_start IS NULL OR p_end IS NULL OR d COLLATE "C" < p_start OR d COLLATE "C" > p_end;
+                    IF outside IS NOT NULL THEN
+                        RAISE EXCEPTION 'report % has a stop or meals on %, which would be outside the trip%', p_report, outside,
+                            CASE WHEN p_start IS NOT NULL AND p_end IS NOT NULL THEN format(' (%s to %s)', p_start, p_end) ELSE '' END
+                            USING ERRCODE = 'integrity_constraint_violation', HINT = 'remove them first, or keep that day in the trip';
                     END IF;
                     UPDATE public.reports SET title = p_title, purpose = coalesce(p_purpose, ''),
                         destination = coalesce(p_destination, ''), start_date = p_start, end_date = p_end, currency = p_currency,
                         updated_at = p_at
                     WHERE id = p_report;
                     """, callers: [travellerRole]),
+            // Refuses a header `Report.validate` refuses, in its words: the table's checks would
+            // say only which constraint.
+            ServerFunction(
+                name: "require_header", parameters: "p_title text, p_start text, p_end text", returns: "void",
+                body: """
+                    IF p_title IS NULL OR p_title !~ '[^[:space:]]' THEN
+                        RAISE EXCEPTION 'a report needs a title' USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    IF p_end COLLATE "C" < p_start THEN
+                        RAISE EXCEPTION 'the trip ends (%) before it starts (%)', p_end, p_start
+                            USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    """),
             // Its items go with it (1), or stay as the owner's unassigned items (0); returns how many it held.
             ServerFunction(
                 ServerWrites.reportDelete,
@@ -137,11 +175,25 @@ extension PostgresSchema {
                     RETURN (pg_has_role(p_who, '\(approverRole)', 'MEMBER') AND p_report.status IN ('submitted', 'approved', 'rejected'))
                         OR (pg_has_role(p_who, '\(financeRole)', 'MEMBER') AND p_report.status IN ('approved', 'reimbursed'));
                     """),
-            // Accepts a warning of one's own draft, with the reason, and logs it.
+            // Accepts a warning of one's own draft, with the reason, and logs it: one the report
+            // has now (`policy_findings`), never a blocking one, nor one to come (an item not yet
+            // there would arrive with its warning accepted), as the app's `report acknowledge`.
             ServerFunction(
-                ServerWrites.reportAcknowledge, declare: "who text := caller(); found public.reports;",
+                ServerWrites.reportAcknowledge, declare: "who text := caller(); found public.reports; severity text;",
                 body: """
                     found := own_draft(p_report, who);
+                    IF p_reason IS NULL OR p_reason !~ '[^[:space:]]' THEN
+                        RAISE EXCEPTION 'an acknowledgement needs its reason' USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    SELECT f.finding_severity INTO severity FROM policy_findings(p_report) f WHERE f.finding_key = p_violation;
+                    IF severity IS NULL THEN
+                        RAISE EXCEPTION 'report % has no violation ''%''', p_report, p_violation
+                            USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
+                    IF severity = 'blocking' THEN
+                        RAISE EXCEPTION '% is blocking; a blocking violation cannot be acknowledged, only fixed', p_violation
+                            USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
                     INSERT INTO public.policy_acknowledgements (report_id, violation, actor, at, reason)
                     VALUES (p_report, p_violation, who, p_at, p_reason)
                     ON CONFLICT (report_id, violation) DO UPDATE SET actor = excluded.actor, at = excluded.at, reason = excluded.reason;

@@ -22,7 +22,8 @@ extension PostgresSchema {
                         RAISE EXCEPTION 'a time of day needs its date' USING ERRCODE = 'integrity_constraint_violation';
                     END IF;
                     IF found.start_date = found.end_date AND p_end_time COLLATE "C" < p_start_time THEN
-                        RAISE EXCEPTION 'the trip comes back before it leaves' USING ERRCODE = 'integrity_constraint_violation';
+                        RAISE EXCEPTION 'the trip comes back (%T%) before it leaves (%T%)', found.end_date, p_end_time, found.start_date,
+                            p_start_time USING ERRCODE = 'integrity_constraint_violation';
                     END IF;
                     SELECT min(d) INTO outside FROM (SELECT date AS d FROM public.report_stops WHERE report_id = p_report
                                                       UNION SELECT date FROM public.report_meals WHERE report_id = p_report) AS days

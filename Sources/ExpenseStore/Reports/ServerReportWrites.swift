@@ -17,7 +17,14 @@ struct ServerReportWrites: ReportWrites {
         }
     }
 
+    /// The times of day go first and come back last: the server holds each call's result to
+    /// `Report.validate` (a time with its day, a one-day trip not back before it leaves), and
+    /// new days under the old times, or new times on the old days, may not be.
     func updateReport(_ report: Report) throws {
+        var untimed = report
+        untimed.startTime = nil
+        untimed.endTime = nil
+        try setTrip(report.id, untimed, store.now())
         try ServerWrites.reportEdit.call(
             on: store.db, report.id, report.title, report.purpose, report.destination, report.startDate?.description,
             report.endDate?.description, report.currency.code, store.now())

@@ -1,0 +1,88 @@
+import ExpenseCore
+import ExpenseStore
+import XCTest
+
+/// Rules of the server's write functions that no other attack test calls with psql (the list
+/// in docs/ARCHITECTURE.md, "What each server function checks", names each rule's test): each
+/// tried by the member it keeps out.
+final class PostgresFunctionRulesTests: PostgresTestCase {
+    /// Only the owner deletes a report, and only a draft; finance, no traveller, cannot call it.
+    func testAReportIsDeletedOnlyByItsOwnerAsADraft() throws {
+        let report = try newReport("alice", "Walldorf")
+        _ = try newItem("alice", in: report)
+        let delete = "SELECT expenses.report_delete(\(report), 1, 'now');"
+        try assertRefused("carol", delete, "unknown report \(report)")
+        try assertRefused("fiona", delete, "permission denied for function report_delete")
+        try take("alice", .submit, report)
+        try assertRefused("alice", delete, "the report is not a draft; its items are frozen")
+        try assertRefused("bob", delete, "unknown report \(report)")
+        XCTAssertEqual(try status(report), "submitted")
+    }
+
+    /// Another traveller's header is no one else's to edit.
+    func testAReportIsEditedOnlyByItsOwner() throws {
+        let report = try newReport("alice", "Walldorf")
+        try assertRefused(
+            "carol", "SELECT expenses.report_edit(\(report), 'Mine', '', '', NULL, NULL, 'EUR', 'now');", "unknown report \(report)")
+        XCTAssertEqual(try rows("alice", "SELECT title FROM reports;"), ["Walldorf"])
+    }
+
+    /// The exchange rates and the policy are finance's: a traveller or an approver is refused.
+    func testOnlyFinanceKeepsTheRatesAndThePolicy() throws {
+        for role in ["alice", "bob"] {
+            try assertRefused(
+                role, "SELECT expenses.rate_save('USD', '2026-05-04', '1.2');", "only a member of expenses_finance can load exchange rates")
+            try assertRefused(
+                role, "SELECT expenses.policy_set('duplicate', 'off');", "only a member of expenses_finance can change the expense policy")
+        }
+        try expectSuccess(sql("fiona", "SELECT expenses.policy_set('duplicate', 'off');"))
+        XCTAssertEqual(try rows("alice", "SELECT severity FROM policy_rules WHERE rule = 'duplicate';"), ["off"])
+    }
+
+    /// A receipt's reading and the receipt itself are its owner's: another traveller is told none is there.
+    func testAReceiptIsItsOwnersToReadAgainAndDelete() throws {
+        let receipt = try newReceipt("alice", Array("a receipt of alice's".utf8))
+        try assertRefused(
+            "carol", "SELECT expenses.receipt_ocr(\(receipt), 'done', '', 'TOTAL 900.00', 'Hotel', NULL, NULL, NULL, NULL);",
+            "unknown receipt \(receipt)")
+        try assertRefused("carol", "SELECT expenses.receipt_delete(\(receipt));", "unknown receipt \(receipt)")
+        XCTAssertEqual(try rows("alice", "SELECT count(*) FROM receipts;"), ["1"])
+    }
+
+    /// An import batch is its owner's to finish and to undo.
+    func testAnImportIsItsOwnersToFinishAndUndo() throws {
+        let batch = try rows("alice", "SELECT expenses.import_begin('card.csv', 'card.rules', NULL, 'now');").joined()
+        try assertRefused(
+            "carol", "SELECT expenses.import_finish(\(batch), 9, 0, 0, 0, NULL, NULL);", "unknown import batch \(batch)")
+        try assertRefused("carol", "SELECT expenses.import_undo(\(batch), 'now');", "unknown import batch \(batch)")
+    }
+
+    /// No member writes the audit log: its entries are the other functions' own.
+    func testNoMemberCallsLogEvent() throws {
+        let report = try newReport("alice", "Walldorf")
+        for role in ["alice", "bob", "fiona"] {
+            try assertRefused(
+                role, "SELECT expenses.log_event(\(report), 'bob', 'approve', 'submitted', 'approved', '', 'now');",
+                "permission denied for function log_event")
+        }
+    }
+
+    /// A receipt taken from the inbox is recorded only against one's own receipt.
+    func testTheInboxRecordsOnlyOnesOwnReceipt() throws {
+        let receipt = try newReceipt("alice", Array("a receipt from alice's inbox".utf8))
+        try assertRefused(
+            "carol", "SELECT expenses.inbox_taken('/home/carol/in/r.jpg', 10, 1, \(receipt), 'now');", "unknown receipt \(receipt)")
+    }
+
+    /// A receipt on an item of a submitted report is read again by no one: its reading is frozen with it.
+    func testAReceiptOnASubmittedItemIsNotReadAgain() throws {
+        let report = try newReport("alice", "Walldorf")
+        let item = try newItem("alice", in: report)
+        let receipt = try newReceipt("alice", Array("the taxi's receipt".utf8))
+        try expectSuccess(sql("alice", "SELECT expenses.receipt_attach(\(item), \(receipt), 'by hand', 'now');"))
+        try take("alice", .submit, report)
+        try assertRefused(
+            "alice", "SELECT expenses.receipt_ocr(\(receipt), 'done', '', 'TOTAL 900.00', 'Hotel', NULL, NULL, NULL, NULL);",
+            "the report is not a draft; its items are frozen")
+    }
+}
