@@ -54,4 +54,13 @@ final class WorkflowSeenVersionTests: EngineTestCase {
         let bad = try app.run("--user", "bob", "report", "reject", "1", "--reason", "x", "--seen", "seventeen")
         XCTAssertEqual(bad.status, 65, bad.stderr)
     }
+
+    /// In a script (as in the REPL) a step decides on the version the session last showed.
+    func testAScriptDecidesOnWhatItShowed() throws {
+        let shown = try version("bob")
+        let result = try app.run(["--user", "bob", "run", "-"], stdin: "report show 1\nreport approve 1\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  Version:     \(shown)\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("21.00 EUR as of version \(shown)"), result.stdout)
+    }
 }
