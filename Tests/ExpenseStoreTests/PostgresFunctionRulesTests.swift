@@ -85,4 +85,31 @@ final class PostgresFunctionRulesTests: PostgresTestCase {
             "alice", "SELECT expenses.receipt_ocr(\(receipt), 'done', '', 'TOTAL 900.00', 'Hotel', NULL, NULL, NULL, NULL);",
             "the report is not a draft; its items are frozen")
     }
+
+    /// An open session and a launch are their owner's: another member's calls with their ids change nothing.
+    func testSessionsAndLaunchesAreTheirOwnersOnly() throws {
+        let session = try rows("alice", "SELECT expenses.session_open(4242, 'laptop', 77, '/dev/pts/1', 'now');").joined()
+        let launch = try rows(
+            "alice", "SELECT expenses.launch_enqueue('com.example.addExpense', '[]', NULL, 'now', NULL);"
+        ).joined()
+        let before = try expectSuccess(
+            cluster.psql("SELECT active_seq FROM open_sessions WHERE id = \(session);", database: database))
+        try expectSuccess(
+            sql(
+                "carol",
+                """
+                SELECT expenses.session_touch(\(session));
+                SELECT expenses.session_close(\(session));
+                """))
+        XCTAssertEqual(
+            try rows("carol", "SELECT expenses.launch_finish(\(launch), 'token', 0, 'now');"), ["f"])
+        XCTAssertEqual(
+            try rows("carol", "SELECT expenses.launch_requeue(\(launch), 'queued', NULL);"), ["f"])
+        XCTAssertEqual(
+            try expectSuccess(cluster.psql("SELECT active_seq FROM open_sessions WHERE id = \(session);", database: database)),
+            before)
+        XCTAssertEqual(
+            try expectSuccess(cluster.psql("SELECT state FROM shortcut_launches WHERE id = \(launch);", database: database)),
+            ["queued"])
+    }
 }
