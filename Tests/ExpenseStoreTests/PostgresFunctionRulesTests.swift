@@ -112,4 +112,12 @@ final class PostgresFunctionRulesTests: PostgresTestCase {
             try expectSuccess(cluster.psql("SELECT state FROM shortcut_launches WHERE id = \(launch);", database: database)),
             ["queued"])
     }
+
+    /// An item's day is a real day, whichever function writes it (the table's check).
+    func testAnItemsDayIsARealDay() throws {
+        let report = try newReport("alice", "Walldorf")
+        try assertRefused(
+            "alice", itemInsert(report, 1_500).replacingOccurrences(of: "'2026-05-04'", with: "'2026-02-30'"),
+            #"new row for relation "expenses" violates check constraint "expenses_date_check""#)
+    }
 }
