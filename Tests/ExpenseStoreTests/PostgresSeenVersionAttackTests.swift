@@ -63,6 +63,23 @@ final class PostgresSeenVersionAttackTests: PostgresTestCase {
         XCTAssertEqual(try status(trip), "reimbursed")
     }
 
+    /// The step of the version before, which names no version, does not linger: `setup` drops it.
+    func testSetupDropsTheStepThatNamesNoVersion() throws {
+        try expectSuccess(
+            cluster.psql(
+                """
+                CREATE FUNCTION expenses.report_step(p_report bigint, p_action text, p_reason text, p_at text) RETURNS void
+                    LANGUAGE sql AS 'SELECT NULL';
+                ALTER FUNCTION expenses.report_step(bigint, text, text, text) OWNER TO \(PostgresSchema.definerRole);
+                GRANT EXECUTE ON FUNCTION expenses.report_step(bigint, text, text, text) TO \(PostgresSchema.approverRole);
+                """, database: database))
+        let uri = cluster.connectionURI(user: Self.admin, password: password(Self.admin), database: database)
+        _ = try Store.setUpServer(.server(connection: uri), now: "2026-05-01T09:00:00Z")
+        try assertRefused(
+            "bob", "SELECT expenses.report_step(1, 'approve', '', 'now');",
+            "function expenses.report_step(integer, unknown, unknown, unknown) does not exist")
+    }
+
     /// The version of `report` as `role` reads it: its last audit entry's id, as the app reads it.
     private func version(_ role: String, _ report: Int64) throws -> String {
         try rows(role, "SELECT coalesce(max(id), 0) FROM report_events WHERE report_id = \(report);").joined()
