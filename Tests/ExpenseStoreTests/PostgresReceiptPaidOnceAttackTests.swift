@@ -104,6 +104,25 @@ final class PostgresReceiptPaidOnceAttackTests: PostgresTestCase {
         )
     }
 
+    func testAnApprovedReportWhoseReceiptIsClaimedLaterIsNotReimbursedUntilAccepted() throws {
+        let first = try newReport("alice", "Berlin")
+        let aliceReceipt = try newReceipt("alice", photo)
+        _ = try dinner("alice", first, receipt: aliceReceipt)
+        try take("alice", .submit, first)
+        try take("bob", .approve, first)
+        // carol's copy arrives after alice's approval: finance's reimbursement of alice's waits.
+        let second = try newReport("carol", "Berlin too")
+        _ = try dinner("carol", second, receipt: try newReceipt("carol", photo))
+        try take("carol", .submit, second)
+        try assertRefused(
+            "fiona", stepSQL("fiona", .reimburse, first),
+            "report \(first) has a blocking finding (receipt-elsewhere:\(aliceReceipt)): it cannot be reimbursed until an approver "
+                + "accepts it with a reason")
+        try expectSuccess(
+            sql("bob", "SELECT expenses.finding_accept(\(first), 'receipt-elsewhere:\(aliceReceipt)', 'alice paid it', 'now');"))
+        try take("fiona", .reimburse, first)
+    }
+
     func testTheSameCardTransactionInAnotherTravellersReportIsFound() throws {
         let first = try newReport("alice", "Berlin")
         let second = try newReport("carol", "Berlin")

@@ -12,7 +12,9 @@ extension PostgresSchema {
     ///   change of a rate the report used is a finding (30 unless set).
     /// - `report_findings`: the findings the server makes at a submission that a member's client
     ///   cannot (it sees neither the rate log's owners nor other travellers' reports), by report
-    ///   and by the submission's audit entry, readable with their report.
+    ///   and by the submission's audit entry, readable with their report; and the indexes its
+    ///   search of other travellers' reports needs, by a receipt's bytes and a card transaction's
+    ///   reference (the tables' own lead with the owner).
     ///
     /// Frozen as it shipped: the trigger function's search path is written out.
     static let sharedTableAudit = """
@@ -52,6 +54,8 @@ extension PostgresSchema {
             found_at text NOT NULL,
             PRIMARY KEY (report_id, event_id, finding_key)
         );
+        CREATE INDEX receipts_by_sha256 ON receipts (sha256);
+        CREATE INDEX expenses_by_card_reference ON expenses (external_id) WHERE external_id IS NOT NULL;
 
         CREATE FUNCTION expenses_log_append_only() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
         BEGIN

@@ -187,8 +187,9 @@ extension PostgresSchema {
                         RAISE EXCEPTION '% owns report % and cannot accept its findings: someone else must (separation of duties)', who,
                             found.id USING ERRCODE = 'insufficient_privilege';
                     END IF;
-                    IF found.status <> 'submitted' THEN
-                        RAISE EXCEPTION 'report % is %: a finding is accepted while it is submitted', found.id, found.status
+                    -- Approved too: a finding made by another traveller's later submission stops its reimbursement.
+                    IF found.status NOT IN ('submitted', 'approved') THEN
+                        RAISE EXCEPTION 'report % is %: a finding is accepted while it is submitted or approved', found.id, found.status
                             USING ERRCODE = 'integrity_constraint_violation';
                     END IF;
                     IF p_reason IS NULL OR btrim(p_reason) = '' THEN
