@@ -41,15 +41,15 @@ extension PostgresSchema {
                     -- Temporary rows of this call only; dropped first if an earlier call left them.
                     IF to_regclass('pg_temp.expenses_elsewhere') IS NOT NULL THEN DROP TABLE pg_temp.expenses_elsewhere; END IF;
                     CREATE TEMPORARY TABLE expenses_elsewhere ON COMMIT DROP AS
-                    SELECT 'receipt-elsewhere'::text AS rule, mine.receipt_id AS mine_id, theirs.receipt_id AS their_id,
-                           theirs.report_id AS their_report
-                    FROM (SELECT DISTINCT c.id AS receipt_id, c.sha256 FROM public.expenses e
-                          JOIN public.expense_receipts l ON l.expense_id = e.id JOIN public.receipts c ON c.id = l.receipt_id
-                          WHERE e.report_id = p_report) AS mine
-                    JOIN (SELECT DISTINCT c.id AS receipt_id, c.sha256, r.id AS report_id FROM public.receipts c
-                          JOIN public.expense_receipts l ON l.receipt_id = c.id JOIN public.expenses e ON e.id = l.expense_id
-                          JOIN public.reports r ON r.id = e.report_id
-                          WHERE r.owner <> trip.owner AND r.status IN (\(paidStates))) AS theirs ON theirs.sha256 = mine.sha256
+                    -- Joined flat from the report's own receipts, so that each is looked up by its hash
+                    -- (receipts_by_sha256), never the team's receipts read whole.
+                    SELECT DISTINCT 'receipt-elsewhere'::text AS rule, mine.id AS mine_id, other.id AS their_id, r.id AS their_report
+                    FROM public.expenses e
+                    JOIN public.expense_receipts l ON l.expense_id = e.id JOIN public.receipts mine ON mine.id = l.receipt_id
+                    JOIN public.receipts other ON other.sha256 = mine.sha256 AND other.owner <> trip.owner
+                    JOIN public.expense_receipts ol ON ol.receipt_id = other.id JOIN public.expenses oe ON oe.id = ol.expense_id
+                    JOIN public.reports r ON r.id = oe.report_id
+                    WHERE e.report_id = p_report AND r.owner <> trip.owner AND r.status IN (\(paidStates))
                     UNION ALL
                     SELECT 'card-elsewhere', mine.id, theirs.id, theirs.report_id
                     FROM public.expenses mine
