@@ -7,12 +7,22 @@ public enum PolicyRule: String, CaseIterable, Sendable {
     case sharedReceipt = "shared-receipt"
     case typedPerDiem = "typed-per-diem"
     case manualRate = "manual-rate"
+    /// The server's alone, found at a submission (`report_findings`): what a member's client
+    /// cannot see, the rate log's authors and other travellers' reports.
+    case rateChange = "rate-change"
+    case taxableRate = "taxable-rate"
+    case receiptElsewhere = "receipt-elsewhere"
+    case cardElsewhere = "card-elsewhere"
 
-    /// A missing receipt stops a submission by default; the rest warn (Concur's isBlocking,
+    /// A missing receipt stops a submission by default, and a receipt or card transaction that
+    /// another traveller claims stops its approval; the rest warn (Concur's isBlocking,
     /// Expensify's lesson that duplicate detection should warn, not block).
     public var defaultSeverity: PolicySeverity {
-        self == .missingReceipt ? .blocking : .warning
+        [.missingReceipt, .receiptElsewhere, .cardElsewhere].contains(self) ? .blocking : .warning
     }
+
+    /// Found by a team database's server at a submission, never by the app's `PolicyCheck`.
+    public var isServers: Bool { [.rateChange, .taxableRate, .receiptElsewhere, .cardElsewhere].contains(self) }
 
     public var summary: String {
         switch self {
@@ -26,6 +36,12 @@ public enum PolicyRule: String, CaseIterable, Sendable {
         case .manualRate:
             return "An item converted at a rate given by hand is further from the ECB's rate of its day than the tolerance "
                 + "(rates tolerance), or has no ECB rate to compare."
+        case .rateChange:
+            return "A team database's per-diem, mileage or exchange rate the report used was changed by its owner, or shortly "
+                + "before its submission (30 days unless finance sets another)."
+        case .taxableRate: return "A team database's per-diem or mileage rate the report used is above the tax-free figure, marked taxable."
+        case .receiptElsewhere: return "A receipt's file is also attached to a report of another traveller (a team database's)."
+        case .cardElsewhere: return "A card transaction is also in a report of another traveller (a team database's)."
         }
     }
 }
@@ -46,5 +62,18 @@ public struct Violation: Sendable, Equatable {
     /// Why a warning was accepted, when it was.
     public var acknowledgement: String?
 
-    public var blocks: Bool { severity == .blocking }
+    public init(
+        rule: PolicyRule, key: String, expenseIDs: [Int64], message: String, severity: PolicySeverity, acknowledgement: String?
+    ) {
+        self.rule = rule
+        self.key = key
+        self.expenseIDs = expenseIDs
+        self.message = message
+        self.severity = severity
+        self.acknowledgement = acknowledgement
+    }
+
+    /// Blocking, unless accepted: only the server's findings of a submission are accepted by an
+    /// approver (`Store.serverFindings`), a blocking rule of the app's never.
+    public var blocks: Bool { severity == .blocking && (acknowledgement == nil || !rule.isServers) }
 }

@@ -55,11 +55,12 @@ final class PerDiemTripTests: EngineTestCase {
         XCTAssertEqual(
             try app.ok("report", "submit", "1"), "Submitted report 1: Customer visit (per diems 126.00 EUR, frozen with it)\n")
 
-        // The rates are corrected after the submission: Germany's and France's go up.
+        // The rates are corrected after the submission: Germany's and France's go up (Germany's
+        // above the BMF table's, marked taxable, as a team database asks).
         try "country,valid_from,full_day,partial_day,currency\nDE,2026-01-01,30.00,15.00,EUR\nFR,2026-01-01,60.00,40.00,EUR\n"
             .write(toFile: rates, atomically: true, encoding: .utf8)
         XCTAssertEqual(
-            try app.ok("allowance", "rates", "import", rates),
+            try app.ok("allowance", "rates", "import", rates, "--taxable"),
             "Imported 2 rates for 2 countries from \(rates): 1 new, 1 changed, 0 as they were\n")
         XCTAssertEqual(
             try perDiems(),

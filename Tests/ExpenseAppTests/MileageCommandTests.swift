@@ -76,7 +76,7 @@ final class MileageCommandTests: EngineTestCase {
     }
 
     func testADatedRateAppliesFromItsDayOn() throws {
-        try app.ok("allowance", "mileage", "set", "car", "0.35", "--from", "2026-03-04")
+        try app.ok("allowance", "mileage", "set", "car", "0.35", "--from", "2026-03-04", "--taxable")
         let rates = try XCTUnwrap(try app.json("allowance", "mileage", "list") as? [[String: Any]])
         XCTAssertEqual(rates.count, 3)
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--category", "mileage", "--distance", "100")
@@ -88,7 +88,7 @@ final class MileageCommandTests: EngineTestCase {
         XCTAssertEqual(amount(try item("2")), "30.00")
         // A rate set later for days already driven changes no amount by itself, nor when the item
         // is only described anew; its journey or day changed, it is computed at the new rate.
-        try app.ok("allowance", "mileage", "set", "car", "0.40", "--from", "2026-03-01")
+        try app.ok("allowance", "mileage", "set", "car", "0.40", "--from", "2026-03-01", "--taxable")
         try app.ok("expense", "edit", "1", "--description", "Customer visit")
         XCTAssertEqual(amount(try item("1")), "30.00")
         try app.ok("expense", "edit", "1", "--vehicle", "car", "--to-place", "Walldorf")

@@ -57,9 +57,11 @@ final class AllowanceStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.mileageRate(.motorcycle, on: day).perKilometre, Money(minorUnits: 20, currency: eur))
         // On a team database ana is in finance too; a traveller alone is refused (PostgresAllowanceAttackTests).
         XCTAssertTrue(
-            try store.setMileageRate(MileageRate(vehicle: .car, validFrom: day, perKilometre: Money(minorUnits: 35, currency: eur))))
+            try store.setMileageRate(
+                MileageRate(vehicle: .car, validFrom: day, perKilometre: Money(minorUnits: 35, currency: eur)), taxable: true))
         XCTAssertFalse(
-            try store.setMileageRate(MileageRate(vehicle: .car, validFrom: day, perKilometre: Money(minorUnits: 35, currency: eur))))
+            try store.setMileageRate(
+                MileageRate(vehicle: .car, validFrom: day, perKilometre: Money(minorUnits: 35, currency: eur)), taxable: true))
         XCTAssertEqual(try store.mileageRate(.car, on: day.adding(days: -1)).perKilometre.minorUnits, 30)
         XCTAssertEqual(try store.mileageRate(.car, on: day).perKilometre.minorUnits, 35)
         XCTAssertThrowsError(try store.mileageRate(.car, on: CalendarDate(year: 1999, month: 12, day: 31)!)) { error in

@@ -141,10 +141,12 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(lines(frozen), computed)
         XCTAssertEqual(frozen.perDiems?.frozen, true)
         XCTAssertEqual(frozen.perDiems?.total, Money(minorUnits: 12_540, currency: eur))
-        // Rates imported after the submission change nothing of it: a correction of DE and FR.
+        // Rates imported after the submission change nothing of it: a correction of DE (above the
+        // BMF table's, marked taxable) and FR.
         XCTAssertEqual(
             try store.write {
-                try store.saveAllowanceRates([try rate("DE", "2026-01-01", 3000, 1500), try rate("FR", "2026-01-01", 6000, 4000)])
+                try store.saveAllowanceRates(
+                    [try rate("DE", "2026-01-01", 3000, 1500), try rate("FR", "2026-01-01", 6000, 4000)], taxable: true)
             }, 2)
         XCTAssertEqual(lines(try store.perDiems(of: try store.report(report.id))), computed)
         assertExpenseError(
@@ -209,7 +211,8 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
     func testRatesReplaceTheSameCountryAndDayAndAnUnknownCountryIsNamedWithTheNearest() throws {
         XCTAssertEqual(try store.allowanceRateRows().map { "\($0.country) \($0.validFrom) \($0.fullDay)" }, ["DE 2020-01-01 28.00 EUR"])
         XCTAssertEqual(try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2800, 1400)]) }, 0, "as it was")
-        XCTAssertEqual(try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2900, 1400)]) }, 1)
+        XCTAssertEqual(
+            try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2900, 1400)], taxable: true) }, 1)
         XCTAssertEqual(try store.allowanceRateRows(country: try country("DE")).map(\.fullDay.minorUnits), [2900])
         XCTAssertEqual(try store.allowanceCountry("de"), try country("DE"))
         assertExpenseError(

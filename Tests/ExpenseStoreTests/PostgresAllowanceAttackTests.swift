@@ -50,12 +50,12 @@ final class PostgresAllowanceAttackTests: PostgresTestCase {
     func testOnlyFinanceChangesTheMileageRates() throws {
         for traveller in ["alice", "bob"] {
             try assertRefused(
-                traveller, "SELECT expenses.mileage_rate_set('car', '2026-01-01', 9000, 'EUR');",
+                traveller, "SELECT expenses.mileage_rate_set('car', '2026-01-01', 9000, 'EUR', 1);",
                 "only a member of expenses_finance can change mileage rates")
             try assertRefused(
                 traveller, "UPDATE mileage_rates SET rate_minor = 9000;", "permission denied for table mileage_rates")
         }
-        XCTAssertEqual(try rows("fiona", "SELECT expenses.mileage_rate_set('car', '2026-01-01', 35, 'EUR');"), ["1"])
+        XCTAssertEqual(try rows("fiona", "SELECT expenses.mileage_rate_set('car', '2026-01-01', 35, 'EUR', 1);"), ["1"])
         XCTAssertEqual(
             try rows("alice", "SELECT vehicle, valid_from, rate_minor FROM mileage_rates WHERE vehicle = 'car' ORDER BY 2;"),
             ["car|2000-01-01|30", "car|2026-01-01|35"])

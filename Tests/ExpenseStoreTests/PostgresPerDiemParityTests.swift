@@ -16,16 +16,17 @@ final class PostgresPerDiemParityTests: PostgresTestCase {
         store = try Store(
             server: cluster.connectionURI(user: "alice", password: password("alice"), database: database),
             now: { "2026-03-10T09:00:00Z" })
-        // Finance keeps the rates: a mid-2026 change of Germany's, France's and Switzerland's in
-        // CHF, and the ECB's quotes of CHF and USD.
+        // Finance keeps the rates: a mid-2026 change of Germany's (above the BMF table's, so
+        // marked taxable), France's and Switzerland's in CHF, and the ECB's quotes of CHF and USD.
         let fiona = try Store(
             server: cluster.connectionURI(user: "fiona", password: password("fiona"), database: database),
             now: { "2026-03-10T09:00:00Z" })
         try fiona.write {
-            _ = try fiona.saveAllowanceRates([
-                try rate("DE", "2026-03-04", 3000, 1500, "EUR"), try rate("FR", "2026-01-01", 5300, 3600, "EUR"),
-                try rate("CH", "2025-01-01", 6400, 4300, "CHF"),
-            ])
+            _ = try fiona.saveAllowanceRates(
+                [
+                    try rate("DE", "2026-03-04", 3000, 1500, "EUR"), try rate("FR", "2026-01-01", 5300, 3600, "EUR"),
+                    try rate("CH", "2025-01-01", 6400, 4300, "CHF"),
+                ], taxable: true)
             _ = try fiona.saveReferenceRates(
                 try [
                     ("CHF", "2026-03-02", "0.9412"), ("CHF", "2026-03-04", "0.9388"), ("USD", "2026-03-02", "1.0822"),

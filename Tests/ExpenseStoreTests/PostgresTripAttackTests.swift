@@ -46,9 +46,9 @@ final class PostgresTripAttackTests: PostgresTestCase {
         try assertRefused("alice", "SELECT * FROM expenses.per_diem_days(\(report));", "permission denied for function per_diem_days")
         // Only finance keeps the rates.
         try assertRefused(
-            "alice", "SELECT expenses.allowance_rate_save('DE', '2026-01-01', 99900, 99900, 'EUR');",
+            "alice", "SELECT expenses.allowance_rate_save('DE', '2026-01-01', 99900, 99900, 'EUR', 1);",
             "only a member of expenses_finance can load allowance rates")
-        try expectSuccess(sql("fiona", "SELECT expenses.allowance_rate_save('FR', '2026-01-01', 5300, 3600, 'EUR');"))
+        try expectSuccess(sql("fiona", "SELECT expenses.allowance_rate_save('FR', '2026-01-01', 5300, 3600, 'EUR', 0);"))
         XCTAssertEqual(try rows("alice", "SELECT country, full_day FROM allowance_rates ORDER BY country;"), ["DE|2800", "FR|5300"])
     }
 
@@ -68,7 +68,7 @@ final class PostgresTripAttackTests: PostgresTestCase {
             try assertRefused("alice", text, "the report is not a draft; its items are frozen")
         }
         // A rate changed after the submission changes nothing frozen.
-        try expectSuccess(sql("fiona", "SELECT expenses.allowance_rate_save('DE', '2020-01-01', 99900, 99900, 'EUR');"))
+        try expectSuccess(sql("fiona", "SELECT expenses.allowance_rate_save('DE', '2020-01-01', 99900, 99900, 'EUR', 1);"))
         XCTAssertEqual(try frozen(report), ["2026-03-02|partial|1400", "2026-03-03|full|2240", "2026-03-04|partial|1400"])
         // Not even the administrator, as the functions' role, changes them while it is submitted.
         try assertRefused(

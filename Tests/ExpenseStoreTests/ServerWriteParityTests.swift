@@ -39,7 +39,10 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
     /// The declared writes no exercise here runs, each with the reason and where else it is tried.
     private static let notYetExercised: [String: String] = [
         "log_event(7)": "the administrator's alone (no member may call it): TeamImport logs a file's history with it "
-            + "(DatabaseCopyTests); every member's write that logs calls it inside the server, exercised here by them"
+            + "(DatabaseCopyTests); every member's write that logs calls it inside the server, exercised here by them",
+        "finding_accept(4)": "a finding of the server's own at a submission, which a file does not make (report_findings): "
+            + "PostgresReceiptPaidOnceAttackTests",
+        "rate_change_window_set(1)": "a setting of the server's findings, which a file does not make: PostgresSharedRateAttackTests",
     ]
 
     override class func tearDown() {
@@ -220,7 +223,7 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
             "report_meals(6)": Exercise { store in
                 try store.setMeals([.breakfast, .dinner], on: day, of: try report(store).id, by: person)
             },
-            "allowance_rate_save(5)": Exercise { store in
+            "allowance_rate_save(6)": Exercise { store in
                 _ = try store.saveAllowanceRates([
                     try AllowanceRate(
                         country: try CountryCode.parse("FR"), validFrom: try CalendarDate.parse("2026-01-01"), fullDay: money(5_300),
@@ -363,9 +366,9 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                 ])
             },
             "policy_set(2)": Exercise { try $0.setSeverity(.off, of: .missingReceipt) },
-            "mileage_rate_set(4)": Exercise { store in
+            "mileage_rate_set(5)": Exercise { store in
                 _ = try store.setMileageRate(
-                    MileageRate(vehicle: .car, validFrom: try CalendarDate.parse("2026-02-01"), perKilometre: money(35)))
+                    MileageRate(vehicle: .car, validFrom: try CalendarDate.parse("2026-02-01"), perKilometre: money(28)))
             },
             "manual_rate_tolerance_set(1)": Exercise { try $0.setManualRateTolerance(try RateTolerance.parse("12%")) },
         ]

@@ -16,6 +16,8 @@ extension AllowanceCommands {
     enum MileageOptions {
         static let from = Option.date("from", "The first day it applies, YYYY-MM-DD (default: today).")
         static let currency: Option<Currency?> = .value("currency", "The rate's currency (default: EUR).")
+        static let taxable = Option.flag(
+            "taxable", "On a team database: the rate is meant above the tax-free 0.30 (car) or 0.20 (motorcycle) EUR a km.")
     }
 
     static let mileageList = CommandSpec(
@@ -36,9 +38,12 @@ extension AllowanceCommands {
         ["allowance", "mileage", "set"], abstract: "Set a vehicle's mileage rate per kilometre from a day on.",
         discussion: "Items dated from that day on are computed at it when added, or when their distance, vehicle or day "
             + "is edited; items already added keep their amounts. Setting a rate for a day that has one replaces it. "
-            + "On a team database only finance may.",
+            + "On a team database only finance may, a rate above the tax-free one (0.30 EUR a km by car, 0.20 by "
+            + "motorcycle) only with --taxable, and every change is logged in the server's rate log; a report computed "
+            + "from a rate its owner changed, changed shortly before its submission, or marked taxable has a finding "
+            + "for its approver (report check).",
         arguments: [MileageArguments.vehicle, MileageArguments.rate],
-        options: [MileageOptions.from, MileageOptions.currency],
+        options: [MileageOptions.from, MileageOptions.currency, MileageOptions.taxable],
         examples: [
             "expenses allowance mileage set car 0.30", "expenses allowance mileage set motorcycle 0.20 --from 2027-01-01",
         ]
@@ -49,7 +54,7 @@ extension AllowanceCommands {
             validFrom: try invocation[MileageOptions.from] ?? session.environment.today(),
             perKilometre: try Money.parse(
                 try invocation[MileageArguments.rate], currency: currency, decimalMark: session.environment.decimalMark))
-        let changed = try session.store().setMileageRate(rate)
+        let changed = try session.store().setMileageRate(rate, taxable: invocation[MileageOptions.taxable])
         return .message(
             changed
                 ? "Mileage rate for a \(rate.vehicle.rawValue) from \(rate.validFrom): \(rate.perKilometre) a km"

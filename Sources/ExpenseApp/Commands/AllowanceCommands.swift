@@ -16,6 +16,8 @@ enum AllowanceCommands {
     enum Options {
         static let dryRun = Option.flag("dry-run", "Check the file and say what it would change; write nothing.")
         static let country: Option<CountryCode?> = .value("country", "Only this country's rows (ISO 3166-1 alpha-2).")
+        static let taxable = Option.flag(
+            "taxable", "On a team database: the rates are meant above the legal tax-free maximum, the excess taxable.")
     }
 
     static let ratesFile = Argument<String>.value("file", "The CSV file (- for standard input).", completion: .file)
@@ -29,9 +31,13 @@ enum AllowanceCommands {
             a trip within one day of more than 8 hours), in the currency's units. A day of a trip uses its country's row \
             with the latest valid_from on or before it. A row replaces the one of the same country and valid_from. \
             The file is checked whole first: a bad row is an error at FILE:LINE (exit 65) and nothing is written. \
-            Submitted reports keep the per diems they were submitted with. On a team database, only finance imports.
+            Submitted reports keep the per diems they were submitted with. On a team database, only finance imports, \
+            a rate above the BMF table's tax-free figure (Germany's, which ships with the app) is refused unless \
+            --taxable marks the file's rates as meant, and every change is logged in the server's rate log; a report \
+            computed from a rate its owner changed, changed shortly before its submission, or marked taxable has a \
+            finding for its approver (report check).
             """,
-        arguments: [ratesFile], options: [Options.dryRun],
+        arguments: [ratesFile], options: [Options.dryRun, Options.taxable],
         examples: ["expenses allowance rates import bmf-2026.csv", "expenses allowance rates import bmf-2026.csv --dry-run"]
     ) { invocation, session in
         let file = try invocation[ratesFile]
@@ -49,7 +55,7 @@ enum AllowanceCommands {
                 result.added += 1
             }
         }
-        if !result.dryRun { try store.write { _ = try store.saveAllowanceRates(rows.map(\.rate)) } }
+        if !result.dryRun { try store.write { _ = try store.saveAllowanceRates(rows.map(\.rate), taxable: invocation[Options.taxable]) } }
         return result.output
     }
 

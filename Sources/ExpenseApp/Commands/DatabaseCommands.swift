@@ -41,8 +41,9 @@ enum DatabaseCommands {
             (each value that is no value of its column's type, written outside expenses, is listed by \
             table, column and row), verifies that each entry of the audit log is chained to the one \
             before it (so that an entry changed, added or removed outside expenses is found and named), \
-            and that each report's status is the one its audit log ends with. Exit 65 names the first \
-            problem. The protective triggers are re-created whenever expenses opens a database that \
+            and that each report's status is the one its audit log ends with; on a team database also \
+            the server's rate log, every change of the per-diem, mileage and exchange-rate tables. Exit 65 \
+            names the first problem. The protective triggers are re-created whenever expenses opens a database that \
             lacks them. This guards against accidents and other programs, not against the file's owner, \
             who can rewrite the file and recompute the chain.
             """,
@@ -70,7 +71,10 @@ enum DatabaseCommands {
             "the audit log's \(events) event\(events == 1 ? " is" : "s are") chained without a break; "
             + "every report's status is the one its log ends with"
         if session.isServer {
-            return .message("\(session.databaseName): \(chained); the server holds the workflow's rules.")
+            let rates = try store.verifyRateLog().map {
+                "; the rate log's \($0) change\($0 == 1 ? " is" : "s are") chained without a break"
+            }
+            return .message("\(session.databaseName): \(chained)\(rates ?? ""); the server holds the workflow's rules.")
         }
         let triggers = store.protectiveTriggerNames.count
         let inPlace = store.triggerRepair.map { $0.restored ? "were re-created" : "are missing (read-only file)" } ?? "are in place"

@@ -38,7 +38,9 @@ enum PolicyCommands {
             check.manualRateTolerance = try store.manualRateTolerance()
         }
         check.acknowledgements = try store.acknowledgements(report.id)
-        return check.violations()
+        // What a team database's server found at the last submission, which the app cannot see.
+        let servers = try store.serverFindings(of: report).filter { check.rules.contains($0.rule) }
+        return check.violations() + servers
     }
 
     static let strict = Option.flag("strict", "Fail on warnings not acknowledged too, not only on blocking violations.")
@@ -94,12 +96,21 @@ enum PolicyCommands {
 
     static let acknowledge = CommandSpec(
         ["report", "acknowledge"], abstract: "Accept a policy warning of a report, with the reason; it is logged.",
+        discussion: """
+            The traveller acknowledges a warning of her draft. On a team database the server adds findings at a \
+            submission (a rate the report used changed by its owner or shortly before, or marked taxable; a receipt's \
+            file or a card transaction also in another traveller's report, which blocks approval and reimbursement): \
+            an approver who does not own the report accepts those of a submitted report, with the reason.
+            """,
         arguments: [
             CommonArguments.report,
             violation,
         ],
         options: [reason],
-        examples: ["expenses report acknowledge 1 duplicate:4:9 --reason \"two colleagues, two lunches\""]
+        examples: [
+            "expenses report acknowledge 1 duplicate:4:9 --reason \"two colleagues, two lunches\"",
+            "expenses report acknowledge 2 receipt-elsewhere:3 --reason \"one hotel bill for both\"",
+        ]
     ) { invocation, session in
         let store = try session.store()
         let key = try invocation[Self.violation]
@@ -114,6 +125,10 @@ enum PolicyCommands {
                     .notFound, "report \(report.id) has no violation '\(key)'",
                     hint: Suggestion.closest(to: key, among: keys).map { "did you mean '\($0)'?" }
                         ?? "see 'expenses report check \(report.id)'")
+            }
+            if violation.rule.isServers {
+                try store.acceptFinding(key, of: report.id, reason: reason)
+                return
             }
             guard violation.severity == .warning else {
                 throw ExpenseError(.refused, "\(key) is blocking; a blocking violation cannot be acknowledged, only fixed")

@@ -43,9 +43,13 @@ extension PostgresSchema {
                 declare: "who text := caller(); changed bigint;",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'change mileage rates');
-                    INSERT INTO public.mileage_rates (vehicle, valid_from, rate_minor, currency) VALUES (p_vehicle, p_from, p_rate, p_currency)
-                    ON CONFLICT (vehicle, valid_from) DO UPDATE SET rate_minor = excluded.rate_minor, currency = excluded.currency
-                    WHERE (mileage_rates.rate_minor, mileage_rates.currency) IS DISTINCT FROM (excluded.rate_minor, excluded.currency);
+                    PERFORM require_mileage_within_maximum(p_vehicle, p_from, p_rate, p_currency, p_taxable);
+                    INSERT INTO public.mileage_rates (vehicle, valid_from, rate_minor, currency, taxable)
+                    VALUES (p_vehicle, p_from, p_rate, p_currency, p_taxable)
+                    ON CONFLICT (vehicle, valid_from) DO UPDATE
+                    SET rate_minor = excluded.rate_minor, currency = excluded.currency, taxable = excluded.taxable
+                    WHERE (mileage_rates.rate_minor, mileage_rates.currency, mileage_rates.taxable)
+                          IS DISTINCT FROM (excluded.rate_minor, excluded.currency, excluded.taxable);
                     GET DIAGNOSTICS changed = ROW_COUNT;
                     RETURN changed;
                     """, callers: groupRoles),

@@ -71,6 +71,7 @@ extension PostgresSchema {
     static var serverFunctions: [ServerFunction] {
         identityFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
             + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
+            + rateLogFunctions + submissionFindingFunctions
     }
 
     /// The definer role, the schema and the functions, made by the administrator (a member of
@@ -105,9 +106,12 @@ extension PostgresSchema {
 
     /// Functions an earlier version made, by their old parameters: a member could still call
     /// them, around what their replacements do (attaching a receipt without its audit entry,
-    /// approving a report without naming the version read).
+    /// approving a report without naming the version read). `allowance_rate_save` and
+    /// `mileage_rate_set` before the taxable mark (issue 40) stored a rate above the legal maximum
+    /// unmarked.
     static let retiredFunctions = [
         "receipt_attach(bigint, bigint, text)", "receipt_detach(bigint, bigint)", "report_step(bigint, text, text, text)",
+        "allowance_rate_save(text, text, bigint, bigint, text)", "mileage_rate_set(text, text, bigint, text)",
     ]
 
     /// Refuses to set up where a member of the team could still create an object that a function

@@ -102,6 +102,9 @@ extension PostgresSchema {
                 name: "policy_acknowledgements_of_visible_reports", table: "policy_acknowledgements", command: "SELECT",
                 roles: groupRoles, using: visible("policy_acknowledgements")),
             Policy(
+                name: "report_findings_of_visible_reports", table: "report_findings", command: "SELECT", roles: groupRoles,
+                using: visible("report_findings")),
+            Policy(
                 name: "report_advances_of_visible_reports", table: "report_advances", command: "SELECT", roles: groupRoles,
                 using: visible("report_advances")),
         ]

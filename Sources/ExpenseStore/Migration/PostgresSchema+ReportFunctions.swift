@@ -106,6 +106,7 @@ extension PostgresSchema {
                     who text := caller();
                     found public.reports;
                     step record;
+                    logged bigint;
                     """,
                 body: """
                     SELECT s.name, s.from_status, s.to_status, s.by_owner, s.grp INTO step
@@ -138,7 +139,14 @@ extension PostgresSchema {
                         -- Computed and frozen by the server while the report is still a draft.
                         PERFORM freeze_per_diems(found.id);
                     END IF;
-                    PERFORM log_event(found.id, who, step.name, found.status, step.to_status, coalesce(p_reason, ''), p_at);
+                    IF step.name IN ('approve', 'reimburse') THEN
+                        PERFORM require_findings_accepted(found, step.name);
+                    END IF;
+                    logged := log_event(found.id, who, step.name, found.status, step.to_status, coalesce(p_reason, ''), p_at);
+                    IF step.name = 'submit' THEN
+                        -- What the traveller's client cannot see: the rate log, other travellers' reports.
+                        PERFORM record_submission_findings(found.id, logged, p_at);
+                    END IF;
                     UPDATE public.reports SET status = step.to_status, updated_at = p_at WHERE id = found.id;
                     IF step.to_status = 'draft' THEN
                         DELETE FROM public.report_allowances WHERE report_id = found.id;

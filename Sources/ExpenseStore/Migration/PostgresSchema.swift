@@ -34,6 +34,15 @@ public enum PostgresSchema {
         "shortcut_launches.owner": "a queued launch is claimed only by a session of the person who queued it (its index leads with it)",
         "receipt_uploads": "a receipt's bytes as they arrive, a chunk at a time, until the server has checked them whole "
             + "against their hash and made them content (PostgresSchema.receiptFunctions)",
+        "rate_events": "the log of changes of the rate tables that finance shares with the team, a hash chain the server "
+            + "keeps (PostgresSchema.rateLogFunctions); a file has one person, who is every change's author and can rewrite any chain",
+        "rate_events_head": "the rate log's end, as report_events_head is the audit log's",
+        "rate_change_window": "how recent a rate change is a finding at a submission: the server's finding (report_findings)",
+        "report_findings": "what the server finds at a submission that a member's client cannot see (the rate log's authors, "
+            + "other travellers' reports), by submission; a file's findings are the app's own, computed when asked",
+        "allowance_rates.taxable": "finance's mark that a shared rate above the legal maximum is meant; a file's rates are its "
+            + "person's own, who answers to no approver",
+        "mileage_rates.taxable": "as allowance_rates.taxable",
         "receipt_contents": "receipt files live in the database, not in a vault directory on one machine: "
             + "by sha256, in chunks, so that a file is streamed and never loaded whole",
     ]

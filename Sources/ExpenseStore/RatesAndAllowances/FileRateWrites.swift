@@ -22,7 +22,9 @@ struct FileRateWrites: RateWrites {
         return store.db.changes
     }
 
-    func saveAllowanceRate(_ rate: AllowanceRate) throws -> Int {
+    /// A file's rates are its person's own, answering to no approver: neither held to the legal
+    /// maxima nor marked (`taxable` is a team database's).
+    func saveAllowanceRate(_ rate: AllowanceRate, taxable: Bool) throws -> Int {
         let statement: SQL = """
             INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (\(rate.country.code), \(rate.validFrom), \(rate.fullDay.minorUnits), \(rate.partialDay.minorUnits), \(rate.currency))
             ON CONFLICT (country, valid_from) DO UPDATE
@@ -34,7 +36,7 @@ struct FileRateWrites: RateWrites {
         return store.db.changes
     }
 
-    func setMileageRate(_ rate: MileageRate) throws -> Bool {
+    func setMileageRate(_ rate: MileageRate, taxable: Bool) throws -> Bool {
         let statement: SQL = """
             INSERT INTO mileage_rates (vehicle, valid_from, rate_minor, currency) VALUES (\(rate.vehicle.rawValue), \(rate.validFrom), \(rate.perKilometre.minorUnits), \(rate.perKilometre.currency))
             ON CONFLICT (vehicle, valid_from) DO UPDATE SET rate_minor = excluded.rate_minor, currency = excluded.currency

@@ -12,12 +12,14 @@ protocol RateWrites {
     /// - Returns: 1 when the row was added or changed, else 0.
     func saveReferenceRate(_ rate: ReferenceRate) throws -> Int
 
-    /// Saves a per-diem rate, replacing the row of the same country and `valid_from` when it differs.
+    /// Saves a per-diem rate, replacing the row of the same country and `valid_from` when it differs;
+    /// `taxable` marks one above the legal maximum as meant (a team database's alone).
     /// - Returns: 1 when the row was added or changed, else 0.
-    func saveAllowanceRate(_ rate: AllowanceRate) throws -> Int
+    func saveAllowanceRate(_ rate: AllowanceRate, taxable: Bool) throws -> Int
 
-    /// Sets a vehicle's rate from a day on, replacing that day's. Returns whether anything changed.
-    func setMileageRate(_ rate: MileageRate) throws -> Bool
+    /// Sets a vehicle's rate from a day on, replacing that day's, marked `taxable` as above.
+    /// Returns whether anything changed.
+    func setMileageRate(_ rate: MileageRate, taxable: Bool) throws -> Bool
 
     /// Sets or removes (`country` nil) the stop of `day` on `report`'s trip, and logs it.
     /// `report` is the draft as it is now, checked by the caller.

@@ -14,17 +14,17 @@ struct ServerRateWrites: RateWrites {
         Int(try ServerWrites.rateSave.call(on: store.db, rate.currency, rate.date.description, rate.perEUR.description))
     }
 
-    func saveAllowanceRate(_ rate: AllowanceRate) throws -> Int {
+    func saveAllowanceRate(_ rate: AllowanceRate, taxable: Bool) throws -> Int {
         Int(
             try ServerWrites.allowanceRateSave.call(
                 on: store.db, rate.country.code, rate.validFrom.description, rate.fullDay.minorUnits, rate.partialDay.minorUnits,
-                rate.currency.code))
+                rate.currency.code, taxable ? 1 : 0))
     }
 
-    func setMileageRate(_ rate: MileageRate) throws -> Bool {
+    func setMileageRate(_ rate: MileageRate, taxable: Bool) throws -> Bool {
         try ServerWrites.mileageRateSet.call(
             on: store.db, rate.vehicle.rawValue, rate.validFrom.description, rate.perKilometre.minorUnits,
-            rate.perKilometre.currency.code) > 0
+            rate.perKilometre.currency.code, taxable ? 1 : 0) > 0
     }
 
     func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws {

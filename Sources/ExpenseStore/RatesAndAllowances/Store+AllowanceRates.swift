@@ -53,11 +53,13 @@ extension Store {
     }
 
     /// Saves rows, each replacing the row of the same country and `valid_from`; call inside `write`.
+    /// `taxable`: finance's mark that rows above the BMF table's tax-free figure are meant (a team
+    /// database refuses them unmarked; a file's rates are its person's own and are not held to it).
     /// - Returns: how many rows were added or changed (a row as it was already is neither).
     @discardableResult
-    public func saveAllowanceRates(_ rates: [AllowanceRate]) throws -> Int {
+    public func saveAllowanceRates(_ rates: [AllowanceRate], taxable: Bool = false) throws -> Int {
         var changed = 0
-        for rate in rates { changed += try writes.rates.saveAllowanceRate(rate) }
+        for rate in rates { changed += try writes.rates.saveAllowanceRate(rate, taxable: taxable) }
         return changed
     }
 }

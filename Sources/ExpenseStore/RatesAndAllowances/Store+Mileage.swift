@@ -38,14 +38,15 @@ extension Store {
     }
 
     /// Sets a vehicle's rate from a day on (replacing that day's); on a team database only
-    /// finance may. Returns whether anything changed.
+    /// finance may, and a rate above the tax-free one only `taxable` (see `saveAllowanceRates`).
+    /// Returns whether anything changed.
     @discardableResult
-    public func setMileageRate(_ rate: MileageRate) throws -> Bool {
+    public func setMileageRate(_ rate: MileageRate, taxable: Bool = false) throws -> Bool {
         guard rate.perKilometre.minorUnits > 0, rate.perKilometre.minorUnits <= Schema.maximumMileageRateMinor else {
             throw ExpenseError(
                 .invalidData, "invalid mileage rate \(rate.perKilometre) a km: it must be more than zero",
                 hint: "give the rate per kilometre, e.g. 0.30")
         }
-        return try write { try writes.rates.setMileageRate(rate) }
+        return try write { try writes.rates.setMileageRate(rate, taxable: taxable) }
     }
 }

@@ -26,6 +26,10 @@ enum ServerWrites {
     static let reportStep = ServerWrite(
         "report_step", ("p_report", Int64.self), ("p_action", String.self), ("p_reason", String.self),
         ("p_seen", Int64?.self), ("p_at", String.self), returns: NoResult.self)
+    /// An approver accepts a finding of the server's (`report_findings`) with the reason.
+    static let findingAccept = ServerWrite(
+        "finding_accept", ("p_report", Int64.self), ("p_finding", String.self), ("p_reason", String.self),
+        ("p_at", String.self), returns: NoResult.self)
     static let reportAcknowledge = ServerWrite(
         "report_acknowledge", ("p_report", Int64.self), ("p_violation", String.self), ("p_reason", String.self),
         ("p_at", String.self), returns: NoResult.self)
@@ -50,7 +54,7 @@ enum ServerWrites {
         ("p_lunch", Int64.self), ("p_dinner", Int64.self), ("p_at", String.self), returns: NoResult.self)
     static let allowanceRateSave = ServerWrite(
         "allowance_rate_save", ("p_country", String.self), ("p_valid_from", String.self), ("p_full_day", Int64.self),
-        ("p_partial_day", Int64.self), ("p_currency", String.self), returns: Int64.self)
+        ("p_partial_day", Int64.self), ("p_currency", String.self), ("p_taxable", Int64.self), returns: Int64.self)
 
     // MARK: Items
 
@@ -175,19 +179,20 @@ enum ServerWrites {
         "policy_set", ("p_rule", String.self), ("p_severity", String.self), returns: NoResult.self)
     static let mileageRateSet = ServerWrite(
         "mileage_rate_set", ("p_vehicle", String.self), ("p_from", String.self), ("p_rate", Int64.self),
-        ("p_currency", String.self), returns: Int64.self)
+        ("p_currency", String.self), ("p_taxable", Int64.self), returns: Int64.self)
     static let manualRateToleranceSet = ServerWrite(
         "manual_rate_tolerance_set", ("p_basis_points", Int64.self), returns: Int64.self)
+    static let rateChangeWindowSet = ServerWrite("rate_change_window_set", ("p_days", Int64.self), returns: Int64.self)
 
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
-        reportNew, reportEdit, reportDelete, reportStep, reportAcknowledge, logEvent,
+        reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent,
         reportTrip, reportStop, reportMeals, allowanceRateSave,
         expenseAdd, expenseEdit, expenseAddBeforeJourneys, expenseEditBeforeJourneys, expenseDelete, advanceAdd, advanceRemove,
         receiptChunk, receiptContentFinish, receiptNew, receiptOCR, receiptDelete, receiptAttach, receiptDetach, inboxTaken,
         importBegin, importRows, importFinish, importUndo,
         shortcutsClear, shortcutAdd, appShortcutRecord, launchEnqueue, launchClaim, launchFinish, launchRequeue,
         launchDiscard, sessionOpen, sessionTouch, sessionClose,
-        rateSave, policySet, mileageRateSet, manualRateToleranceSet,
+        rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet,
     ]
 }

@@ -96,6 +96,11 @@ struct FileWorkflowWrites: WorkflowWrites {
         try store.logEvent(reportID, actor: actor, action: "acknowledge \(violation)", from: status, to: status, reason: reason)
     }
 
+    /// A file has no server to find anything at a submission: there is no such finding to accept.
+    func acceptFinding(_ finding: String, of reportID: Int64, reason: String) throws {
+        throw ExpenseError(.notFound, "report \(reportID) has no finding '\(finding)' of a team database's server")
+    }
+
     // MARK: Advances
 
     func addAdvance(_ advance: Advance, to report: Report, by actor: UserName) throws -> Int64 {

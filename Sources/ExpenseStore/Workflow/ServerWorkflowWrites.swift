@@ -67,6 +67,10 @@ struct ServerWorkflowWrites: WorkflowWrites {
         try ServerWrites.reportAcknowledge.call(on: store.db, reportID, violation, reason, store.now())
     }
 
+    func acceptFinding(_ finding: String, of reportID: Int64, reason: String) throws {
+        try ServerWrites.findingAccept.call(on: store.db, reportID, finding, reason, store.now())
+    }
+
     // MARK: Advances
 
     func addAdvance(_ advance: Advance, to report: Report, by actor: UserName) throws -> Int64 {

@@ -41,6 +41,13 @@ extension Store {
         try writes.workflow.acknowledge(violation, of: reportID, by: actor, reason: reason)
     }
 
+    /// An approver accepts one of a team database's findings of the report's submission
+    /// (`serverFindings`) with the reason; the server logs it, and a blocking one no longer
+    /// stops approval and reimbursement. Call inside `write`.
+    public func acceptFinding(_ finding: String, of reportID: Int64, reason: String) throws {
+        try writes.workflow.acceptFinding(finding, of: reportID, reason: reason)
+    }
+
     /// The owner's items outside `report` with the same date, amount and currency as one of
     /// `items` (the report's): the candidates for cross-report duplicates.
     ///

@@ -35,6 +35,10 @@ protocol WorkflowWrites {
     /// Accepts warning `violation` of report `reportID` with `reason`, and logs it.
     func acknowledge(_ violation: String, of reportID: Int64, by actor: UserName, reason: String) throws
 
+    /// An approver accepts `finding`, one of the server's findings of report `reportID`'s
+    /// submission (`Store.serverFindings`), with `reason`, and it is logged.
+    func acceptFinding(_ finding: String, of reportID: Int64, reason: String) throws
+
     // MARK: Advances
 
     /// Records `advance` on `report` (a draft, as it is now) and logs it; returns its id.
