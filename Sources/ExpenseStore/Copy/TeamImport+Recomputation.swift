@@ -19,17 +19,30 @@ extension TeamImport {
         let why: String
     }
 
-    /// The server's word on a copied item (its id there) of the file's item `fileID` in the file's
-    /// report `report` (nil: none), while it is the traveller's to go on with.
-    func checkItem(_ fileID: Int64, _ id: Int64, report: Int64?) throws {
-        guard report.map(drafts.contains) ?? true else { return }
-        try askServer("copied_item_fault", id, row: "expenses \(fileID) (\(Self.describe(report)))")
+    /// A copied row (its id on the target) to ask the server about, once every row is written:
+    /// a page of them a statement, not a round trip each.
+    struct PendingCheck {
+        let table: String
+        let check: String
+        let id: Int64
+        let row: String
     }
 
-    /// The server's word on a copied advance of a draft.
-    func checkAdvance(_ fileID: Int64, _ id: Int64, report: Int64) throws {
+    /// The file's item `fileID` in the file's report `report` (nil: none), copied as `id`: asked of
+    /// the server while it is the traveller's to go on with.
+    func checkItem(_ fileID: Int64, _ id: Int64, report: Int64?) {
+        guard report.map(drafts.contains) ?? true else { return }
+        pending.append(
+            PendingCheck(table: "expenses", check: "copied_item_fault", id: id, row: "expenses \(fileID) (\(Self.describe(report)))"))
+    }
+
+    /// A copied advance of a draft, asked of the server.
+    func checkAdvance(_ fileID: Int64, _ id: Int64, report: Int64) {
         guard drafts.contains(report) else { return }
-        try askServer("copied_advance_fault", id, row: "report_advances \(fileID) (\(Self.describe(report)))")
+        pending.append(
+            PendingCheck(
+                table: "report_advances", check: "copied_advance_fault", id: id, row: "report_advances \(fileID) (\(Self.describe(report)))"
+            ))
     }
 
     /// An acknowledgement is its report's owner's, as the server lets only the owner make one
@@ -58,6 +71,7 @@ extension TeamImport {
 
     /// Refuses the copy when a row was not what the server computes, naming every one.
     func refuseMismatches() throws {
+        mismatches = try askServer() + mismatches
         guard !mismatches.isEmpty else { return }
         let lines = mismatches.map { "  \($0.row): \($0.why)" }.joined(separator: "\n")
         throw ExpenseError(
@@ -68,10 +82,30 @@ extension TeamImport {
                 + "correct or remove those rows in the file (or have finance load the file's rates), and copy again")
     }
 
-    private func askServer(_ check: String, _ id: Int64, row: String) throws {
-        let fault = try to.queryFirst(
-            SQL(verbatim: "SELECT \(PostgresSchema.functionSchema).\(check)(?)", arguments: [.integer(id)]), { $0.optionalString(0) })
-        if let fault = fault ?? nil { mismatches.append(Mismatch(row: row, why: TerminalText.visible(fault))) }
+    /// The server's word on every pending row, in the order they were copied.
+    private func askServer() throws -> [Mismatch] {
+        var found: [Mismatch] = []
+        var start = 0
+        while start < pending.count {
+            let page = pending[start..<min(start + DatabaseCopy.pageSize, pending.count)]
+            start += page.count
+            for table in Set(page.map(\.table)).sorted() {
+                let asked = page.filter { $0.table == table }
+                let rows = Dictionary(asked.map { ($0.id, $0.row) }, uniquingKeysWith: { first, _ in first })
+                let faults = try to.query(
+                    SQL(
+                        verbatim: "SELECT id, \(PostgresSchema.functionSchema).\(asked[asked.startIndex].check)(id) FROM \(table) "
+                            + "WHERE id IN (\(Array(repeating: "?", count: asked.count).joined(separator: ", "))) ORDER BY id",
+                        arguments: asked.map { .integer($0.id) })
+                ) { (id: $0.int64(0), fault: $0.optionalString(1)) }
+                for fault in faults {
+                    guard let why = fault.fault, let row = rows[fault.id] else { continue }
+                    found.append(Mismatch(row: row, why: TerminalText.visible(why)))
+                }
+            }
+        }
+        pending = []
+        return found
     }
 
     private static func describe(_ report: Int64?) -> String { report.map { "report \($0)" } ?? "in no report" }

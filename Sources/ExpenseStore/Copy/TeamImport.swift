@@ -33,6 +33,8 @@ final class TeamImport {
     private(set) var fileOwners: [Int64: String] = [:]
     /// The rows the server computes otherwise, refused together once everything was tried.
     var mismatches: [Mismatch] = []
+    /// The copied rows still to be asked of the server.
+    var pending: [PendingCheck] = []
 
     init(source: Store, target: Store, place: CopyTarget, owners: OwnerMapping, importHistory: Bool) {
         self.source = source
@@ -198,7 +200,7 @@ final class TeamImport {
                 tally.present += 1  // the same imported row (its fingerprint) is this person's already
                 continue
             }
-            try checkItem(row.id, id, report: row.report)
+            checkItem(row.id, id, report: row.report)
             ids[row.id] = id
             itemOwners[row.id] = owner
             tally.copied += 1
@@ -332,7 +334,7 @@ final class TeamImport {
                         verbatim: "INSERT INTO report_advances (report_id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                         arguments: [.integer(report)] + row.values), { $0.int64(0) })
             else { continue }
-            try checkAdvance(row.id, id, report: row.report)
+            checkAdvance(row.id, id, report: row.report)
             tally.copied += 1
         }
         tally.rows = tally.copied
