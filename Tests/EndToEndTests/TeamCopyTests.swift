@@ -277,6 +277,82 @@ final class TeamCopyTests: TeamDatabaseTestCase {
                 .trimmingCharacters(in: .whitespacesAndNewlines), "0", "rolled back whole")
     }
 
+    /// Issue 40 point 7: a laptop's file altered as an attacker would (with sqlite3, past the app) brings
+    /// nothing the team database can recompute as the file says it: a 10 km journey worth 900.00 EUR,
+    /// an advance netted at a made-up rate, an acknowledgement "by bob" on alice's draft, and per
+    /// diems in a draft (the server computes those at submission). The copy is refused (65), naming
+    /// each row (file, table, the file's id, what it says and what the server computes), and writes
+    /// nothing; the same file as the app left it copies.
+    func testACraftedLaptopFileIsRefusedNamingEveryRowTheServerComputesOtherwise() throws {
+        try aliceLaptop()
+        let crafted = app.path("crafted.sqlite")
+        try FileManager.default.copyItem(atPath: laptop, toPath: crafted)
+        try FileManager.default.copyItem(atPath: app.path("alice.receipts"), toPath: app.path("crafted.receipts"))
+        let mileage = try Tool.run("/usr/bin/sqlite3", crafted, "SELECT id FROM expenses WHERE category = 'mileage'").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let altered = try Tool.run(
+            "/usr/bin/sqlite3", crafted,
+            """
+            UPDATE expenses SET distance_tenths = 100, amount_minor = 90000, converted_minor = 90000 WHERE id = \(mileage);
+            UPDATE report_advances SET rate = '1.5', converted_minor = 15000 WHERE id = 1;
+            INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason)
+            VALUES (3, 'missing-receipt:\(mileage)', 'bob', '2026-04-03T10:00:00Z', 'fine by me');
+            INSERT INTO report_allowances (report_id, date, country, kind, breakfast, lunch, dinner, valid_from, full_day, partial_day,
+                                           currency, rate_minor, deductions_minor, amount_minor, rate, rate_date, rate_source,
+                                           converted_minor)
+            VALUES (3, '2026-04-02', 'DE', 'full', 0, 0, 0, '2024-01-01', 28000, 14000, 'EUR', 28000, 0, 28000, '1', NULL, 'same', 28000);
+            """)
+        XCTAssertEqual(altered.status, 0, altered.stdout)
+
+        let refused = try copy(crafted, to: admin, "--owner", "alice=alice,bob=bob")
+        assertFails(refused, 65, "do not match what the team database computes")
+        for named in [
+            "expenses \(mileage) (report 3): 10.0 km by car on 2026-04-02 are 3.00 EUR at the team's rate (0.30 EUR per km), not 900.00 EUR",
+            "report_advances 1 (report 3): an amount in the report's currency (EUR) converts at 1, not at 1.5",
+            "policy_acknowledgements (report 3, missing-receipt:\(mileage)): acknowledged by bob on a report of alice's",
+            "report_allowances (report 3, 2026-04-02): a per diem in a draft",
+        ] {
+            XCTAssertTrue(refused.stderr.contains(named), "\(named)\n\(refused.stderr)")
+        }
+        XCTAssertTrue(refused.stderr.contains(crafted), refused.stderr)
+        XCTAssertEqual(try count("reports"), "0", "all or nothing")
+        XCTAssertEqual(try count("expenses"), "0")
+        XCTAssertEqual(try count("policy_acknowledgements"), "0")
+
+        // The file as the app left it copies as before: the journey at the server's rate, the advance at 1.
+        let honest = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob")
+        XCTAssertEqual(honest.status, 0, honest.stderr)
+        XCTAssertEqual(
+            try cluster.psql(
+                "SELECT amount_minor FROM expenses WHERE category = 'mileage'; SELECT rate, converted_minor FROM report_advances;",
+                database: database
+            ).stdout, "1275\n1|10000\n")
+    }
+
+    /// The file's journeys are the team's to compute: at the team's rate (which finance may have set
+    /// otherwise than the file's), and only from a distance and a vehicle, also for an item of no report.
+    func testAJourneyIsTakenOnlyAtTheTeamsRateAndWithItsDistance() throws {
+        try local(laptop, "alice", "report", "new", "Potsdam", "--from", "2026-04-02", "--to", "2026-04-02")
+        try local(
+            laptop, "alice", "expense", "add", "--report", "1", "--date", "2026-04-02", "--category", "mileage", "--distance", "42.5",
+            "--from-place", "Berlin", "--to-place", "Potsdam")
+        try local(laptop, "alice", "expense", "add", "--date", "2026-04-03", "--category", "mileage", "--distance", "10")
+        XCTAssertEqual(
+            try Tool.run("/usr/bin/sqlite3", laptop, "UPDATE expenses SET distance_tenths = NULL, vehicle = NULL WHERE id = 2").status, 0)
+        try psqlOK("UPDATE mileage_rates SET rate_minor = 35 WHERE vehicle = 'car'", in: database)
+        let refused = try copy(laptop, to: admin, "--owner", "alice")
+        assertFails(refused, 65, "2 rows of \(laptop) do not match what the team database computes")
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "expenses 1 (report 1): 42.5 km by car on 2026-04-02 are 14.88 EUR at the team's rate (0.35 EUR per km), not 12.75 EUR"),
+            refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "expenses 2 (in no report): a mileage item needs its distance and vehicle: its amount is computed from them"),
+            refused.stderr)
+        XCTAssertEqual(try count("expenses"), "0")
+    }
+
     func testACopyNeverWritesIntoAnotherFile() throws {
         try local(laptop, "alice", "report", "new", "Trip", "--from", "2026-03-02", "--to", "2026-03-06")
         // A symbolic link planted at the name: to a file, and to none.

@@ -25,6 +25,11 @@ extension TeamImport {
             }
             for row in rows {
                 guard let id = reportIDs[row.report] else { continue }
+                if name == "report_allowances", case .text(let date) = row.values.first,
+                    !checkAllowance(report: row.report, date: date)
+                {
+                    continue
+                }
                 try target.db.execute(
                     SQL(
                         verbatim: "INSERT INTO \(name) (report_id, \(list)) VALUES (?\(String(repeating: ", ?", count: columns.count)))",

@@ -25,8 +25,16 @@ final class TeamImport {
     let place: CopyTarget
     let owners: OwnerMapping
     let importHistory: Bool
-    private var from: Database { source.db }
-    private var to: Database { target.db }
+    var from: Database { source.db }
+    var to: Database { target.db }
+    /// The file's drafts (by the file's ids), whose rows the server recomputes
+    /// (`TeamImport+Recomputation`), and each copied report's owner in the file.
+    private(set) var drafts: Set<Int64> = []
+    private(set) var fileOwners: [Int64: String] = [:]
+    /// The rows the server computes otherwise, refused together once everything was tried.
+    var mismatches: [Mismatch] = []
+    /// The copied rows still to be asked of the server.
+    var pending: [PendingCheck] = []
 
     init(source: Store, target: Store, place: CopyTarget, owners: OwnerMapping, importHistory: Bool) {
         self.source = source
@@ -58,6 +66,8 @@ final class TeamImport {
             source: from.path, target: place.name, createdTarget: false,
             owner: owners.single.map { .ofEverythingCopied($0) })
         outcome.historyLeftOut = reports.filter { !moving.contains($0) }.map(\.id)
+        drafts = Set(moving.filter { $0.status == .draft }.map(\.id))
+        fileOwners = Dictionary(uniqueKeysWithValues: moving.map { ($0.id, UserName(normalizing: $0.owner).value) })
         try to.begin(.immediate)
         do {
             try to.execute(SQL(verbatim: "SET LOCAL ROLE \(PostgresSchema.definerRole)"))
@@ -79,7 +89,9 @@ final class TeamImport {
             outcome.tables += try copyTrips(reportIDs)
             outcome.tables.append(try copyAdvances(reportIDs))
             outcome.tables.append(try copyHistory(of: moving.filter { $0.status != .draft }, reportIDs))
+            // What the target holds is the file's first (a trigger of someone else's is told as such), then the server's.
             try verify(moving, reportIDs)
+            try refuseMismatches()
             try to.execute("RESET ROLE" as SQL)
             try to.commit()
         } catch {
@@ -188,6 +200,7 @@ final class TeamImport {
                 tally.present += 1  // the same imported row (its fingerprint) is this person's already
                 continue
             }
+            checkItem(row.id, id, report: row.report)
             ids[row.id] = id
             itemOwners[row.id] = owner
             tally.copied += 1
@@ -285,7 +298,9 @@ final class TeamImport {
             (report: $0.int64(0), violation: $0.string(1), actor: $0.string(2), at: $0.string(3), reason: $0.string(4))
         }
         for row in rows {
-            guard let report = reportIDs[row.report] else { continue }
+            guard let report = reportIDs[row.report],
+                checkAcknowledgement(report: row.report, violation: row.violation, actor: row.actor)
+            else { continue }
             let actor = try owners.owner(of: row.actor, orKeep: true)
             try to.execute(
                 """
@@ -302,21 +317,24 @@ final class TeamImport {
     private func copyAdvances(_ reportIDs: [Int64: Int64]) throws -> DatabaseCopy.Tally {
         var tally = DatabaseCopy.Tally("report_advances")
         let columns = "date, amount_minor, currency, rate, rate_date, rate_source, converted_minor, created_at"
-        let rows = try from.query(SQL(verbatim: "SELECT report_id, \(columns) FROM report_advances ORDER BY id")) { row in
+        let rows = try from.query(SQL(verbatim: "SELECT id, report_id, \(columns) FROM report_advances ORDER BY id")) { row in
             (
-                report: row.int64(0),
+                id: row.int64(0), report: row.int64(1),
                 values: [
-                    DatabaseValue.text(row.string(1)), .integer(row.int64(2)), .text(row.string(3)), .text(row.string(4)),
-                    DatabaseValue(row.optionalString(5)), .text(row.string(6)), .integer(row.int64(7)), .text(row.string(8)),
+                    DatabaseValue.text(row.string(2)), .integer(row.int64(3)), .text(row.string(4)), .text(row.string(5)),
+                    DatabaseValue(row.optionalString(6)), .text(row.string(7)), .integer(row.int64(8)), .text(row.string(9)),
                 ]
             )
         }
         for row in rows {
             guard let report = reportIDs[row.report] else { continue }
-            try to.execute(
-                SQL(
-                    verbatim: "INSERT INTO report_advances (report_id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [.integer(report)] + row.values))
+            guard
+                let id = try to.queryFirst(
+                    SQL(
+                        verbatim: "INSERT INTO report_advances (report_id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                        arguments: [.integer(report)] + row.values), { $0.int64(0) })
+            else { continue }
+            checkAdvance(row.id, id, report: row.report)
             tally.copied += 1
         }
         tally.rows = tally.copied

@@ -75,8 +75,29 @@ extension PostgresSchema {
                 name: "minor_text", parameters: "p_minor bigint, p_currency text", returns: "text",
                 declare: "digits int := \(minorDigits("p_currency"));",
                 body: "RETURN round(p_minor::numeric / power(10::numeric, digits), digits)::text;"),
-            // Refuses a conversion that is not the server's (`conversion_fault`), looking the
-            // table's rate of the day up itself: one item's write.
+            // Why a conversion into report `p_report`'s currency is not the server's
+            // (`conversion_fault`), looking the table's rate of the day up itself; NULL when it is,
+            // or when there is nothing to convert (an item in no report counts in no total; moved
+            // into one, it is checked then). One row's check: a write's, and `db copy`'s of a file's
+            // rows (`copied_item_fault`).
+            ServerFunction(
+                name: "report_conversion_fault",
+                parameters: """
+                    p_report bigint, p_date text, p_amount bigint, p_currency text, p_rate text, p_rate_date text, p_rate_source text,
+                    p_converted bigint
+                    """,
+                returns: "text",
+                declare: "target text; table_rate text; table_date text;",
+                body: """
+                    IF p_rate IS NULL OR p_report IS NULL THEN RETURN NULL; END IF;
+                    SELECT r.currency INTO target FROM public.reports r WHERE r.id = p_report;
+                    IF p_rate_source = 'table' AND p_currency <> target THEN
+                        SELECT x.x_rate, x.x_date INTO table_rate, table_date FROM exchange_rate_on(p_currency, target, p_date) x;
+                    END IF;
+                    RETURN conversion_fault(p_amount, p_currency, target, p_rate, p_rate_date, p_rate_source, p_converted,
+                                            table_rate, table_date);
+                    """),
+            // Refuses a conversion that is not the server's (`report_conversion_fault`): one item's write.
             ServerFunction(
                 name: "require_conversion",
                 parameters: """
@@ -84,16 +105,10 @@ extension PostgresSchema {
                     p_converted bigint
                     """,
                 returns: "void",
-                declare: "target text; table_rate text; table_date text; fault text;",
+                declare: "fault text;",
                 body: """
-                    -- An item in no report counts in no total; moved into one, it is checked then.
-                    IF p_rate IS NULL OR p_report IS NULL THEN RETURN; END IF;
-                    SELECT r.currency INTO target FROM public.reports r WHERE r.id = p_report;
-                    IF p_rate_source = 'table' AND p_currency <> target THEN
-                        SELECT x.x_rate, x.x_date INTO table_rate, table_date FROM exchange_rate_on(p_currency, target, p_date) x;
-                    END IF;
-                    fault := conversion_fault(p_amount, p_currency, target, p_rate, p_rate_date, p_rate_source, p_converted,
-                                              table_rate, table_date);
+                    fault := report_conversion_fault(p_report, p_date, p_amount, p_currency, p_rate, p_rate_date, p_rate_source,
+                                                     p_converted);
                     IF fault IS NOT NULL THEN
                         RAISE EXCEPTION '%', fault USING ERRCODE = 'integrity_constraint_violation';
                     END IF;

@@ -8,8 +8,8 @@ extension PostgresSchema {
     /// in the report's unchanged when it is the same. The trigger `expenses_mileage_amount` checks
     /// it whenever what it depends on changes, for every writer (the functions, an import); a
     /// journey belongs to mileage items only. The administrator copying a laptop's file in
-    /// (`TeamImport`, a member of the definer) keeps the amounts the file computed at its own rates,
-    /// and its mileage items from before journeys.
+    /// (`TeamImport`, a member of the definer) passes the trigger, and has the same computation
+    /// asked of the copied rows instead (`copyChecks`' `mileage_fault`, issue 40), which names them.
     ///
     /// Frozen as it shipped: its limits, seeded rates, the definer's name and the functions' search
     /// path are written out.
