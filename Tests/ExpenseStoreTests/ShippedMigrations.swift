@@ -40,5 +40,6 @@ enum ShippedMigrations {
         ("2026-12-11-pg-v7-receipt-matching", "dd68fb786e6a8f1151cdd0a8336b0222d8b319f0cae19adce0c59cdf5ead8038"),
         ("2026-12-12-pg-v8-owed-not-negative", "ecbb4dacfc0833f6e236ce11036c164e7d6b512610ef01db6def0a45be350dbf"),
         ("2026-12-13-pg-v9-manual-rate-tolerance", "b9eea77b8eb7cb902218400eb93ab6d578f22f73fd696acb19f07ea666e1b9c5"),
+        ("2026-12-14-pg-v10-upload-limits", "791780ac5637ee27cdbfae9a8d0a70f23e0f33d960a69f01e2e4b16b47e146f5"),
     ]
 }

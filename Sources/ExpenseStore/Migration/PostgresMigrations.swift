@@ -17,6 +17,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-11-pg-v7-receipt-matching") { try $0.execute(SQL(verbatim: PostgresSchema.receiptMatching)) }
         migrator.register("2026-12-12-pg-v8-owed-not-negative") { try $0.execute(SQL(verbatim: PostgresSchema.noNegativeAllowances)) }
         migrator.register("2026-12-13-pg-v9-manual-rate-tolerance") { try $0.execute(SQL(verbatim: PostgresSchema.manualRateTolerance)) }
+        migrator.register("2026-12-14-pg-v10-upload-limits") { try $0.execute(SQL(verbatim: PostgresSchema.uploadLimits)) }
         return migrator
     }
 

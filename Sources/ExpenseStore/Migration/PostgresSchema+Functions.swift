@@ -46,8 +46,11 @@ extension PostgresSchema {
         }
 
         /// The declared write `write`, its signature made from the declaration.
+        /// Its text parameters are checked against their limits (`TextLimits`) before anything else.
         init(_ write: some DeclaredServerWrite, declare: String = "", body: String, callers: [String] = []) {
-            self.init(name: write.name, parameters: write.parameterList, returns: write.returns, declare: declare, body: body)
+            self.init(
+                name: write.name, parameters: write.parameterList, returns: write.returns, declare: declare,
+                body: PostgresSchema.lengthChecks(write) + body)
             self.callers = callers
         }
 
@@ -65,6 +68,23 @@ extension PostgresSchema {
                 + (callers.isEmpty
                     ? "" : "\nGRANT EXECUTE ON FUNCTION \(functionSchema).\(name)(\(parameters)) TO \(callers.joined(separator: ", "));")
         }
+    }
+
+    /// Refuses a text argument longer than its field's limit (`TextLimits`, the app's own), naming
+    /// the field and the limit: 22001, which the app shows as invalid data. Its byte count first,
+    /// which PostgreSQL knows without reading the text: a 200 MiB reason costs no walk through it.
+    static func lengthChecks(_ write: some DeclaredServerWrite) -> String {
+        write.parameters.filter { $0.sqlType == "text" }.map { parameter in
+            let field = String(parameter.name.dropFirst(2))
+            let limit = TextLimits.limit(of: field)
+            return """
+                IF octet_length(\(parameter.name)) > \(limit) AND length(\(parameter.name)) > \(limit) THEN
+                    RAISE EXCEPTION 'the \(TextLimits.words(field)) is % characters long; at most \(limit) are allowed', length(\(parameter.name))
+                        USING ERRCODE = 'string_data_right_truncation', HINT = 'shorten it; nothing was written';
+                END IF;
+
+                """
+        }.joined()
     }
 
     /// Every function of the layer, helpers first.

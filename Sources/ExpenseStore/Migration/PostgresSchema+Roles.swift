@@ -43,7 +43,7 @@ extension PostgresSchema {
     public static var setupRoles: String {
         [
             createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners, pinnedFunctions, functionLayer,
-            creatorsCheck,
+            creatorsCheck, sessionLimits,
         ]
         .joined(separator: "\n")
     }
@@ -83,7 +83,7 @@ extension PostgresSchema {
             GRANT SELECT ON schema_migrations, categories, policy_rules, exchange_rates, reports, expenses, expense_receipts,
                 receipts, receipt_contents, report_events, policy_acknowledgements, import_batches, receipt_inbox_taken,
                 open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches, allowance_rates, report_stops, report_meals,
-                report_allowances, mileage_rates, report_advances, manual_rate_tolerance TO \(all);
+                report_allowances, mileage_rates, report_advances, manual_rate_tolerance, receipt_uploads, upload_limits TO \(all);
             """
     }
 

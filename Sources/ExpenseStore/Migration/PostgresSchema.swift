@@ -34,6 +34,8 @@ public enum PostgresSchema {
         "shortcut_launches.owner": "a queued launch is claimed only by a session of the person who queued it (its index leads with it)",
         "receipt_uploads": "a receipt's bytes as they arrive, a chunk at a time, until the server has checked them whole "
             + "against their hash and made them content (PostgresSchema.receiptFunctions)",
+        "upload_limits": "how many bytes of unfinished receipt uploads a member may keep on the server, and for how long "
+            + "(a file's receipts are written whole, never in chunks)",
         "receipt_contents": "receipt files live in the database, not in a vault directory on one machine: "
             + "by sha256, in chunks, so that a file is streamed and never loaded whole",
     ]
