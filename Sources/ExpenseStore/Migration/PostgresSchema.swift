@@ -45,7 +45,10 @@ public enum PostgresSchema {
     /// traveller's temporary `reports` saying 'draft' would thaw a submitted report's items).
     /// Policies, CHECKs and triggers' WHEN clauses are bound to their tables when made; a
     /// function's body is looked up each time it runs.
-    static let pinnedSearchPath = "SET search_path = pg_catalog, public, pg_temp"
+    /// Without `public` (issue 40): where a member ever could create there, a function of hers
+    /// that matches a call better than the catalog's (`pg_has_role(text, text, text)`) would run
+    /// instead; every table is named `public.<table>` (`qualified`).
+    static let pinnedSearchPath = "SET search_path = pg_catalog, pg_temp"
 
     /// An SQL string literal.
     static func literal(_ text: String) -> String {
