@@ -6,7 +6,9 @@ A throwaway cluster (team_cluster) is started and stopped here. Measured:
   - `expenses import` of the import section's 1,000,000-row statement (BENCH_IMPORT_ROWS) vs psql's
     \\copy into a bare table: <= 3x;
   - the 16-client workload (TeamWorkloadTests, BENCH_TEAM_SECONDS, default 60) beside pgbench's
-    TPC-B-like run with 16 clients for as long: operations per second, p50/p99, retries."""
+    TPC-B-like run with 16 clients for as long: operations per second, p50/p99, retries; and the 16 clients again
+    beside one member's session idle in a transaction after a workflow step, and when the server
+    ended it."""
 
 import shutil
 import time

@@ -1,5 +1,6 @@
 """The team section's workload: TeamWorkloadTests drives the store in process (the test bundle's
-debug build: the server does the work) with 16 clients; pgbench's TPC-B-like run, 16 clients as
+debug build: the server does the work) with 16 clients, then again beside a member's session
+left idle in a transaction after a workflow step (issue 40); pgbench's TPC-B-like run, 16 clients as
 long, is what the same server does with transactions of its own choosing."""
 
 import os
@@ -30,6 +31,12 @@ def team_workload(bench: Bench, cluster: Cluster) -> None:
     if not found:
         die(f"the workload test printed no figures (log: {out})")
     workload = found.group(0)
+    # The same sixteen beside a member's session idle in a transaction after a workflow step,
+    # meant to hold the audit chain's end for the whole run (TeamWorkloadTests' second test).
+    held = re.search(r"TEAM-WORKLOAD-IDLE: .*", out.read_text())
+    if not held or "completed=yes" not in held.group(0):
+        die(f"the workload beside an idle session printed no figures or did not complete (log: {out})")
+    idle = held.group(0)
 
     cluster.run("-U", "postgres", "-d", "postgres", "-c", "DROP DATABASE IF EXISTS pgbench", "-c", "CREATE DATABASE pgbench",
                 what="creating pgbench's database")
@@ -46,14 +53,21 @@ def team_workload(bench: Bench, cluster: Cluster) -> None:
     tps_text = f"{float(tps.group(1)):.1f}" if tps else ""
     latency_text = latency.group(1) if latency else ""
 
-    def figure(name: str) -> str:
-        value = re.search(rf"{name}=([0-9.]*)", workload)
+    def figure(name: str, line: str = workload) -> str:
+        value = re.search(rf"{name}=([0-9.]*)", line)
         return value.group(1) if value else ""
 
     print()
     print(f"Team database: 16 clients, mixed workflow work for {seconds} s")
     print(f"  {workload.removeprefix('TEAM-WORKLOAD: ')}")
+    print(f"Team database: the same, beside one member's session idle in a transaction after a workflow step")
+    print(f"  {idle.removeprefix('TEAM-WORKLOAD-IDLE: ')}")
     print(f"  pgbench TPC-B-like, 16 clients, {seconds} s: {tps_text} tps, latency average {latency_text} ms")
     bench.record(f"team: 16 clients, operations/s (pgbench tps: {tps_text})", figure("per_second"), "-", "info")
     bench.record("team: 16 clients, p50 / p99", f"{figure('p50_ms')} / {figure('p99_ms')} ms", "-", "info")
     bench.record("team: 16 clients, retries", figure("retries"), "-", "info")
+    bench.record("team: 16 clients beside an idle session, operations/s", figure("per_second", idle), "-", "info")
+    bench.record("team: 16 clients beside an idle session, p50 / p99 / max",
+                 f"{figure('p50_ms', idle)} / {figure('p99_ms', idle)} / {figure('max_ms', idle)} ms", "-", "info")
+    bench.record("team: 16 clients beside an idle session, retries", figure("retries", idle), "-", "info")
+    bench.record("team: the idle session ended by the server after", f"{figure('idle_session_ended_after_s', idle)} s", "-", "info")

@@ -41,5 +41,6 @@ enum ShippedMigrations {
         ("2026-12-12-pg-v8-owed-not-negative", "ecbb4dacfc0833f6e236ce11036c164e7d6b512610ef01db6def0a45be350dbf"),
         ("2026-12-13-pg-v9-manual-rate-tolerance", "b9eea77b8eb7cb902218400eb93ab6d578f22f73fd696acb19f07ea666e1b9c5"),
         ("2026-12-14-pg-v10-shared-table-audit", "2fba8c80ee72da2e5cc14504d89fa0db7cd9bba61d5b2d69446c9e06d4c5f7ba"),
+        ("2026-12-15-pg-v11-upload-limits", "791780ac5637ee27cdbfae9a8d0a70f23e0f33d960a69f01e2e4b16b47e146f5"),
     ]
 }

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import ExpenseSupport
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
@@ -53,8 +54,48 @@ final class TeamWorkloadTests: PostgresTestCase {
     }
 
     func testSixteenClientsLoseNothing() throws {
+        try workload(seconds: Self.seconds, label: "TEAM-WORKLOAD")
+    }
+
+    /// The same beside a seventeenth member, whose psql takes a workflow step inside BEGIN and then
+    /// sits idle, meaning to hold the audit chain's end for the whole run (issue 40): the server
+    /// ends that session (`PostgresSchema.idleInTransactionTimeout`) and the sixteen go on. Its
+    /// figures go to a `TEAM-WORKLOAD-IDLE:` line; 15 s (one hold and its end) unless
+    /// EXPENSES_WORKLOAD_SECONDS says otherwise.
+    func testSixteenClientsBesideAnIdleSessionComplete() throws {
+        try makeLogin("idler", groups: [PostgresSchema.travellerRole])
+        let report = try newReport("idler", "Held")
+        _ = try newItem("idler", in: report, 1_500)
+        let seconds = ProcessInfo.processInfo.environment["EXPENSES_WORKLOAD_SECONDS"].flatMap(Double.init) ?? 15
+        let held = HeldSession(
+            cluster: cluster, password: password("idler"), database: database,
+            sql: "BEGIN;\n\(stepSQL("idler", .submit, report))\n\\! sleep \(Int(seconds) + 5)\nCOMMIT;")
+        Thread { held.run() }.start()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline,
+            try cluster.psql(
+                "SELECT count(*) FROM pg_stat_activity WHERE usename = 'idler' AND state = 'idle in transaction';", database: database
+            ).stdout != "1\n"
+        {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let holding = try cluster.psql(
+            "SELECT count(*) FROM pg_stat_activity WHERE usename = 'idler' AND state = 'idle in transaction';", database: database)
+        XCTAssertEqual(holding.stdout, "1\n", "the idle session never held the chain's end")
+        // When the server ends the idle session, seen from outside while the clients work.
+        Thread { held.watch(for: seconds + 5) }.start()
+        try workload(seconds: seconds, label: "TEAM-WORKLOAD-IDLE") {
+            held.watched.wait()
+            return String(format: "idle_session_ended_after_s=%.1f completed=yes", held.endedAfter)
+        }
+        XCTAssertGreaterThan(held.endedAfter, 0, "the server never ended the idle session")
+        XCTAssertEqual(try status(report), "draft", "the held step went with its session")
+    }
+
+    /// Sixteen clients for `seconds`, checked, and their figures printed after `label`.
+    private func workload(seconds: Double, label: String, extra: () throws -> String = { "" }) throws {
         let tally = Tally()
-        let deadline = Date().addingTimeInterval(Self.seconds)
+        let deadline = Date().addingTimeInterval(seconds)
         let clients = Self.travellers + Self.approvers + Self.finance
         XCTAssertEqual(clients.count, 16)
         let finished = DispatchSemaphore(value: 0)
@@ -110,12 +151,15 @@ final class TeamWorkloadTests: PostgresTestCase {
         func percentile(_ p: Double) -> Double {
             latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
         }
+        let more = try extra()
         print(
             String(
                 format:
-                    "TEAM-WORKLOAD: clients=16 seconds=%.0f operations=%d per_second=%.1f p50_ms=%.1f p99_ms=%.1f retries=%d refused=%d %@",
-                Self.seconds, operations, Double(operations) / Self.seconds, percentile(0.5) * 1000, percentile(0.99) * 1000,
-                tally.retries, tally.refused, tally.done.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")))
+                    "%@: clients=16 seconds=%.0f operations=%d per_second=%.1f p50_ms=%.1f p99_ms=%.1f max_ms=%.1f retries=%d refused=%d %@%@",
+                label, seconds, operations, Double(operations) / seconds, percentile(0.5) * 1000, percentile(0.99) * 1000,
+                (latencies.last ?? 0) * 1000, tally.retries, tally.refused,
+                tally.done.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
+                more.isEmpty ? "" : " " + more))
     }
 
     /// One client's loop: its role's work, picked at random, until the deadline.
@@ -221,5 +265,39 @@ final class TeamWorkloadTests: PostgresTestCase {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+    }
+}
+
+/// The idle member's psql, on a thread of its own while the clients work.
+private final class HeldSession: @unchecked Sendable {
+    let cluster: PostgresCluster
+    let password: String
+    let database: String
+    let sql: String
+
+    init(cluster: PostgresCluster, password: String, database: String, sql: String) {
+        self.cluster = cluster
+        self.password = password
+        self.database = database
+        self.sql = sql
+    }
+
+    /// Seconds from `watch`'s start until the server ended the session; -1 when it never did.
+    var endedAfter = -1.0
+    let watched = DispatchSemaphore(value: 0)
+
+    func run() { _ = try? cluster.psql(as: "idler", password: password, sql: sql, database: database) }
+
+    func watch(for seconds: Double) {
+        let start = Date()
+        while Date().timeIntervalSince(start) < seconds {
+            let sessions = try? cluster.psql("SELECT count(*) FROM pg_stat_activity WHERE usename = 'idler';", database: database)
+            if sessions?.stdout == "0\n" {
+                endedAfter = Date().timeIntervalSince(start)
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        watched.signal()
     }
 }

@@ -119,7 +119,9 @@ extension ReceiptCommands {
             Such files are left by a capture that failed or crashed between writing the file and its row, or by \
             'receipt delete'. Temporary files of writes interrupted more than ten minutes ago go too. On a team \
             database it removes the stored bytes no receipt refers to, and only the administrator may: a role under \
-            row security sees no bytes but those of the receipts it may see (exit 77).
+            row security sees no bytes but those of the receipts it may see (exit 77). There it also removes \
+            receipt uploads left unfinished past their expiry (24 hours unless the administrator set another): \
+            a member's own, or everyone's for the administrator.
             """,
         options: [Options.dryRun],
         examples: ["expenses receipt gc --dry-run", "expenses receipt gc"]
@@ -133,11 +135,20 @@ extension ReceiptCommands {
         // serializable: of a capture reusing bytes and a gc removing them, one fails as busy
         // rather than both leaving a receipt without its bytes.)
         let removed = try store.write {
-            let doomed = try storage.unreferenced(by: try store.receiptHashes(), now: now)
+            // Expired unfinished uploads first: a member's own are hers to remove, although the
+            // bytes no receipt refers to are not (refused below, unless she had uploads to remove).
+            let expired = try storage.expiredUploads()
+            if !dryRun { try storage.removeExpiredUploads() }
+            let doomed: [ReceiptStorageEntry]
+            do {
+                doomed = try storage.unreferenced(by: try store.receiptHashes(), now: now)
+            } catch let error as ExpenseError where error.kind == .permissionDenied && !expired.isEmpty {
+                return (expired, unreferencedSeen: false)
+            }
             if !dryRun { try storage.remove(unreferenced: doomed) }
-            return doomed
+            return (expired + doomed, unreferencedSeen: true)
         }
-        return VaultCleanup(removed: removed, dryRun: dryRun, place: storage.place).output
+        return VaultCleanup(removed: removed.0, dryRun: dryRun, place: storage.place, unreferencedSeen: removed.unreferencedSeen).output
     }
 
     static let delete = CommandSpec(

@@ -154,8 +154,16 @@ struct VaultCleanup: Document {
     let removed: [ReceiptStorageEntry]
     let dryRun: Bool
     let place: ReceiptStoragePlace
+    /// False when only this member's expired uploads were looked at: the bytes no receipt refers
+    /// to are the administrator's to find.
+    var unreferencedSeen = true
 
     private var bytes: Int64 { removed.reduce(Int64(0)) { $0 + $1.size } }
+
+    private var isDatabase: Bool {
+        if case .database = place { return true }
+        return false
+    }
 
     var rows: Listing? {
         Listing(
@@ -172,8 +180,25 @@ struct VaultCleanup: Document {
         guard let rows, !removed.isEmpty else {
             return "Nothing to remove: \(stored.all) belong\(stored.all.hasPrefix("every") ? "s" : "") to a receipt"
         }
-        return rows.table
-            + "\(dryRun ? "Would remove" : "Removed") \(removed.count) \(removed.count == 1 ? stored.one : stored.many) (\(ByteSize.describe(bytes))) that no receipt refers to"
+        let verb = dryRun ? "Would remove" : "Removed"
+        // On a team database, an entry without a hash is an expired unfinished upload.
+        let uploads = !isDatabase ? [] : removed.filter { $0.hash == nil }
+        let uploadsCount = "\(uploads.count) expired unfinished upload\(uploads.count == 1 ? "" : "s")"
+        let uploadsSize = "(\(ByteSize.describe(uploads.reduce(Int64(0)) { $0 + $1.size })))"
+        let uploadsText = uploadsCount + " " + uploadsSize
+        guard unreferencedSeen else {
+            return rows.table
+                + "\(verb) \(uploadsCount) of yours \(uploadsSize); the bytes no receipt refers to are the administrator's to remove"
+        }
+        let unreferenced = removed.count - uploads.count
+        let unreferencedBytes = bytes - uploads.reduce(Int64(0)) { $0 + $1.size }
+        let parts =
+            (unreferenced > 0 || uploads.isEmpty
+                ? [
+                    "\(unreferenced) \(unreferenced == 1 ? stored.one : stored.many) (\(ByteSize.describe(unreferencedBytes))) that no receipt refers to"
+                ]
+                : []) + (uploads.isEmpty ? [] : [uploadsText])
+        return rows.table + "\(verb) " + parts.joined(separator: " and ")
     }
 
     var json: JSONValue { .object([("dryRun", .bool(dryRun)), ("removed", rows?.json ?? .array([])), ("bytes", .int(bytes))]) }

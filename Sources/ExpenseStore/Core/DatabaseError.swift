@@ -133,7 +133,8 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         case "P0001", "23000": return .rule
         // The write layer's own refusal names the group a step needs (`PostgresSchema`'s functions).
         case "42501": return message.hasPrefix("only a member of ") ? .groupRequired : .permission
-        case "22021", "22P05": return .invalidValue
+        // A text the server's functions refuse as too long (`TextLimits`), or one no text can hold.
+        case "22001", "22021", "22P05": return .invalidValue
         case _ where state.hasPrefix("23"): return .constraint
         case _ where state.hasPrefix("08"): return .unavailable
         default: return .other

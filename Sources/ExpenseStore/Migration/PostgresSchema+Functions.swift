@@ -16,10 +16,12 @@ extension PostgresSchema {
     /// Owns the functions and writes the tables for them; NOLOGIN, so no person is it.
     public static let definerRole = "expenses_definer"
 
-    /// What every function runs with: the system catalog first, then the app's functions and
-    /// tables, and a session's temporary objects last, so none of them shadows what the app means.
-    /// (No member may create anything in `public` or `expenses`: `setUp` makes sure.)
-    static let definerSearchPath = "SET search_path = pg_catalog, \(functionSchema), public, pg_temp"
+    /// What every function runs with: the system catalog first, then the app's functions, and a
+    /// session's temporary objects last, so none of them shadows what the app means. Not
+    /// `public` (issue 40): its tables are named by their schema (`qualified`), and nothing
+    /// there is found by a call. (No member may create anything in `public` or `expenses`, nor
+    /// own anything there: `setUp` makes sure.)
+    static let definerSearchPath = "SET search_path = pg_catalog, \(functionSchema), pg_temp"
 
     /// One function of the write layer: a write Swift calls is made from its declaration
     /// (`ServerWrites`), so that its signature is the one the store calls; a helper only other
@@ -46,8 +48,11 @@ extension PostgresSchema {
         }
 
         /// The declared write `write`, its signature made from the declaration.
+        /// Its text parameters are checked against their limits (`TextLimits`) before anything else.
         init(_ write: some DeclaredServerWrite, declare: String = "", body: String, callers: [String] = []) {
-            self.init(name: write.name, parameters: write.parameterList, returns: write.returns, declare: declare, body: body)
+            self.init(
+                name: write.name, parameters: write.parameterList, returns: write.returns, declare: declare,
+                body: PostgresSchema.lengthChecks(write) + body)
             self.callers = callers
         }
 
@@ -65,6 +70,23 @@ extension PostgresSchema {
                 + (callers.isEmpty
                     ? "" : "\nGRANT EXECUTE ON FUNCTION \(functionSchema).\(name)(\(parameters)) TO \(callers.joined(separator: ", "));")
         }
+    }
+
+    /// Refuses a text argument longer than its field's limit (`TextLimits`, the app's own), naming
+    /// the field and the limit: 22001, which the app shows as invalid data. Its byte count first,
+    /// which PostgreSQL knows without reading the text: a 200 MiB reason costs no walk through it.
+    static func lengthChecks(_ write: some DeclaredServerWrite) -> String {
+        write.parameters.filter { $0.sqlType == "text" }.map { parameter in
+            let field = String(parameter.name.dropFirst(2))
+            let limit = TextLimits.limit(of: field)
+            return """
+                IF octet_length(\(parameter.name)) > \(limit) AND length(\(parameter.name)) > \(limit) THEN
+                    RAISE EXCEPTION 'the \(TextLimits.words(field)) is % characters long; at most \(limit) are allowed', length(\(parameter.name))
+                        USING ERRCODE = 'string_data_right_truncation', HINT = 'shorten it; nothing was written';
+                END IF;
+
+                """
+        }.joined()
     }
 
     /// Every function of the layer, helpers first.
@@ -136,6 +158,48 @@ extension PostgresSchema {
                 RAISE EXCEPTION 'members of the team may create objects where the app''s functions look: %', creator
                     USING ERRCODE = 'insufficient_privilege',
                           HINT = 'REVOKE CREATE ON SCHEMA public FROM them (and from PUBLIC), then run setup again';
+            END IF;
+        END $$;
+        \(plantedCheck)
+        """
+
+    /// Refuses to set up while `public` or the functions' schema holds a function, operator or
+    /// type that someone else than the administrator, the definer or a superuser owns (what a
+    /// member made while she could create there: PostgreSQL 14's default, or a GRANT since
+    /// revoked), or while a cast uses a function or a type such a role owns: a call or a cast in
+    /// a function could find it. Each is named, with its owner; the administrator drops them.
+    static let plantedCheck = """
+        DO $$
+        DECLARE
+            planted text;
+        BEGIN
+            WITH foreign_owner AS (
+                SELECT oid, rolname FROM pg_catalog.pg_roles
+                WHERE NOT rolsuper AND rolname NOT IN ('\(definerRole)', current_user)
+            ), objects AS (
+                SELECT 'function ' || p.oid::regprocedure::text || ' owned by ' || o.rolname AS what
+                FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace JOIN foreign_owner o ON o.oid = p.proowner
+                WHERE n.nspname IN ('public', '\(functionSchema)')
+                UNION ALL
+                SELECT 'operator ' || op.oid::regoperator::text || ' owned by ' || o.rolname
+                FROM pg_catalog.pg_operator op JOIN pg_catalog.pg_namespace n ON n.oid = op.oprnamespace JOIN foreign_owner o ON o.oid = op.oprowner
+                WHERE n.nspname IN ('public', '\(functionSchema)')
+                UNION ALL
+                SELECT CASE WHEN t.typrelid <> 0 THEN 'table ' ELSE 'type ' END || t.oid::regtype::text || ' owned by ' || o.rolname
+                FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace JOIN foreign_owner o ON o.oid = t.typowner
+                WHERE n.nspname IN ('public', '\(functionSchema)') AND t.typcategory <> 'A'
+                UNION ALL
+                SELECT 'cast (' || c.castsource::regtype::text || ' AS ' || c.casttarget::regtype::text || ') owned by ' || o.rolname
+                FROM pg_catalog.pg_cast c
+                LEFT JOIN pg_catalog.pg_proc p ON p.oid = c.castfunc
+                JOIN pg_catalog.pg_type s ON s.oid = c.castsource JOIN pg_catalog.pg_type t ON t.oid = c.casttarget
+                JOIN foreign_owner o ON o.oid IN (p.proowner, s.typowner, t.typowner)
+            )
+            SELECT string_agg(DISTINCT what, ', ' ORDER BY what) INTO planted FROM objects;
+            IF planted IS NOT NULL THEN
+                RAISE EXCEPTION 'objects that a member owns or could have planted are where the app''s functions look: %', planted
+                    USING ERRCODE = 'insufficient_privilege',
+                          HINT = 'drop them (DROP FUNCTION, DROP OPERATOR, DROP TYPE, DROP CAST ...), then run setup again';
             END IF;
         END $$;
         """

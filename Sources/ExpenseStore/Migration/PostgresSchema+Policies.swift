@@ -110,9 +110,12 @@ extension PostgresSchema {
         ]
     }
 
-    /// Imports, the inbox, quick actions and open sessions: each person's own, whatever their role.
+    /// Imports, the inbox, quick actions, open sessions and unfinished uploads: each person's own, whatever their role.
     static var personalPolicies: [Policy] {
-        ["import_batches", "receipt_inbox_taken", "open_sessions", "dynamic_shortcuts", "app_shortcuts", "shortcut_launches"].map {
+        [
+            "import_batches", "receipt_inbox_taken", "open_sessions", "dynamic_shortcuts", "app_shortcuts", "shortcut_launches",
+            "receipt_uploads",
+        ].map {
             Policy(name: "\($0)_owner", table: $0, command: "SELECT", roles: groupRoles, using: "owner = session_user")
         }
     }

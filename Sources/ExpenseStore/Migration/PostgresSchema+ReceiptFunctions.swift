@@ -21,12 +21,33 @@ extension PostgresSchema {
 
     static var receiptFunctions: [ServerFunction] {
         [
+            // Bounded (issue 40): a chunk is at most the app's size, and the sender's unfinished
+            // uploads at most the quota; her own expired ones go first. Her chunks take turns
+            // (a lock of her own), so that parallel sessions cannot pass the quota together.
             ServerFunction(
                 ServerWrites.receiptChunk,
-                declare: "who text := caller();",
+                declare: "who text := caller(); limits public.upload_limits; held bigint;",
                 body: """
                     PERFORM require_group(who, '\(travellerRole)', 'capture receipts');
+                    IF octet_length(p_bytes) > \(DatabaseReceiptStorage.chunkSize) THEN
+                        RAISE EXCEPTION 'a chunk of receipt % has % bytes; at most \(DatabaseReceiptStorage.chunkSize) are sent at once',
+                            left(p_sha256, 12), octet_length(p_bytes)
+                            USING ERRCODE = 'integrity_constraint_violation', HINT = 'send the bytes in chunks of 256 KiB';
+                    END IF;
                     IF EXISTS (SELECT 1 FROM public.receipt_contents WHERE sha256 = p_sha256) THEN RETURN; END IF;
+                    PERFORM pg_advisory_xact_lock(hashtext('receipt_uploads ' || who));
+                    SELECT * INTO limits FROM public.upload_limits WHERE singleton = 1;
+                    DELETE FROM public.receipt_uploads
+                    WHERE owner = who AND started_at < now() - make_interval(secs => limits.expiry_seconds);
+                    SELECT coalesce(sum(octet_length(bytes)), 0) INTO held FROM public.receipt_uploads
+                    WHERE owner = who AND NOT (sha256 = p_sha256 AND chunk = p_chunk);
+                    IF held + octet_length(p_bytes) > limits.quota_bytes THEN
+                        RAISE EXCEPTION 'your unfinished receipt uploads would hold % bytes; at most % are kept for you',
+                            held + octet_length(p_bytes), limits.quota_bytes
+                            USING ERRCODE = 'integrity_constraint_violation',
+                                  HINT = 'finish or abandon an upload first: unfinished ones expire after ' || limits.expiry_seconds
+                                      || ' seconds, and receipt gc removes them';
+                    END IF;
                     INSERT INTO public.receipt_uploads (owner, sha256, chunk, bytes) VALUES (who, p_sha256, p_chunk, p_bytes)
                     ON CONFLICT (owner, sha256, chunk) DO UPDATE SET bytes = excluded.bytes;
                     """, callers: [travellerRole]),
@@ -55,6 +76,23 @@ extension PostgresSchema {
                     DELETE FROM public.receipt_uploads WHERE owner = who AND sha256 = p_sha256;
                     RETURN true;
                     """, callers: [travellerRole]),
+            // Expired unfinished uploads: the caller's own, or everyone's for the administrator
+            // (a member of the definer, which no group is). Returns how many chunks went.
+            ServerFunction(
+                ServerWrites.receiptUploadsGC,
+                declare: "who text; gone bigint;",
+                body: """
+                    IF pg_has_role(session_user, '\(definerRole)', 'MEMBER') THEN
+                        who := NULL;
+                    ELSE
+                        who := caller();
+                    END IF;
+                    DELETE FROM public.receipt_uploads u USING public.upload_limits l
+                    WHERE l.singleton = 1 AND u.started_at < now() - make_interval(secs => l.expiry_seconds)
+                      AND (who IS NULL OR u.owner = who);
+                    GET DIAGNOSTICS gone = ROW_COUNT;
+                    RETURN gone;
+                    """, callers: groupRoles),
             ServerFunction(
                 ServerWrites.receiptNew, declare: "who text := caller(); stored bigint; made bigint;",
                 body: """

@@ -216,7 +216,8 @@ extension PostgresSchema {
                     made bigint;
                     chained text;
                     """,
-                body: """
+                body: idleTimeoutCheck
+                    + """
                     SELECT last_id, last_hash INTO head FROM public.report_events_head WHERE singleton = 1 FOR UPDATE;
                     IF head.last_id IS NULL OR head.last_id < 0 OR head.last_id >= 9223372036854775806
                        OR head.last_hash !~ '^[0-9a-f]{64}$' THEN

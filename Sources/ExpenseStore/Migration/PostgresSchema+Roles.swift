@@ -40,12 +40,16 @@ extension PostgresSchema {
     /// their report. Nobody writes a table: each step is a function's. Row security is forced, so
     /// the tables' owner sees the rows only as a member of the functions' role, and the auditors'
     /// group through its own read-only policies.
+    ///
+    /// Every table the functions name is named by its schema (`qualified`, applied to all of it),
+    /// and the shipped migrations' trigger functions are made again so (`requalifiedTriggerFunctions`).
     public static var setupRoles: String {
-        [
-            createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners, pinnedFunctions, functionLayer,
-            rateLogTriggers, creatorsCheck,
-        ]
-        .joined(separator: "\n")
+        qualified(
+            [
+                createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners,
+                requalifiedTriggerFunctions, pinnedFunctions, functionLayer, rateLogTriggers, creatorsCheck, sessionLimits,
+            ]
+            .joined(separator: "\n"))
     }
 
     static let createRoles = """
@@ -84,21 +88,22 @@ extension PostgresSchema {
                 receipts, receipt_contents, report_events, policy_acknowledgements, import_batches, receipt_inbox_taken,
                 open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches, allowance_rates, report_stops, report_meals,
                 report_allowances, mileage_rates, report_advances, manual_rate_tolerance, rate_events, rate_events_head,
-                rate_change_window, report_findings TO \(all);
+                rate_change_window, report_findings, receipt_uploads, upload_limits TO \(all);
             """
     }
 
-    /// Every PL/pgSQL function of the app's in `public` (the triggers') looks in the catalog first and in
-    /// a session's temporary objects last, also on a server set up by an earlier version.
+    /// Every PL/pgSQL or SQL function of the app's in `public` (the triggers', `expenses_is_date`)
+    /// looks in the catalog first and in a session's temporary objects last, never in `public`
+    /// (issue 40), also on a server set up by an earlier version.
     static let pinnedFunctions = """
         DO $$
         DECLARE
             found record;
         BEGIN
             FOR found IN SELECT p.oid::regprocedure AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-                         WHERE n.nspname = 'public' AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'plpgsql')
+                         WHERE n.nspname = 'public' AND p.prolang IN (SELECT oid FROM pg_language WHERE lanname IN ('plpgsql', 'sql'))
                            AND p.proowner = (SELECT oid FROM pg_roles WHERE rolname = current_user) LOOP
-                EXECUTE format('ALTER FUNCTION %s SET search_path = pg_catalog, public, pg_temp', found.signature);
+                EXECUTE format('ALTER FUNCTION %s \(pinnedSearchPath)', found.signature);
             END LOOP;
         END $$;
         """

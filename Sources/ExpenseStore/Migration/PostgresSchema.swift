@@ -43,6 +43,8 @@ public enum PostgresSchema {
         "allowance_rates.taxable": "finance's mark that a shared rate above the legal maximum is meant; a file's rates are its "
             + "person's own, who answers to no approver",
         "mileage_rates.taxable": "as allowance_rates.taxable",
+        "upload_limits": "how many bytes of unfinished receipt uploads a member may keep on the server, and for how long "
+            + "(a file's receipts are written whole, never in chunks)",
         "receipt_contents": "receipt files live in the database, not in a vault directory on one machine: "
             + "by sha256, in chunks, so that a file is streamed and never loaded whole",
     ]
@@ -52,7 +54,10 @@ public enum PostgresSchema {
     /// traveller's temporary `reports` saying 'draft' would thaw a submitted report's items).
     /// Policies, CHECKs and triggers' WHEN clauses are bound to their tables when made; a
     /// function's body is looked up each time it runs.
-    static let pinnedSearchPath = "SET search_path = pg_catalog, public, pg_temp"
+    /// Without `public` (issue 40): where a member ever could create there, a function of hers
+    /// that matches a call better than the catalog's (`pg_has_role(text, text, text)`) would run
+    /// instead; every table is named `public.<table>` (`qualified`).
+    static let pinnedSearchPath = "SET search_path = pg_catalog, pg_temp"
 
     /// An SQL string literal.
     static func literal(_ text: String) -> String {

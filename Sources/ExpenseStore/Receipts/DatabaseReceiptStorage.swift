@@ -131,6 +131,23 @@ public final class DatabaseReceiptStorage: ReceiptStorage {
         }
     }
 
+    /// Unfinished uploads older than the server's expiry (`upload_limits`), by their sender and
+    /// hash: row security shows a member her own, the administrator everyone's.
+    public func expiredUploads() throws -> [ReceiptStorageEntry] {
+        try db.query(
+            """
+            SELECT u.sha256, sum(octet_length(u.bytes)), u.owner FROM receipt_uploads u JOIN upload_limits l ON l.singleton = 1
+            WHERE u.started_at < now() - make_interval(secs => l.expiry_seconds)
+            GROUP BY u.owner, u.sha256 ORDER BY u.owner, u.sha256
+            """ as SQL
+        ) { ReceiptStorageEntry(hash: nil, size: $0.int64(1), location: "unfinished upload \($0.string(0).prefix(12)) by \($0.string(2))") }
+    }
+
+    /// Through the server's function: members write no table.
+    public func removeExpiredUploads() throws {
+        try ServerWrites.receiptUploadsGC.call(on: db)
+    }
+
     /// Whether this connection's role bypasses row security (a superuser, or BYPASSRLS): only
     /// then does it see every receipt and every stored byte.
     func seesEverything() throws -> Bool {

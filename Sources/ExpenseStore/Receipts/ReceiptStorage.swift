@@ -50,6 +50,18 @@ public protocol ReceiptStorage {
 
     /// Removes what `unreferenced` found, in the same write transaction.
     func remove(unreferenced entries: [ReceiptStorageEntry]) throws
+
+    /// Bytes sent a chunk at a time and never finished, past their expiry (a team database's
+    /// `receipt_uploads`): this user's own, or everyone's for the administrator. None in a vault.
+    func expiredUploads() throws -> [ReceiptStorageEntry]
+
+    /// Removes the expired uploads `expiredUploads` lists, in the write transaction.
+    func removeExpiredUploads() throws
+}
+
+extension ReceiptStorage {
+    public func expiredUploads() throws -> [ReceiptStorageEntry] { [] }
+    public func removeExpiredUploads() throws {}
 }
 
 /// Where a database keeps its receipts' bytes.

@@ -1,3 +1,5 @@
+import ExpenseCore
+
 /// One function of the team server's write layer, declared once: its name, its parameters in
 /// order with their names and Swift types, and what it returns. The PL/pgSQL signature (in
 /// `CREATE FUNCTION`, `ALTER FUNCTION ... OWNER`, `REVOKE` and `GRANT`, `ServerFunction`) and the
@@ -24,11 +26,17 @@ struct ServerWrite<each Argument: ServerValue, Result: ServerResult>: DeclaredSe
     /// Calls the function with exactly its declared arguments, in the caller's transaction. Each
     /// is cast to its parameter's type, as the signature declares it: a value bound as text (a
     /// `Bool`) or as nothing (a NULL) still finds the function, and an overload is told by its
-    /// types as well as by its count.
+    /// types as well as by its count. A text longer than its field's limit (`TextLimits`) is
+    /// refused here, before the server, which refuses it too against any other client.
     @discardableResult
     func call(on db: Database, _ argument: repeat each Argument) throws -> Result {
         var values: [DatabaseValue] = []
         for value in repeat each argument { values.append(value.argument) }
+        for (parameter, value) in zip(parameters, values) {
+            if case .text(let text) = value, parameter.sqlType == "text" {
+                try TextLimits.check(text, field: String(parameter.name.dropFirst(2)))
+            }
+        }
         let placeholders = parameters.map { "?::\($0.sqlType)" }.joined(separator: ", ")
         return try Result.read(db, calling: SQL(verbatim: "\(PostgresSchema.functionSchema).\(name)(\(placeholders))", arguments: values))
     }

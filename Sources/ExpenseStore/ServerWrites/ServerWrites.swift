@@ -99,6 +99,9 @@ enum ServerWrites {
     static let receiptChunk = ServerWrite(
         "receipt_chunk", ("p_sha256", String.self), ("p_chunk", Int64.self), ("p_bytes", [UInt8].self),
         returns: NoResult.self)
+    /// Removes expired unfinished uploads (the caller's, or everyone's for the administrator);
+    /// returns how many chunks went.
+    static let receiptUploadsGC = ServerWrite("receipt_uploads_gc", returns: Int64.self)
     static let receiptContentFinish = ServerWrite(
         "receipt_content_finish", ("p_sha256", String.self), returns: Bool.self)
     static let receiptNew = ServerWrite(
@@ -189,7 +192,8 @@ enum ServerWrites {
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent,
         reportTrip, reportStop, reportMeals, allowanceRateSave,
         expenseAdd, expenseEdit, expenseAddBeforeJourneys, expenseEditBeforeJourneys, expenseDelete, advanceAdd, advanceRemove,
-        receiptChunk, receiptContentFinish, receiptNew, receiptOCR, receiptDelete, receiptAttach, receiptDetach, inboxTaken,
+        receiptChunk, receiptUploadsGC, receiptContentFinish, receiptNew, receiptOCR, receiptDelete, receiptAttach, receiptDetach,
+        inboxTaken,
         importBegin, importRows, importFinish, importUndo,
         shortcutsClear, shortcutAdd, appShortcutRecord, launchEnqueue, launchClaim, launchFinish, launchRequeue,
         launchDiscard, sessionOpen, sessionTouch, sessionClose,
