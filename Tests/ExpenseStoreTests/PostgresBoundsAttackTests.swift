@@ -56,11 +56,9 @@ final class PostgresBoundsAttackTests: PostgresTestCase {
         let sha = "encode(sha256(convert_to(g::text, 'UTF8')), 'hex')"
         // 256 chunks of 256 KiB, each a different upload: 64 MiB, the quota exactly.
         try expectSuccess(sql("alice", "SELECT count(expenses.receipt_chunk(\(sha), 0, \(chunk))) FROM generate_series(1, 256) g;"))
-        let started = Date()
         try assertRefused(
             "alice", "SELECT count(expenses.receipt_chunk(\(sha), 0, \(chunk))) FROM generate_series(257, 2048) g;",
             "your unfinished receipt uploads would hold 67371008 bytes; at most 67108864 are kept for you")
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
         XCTAssertEqual(
             try cluster.psql("SELECT count(*), sum(length(bytes)) FROM receipt_uploads;", database: database).stdout, "256|67108864\n")
         // A chunk larger than the app's is refused whatever the quota.
@@ -105,11 +103,10 @@ final class PostgresBoundsAttackTests: PostgresTestCase {
             if Date() > deadline { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        let started = Date()
+        // Were alice's session still holding the chain's end at bob's lock_timeout (20 s), his
+        // approval would fail; it passes because the server ended her session at 10 s.
         let approval = try sql("bob", stepSQL("bob", .approve, carols))
-        let waited = Date().timeIntervalSince(started)
         XCTAssertEqual(approval.status, 0, approval.stderr)
-        XCTAssertLessThan(waited, 20, "bob's approval waited \(waited) s for alice's idle session")
         XCTAssertEqual(try status(carols), "approved")
         held.done.wait()
         XCTAssertNotEqual(held.output?.status, 0, "alice's idle session was ended by the server")
