@@ -43,15 +43,18 @@ final class PostgresCopyAttackTests: PostgresTestCase {
     /// An acknowledgement is the caller's own: the function writes who calls, and no member writes the table.
     func testAnAcknowledgementIsNeverInSomeoneElsesName() throws {
         let report = try newReport("alice", "Potsdam")
-        try expectSuccess(sql("alice", "SELECT expenses.report_acknowledge(\(report), 'missing-receipt:1', 'the hotel mails it', 'now');"))
+        try expectSuccess(
+            sql("alice", "SELECT expenses.report_edit(\(report), 'Potsdam', '', '', '2026-05-01', '2026-05-03', 'EUR', 'now');"))
+        let outside = try newItem("alice", in: report)  // on 2026-05-04: outside the trip, a warning she may accept
+        try expectSuccess(sql("alice", "SELECT expenses.report_acknowledge(\(report), 'outside-trip:\(outside)', 'the taxi home', 'now');"))
         XCTAssertEqual(try rows("alice", "SELECT actor FROM policy_acknowledgements;"), ["alice"])
         try assertRefused(
             "alice",
-            "INSERT INTO policy_acknowledgements VALUES (\(report), 'missing-receipt:2', 'bob', 'now', 'fine by me');",
+            "INSERT INTO policy_acknowledgements VALUES (\(report), 'outside-trip:\(outside)', 'bob', 'now', 'fine by me');",
             denied("policy_acknowledgements"))
         try assertRefused("alice", "UPDATE policy_acknowledgements SET actor = 'bob';", denied("policy_acknowledgements"))
         try assertRefused(
-            "bob", "SELECT expenses.report_acknowledge(\(report), 'missing-receipt:2', 'fine by me', 'now');",
+            "bob", "SELECT expenses.report_acknowledge(\(report), 'outside-trip:\(outside)', 'fine by me', 'now');",
             "unknown report \(report)")
     }
 
