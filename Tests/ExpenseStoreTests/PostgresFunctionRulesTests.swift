@@ -120,4 +120,81 @@ final class PostgresFunctionRulesTests: PostgresTestCase {
             "alice", itemInsert(report, 1_500).replacingOccurrences(of: "'2026-05-04'", with: "'2026-02-30'"),
             #"new row for relation "expenses" violates check constraint "expenses_date_check""#)
     }
+
+    /// An edited item's day is a real day too (the table's check, reached through `expense_edit`).
+    func testAnEditedItemsDayIsARealDay() throws {
+        let report = try newReport("alice", "Walldorf")
+        let item = try newItem("alice", in: report)
+        try assertRefused(
+            "alice",
+            """
+            SELECT expenses.expense_edit(\(item), \(report), '2026-02-30', 'per_diem', '', '', 1500, 'EUR', '1', NULL, 'same', 1500,
+                                         'personal', 'now');
+            """,
+            #"new row for relation "expenses" violates check constraint "expenses_date_check""#)
+        XCTAssertEqual(try rows("alice", "SELECT date FROM expenses WHERE id = \(item);"), ["2026-05-04"])
+    }
+
+    /// An import of euro card lines into `reports` (one line each), staged as `import_begin` lets a
+    /// member and inserted by `import_rows`; the batch's id is printed last.
+    private func importSQL(into reports: [Int64]) -> String {
+        let values = reports.enumerated().map { line, report in
+            "(\(line + 1), \(report), '2026-05-04', 'taxi', 'Cab', '', 1200, 'EUR', '1', NULL, 'same', 1200, 'personal', \(line + 1), NULL)"
+        }
+        return """
+            BEGIN;
+            SELECT expenses.import_begin('card.csv', 'rules', NULL, 'now') AS batch \\gset
+            INSERT INTO pg_temp.\(PostgresSchema.importStaging) (\(PostgresSchema.stagedColumns)) VALUES
+            \(values.joined(separator: ",\n"));
+            SELECT expenses.import_rows(:batch, 'now');
+            COMMIT;
+            SELECT :batch;
+            """
+    }
+
+    /// Every report an import's rows go to is the importer's own draft: not a colleague's, not her
+    /// own submitted one, also when the other lines go to her draft.
+    func testAnImportSendsRowsOnlyToTheOwnersDrafts() throws {
+        let mine = try newReport("alice", "Walldorf")
+        let carols = try newReport("carol", "Rome")
+        let submitted = try newReport("alice", "Paris")
+        _ = try newItem("alice", in: submitted)
+        try take("alice", .submit, submitted)
+        try assertRefused("alice", importSQL(into: [mine, carols]), "unknown report \(carols)")
+        try assertRefused("alice", importSQL(into: [mine, submitted]), "the report is not a draft; its items are frozen")
+        XCTAssertEqual(try rows("alice", "SELECT count(*) FROM expenses WHERE merchant = 'Cab';"), ["0"])
+        XCTAssertEqual(try cluster.psql("SELECT count(*) FROM expenses WHERE report_id = \(carols);", database: database).stdout, "0\n")
+    }
+
+    /// An import is undone once, and not while an item of it is in a report that is no draft.
+    func testAnImportIsUndoneOnceAndNotUnderASubmittedReport() throws {
+        let report = try newReport("alice", "Walldorf")
+        let batch = try XCTUnwrap(try rows("alice", importSQL(into: [report, report])).last)
+        try take("alice", .submit, report)
+        try assertRefused(
+            "alice", "SELECT expenses.import_undo(\(batch), 'now');",
+            "cannot undo import batch \(batch): some of its expenses are in report \(report), which is submitted")
+        XCTAssertEqual(try rows("alice", "SELECT count(*) FROM expenses WHERE import_batch_id = \(batch);"), ["2"])
+        try take("alice", .recall, report)
+        XCTAssertEqual(try rows("alice", "SELECT expenses.import_undo(\(batch), 'now');"), ["2"])
+        try assertRefused("alice", "SELECT expenses.import_undo(\(batch), 'later');", "import batch \(batch) was already undone at now")
+    }
+
+    /// An open session and what became of the app's default quick actions are written as the
+    /// caller's, whatever another member did with the same pid or type: nobody writes a row of
+    /// someone else's through them.
+    func testSessionsAndQuickActionDefaultsAreTheCallersOwn() throws {
+        let alices = try rows("alice", "SELECT expenses.session_open(4242, 'laptop', 77, '/dev/pts/1', 'now');").joined()
+        let carols = try rows("carol", "SELECT expenses.session_open(4242, 'laptop', 77, '/dev/pts/1', 'now');").joined()
+        XCTAssertNotEqual(alices, carols)
+        try expectSuccess(sql("alice", "SELECT expenses.app_shortcut_record('com.sap.example.showReports', 'enabled', 0, NULL, 'now');"))
+        try expectSuccess(
+            sql("carol", "SELECT expenses.app_shortcut_record('com.sap.example.showReports', 'removed', NULL, NULL, 'later');"))
+        XCTAssertEqual(
+            try cluster.psql("SELECT id, owner FROM open_sessions ORDER BY id;", database: database).stdout,
+            "\(alices)|alice\n\(carols)|carol\n")
+        XCTAssertEqual(
+            try cluster.psql("SELECT owner, state, published_at FROM app_shortcuts ORDER BY owner;", database: database).stdout,
+            "alice|enabled|now\ncarol|removed|later\n")
+    }
 }

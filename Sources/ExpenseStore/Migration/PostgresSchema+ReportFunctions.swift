@@ -216,7 +216,7 @@ extension PostgresSchema {
                     made bigint;
                     chained text;
                     """,
-                body: idleTimeoutCheck
+                body: stepTimeouts
                     + """
                     SELECT last_id, last_hash INTO head FROM public.report_events_head WHERE singleton = 1 FOR UPDATE;
                     IF head.last_id IS NULL OR head.last_id < 0 OR head.last_id >= 9223372036854775806
