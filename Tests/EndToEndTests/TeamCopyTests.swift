@@ -163,6 +163,8 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         try aliceLaptop()
         try local(laptop, "alice", "report", "meals", "3", "--date", "2026-04-02", "--provided", "breakfast")
         try local(laptop, "alice", "report", "edit", "3", "--from", "2026-04-01T06:45")
+        // The rejected report's CHF item was converted at the ECB's rate of its day, which the team database recomputes.
+        try ok(as: "fiona", "rates", "import", fixture("eurofxref-hist.csv"))
         let copied = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob", "--import-history")
         XCTAssertEqual(copied.status, 0, copied.stderr)
         // The trips come along: the per diems frozen with the reimbursed report, a draft's meals and times.
@@ -201,6 +203,13 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         let administrator = cluster.connectionURI(user: "expenses_admin", password: "admin-pw", database: own)
         let setup = try app.run(["--db", administrator, "setup"])
         XCTAssertEqual(setup.status, 0, setup.stderr)
+        // Finance loads the ECB's rates first: the history's conversions are recomputed at them.
+        try psqlOK("GRANT expenses_finance TO fiona", in: own)
+        let rates = try app.run([
+            "--db", cluster.connectionURI(user: "fiona", password: "fiona-pw", database: own), "rates", "import",
+            fixture("eurofxref-hist.csv"),
+        ])
+        XCTAssertEqual(rates.status, 0, rates.stderr)
         let copied = try copy(laptop, to: administrator, "--owner", "alice=alice,bob=bob", "--import-history")
         XCTAssertEqual(copied.status, 0, copied.stderr)
         let check = try app.run(["--db", administrator, "db", "check"])
@@ -327,6 +336,121 @@ final class TeamCopyTests: TeamDatabaseTestCase {
                 "SELECT amount_minor FROM expenses WHERE category = 'mileage'; SELECT rate, converted_minor FROM report_advances;",
                 database: database
             ).stdout, "1275\n1|10000\n")
+    }
+
+    /// Issue 40 point 7, for what `--import-history` brings: a report past draft is recomputed as
+    /// a draft is, at the server's rates of its items' and days' dates. A crafted file's made-up
+    /// conversion in the rejected report, a 10 km journey worth 900.00 EUR and an advance at a
+    /// made-up rate in a submitted one, a frozen per diem of a made-up amount in the reimbursed
+    /// one, an acknowledgement "by bob" in alice's report and an approver's acceptance of a server's
+    /// finding (bob's or her own) are each refused (65), named, and nothing is written; the file as
+    /// the app left it, its bob's report approved, copies.
+    func testACraftedHistoryIsRefusedNamingEveryRowTheServerComputesOtherwise() throws {
+        try aliceLaptop()
+        try local(laptop, "alice", "report", "new", "Potsdam", "--from", "2026-04-10", "--to", "2026-04-10")
+        try local(
+            laptop, "alice", "expense", "add", "--report", "5", "--date", "2026-04-10", "--category", "mileage", "--distance", "42.5",
+            "--from-place", "Berlin", "--to-place", "Potsdam")
+        try local(laptop, "alice", "report", "advance", "5", "--amount", "10", "--date", "2026-04-09")
+        try local(laptop, "alice", "report", "submit", "5")
+        try local(laptop, "alice", "report", "approve", "4")
+        let crafted = app.path("crafted.sqlite")
+        try FileManager.default.copyItem(atPath: laptop, toPath: crafted)
+        try FileManager.default.copyItem(atPath: app.path("alice.receipts"), toPath: app.path("crafted.receipts"))
+        let ids = try Tool.run(
+            "/usr/bin/sqlite3", crafted,
+            "SELECT (SELECT id FROM expenses WHERE currency = 'CHF'), (SELECT id FROM expenses WHERE report_id = 5)"
+        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|").map(String.init)
+        XCTAssertEqual(ids.count, 2, "the CHF item and the journey")
+        let (franc, journey) = (ids[0], ids[1])
+        // The file's triggers refuse to change a decided report's rows: an attacker drops them (those
+        // that keep its totals keep them), and puts them back.
+        let triggers = try Tool.run(
+            "/usr/bin/sqlite3", "-json", crafted, "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%RAISE%'"
+        ).stdout
+        let saved = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(triggers.utf8)) as? [[String: String]])
+        let drop = saved.compactMap { $0["name"] }.map { "DROP TRIGGER \($0);" }.joined(separator: "\n")
+        let restore = saved.compactMap { $0["sql"] }.map { $0 + ";" }.joined(separator: "\n")
+        let altered = try Tool.run(
+            "/usr/bin/sqlite3", crafted,
+            """
+            BEGIN;
+            \(drop)
+            UPDATE expenses SET rate = '1.5', converted_minor = amount_minor * 3 / 2 WHERE id = \(franc);
+            UPDATE expenses SET distance_tenths = 100, amount_minor = 90000, converted_minor = 90000 WHERE id = \(journey);
+            UPDATE report_advances SET rate = '1.5', converted_minor = 1500 WHERE report_id = 5;
+            UPDATE report_allowances SET amount_minor = 90000, converted_minor = 90000 WHERE report_id = 1 AND date = '2026-03-04';
+            INSERT INTO policy_acknowledgements (report_id, violation, actor, at, reason)
+            VALUES (1, 'daily-limit:lodging:2026-03-02', 'bob', '2026-03-07T10:00:00Z', 'fine by me'),
+                   (2, 'receipt-elsewhere:1', 'bob', '2026-03-07T10:00:00Z', 'seen it'),
+                   (5, 'card-elsewhere:\(journey)', 'alice', '2026-04-11T10:00:00Z', 'mine');
+            \(restore)
+            COMMIT;
+            """)
+        XCTAssertEqual(altered.status, 0, altered.stdout)
+
+        // Without the ECB's rates the file converted at, even the file as the app left it is refused, naming what finance loads.
+        let unrated = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob", "--import-history")
+        assertFails(unrated, 65, "1 row of \(laptop) do not match what the team database computes")
+        XCTAssertTrue(
+            unrated.stderr.contains("expenses \(franc) (report 2): the rate table has no rate from CHF to EUR on or before the item's day"),
+            unrated.stderr)
+        XCTAssertTrue(unrated.stderr.contains("or have finance load the rate table of that time"), unrated.stderr)
+        try ok(as: "fiona", "rates", "import", fixture("eurofxref-hist.csv"))
+
+        let refused = try copy(crafted, to: admin, "--owner", "alice=alice,bob=bob", "--import-history")
+        assertFails(refused, 65, "7 rows of \(crafted) do not match what the team database computes")
+        for named in [
+            "expenses \(franc) (report 2): the rate 1.5 of",
+            "expenses \(journey) (report 5): 10.0 km by car on 2026-04-10 are 3.00 EUR at the team's rate (0.30 EUR per km), "
+                + "not 900.00 EUR",
+            "report_advances 2 (report 5): an amount in the report's currency (EUR) converts at 1, not at 1.5",
+            "report_allowances (report 1, 2026-03-04): the file says a full day in DE at 28.00 EUR (the rate from 2020-01-01), "
+                + "less 0.00 = 900.00 EUR, 900.00 EUR in the report's currency; the team database computes a full day in DE at "
+                + "28.00 EUR (the rate from 2020-01-01), less 0.00 = 28.00 EUR, 28.00 EUR in the report's currency",
+            "policy_acknowledgements (report 1, daily-limit:lodging:2026-03-02): acknowledged by bob on a report of alice's",
+            "policy_acknowledgements (report 2, receipt-elsewhere:1): an acceptance of the team database's own finding",
+            "policy_acknowledgements (report 5, card-elsewhere:\(journey)): an acceptance of the team database's own finding",
+            "copy without --import-history",
+        ] {
+            XCTAssertTrue(refused.stderr.contains(named), "\(named)\n\(refused.stderr)")
+        }
+        XCTAssertEqual(try count("reports"), "0", "all or nothing")
+        XCTAssertEqual(try count("expenses"), "0")
+        XCTAssertEqual(try count("report_allowances"), "0")
+        XCTAssertEqual(try count("policy_acknowledgements"), "0")
+
+        // The file as the app left it copies, its history with it: the amounts as the server computes them.
+        let honest = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob", "--import-history")
+        XCTAssertEqual(honest.status, 0, honest.stderr)
+        XCTAssertEqual(
+            try cluster.psql(
+                "SELECT string_agg(owner || ' ' || status, ',' ORDER BY id) FROM reports; "
+                    + "SELECT amount_minor FROM expenses WHERE category = 'mileage' ORDER BY id; "
+                    + "SELECT count(*), sum(a.converted_minor) FROM report_allowances a JOIN reports r ON r.id = a.report_id "
+                    + "WHERE r.title = 'Walldorf workshop';",
+                database: database
+            ).stdout, "alice reimbursed,alice rejected,alice draft,bob approved,alice submitted\n1275\n1275\n5|11200\n")
+    }
+
+    /// A per diem frozen under a rate table the team database does not hold (one of an older
+    /// time, or finance's correction since) is refused naming the difference, and what the
+    /// administrator can do: the traveller cannot change what was decided.
+    func testHistoryFrozenUnderAnotherRateTableIsRefusedSayingWhatTheAdministratorCanDo() throws {
+        try aliceLaptop()
+        try ok(as: "fiona", "rates", "import", fixture("eurofxref-hist.csv"))
+        try psqlOK("UPDATE allowance_rates SET full_day = 30000 WHERE country = 'DE'", in: database)
+        let refused = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob", "--import-history")
+        assertFails(refused, 65, "do not match what the team database computes")
+        XCTAssertTrue(
+            refused.stderr.contains("report_allowances (report 1, 2026-03-03): the file says a full day in DE at 28.00 EUR"),
+            refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the team database computes a full day in DE at 300.00 EUR"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("load the rate table of that time"), refused.stderr)
+        XCTAssertEqual(try count("reports"), "0")
+        // Without the history, the drafts come in.
+        let drafts = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob")
+        XCTAssertEqual(drafts.status, 0, drafts.stderr)
     }
 
     /// The file's journeys are the team's to compute: at the team's rate (which finance may have set

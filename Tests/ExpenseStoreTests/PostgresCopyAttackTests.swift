@@ -5,8 +5,9 @@ import XCTest
 /// The rows of a crafted laptop file (issue 40 point 7), tried as alice with plain psql against
 /// the functions: a journey worth more than its kilometres, an advance netted at a made-up rate,
 /// an acknowledgement in bob's name, per diems of her own. `db copy` holds a file's rows to the
-/// same computations (`TeamImport`'s check, through `copied_item_fault` and
-/// `copied_advance_fault`), which are the administrator's and no member's to call.
+/// same computations (`TeamImport`'s check, through `copied_item_fault`, `copied_advance_fault`
+/// and, for a report past draft, `copied_per_diem_faults`), which are the administrator's and no
+/// member's to call.
 final class PostgresCopyAttackTests: PostgresTestCase {
     func testAJourneyWorthMoreThanItsKilometresIsRefused() throws {
         let report = try newReport("alice", "Potsdam")
@@ -66,6 +67,11 @@ final class PostgresCopyAttackTests: PostgresTestCase {
         for role in ["alice", "bob", "fiona"] {
             try assertRefused(role, "SELECT expenses.copied_item_fault(\(item));", "permission denied for function copied_item_fault")
             try assertRefused(role, "SELECT expenses.copied_advance_fault(1);", "permission denied for function copied_advance_fault")
+            try assertRefused(
+                role, "SELECT * FROM expenses.copied_per_diem_faults(\(report));", "permission denied for function copied_per_diem_faults")
+            try assertRefused(
+                role, "SELECT expenses.per_diem_text('full', 'DE', 2800, 'EUR', '2024-01-01', 0, 2800, NULL, NULL, 2800, 'EUR');",
+                "permission denied for function per_diem_text")
         }
     }
 }

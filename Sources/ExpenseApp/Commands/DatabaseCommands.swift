@@ -141,12 +141,16 @@ enum DatabaseCommands {
             in the file. It runs as the database's administrator (the role that ran 'expenses setup', or a \
             superuser; else 77), on a database that was set up (else 69), in one transaction that commits only \
             when every copied report holds what it held in the file (else 65). The file is the traveller's word \
-            for what the server cannot compute, nothing more: of its drafts and items of no report the team \
-            database recomputes each conversion into a report's currency (at its own rates), each journey's \
-            amount (at its own mileage rates), each advance's conversion; an acknowledgement comes only in its \
-            report owner's own name, and a draft brings no per diems (the server computes them at submission). \
-            A row that is not what the server computes is named (its table, the file's id, its report, what the \
-            server computes), every one, and nothing is copied (65). Into a file: a new one (or a \
+            for what the server cannot compute, nothing more: of its drafts, items of no report and the history \
+            --import-history brings, the team database recomputes each conversion into a report's currency (at \
+            its own rates of the item's day), each journey's amount (at its own mileage rates), each advance's \
+            conversion, and each day's frozen per diem of a report past draft (at its own per-diem table of that \
+            day); an acknowledgement comes only in its report owner's own name and never as the acceptance of \
+            one of the server's findings, and a draft brings no per diems (the server computes them at \
+            submission). A row that is not what the server computes is named (its table, the file's id, its \
+            report, what the file says and what the server computes), every one, and nothing is copied (65): \
+            history its owner cannot correct is copied without --import-history, or after finance loads the \
+            rates of that time. Into a file: a new one (or a \
             previous copy), never a symbolic link or another program's file; its receipt vault is filled \
             beside it, and the owner columns are dropped (a file keeps one person's quick actions: --owner's).
             """,

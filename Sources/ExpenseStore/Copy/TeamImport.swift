@@ -31,6 +31,8 @@ final class TeamImport {
     /// (`TeamImport+Recomputation`), and each copied report's owner in the file.
     private(set) var drafts: Set<Int64> = []
     private(set) var fileOwners: [Int64: String] = [:]
+    /// The copied reports past draft: each one's id on the target, with its id in the file.
+    private(set) var decided: [Int64: Int64] = [:]
     /// The rows the server computes otherwise, refused together once everything was tried.
     var mismatches: [Mismatch] = []
     /// The copied rows still to be asked of the server.
@@ -74,7 +76,9 @@ final class TeamImport {
             var reportIDs: [Int64: Int64] = [:]
             var tally = DatabaseCopy.Tally("reports")
             for report in moving {
-                reportIDs[report.id] = try insert(report)
+                let id = try insert(report)
+                reportIDs[report.id] = id
+                if report.status != .draft { decided[id] = report.id }
                 tally.copied += 1
             }
             outcome.tables.append(tally)

@@ -15,6 +15,11 @@ extension PostgresSchema {
     ///   with the figures in words. A mileage item without its journey has nothing to compute from:
     ///   refused as the trigger refuses it to a member.
     /// - An advance's conversion, as `advance_add` checks it.
+    /// - A report past draft's frozen per diems (`copied_per_diem_faults`): each day's row as
+    ///   `per_diem_days` computes it now, which is what `freeze_per_diems` froze at its submission
+    ///   when the server's dated rate tables (`allowance_rates` by `valid_from`, the ECB's by day)
+    ///   hold the rates of that time. A day the file has otherwise, lacks or adds is named with both
+    ///   sides; a day the server cannot compute (no rate for it) is named as the functions name it.
     ///
     /// Each returns why the row is not what the server computes, or NULL. The layer's own helpers:
     /// no member may call them (a member's writes are checked by the functions themselves).
@@ -67,6 +72,71 @@ extension PostgresSchema {
                     RETURN report_conversion_fault(advance.report_id, advance.date, advance.amount_minor, advance.currency, advance.rate,
                                                    advance.rate_date, advance.rate_source, advance.converted_minor);
                     """),
+            // One day's per diem in words, the file's or the server's: "a full day in DE at 28.00 EUR
+            // (the rate from 2024-01-01), less 5.60 = 22.40 EUR, 22.40 EUR in the report's currency".
+            ServerFunction(
+                name: "per_diem_text",
+                parameters: """
+                    p_kind text, p_country text, p_rate bigint, p_currency text, p_valid_from text, p_deductions bigint,
+                    p_amount bigint, p_exchange text, p_exchange_date text, p_converted bigint, p_target text
+                    """,
+                returns: "text",
+                body: """
+                    RETURN format('%s in %s at %s %s (the rate from %s), less %s = %s %s, %s %s in the report''s currency%s',
+                                  CASE p_kind WHEN 'full' THEN 'a full day' WHEN 'partial' THEN 'a partial day' ELSE 'no per diem' END,
+                                  p_country, minor_text(p_rate, p_currency), p_currency, p_valid_from, minor_text(p_deductions, p_currency),
+                                  minor_text(p_amount, p_currency), p_currency, minor_text(p_converted, p_target), p_target,
+                                  coalesce(' at ' || p_exchange || ' of ' || p_exchange_date, ''));
+                    """),
+            // Each day whose frozen per diem (the file's, copied) is not what the server computes for
+            // report `p_report`, and why; a day of NULL when the server cannot compute them at all.
+            ServerFunction(
+                name: "copied_per_diem_faults", parameters: "p_report bigint", returns: "TABLE (pf_date text, pf_fault text)",
+                declare: "trip public.reports; days jsonb; day record;",
+                body: """
+                    SELECT * INTO trip FROM public.reports WHERE id = p_report;
+                    BEGIN
+                        SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]'::jsonb) INTO days FROM per_diem_days(p_report) d;
+                    EXCEPTION WHEN integrity_constraint_violation THEN
+                        pf_date := NULL;
+                        pf_fault := format('the team database cannot compute its per diems: %s', SQLERRM);
+                        RETURN NEXT;
+                        RETURN;
+                    END;
+                    FOR day IN
+                        SELECT coalesce(c.pd_date, a.date) AS on_day, c.pd_date IS NOT NULL AS computed, a.date IS NOT NULL AS filed,
+                               (c.pd_country, c.pd_kind, c.pd_breakfast, c.pd_lunch, c.pd_dinner, c.pd_valid_from, c.pd_full_day,
+                                c.pd_partial_day, c.pd_currency, c.pd_rate, c.pd_deductions, c.pd_amount, c.pd_exchange_rate,
+                                c.pd_exchange_date, c.pd_rate_source, c.pd_converted)
+                               IS DISTINCT FROM
+                               (a.country, a.kind, a.breakfast, a.lunch, a.dinner, a.valid_from, a.full_day, a.partial_day, a.currency,
+                                a.rate_minor, a.deductions_minor, a.amount_minor, a.rate, a.rate_date, a.rate_source, a.converted_minor)
+                               AS differs,
+                               per_diem_text(a.kind, a.country, a.rate_minor, a.currency, a.valid_from, a.deductions_minor, a.amount_minor,
+                                             a.rate, a.rate_date, a.converted_minor, trip.currency) AS says,
+                               per_diem_text(c.pd_kind, c.pd_country, c.pd_rate, c.pd_currency, c.pd_valid_from, c.pd_deductions,
+                                             c.pd_amount, c.pd_exchange_rate, c.pd_exchange_date, c.pd_converted, trip.currency) AS computes
+                        FROM jsonb_to_recordset(days) AS c (\(perDiemDayColumns))
+                        FULL JOIN (SELECT * FROM public.report_allowances WHERE report_id = p_report) AS a ON a.date = c.pd_date
+                        ORDER BY coalesce(c.pd_date, a.date) COLLATE "C"
+                    LOOP
+                        CONTINUE WHEN NOT day.differs;
+                        pf_date := day.on_day;
+                        pf_fault := CASE
+                            WHEN NOT day.filed THEN 'the file has no per diem for this day; the team database computes ' || day.computes
+                            WHEN NOT day.computed THEN 'the file says ' || day.says
+                                || '; the team database computes no per diem for this day (it is not a day of the trip)'
+                            ELSE 'the file says ' || day.says || '; the team database computes ' || day.computes END;
+                        RETURN NEXT;
+                    END LOOP;
+                    """),
         ]
     }
+
+    /// The columns of `per_diem_days`' rows, by name, to read them back from JSON.
+    private static let perDiemDayColumns = """
+        pd_date text, pd_country text, pd_kind text, pd_breakfast bigint, pd_lunch bigint, pd_dinner bigint, pd_valid_from text,
+        pd_full_day bigint, pd_partial_day bigint, pd_currency text, pd_rate bigint, pd_deductions bigint, pd_amount bigint,
+        pd_exchange_rate text, pd_exchange_date text, pd_rate_source text, pd_converted bigint
+        """
 }
