@@ -87,7 +87,8 @@ final class PostgresChainLockAttackTests: PostgresTestCase {
     }
 
     /// Settling the chain before COMMIT would take its end early and hold it while idle: a member's
-    /// SET CONSTRAINTS ... IMMEDIATE after (or before) a step is refused, and nothing is written.
+    /// SET CONSTRAINTS ... IMMEDIATE after (or before) a step, or PREPARE TRANSACTION, is refused,
+    /// and nothing is written.
     func testAMemberCannotSettleTheChainBeforeCommit() throws {
         let report = try newReport("alice", "Paris")
         _ = try newItem("alice", in: report, 1_500)
@@ -95,6 +96,8 @@ final class PostgresChainLockAttackTests: PostgresTestCase {
             "BEGIN;\n\(stepSQL("alice", .submit, report))\nSET CONSTRAINTS ALL IMMEDIATE;\nCOMMIT;",
             "BEGIN;\nSET CONSTRAINTS ALL IMMEDIATE;\n\(stepSQL("alice", .submit, report))\nCOMMIT;",
             "BEGIN;\n\(stepSQL("alice", .submit, report))\nDO $$ BEGIN EXECUTE 'SET CONSTRAINTS ALL IMMEDIATE'; END $$;\nCOMMIT;",
+            // PREPARE TRANSACTION fires them too, and would hold the end past her session.
+            "BEGIN;\n\(stepSQL("alice", .submit, report))\nPREPARE TRANSACTION 'held';",
         ] {
             try assertRefused("alice", text, "the audit log's entries are chained at COMMIT, not before")
         }

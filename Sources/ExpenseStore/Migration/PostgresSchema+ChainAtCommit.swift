@@ -78,7 +78,8 @@ extension PostgresSchema {
             // Takes the end of `p_log` (locked until the commit, which is running) and returns the
             // entry's place past it and the hash it chains to. Refused when it runs before the
             // commit: SET CONSTRAINTS ... IMMEDIATE, or a commit inside a procedure, would take the
-            // end while the member's transaction can still sit idle.
+            // end while the member's transaction can still sit idle; PREPARE TRANSACTION, which
+            // fires the deferred triggers too, would keep it past her session.
             ServerFunction(
                 name: "chain_place", parameters: "p_log text, p_id bigint",
                 returns: "TABLE (c_id bigint, c_previous text)",
@@ -91,7 +92,7 @@ extension PostgresSchema {
                     -- At COMMIT the chaining trigger is the outermost frame; fired early, a statement's or a block's is.
                     GET DIAGNOSTICS stack = PG_CONTEXT;
                     IF stack !~ 'function ([a-z_]+\\.)?(report|rate)_event_chained\\(\\) line [0-9]+ at [^\\n]*$'
-                       OR pg_catalog.current_query() ~* 'constraints' THEN
+                       OR pg_catalog.current_query() ~* '\\m(constraints|prepare)\\M' THEN
                         RAISE EXCEPTION '%''s entries are chained at COMMIT, not before', words
                             USING ERRCODE = 'object_not_in_prerequisite_state',
                                   HINT = 'leave the constraints deferred; nothing was written';
