@@ -80,9 +80,10 @@ final class PostgresBoundsAttackTests: PostgresTestCase {
         try expectSuccess(sql("alice", "SELECT count(expenses.receipt_chunk(\(sha), 0, \(chunk))) FROM generate_series(1, 4) g;"))
     }
 
-    /// alice's psql calls a workflow step inside BEGIN and then sits idle, holding the audit
-    /// chain's end: bob's approval of another report still completes, once the server ends her
-    /// session (`idle_in_transaction_session_timeout`), well within his `lock_timeout`.
+    /// alice's psql calls a workflow step inside BEGIN and then sits idle: bob's approval of
+    /// another report completes (the chain's end is taken only at COMMIT), and the server ends her
+    /// session (`idle_in_transaction_session_timeout`). PostgresChainLockAttackTests turns her
+    /// timeout off.
     func testAnIdleSessionAfterAStepDoesNotStopAColleaguesApproval() throws {
         let carols = try newReport("carol", "Rome")
         _ = try newItem("carol", in: carols, 2_100)
@@ -94,7 +95,7 @@ final class PostgresBoundsAttackTests: PostgresTestCase {
             cluster: cluster, password: password("alice"), database: database,
             sql: "BEGIN;\n\(stepSQL("alice", .submit, alices))\n\\! sleep 25\nCOMMIT;")
         Thread { held.run() }.start()
-        // Until alice's step is done and her session sits idle, holding the chain's end.
+        // Until alice's step is done and her session sits idle.
         let deadline = Date().addingTimeInterval(20)
         while try cluster.psql(
             "SELECT count(*) FROM pg_stat_activity WHERE usename = 'alice' AND state = 'idle in transaction';", database: database
@@ -103,8 +104,6 @@ final class PostgresBoundsAttackTests: PostgresTestCase {
             if Date() > deadline { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        // Were alice's session still holding the chain's end at bob's lock_timeout (20 s), his
-        // approval would fail; it passes because the server ended her session at 10 s.
         let approval = try sql("bob", stepSQL("bob", .approve, carols))
         XCTAssertEqual(approval.status, 0, approval.stderr)
         XCTAssertEqual(try status(carols), "approved")

@@ -42,5 +42,6 @@ enum ShippedMigrations {
         ("2026-12-13-pg-v9-manual-rate-tolerance", "b9eea77b8eb7cb902218400eb93ab6d578f22f73fd696acb19f07ea666e1b9c5"),
         ("2026-12-14-pg-v10-shared-table-audit", "2fba8c80ee72da2e5cc14504d89fa0db7cd9bba61d5b2d69446c9e06d4c5f7ba"),
         ("2026-12-15-pg-v11-upload-limits", "791780ac5637ee27cdbfae9a8d0a70f23e0f33d960a69f01e2e4b16b47e146f5"),
+        ("2026-12-16-pg-v12-chain-at-commit", "2c7786afedcce4ef452df6ca2f9fc515b258dfe957f40937806565e0218044f4"),
     ]
 }

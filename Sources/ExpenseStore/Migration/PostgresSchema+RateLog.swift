@@ -102,19 +102,16 @@ extension PostgresSchema {
                         WHEN 'mileage_rates' THEN (p_row->>'vehicle') || ' ' || (p_row->>'valid_from')
                         ELSE (p_row->>'currency') || ' ' || (p_row->>'date') END;
                     """),
-            // The trigger of the three rate tables: appends the change to the rate log and moves its end.
+            // The trigger of the three rate tables: appends the change to the rate log.
             ServerFunction(
                 name: "rate_logged", parameters: "", returns: "trigger",
                 declare: """
                     before_row jsonb;
                     after_row jsonb;
-                    head record;
-                    made bigint;
                     stamp text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
                     what text;
                     before_text text;
                     after_text text;
-                    chained text;
                     """,
                 body: """
                     IF TG_OP <> 'INSERT' THEN before_row := to_jsonb(OLD); END IF;
@@ -123,17 +120,9 @@ extension PostgresSchema {
                     before_text := rate_values(TG_TABLE_NAME, before_row);
                     after_text := rate_values(TG_TABLE_NAME, after_row);
                     IF before_text = after_text THEN RETURN NULL; END IF;
-                    SELECT last_id, last_hash INTO head FROM public.rate_events_head WHERE singleton = 1 FOR UPDATE;
-                    IF head.last_id IS NULL OR head.last_id < 0 OR head.last_id >= 9223372036854775806
-                       OR head.last_hash !~ '^[0-9a-f]{64}$' THEN
-                        RAISE EXCEPTION 'the rate log''s end is damaged; nothing was written'
-                            USING ERRCODE = 'integrity_constraint_violation', HINT = 'the administrator runs ''expenses db check''';
-                    END IF;
-                    made := greatest(nextval('public.rate_events_id_seq'), head.last_id + 1);
-                    chained := audit_hash(head.last_hash, made, 0, stamp, session_user::text, what, before_text, after_text, '');
+                    -- Chained at COMMIT (`chainAtCommit`): the log's end is not held while finance's transaction goes on.
                     INSERT INTO public.rate_events (id, at, actor, action, old_values, new_values, hash)
-                    VALUES (made, stamp, session_user, what, before_text, after_text, chained);
-                    UPDATE public.rate_events_head SET last_id = made, last_hash = chained WHERE singleton = 1;
+                    VALUES (nextval('public.rate_events_id_seq'), stamp, session_user, what, before_text, after_text, '\(unchainedHash)');
                     RETURN NULL;
                     """),
             // How many days before a submission any change of a rate it used is a finding.

@@ -207,28 +207,18 @@ extension PostgresSchema {
                     ON CONFLICT (report_id, violation) DO UPDATE SET actor = excluded.actor, at = excluded.at, reason = excluded.reason;
                     PERFORM log_event(p_report, who, 'acknowledge ' || p_violation, found.status, found.status, p_reason, p_at);
                     """, callers: [travellerRole]),
-            // Appends an entry to the audit chain and moves its end: the server's alone. Its id is
-            // the sequence's, past the end's; a damaged end is refused in words, never wrapped.
+            // Appends an entry to the audit log, unchained: its place in the chain (its hash, and
+            // the end's move) is settled at COMMIT (`chainAtCommit`), so that no lock on the
+            // chain's end is held while the caller's transaction goes on. Its id is the sequence's;
+            // the commit numbers it again if an entry written later committed first.
             ServerFunction(
                 ServerWrites.logEvent,
-                declare: """
-                    head record;
-                    made bigint;
-                    chained text;
-                    """,
+                declare: "made bigint;",
                 body: stepTimeouts
                     + """
-                    SELECT last_id, last_hash INTO head FROM public.report_events_head WHERE singleton = 1 FOR UPDATE;
-                    IF head.last_id IS NULL OR head.last_id < 0 OR head.last_id >= 9223372036854775806
-                       OR head.last_hash !~ '^[0-9a-f]{64}$' THEN
-                        RAISE EXCEPTION 'the audit log''s end is damaged; nothing was written'
-                            USING ERRCODE = 'integrity_constraint_violation', HINT = 'the administrator runs ''expenses db check''';
-                    END IF;
-                    made := greatest(nextval(pg_get_serial_sequence('public.report_events', 'id')), head.last_id + 1);
-                    chained := audit_hash(head.last_hash, made, p_report, p_at, p_actor, p_action, p_from, p_to, p_reason);
+                    made := nextval(pg_get_serial_sequence('public.report_events', 'id'));
                     INSERT INTO public.report_events (id, report_id, at, actor, action, from_status, to_status, reason, hash)
-                    VALUES (made, p_report, p_at, p_actor, p_action, p_from, p_to, p_reason, chained);
-                    UPDATE public.report_events_head SET last_id = made, last_hash = chained WHERE singleton = 1;
+                    VALUES (made, p_report, p_at, p_actor, p_action, p_from, p_to, p_reason, '\(unchainedHash)');
                     RETURN made;
                     """),
         ]

@@ -47,7 +47,7 @@ extension PostgresSchema {
         qualified(
             [
                 createRoles, privileges, rowSecurity, policies, workflowActors, ownerEdits, receiptOwners,
-                requalifiedTriggerFunctions, pinnedFunctions, functionLayer, rateLogTriggers, creatorsCheck, sessionLimits,
+                requalifiedTriggerFunctions, pinnedFunctions, functionLayer, rateLogTriggers, chainTriggers, creatorsCheck, sessionLimits,
             ]
             .joined(separator: "\n"))
     }

@@ -1,7 +1,8 @@
 extension PostgresSchema {
-    /// How long a session may sit idle inside a transaction before the server ends it: a
-    /// workflow step locks the audit chain's end until its transaction ends, so a member's psql
-    /// left open after `BEGIN; SELECT expenses.report_step(...)` would stop every colleague's step.
+    /// How long a session may sit idle inside a transaction before the server ends it. A step
+    /// holds no lock a colleague's step needs while its transaction goes on (the chains' ends are
+    /// taken only inside COMMIT: `chainAtCommit`), only its own report's row; the limit keeps a
+    /// forgotten psql from holding that, and its snapshot, for long.
     public static let idleInTransactionTimeout = "10s"
     /// How long a statement waits for a lock before it fails (busy, retried by the app): longer
     /// than the idle timeout, so that a step behind an idle session waits for the server to end
@@ -12,7 +13,8 @@ extension PostgresSchema {
     /// group roles: a role's settings are not inherited by its members (only the login role's own,
     /// `ALTER ROLE alice SET`, and the database's apply), and a member granted her group after
     /// `setup` ran is covered too. A member may still SET them otherwise in her own session, so
-    /// `log_event`, which takes the chain's end, sets both again for its transaction (`stepTimeouts`).
+    /// `log_event`, whose entry takes the chain's end at COMMIT, sets both again for its transaction
+    /// (`stepTimeouts`).
     /// No statement_timeout: an import's or a copy's statements are long by nature, and every
     /// text a function takes is bounded (`TextLimits`).
     static let sessionLimits = """
@@ -23,8 +25,8 @@ extension PostgresSchema {
         """
 
     /// `log_event`'s first statements: whatever the session set (or a database made from a
-    /// template, which keeps no `ALTER DATABASE ... SET`), the transaction that takes the chain's
-    /// end sits idle at most the idle timeout, and waits for a lock at most the lock timeout
+    /// template, which keeps no `ALTER DATABASE ... SET`), the transaction of a step sits idle at
+    /// most the idle timeout, and waits for a lock (the chain's end at its COMMIT) at most the lock timeout
     /// (`set_config(..., true)`: until the transaction ends; not undone when the function returns,
     /// as only its own `SET search_path` is).
     static let stepTimeouts = """
