@@ -20,11 +20,14 @@ public struct Expense: Sendable, Equatable {
     public var journey: Journey?
     /// For a lodging item: how many nights its bill covers (nil: one, as before nights were kept).
     public var nights: Int?
+    /// The VAT in `amount`, by rate, as the bill states it; nil when not given.
+    public var vat: VATSplit?
 
     public init(
         id: Int64 = 0, reportID: Int64? = nil, date: CalendarDate, category: String, merchant: String = "",
         description: String = "", amount: Money, conversion: Conversion? = nil, paidBy: PaidBy = .personal,
-        reference: String? = nil, journey: Journey? = nil, nights: Int? = nil
+        reference: String? = nil, journey: Journey? = nil, nights: Int? = nil,
+        vat: VATSplit? = nil
     ) {
         self.id = id
         self.reportID = reportID
@@ -38,6 +41,7 @@ public struct Expense: Sendable, Equatable {
         self.reference = reference
         self.journey = journey
         self.nights = nights
+        self.vat = vat
     }
 
     /// The most nights one lodging bill covers: a year.
