@@ -82,5 +82,18 @@ public struct Expense: Sendable, Equatable {
                 .invalidData, "invalid number of nights \(nights): from 1 to \(Self.maximumNights)",
                 hint: "give the nights the bill covers, e.g. --nights 3")
         }
+        if let vat {
+            // Per diems and mileage are allowances, not bills: no VAT is in them to reclaim.
+            if Self.neverRefunded.contains(category) {
+                throw ExpenseError(
+                    .invalidData, "\(category == "mileage" ? "mileage" : "a per diem") carries no VAT", hint: "leave out --vat")
+            }
+            if vat.gross != amount {
+                throw ExpenseError(
+                    .invalidData,
+                    "the VAT parts add up to \(vat.gross), not the amount \(amount): they differ by \(Money(minorUnits: amount.minorUnits - vat.gross.minorUnits, currency: amount.currency))",
+                    hint: "give the VAT again with the amount (--vat), or parts that add up to it")
+            }
+        }
     }
 }

@@ -58,14 +58,34 @@ enum ServerWrites {
 
     // MARK: Items
 
+    /// `p_vat`: the item's VAT parts as `RATE:GROSS,...` (hundredths of a percent, minor units),
+    /// NULL for none (`ServerExpenseWrites.vatText`).
     static let expenseAdd = ServerWrite(
+        "expense_add", ("p_report", Int64?.self), ("p_date", String.self), ("p_category", String.self),
+        ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self), ("p_currency", String.self),
+        ("p_rate", String?.self), ("p_rate_date", String?.self), ("p_rate_source", String?.self),
+        ("p_converted", Int64?.self), ("p_paid_by", String.self), ("p_distance", Int64?.self), ("p_vehicle", String?.self),
+        ("p_from_place", String?.self), ("p_to_place", String?.self), ("p_nights", Int64?.self), ("p_vat", String?.self),
+        ("p_at", String.self), returns: Int64.self)
+    static let expenseEdit = ServerWrite(
+        "expense_edit", ("p_expense", Int64.self), ("p_report", Int64?.self), ("p_date", String.self),
+        ("p_category", String.self), ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self),
+        ("p_currency", String.self), ("p_rate", String?.self), ("p_rate_date", String?.self),
+        ("p_rate_source", String?.self), ("p_converted", Int64?.self), ("p_paid_by", String.self),
+        ("p_distance", Int64?.self), ("p_vehicle", String?.self), ("p_from_place", String?.self),
+        ("p_to_place", String?.self), ("p_nights", Int64?.self), ("p_vat", String?.self), ("p_at", String.self),
+        returns: NoResult.self)
+    /// `expense_add` as clients before VAT (issue 41) call it: kept, so that they still add items (without VAT).
+    static let expenseAddBeforeVAT = ServerWrite(
         "expense_add", ("p_report", Int64?.self), ("p_date", String.self), ("p_category", String.self),
         ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self), ("p_currency", String.self),
         ("p_rate", String?.self), ("p_rate_date", String?.self), ("p_rate_source", String?.self),
         ("p_converted", Int64?.self), ("p_paid_by", String.self), ("p_distance", Int64?.self), ("p_vehicle", String?.self),
         ("p_from_place", String?.self), ("p_to_place", String?.self), ("p_nights", Int64?.self), ("p_at", String.self),
         returns: Int64.self)
-    static let expenseEdit = ServerWrite(
+    /// `expense_edit` as clients before VAT call it: the item keeps its VAT parts, so that a new
+    /// amount they no longer add up to is refused (`expense_vat_text`).
+    static let expenseEditBeforeVAT = ServerWrite(
         "expense_edit", ("p_expense", Int64.self), ("p_report", Int64?.self), ("p_date", String.self),
         ("p_category", String.self), ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self),
         ("p_currency", String.self), ("p_rate", String?.self), ("p_rate_date", String?.self),
@@ -191,7 +211,8 @@ enum ServerWrites {
     static let all: [any DeclaredServerWrite] = [
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent,
         reportTrip, reportStop, reportMeals, allowanceRateSave,
-        expenseAdd, expenseEdit, expenseAddBeforeJourneys, expenseEditBeforeJourneys, expenseDelete, advanceAdd, advanceRemove,
+        expenseAdd, expenseEdit, expenseAddBeforeVAT, expenseEditBeforeVAT, expenseAddBeforeJourneys, expenseEditBeforeJourneys,
+        expenseDelete, advanceAdd, advanceRemove,
         receiptChunk, receiptUploadsGC, receiptContentFinish, receiptNew, receiptOCR, receiptDelete, receiptAttach, receiptDetach,
         inboxTaken,
         importBegin, importRows, importFinish, importUndo,
