@@ -124,4 +124,15 @@ final class PostgresVATAttackTests: PostgresTestCase {
             "new row for relation \"expense_vat\" violates check constraint \"expense_vat_rate_hundredths_check\"")
         XCTAssertEqual(try parts(item), ["700:12500"])
     }
+
+    /// Finance keeps the table; a traveller adding a rate to pass her split is refused.
+    func testOnlyFinanceAddsARate() throws {
+        let add = "SELECT expenses.vat_rate_set('DE', 1600, '2026-01-01', NULL);"
+        try assertRefused("alice", add, "only a member of expenses_finance can change VAT rates")
+        try assertRefused(
+            "alice", "INSERT INTO vat_rates (country, valid_from, rate_hundredths) VALUES ('DE', '2026-01-01', 1600);",
+            denied("vat_rates"))
+        XCTAssertEqual(try rows("fiona", add), ["1"])
+        XCTAssertEqual(try rows("fiona", "SELECT expenses.vat_rate_set('FR', 2000, '2014-01-01', NULL);"), ["1"])
+    }
 }

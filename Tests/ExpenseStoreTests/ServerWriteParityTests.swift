@@ -298,6 +298,12 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                     try ServerWrites.expenseEditBeforeJourneys.call(
                         on: store.db, changed.id, v.0, v.1, v.2, v.3, v.4, v.5, v.6, v.7, v.8, v.9, v.10, v.11, now)
                 }),
+            "vat_rate_set(4)": Exercise { store in
+                _ = try store.setVATRate(
+                    Store.VATRateRow(
+                        country: try CountryCode.parse("FR"), validFrom: try CalendarDate.parse("2014-01-01"),
+                        rate: try XCTUnwrap(VATRate(percent: "20"))))
+            },
             "expense_delete(1)": Exercise { store in
                 try store.deleteExpense(try store.insertExpense(item(try report(store).id)).id)
             },

@@ -37,7 +37,7 @@ enum ReceiptForm {
         func read(_ field: ReceiptExpenseDraft.Field) -> (Form.Answers) -> String? { { _ in field.value.isEmpty ? nil : field.value } }
         let defaults = ExpenseFields.Defaults(
             date: read(draft.date), merchant: read(draft.merchant), category: read(draft.category),
-            currency: read(draft.currency), amount: read(draft.amount))
+            currency: read(draft.currency), amount: read(draft.amount), vat: read(draft.vat))
         let fields = try ExpenseFields.make(store: store, report: { _ in draft.report }, defaults: defaults)
         let create = Form.Field("create", "Create an expense from it (yes/no)", required: true)
             .suggesting { _ in "yes" }

@@ -63,8 +63,9 @@ extension Store {
     }
 
     /// Refuses an item whose VAT names a rate that its country does not charge on its day,
-    /// saying which it does.
-    func requireVATRates(_ expense: Expense) throws {
+    /// saying which it does. The store's writes ask it; a caller asks first to drop a VAT that was
+    /// only suggested (a receipt's reading).
+    public func requireVATRates(_ expense: Expense) throws {
         guard let vat = expense.vat else { return }
         let country = try vatCountry(of: expense)
         let known = try vatRates(of: country, on: expense.date)

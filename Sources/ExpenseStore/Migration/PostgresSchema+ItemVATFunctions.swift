@@ -10,6 +10,17 @@ extension PostgresSchema {
         let currencies = VATCountry.countryOfCurrency.sorted { $0.key < $1.key }
             .map { "WHEN '\($0.key)' THEN '\($0.value)'" }.joined(separator: " ")
         return [
+            ServerFunction(
+                ServerWrites.vatRateSet,
+                declare: "who text := caller(); changed bigint;",
+                body: """
+                    PERFORM require_group(who, '\(financeRole)', 'change VAT rates');
+                    INSERT INTO public.vat_rates (country, valid_from, valid_to, rate_hundredths) VALUES (p_country, p_from, p_to, p_rate)
+                    ON CONFLICT (country, rate_hundredths, valid_from) DO UPDATE SET valid_to = excluded.valid_to
+                    WHERE vat_rates.valid_to IS DISTINCT FROM excluded.valid_to;
+                    GET DIAGNOSTICS changed = ROW_COUNT;
+                    RETURN changed;
+                    """, callers: groupRoles),
             // As `VATCountry.of`: the trip's stop on the day, the report's country, the currency's, Germany.
             ServerFunction(
                 name: "vat_country", parameters: "p_report bigint, p_date text, p_currency text", returns: "text",

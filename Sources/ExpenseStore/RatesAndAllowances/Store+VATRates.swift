@@ -9,6 +9,13 @@ extension Store {
         public let validFrom: CalendarDate
         public let validTo: CalendarDate?
         public let rate: VATRate
+
+        public init(country: CountryCode, validFrom: CalendarDate, validTo: CalendarDate? = nil, rate: VATRate) {
+            self.country = country
+            self.validFrom = validFrom
+            self.validTo = validTo
+            self.rate = rate
+        }
     }
 
     static let vatRateColumns: SQL = "country, valid_from, valid_to, rate_hundredths"
@@ -37,5 +44,16 @@ extension Store {
             ORDER BY rate_hundredths
             """ as SQL, Self.vatRateRow
         ).map(\.rate)
+    }
+
+    /// Adds a country's rate from a day on, through `validTo` (nil: on), or changes the end of
+    /// the one from that day; on a team database only finance may. Whether anything changed.
+    @discardableResult
+    public func setVATRate(_ row: VATRateRow) throws -> Bool {
+        if let end = row.validTo, end < row.validFrom {
+            throw ExpenseError(
+                .invalidData, "a VAT rate cannot end (\(end)) before it starts (\(row.validFrom))", hint: "give --to on or after --from")
+        }
+        return try write { try writes.rates.setVATRate(row) }
     }
 }

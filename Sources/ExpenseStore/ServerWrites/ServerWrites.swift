@@ -206,6 +206,11 @@ enum ServerWrites {
     static let manualRateToleranceSet = ServerWrite(
         "manual_rate_tolerance_set", ("p_basis_points", Int64.self), returns: Int64.self)
     static let rateChangeWindowSet = ServerWrite("rate_change_window_set", ("p_days", Int64.self), returns: Int64.self)
+    /// A country's VAT rate (hundredths of a percent) from a day on, through `p_to` (NULL: on);
+    /// returns 1 when it changed the table.
+    static let vatRateSet = ServerWrite(
+        "vat_rate_set", ("p_country", String.self), ("p_rate", Int64.self), ("p_from", String.self), ("p_to", String?.self),
+        returns: Int64.self)
 
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
@@ -218,6 +223,6 @@ enum ServerWrites {
         importBegin, importRows, importFinish, importUndo,
         shortcutsClear, shortcutAdd, appShortcutRecord, launchEnqueue, launchClaim, launchFinish, launchRequeue,
         launchDiscard, sessionOpen, sessionTouch, sessionClose,
-        rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet,
+        rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet, vatRateSet,
     ]
 }
