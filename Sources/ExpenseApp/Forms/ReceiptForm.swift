@@ -58,6 +58,8 @@ enum ReceiptForm {
         for field in fields {
             if let word = answers.words[field.name] { try confirmed.change(field.name, to: word) }
         }
+        // The receipt's VAT taken as suggested stays a suggestion (left out where the rate table refuses it).
+        if confirmed.vat.value == draft.vat.value { confirmed.vat.origin = draft.vat.origin }
         return confirmed
     }
 }
