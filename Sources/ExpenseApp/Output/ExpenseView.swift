@@ -17,9 +17,10 @@ enum ExpenseView {
             .init("rateDecimal", "rate", drop: 3), .init("converted", "converted", drop: 1),
             .init("distanceKm", "km", inTable: false), .init("vehicle", "vehicle", inTable: false),
             .init("fromPlace", "from", inTable: false), .init("toPlace", "to", inTable: false), .init("nights", "nights", inTable: false),
-            // The VAT as `--vat` takes it, then the tax in the amount (left out first on a narrow
-            // terminal) and the net, for programs.
-            .init("vat", "vat", inTable: false), .init("vatTax", "VAT", drop: 5), .init("vatNet", "net", inTable: false),
+            // The VAT as `--vat` takes it, then the tax in the amount (in a table only when an item
+            // has VAT, and left out first on a narrow terminal) and the net, for programs.
+            .init("vat", "vat", inTable: false), .init("vatTax", "VAT", inTable: items.contains { $0.vat != nil }, drop: 5),
+            .init("vatNet", "net", inTable: false),
         ]
         // Each row is made when it is rendered (a report can have 100,000 items).
         return Listing(columns: columns, count: items.count, note: note) { index in
