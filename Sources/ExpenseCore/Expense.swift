@@ -20,11 +20,14 @@ public struct Expense: Sendable, Equatable {
     public var journey: Journey?
     /// For a lodging item: how many nights its bill covers (nil: one, as before nights were kept).
     public var nights: Int?
+    /// The VAT in `amount`, by rate, as the bill states it; nil when not given.
+    public var vat: VATSplit?
 
     public init(
         id: Int64 = 0, reportID: Int64? = nil, date: CalendarDate, category: String, merchant: String = "",
         description: String = "", amount: Money, conversion: Conversion? = nil, paidBy: PaidBy = .personal,
-        reference: String? = nil, journey: Journey? = nil, nights: Int? = nil
+        reference: String? = nil, journey: Journey? = nil, nights: Int? = nil,
+        vat: VATSplit? = nil
     ) {
         self.id = id
         self.reportID = reportID
@@ -38,6 +41,7 @@ public struct Expense: Sendable, Equatable {
         self.reference = reference
         self.journey = journey
         self.nights = nights
+        self.vat = vat
     }
 
     /// The most nights one lodging bill covers: a year.
@@ -77,6 +81,19 @@ public struct Expense: Sendable, Equatable {
             throw ExpenseError(
                 .invalidData, "invalid number of nights \(nights): from 1 to \(Self.maximumNights)",
                 hint: "give the nights the bill covers, e.g. --nights 3")
+        }
+        if let vat {
+            // Per diems and mileage are allowances, not bills: no VAT is in them to reclaim.
+            if Self.neverRefunded.contains(category) {
+                throw ExpenseError(
+                    .invalidData, "\(category == "mileage" ? "mileage" : "a per diem") carries no VAT", hint: "leave out --vat")
+            }
+            if vat.gross != amount {
+                throw ExpenseError(
+                    .invalidData,
+                    "the VAT parts add up to \(vat.gross), not the amount \(amount): they differ by \(Money(minorUnits: amount.minorUnits - vat.gross.minorUnits, currency: amount.currency))",
+                    hint: "give the VAT again with the amount (--vat), or parts that add up to it")
+            }
         }
     }
 }

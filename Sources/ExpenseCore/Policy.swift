@@ -13,6 +13,9 @@ public enum PolicyRule: String, CaseIterable, Sendable {
     case taxableRate = "taxable-rate"
     case receiptElsewhere = "receipt-elsewhere"
     case cardElsewhere = "card-elsewhere"
+    /// Input VAT is reclaimable only with an invoice naming it (UStG §15): an item with VAT and
+    /// no receipt is one finance cannot reclaim.
+    case vatWithoutReceipt = "vat-without-receipt"
 
     /// A missing receipt stops a submission by default, and a receipt or card transaction that
     /// another traveller claims stops its approval; the rest warn (Concur's isBlocking,
@@ -42,6 +45,8 @@ public enum PolicyRule: String, CaseIterable, Sendable {
         case .taxableRate: return "A team database's per-diem or mileage rate the report used is above the tax-free figure, marked taxable."
         case .receiptElsewhere: return "A receipt's file is also attached to a report of another traveller (a team database's)."
         case .cardElsewhere: return "A card transaction is also in a report of another traveller (a team database's)."
+        case .vatWithoutReceipt:
+            return "An item gives its VAT but has no receipt: input VAT is reclaimable only with a receipt naming it."
         }
     }
 }

@@ -64,6 +64,12 @@ public struct PolicyCheck {
                         + (limit.minorUnits == 0 ? "always needs one" : "needs one above \(limit)"))
             }
         }
+        for item in items where checks(.vatWithoutReceipt) && item.vat != nil && receipts[item.id]?.isEmpty ?? true {
+            add(
+                .vatWithoutReceipt, "vat-without-receipt:\(item.id)", [item.id],
+                "item \(item.id) (\(item.category), \(item.amount)) gives its VAT but has no receipt: "
+                    + "input VAT is reclaimable only with a receipt naming it")
+        }
         for item in items where checks(.outsideTrip) && isOutsideTrip(item.date) {
             add(
                 .outsideTrip, "outside-trip:\(item.id)", [item.id],

@@ -124,11 +124,15 @@ public struct ReceiptSuggestion: Sendable, Equatable {
     public var currency: String?
     /// A category code guessed from words on the receipt (hotel, taxi, ...).
     public var category: String?
+    /// The VAT the receipt states, as `--vat` takes it ("19", "7:110.00,19:15.00"), only when it
+    /// adds up to the total. Read from the text when it is read, not stored with the receipt.
+    public var vat: String?
 
     public init(
         merchant: String? = nil, date: CalendarDate? = nil, amount: String? = nil, currency: String? = nil,
-        category: String? = nil
+        category: String? = nil, vat: String? = nil
     ) {
+        self.vat = vat
         self.merchant = merchant
         self.date = date
         self.amount = amount

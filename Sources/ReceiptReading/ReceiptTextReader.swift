@@ -24,7 +24,8 @@ public enum ReceiptTextReader {
         return ReceiptSuggestion(
             merchant: merchantLine.map { clean(lines[$0]) }, date: date(lines, words, order),
             amount: total?.amount, currency: currency,
-            category: ReceiptCategories.guess(lines: words, merchantLine: merchantLine))
+            category: ReceiptCategories.guess(lines: words, merchantLine: merchantLine),
+            vat: ReceiptVAT.suggest(lines, words, total: total?.amount))
     }
 
     // MARK: - Total

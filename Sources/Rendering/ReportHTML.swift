@@ -103,6 +103,7 @@ public struct ReportHTML {
             </table>
 
             """
+        html += vatTable()
         html += "<h2>Policy notes</h2>\n"
         if violations.isEmpty {
             html += "<p>The report meets the expense policy.</p>\n"
@@ -151,11 +152,32 @@ public struct ReportHTML {
         return html + "</body>\n</html>\n"
     }
 
+    /// The input VAT in the items by currency and rate (`VATTotals`): what finance reclaims.
+    private func vatTable() -> String {
+        let totals = VATTotals(items)
+        guard !totals.isEmpty else { return "" }
+        var html = """
+            <h2>VAT</h2>
+            <table class="items vat"><thead><tr><th>Rate</th><th class="num">Net</th><th class="num">VAT</th>\
+            <th class="num">Gross</th></tr></thead><tbody>
+
+            """
+        for line in totals.lines {
+            html +=
+                "<tr><td>\(line.rate) %</td><td class=\"num\">\(line.net)</td><td class=\"num\">\(line.tax)</td>"
+                + "<td class=\"num\">\(line.gross)</td></tr>\n"
+        }
+        return html + "</tbody></table>\n"
+    }
+
     private func itemsTable() -> String {
         guard !items.isEmpty else { return "<p>No items.</p>\n" }
+        // The VAT column only where an item has VAT: a narrow page keeps its merchants whole.
+        let withVAT = items.contains { $0.vat != nil }
         var html = """
             <table class="items"><thead><tr><th>#</th><th>Date</th><th>Category</th><th>Merchant</th><th>Description</th>\
-            <th>Paid by</th><th class="num">Amount</th><th class="num">Rate</th><th class="num">\(report.currency.code)</th></tr></thead><tbody>
+            <th>Paid by</th><th class="num">Amount</th>\(withVAT ? "<th class=\"num\">VAT</th>" : "")<th class="num">Rate</th>\
+            <th class="num">\(report.currency.code)</th></tr></thead><tbody>
 
             """
         for item in items {
@@ -163,6 +185,9 @@ public struct ReportHTML {
             html +=
                 "<tr><td>\(item.id)</td><td class=\"date\">\(item.date)</td><td>\(escape(item.category))</td><td>\(escape(item.merchant))</td>"
                 + "<td>\(escape(item.description))</td><td>\(item.paidBy.rawValue)</td><td class=\"num\">\(item.amount)</td>"
+                + (withVAT
+                    ? "<td class=\"num\">\(item.vat.map { $0.parts.map { "\($0.rate) %: \($0.tax.displayString)" }.joined(separator: "<br>") } ?? "")</td>"
+                    : "")
                 + "<td class=\"num\">\(rate)</td><td class=\"num\">\(item.conversion?.converted.displayString ?? "")</td></tr>\n"
         }
         return html + "</tbody></table>\n"

@@ -29,6 +29,7 @@ final class FormTests: EngineTestCase {
                 ["expect": "  Currency [EUR]: "], ["send": "\r"],  // the report's
                 ["expect": "  Amount: "], ["send": "12.345\r"],
                 ["expect": "invalid amount '12.345': EUR has 2 decimals"], ["expect": "  Amount: "], ["send": "12.30\r"],
+                ["expect": "  VAT (19, or 7:110.00,19:15.00; empty: none)"], ["send": "\r"],  // optional: none
                 ["expect": "Added expense 2 to report 1: 12.30 EUR taxi"], ["expect": "expenses:report 1> "],
                 ["send": "quit\r"],
             ])
@@ -58,6 +59,7 @@ final class FormTests: EngineTestCase {
                 ["expect": "  Merchant (optional): "], ["send": "\r"],
                 ["expect": "  Amount: "], ["send": "38.50\r"],
                 ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
+                ["expect": "  VAT (19, or 7:110.00,19:15.00; empty: none)"], ["send": "\r"],
                 ["expect": "Added expense 2 to report 1: 38.50 CHF meals"],
             ])
         XCTAssertEqual(result.status, 0, "a one-shot command on a terminal asks, then ends:\n\(result.stdout)")
@@ -73,6 +75,7 @@ final class FormTests: EngineTestCase {
                 ["expect": "  Merchant (optional): "], ["send": "\r"],
                 ["expect": "  Amount: "], ["send": "38.50\r"],
                 ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
+                ["expect": "  VAT (19, or 7:110.00,19:15.00; empty: none)"], ["send": "\r"],
                 ["expect": "Added expense 2 to report 1: 38.50 CHF meals"],
             ])
         XCTAssertEqual(result.status, 0, result.stdout)
@@ -104,6 +107,7 @@ final class FormTests: EngineTestCase {
                 ["expect": "  Currency [EUR]: "], ["send": "\r"],
                 ["expect": "  Amount: "], ["send": "900\r"],
                 ["expect": "  Nights [1]: "], ["send": "3\r"],
+                ["expect": "  VAT (19, or 7:110.00,19:15.00; empty: none)"], ["send": "\r"],
                 ["expect": "Added expense 3 to report 1: 900.00 EUR lodging"],
             ])
         XCTAssertEqual(lodging.status, 0, lodging.stdout)
@@ -245,6 +249,7 @@ final class FormTests: EngineTestCase {
                 ["expect": "  Currency [CHF]: "], ["send": "\r"],
                 ["expect": "  Amount [49.50]: "], ["send": "\r"],
                 ["expect": "  Rate (1 CHF in EUR): "], ["send": "1.0412\r"],
+                ["expect": "  VAT (19, or 7:110.00,19:15.00; empty: none)"], ["send": "\r"],
                 ["expect": "Created expense 2 in report 1: 49.50 CHF taxi"], ["expect": "expenses:report 1> "], ["send": "quit\r"],
             ])
         XCTAssertEqual(result.status, 0, result.stdout)

@@ -136,7 +136,7 @@ extension LauncherTests {
         let launched = try app.launch(
             action: "addExpenseToReport", desktopFile: app.path("share/applications/expenses.desktop"),
             expect: ["New expense in report 1: Munich trip", "Date [2026-03-10]"], wait: 2,
-            keys: "\n\ntaxi\n\n23.40\n", expectAfter: ["Added expense 1 to report 1", "expenses:report 1>"])
+            keys: "\n\ntaxi\n\n23.40\n\n", expectAfter: ["Added expense 1 to report 1", "expenses:report 1>"])
         XCTAssertEqual(launched.status, 0, "the form, then the result at the trip: \(launched.text)")
         XCTAssertEqual(launched.windowsAtKeys, 1, "the window stays open at the first question: \(launched.textAtKeys ?? "")")
         XCTAssertEqual(launched.windows, 1, "and at the trip afterwards: \(launched.text)")

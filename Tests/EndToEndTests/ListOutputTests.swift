@@ -69,9 +69,11 @@ final class ListOutputTests: EngineTestCase {
         XCTAssertTrue(
             csv.hasPrefix(
                 "id,reportId,date,category,merchant,description,reference,paidBy,amount,amountCurrency,"
-                    + "rate,rateDecimal,converted,convertedCurrency,distanceKm,vehicle,fromPlace,toPlace,nights\r\n"), csv)
-        XCTAssertTrue(csv.contains(",Bahnhof Buffet,\"Dinner, team\",,personal,38.50,CHF,1/1.1702,0.854555,32.90,EUR,,,,,\r\n"), csv)
-        XCTAssertTrue(csv.contains(",Taxi Walldorf,,TX-0042,personal,12.00,EUR,,,12.00,EUR,,,,,\r\n"), csv)
+                    + "rate,rateDecimal,converted,convertedCurrency,distanceKm,vehicle,fromPlace,toPlace,nights,"
+                    + "vat,vatTax,vatTaxCurrency,vatNet,vatNetCurrency\r\n"), csv)
+        XCTAssertTrue(
+            csv.contains(",Bahnhof Buffet,\"Dinner, team\",,personal,38.50,CHF,1/1.1702,0.854555,32.90,EUR,,,,,,,,,,\r\n"), csv)
+        XCTAssertTrue(csv.contains(",Taxi Walldorf,,TX-0042,personal,12.00,EUR,,,12.00,EUR,,,,,,,,,,\r\n"), csv)
         // The table shows the decimal; `expense show` both, and the reference.
         XCTAssertTrue(try app.ok("expense", "list").contains(" 0.854555  "))
         let shown = try app.ok("expense", "show", "1")

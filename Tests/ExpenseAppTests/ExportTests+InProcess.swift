@@ -10,8 +10,9 @@ extension ExportTests {
         XCTAssertTrue(
             csv.hasPrefix(
                 "id,reportId,date,category,merchant,description,reference,paidBy,amount,amountCurrency,"
-                    + "rate,rateDecimal,converted,convertedCurrency,distanceKm,vehicle,fromPlace,toPlace,nights\r\n"), csv)
-        XCTAssertTrue(csv.contains("2,1,2026-03-03,meals,Bahnhof Buffet,,,company,38.50,CHF,1.0412,1.0412,40.09,EUR,,,,,\r\n"), csv)
+                    + "rate,rateDecimal,converted,convertedCurrency,distanceKm,vehicle,fromPlace,toPlace,nights,"
+                    + "vat,vatTax,vatTaxCurrency,vatNet,vatNetCurrency\r\n"), csv)
+        XCTAssertTrue(csv.contains("2,1,2026-03-03,meals,Bahnhof Buffet,,,company,38.50,CHF,1.0412,1.0412,40.09,EUR,,,,,,,,,,\r\n"), csv)
         let json =
             try JSONSerialization.jsonObject(with: Data(try app.ok("report", "export", "1", "--format", "json").utf8)) as? [String: Any]
         XCTAssertEqual((json?["totals"] as? [String: Any])?["total"] as? [String: String], ["amount": "464.89", "currency": "EUR"])

@@ -224,3 +224,24 @@ final class PolicyCheckTests: XCTestCase {
         XCTAssertEqual(reachable, legal, "every legal transition has exactly one command")
     }
 }
+
+extension PolicyCheckTests {
+    /// Input VAT is reclaimable only with a receipt naming it (issue 41): an item with VAT and no
+    /// receipt is a warning; one with its receipt, or without VAT, is none.
+    func testVATWithoutAReceiptIsAWarning() throws {
+        var withVAT = item(1, "2026-03-03", 2_380, "taxi")
+        withVAT.vat = VATSplit(withVAT.amount, rate: try XCTUnwrap(VATRate(percent: "19")))
+        var kept = item(2, "2026-03-04", 2_380, "taxi")
+        kept.vat = withVAT.vat
+        let plain = item(3, "2026-03-05", 2_300, "taxi")
+        var check = PolicyCheck(report: report, items: [withVAT, kept, plain], categories: [])
+        check.receipts = [2: ["abc"]]
+        check.rules = [.vatWithoutReceipt]
+        let found = check.violations()
+        XCTAssertEqual(found.map(\.key), ["vat-without-receipt:1"])
+        XCTAssertEqual(found.first?.severity, .warning)
+        XCTAssertEqual(
+            found.first?.message,
+            "item 1 (taxi, 23.80 EUR) gives its VAT but has no receipt: input VAT is reclaimable only with a receipt naming it")
+    }
+}

@@ -172,7 +172,7 @@ final class AuditLogStoreTests: TemporaryDatabaseTestCase {
 
     func testEveryProtectiveTriggerDroppedOrChangedIsRecreatedOnOpen() throws {
         let names = Schema.protectiveTriggers.map(\.name)
-        XCTAssertEqual(names.count, 21, "the log's, the items', and a trip's stops, meals and per diems, advances")
+        XCTAssertEqual(names.count, 26, "the log's, the items', and a trip's stops, meals and per diems, advances, items' VAT")
         XCTAssertEqual(try Schema.damagedTriggers(store.db), [], "a new database has them all, as the app writes them")
         for name in names {
             let other = try openDatabase()

@@ -19,16 +19,17 @@ final class PostgresPolicyParityTests: PostgresTestCase {
                     id: 0, title: "Walldorf", startDate: CalendarDate(year: 2026, month: 3, day: 2),
                     endDate: CalendarDate(year: 2026, month: 3, day: 4), currency: eur, owner: "alice", country: .germany))
         }
-        func add(_ category: String, _ cents: Int64, day: Int) throws -> Expense {
+        func add(_ category: String, _ cents: Int64, day: Int, vat: String? = nil) throws -> Expense {
             let amount = Money(minorUnits: cents, currency: eur)
             return try store.insertExpense(
                 Expense(
                     reportID: report.id, date: CalendarDate(year: 2026, month: 3, day: day)!,
                     category: category, amount: amount,
-                    conversion: Expense.Conversion(rate: .one, source: .same, converted: amount)))
+                    conversion: Expense.Conversion(rate: .one, source: .same, converted: amount),
+                    vat: try vat.map { try VATSplit.parse($0, amount: amount) }))
         }
-        _ = try add("taxi", 4_200, day: 3)  // above the receipt threshold, no receipt
-        let dinner = try add("meals", 5_000, day: 3)  // two meals over the daily limit...
+        _ = try add("taxi", 4_200, day: 3, vat: "19")  // above the receipt threshold, no receipt, and its VAT unreclaimable
+        let dinner = try add("meals", 5_000, day: 3, vat: "7:30.00,19:20.00")  // two meals over the daily limit (VAT with a receipt)...
         let lunch = try add("meals", 4_000, day: 3)
         _ = try add("per_diem", 1_000, day: 9)  // after the trip, and typed beside the computed per diems
         _ = try add("taxi", 1_000, day: 2)  // below every limit, but twice...
@@ -61,7 +62,7 @@ final class PostgresPolicyParityTests: PostgresTestCase {
         let found = try appFindings()
         XCTAssertEqual(
             found.map { $0.split(separator: "|")[0] }.sorted(),
-            ["daily-limit", "duplicate", "missing-receipt", "outside-trip", "shared-receipt", "typed-per-diem"],
+            ["daily-limit", "duplicate", "missing-receipt", "outside-trip", "shared-receipt", "typed-per-diem", "vat-without-receipt"],
             "the data shows every rule once")
         XCTAssertEqual(try serverFindings(), found)
         // Severities as configured, and a rule set to off is found by neither.
@@ -69,7 +70,7 @@ final class PostgresPolicyParityTests: PostgresTestCase {
             try expectSuccess(sql("fiona", "SELECT expenses.policy_set('\(rule)', '\(severity)');"))
         }
         XCTAssertEqual(try serverFindings(), try appFindings())
-        XCTAssertEqual(try serverFindings().count, 5)
+        XCTAssertEqual(try serverFindings().count, 6)
     }
 
     /// A report in dollars: its limits, set in euros, converted at the ECB's rate of the item's day

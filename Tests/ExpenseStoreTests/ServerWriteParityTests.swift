@@ -230,19 +230,53 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                         partialDay: money(3_500))
                 ])
             },
-            "expense_add(18)": Exercise { store in
-                var lodging = item(try report(store).id, 24_000)
+            // A hotel bill split by rate: the room at 7 %, its breakfast at 19 % (issue 41).
+            "expense_add(19)": Exercise { store in
+                var lodging = item(try report(store).id, 12_500)
                 lodging.category = "lodging"
                 lodging.nights = 2
+                lodging.vat = try VATSplit.parse("7:110.00,19:15.00", amount: lodging.amount)
                 _ = try store.insertExpense(lodging)
             },
-            "expense_edit(19)": Exercise { store in
+            "expense_edit(20)": Exercise { store in
                 var changed = try store.insertExpense(item(try report(store).id))
                 changed.merchant = "Speisewagen"
                 changed.amount = money(1_900)
                 changed.conversion = same(changed.amount)
+                changed.vat = VATSplit(changed.amount, rate: try XCTUnwrap(VATRate(percent: "19")))
                 try store.updateExpense(changed)
             },
+            "expense_add(18)": Exercise(
+                file: { store in
+                    var lodging = item(try report(store).id, 24_000)
+                    lodging.category = "lodging"
+                    lodging.nights = 2
+                    _ = try store.insertExpense(lodging)
+                },
+                server: { store in
+                    let v = beforeJourneys(item(try report(store).id, 24_000))
+                    try ServerWrites.expenseAddBeforeVAT.call(
+                        on: store.db, v.0, v.1, "lodging", v.3, v.4, v.5, v.6, v.7, v.8, v.9, v.10, v.11, nil, nil, nil, nil, 2, now)
+                }),
+            // The item keeps its VAT through a client that knows none.
+            "expense_edit(19)": Exercise(
+                file: { store in
+                    var changed = item(try report(store).id, 2_000)
+                    changed.vat = VATSplit(changed.amount, rate: try XCTUnwrap(VATRate(percent: "7")))
+                    changed = try store.insertExpense(changed)
+                    changed.merchant = "Kiosk am Gleis"
+                    try store.updateExpense(changed)
+                },
+                server: { store in
+                    var changed = item(try report(store).id, 2_000)
+                    changed.vat = VATSplit(changed.amount, rate: try XCTUnwrap(VATRate(percent: "7")))
+                    changed = try store.insertExpense(changed)
+                    changed.merchant = "Kiosk am Gleis"
+                    let v = beforeJourneys(changed)
+                    try ServerWrites.expenseEditBeforeVAT.call(
+                        on: store.db, changed.id, v.0, v.1, v.2, v.3, v.4, v.5, v.6, v.7, v.8, v.9, v.10, v.11, nil, nil, nil, nil, nil,
+                        now)
+                }),
             "expense_add(13)": Exercise(
                 file: { store in _ = try store.insertExpense(item(try report(store).id, 700)) },
                 server: { store in
@@ -264,6 +298,12 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                     try ServerWrites.expenseEditBeforeJourneys.call(
                         on: store.db, changed.id, v.0, v.1, v.2, v.3, v.4, v.5, v.6, v.7, v.8, v.9, v.10, v.11, now)
                 }),
+            "vat_rate_set(4)": Exercise { store in
+                _ = try store.setVATRate(
+                    Store.VATRateRow(
+                        country: try CountryCode.parse("FR"), validFrom: try CalendarDate.parse("2014-01-01"),
+                        rate: try XCTUnwrap(VATRate(percent: "20"))))
+            },
             "expense_delete(1)": Exercise { store in
                 try store.deleteExpense(try store.insertExpense(item(try report(store).id)).id)
             },

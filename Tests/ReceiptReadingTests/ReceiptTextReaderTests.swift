@@ -85,7 +85,8 @@ final class ReceiptTextReaderTests: XCTestCase {
             suggestion,
             ReceiptSuggestion(
                 merchant: "Restaurant Zum Goldenen Sternen", date: try date("2026-03-03"),
-                amount: "34.80", currency: "CHF", category: "meals"))
+                amount: "34.80", currency: "CHF", category: "meals", vat: "8.1"),
+            "34.80 at 8.1 % holds 2.61 of VAT, as printed")
     }
 
     func testTheAmountOnTheLineBelowItsLabel() {

@@ -4,7 +4,8 @@ public enum Commands {
         commands: ReportCommands.all + TripCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
             + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
-            + ImportCommands.all + RatesCommands.all + AllowanceCommands.all + ReceiptCommands.all + DatabaseCommands.all
+            + ImportCommands.all + RatesCommands.all + VATRateCommands.all + AllowanceCommands.all + ReceiptCommands.all
+            + DatabaseCommands.all
             + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
@@ -23,6 +24,9 @@ public enum Commands {
                 name: "import", abstract: "Card and bank statement imports: list the batches, undo one.",
                 defaultSubcommand: nil),
             CommandGroup(name: "rates", abstract: "The ECB's euro reference rates for converting expenses.", defaultSubcommand: "list"),
+            CommandGroup(
+                name: "vat-rates", abstract: "The VAT rates per country and date that items' VAT is checked against.",
+                defaultSubcommand: "list"),
             CommandGroup(
                 name: "allowance", abstract: "What a trip is paid by rule: per-diem rates by country, mileage rates per km.",
                 defaultSubcommand: nil),

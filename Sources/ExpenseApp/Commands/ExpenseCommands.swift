@@ -24,10 +24,14 @@ enum ExpenseCommands {
         static let fromPlace = Option.text("from-place", "place", "Mileage: where the journey began.")
         static let toPlace = Option.text("to-place", "place", "Mileage: where it went.")
         static let nights = Option.number("nights", "n", "Lodging: how many nights the bill covers (the daily limit applies per night).")
+        static let vat = Option.text(
+            "vat", "rate|splits",
+            "The VAT in the amount: a rate in percent (19), or the amount split by rate, RATE:AMOUNT parts "
+                + "(7:110.00,19:15.00) that add up to it; 'none' removes it.")
         /// What an expense is: `expense edit` changes any of them; `expense add` needs an amount (or
         /// a distance) and a category.
         static let item: [any OptionDeclaration] = [
-            date, amount, currency, rate, category, merchant, description, paidBy, distance, vehicle, fromPlace, toPlace, nights,
+            date, amount, currency, rate, category, merchant, description, paidBy, distance, vehicle, fromPlace, toPlace, nights, vat,
         ]
         static let report = CommonOptions.report
         static let unassigned = Option.flag("unassigned", "Only items in no report.")
@@ -42,12 +46,14 @@ enum ExpenseCommands {
             + "else at the ECB reference rate of its date loaded with 'expenses rates import'. "
             + "A mileage item takes --distance (and --vehicle) instead of --amount: its amount is the distance times the rate per km "
             + "of its date ('expenses allowance mileage'), and it needs no receipt. "
-            + "A lodging bill for several nights takes --nights: the daily limit applies per night.",
+            + "A lodging bill for several nights takes --nights: the daily limit applies per night. "
+            + "--vat says the VAT in the amount, by rate, as the bill states it: each rate must be one its country charges that day "
+            + "('expenses vat-rates'); net and tax are computed from the gross, rounded half-even once.",
         options: [
             Options.report.described("The report to add it to (default: the one opened in the REPL; none: unassigned)."),
             Options.date, Options.amount.required(unless: Options.distance), Options.currency, Options.rate,
             Options.category.required(), Options.merchant, Options.description,
-            Options.paidBy, Options.distance, Options.vehicle, Options.fromPlace, Options.toPlace, Options.nights,
+            Options.paidBy, Options.distance, Options.vehicle, Options.fromPlace, Options.toPlace, Options.nights, Options.vat,
         ],
         examples: [
             "expenses expense add --report 1 --date 2026-03-02 --amount 412.80 --currency EUR --category lodging --merchant \"Hotel Astoria\"",
@@ -55,6 +61,8 @@ enum ExpenseCommands {
             "expenses expense add --date 2026-03-04 --amount 12 --currency EUR --category taxi",
             "expenses expense add --report 1 --date 2026-03-05 --category mileage --distance 123.4 --vehicle car --from-place Munich --to-place Stuttgart",
             "expenses expense add --report 1 --date 2026-03-02 --amount 900 --category lodging --nights 3",
+            "expenses expense add --report 1 --date 2026-03-02 --amount 125.00 --category lodging --vat 7:110.00,19:15.00",
+            "expenses expense add --report 1 --date 2026-03-03 --amount 23.80 --category taxi --vat 19",
         ],
         form: ExpenseForm.make,
         validate: validateJourney
@@ -83,6 +91,7 @@ enum ExpenseCommands {
                 merchant: try invocation[Options.merchant] ?? "", description: try invocation[Options.description] ?? "",
                 amount: amount, paidBy: try invocation[Options.paidBy] ?? .personal, journey: journey,
                 nights: try nights(invocation, category: category, previous: nil))
+            item.vat = try vat(invocation, of: item, previous: nil)
             let manualRate = try invocation[Options.rate]
             if let report {
                 item.conversion = try Expense.Conversion.of(
@@ -162,12 +171,14 @@ enum ExpenseCommands {
     static let edit = CommandSpec(
         ["expense", "edit"], abstract: "Change an expense of a draft report, or an unassigned one.",
         discussion: "A mileage item's amount is computed again at the rate per km when its distance, vehicle or date "
-            + "changes; it takes --distance, not --amount.",
+            + "changes; it takes --distance, not --amount. A new amount keeps an item's one VAT rate; a split by rate "
+            + "is given again with it (--vat), and --vat none removes the VAT.",
         arguments: [CommonArguments.expense],
         options: Options.item,
         examples: [
             "expenses expense edit 2 --amount 39.50", "expenses expense edit 2 --currency EUR --merchant \"Bahnhof Buffet Basel\"",
             "expenses expense edit 7 --distance 150", "expenses expense edit 3 --nights 2",
+            "expenses expense edit 2 --vat 7:110.00,19:15.00", "expenses expense edit 2 --vat none",
         ],
         validate: validateJourney
     ) { invocation, session in
@@ -199,6 +210,7 @@ enum ExpenseCommands {
                 // The same figure in another currency: re-read it with that currency's digits.
                 item.amount = try Money.parse(item.amount.decimalString, currency: currency)
             }
+            item.vat = try vat(invocation, of: item, previous: previous.vat)
             if let report {
                 var manualRate = try invocation[Options.rate]
                 if manualRate == nil, previous.conversion?.source == .manual, item.amount.currency == previous.amount.currency {

@@ -24,6 +24,10 @@ enum ReceiptCommands {
             .text("merchant", "name", "With --create: who was paid (default: the receipt's first line)."),
             .text("category", "code", "With --create: the category (default: guessed from the receipt).", completion: .category),
             .text("description", "text", "With --create: what it was for."),
+            .text(
+                "vat", "rate|splits",
+                "With --create: the VAT in the amount, 19 or 7:110.00,19:15.00 (default: the receipt's, when its VAT lines add up; none: none)."
+            ),
             .text("rate", "rate", "With --create: exchange rate into the report's currency (default: the ECB's of the date)."),
         ]
         static let noMatch = Option.flag("no-match", "Keep it alone: do not look for the expense it belongs to.")

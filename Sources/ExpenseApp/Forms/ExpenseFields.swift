@@ -18,6 +18,8 @@ enum ExpenseFields {
         var category: (Form.Answers) -> String? = { _ in nil }
         var currency: (Form.Answers) -> String? = { _ in nil }
         var amount: (Form.Answers) -> String? = { _ in nil }
+        /// What the receipt states, as `--vat` takes it.
+        var vat: (Form.Answers) -> String? = { _ in nil }
     }
 
     /// - Parameters:
@@ -78,6 +80,11 @@ enum ExpenseFields {
             fields.append(
                 Form.Field(Options.nights, "Nights").suggesting { _ in "1" }.asked { category($0) == ExpenseCommands.lodgingCategory })
         }
+        // Optional: empty is none. Not asked of an allowance, which carries none.
+        fields.append(
+            Form.Field(Options.vat, "VAT (19, or 7:110.00,19:15.00; empty: none)")
+                .suggesting(defaults.vat)
+                .asked { !Expense.neverRefunded.contains(category($0) ?? "") })
         return fields
     }
 

@@ -37,7 +37,7 @@ enum ReceiptForm {
         func read(_ field: ReceiptExpenseDraft.Field) -> (Form.Answers) -> String? { { _ in field.value.isEmpty ? nil : field.value } }
         let defaults = ExpenseFields.Defaults(
             date: read(draft.date), merchant: read(draft.merchant), category: read(draft.category),
-            currency: read(draft.currency), amount: read(draft.amount))
+            currency: read(draft.currency), amount: read(draft.amount), vat: read(draft.vat))
         let fields = try ExpenseFields.make(store: store, report: { _ in draft.report }, defaults: defaults)
         let create = Form.Field("create", "Create an expense from it (yes/no)", required: true)
             .suggesting { _ in "yes" }
@@ -58,6 +58,8 @@ enum ReceiptForm {
         for field in fields {
             if let word = answers.words[field.name] { try confirmed.change(field.name, to: word) }
         }
+        // The receipt's VAT taken as suggested stays a suggestion (left out where the rate table refuses it).
+        if confirmed.vat.value == draft.vat.value { confirmed.vat.origin = draft.vat.origin }
         return confirmed
     }
 }

@@ -17,6 +17,10 @@ enum ExpenseView {
             .init("rateDecimal", "rate", drop: 3), .init("converted", "converted", drop: 1),
             .init("distanceKm", "km", inTable: false), .init("vehicle", "vehicle", inTable: false),
             .init("fromPlace", "from", inTable: false), .init("toPlace", "to", inTable: false), .init("nights", "nights", inTable: false),
+            // The VAT as `--vat` takes it, then the tax in the amount (in a table only when an item
+            // has VAT, and left out first on a narrow terminal) and the net, for programs.
+            .init("vat", "vat", inTable: false), .init("vatTax", "VAT", inTable: items.contains { $0.vat != nil }, drop: 5),
+            .init("vatNet", "net", inTable: false),
         ]
         // Each row is made when it is rendered (a report can have 100,000 items).
         return Listing(columns: columns, count: items.count, note: note) { index in
@@ -33,6 +37,7 @@ enum ExpenseView {
                 item.journey.map { .text($0.vehicle.rawValue) } ?? .null,
                 item.journey?.from.map { .text($0) } ?? .null, item.journey?.to.map { .text($0) } ?? .null,
                 item.nights.map { .int(Int64($0)) } ?? .null,
+                item.vat.map { .text($0.text) } ?? .null, .money(item.vat?.tax), .money(item.vat?.net),
             ]
             return row
         }
@@ -60,7 +65,34 @@ enum ExpenseView {
             ("distanceKm", .string(item.journey?.distance.description)), ("vehicle", .string(item.journey?.vehicle.rawValue)),
             ("fromPlace", .string(item.journey?.from)), ("toPlace", .string(item.journey?.to)),
             ("nights", item.nights.map { .int(Int64($0)) } ?? .null),
+            ("vat", vatJSON(item.vat)),
         ])
+    }
+
+    /// An item's VAT for programs: its parts by rate, each with its gross, net and tax, and
+    /// their sums; null when none was given.
+    static func vatJSON(_ vat: VATSplit?) -> JSONValue {
+        guard let vat else { return .null }
+        return .object([
+            ("text", .string(vat.text)),
+            (
+                "parts",
+                .array(
+                    vat.parts.map { part in
+                        .object([
+                            ("rate", .string(part.rate.description)), ("gross", .money(part.gross)), ("net", .money(part.net)),
+                            ("tax", .money(part.tax)),
+                        ])
+                    })
+            ),
+            ("net", .money(vat.net)), ("tax", .money(vat.tax)),
+        ])
+    }
+
+    /// `7 %: 7.20 of 110.00, 19 %: 2.39 of 15.00`: each rate's tax and the gross it is in.
+    static func vatWords(_ vat: VATSplit) -> String {
+        vat.parts.map { "\($0.rate) %: \($0.tax.displayString) of \($0.gross.displayString)" }.joined(separator: ", ")
+            + " \(vat.gross.currency.code) (net \(vat.net.displayString), tax \(vat.tax.displayString))"
     }
 }
 
@@ -84,7 +116,8 @@ struct ExpenseDetail: Document {
             ("Report", item.reportID.map(String.init) ?? "(unassigned)"), ("Date", item.date.description),
             ("Category", item.category), ("Merchant", item.merchant), ("Description", item.description),
             ("Reference", item.reference ?? ""), ("Amount", item.amount.description), ("Journey", item.journey?.summary ?? ""),
-            ("Nights", item.nights.map(String.init) ?? ""), ("Paid by", item.paidBy.rawValue),
+            ("Nights", item.nights.map(String.init) ?? ""), ("VAT", item.vat.map(ExpenseView.vatWords) ?? ""),
+            ("Paid by", item.paidBy.rawValue),
             ("Rate", item.conversion.map(Self.rate) ?? ""), ("Converted", item.conversion.map { $0.converted.description } ?? ""),
         ]
         for (label, value) in rows where !value.isEmpty { text += "  " + (label + ":").padding(13) + value + "\n" }

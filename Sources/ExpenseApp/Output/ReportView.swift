@@ -116,6 +116,7 @@ struct ReportDetail: Document {
                 }
             }
         }
+        text += VATView.text(VATTotals(items))
         text += PerDiemView.text(perDiems, report: report, width: width)
         text += AdvanceView.text(advances)
         text += "\nTotals by original currency:\n"
@@ -179,6 +180,7 @@ struct ReportDetail: Document {
                     ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
                     ("paidByCompany", .money(totals.paidByCompany)), ("perDiems", .money(totals.perDiems)),
                     ("advances", .money(totals.advances)), ("dueToCompany", .money(totals.dueToCompany)),
+                    ("vatByRate", VATView.json(VATTotals(items))),
                 ])
             ),
         ])

@@ -16,6 +16,7 @@ struct ReceiptExpenseDraft {
         case report = "the report's"
         case settings = "the default currency"
         case missing = "not read: give it"
+        case notStated = "none read"
     }
 
     struct Field {
@@ -29,12 +30,14 @@ struct ReceiptExpenseDraft {
     var currency: Field
     var merchant: Field
     var category: Field
+    /// The VAT in the amount as `--vat` takes it; empty: none.
+    var vat: Field
     /// A rate into the report's currency, when given; else the ECB's of the date, if loaded.
     var rate: String?
     var description: String
 
     /// The fields the user can change in the dialog, by the name typed.
-    static let fieldNames = ["date", "amount", "currency", "merchant", "category", "rate"]
+    static let fieldNames = ["date", "amount", "currency", "merchant", "category", "vat", "rate"]
 
     init(
         suggestion: ReceiptSuggestion, takenOn: CalendarDate?, overrides: [String: String], report: Report?,
@@ -56,6 +59,8 @@ struct ReceiptExpenseDraft {
                 ?? Field(value: defaultCurrency, origin: .settings))
         merchant = field("merchant", suggestion.merchant, .receipt, fallback: Field(value: "", origin: .missing))
         category = field("category", suggestion.category, .guessed, fallback: Field(value: "", origin: .missing))
+        vat = field("vat", suggestion.vat, .receipt, fallback: Field(value: "", origin: .notStated))
+        if vat.origin == .given, vat.value.lowercased() == "none" { vat.value = "" }
         rate = overrides["rate"]
         description = overrides["description"] ?? ""
     }
@@ -73,7 +78,7 @@ struct ReceiptExpenseDraft {
             [
                 ("Report", place, nil), ("Date", date.value, date.origin), ("Amount", amount.value, amount.origin),
                 ("Currency", currency.value, currency.origin), ("Merchant", merchant.value, merchant.origin),
-                ("Category", category.value, category.origin),
+                ("Category", category.value, category.origin), ("VAT", vat.value, vat.origin),
             ] + (rate.map { [("Rate", $0, Origin.given)] } ?? [])
         let width = rows.map { $0.1.count }.max() ?? 0
         for (label, value, origin) in rows {
@@ -93,6 +98,7 @@ struct ReceiptExpenseDraft {
         case "currency": currency = Field(value: value.uppercased(), origin: .given)
         case "merchant": merchant = Field(value: value, origin: .given)
         case "category": category = Field(value: value.lowercased(), origin: .given)
+        case "vat": vat = Field(value: value.lowercased() == "none" ? "" : value, origin: .given)
         case "rate": rate = value.isEmpty ? nil : value
         default:
             let suggestion = Suggestion.closest(to: name, among: Self.fieldNames)
@@ -118,6 +124,10 @@ struct ReceiptExpenseDraft {
             reportID: report?.id, date: try CalendarDate.parse(date.value), category: try store.category(category.value).code,
             merchant: merchant.value, description: description,
             amount: try Money.parse(amount.value, currency: currency))
+        if !vat.value.isEmpty { item.vat = try VATSplit.parse(vat.value, amount: item.amount) }
+        // What the receipt's reading suggested is left out where the rate table refuses it (a
+        // Swiss bill in a German trip): a suggestion, not what the person said.
+        if vat.origin == .receipt, item.vat != nil, (try? store.requireVATRates(item)) == nil { item.vat = nil }
         try item.validate()
         if item.category == Journey.category {
             throw ExpenseError(

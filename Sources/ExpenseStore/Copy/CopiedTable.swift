@@ -66,6 +66,9 @@ extension CopiedTable {
         CopiedTable(
             "mileage_rates", [("vehicle", t), ("valid_from", t), ("rate_minor", i), ("currency", t)], key: ["vehicle", "valid_from"]),
         CopiedTable(
+            "vat_rates", [("country", t), ("valid_from", t), ("valid_to", t), ("rate_hundredths", i)],
+            key: ["country", "rate_hundredths", "valid_from"]),
+        CopiedTable(
             "reports",
             [
                 ("id", i), ("title", t), ("purpose", t), ("destination", t), ("start_date", t), ("end_date", t),
@@ -113,6 +116,8 @@ extension CopiedTable {
             ],
             owner: .items, totals: ["size"]),
         CopiedTable("expense_receipts", [("expense_id", i), ("receipt_id", i), ("attached_at", t)], key: ["expense_id", "receipt_id"]),
+        CopiedTable(
+            "expense_vat", [("expense_id", i), ("rate_hundredths", i), ("gross_minor", i)], key: ["expense_id", "rate_hundredths"]),
         CopiedTable(
             "receipt_inbox_taken", [("path", t), ("size", i), ("modified_ns", i), ("receipt_id", i), ("taken_at", t)],
             key: ["path", "size", "modified_ns"], owner: .person),
@@ -168,6 +173,7 @@ extension CopiedTable {
         ("import_batches", "report_id", "reports", "id"),
         ("expense_receipts", "expense_id", "expenses", "id"),
         ("expense_receipts", "receipt_id", "receipts", "id"),
+        ("expense_vat", "expense_id", "expenses", "id"),
         ("receipt_inbox_taken", "receipt_id", "receipts", "id"),
         ("policy_acknowledgements", "report_id", "reports", "id"),
         ("report_stops", "report_id", "reports", "id"),

@@ -84,6 +84,7 @@ final class TeamImport {
             outcome.tables.append(tally)
             let (expenseIDs, expenseOwners, items) = try copyItems(reportIDs)
             outcome.tables.append(items)
+            outcome.tables.append(try copyItemVAT(expenseIDs))
             let (receipts, links, files, bytes) = try copyReceipts(expenseIDs, expenseOwners)
             outcome.tables += [receipts, links]
             outcome.receiptFiles = files
@@ -211,6 +212,26 @@ final class TeamImport {
         }
         tally.rows = tally.copied + tally.present
         return (ids, itemOwners, tally)
+    }
+
+    /// The VAT parts of the copied items, while their reports are drafts; the server holds them to
+    /// each item's amount when the copy commits (`expense_vat_within_amount`).
+    private func copyItemVAT(_ expenseIDs: [Int64: Int64]) throws -> DatabaseCopy.Tally {
+        var tally = DatabaseCopy.Tally("expense_vat")
+        let rows = try from.query("SELECT \(Store.vatColumns) FROM expense_vat ORDER BY expense_id, rate_hundredths" as SQL) {
+            try Store.vatPart($0)
+        }
+        for row in rows {
+            guard let expense = expenseIDs[row.expense] else { continue }
+            try to.execute(
+                """
+                INSERT INTO expense_vat (expense_id, rate_hundredths, gross_minor)
+                VALUES (\(expense), \(Int64(row.rate.hundredths)), \(row.gross))
+                """ as SQL)
+            tally.copied += 1
+        }
+        tally.rows = tally.copied
+        return tally
     }
 
     /// Receipts of the copied items (as their items' owner's) and those of no item (as the owner of

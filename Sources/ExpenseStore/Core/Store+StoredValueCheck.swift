@@ -60,6 +60,8 @@ extension Store {
             ("SELECT \(Self.batchColumns) FROM import_batches ORDER BY id", { _ = try Self.batch($0) }),
             ("SELECT \(Self.referenceRateColumns) FROM exchange_rates ORDER BY currency, date", { _ = try Self.referenceRate($0) }),
             ("SELECT \(Self.mileageRateColumns) FROM mileage_rates ORDER BY vehicle, valid_from", { _ = try Self.mileageRate($0) }),
+            ("SELECT \(Self.vatColumns) FROM expense_vat ORDER BY expense_id, rate_hundredths", { _ = try Self.vatPart($0) }),
+            ("SELECT \(Self.vatRateColumns) FROM vat_rates ORDER BY country, rate_hundredths, valid_from", { _ = try Self.vatRateRow($0) }),
             ("SELECT \(Self.allowanceRateColumns) FROM allowance_rates ORDER BY country, valid_from", { _ = try Self.allowanceRate($0) }),
             ("SELECT \(Self.categoryColumns) FROM categories ORDER BY code", { _ = try Self.category($0) }),
             ("SELECT \(Self.severityColumns) FROM policy_rules ORDER BY rule", { _ = try Self.severity($0) }),

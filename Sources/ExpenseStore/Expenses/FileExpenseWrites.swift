@@ -8,7 +8,7 @@ struct FileExpenseWrites: ExpenseWrites {
     func add(_ expense: Expense, stamp: String) throws -> Int64 {
         let conversion = expense.conversion
         let journey = expense.journey
-        return try store.db.insert(
+        let id = try store.db.insert(
             """
             INSERT INTO expenses (report_id, date, category, merchant, description, amount_minor, currency,
                                   rate, rate_date, rate_source, converted_minor, paid_by, distance_tenths, vehicle,
@@ -19,11 +19,15 @@ struct FileExpenseWrites: ExpenseWrites {
                     \(journey?.distance.tenths), \(journey?.vehicle.rawValue), \(journey?.from), \(journey?.to),
                     \(expense.nights), \(stamp), \(stamp))
             """)
+        try insertVAT(expense.vat, of: id)
+        return id
     }
 
     func edit(_ expense: Expense, stamp: String) throws {
         let conversion = expense.conversion
         let journey = expense.journey
+        // The parts go first, so that the amount changes under none (`expenses_amount_keeps_vat`).
+        try store.db.execute(SQL("DELETE FROM expense_vat WHERE expense_id = \(expense.id)"))
         try store.db.execute(
             SQL(
                 """
@@ -37,6 +41,19 @@ struct FileExpenseWrites: ExpenseWrites {
                                     nights = \(expense.nights), updated_at = \(stamp)
                 WHERE id = \(expense.id)
                 """))
+        try insertVAT(expense.vat, of: expense.id)
+    }
+
+    /// An item's VAT parts, by rate; the tax is not stored but computed from them (`VATPart`).
+    private func insertVAT(_ vat: VATSplit?, of id: Int64) throws {
+        for part in vat?.parts ?? [] {
+            try store.db.execute(
+                SQL(
+                    """
+                    INSERT INTO expense_vat (expense_id, rate_hundredths, gross_minor)
+                    VALUES (\(id), \(Int64(part.rate.hundredths)), \(part.gross.minorUnits))
+                    """))
+        }
     }
 
     func delete(_ id: Int64) throws {

@@ -14,7 +14,7 @@ struct ServerExpenseWrites: ExpenseWrites {
             expense.description, expense.amount.minorUnits, expense.amount.currency.code,
             conversion?.rate.description, conversion?.rateDate?.description, conversion?.source.rawValue,
             conversion?.converted.minorUnits, expense.paidBy.rawValue, journey?.distance.tenths,
-            journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), stamp)
+            journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), Self.vatText(expense.vat), stamp)
     }
 
     func edit(_ expense: Expense, stamp: String) throws {
@@ -25,7 +25,14 @@ struct ServerExpenseWrites: ExpenseWrites {
             expense.description, expense.amount.minorUnits, expense.amount.currency.code,
             conversion?.rate.description, conversion?.rateDate?.description, conversion?.source.rawValue,
             conversion?.converted.minorUnits, expense.paidBy.rawValue, journey?.distance.tenths,
-            journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), stamp)
+            journey?.vehicle.rawValue, journey?.from, journey?.to, expense.nights.map(Int64.init), Self.vatText(expense.vat), stamp)
+    }
+
+    /// An item's VAT as the server functions take it: `RATE:GROSS` parts, the rate in hundredths
+    /// of a percent and the gross in minor units, separated by commas ("700:11000,1900:1500"); nil
+    /// for none. The server recomputes nothing it is given but checks it all, and computes the tax itself.
+    static func vatText(_ vat: VATSplit?) -> String? {
+        vat.map { $0.parts.map { "\($0.rate.hundredths):\($0.gross.minorUnits)" }.joined(separator: ",") }
     }
 
     func delete(_ id: Int64) throws {

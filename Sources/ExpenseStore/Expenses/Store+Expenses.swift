@@ -111,7 +111,7 @@ extension Store {
             columns = column
             found.append(try Store.expense(row, column, reportCurrency: reportCurrency, rate: rate))
         }
-        return found
+        return try withVAT(found)
     }
 
     /// Inserts an expense and returns it with its id; refused when its report is not editable.
@@ -119,6 +119,7 @@ extension Store {
         try write {
             if let reportID = expense.reportID { try requireEditable(report: reportID, for: .addItems) }
             try expense.validate()
+            try requireVATRates(expense)
             if let reportID = expense.reportID {
                 try requireTotalFits(report: reportID, adding: expense.conversion?.converted.minorUnits ?? 0)
             }
@@ -135,6 +136,7 @@ extension Store {
             if let current { try requireEditable(report: current, for: current == expense.reportID ? .changeItems : .moveItems) }
             if let target = expense.reportID, target != current { try requireEditable(report: target, for: .addItems) }
             try expense.validate()
+            try requireVATRates(expense)
             let newConverted = expense.conversion?.converted.minorUnits ?? 0
             if let current, current == expense.reportID {
                 try requireTotalFits(report: current, adding: Int64(clamping: Int128(newConverted) - Int128(converted)))

@@ -20,6 +20,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-14-pg-v10-shared-table-audit") { try $0.execute(SQL(verbatim: PostgresSchema.sharedTableAudit)) }
         migrator.register("2026-12-15-pg-v11-upload-limits") { try $0.execute(SQL(verbatim: PostgresSchema.uploadLimits)) }
         migrator.register("2026-12-16-pg-v12-chain-at-commit") { try $0.execute(SQL(verbatim: PostgresSchema.chainAtCommit)) }
+        migrator.register("2026-12-17-pg-v13-item-vat") { try $0.execute(SQL(verbatim: PostgresSchema.itemVAT)) }
         return migrator
     }
 

@@ -6,10 +6,23 @@ extension PostgresSchema {
     /// (`ServerWrites.expenseAddBeforeJourneys`), passed on to today's with neither: kept, so
     /// that a client of the earlier version still adds and edits items; a mileage item without
     /// its journey is refused by the trigger whatever calls.
-    static let itemArgumentsBeforeJourneys = """
-        p_report, p_date, p_category, p_merchant, p_description, p_amount, p_currency, p_rate, p_rate_date, p_rate_source,
-        p_converted, p_paid_by, NULL, NULL, NULL, NULL, NULL, p_at
+    /// The arguments the item functions took before VAT (`ServerWrites.expenseAddBeforeVAT`),
+    /// passed on to today's with `vat`: none for an added item, the item's own for an edited one.
+    static func itemArgumentsBeforeVAT(vat: String) -> String {
         """
+        p_report, p_date, p_category, p_merchant, p_description, p_amount, p_currency, p_rate, p_rate_date, p_rate_source,
+        p_converted, p_paid_by, p_distance, p_vehicle, p_from_place, p_to_place, p_nights, \(vat), p_at
+        """
+    }
+
+    /// An added item has no VAT; an edited one keeps what it had (`expense_vat_text`), so that
+    /// such a client's edit of the amount is refused where the parts no longer add up to it.
+    static func itemArgumentsBeforeJourneys(vat: String) -> String {
+        """
+        p_report, p_date, p_category, p_merchant, p_description, p_amount, p_currency, p_rate, p_rate_date, p_rate_source,
+        p_converted, p_paid_by, NULL, NULL, NULL, NULL, NULL, \(vat), p_at
+        """
+    }
 
     /// An item and its receipts: the owner's alone, changed only while the report it is in (and the
     /// one it moves to) is a draft of theirs. A mileage item's amount is checked against the
@@ -17,7 +30,7 @@ extension PostgresSchema {
     /// `mileageNightsAdvances`), whoever writes it; its value in the
     /// report's currency is the server's own conversion (`require_conversion`).
     static var itemFunctions: [ServerFunction] {
-        [
+        itemVATFunctions + [
             ServerFunction(
                 ServerWrites.expenseAdd,
                 declare: "who text := caller(); made bigint;",
@@ -32,6 +45,7 @@ extension PostgresSchema {
                             p_rate, p_rate_date, p_rate_source, p_converted, p_paid_by, p_at, p_at, who,
                             p_distance, p_vehicle, p_from_place, p_to_place, p_nights)
                     RETURNING id INTO made;
+                    PERFORM item_vat_store(made, p_report, p_date, p_category, p_amount, p_currency, p_vat);
                     RETURN made;
                     """, callers: [travellerRole]),
             ServerFunction(
@@ -47,13 +61,22 @@ extension PostgresSchema {
                         converted_minor = p_converted, paid_by = p_paid_by, updated_at = p_at, distance_tenths = p_distance,
                         vehicle = p_vehicle, from_place = p_from_place, to_place = p_to_place, nights = p_nights
                     WHERE id = p_expense;
+                    PERFORM item_vat_store(p_expense, p_report, p_date, p_category, p_amount, p_currency, p_vat);
                     """, callers: [travellerRole]),
             ServerFunction(
+                ServerWrites.expenseAddBeforeVAT,
+                body: "RETURN expense_add(\(itemArgumentsBeforeVAT(vat: "NULL")));", callers: [travellerRole]),
+            ServerFunction(
+                ServerWrites.expenseEditBeforeVAT,
+                body: "PERFORM expense_edit(p_expense, \(itemArgumentsBeforeVAT(vat: "expense_vat_text(p_expense)")));",
+                callers: [travellerRole]),
+            ServerFunction(
                 ServerWrites.expenseAddBeforeJourneys,
-                body: "RETURN expense_add(\(itemArgumentsBeforeJourneys));", callers: [travellerRole]),
+                body: "RETURN expense_add(\(itemArgumentsBeforeJourneys(vat: "NULL")));", callers: [travellerRole]),
             ServerFunction(
                 ServerWrites.expenseEditBeforeJourneys,
-                body: "PERFORM expense_edit(p_expense, \(itemArgumentsBeforeJourneys));", callers: [travellerRole]),
+                body: "PERFORM expense_edit(p_expense, \(itemArgumentsBeforeJourneys(vat: "expense_vat_text(p_expense)")));",
+                callers: [travellerRole]),
             ServerFunction(
                 ServerWrites.expenseDelete,
                 declare: "who text := caller();",

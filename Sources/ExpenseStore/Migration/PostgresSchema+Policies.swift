@@ -81,6 +81,12 @@ extension PostgresSchema {
             Policy(
                 name: "expense_receipts_of_visible_items", table: "expense_receipts", command: "SELECT", roles: reviewers,
                 using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_receipts.expense_id)"),
+            Policy(
+                name: "expense_vat_owner", table: "expense_vat", command: "SELECT", roles: [travellerRole],
+                using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_vat.expense_id AND e.owner = session_user)"),
+            Policy(
+                name: "expense_vat_of_visible_items", table: "expense_vat", command: "SELECT", roles: reviewers,
+                using: "EXISTS (SELECT 1 FROM expenses e WHERE e.id = expense_vat.expense_id)"),
             Policy(name: "receipts_owner", table: "receipts", command: "SELECT", roles: [travellerRole], using: "owner = session_user"),
             Policy(
                 name: "receipts_of_visible_items", table: "receipts", command: "SELECT", roles: reviewers,

@@ -102,6 +102,10 @@ extension PostgresSchema {
                           AND i.distance_tenths IS NULL
                           AND NOT EXISTS (SELECT 1 FROM public.expense_receipts l WHERE l.expense_id = i.id)
                         UNION ALL
+                        SELECT 'vat-without-receipt', 'vat-without-receipt:' || i.id
+                        FROM items i
+                        WHERE EXISTS (SELECT 1 FROM public.expense_vat v WHERE v.expense_id = i.id)
+                          AND NOT EXISTS (SELECT 1 FROM public.expense_receipts l WHERE l.expense_id = i.id)                        UNION ALL
                         SELECT 'outside-trip', 'outside-trip:' || i.id
                         FROM items i CROSS JOIN report r
                         WHERE i.date COLLATE "C" < r.start_date OR i.date COLLATE "C" > r.end_date

@@ -3,11 +3,12 @@ extension PostgresSchema {
     /// point 5), since no function looks in `public` any more. A table added by a migration is
     /// added here; `PostgresSearchPathAttackTests` fails for a body that names one unqualified.
     static let appTables = [
-        "allowance_rates", "app_shortcuts", "categories", "dynamic_shortcuts", "exchange_rates", "expense_receipts", "expenses",
+        "allowance_rates", "app_shortcuts", "categories", "dynamic_shortcuts", "exchange_rates", "expense_receipts", "expense_vat",
+        "expenses",
         "import_batches", "manual_rate_tolerance", "mileage_rates", "open_sessions", "policy_acknowledgements", "policy_rules",
         "rate_change_window", "rate_events", "rate_events_head", "receipt_contents", "receipt_inbox_taken", "receipt_uploads",
         "receipts", "report_advances", "report_allowances", "report_events", "report_events_head", "report_findings",
-        "report_meals", "report_stops", "reports", "schema_migrations", "shortcut_launches", "upload_limits",
+        "report_meals", "report_stops", "reports", "schema_migrations", "shortcut_launches", "upload_limits", "vat_rates",
     ]
 
     /// `sql` with every one of the app's tables that follows FROM, JOIN, UPDATE, INTO, USING or
@@ -27,7 +28,7 @@ extension PostgresSchema {
     /// without `public`: the last definition of each, in the migrations' order. A migration
     /// that makes a trigger function adds its SQL here.
     static var requalifiedTriggerFunctions: String {
-        let shipped = [triggers, countFunction, tripAllowances, mileageNightsAdvances]
+        let shipped = [triggers, countFunction, tripAllowances, mileageNightsAdvances, itemVAT]
         guard let expression = try? Regex("CREATE (?:OR REPLACE )?FUNCTION (\\w+)\\(\\) RETURNS trigger .*?\\bEND \\$\\$;") else {
             return ""
         }

@@ -46,6 +46,17 @@ struct FileRateWrites: RateWrites {
         return store.db.changes > 0
     }
 
+    func setVATRate(_ row: Store.VATRateRow) throws -> Bool {
+        try store.db.execute(
+            """
+            INSERT INTO vat_rates (country, valid_from, valid_to, rate_hundredths)
+            VALUES (\(row.country.code), \(row.validFrom), \(row.validTo), \(Int64(row.rate.hundredths)))
+            ON CONFLICT (country, rate_hundredths, valid_from) DO UPDATE SET valid_to = excluded.valid_to
+            WHERE vat_rates.valid_to IS NOT excluded.valid_to
+            """ as SQL)
+        return store.db.changes > 0
+    }
+
     func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws {
         let statement: SQL =
             if let country {

@@ -20,6 +20,8 @@ protocol RateWrites {
     /// Sets a vehicle's rate from a day on, replacing that day's, marked `taxable` as above.
     /// Returns whether anything changed.
     func setMileageRate(_ rate: MileageRate, taxable: Bool) throws -> Bool
+    /// Stores a country's VAT rate from a day on (its end replaced when it has one); whether it changed.
+    func setVATRate(_ row: Store.VATRateRow) throws -> Bool
 
     /// Sets or removes (`country` nil) the stop of `day` on `report`'s trip, and logs it.
     /// `report` is the draft as it is now, checked by the caller.

@@ -27,6 +27,11 @@ struct ServerRateWrites: RateWrites {
             rate.perKilometre.currency.code, taxable ? 1 : 0) > 0
     }
 
+    func setVATRate(_ row: Store.VATRateRow) throws -> Bool {
+        try ServerWrites.vatRateSet.call(
+            on: store.db, row.country.code, Int64(row.rate.hundredths), row.validFrom.description, row.validTo?.description) > 0
+    }
+
     func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws {
         try ServerWrites.reportStop.call(on: store.db, report.id, day.description, country?.code, store.now())
     }

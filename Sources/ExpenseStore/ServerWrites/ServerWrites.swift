@@ -58,14 +58,34 @@ enum ServerWrites {
 
     // MARK: Items
 
+    /// `p_vat`: the item's VAT parts as `RATE:GROSS,...` (hundredths of a percent, minor units),
+    /// NULL for none (`ServerExpenseWrites.vatText`).
     static let expenseAdd = ServerWrite(
+        "expense_add", ("p_report", Int64?.self), ("p_date", String.self), ("p_category", String.self),
+        ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self), ("p_currency", String.self),
+        ("p_rate", String?.self), ("p_rate_date", String?.self), ("p_rate_source", String?.self),
+        ("p_converted", Int64?.self), ("p_paid_by", String.self), ("p_distance", Int64?.self), ("p_vehicle", String?.self),
+        ("p_from_place", String?.self), ("p_to_place", String?.self), ("p_nights", Int64?.self), ("p_vat", String?.self),
+        ("p_at", String.self), returns: Int64.self)
+    static let expenseEdit = ServerWrite(
+        "expense_edit", ("p_expense", Int64.self), ("p_report", Int64?.self), ("p_date", String.self),
+        ("p_category", String.self), ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self),
+        ("p_currency", String.self), ("p_rate", String?.self), ("p_rate_date", String?.self),
+        ("p_rate_source", String?.self), ("p_converted", Int64?.self), ("p_paid_by", String.self),
+        ("p_distance", Int64?.self), ("p_vehicle", String?.self), ("p_from_place", String?.self),
+        ("p_to_place", String?.self), ("p_nights", Int64?.self), ("p_vat", String?.self), ("p_at", String.self),
+        returns: NoResult.self)
+    /// `expense_add` as clients before VAT (issue 41) call it: kept, so that they still add items (without VAT).
+    static let expenseAddBeforeVAT = ServerWrite(
         "expense_add", ("p_report", Int64?.self), ("p_date", String.self), ("p_category", String.self),
         ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self), ("p_currency", String.self),
         ("p_rate", String?.self), ("p_rate_date", String?.self), ("p_rate_source", String?.self),
         ("p_converted", Int64?.self), ("p_paid_by", String.self), ("p_distance", Int64?.self), ("p_vehicle", String?.self),
         ("p_from_place", String?.self), ("p_to_place", String?.self), ("p_nights", Int64?.self), ("p_at", String.self),
         returns: Int64.self)
-    static let expenseEdit = ServerWrite(
+    /// `expense_edit` as clients before VAT call it: the item keeps its VAT parts, so that a new
+    /// amount they no longer add up to is refused (`expense_vat_text`).
+    static let expenseEditBeforeVAT = ServerWrite(
         "expense_edit", ("p_expense", Int64.self), ("p_report", Int64?.self), ("p_date", String.self),
         ("p_category", String.self), ("p_merchant", String.self), ("p_description", String.self), ("p_amount", Int64.self),
         ("p_currency", String.self), ("p_rate", String?.self), ("p_rate_date", String?.self),
@@ -186,17 +206,23 @@ enum ServerWrites {
     static let manualRateToleranceSet = ServerWrite(
         "manual_rate_tolerance_set", ("p_basis_points", Int64.self), returns: Int64.self)
     static let rateChangeWindowSet = ServerWrite("rate_change_window_set", ("p_days", Int64.self), returns: Int64.self)
+    /// A country's VAT rate (hundredths of a percent) from a day on, through `p_to` (NULL: on);
+    /// returns 1 when it changed the table.
+    static let vatRateSet = ServerWrite(
+        "vat_rate_set", ("p_country", String.self), ("p_rate", Int64.self), ("p_from", String.self), ("p_to", String?.self),
+        returns: Int64.self)
 
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent,
         reportTrip, reportStop, reportMeals, allowanceRateSave,
-        expenseAdd, expenseEdit, expenseAddBeforeJourneys, expenseEditBeforeJourneys, expenseDelete, advanceAdd, advanceRemove,
+        expenseAdd, expenseEdit, expenseAddBeforeVAT, expenseEditBeforeVAT, expenseAddBeforeJourneys, expenseEditBeforeJourneys,
+        expenseDelete, advanceAdd, advanceRemove,
         receiptChunk, receiptUploadsGC, receiptContentFinish, receiptNew, receiptOCR, receiptDelete, receiptAttach, receiptDetach,
         inboxTaken,
         importBegin, importRows, importFinish, importUndo,
         shortcutsClear, shortcutAdd, appShortcutRecord, launchEnqueue, launchClaim, launchFinish, launchRequeue,
         launchDiscard, sessionOpen, sessionTouch, sessionClose,
-        rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet,
+        rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet, vatRateSet,
     ]
 }
