@@ -27,6 +27,7 @@ enum ShippedMigrations {
         ("2026-12-08-v14-mail-receipts", "f097a21ec60c83c7eb46eabc93da2aa9553d9b6bb2676422e04218c3d1a87c8c"),
         ("2026-12-09-v15-receipt-matching", "94cbdb6b29cd1ffff3c4a318ae02e355803b70f5b4ce8068722d917b119967b7"),
         ("2026-12-10-v16-manual-rate-tolerance", "57e90b4391761d1fa4acad549fc0a54ef6f1e8f72da7e4de22a606bf81a8f341"),
+        ("2026-12-17-v17-payments", "6193e0850ee0fe77fa81e1d25d89f06fbe3b741aba26789b17c7493e92bb4a1b"),
     ]
 
     /// `PostgresMigrations.migrator`: a team database.
@@ -42,5 +43,6 @@ enum ShippedMigrations {
         ("2026-12-13-pg-v9-manual-rate-tolerance", "b9eea77b8eb7cb902218400eb93ab6d578f22f73fd696acb19f07ea666e1b9c5"),
         ("2026-12-14-pg-v10-shared-table-audit", "2fba8c80ee72da2e5cc14504d89fa0db7cd9bba61d5b2d69446c9e06d4c5f7ba"),
         ("2026-12-15-pg-v11-upload-limits", "791780ac5637ee27cdbfae9a8d0a70f23e0f33d960a69f01e2e4b16b47e146f5"),
+        ("2026-12-17-pg-v12-payments", "b4d31fc29deea491fb4f6d813f669cc9d55da49cdd876c2c29b680e68d8fbe09"),
     ]
 }
