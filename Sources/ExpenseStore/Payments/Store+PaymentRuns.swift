@@ -56,6 +56,11 @@ extension Store {
         }
     }
 
+    /// The approved reports the caller sees, by id: what `pay --approved` considers.
+    public func approvedReportIDs() throws -> [Int64] {
+        try db.query("SELECT id FROM reports WHERE status = 'approved' ORDER BY id" as SQL) { $0.int64(0) }
+    }
+
     /// The run each report is held by (one not cancelled: open, or confirmed), by report.
     public func reportsInRuns() throws -> [Int64: (run: Int64, status: PaymentRun.Status)] {
         var held: [Int64: (run: Int64, status: PaymentRun.Status)] = [:]
