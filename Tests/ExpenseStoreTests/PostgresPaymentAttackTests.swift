@@ -86,6 +86,29 @@ final class PostgresPaymentAttackTests: PostgresTestCase {
         XCTAssertEqual(try superuser("SELECT count(*) FROM payees;"), ["0"])
     }
 
+    /// The server's check (`expenses_iban_valid`) says what `IBAN` says of the registry's
+    /// examples and of each kind of mistake: the table refuses exactly what the app refuses.
+    func testTheServerChecksAnIBANAsTheAppDoes() throws {
+        let examples = [
+            "DE89370400440532013000", "GB29NWBK60161331926819", "FR1420041010050500013M02606", "AT611904300234573201",
+            "CH9300762011623852957", "NL91ABNA0417164300", "BE68539007547034", "NO9386011117947",
+            "MT84MALT011000012345MTLCAST001S", "IT60X0542811101000000123456", "ES9121000418450200051332",
+            "PL61109010140000071219812874", "SE4550000000058398257466", "FI2112345600000785", "DK5000400440116243",
+            "IE29AIBK93115212345678", "LU280019400644750000", "GR1601101250000000012300695", "SA0380000000608010167519",
+            "TR330006100519786457841326",
+            "DE89370400440532013001", "DE98370400440532013000", "DE8937040044053201300", "QQ89370400440532013000",
+            "DEXX370400440532013000", "de89370400440532013000", "DE89 3704 0044 0532 0130 00", "",
+        ]
+        let list = examples.map { "('\($0)')" }.joined(separator: ", ")
+        let server = try superuser(
+            "SELECT public.expenses_iban_valid(v) FROM (VALUES \(list)) AS given(v);")
+        let app = examples.map { example in
+            (try? IBAN(example)).map { $0.electronic == example } == true ? "t" : "f"
+        }
+        XCTAssertEqual(server, app)
+        XCTAssertEqual(app.filter { $0 == "t" }.count, 20)
+    }
+
     /// A member reads her own account and its changes only; finance reads everyone's.
     func testAMemberReadsAnotherPersonsIBANNever() throws {
         _ = try rows("alice", payeeSQL("alice", Self.alices))
