@@ -2,16 +2,18 @@ import ExpenseCore
 import ExpenseSupport
 
 extension Store {
+    static let payeeColumns: SQL = "user_name, holder, iban, bic, changed_at, changed_by"
+
     /// Where `user` is paid, or nil when they have set no account (or, on a team database, when
     /// the caller may not see it: a person's own, and finance sees everyone's).
     public func payee(_ user: String) throws -> Payee? {
         try db.queryFirst(
-            "SELECT user_name, holder, iban, bic, changed_at, changed_by FROM payees WHERE user_name = \(user)" as SQL, Self.payee)
+            "SELECT \(Self.payeeColumns) FROM payees WHERE user_name = \(user)" as SQL, Self.payee)
     }
 
     /// Every payee the caller sees, by name.
     public func payees() throws -> [Payee] {
-        try db.query("SELECT user_name, holder, iban, bic, changed_at, changed_by FROM payees ORDER BY user_name" as SQL, Self.payee)
+        try db.query("SELECT \(Self.payeeColumns) FROM payees ORDER BY user_name" as SQL, Self.payee)
     }
 
     /// The changes of `user`'s IBAN, oldest first.
