@@ -48,10 +48,11 @@ public struct PaymentRun: Sendable, Equatable {
     public static func reason(_ id: Int64) -> String { "payment run \(id)" }
 
     /// The message id of run `id` made at `at` (UTC ISO 8601): the run and the second it was
-    /// made, so that no two runs, of this database or an earlier one, send the bank the same id.
+    /// made, so that no two runs, of this database or an earlier one, send the bank the same id;
+    /// within the 35 characters ISO 20022 allows for runs of up to 12 digits.
     public static func messageID(run id: Int64, at: String) -> String {
         let stamp = String(at.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init)).prefix(14)
-        return "EXPENSES-RUN-\(id)-\(stamp)"
+        return "EXP-RUN-\(id)-\(stamp)"
     }
 }
 

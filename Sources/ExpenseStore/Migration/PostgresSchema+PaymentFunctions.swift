@@ -63,7 +63,7 @@ extension PostgresSchema {
                     PERFORM require_group(who, '\(financeRole)', 'make payment runs');
                     made := nextval(pg_get_serial_sequence('public.payment_runs', 'id'));
                     INSERT INTO public.payment_runs (id, message_id, created_by, created_at, format, execution_date)
-                    VALUES (made, 'EXPENSES-RUN-' || made || '-' || left(regexp_replace(p_at, '[^0-9]', '', 'g'), 14), who, p_at,
+                    VALUES (made, 'EXP-RUN-' || made || '-' || left(regexp_replace(p_at, '[^0-9]', '', 'g'), 14), who, p_at,
                             p_format, p_execution_date);
                     RETURN made;
                     """, callers: groupRoles),
