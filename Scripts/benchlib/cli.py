@@ -12,6 +12,7 @@ from .handover import section_handover
 from .imports import section_import
 from .listing import section_listing
 from .matching import section_matching
+from .pay import section_pay
 from .receipts import section_receipts
 from .settings import Settings, stdout_line_buffered
 from .shortcut import section_shortcut
@@ -46,7 +47,7 @@ Environment:
   BENCH_DUPLICATES_RUNS  timed runs per command and size in the duplicates section (default: 5)
   BENCH_DUPLICATE_SIZES  the duplicates section's report sizes (default: "1000 10000 100000")
   BENCH_IMPORT_ROWS  rows of each statement in the import and team sections (default: 1000000)
-  BENCH_IMPORT_RUNS  timed runs per command in the import and team sections (default: 3)
+  BENCH_IMPORT_RUNS  timed runs per command in the import, team and pay sections (default: 3)
   BENCH_IMPORT_SHAPES  the import section's shapes of statement (default: statement card bank)
   BENCH_HLEDGER  0: the import section leaves out hledger (minutes and about 8 GB at a million rows)
   BENCH_TEAM_SECONDS  how long the team section's 16-client workload and pgbench run (default: 60)
@@ -67,6 +68,7 @@ SECTIONS: dict[str, tuple[Callable[[Bench], None], bool]] = {
     "import": (section_import, False),
     "duplicates": (section_duplicates, False),
     "matching": (section_matching, True),
+    "pay": (section_pay, False),
     "team": (section_team, False),
 }
 

@@ -43,6 +43,16 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
         "finding_accept(4)": "a finding of the server's own at a submission, which a file does not make (report_findings): "
             + "PostgresReceiptPaidOnceAttackTests",
         "rate_change_window_set(1)": "a setting of the server's findings, which a file does not make: PostgresSharedRateAttackTests",
+        "payee_set(5)": "the server logs a changed IBAN with its own clock, not the client's (payee_changes.at): "
+            + "PostgresPaymentAttackTests, and PaymentTests on both engines",
+        "company_set(3)": "finance's, and this exercise's person is a traveller: PostgresPaymentAttackTests, PaymentTests on both engines",
+        "payment_run_new(3)": "finance's, paying someone else's approved report: PostgresPaymentAttackTests, PaymentTests on both engines",
+        "payment_run_add(8)": "finance's, paying someone else's approved report: PostgresPaymentAttackTests, PaymentTests on both engines",
+        "payment_run_seal(2)": "finance's, paying someone else's approved report: PostgresPaymentAttackTests, PaymentTests on both engines",
+        "payment_run_confirm(2)":
+            "finance's, paying someone else's approved report: PostgresPaymentAttackTests, PaymentTests on both engines",
+        "payment_run_cancel(2)":
+            "finance's, paying someone else's approved report: PostgresPaymentAttackTests, PaymentTests on both engines",
     ]
 
     override class func tearDown() {

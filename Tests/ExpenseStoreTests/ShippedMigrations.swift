@@ -28,6 +28,7 @@ enum ShippedMigrations {
         ("2026-12-09-v15-receipt-matching", "94cbdb6b29cd1ffff3c4a318ae02e355803b70f5b4ce8068722d917b119967b7"),
         ("2026-12-10-v16-manual-rate-tolerance", "57e90b4391761d1fa4acad549fc0a54ef6f1e8f72da7e4de22a606bf81a8f341"),
         ("2026-12-11-v17-item-vat", "150266c9f7244d01ba005698a7d5d45f7522cbd0d41a5c3adde428e5eb8a39ad"),
+        ("2026-12-18-v18-payments", "6193e0850ee0fe77fa81e1d25d89f06fbe3b741aba26789b17c7493e92bb4a1b"),
     ]
 
     /// `PostgresMigrations.migrator`: a team database.
@@ -45,5 +46,6 @@ enum ShippedMigrations {
         ("2026-12-15-pg-v11-upload-limits", "791780ac5637ee27cdbfae9a8d0a70f23e0f33d960a69f01e2e4b16b47e146f5"),
         ("2026-12-16-pg-v12-chain-at-commit", "2c7786afedcce4ef452df6ca2f9fc515b258dfe957f40937806565e0218044f4"),
         ("2026-12-17-pg-v13-item-vat", "6aa9f23c78f12487db14eb164b39ad30cdfdbce4c8a2cce6fa1867746f6746e3"),
+        ("2026-12-18-pg-v14-payments", "b4d31fc29deea491fb4f6d813f669cc9d55da49cdd876c2c29b680e68d8fbe09"),
     ]
 }

@@ -5,8 +5,7 @@ public enum Commands {
             + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
             + ImportCommands.all + RatesCommands.all + VATRateCommands.all + AllowanceCommands.all + ReceiptCommands.all
-            + DatabaseCommands.all
-            + ManualCommands.all,
+            + DatabaseCommands.all + PayeeCommands.all + PayCommands.all + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),
@@ -34,6 +33,10 @@ public enum Commands {
             CommandGroup(name: "allowance mileage", abstract: "The mileage rates per km by vehicle and date.", defaultSubcommand: "list"),
             CommandGroup(
                 name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
+            CommandGroup(name: "payee", abstract: "Where each person is paid: name, IBAN, BIC.", defaultSubcommand: "show"),
+            CommandGroup(name: "company", abstract: "The company's own account, which pays.", defaultSubcommand: "show"),
+            CommandGroup(
+                name: "pay", abstract: "SEPA credit transfers of approved reports, and the payment runs.", defaultSubcommand: nil),
             CommandGroup(name: "db", abstract: "The database file: check it and its audit log.", defaultSubcommand: "check"),
         ],
         topics: HelpTopics.all)

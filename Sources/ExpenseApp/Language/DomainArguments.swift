@@ -80,3 +80,18 @@ extension Distance: ExpressibleByArgument {
 extension Vehicle: ExpressibleByArgument {
     public static var valueName: String { "vehicle" }
 }
+
+/// An IBAN as typed: spaces between groups and small letters are fine (`IBAN`'s checks, 65).
+extension IBAN: ExpressibleByArgument {
+    public init(argument: String, in context: Void) throws { self = try IBAN(argument) }
+    public static var valueName: String { "iban" }
+}
+
+extension BIC: ExpressibleByArgument {
+    public init(argument: String, in context: Void) throws { self = try BIC(argument) }
+    public static var valueName: String { "bic" }
+}
+
+extension PaymentFormat: ExpressibleByArgument {
+    public static var valueName: String { "format" }
+}

@@ -67,6 +67,8 @@ extension Store {
             ("SELECT \(Self.severityColumns) FROM policy_rules ORDER BY rule", { _ = try Self.severity($0) }),
             ("SELECT \(Self.dynamicShortcutColumns) FROM dynamic_shortcuts ORDER BY type", { _ = try Self.dynamicShortcut($0) }),
             ("SELECT \(Self.launchColumns) FROM shortcut_launches ORDER BY id", { _ = try Self.launch($0) }),
+            ("SELECT \(Self.payeeColumns) FROM payees ORDER BY user_name", { _ = try Self.payee($0) }),
+            ("SELECT \(Self.runColumns) FROM payment_runs r ORDER BY r.id", { _ = try Self.paymentRun($0) }),
         ]
     }
 }

@@ -21,6 +21,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-15-pg-v11-upload-limits") { try $0.execute(SQL(verbatim: PostgresSchema.uploadLimits)) }
         migrator.register("2026-12-16-pg-v12-chain-at-commit") { try $0.execute(SQL(verbatim: PostgresSchema.chainAtCommit)) }
         migrator.register("2026-12-17-pg-v13-item-vat") { try $0.execute(SQL(verbatim: PostgresSchema.itemVAT)) }
+        migrator.register("2026-12-18-pg-v14-payments") { try $0.execute(SQL(verbatim: PostgresSchema.payments)) }
         return migrator
     }
 

@@ -38,8 +38,9 @@ extension PostgresSchema {
                 END LOOP;
             END $$;
             """
-        return ([dropAll] + (reportPolicies + itemPolicies + logPolicies + tripPolicies + personalPolicies).map(\.sql)).joined(
-            separator: "\n")
+        return ([dropAll] + (reportPolicies + itemPolicies + logPolicies + tripPolicies + personalPolicies + paymentPolicies).map(\.sql))
+            .joined(
+                separator: "\n")
     }
 
     /// `status IN (...)` for a set of states.

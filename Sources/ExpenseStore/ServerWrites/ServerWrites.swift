@@ -212,6 +212,34 @@ enum ServerWrites {
         "vat_rate_set", ("p_country", String.self), ("p_rate", Int64.self), ("p_from", String.self), ("p_to", String?.self),
         returns: Int64.self)
 
+    // MARK: Payees and payment runs
+
+    /// Sets `p_user`'s account (herself, or anyone for finance); 1 when the IBAN changed (logged).
+    static let payeeSet = ServerWrite(
+        "payee_set", ("p_user", String.self), ("p_holder", String.self), ("p_iban", String.self), ("p_bic", String?.self),
+        ("p_at", String.self), returns: Int64.self)
+    static let companySet = ServerWrite(
+        "company_set", ("p_name", String.self), ("p_iban", String.self), ("p_bic", String?.self), returns: NoResult.self)
+    /// A new open run of the caller's; its id (its message id is made from it and `p_at`, `PaymentRun.messageID`).
+    static let paymentRunNew = ServerWrite(
+        "payment_run_new", ("p_format", String.self), ("p_execution_date", String.self), ("p_at", String.self),
+        returns: Int64.self)
+    /// A report into the caller's unsealed run, paid to the account the file was written with,
+    /// which must be its owner's as it is; `p_seen` the version of the report read.
+    static let paymentRunAdd = ServerWrite(
+        "payment_run_add", ("p_run", Int64.self), ("p_report", Int64.self), ("p_amount", Int64.self), ("p_holder", String.self),
+        ("p_iban", String.self), ("p_bic", String?.self), ("p_end_to_end", String.self), ("p_seen", Int64.self),
+        returns: NoResult.self)
+    /// The file's SHA-256, once its transfers are all in: the run is written.
+    static let paymentRunSeal = ServerWrite(
+        "payment_run_seal", ("p_run", Int64.self), ("p_sha256", String.self), returns: NoResult.self)
+    /// Each report of the open run reimbursed through the workflow's step; how many.
+    static let paymentRunConfirm = ServerWrite(
+        "payment_run_confirm", ("p_run", Int64.self), ("p_at", String.self), returns: Int64.self)
+    /// The open run cancelled and its reports freed; how many.
+    static let paymentRunCancel = ServerWrite(
+        "payment_run_cancel", ("p_run", Int64.self), ("p_at", String.self), returns: Int64.self)
+
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent,
@@ -224,5 +252,6 @@ enum ServerWrites {
         shortcutsClear, shortcutAdd, appShortcutRecord, launchEnqueue, launchClaim, launchFinish, launchRequeue,
         launchDiscard, sessionOpen, sessionTouch, sessionClose,
         rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet, vatRateSet,
+        payeeSet, companySet, paymentRunNew, paymentRunAdd, paymentRunSeal, paymentRunConfirm, paymentRunCancel,
     ]
 }
