@@ -9,6 +9,7 @@ struct Writes {
     let quickActions: any QuickActionWrites
     let rates: any RateWrites
     let workflow: any WorkflowWrites
+    let booking: any BookingWrites
 
     /// A file's writes: the SQL and the audit log's entries, written by the store itself.
     static func file(_ store: Store) -> Writes {
@@ -19,7 +20,8 @@ struct Writes {
             receipts: FileReceiptWrites(store: store),
             quickActions: FileQuickActionWrites(store: store),
             rates: FileRateWrites(store: store),
-            workflow: FileWorkflowWrites(store: store))
+            workflow: FileWorkflowWrites(store: store),
+            booking: FileBookingWrites(store: store))
     }
 
     /// A team database's writes: each through its declared server function; the quick actions'
@@ -32,6 +34,7 @@ struct Writes {
             receipts: ServerReceiptWrites(store: store),
             quickActions: ServerQuickActionWrites(store: store, connection: connection),
             rates: ServerRateWrites(store: store),
-            workflow: ServerWorkflowWrites(store: store))
+            workflow: ServerWorkflowWrites(store: store),
+            booking: ServerBookingWrites(store: store))
     }
 }

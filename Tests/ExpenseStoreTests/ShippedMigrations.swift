@@ -27,6 +27,7 @@ enum ShippedMigrations {
         ("2026-12-08-v14-mail-receipts", "f097a21ec60c83c7eb46eabc93da2aa9553d9b6bb2676422e04218c3d1a87c8c"),
         ("2026-12-09-v15-receipt-matching", "94cbdb6b29cd1ffff3c4a318ae02e355803b70f5b4ce8068722d917b119967b7"),
         ("2026-12-10-v16-manual-rate-tolerance", "57e90b4391761d1fa4acad549fc0a54ef6f1e8f72da7e4de22a606bf81a8f341"),
+        ("2026-12-11-v17-booking", "5bcc3c712c8641ea07bb3b230dc8f39fdfc9d1af30a6f3a435d215c666f341cd"),
     ]
 
     /// `PostgresMigrations.migrator`: a team database.
@@ -42,5 +43,6 @@ enum ShippedMigrations {
         ("2026-12-13-pg-v9-manual-rate-tolerance", "b9eea77b8eb7cb902218400eb93ab6d578f22f73fd696acb19f07ea666e1b9c5"),
         ("2026-12-14-pg-v10-shared-table-audit", "2fba8c80ee72da2e5cc14504d89fa0db7cd9bba61d5b2d69446c9e06d4c5f7ba"),
         ("2026-12-15-pg-v11-upload-limits", "791780ac5637ee27cdbfae9a8d0a70f23e0f33d960a69f01e2e4b16b47e146f5"),
+        ("2026-12-16-pg-v12-booking", "fa9353f8319b749704491b1872149978859718d863c1f7337cdd90c394dc11a4"),
     ]
 }

@@ -5,7 +5,7 @@ public enum Commands {
             + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
             + ImportCommands.all + RatesCommands.all + AllowanceCommands.all + ReceiptCommands.all + DatabaseCommands.all
-            + ManualCommands.all,
+            + JournalCommands.all + AccountsCommands.all + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),
@@ -30,6 +30,9 @@ public enum Commands {
             CommandGroup(name: "allowance mileage", abstract: "The mileage rates per km by vehicle and date.", defaultSubcommand: "list"),
             CommandGroup(
                 name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
+            CommandGroup(
+                name: "accounts", abstract: "The chart of accounts the journal books to, and each category's account.",
+                defaultSubcommand: "list"),
             CommandGroup(name: "db", abstract: "The database file: check it and its audit log.", defaultSubcommand: "check"),
         ],
         topics: HelpTopics.all)

@@ -57,7 +57,8 @@ public enum ReportPostings {
         postings.append(
             Posting(
                 account: accounts.account(.payable), amount: Money(minorUnits: -totals.dueToEmployee.minorUnits, currency: currency),
-                document: document, text: "Due to \(report.owner)"))
+                document: document,
+                text: totals.dueToEmployee.minorUnits < 0 ? "Owed back by \(report.owner)" : "Due to \(report.owner)"))
         let entry = JournalEntry(
             reportID: report.id, kind: .report, date: date, text: entryText(report), currency: currency,
             postings: postings.filter { $0.amount.minorUnits != 0 })

@@ -19,6 +19,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-13-pg-v9-manual-rate-tolerance") { try $0.execute(SQL(verbatim: PostgresSchema.manualRateTolerance)) }
         migrator.register("2026-12-14-pg-v10-shared-table-audit") { try $0.execute(SQL(verbatim: PostgresSchema.sharedTableAudit)) }
         migrator.register("2026-12-15-pg-v11-upload-limits") { try $0.execute(SQL(verbatim: PostgresSchema.uploadLimits)) }
+        migrator.register("2026-12-16-pg-v12-booking") { try $0.execute(SQL(verbatim: PostgresSchema.booking)) }
         return migrator
     }
 

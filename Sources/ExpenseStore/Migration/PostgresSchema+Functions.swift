@@ -93,7 +93,7 @@ extension PostgresSchema {
     static var serverFunctions: [ServerFunction] {
         identityFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
             + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
-            + rateLogFunctions + submissionFindingFunctions + copyChecks
+            + rateLogFunctions + submissionFindingFunctions + copyChecks + bookingFunctions
     }
 
     /// The definer role, the schema and the functions, made by the administrator (a member of

@@ -88,7 +88,8 @@ extension PostgresSchema {
                 receipts, receipt_contents, report_events, policy_acknowledgements, import_batches, receipt_inbox_taken,
                 open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches, allowance_rates, report_stops, report_meals,
                 report_allowances, mileage_rates, report_advances, manual_rate_tolerance, rate_events, rate_events_head,
-                rate_change_window, report_findings, receipt_uploads, upload_limits TO \(all);
+                rate_change_window, report_findings, receipt_uploads, upload_limits, chart_accounts, booking_chart TO \(all);
+            GRANT SELECT ON journal_exports, journal_exported TO \(financeRole);
             """
     }
 

@@ -27,6 +27,7 @@ public enum Schema {
         migrator.register("2026-12-08-v14-mail-receipts", acceptMailReceipts)
         migrator.register("2026-12-09-v15-receipt-matching", addReceiptMatching)
         migrator.register("2026-12-10-v16-manual-rate-tolerance", addManualRateTolerance)
+        migrator.register("2026-12-11-v17-booking", addBooking)
         return migrator
     }
 
