@@ -10,6 +10,7 @@ from .duplicates import section_duplicates
 from .errors import BenchError, UsageError
 from .handover import section_handover
 from .imports import section_import
+from .journal import section_journal
 from .listing import section_listing
 from .matching import section_matching
 from .receipts import section_receipts
@@ -68,6 +69,7 @@ SECTIONS: dict[str, tuple[Callable[[Bench], None], bool]] = {
     "duplicates": (section_duplicates, False),
     "matching": (section_matching, True),
     "team": (section_team, False),
+    "journal": (section_journal, True),
 }
 
 

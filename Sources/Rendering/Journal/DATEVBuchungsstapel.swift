@@ -65,8 +65,14 @@ public struct DATEVBuchungsstapel {
                 hint: "book it with --format hledger, beancount or csv, which name its currency")
         }
         let accountLength = max(4, entries.flatMap { $0.postings.map(\.account.number.count) }.max() ?? 4)
-        var lines: [String] = [header(accountLength: accountLength).joined(separator: ";")]
-        lines.append(Self.columns.map(Self.quoted).joined(separator: ";"))
+        var bytes: [UInt8] = []
+        // Encoded a line at a time: most lines are ASCII, copied as they are (`Windows1252`).
+        func line(_ text: String) {
+            Windows1252.encode(text, into: &bytes)
+            bytes.append(contentsOf: [0x0D, 0x0A])
+        }
+        line(header(accountLength: accountLength).joined(separator: ";"))
+        line(Self.columns.map(Self.quoted).joined(separator: ";"))
         for entry in entries {
             let counter =
                 entry.postings.first { $0.account.ledgerName.hasPrefix("Liabilities:Employees") }?.account.number
@@ -82,10 +88,10 @@ public struct DATEVBuchungsstapel {
                 fields[9] = Self.twoDigits(entry.date.day) + Self.twoDigits(entry.date.month)
                 fields[10] = Self.quoted(String(posting.document.prefix(36)))
                 fields[13] = Self.quoted(LedgerText.prefix(LedgerText.line(posting.text), 60))
-                lines.append(fields.joined(separator: ";"))
+                line(fields.joined(separator: ";"))
             }
         }
-        return Windows1252.encode(lines.joined(separator: "\r\n") + "\r\n")
+        return bytes
     }
 
     func header(accountLength: Int) -> [String] {

@@ -26,6 +26,18 @@ enum Windows1252 {
     /// a booking is not dropped for a merchant's name.
     static func encode(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        encode(text, into: &bytes)
+        return bytes
+    }
+
+    /// Appends `text`; ASCII (nearly every line of a journal) is copied as it is, without
+    /// looking at characters: a million postings took minutes character by character.
+    static func encode(_ text: String, into bytes: inout [UInt8]) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
         for character in text {
             // A cluster may be several scalars the set has each ("\r\n"): they are written as they are.
             let composed = String(character).precomposedStringWithCanonicalMapping.unicodeScalars.map(byte)
@@ -36,6 +48,5 @@ enum Windows1252 {
             let base = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.first
             bytes.append(base.flatMap(byte) ?? UInt8(ascii: "?"))
         }
-        return bytes
     }
 }
