@@ -10,6 +10,7 @@ from .duplicates import section_duplicates
 from .errors import BenchError, UsageError
 from .handover import section_handover
 from .imports import section_import
+from .journal import section_journal
 from .listing import section_listing
 from .matching import section_matching
 from .pay import section_pay
@@ -70,6 +71,7 @@ SECTIONS: dict[str, tuple[Callable[[Bench], None], bool]] = {
     "matching": (section_matching, True),
     "pay": (section_pay, False),
     "team": (section_team, False),
+    "journal": (section_journal, True),
 }
 
 

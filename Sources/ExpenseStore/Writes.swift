@@ -10,6 +10,7 @@ struct Writes {
     let rates: any RateWrites
     let workflow: any WorkflowWrites
     let payments: any PaymentWrites
+    let booking: any BookingWrites
 
     /// A file's writes: the SQL and the audit log's entries, written by the store itself.
     static func file(_ store: Store) -> Writes {
@@ -21,7 +22,8 @@ struct Writes {
             quickActions: FileQuickActionWrites(store: store),
             rates: FileRateWrites(store: store),
             workflow: FileWorkflowWrites(store: store),
-            payments: FilePaymentWrites(store: store))
+            payments: FilePaymentWrites(store: store),
+            booking: FileBookingWrites(store: store))
     }
 
     /// A team database's writes: each through its declared server function; the quick actions'
@@ -35,6 +37,7 @@ struct Writes {
             quickActions: ServerQuickActionWrites(store: store, connection: connection),
             rates: ServerRateWrites(store: store),
             workflow: ServerWorkflowWrites(store: store),
-            payments: ServerPaymentWrites(store: store))
+            payments: ServerPaymentWrites(store: store),
+            booking: ServerBookingWrites(store: store))
     }
 }

@@ -42,6 +42,8 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
             + "(DatabaseCopyTests); every member's write that logs calls it inside the server, exercised here by them",
         "finding_accept(4)": "a finding of the server's own at a submission, which a file does not make (report_findings): "
             + "PostgresReceiptPaidOnceAttackTests",
+        "journal_export_record(5)": "needs approved and reimbursed reports, which take an approver and finance besides their "
+            + "owner: PostgresBookingAttackTests records and refuses exports as each member, JournalTests runs it on both engines",
         "rate_change_window_set(1)": "a setting of the server's findings, which a file does not make: PostgresSharedRateAttackTests",
         "payee_set(5)": "the server logs a changed IBAN with its own clock, not the client's (payee_changes.at): "
             + "PostgresPaymentAttackTests, and PaymentTests on both engines",
@@ -423,6 +425,10 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                     MileageRate(vehicle: .car, validFrom: try CalendarDate.parse("2026-02-01"), perKilometre: money(28)))
             },
             "manual_rate_tolerance_set(1)": Exercise { try $0.setManualRateTolerance(try RateTolerance.parse("12%")) },
+            "chart_account_set(4)": Exercise { store in
+                try store.setChartAccount("lodging", ChartAccount(number: "4670", title: "Hotels"), in: .skr04)
+            },
+            "booking_chart_set(1)": Exercise { try $0.setBookingChart(.skr04) },
         ]
     }
 }

@@ -5,7 +5,8 @@ public enum Commands {
             + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
             + ImportCommands.all + RatesCommands.all + VATRateCommands.all + AllowanceCommands.all + ReceiptCommands.all
-            + DatabaseCommands.all + PayeeCommands.all + PayCommands.all + ManualCommands.all,
+            + DatabaseCommands.all + PayeeCommands.all + PayCommands.all + JournalCommands.all + AccountsCommands.all
+            + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),
@@ -37,6 +38,9 @@ public enum Commands {
             CommandGroup(name: "company", abstract: "The company's own account, which pays.", defaultSubcommand: "show"),
             CommandGroup(
                 name: "pay", abstract: "SEPA credit transfers of approved reports, and the payment runs.", defaultSubcommand: nil),
+            CommandGroup(
+                name: "accounts", abstract: "The chart of accounts the journal books to, and each category's account.",
+                defaultSubcommand: "list"),
             CommandGroup(name: "db", abstract: "The database file: check it and its audit log.", defaultSubcommand: "check"),
         ],
         topics: HelpTopics.all)

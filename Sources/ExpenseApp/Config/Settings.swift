@@ -27,6 +27,9 @@ public struct Settings: Sendable {
     public var homeCountry: String
     /// How many days older than an expense's day an ECB rate may be and still convert it.
     public var ratesMaxAgeDays: Int
+    /// DATEV's Beraternummer and Mandantennummer for 'journal --format datev' (nil: not set).
+    public var datevConsultant: Int?
+    public var datevClient: Int?
 
     /// The keys expenses knows, in the order `config list` shows them. A new setting is one line
     /// here and a field read in `init(file:)`.
@@ -72,6 +75,12 @@ public struct Settings: Sendable {
             "rates.max-age-days",
             "How many days older than an expense's day an ECB reference rate may be and still convert it; older, the expense needs newer rates (rates import) or --rate.",
             default: "7", check: SettingKey.count(0...3650)),
+        SettingKey(
+            "datev.consultant", "DATEV's Beraternummer (1001 to 9999999) that 'journal --format datev' writes in its header.",
+            default: nil, check: SettingKey.count(1001...9_999_999)),
+        SettingKey(
+            "datev.client", "DATEV's Mandantennummer (1 to 99999) that 'journal --format datev' writes in its header.",
+            default: nil, check: SettingKey.count(1...99_999)),
     ]
 
     static let variablePrefix = "var."
@@ -107,6 +116,8 @@ public struct Settings: Sendable {
         database = value("database")
         homeCountry = value("home-country") ?? CountryCode.germany.code
         ratesMaxAgeDays = value("rates.max-age-days").flatMap { Int($0) } ?? 7
+        datevConsultant = value("datev.consultant").flatMap { Int($0) }
+        datevClient = value("datev.client").flatMap { Int($0) }
         self.variables = variables
     }
 
@@ -127,6 +138,8 @@ public struct Settings: Sendable {
         case "receipts.inbox": return receiptInbox
         case "receipts.max-size": return ByteSize.setting(maxReceiptSize)
         case "rates.max-age-days": return String(ratesMaxAgeDays)
+        case "datev.consultant": return datevConsultant.map(String.init)
+        case "datev.client": return datevClient.map(String.init)
         default: return Self.variableName(name).flatMap { variables[$0] }
         }
     }

@@ -40,7 +40,7 @@ public struct HelpTerm: Sendable, Equatable {
 
 /// Every topic, in the order `help` lists them.
 public enum HelpTopics {
-    public static let all: [HelpTopic] = [rules, policy, perDiem, payments, quickActions, exitCodes]
+    public static let all: [HelpTopic] = [rules, policy, perDiem, payments, booking, quickActions, exitCodes]
 
     public static func named(_ name: String) -> HelpTopic? { all.first { $0.name == name } }
 }

@@ -63,6 +63,8 @@ extension CopiedTable {
         CopiedTable("policy_rules", [("rule", t), ("severity", t)], key: ["rule"]),
         CopiedTable("exchange_rates", [("currency", t), ("date", t), ("per_eur", t)], key: ["currency", "date"]),
         CopiedTable("manual_rate_tolerance", [("singleton", i), ("basis_points", i)], key: ["singleton"]),
+        CopiedTable("chart_accounts", [("chart", t), ("account_key", t), ("number", t), ("title", t)], key: ["chart", "account_key"]),
+        CopiedTable("booking_chart", [("singleton", i), ("chart", t)], key: ["singleton"]),
         CopiedTable(
             "mileage_rates", [("vehicle", t), ("valid_from", t), ("rate_minor", i), ("currency", t)], key: ["vehicle", "valid_from"]),
         CopiedTable(
@@ -147,6 +149,8 @@ extension CopiedTable {
         CopiedTable(
             "app_shortcuts", [("plist_type", t), ("state", t), ("rank", i), ("disabled_message", t), ("published_at", t)],
             key: ["plist_type"], owner: .person),
+        CopiedTable("journal_exports", [("id", i), ("at", t), ("actor", t), ("from_date", t), ("to_date", t), ("format", t)]),
+        CopiedTable("journal_exported", [("export_id", i), ("report_id", i), ("kind", t)], key: ["export_id", "report_id", "kind"]),
     ]
 
     /// The audit log chain's end: one row, copied on its own (`DatabaseCopy.copyAuditHead`).
@@ -175,6 +179,8 @@ extension CopiedTable {
     /// foreign keys are triggers that the copy switches off with the others.
     static let references: [(table: String, column: String, parent: String, parentKey: String)] = [
         ("expenses", "report_id", "reports", "id"),
+        ("journal_exported", "report_id", "reports", "id"),
+        ("journal_exported", "export_id", "journal_exports", "id"),
         ("expenses", "category", "categories", "code"),
         ("expenses", "import_batch_id", "import_batches", "id"),
         ("import_batches", "report_id", "reports", "id"),

@@ -22,6 +22,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-16-pg-v12-chain-at-commit") { try $0.execute(SQL(verbatim: PostgresSchema.chainAtCommit)) }
         migrator.register("2026-12-17-pg-v13-item-vat") { try $0.execute(SQL(verbatim: PostgresSchema.itemVAT)) }
         migrator.register("2026-12-18-pg-v14-payments") { try $0.execute(SQL(verbatim: PostgresSchema.payments)) }
+        migrator.register("2026-12-19-pg-v15-booking") { try $0.execute(SQL(verbatim: PostgresSchema.booking)) }
         return migrator
     }
 

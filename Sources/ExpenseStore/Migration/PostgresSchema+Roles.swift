@@ -90,7 +90,9 @@ extension PostgresSchema {
                 open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches, allowance_rates, report_stops, report_meals,
                 report_allowances, mileage_rates, report_advances, manual_rate_tolerance, rate_events, rate_events_head,
                 rate_change_window, report_findings, receipt_uploads, upload_limits, vat_rates, expense_vat, payees, payee_changes, company_account,
-                payment_runs, payment_run_reports TO \(all);
+                payment_runs, payment_run_reports,
+                chart_accounts, booking_chart TO \(all);
+            GRANT SELECT ON journal_exports, journal_exported TO \(financeRole);
             """
     }
 

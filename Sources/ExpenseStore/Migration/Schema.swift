@@ -29,6 +29,7 @@ public enum Schema {
         migrator.register("2026-12-10-v16-manual-rate-tolerance", addManualRateTolerance)
         migrator.register("2026-12-11-v17-item-vat", addItemVAT)
         migrator.register("2026-12-18-v18-payments", addPayments)
+        migrator.register("2026-12-19-v19-booking", addBooking)
         return migrator
     }
 

@@ -240,6 +240,18 @@ enum ServerWrites {
     static let paymentRunCancel = ServerWrite(
         "payment_run_cancel", ("p_run", Int64.self), ("p_at", String.self), returns: Int64.self)
 
+    // MARK: What finance books: charts of accounts and journal exports
+
+    /// Sets the account of a category or role (`AccountRole`) in a chart; 1 when it changed.
+    static let chartAccountSet = ServerWrite(
+        "chart_account_set", ("p_chart", String.self), ("p_key", String.self), ("p_number", String.self),
+        ("p_title", String.self), returns: Int64.self)
+    static let bookingChartSet = ServerWrite("booking_chart_set", ("p_chart", String.self), returns: Int64.self)
+    /// Records an export of the period's entries, `p_entries` as "12:report,12:payment"; returns its id.
+    static let journalExportRecord = ServerWrite(
+        "journal_export_record", ("p_from", String.self), ("p_to", String.self), ("p_format", String.self),
+        ("p_entries", String.self), ("p_at", String.self), returns: Int64.self)
+
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent,
@@ -253,5 +265,6 @@ enum ServerWrites {
         launchDiscard, sessionOpen, sessionTouch, sessionClose,
         rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet, vatRateSet,
         payeeSet, companySet, paymentRunNew, paymentRunAdd, paymentRunSeal, paymentRunConfirm, paymentRunCancel,
+        chartAccountSet, bookingChartSet, journalExportRecord,
     ]
 }
