@@ -194,6 +194,37 @@ final class PostgresPaymentAttackTests: PostgresTestCase {
             ["fiona reimburse payment run \(second)"])
     }
 
+    /// Finance paying a colleague more (or less) than is due: the amount a run pays is the
+    /// server's own sum (items paid personally, the frozen per diems, less the advances), never
+    /// the one the client names; a report with nothing due goes into no run.
+    func testARunPaysWhatTheServerComputesIsDue() throws {
+        _ = try rows("alice", payeeSQL("alice", Self.alices))
+        let trip = try approvedReport("alice")
+        let run = try XCTUnwrap(Int64(try rows("fiona", runSQL).joined()))
+        try assertRefused(
+            "fiona", addSQL(run, trip, 990_000, holder: "Alice", iban: Self.alices),
+            "report \(trip) is due 21.00 EUR to its traveller, not 9900.00 EUR")
+        try assertRefused(
+            "fiona", addSQL(run, trip, 2_099, holder: "Alice", iban: Self.alices),
+            "report \(trip) is due 21.00 EUR to its traveller, not 20.99 EUR")
+        _ = try rows("fiona", addSQL(run, trip, holder: "Alice", iban: Self.alices))
+        XCTAssertEqual(try superuser("SELECT amount_minor FROM payment_run_reports WHERE report_id = \(trip);"), ["2100"])
+        // An advance larger than what was spent: owed by the traveller, so nothing is paid.
+        _ = try rows("carol", payeeSQL("carol", Self.carols))
+        let owed = try newReport("carol", "Basel")
+        _ = try newItem("carol", in: owed, 1_000)
+        _ = try rows(
+            "carol",
+            """
+            SELECT expenses.advance_add(\(owed), '2026-05-01', 5000, 'EUR', '1', NULL, 'same', 5000, '2026-05-01T09:00:00Z');
+            """)
+        try take("carol", .submit, owed)
+        try take("bob", .approve, owed)
+        try assertRefused(
+            "fiona", addSQL(run, owed, -4_000, holder: "Carol", iban: Self.carols),
+            "report \(owed) is due nothing to its traveller: 40.00 EUR is owed back")
+    }
+
     /// Confirming a run that does not exist, was cancelled or was confirmed already is refused;
     /// a report read at another version than it has is refused when it goes in.
     func testOnlyAnOpenRunIsConfirmed() throws {

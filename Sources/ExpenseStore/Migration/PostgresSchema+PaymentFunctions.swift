@@ -67,6 +67,16 @@ extension PostgresSchema {
                             p_format, p_execution_date);
                     RETURN made;
                     """, callers: groupRoles),
+            // What a report owes its traveller, in its currency: the items paid personally, plus
+            // the per diems frozen at submission, less the advances (`ReportTotals.dueToEmployee`).
+            ServerFunction(
+                name: "report_due", parameters: "p_report public.reports", returns: "bigint",
+                body: """
+                    RETURN coalesce((SELECT sum(e.converted_minor) FROM public.expenses e
+                                     WHERE e.report_id = p_report.id AND e.paid_by = 'personal'), 0)
+                         + coalesce((SELECT sum(a.converted_minor) FROM public.report_allowances a WHERE a.report_id = p_report.id), 0)
+                         - coalesce((SELECT sum(v.converted_minor) FROM public.report_advances v WHERE v.report_id = p_report.id), 0);
+                    """),
             // The run, locked, open, made by the caller and not sealed yet.
             ServerFunction(
                 name: "own_open_run", parameters: "p_run bigint, p_who text", returns: "public.payment_runs",
@@ -83,7 +93,8 @@ extension PostgresSchema {
                     """),
             ServerFunction(
                 ServerWrites.paymentRunAdd,
-                declare: "who text := caller(); run public.payment_runs; found public.reports; payee public.payees; held bigint;",
+                declare:
+                    "who text := caller(); run public.payment_runs; found public.reports; payee public.payees; held bigint; due bigint;",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'put reports into payment runs');
                     run := own_open_run(p_run, who);
@@ -103,6 +114,19 @@ extension PostgresSchema {
                             USING ERRCODE = \(rule);
                     END IF;
                     PERFORM require_seen(found, p_seen, 'pay', true);
+                    -- What is paid is the server's sum, as 'report show' says it, never the client's.
+                    due := report_due(found);
+                    IF due < 0 THEN
+                        RAISE EXCEPTION 'report % is due nothing to its traveller: % % is owed back', found.id,
+                            minor_text(-due, found.currency), found.currency USING ERRCODE = \(rule);
+                    ELSIF due = 0 THEN
+                        RAISE EXCEPTION 'report % is due nothing to its traveller', found.id USING ERRCODE = \(rule);
+                    END IF;
+                    IF p_amount <> due THEN
+                        RAISE EXCEPTION 'report % is due % % to its traveller, not % %', found.id, minor_text(due, found.currency),
+                            found.currency, minor_text(p_amount, found.currency), found.currency
+                            USING ERRCODE = \(rule), HINT = 'write the run again from the report as it is';
+                    END IF;
                     PERFORM require_findings_accepted(found, 'reimburse');
                     SELECT r.run_id INTO held FROM public.payment_run_reports r WHERE r.report_id = found.id AND r.released = 0;
                     IF held IS NOT NULL THEN
