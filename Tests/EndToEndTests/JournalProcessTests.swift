@@ -16,9 +16,10 @@ final class JournalProcessTests: EngineTestCase {
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "350", "--category", "lodging")
         try app.ok("report", "advance", "1", "--amount", "500", "--date", "2026-03-01")
         try app.ok("report", "new", "Hamburg", "--from", "2026-03-04", "--to", "2026-03-05", "--country", "none")
+        // A hotel bill of 125.00: the room at 7 %, its breakfast at 19 %.
         try app.ok(
-            "expense", "add", "--report", "2", "--date", "2026-03-04", "--amount", "110", "--category", "lodging", "--merchant",
-            "Hotel \"Hafen\"; Zimmer\n\u{202E}")
+            "expense", "add", "--report", "2", "--date", "2026-03-04", "--amount", "125", "--category", "lodging", "--merchant",
+            "Hotel \"Hafen\"; Zimmer\n\u{202E}", "--vat", "7:110.00,19:15.00")
         try app.ok(
             "expense", "add", "--report", "2", "--date", "2026-03-05", "--amount", "15", "--category", "meals", "--merchant", "Hotel")
         try app.ok("report", "new", "Stuttgart", "--from", "2026-03-07T07:00", "--to", "2026-03-08T20:00", "--country", "DE")
@@ -77,6 +78,10 @@ final class JournalProcessTests: EngineTestCase {
             let payable = try XCTUnwrap(rows.first { $0.hasPrefix("R\(report),") && $0.contains(",1740,") }).components(separatedBy: ",")
             XCTAssertEqual(payable[5].isEmpty ? "-" + payable[4] : payable[5], due, "report \(report)")
         }
+        // The hotel bill's input VAT, by rate, to SKR03's 1571 (7 %) and 1576 (19 %), as report show sums it.
+        let vat = rows.filter { $0.hasPrefix("R2,") && ($0.contains(",1571,") || $0.contains(",1576,")) }
+        XCTAssertEqual(vat.map { $0.components(separatedBy: ",")[4] }, ["7.20", "2.39"], vat.joined(separator: "\n"))
+        XCTAssertTrue(try app.ok("report", "show", "2").contains("7.20"))
         XCTAssertEqual(rows.filter { $0.hasPrefix("R3-P,") }.count, 2, "report 3's payment, reimbursed in March")
     }
 }
