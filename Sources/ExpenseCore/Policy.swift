@@ -13,19 +13,26 @@ public enum PolicyRule: String, CaseIterable, Sendable {
     case taxableRate = "taxable-rate"
     case receiptElsewhere = "receipt-elsewhere"
     case cardElsewhere = "card-elsewhere"
+    /// Items that match items of the same traveller's other reports (the duplicate rule's match,
+    /// or the same receipt's bytes or card transaction), which an approver may not read: one
+    /// already reimbursed (`paidBefore`), or one that is not yet (`inOtherReport`).
+    case paidBefore = "paid-before"
+    case inOtherReport = "in-other-report"
     /// Input VAT is reclaimable only with an invoice naming it (UStG §15): an item with VAT and
     /// no receipt is one finance cannot reclaim.
     case vatWithoutReceipt = "vat-without-receipt"
 
     /// A missing receipt stops a submission by default, and a receipt or card transaction that
-    /// another traveller claims stops its approval; the rest warn (Concur's isBlocking,
+    /// another traveller claims, or a trip that was reimbursed already, stops its approval; the rest warn (Concur's isBlocking,
     /// Expensify's lesson that duplicate detection should warn, not block).
     public var defaultSeverity: PolicySeverity {
-        [.missingReceipt, .receiptElsewhere, .cardElsewhere].contains(self) ? .blocking : .warning
+        [.missingReceipt, .receiptElsewhere, .cardElsewhere, .paidBefore].contains(self) ? .blocking : .warning
     }
 
     /// Found by a team database's server at a submission, never by the app's `PolicyCheck`.
-    public var isServers: Bool { [.rateChange, .taxableRate, .receiptElsewhere, .cardElsewhere].contains(self) }
+    public var isServers: Bool {
+        [.rateChange, .taxableRate, .receiptElsewhere, .cardElsewhere, .paidBefore, .inOtherReport].contains(self)
+    }
 
     public var summary: String {
         switch self {
@@ -45,6 +52,12 @@ public enum PolicyRule: String, CaseIterable, Sendable {
         case .taxableRate: return "A team database's per-diem or mileage rate the report used is above the tax-free figure, marked taxable."
         case .receiptElsewhere: return "A receipt's file is also attached to a report of another traveller (a team database's)."
         case .cardElsewhere: return "A card transaction is also in a report of another traveller (a team database's)."
+        case .paidBefore:
+            return "Items match items of a reimbursed report of the same traveller (a team database's: same date, amount, and "
+                + "category or merchant, or the same receipt or card transaction)."
+        case .inOtherReport:
+            return "Items match items of another report of the same traveller that is not reimbursed (a team database's: a "
+                + "draft, submitted, approved or rejected one)."
         case .vatWithoutReceipt:
             return "An item gives its VAT but has no receipt: input VAT is reclaimable only with a receipt naming it."
         }

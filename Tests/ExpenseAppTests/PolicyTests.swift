@@ -113,6 +113,22 @@ final class PolicyTests: EngineTestCase {
         XCTAssertNil(found["duplicate:1:3"])
     }
 
+    /// A trip claimed again after it was reimbursed (issue 42): the owner's client reads all her
+    /// reports, whatever their state, and the check names the reimbursed one.
+    func testAnItemOfAReimbursedReportClaimedAgainIsADuplicate() throws {
+        try add("2026-03-03", "20.00", "taxi", "Taxi Walldorf")
+        try app.ok("report", "submit", "1")
+        try app.ok("--user", "bob", "report", "approve", "1")
+        try app.ok("--user", "carol", "report", "reimburse", "1", "--reference", "PAY-1")
+        try app.ok("report", "new", "Trip again", "--from", "2026-03-02", "--to", "2026-03-06")
+        try add("2026-03-03", "20.00", "taxi", "Taxi Walldorf", report: "2")
+        XCTAssertEqual(
+            try violations("2")["duplicate:1:2"]?["message"] as? String,
+            "item 2 and item 1 of report 1 may be duplicates: same date 2026-03-03, amount 20.00 EUR, category taxi, merchant 'Taxi Walldorf'"
+        )
+        XCTAssertEqual(try app.run("report", "check", "2", "--strict").status, 1)
+    }
+
     func testAcknowledgingAWarningIsLoggedAndABlockingOneCannotBe() throws {
         try add("2026-03-09", "10.00", "taxi", "Taxi")
         let result = try app.run("report", "acknowledge", "1", "outside-trip:1", "--reason", "Airport run the day after")

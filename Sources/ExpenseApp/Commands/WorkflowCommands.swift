@@ -46,6 +46,7 @@ enum WorkflowCommands {
                 "\n\(warnings.count) warning\(warnings.count == 1 ? "" : "s") for the approver:\n"
                 + warnings.map { "  \($0.key): \($0.message)" }.joined(separator: "\n")
         }
+        message += try findingsNotice(report, in: store)
         return ReportResult(message: message, report: report).output.touching(report.id)
     }
 
@@ -74,6 +75,15 @@ enum WorkflowCommands {
         (exit 75) when the report changed since that version.
         """
 
+    /// What approval and reimbursement say of the server's findings.
+    private static let printsFindings = """
+        On a team database it prints what the server found at the report's submission, as 'report check' and 'report \
+        show' do: a receipt, card transaction or trip also in another report (of the traveller's, even one you cannot \
+        read, or of another traveller's), a rate that changed. A blocking finding (a trip already reimbursed, a receipt \
+        another traveller claims) refuses the step until an approver who does not own the report accepts it with a \
+        reason: expenses report acknowledge ID KEY --reason TEXT.
+        """
+
     /// - Parameters:
     ///   - note: an option whose text the audit log keeps with the transition, when given.
     ///   - reason: the option whose text it must keep: the transition needs one.
@@ -86,7 +96,8 @@ enum WorkflowCommands {
             (note.map { [$0] } ?? []) + (reason.map { [$0] } ?? []) + (decides ? [seen] : [])
         let example = "expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")
         return CommandSpec(
-            ["report", action.rawValue], abstract: abstract, discussion: decides ? decidesOnWhatWasRead : "",
+            ["report", action.rawValue], abstract: abstract,
+            discussion: decides ? decidesOnWhatWasRead + ([.approve, .reimburse].contains(action) ? " " + printsFindings : "") : "",
             arguments: [.report], options: options, examples: decides ? [example, example + " --seen 17"] : [example]
         ) { invocation, session in
             let store = try session.store()
@@ -104,11 +115,21 @@ enum WorkflowCommands {
             }
             session.seenVersions[id] = nil
             let what = decides ? ": \(decided.total) as of version \(decided.version)" : ""
+            // Approval and reimbursement are where the findings are decided on: said even when they pass.
+            let findings = [.approve, .reimburse].contains(action) ? try findingsNotice(report, in: store) : ""
             return ReportResult(
-                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))\(what)", report: report
+                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))\(what)" + findings,
+                report: report
             )
             .output.touching(report.id)
         }
+    }
+
+    /// What a team database's server found at the report's latest submission, as lines after a
+    /// step's message; nothing when it found nothing (and always on a file).
+    private static func findingsNotice(_ report: Report, in store: Store) throws -> String {
+        let text = ServerFindingsView.text(try store.serverFindings(of: report), report: report)
+        return text.isEmpty ? "" : "\n" + text.dropLast()
     }
 
     static let history = CommandSpec(

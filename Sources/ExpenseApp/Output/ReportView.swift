@@ -55,14 +55,17 @@ struct ReportDetail: Document {
     /// The version read with it (read first, so that it is never newer than what is shown),
     /// which a step on the report names (`--seen`); nil where none was read (an export).
     let version: ReportVersion?
+    /// What a team database's server found at its latest submission (`Store.serverFindings`).
+    let findings: [Violation]
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
         report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
-        decision: ReportEvent? = nil, version: ReportVersion? = nil
+        decision: ReportEvent? = nil, version: ReportVersion? = nil, findings: [Violation] = []
     ) throws {
         self.report = report
+        self.findings = findings
         self.decision = decision
         self.version = version
         self.items = items
@@ -103,6 +106,7 @@ struct ReportDetail: Document {
         let table = Listing(columns: listing.columns + [.init("receipts", "receipts", drop: 4)], count: listing.count) { index in
             listing.row(index) + [receipts.cell(items[index].id)]
         }
+        if !findings.isEmpty { text += "\n" + ServerFindingsView.text(findings, report: report) }
         emit(text + "\n")
         table.table(width: width, emit: emit)
         text = ""
@@ -164,6 +168,7 @@ struct ReportDetail: Document {
             ("receiptsMissing", .array(receipts.missing.flatMap(\.expenseIDs).map { .int($0) })),
             ("perDiems", PerDiemView.json(perDiems, report: report)),
             ("advances", .array(advances.map(AdvanceView.json))),
+            ("serverFindings", ServerFindingsView.json(findings)),
             (
                 "decision",
                 decision.map { event in

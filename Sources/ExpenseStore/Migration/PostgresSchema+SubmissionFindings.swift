@@ -15,12 +15,18 @@ extension PostgresSchema {
     ///   is submitted, approved or reimbursed. Both reports get the finding, worded without the
     ///   other's contents, each on its latest submission; it blocks approval and reimbursement
     ///   (`require_findings_accepted`) until an approver who is not the owner accepts it with a
-    ///   reason (`finding_accept`).
+    ///   reason (`finding_accept`);
+    /// - 'paid-before', 'in-other-report': items of the report match items of another report of
+    ///   the same traveller, one finding for each such report, as the app's duplicate rule
+    ///   matches them (`DuplicateGroups`: the same date, amount and currency, and the same
+    ///   category or merchant) or by the same receipt's bytes or card transaction; worded with
+    ///   the other report's id and status only, which its approver may not read (a draft, a
+    ///   reimbursed trip). A reimbursed one ('paid-before') blocks as 'receipt-elsewhere' does.
     ///
     /// Each rule's severity is the policy's (`policy_rules`), its default `PolicyRule`'s; 'off'
     /// is not kept.
     static var submissionFindingFunctions: [ServerFunction] {
-        let rules: [PolicyRule] = [.rateChange, .taxableRate, .receiptElsewhere, .cardElsewhere]
+        let rules: [PolicyRule] = [.rateChange, .taxableRate, .receiptElsewhere, .cardElsewhere, .paidBefore, .inOtherReport]
         let defaults = rules.map { "(\(literal($0.rawValue)), \(literal($0.defaultSeverity.rawValue)))" }.joined(separator: ", ")
         let paidStates = [ReportStatus.submitted, .approved, .reimbursed].map { literal($0.rawValue) }.joined(separator: ", ")
         return [
@@ -131,6 +137,42 @@ extension PostgresSchema {
                     WHERE coalesce(p.severity, d.severity) <> 'off'
                     ON CONFLICT DO NOTHING;
 
+                    -- The traveller's own other reports, one finding each: "3 items (7, 8, 9) match items of
+                    -- reimbursed report 2 of the same traveller", the first ten ids (`PolicyCheck.idsShown`). Merchants compared as the app's
+                    -- `DuplicateGroups.normalizedMerchant` does; an empty one matches nothing.
+                    INSERT INTO public.report_findings (report_id, event_id, rule, finding_key, severity, message, found_at)
+                    SELECT p_report, p_event, m.rule, m.rule || ':' || m.their_report, coalesce(p.severity, d.severity),
+                           CASE WHEN count(*) = 1 THEN 'item ' || min(m.mine_id) || ' matches an item'
+                                ELSE count(*) || ' items (' || array_to_string((array_agg(m.mine_id ORDER BY m.mine_id))[1:10], ', ')
+                                     || CASE WHEN count(*) > 10 THEN ' and ' || (count(*) - 10) || ' more' ELSE '' END || ') match items' END
+                           || ' of ' || m.their_status || ' report ' || m.their_report || ' of the same traveller', stamp
+                    FROM (
+                        SELECT DISTINCT CASE r.status WHEN 'reimbursed' THEN 'paid-before' ELSE 'in-other-report' END AS rule,
+                               mine.id AS mine_id, r.id AS their_report, r.status AS their_status
+                        FROM public.expenses mine
+                        JOIN public.expenses theirs ON theirs.owner = trip.owner AND theirs.date = mine.date
+                             AND theirs.amount_minor = mine.amount_minor AND theirs.currency = mine.currency
+                        JOIN public.reports r ON r.id = theirs.report_id
+                        WHERE mine.report_id = p_report AND r.id <> p_report AND r.owner = trip.owner
+                          AND (theirs.category = mine.category
+                               OR (btrim(mine.merchant) <> '' AND lower(btrim(theirs.merchant)) = lower(btrim(mine.merchant)))
+                               OR (theirs.external_id = mine.external_id))
+                        UNION
+                        SELECT DISTINCT CASE r.status WHEN 'reimbursed' THEN 'paid-before' ELSE 'in-other-report' END,
+                               e.id, r.id, r.status
+                        FROM public.expenses e
+                        JOIN public.expense_receipts l ON l.expense_id = e.id JOIN public.receipts mine ON mine.id = l.receipt_id
+                        JOIN public.receipts other ON other.sha256 = mine.sha256 AND other.owner = trip.owner
+                        JOIN public.expense_receipts ol ON ol.receipt_id = other.id JOIN public.expenses oe ON oe.id = ol.expense_id
+                        JOIN public.reports r ON r.id = oe.report_id
+                        WHERE e.report_id = p_report AND r.id <> p_report AND r.owner = trip.owner
+                    ) AS m
+                    JOIN (VALUES \(defaults)) AS d (rule, severity) ON d.rule = m.rule
+                    LEFT JOIN public.policy_rules p ON p.rule = m.rule
+                    WHERE coalesce(p.severity, d.severity) <> 'off'
+                    GROUP BY m.rule, m.their_report, m.their_status, p.severity, d.severity
+                    ON CONFLICT DO NOTHING;
+
                     -- The other report's approver sees it too, on that report's latest submission.
                     INSERT INTO public.report_findings (report_id, event_id, rule, finding_key, severity, message, found_at)
                     SELECT DISTINCT ON (x.their_report, x.rule, x.their_id) x.their_report,
@@ -171,7 +213,9 @@ extension PostgresSchema {
                             CASE WHEN many = 1 THEN 'a blocking finding' ELSE many || ' blocking findings' END, pending,
                             CASE p_step WHEN 'approve' THEN 'approved' ELSE 'reimbursed' END
                             USING ERRCODE = 'integrity_constraint_violation',
-                                  HINT = 'an approver reads it with ''expenses report check'' and accepts it with ''expenses report acknowledge''';
+                                  HINT = format('an approver who does not own it reads it with ''expenses report check %s'' and accepts '
+                                                || 'it with ''expenses report acknowledge %s %s --reason TEXT''', p_report.id, p_report.id,
+                                                split_part(pending, ', ', 1));
                     END IF;
                     """),
             // An approver accepts a finding of a submitted report, with the reason, and it is logged.
