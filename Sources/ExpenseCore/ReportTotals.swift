@@ -17,6 +17,11 @@ public struct ReportTotals: Sendable, Equatable {
     public var perDiems: Money
     /// Cash advances paid to the traveller, in the report currency; netted in `dueToEmployee`.
     public var advances: Money
+    /// Why `dueToEmployee` is less than is due, when it is: the report computes per diems and
+    /// cannot now (a draft with a day without a rate), so they are not in it. nil: it is complete.
+    public var missingPerDiems: ExpenseError?
+    /// Whether `dueToEmployee` is all that is due; when not, it is at least that much.
+    public var isComplete: Bool { missingPerDiems == nil }
     /// What the traveller owes back when the advances were more than is due (zero otherwise).
     public var dueToCompany: Money {
         Money(minorUnits: max(0, -dueToEmployee.minorUnits), currency: dueToEmployee.currency)
@@ -28,9 +33,12 @@ public struct ReportTotals: Sendable, Equatable {
     ///   `Money.maximumTotalMinorUnits` (the store keeps a report's total within it; amounts in
     ///   a weaker original currency can still add up past it).
     /// - Parameter advances: the sum of the report's advances in the report currency (none: zero).
+    /// - Parameter missingPerDiems: why the report's per diems are not in `perDiems` (`ReportAllowance.missing`).
     public init(
-        items: [Expense], reportCurrency: Currency, reportID: Int64? = nil, perDiems: Money? = nil, advances: Money? = nil
+        items: [Expense], reportCurrency: Currency, reportID: Int64? = nil, perDiems: Money? = nil, advances: Money? = nil,
+        missingPerDiems: ExpenseError? = nil
     ) throws(ExpenseError) {
+        self.missingPerDiems = missingPerDiems
         var sums: [String: Money] = [:]
         var personal: Int64 = 0
         var company: Int64 = 0

@@ -39,6 +39,9 @@ public struct ReportHTML {
     /// The report's per diems, day by day, when it has some; else `perDiemNote` says why not.
     public var perDiems: ReportPerDiems?
     public var perDiemNote: String?
+    /// Why per diems the report earns are not computed (`ReportAllowance.missing`): what is due is
+    /// then at least what it says, and the totals say so with `perDiemNote`.
+    public var missingPerDiems: ExpenseError?
 
     public init(
         report: Report, items: [Expense], violations: [Violation], events: [ReportEvent], receipts: [Receipt],
@@ -57,7 +60,8 @@ public struct ReportHTML {
     public func render() throws -> String {
         let advanced = Money.total(advances.map(\.conversion.converted.minorUnits)).map { Money(minorUnits: $0, currency: report.currency) }
         let totals = try ReportTotals(
-            items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems?.total, advances: advanced)
+            items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems?.total, advances: advanced,
+            missingPerDiems: missingPerDiems)
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -266,9 +270,15 @@ extension ReportHTML {
     func advancesRows(_ totals: ReportTotals) -> String {
         var html = advances.isEmpty ? "" : "<tr><th>Advances paid</th><td class=\"num\">\(totals.advances)</td></tr>\n"
         if totals.dueToEmployee.minorUnits < 0 {
-            html += "<tr><th>Due back to the company</th><td class=\"num\">\(totals.dueToCompany)</td></tr>"
+            html +=
+                "<tr><th>Due back to the company</th><td class=\"num\">\(totals.isComplete ? "" : "at most ")\(totals.dueToCompany)</td></tr>"
         } else {
-            html += "<tr><th>Due to the employee</th><td class=\"num\">\(totals.dueToEmployee)</td></tr>"
+            html +=
+                "<tr><th>Due to the employee</th><td class=\"num\">\(totals.isComplete ? "" : "at least ")\(totals.dueToEmployee)</td></tr>"
+        }
+        if !totals.isComplete {
+            html +=
+                "\n<tr><th colspan=\"2\">Incomplete: without the per diems; \(escape(perDiemNote ?? "they are not computed")).</th></tr>"
         }
         return html
     }

@@ -247,6 +247,32 @@ final class PerDiemCommandTests: EngineTestCase {
             }, "draft")
     }
 
+    /// A draft whose per diems cannot be computed is owed at least what it says, never a plain
+    /// smaller figure (issue 42): the text says so and why, JSON says it is not complete, and
+    /// with advances beyond it what is owed back is at most what it says.
+    func testWhatIsDueWithoutPerDiemsThatCannotBeComputedIsIncomplete() throws {
+        try customerVisit()
+        try app.ok("allowance", "rates", "import", try ratesFile(["FR,2027-01-01,53.00,36.00,EUR"]))
+        try app.ok("report", "stop", "1", "--date", "2026-03-05", "--country", "FR")
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "18.00", "--category", "taxi")
+        let show = try app.ok("report", "show", "1")
+        XCTAssertTrue(show.contains("Due to employee:      at least 18.00 EUR\n"), show)
+        XCTAssertTrue(
+            show.contains(
+                "  incomplete: its per diems cannot be computed: no allowance rate for FR on 2026-03-05 (its first row is from 2027-01-01)\n"
+            ), show)
+        let totals = try XCTUnwrap((app.json("report", "show", "1") as? [String: Any])?["totals"] as? [String: Any])
+        XCTAssertEqual(totals["complete"] as? Bool, false)
+        XCTAssertEqual(
+            totals["incomplete"] as? String,
+            "its per diems cannot be computed: no allowance rate for FR on 2026-03-05 (its first row is from 2027-01-01)")
+        let html = try app.ok("report", "export", "1", "--format", "html")
+        XCTAssertTrue(html.contains("<td class=\"num\">at least 18.00 EUR</td>"), html)
+        XCTAssertTrue(html.contains("Incomplete: without the per diems; they cannot be computed"), html)
+        try app.ok("report", "advance", "1", "--amount", "100.00", "--date", "2026-03-01")
+        XCTAssertTrue(try app.ok("report", "show", "1").contains("Due back to the company: at most 82.00 EUR\n"))
+    }
+
     func testATypedPerDiemBesideComputedOnesIsAFindingAndTheSummaryCountsThePerDiems() throws {
         try customerVisit()
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "28", "--category", "per_diem")

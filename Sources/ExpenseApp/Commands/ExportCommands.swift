@@ -74,6 +74,7 @@ enum ExportCommands {
                 advances: try store.advances(report.id))
             html.perDiems = perDiems.perDiems
             if case .none(let reason) = perDiems { html.perDiemNote = PerDiemView.words(reason, report: report) }
+            html.missingPerDiems = perDiems.missing
             text = try html.render()
         case .json:
             text =

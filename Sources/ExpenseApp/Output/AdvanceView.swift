@@ -37,6 +37,18 @@ enum AdvanceView {
         return ("  due back to the company:", totals.dueToCompany)
     }
 
+    /// Said of what is due when it is incomplete (`ReportTotals.isComplete`): the per diems are not
+    /// in it, and why; nil when it is complete.
+    static func incomplete(_ totals: ReportTotals) -> String? {
+        totals.missingPerDiems.map { "its per diems cannot be computed: " + ErrorPresenter.message($0) }
+    }
+
+    /// "at least " before what is due to the traveller without the per diems, "at most " before
+    /// what they owe back; nothing when it is complete.
+    static func bound(_ totals: ReportTotals) -> String {
+        totals.isComplete ? "" : totals.dueToEmployee.minorUnits < 0 ? "at most " : "at least "
+    }
+
     static func json(_ advance: Advance) -> JSONValue {
         .object([
             ("id", .int(advance.id)), ("reportId", .int(advance.reportID)), ("date", .date(advance.date)),

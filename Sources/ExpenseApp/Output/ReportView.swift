@@ -74,7 +74,7 @@ struct ReportDetail: Document {
         self.advances = advances
         totals = try ReportTotals(
             items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems.total(in: report.currency),
-            advances: try AdvanceView.total(advances, report))
+            advances: try AdvanceView.total(advances, report), missingPerDiems: perDiems.missing)
     }
 
     var text: String {
@@ -130,24 +130,29 @@ struct ReportDetail: Document {
         for (money, amount) in zip(totals.byOriginalCurrency, amounts) {
             text += "  \(money.currency.code)  " + amount.leftPadding(width) + "\n"
         }
-        // With per diems or advances, what is due is the items paid personally and the per diems, less the advances.
+        // With per diems or advances, what is due is the items paid personally and the per diems, less the advances;
+        // without per diems that cannot be computed, it is at least (or, owed back, at most) what it says.
         var summary: [(String, Money)] = [("Total in \(report.currency.code):", totals.total)]
-        if perDiems.perDiems == nil && advances.isEmpty {
-            summary.append(AdvanceView.due(totals))
+        let due = AdvanceView.due(totals)
+        var dueLine = 1
+        if perDiems.perDiems == nil && advances.isEmpty && totals.isComplete {
+            summary.append(due)
             summary.append(("  paid by company:", totals.paidByCompany))
         } else {
             summary.append(("  paid personally:", totals.paidPersonally))
             summary.append(("  paid by company:", totals.paidByCompany))
             if perDiems.perDiems != nil { summary.append(("Per diems:", totals.perDiems)) }
             if !advances.isEmpty { summary.append(("Advances paid:", totals.advances)) }
-            let due = AdvanceView.due(totals)
+            dueLine = summary.count
             summary.append((due.0.trimmingSpaces.prefix(1).uppercased() + due.0.trimmingSpaces.dropFirst(), due.1))
         }
-        let summaryWidth = summary.map { $0.1.displayString.count }.max() ?? 0
+        let figures = summary.indices.map { ($0 == dueLine ? AdvanceView.bound(totals) : "") + summary[$0].1.displayString }
+        let summaryWidth = figures.map { $0.count }.max() ?? 0
         let labelWidth = max(22, (summary.map { $0.0.count }.max() ?? 0) + 1)
-        for (label, money) in summary {
-            text += label.padding(labelWidth) + money.displayString.leftPadding(summaryWidth) + " \(money.currency.code)\n"
+        for ((label, money), figure) in zip(summary, figures) {
+            text += label.padding(labelWidth) + figure.leftPadding(summaryWidth) + " \(money.currency.code)\n"
         }
+        if let incomplete = AdvanceView.incomplete(totals) { text += "  incomplete: \(incomplete)\n" }
         emit(text)
     }
 
@@ -185,6 +190,7 @@ struct ReportDetail: Document {
                     ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
                     ("paidByCompany", .money(totals.paidByCompany)), ("perDiems", .money(totals.perDiems)),
                     ("advances", .money(totals.advances)), ("dueToCompany", .money(totals.dueToCompany)),
+                    ("complete", .bool(totals.isComplete)), ("incomplete", .string(AdvanceView.incomplete(totals))),
                     ("vatByRate", VATView.json(VATTotals(items))),
                 ])
             ),

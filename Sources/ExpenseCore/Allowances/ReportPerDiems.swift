@@ -88,6 +88,13 @@ public enum ReportAllowance: Equatable, Sendable {
         return nil
     }
 
+    /// Why per diems the report earns are not computed, so that what is due without them is
+    /// incomplete: a draft with a day without a rate. nil when they are computed, or there are none.
+    public var missing: ExpenseError? {
+        if case .none(.cannotCompute(let error)) = self { return error }
+        return nil
+    }
+
     /// What the per diems add to what is due to the employee, in `currency`: zero when there are none.
     public func total(in currency: Currency) -> Money {
         perDiems?.total ?? Money(minorUnits: 0, currency: currency)
