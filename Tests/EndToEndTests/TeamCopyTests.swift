@@ -130,9 +130,9 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         XCTAssertTrue(try ok(as: "alice", "receipt", "verify").contains("All 1 receipt verified"))
         XCTAssertEqual(try app.stdoutBytes("--db", uri("alice"), "receipt", "export", "1", "-o", "-"), try ReceiptSamples.bytes(sample))
         XCTAssertTrue(try ok(as: "alice", "expense", "list", "--unassigned").contains("Loose receipt"), "the item of no report is hers")
-        // Nothing decided elsewhere came in: no other report, no audit entry; bob's submitted report stayed out.
+        // Nothing decided elsewhere came in: no other report, no step past draft in the log; bob's submitted report stayed out.
         XCTAssertEqual(try count("reports"), "2")
-        XCTAssertEqual(try count("report_events"), "0")
+        XCTAssertEqual(try count("report_events", "to_status <> 'draft'"), "0")
         XCTAssertFalse(try ok(as: "bob", "report", "list", "--all").contains("Bob's trip"))
         // She goes on with it there, through the server's functions.
         try ok(as: "alice", "report", "submit", "2")
@@ -327,6 +327,7 @@ final class TeamCopyTests: TeamDatabaseTestCase {
         XCTAssertEqual(try count("reports"), "0", "all or nothing")
         XCTAssertEqual(try count("expenses"), "0")
         XCTAssertEqual(try count("policy_acknowledgements"), "0")
+        XCTAssertEqual(try count("copy_markers"), "0", "no marker of a copy that was refused")
 
         // The file as the app left it copies as before: the journey at the server's rate, the advance at 1.
         let honest = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob")
@@ -475,6 +476,134 @@ final class TeamCopyTests: TeamDatabaseTestCase {
                 "expenses 2 (in no report): a mileage item needs its distance and vehicle: its amount is computed from them"),
             refused.stderr)
         XCTAssertEqual(try count("expenses"), "0")
+    }
+
+    /// alice's laptop for a copy run twice: report 1 "Hamburg", a draft again after bob rejected
+    /// it, with an item, its receipt and a stop in Denmark (at the file's own rate); an item of no report.
+    private func hamburgLaptop() throws {
+        let rates = app.path("dk.csv")
+        try "country,valid_from,full_day,partial_day,currency\nDK,2026-01-01,75.00,50.00,EUR\n".write(
+            toFile: rates, atomically: true, encoding: .utf8)
+        try local(laptop, "alice", "allowance", "rates", "import", rates)
+        try local(laptop, "alice", "report", "new", "Hamburg", "--from", "2026-04-01", "--to", "2026-04-03")
+        try local(
+            laptop, "alice", "expense", "add", "--report", "1", "--date", "2026-04-01", "--amount", "23.40", "--category", "taxi",
+            "--merchant", "Taxi Hamburg")
+        try local(laptop, "alice", "receipt", "capture", ReceiptSamples.path(sample), "--expense", "1", "--no-ocr")
+        try local(laptop, "alice", "report", "stop", "1", "--date", "2026-04-02", "--country", "DK")
+        try local(laptop, "alice", "report", "submit", "1")
+        try local(laptop, "bob", "report", "reject", "1", "--reason", "add the ferry")
+        try local(laptop, "alice", "report", "reopen", "1")
+        try local(
+            laptop, "alice", "expense", "add", "--date", "2026-04-05", "--amount", "4.20", "--category", "meals", "--merchant",
+            "Loose receipt")
+    }
+
+    /// Issue 42 point 2: a copy run again (after a dropped connection) copies nothing the second
+    /// time, by the markers the first one left on the team database (the file's identity and its
+    /// row's id), and says which reports were copied before, as what. Its summary's columns are
+    /// what the team database holds; the copied draft's history is the team's log, after the
+    /// copy's own entry; a stop in a country without a team rate is a warning, not a failure.
+    func testACopyRunTwiceCopiesNothingTheSecondTimeAndSaysWhatWasCopied() throws {
+        try hamburgLaptop()
+        try ok(as: "fiona", "report", "new", "Fiona's own", "--from", "2026-03-02", "--to", "2026-03-03")
+        try psqlOK("DELETE FROM allowance_rates WHERE country = 'DK'", in: database)
+        let first = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob", "--format", "json")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(
+            first.stderr.contains(
+                "expenses: warning: report 1 'Hamburg' (team report 2) stops in DK on 2026-04-02, and the team database has no "
+                    + "per-diem rate for DK on that day"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("'expenses allowance rates import FILE'"), first.stderr)
+
+        // Every column of the summary is true: "rows now" is what the table holds on the team database.
+        let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any], first.stdout)
+        let tables = try XCTUnwrap(summary["tables"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: tables.map { ("\($0["table"] ?? "")", $0) })
+        for (table, copied, rows) in [
+            ("reports", 1, 2), ("expenses", 2, 2), ("receipts", 1, 1), ("expense_receipts", 1, 1), ("report_stops", 1, 1),
+            ("receipt files", 1, 1),
+        ] {
+            XCTAssertEqual(byName[table]?["copied"] as? Int, copied, table)
+            XCTAssertEqual(byName[table]?["alreadyThere"] as? Int, 0, table)
+            XCTAssertEqual(byName[table]?["rows"] as? Int, rows, table)
+        }
+        for entry in tables where "\(entry["table"] ?? "")" != "receipt files" {
+            XCTAssertEqual("\(entry["rows"] ?? "")", try count("\(entry["table"] ?? "")"), "rows now of \(entry["table"] ?? "")")
+        }
+
+        // The draft's history is the team's log: where it came from and who copied it, then its own steps as copied.
+        let history = try ok(as: "alice", "report", "history", "2")
+        let steps = [
+            "copied from ", ":\(laptop) (its report 1) by \(cluster.superuser)", "import submit by alice at",
+            "import reject by bob at", "import reopen by alice at",
+        ].map { history.range(of: $0)?.lowerBound }
+        XCTAssertFalse(steps.contains(nil), history)
+        XCTAssertEqual(steps.compactMap { $0 }, steps.compactMap { $0 }.sorted(), "in this order: \(history)")
+        XCTAssertEqual(
+            "\(byName["report_events"]?["copied"] ?? "")", try count("report_events", "report_id = 2"), "the copy's entries")
+        let check = try app.run(["--db", admin, "db", "check"])
+        XCTAssertEqual(check.status, 0, check.stderr)
+
+        // Again: nothing is copied, and it says what was copied before, as what.
+        let before = try ["reports", "expenses", "receipts", "expense_receipts", "report_stops", "report_events"].map { try count($0) }
+        let second = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob", "--format", "json")
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertFalse(second.stderr.contains("warning"), second.stderr)
+        XCTAssertEqual(
+            try ["reports", "expenses", "receipts", "expense_receipts", "report_stops", "report_events"].map { try count($0) }, before)
+        let again = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any], second.stdout)
+        XCTAssertEqual(again["rowsCopied"] as? Int, 0)
+        let skipped = try XCTUnwrap(again["alreadyCopied"] as? [[String: Any]])
+        XCTAssertEqual(skipped.map { "\($0["report"] ?? "") \($0["title"] ?? "") \($0["copiedAs"] ?? "")" }, ["1 Hamburg 2"])
+        XCTAssertEqual(again["itemsAlreadyCopied"] as? Int, 1)
+        let columns = try XCTUnwrap(again["tables"] as? [[String: Any]]).map {
+            "\($0["table"] ?? "") \($0["copied"] ?? "") \($0["alreadyThere"] ?? "") \($0["rows"] ?? "")"
+        }
+        for expected in [
+            "reports 0 1 2", "expenses 0 2 2", "receipts 0 1 1", "expense_receipts 0 1 1", "report_stops 0 1 1",
+            "report_events 0 \(before[5]) \(before[5])",
+        ] {
+            XCTAssertTrue(columns.contains(expected), "\(expected) in \(columns)")
+        }
+
+        // A report new in the file since comes in; the copied one is skipped, and said to be.
+        try local(laptop, "alice", "report", "new", "Kiel", "--from", "2026-05-04", "--to", "2026-05-04")
+        let third = try copy(laptop, to: admin, "--owner", "alice=alice,bob=bob")
+        XCTAssertEqual(third.status, 0, third.stderr)
+        XCTAssertTrue(third.stdout.contains("report 1 'Hamburg' already copied as team report 2 on 20"), third.stdout)
+        XCTAssertTrue(third.stdout.contains("; skipped\n1 item of no report already copied; skipped"), third.stdout)
+        XCTAssertEqual(try count("reports"), "3")
+        XCTAssertEqual(try count("reports", "title = 'Hamburg'"), "1")
+    }
+
+    /// The markers are the server's: a member with plain psql neither reads nor writes them, nor
+    /// calls the function that does, so she can neither keep a colleague's report out by a forged
+    /// marker nor have her own copied twice by deleting hers.
+    func testAMemberCannotForgeOrDeleteACopyMarker() throws {
+        try local(laptop, "alice", "report", "new", "Hamburg", "--from", "2026-04-01", "--to", "2026-04-03")
+        XCTAssertEqual(try copy(laptop, to: admin, "--owner", "alice").status, 0)
+        let bobs = app.path("bob.sqlite")
+        try local(bobs, "bob", "report", "new", "Bob's trip", "--from", "2026-05-01", "--to", "2026-05-02")
+        // bob's file has no identity yet: alice guesses at any, and at the ids.
+        for attack in [
+            "SELECT * FROM copy_markers",
+            "INSERT INTO copy_markers VALUES ('00000000-0000-4000-8000-000000000000', 'reports', 1, 1, 'x', 'alice', '2026-12-01')",
+            "DELETE FROM copy_markers",
+            "UPDATE copy_markers SET source_id = 99",
+            "SELECT expenses.copy_marker_add('00000000-0000-4000-8000-000000000000', 'reports', 1, 1, 'x', '2026-12-01')",
+        ] {
+            let refused = try cluster.psql(as: "alice", password: "alice-pw", sql: attack, database: database)
+            XCTAssertNotEqual(refused.status, 0, attack)
+            XCTAssertTrue(refused.stderr.contains("permission denied"), "\(attack): \(refused.stderr)")
+        }
+        XCTAssertEqual(try count("copy_markers"), "1")
+        // Her file copied again: nothing. bob's: his report.
+        let again = try copy(laptop, to: admin, "--owner", "alice")
+        XCTAssertTrue(again.stdout.contains("report 1 'Hamburg' already copied as team report 1"), again.stdout)
+        XCTAssertEqual(try copy(bobs, to: admin, "--owner", "bob").status, 0)
+        XCTAssertEqual(try count("reports"), "2")
+        XCTAssertEqual(try count("copy_markers"), "2")
     }
 
     func testACopyNeverWritesIntoAnotherFile() throws {

@@ -40,6 +40,8 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
     private static let notYetExercised: [String: String] = [
         "log_event(7)": "the administrator's alone (no member may call it): TeamImport logs a file's history with it "
             + "(DatabaseCopyTests); every member's write that logs calls it inside the server, exercised here by them",
+        "copy_marker_add(6)": "the administrator's alone (no member may call it): TeamImport marks what a copy of a file "
+            + "brought with it, which a file has no table for (TeamCopyTests)",
         "finding_accept(4)": "a finding of the server's own at a submission, which a file does not make (report_findings): "
             + "PostgresReceiptPaidOnceAttackTests",
         "journal_export_record(5)": "needs approved and reimbursed reports, which take an approver and finance besides their "

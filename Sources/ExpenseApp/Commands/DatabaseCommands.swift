@@ -150,7 +150,17 @@ enum DatabaseCommands {
             submission). A row that is not what the server computes is named (its table, the file's id, its \
             report, what the file says and what the server computes), every one, and nothing is copied (65): \
             history its owner cannot correct is copied without --import-history, or after finance loads the \
-            rates of that time. Into a file: a new one (or a \
+            rates of that time. A copy into a team database is once per report: the team database keeps a marker \
+            of each report and item of no report it copied (the file's identity, a UUID the file keeps from its \
+            first copy, and the row's id there), which no member can read, forge or delete, so that running it \
+            again (after a dropped connection) copies nothing of them and says so, "report 1 'Hamburg' already \
+            copied as team report 2 on 2026-03-10; skipped", while a report new in the file comes in. Each copied \
+            report's audit log there begins with "copied from HOST:FILE (its report 1) by ROLE", followed by the \
+            file's own entries of it, logged again as imported ("import submit by alice at ..."). A copied trip \
+            that stops in a country the team database has no per-diem rate for on that day is a warning on \
+            stderr, naming the report and the country: its per diems wait for finance to load one. The summary \
+            lists per table the rows copied, those an earlier copy brought (already there) and the rows the \
+            table holds now. Into a file: a new one (or a \
             previous copy), never a symbolic link or another program's file; its receipt vault is filled \
             beside it, and the owner columns are dropped (a file keeps one person's quick actions: --owner's).
             """,
@@ -191,6 +201,17 @@ enum DatabaseCommands {
                 from: store, to: location, owner: owner, fileUser: fileUser,
                 importHistory: invocation[Options.importHistory], now: session.environment.now)
         }
+        for missing in outcome.missingAllowanceRates { warnNoRate(missing) }
         return DatabaseCopyResult(outcome: outcome).output
+    }
+
+    /// Says on stderr that a copied trip stops in a country the team database has no per-diem
+    /// rate for: the copy stands, but its per diems cannot be computed there until one is loaded.
+    static func warnNoRate(_ missing: DatabaseCopy.MissingRate) {
+        Console.error(
+            "expenses: warning: report \(missing.report) '\(TerminalText.visible(missing.title))' (team report \(missing.copiedAs)) "
+                + "stops in \(missing.country) on \(missing.date), and the team database has no per-diem rate for \(missing.country) "
+                + "on that day: its per diems cannot be computed there until finance loads one ('expenses allowance rates "
+                + "import FILE', a row \(missing.country),VALID_FROM,FULL_DAY,PARTIAL_DAY,CURRENCY valid from \(missing.date) or before)\n")
     }
 }

@@ -1,8 +1,10 @@
 import ExpenseStore
+import ExpenseSupport
 import Rendering
 
-/// `db copy`: per table what was copied and what the target had already, the receipts' files,
-/// and whose the rows of no report became.
+/// `db copy`: per table what was copied, what the target had already and the rows it holds now,
+/// the receipts' files, whose the rows of no report became, and what an earlier copy of the file
+/// brought (skipped).
 struct DatabaseCopyResult: Document {
     let outcome: DatabaseCopy.Outcome
 
@@ -41,6 +43,15 @@ struct DatabaseCopyResult: Document {
         case nil:
             break
         }
+        for copied in outcome.alreadyCopied {
+            text +=
+                "report \(copied.report) '\(TerminalText.visible(copied.title))' already copied as team report \(copied.copiedAs) "
+                + "on \(copied.on); skipped\n"
+        }
+        if outcome.itemsAlreadyCopied > 0 {
+            let items = outcome.itemsAlreadyCopied
+            text += "\(items) item\(items == 1 ? "" : "s") of no report already copied; skipped\n"
+        }
         if !outcome.historyLeftOut.isEmpty {
             let ids = outcome.historyLeftOut.map(String.init).joined(separator: ", ")
             text +=
@@ -62,6 +73,29 @@ struct DatabaseCopyResult: Document {
         case nil: break
         }
         members.append(("historyLeftOut", .array(outcome.historyLeftOut.map { .int($0) })))
+        members.append(
+            (
+                "alreadyCopied",
+                .array(
+                    outcome.alreadyCopied.map {
+                        .object([
+                            ("report", .int($0.report)), ("title", .string($0.title)), ("copiedAs", .int($0.copiedAs)),
+                            ("on", .string($0.on)),
+                        ])
+                    })
+            ))
+        members.append(("itemsAlreadyCopied", .int(Int64(outcome.itemsAlreadyCopied))))
+        members.append(
+            (
+                "missingAllowanceRates",
+                .array(
+                    outcome.missingAllowanceRates.map {
+                        .object([
+                            ("report", .int($0.report)), ("copiedAs", .int($0.copiedAs)), ("country", .string($0.country)),
+                            ("date", .string($0.date)),
+                        ])
+                    })
+            ))
         members += [
             ("tables", listing.json), ("rowsCopied", .int(Int64(copiedRows))),
             ("receiptBytesCopied", .int(outcome.receiptBytesCopied)),

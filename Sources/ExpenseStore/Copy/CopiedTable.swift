@@ -165,6 +165,8 @@ extension CopiedTable {
             + "and meaningless on another database",
         "shortcut_launches": "the launch inbox: quick-action launches queued for this database's open sessions, claimed by "
             + "their processes; a copy would run them again, or never, on the target",
+        "database_identity": "a file's own identity, named by a team database's copy markers: a copy is another file, "
+            + "which has its own once it is copied into a team database",
         "receipt_contents": "a server's receipt bytes: copied through the receipt storage (vault files or chunks), not as rows",
         // Issue 41: not yet copied. Accounts are set again on the target ('payee set', 'company
         // set'); a run stays with the database that paid it, so that no copy pays it again.

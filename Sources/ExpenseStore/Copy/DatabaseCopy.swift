@@ -60,9 +60,34 @@ public enum DatabaseCopy {
         public internal(set) var receiptBytesCopied: Int64 = 0
         /// File to server: the reports past draft that stayed in the file (no --import-history).
         public internal(set) var historyLeftOut: [Int64] = []
+        /// File to server: the file's reports an earlier copy of it brought (its copy markers), skipped.
+        public internal(set) var alreadyCopied: [AlreadyCopied] = []
+        /// File to server: how many of the file's items of no report an earlier copy brought, skipped.
+        public internal(set) var itemsAlreadyCopied = 0
+        /// File to server: the copied trips' stops in a country the team has no per-diem rate for.
+        public internal(set) var missingAllowanceRates: [MissingRate] = []
 
         /// True when the target had everything already.
         public var copiedNothing: Bool { tables.allSatisfy { $0.copied == 0 } && receiptFiles.copied == 0 }
+    }
+
+    /// A report of the file that an earlier copy brought: its id and title in the file, its id on
+    /// the team database, and the day it was copied.
+    public struct AlreadyCopied: Sendable, Equatable {
+        public let report: Int64
+        public let title: String
+        public let copiedAs: Int64
+        public let on: String
+    }
+
+    /// A copied report's stop in a country the team database has no per-diem rate for on its
+    /// day (`date`, the first such day of the report in that country).
+    public struct MissingRate: Sendable, Equatable {
+        public let report: Int64
+        public let title: String
+        public let copiedAs: Int64
+        public let country: String
+        public let date: String
     }
 
     /// What the copy's owner was used for.

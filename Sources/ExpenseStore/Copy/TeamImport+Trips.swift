@@ -24,7 +24,10 @@ extension TeamImport {
                 )
             }
             for row in rows {
-                guard let id = reportIDs[row.report] else { continue }
+                guard let id = reportIDs[row.report] else {
+                    if copiedBefore.contains(row.report) { tally.present += 1 }
+                    continue
+                }
                 if name == "report_allowances", case .text(let date) = row.values.first,
                     !checkAllowance(report: row.report, date: date)
                 {
@@ -36,8 +39,31 @@ extension TeamImport {
                         arguments: [.integer(id)] + row.values))
                 tally.copied += 1
             }
-            tally.rows = tally.copied
             return tally
+        }
+    }
+
+    /// The copied trips' stops in a country the team database has no per-diem rate for on that
+    /// day (none from that day or before): the copy goes ahead, but the report's per diems cannot
+    /// be computed there until finance loads one, which the app says. Each report and country
+    /// once, at its first such day.
+    func missingAllowanceRates(_ reports: [Report], _ reportIDs: [Int64: Int64]) throws -> [DatabaseCopy.MissingRate] {
+        let byTeamID = Dictionary(uniqueKeysWithValues: reports.compactMap { report in reportIDs[report.id].map { ($0, report) } })
+        guard !byTeamID.isEmpty else { return [] }
+        let ids = byTeamID.keys.sorted()
+        return try target.db.query(
+            SQL(
+                verbatim: """
+                    SELECT s.report_id, s.country, min(s.date) FROM report_stops s
+                    WHERE s.report_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
+                      AND NOT EXISTS (SELECT 1 FROM allowance_rates a WHERE a.country = s.country AND a.valid_from <= s.date)
+                    GROUP BY s.report_id, s.country ORDER BY s.report_id, s.country
+                    """, arguments: ids.map { .integer($0) })
+        ) { row in
+            let report = byTeamID[row.int64(0)]
+            return DatabaseCopy.MissingRate(
+                report: report?.id ?? 0, title: report?.title ?? "", copiedAs: row.int64(0), country: row.string(1),
+                date: row.string(2))
         }
     }
 }

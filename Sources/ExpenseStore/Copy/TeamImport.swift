@@ -33,6 +33,10 @@ final class TeamImport {
     private(set) var fileOwners: [Int64: String] = [:]
     /// The copied reports past draft: each one's id on the target, with its id in the file.
     private(set) var decided: [Int64: Int64] = [:]
+    /// What an earlier copy of the file brought (`TeamImport+Markers`), skipped: the file's
+    /// reports, and its items (of those reports, and of no report).
+    private(set) var copiedBefore: Set<Int64> = []
+    private(set) var itemsCopiedBefore: Set<Int64> = []
     /// The rows the server computes otherwise, refused together once everything was tried.
     var mismatches: [Mismatch] = []
     /// The copied rows still to be asked of the server.
@@ -70,19 +74,30 @@ final class TeamImport {
         outcome.historyLeftOut = reports.filter { !moving.contains($0) }.map(\.id)
         drafts = Set(moving.filter { $0.status == .draft }.map(\.id))
         fileOwners = Dictionary(uniqueKeysWithValues: moving.map { ($0.id, UserName(normalizing: $0.owner).value) })
+        let identity = try sourceIdentity()
         try to.begin(.immediate)
         do {
             try to.execute(SQL(verbatim: "SET LOCAL ROLE \(PostgresSchema.definerRole)"))
+            let earlier = try markers(of: identity)
             var reportIDs: [Int64: Int64] = [:]
             var tally = DatabaseCopy.Tally("reports")
             for report in moving {
+                if let copied = earlier.reports[report.id] {
+                    copiedBefore.insert(report.id)
+                    outcome.alreadyCopied.append(
+                        .init(report: report.id, title: report.title, copiedAs: copied.id, on: String(copied.at.prefix(10))))
+                    tally.present += 1
+                    continue
+                }
                 let id = try insert(report)
+                try mark("reports", report.id, as: id, identity: identity)
                 reportIDs[report.id] = id
                 if report.status != .draft { decided[id] = report.id }
                 tally.copied += 1
             }
             outcome.tables.append(tally)
-            let (expenseIDs, expenseOwners, items) = try copyItems(reportIDs)
+            let (expenseIDs, expenseOwners, items) = try copyItems(reportIDs, earlier: earlier, identity: identity)
+            outcome.itemsAlreadyCopied = itemsCopiedBefore.count { earlier.items[$0] != nil }
             outcome.tables.append(items)
             outcome.tables.append(try copyItemVAT(expenseIDs))
             let (receipts, links, files, bytes) = try copyReceipts(expenseIDs, expenseOwners)
@@ -93,10 +108,12 @@ final class TeamImport {
             // While every report is still a draft: its trip's rows, and the per diems frozen with it.
             outcome.tables += try copyTrips(reportIDs)
             outcome.tables.append(try copyAdvances(reportIDs))
-            outcome.tables.append(try copyHistory(of: moving.filter { $0.status != .draft }, reportIDs))
+            outcome.tables.append(try copyHistory(of: moving, reportIDs))
             // What the target holds is the file's first (a trigger of someone else's is told as such), then the server's.
             try verify(moving, reportIDs)
             try refuseMismatches()
+            outcome.missingAllowanceRates = try missingAllowanceRates(moving, reportIDs)
+            try countRowsNow(&outcome)
             try to.execute("RESET ROLE" as SQL)
             try to.commit()
         } catch {
@@ -163,7 +180,9 @@ final class TeamImport {
     }
 
     /// The items of the moving reports and of no report; their new ids and owners by the old ids.
-    private func copyItems(_ reportIDs: [Int64: Int64]) throws -> ([Int64: Int64], [Int64: String], DatabaseCopy.Tally) {
+    private func copyItems(_ reportIDs: [Int64: Int64], earlier: Markers, identity: String) throws -> (
+        [Int64: Int64], [Int64: String], DatabaseCopy.Tally
+    ) {
         var ids: [Int64: Int64] = [:]
         var itemOwners: [Int64: String] = [:]
         var tally = DatabaseCopy.Tally("expenses")
@@ -188,6 +207,11 @@ final class TeamImport {
             )
         }
         for row in rows {
+            if row.report.map(copiedBefore.contains) ?? (earlier.items[row.id] != nil) {
+                itemsCopiedBefore.insert(row.id)
+                tally.present += 1
+                continue
+            }
             let newReport = row.report.flatMap { reportIDs[$0] }
             guard row.report == nil || newReport != nil else { continue }
             let owner = try row.owner.map { try owners.owner(of: $0) } ?? owners.ownerOfRowsWithoutReport()
@@ -206,11 +230,11 @@ final class TeamImport {
                 continue
             }
             checkItem(row.id, id, report: row.report)
+            if row.report == nil { try mark("expenses", row.id, as: id, identity: identity) }
             ids[row.id] = id
             itemOwners[row.id] = owner
             tally.copied += 1
         }
-        tally.rows = tally.copied + tally.present
         return (ids, itemOwners, tally)
     }
 
@@ -222,7 +246,10 @@ final class TeamImport {
             try Store.vatPart($0)
         }
         for row in rows {
-            guard let expense = expenseIDs[row.expense] else { continue }
+            guard let expense = expenseIDs[row.expense] else {
+                if itemsCopiedBefore.contains(row.expense) { tally.present += 1 }
+                continue
+            }
             try to.execute(
                 """
                 INSERT INTO expense_vat (expense_id, rate_hundredths, gross_minor)
@@ -230,7 +257,6 @@ final class TeamImport {
                 """ as SQL)
             tally.copied += 1
         }
-        tally.rows = tally.copied
         return tally
     }
 
@@ -264,7 +290,10 @@ final class TeamImport {
         var receiptIDs: [Int64: Int64] = [:]
         for receipt in try source.receipts() {
             let unattached = receipt.expenseIDs.isEmpty
-            guard let owner = try receiptOwner[receipt.id] ?? (unattached ? owners.ownerOfRowsWithoutReport() : nil) else { continue }
+            guard let owner = try receiptOwner[receipt.id] ?? (unattached ? owners.ownerOfRowsWithoutReport() : nil) else {
+                if receipt.expenseIDs.contains(where: itemsCopiedBefore.contains) { receipts.present += 1 }
+                continue
+            }
             try Cancellation.check()
             if try to.scalar("SELECT count(*) FROM receipt_contents WHERE sha256 = \(receipt.sha256)" as SQL)
                 == 0
@@ -306,12 +335,14 @@ final class TeamImport {
             receipts.copied += 1
         }
         for link in linked {
-            guard let expense = expenseIDs[link.expense], let receipt = receiptIDs[link.receipt] else { continue }
+            guard let expense = expenseIDs[link.expense], let receipt = receiptIDs[link.receipt] else {
+                if itemsCopiedBefore.contains(link.expense) { links.present += 1 }
+                continue
+            }
             try to.execute(
                 "INSERT INTO expense_receipts (expense_id, receipt_id, attached_at) VALUES (\(expense), \(receipt), \(link.at))" as SQL)
             links.copied += 1
         }
-        (receipts.rows, links.rows, files.rows) = (receipts.copied + receipts.present, links.copied, files.copied + files.present)
         return (receipts, links, files, bytesCopied)
     }
 
@@ -325,7 +356,10 @@ final class TeamImport {
         for row in rows {
             guard let report = reportIDs[row.report],
                 checkAcknowledgement(report: row.report, violation: row.violation, actor: row.actor)
-            else { continue }
+            else {
+                if copiedBefore.contains(row.report) { tally.present += 1 }
+                continue
+            }
             let actor = try owners.owner(of: row.actor, orKeep: true)
             try to.execute(
                 """
@@ -334,7 +368,6 @@ final class TeamImport {
                 """ as SQL)
             tally.copied += 1
         }
-        tally.rows = tally.copied
         return tally
     }
 
@@ -352,7 +385,10 @@ final class TeamImport {
             )
         }
         for row in rows {
-            guard let report = reportIDs[row.report] else { continue }
+            guard let report = reportIDs[row.report] else {
+                if copiedBefore.contains(row.report) { tally.present += 1 }
+                continue
+            }
             guard
                 let id = try to.queryFirst(
                     SQL(
@@ -362,33 +398,50 @@ final class TeamImport {
             checkAdvance(row.id, id, report: row.report)
             tally.copied += 1
         }
-        tally.rows = tally.copied
         return tally
     }
 
-    /// Each audit entry of the reports past draft, logged again by the server as imported by
-    /// whoever copies (who decided, and when, is in the entry's words, not in its actor), and the
-    /// report moved along it a step at a time, as the log says: its items came in while it was a draft.
+    /// Each audit entry of the copied reports, drafts and those past draft, logged again by the
+    /// server as imported by whoever copies (who decided, and when, is in the entry's words, not
+    /// in its actor), after the entry that says where the report came from (`copy_marker_add`,
+    /// counted here); a report past draft is moved along it a step at a time, as the log says: its
+    /// items came in while it was a draft. A draft's log ends at draft, where its copy is.
     private func copyHistory(of reports: [Report], _ reportIDs: [Int64: Int64]) throws -> DatabaseCopy.Tally {
         var tally = DatabaseCopy.Tally("report_events")
         // The status triggers' check of who takes a step is the functions'; this copy is the administrator's.
         try to.execute("SET LOCAL expenses.importing = 'history'" as SQL)
         let copier = try to.queryFirst("SELECT session_user::text" as SQL) { $0.string(0) } ?? ""
         for report in reports {
-            guard let id = reportIDs[report.id] else { continue }
+            guard let id = reportIDs[report.id] else {
+                if copiedBefore.contains(report.id) { tally.present += 1 + (try source.events(report.id).count) }
+                continue
+            }
+            tally.copied += 1
             for event in try source.events(report.id) {
                 try ServerWrites.logEvent.call(
                     on: to, id, copier, "import \(event.action) by \(event.actor) at \(event.at)", event.from.rawValue,
                     event.to.rawValue, event.reason, target.now())
-                try to.execute(
-                    "UPDATE reports SET status = \(event.to.rawValue) WHERE id = \(id)" as SQL)
+                if report.status != .draft {
+                    try to.execute(
+                        "UPDATE reports SET status = \(event.to.rawValue) WHERE id = \(id)" as SQL)
+                }
                 tally.copied += 1
             }
             try to.execute(
                 "UPDATE reports SET updated_at = \(report.updatedAt) WHERE id = \(id)" as SQL)
         }
         try to.execute("SET LOCAL expenses.importing = ''" as SQL)
-        tally.rows = tally.copied
         return tally
+    }
+
+    /// Each table's rows on the team database once the copy is written, everyone's (the
+    /// definer's view), and the receipts' files there: the summary's "rows now".
+    private func countRowsNow(_ outcome: inout DatabaseCopy.Outcome) throws {
+        for index in outcome.tables.indices {
+            let name = outcome.tables[index].name
+            guard CopiedTable.all.contains(where: { $0.name == name }) else { continue }
+            outcome.tables[index].rows = Int(try to.scalar(SQL(verbatim: "SELECT count(*) FROM \(name)")))
+        }
+        outcome.receiptFiles.rows = Int(try to.scalar("SELECT count(DISTINCT sha256) FROM receipt_contents" as SQL))
     }
 }

@@ -93,7 +93,8 @@ extension PostgresSchema {
     static var serverFunctions: [ServerFunction] {
         identityFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
             + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
-            + rateLogFunctions + submissionFindingFunctions + copyChecks + chainFunctions + paymentFunctions + bookingFunctions
+            + rateLogFunctions + submissionFindingFunctions + copyChecks + copyMarkerFunctions + chainFunctions + paymentFunctions
+            + bookingFunctions
     }
 
     /// The definer role, the schema and the functions, made by the administrator (a member of

@@ -45,6 +45,10 @@ public enum PostgresSchema {
         "mileage_rates.taxable": "as allowance_rates.taxable",
         "upload_limits": "how many bytes of unfinished receipt uploads a member may keep on the server, and for how long "
             + "(a file's receipts are written whole, never in chunks)",
+        "copy_markers": "what db copy brought from laptops' files, so that a second copy skips it: a file is copied into "
+            + "a team database, never into another file",
+        "database_identity": "a laptop's file's own identity, which the team database's copy markers name; a server is "
+            + "copied from, not into by identity",
         "receipt_contents": "receipt files live in the database, not in a vault directory on one machine: "
             + "by sha256, in chunks, so that a file is streamed and never loaded whole",
     ]

@@ -30,6 +30,7 @@ public enum Schema {
         migrator.register("2026-12-11-v17-item-vat", addItemVAT)
         migrator.register("2026-12-18-v18-payments", addPayments)
         migrator.register("2026-12-19-v19-booking", addBooking)
+        migrator.register("2026-12-20-v20-database-identity", addDatabaseIdentity)
         return migrator
     }
 

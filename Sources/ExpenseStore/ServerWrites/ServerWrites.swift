@@ -39,6 +39,12 @@ enum ServerWrites {
         "log_event", ("p_report", Int64.self), ("p_actor", String.self), ("p_action", String.self),
         ("p_from", String.self), ("p_to", String.self), ("p_reason", String.self), ("p_at", String.self),
         returns: Int64.self)
+    /// Not a member's: the administrator's copy of a laptop's file (`TeamImport`) records each
+    /// report (`p_table` 'reports') and item of no report ('expenses') it brought, by the file's
+    /// identity and id, so that a second copy skips it; a report's is logged as copied from `p_file`.
+    static let copyMarkerAdd = ServerWrite(
+        "copy_marker_add", ("p_source", String.self), ("p_table", String.self), ("p_source_id", Int64.self),
+        ("p_target_id", Int64.self), ("p_file", String.self), ("p_at", String.self), returns: NoResult.self)
 
     // MARK: A report's trip
 
@@ -254,7 +260,7 @@ enum ServerWrites {
 
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
-        reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent,
+        reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent, copyMarkerAdd,
         reportTrip, reportStop, reportMeals, allowanceRateSave,
         expenseAdd, expenseEdit, expenseAddBeforeVAT, expenseEditBeforeVAT, expenseAddBeforeJourneys, expenseEditBeforeJourneys,
         expenseDelete, advanceAdd, advanceRemove,
