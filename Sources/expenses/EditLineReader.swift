@@ -17,7 +17,8 @@ final class EditLineReader: LineReader {
     private var lastRemembered: String?
     var wake: (() -> Bool)?
     var wakeDescriptor: Int32?
-    /// The line as it was on the screen when `wake` took the terminal; typed back at the next read.
+    /// The line as it was on the screen when `wake` took the terminal; typed back at the next
+    /// prompt that watches `wake`.
     private var setAside: TypedLine?
 
     /// How often `wake` is asked while nothing is typed.
@@ -58,7 +59,9 @@ final class EditLineReader: LineReader {
         // key that leaves text on it (before the first key they hold the line entered last, with
         // its newline: a hand-over at an empty prompt gave that back; `readKey`).
         var line = TypedLine(text: "", cursor: 0)
-        if let setAside {
+        // Given back at the prompt it was taken from, the one that watches `wake`: a handed-over
+        // form's field reads first, and took the line as its answer.
+        if wake != nil, let setAside {
             giveBack(setAside)
             line = setAside
             self.setAside = nil
@@ -101,10 +104,22 @@ final class EditLineReader: LineReader {
         return TypedLine(text: text, cursor: rl_point)
     }
 
-    /// Types a set-aside line back and draws the prompt with it.
+    /// Types a set-aside line back, its cursor where it was, and draws the prompt with it.
     private func giveBack(_ line: TypedLine) {
-        rl_insert_text(line.text)
-        rl_point = line.cursor
+        // libedit never reads rl_point: what follows the cursor goes in first, then Ctrl-A (its
+        // move to the line's start) is handed to it as a key, then what precedes the cursor.
+        let bytes = Array(line.text.utf8)
+        let cursor = min(max(Int(line.cursor), 0), bytes.count)
+        let after = String(decoding: bytes[cursor...], as: UTF8.self)
+        let before = String(decoding: bytes[..<cursor], as: UTF8.self)
+        if !after.isEmpty {
+            rl_insert_text(after)
+            if !before.isEmpty {
+                rl_insert(1, 0x01)
+                rl_callback_read_char()
+            }
+        }
+        rl_insert_text(before)
         // The prompt is on the screen already: back to its start (a carriage return itself, not
         // the visible "\r" that `Console.write` makes of it), and draw it with the line.
         Console.writeExactly("\r")

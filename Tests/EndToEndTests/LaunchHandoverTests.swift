@@ -243,4 +243,20 @@ extension LaunchHandoverTests {
         XCTAssertFalse(result.stdout.contains("expenses: error"), "the form or the prompt had text in it: \(result.stdout)")
         XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "1")
     }
+
+    func testALinePartlyErasedComesBackAsItWasWithItsCursorAfterAHandedOverForm() throws {
+        try useCamera()
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            // "echo abcdef", the cursor moved back before "def" (Ctrl-B three times).
+            ["send": "echo abcdefgh"], ["send": "\u{7f}\u{7f}"], ["send": "\u{02}\u{02}\u{02}"],
+            takePhoto(as: "photo"),
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"],
+            ["expect": "expenses> echo abcdef"], ["send": "X\r"], ["expect": "abcXdef"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("photo", type: Self.photo)
+        XCTAssertFalse(result.stdout.contains("expenses: error"), "the form's field had the line in it: \(result.stdout)")
+    }
 }
