@@ -260,3 +260,41 @@ extension LaunchHandoverTests {
         XCTAssertFalse(result.stdout.contains("expenses: error"), "the form's field had the line in it: \(result.stdout)")
     }
 }
+
+/// Ctrl-C stops what it was pressed in, and only that: after a handed-over form was cancelled, or
+/// the prompt's line cleared, every later hand-over once ended "cancelled (Ctrl-C)" at once, its
+/// camera stopped before it gave a picture, until a command was typed.
+extension LaunchHandoverTests {
+    func testAfterAHandedOverFormIsCancelledTheNextHandOversEachWaitForTheirAnswer() throws {
+        try useCamera()
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            takePhoto(as: "cancelled"),
+            ["expect": Self.createField], ["send": "\u{03}"], ["expect": "nothing was written"], ["expect": "expenses> "],
+            takePhoto(as: "second"),
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"], ["expect": "expenses> "],
+            takePhoto(as: "third"),
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        for name in ["cancelled", "second", "third"] { assertHandedOver(name, type: Self.photo) }
+        XCTAssertFalse(result.stdout.contains("cancelled (Ctrl-C)"), result.stdout)
+        XCTAssertEqual(count(Self.createField, in: result.stdout), 3, result.stdout)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "2", "the cancelled capture wrote nothing")
+    }
+
+    func testAfterCtrlCClearedThePromptsLineAHandedOverFormWaitsForItsAnswer() throws {
+        try useCamera()
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "], ["send": "echo typed"], ["send": "\u{03}"], ["expect": "^C"], ["expect": "expenses> "],
+            takePhoto(as: "photo"),
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("photo", type: Self.photo)
+        XCTAssertFalse(result.stdout.contains("cancelled (Ctrl-C)"), result.stdout)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "1")
+    }
+}
