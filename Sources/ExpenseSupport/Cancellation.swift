@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Ctrl-C while a command runs: the signal handler raises the session's flag, long loops (script
-/// lines, import rows, a program waited for) check it and stop, and the REPL lowers it before the
-/// next command.
+/// lines, import rows, a program waited for) check it and stop, and it is lowered before the next
+/// command: one typed at the REPL, or a launch the inbox delivers.
 ///
 /// The flag is the session's, not the process's: the executable runs one session, whose flag is
 /// `process`, the one its SIGINT handler raises; a session run in process beside others (a test's

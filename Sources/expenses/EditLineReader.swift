@@ -17,10 +17,9 @@ final class EditLineReader: LineReader {
     private var lastRemembered: String?
     var wake: (() -> Bool)?
     var wakeDescriptor: Int32?
-    /// The line that was being typed when `wake` took the terminal; typed back at the next read.
-    private var setAside = ""
-    /// Where the cursor was in it (a byte offset, as libedit counts `rl_point`).
-    private var setAsideCursor: Int32 = 0
+    /// The line as it was on the screen when `wake` took the terminal; typed back at the next
+    /// prompt that watches `wake`.
+    private var setAside: TypedLine?
 
     /// How often `wake` is asked while nothing is typed.
     static let wakeInterval: Int32 = 250  // milliseconds
@@ -56,21 +55,16 @@ final class EditLineReader: LineReader {
             EditLineState.entered = line.map { .line(String(cString: $0)) } ?? .end
             free(line)
         }
-        // What is on the line until a key is read: the line given back, or nothing. libedit
-        // updates rl_line_buffer and rl_end only when it reads a key, so until then they still
-        // hold the line entered last (with its newline): a hand-over at an empty prompt set that
-        // aside and gave it back, and Enter ran the last command again.
-        var unread: (line: String, cursor: Int32)? = ("", 0)
-        if !setAside.isEmpty {
-            unread = (setAside, setAsideCursor)
-            // The prompt is on the screen already: back to its start (a carriage return itself,
-            // not the visible "\r" that `Console.write` makes of it), and draw it with the line.
-            rl_insert_text(setAside)
-            rl_point = setAsideCursor
-            Console.writeExactly("\r")
-            rl_forced_update_display()
-            EditLineState.typed = true
-            setAside = ""
+        // What is on the line, kept here: libedit's rl_line_buffer and rl_end tell it only after a
+        // key that leaves text on it (before the first key they hold the line entered last, with
+        // its newline: a hand-over at an empty prompt gave that back; `readKey`).
+        var line = TypedLine(text: "", cursor: 0)
+        // Given back at the prompt it was taken from, the one that watches `wake`: a handed-over
+        // form's field reads first, and took the line as its answer.
+        if wake != nil, let setAside {
+            giveBack(setAside)
+            line = setAside
+            self.setAside = nil
         }
         while true {
             if EditLineState.interrupted != 0 { return interrupted() }
@@ -90,12 +84,47 @@ final class EditLineReader: LineReader {
                 return .end
             }
             if ready == 0 || watched[1].revents != 0 {
-                if wake?() == true { return woken(unread: unread) }
+                if wake?() == true { return woken(line) }
                 if watched[0].revents == 0 { continue }
             }
-            unread = nil
-            rl_callback_read_char()
+            line = Self.readKey()
         }
+    }
+
+    /// Reads one key into libedit's line, and returns the line as it is after it.
+    private static func readKey() -> TypedLine {
+        // libedit updates rl_end and rl_point only after a key that leaves text on the line: after
+        // Ctrl-U, or the Backspace that erased the last character, they still told the line before
+        // (and rl_line_buffer still held it), and a hand-over gave the erased text back.
+        rl_end = 0
+        rl_point = 0
+        rl_callback_read_char()
+        guard let buffer = rl_line_buffer, rl_end > 0 else { return TypedLine(text: "", cursor: 0) }
+        let text = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(rl_end)), as: UTF8.self)
+        return TypedLine(text: text, cursor: rl_point)
+    }
+
+    /// Types a set-aside line back, its cursor where it was, and draws the prompt with it.
+    private func giveBack(_ line: TypedLine) {
+        // libedit never reads rl_point: what follows the cursor goes in first, then Ctrl-A (its
+        // move to the line's start) is handed to it as a key, then what precedes the cursor.
+        let bytes = Array(line.text.utf8)
+        let cursor = min(max(Int(line.cursor), 0), bytes.count)
+        let after = String(decoding: bytes[cursor...], as: UTF8.self)
+        let before = String(decoding: bytes[..<cursor], as: UTF8.self)
+        if !after.isEmpty {
+            rl_insert_text(after)
+            if !before.isEmpty {
+                rl_insert(1, 0x01)
+                rl_callback_read_char()
+            }
+        }
+        rl_insert_text(before)
+        // The prompt is on the screen already: back to its start (a carriage return itself, not
+        // the visible "\r" that `Console.write` makes of it), and draw it with the line.
+        Console.writeExactly("\r")
+        rl_forced_update_display()
+        EditLineState.typed = true
     }
 
     /// Ctrl-C: the line is dropped, and the next prompt starts on a fresh line.
@@ -106,17 +135,10 @@ final class EditLineReader: LineReader {
         return .interrupted(typed: EditLineState.typed)
     }
 
-    /// Sets the typed line aside and leaves the prompt's line, so that what runs prints below it.
-    /// - Parameter unread: the line when no key was read at this prompt (libedit's buffer is then
-    ///   the line before); nil to take libedit's.
-    private func woken(unread: (line: String, cursor: Int32)?) -> ReplInput {
-        if let unread {
-            setAside = unread.line
-            setAsideCursor = unread.cursor
-        } else if let buffer = rl_line_buffer, rl_end > 0 {
-            setAside = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(rl_end)), as: UTF8.self)
-            setAsideCursor = rl_point
-        }
+    /// Sets the line aside as it is on the screen, and leaves the prompt's line, so that what runs
+    /// prints below it.
+    private func woken(_ line: TypedLine) -> ReplInput {
+        setAside = line.text.isEmpty ? nil : line
         rl_replace_line("", 0)
         rl_callback_handler_remove()
         Console.write("\n")
@@ -131,6 +153,13 @@ final class EditLineReader: LineReader {
         lastRemembered = line
         write_history(historyPath)
     }
+}
+
+/// A line being typed, as libedit holds it.
+private struct TypedLine {
+    var text: String
+    /// Where the cursor is in it: a byte offset, as libedit counts `rl_point`.
+    var cursor: Int32
 }
 
 /// State the C callbacks reach: they cannot capture Swift context.

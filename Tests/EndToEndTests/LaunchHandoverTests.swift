@@ -26,11 +26,13 @@ final class LaunchHandoverTests: EngineTestCase {
         transcript.components(separatedBy: text).count - 1
     }
 
-    private func assertHandedOver(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertHandedOver(
+        _ name: String, type: String = "com.sap.example.newReport", file: StaticString = #filePath, line: UInt = #line
+    ) {
         let launch = app.launched(name)
         XCTAssertEqual(launch.status, 0, "launch \(name): \(launch.output)", file: file, line: line)
         XCTAssertTrue(
-            launch.output.hasPrefix("Handed com.sap.example.newReport to the expenses session open on /dev/pts/"),
+            launch.output.hasPrefix("Handed \(type) to the expenses session open on /dev/pts/"),
             "launch \(name): \(launch.output)", file: file, line: line)
         XCTAssertTrue(launch.output.hasSuffix(": it runs there.\n"), "launch \(name): \(launch.output)", file: file, line: line)
         XCTAssertFalse(launch.output.contains("Created report"), "launch \(name) ran it itself: \(launch.output)", file: file, line: line)
@@ -170,4 +172,129 @@ final class LaunchHandoverTests: EngineTestCase {
     }
 
     private static func quoted(_ word: String) -> String { ExpensesProcess.shellQuoted(word) }
+}
+
+/// The hand-over gives back the line exactly as it was on the screen, and only to the prompt: a
+/// line erased (Ctrl-U, Backspace) stays erased, a line partly erased comes back as it was left,
+/// with its cursor, and a handed-over form's fields start empty. (A new user met the erased
+/// `expense delete` back at the prompt, and in the takePhoto form's first field.)
+extension LaunchHandoverTests {
+    private static let photo = "com.sap.example.takePhoto"
+    /// The takePhoto form's first question, when a camera gave the picture.
+    private static let createField = "  Create an expense from it (yes/no) [yes]: "
+
+    /// A camera that gives another sample picture each time it is run, so that no capture finds
+    /// the one before.
+    private func useCamera() throws {
+        let pictures = ["taxi-zurich-ch.png", "kiosk-munich-de.jpg", "cafe-newyork-us.jpg"].map(ReceiptSamples.path)
+        let camera = try app.script(
+            "camera",
+            """
+            shots="$(dirname "$0")/shots"
+            n=$(cat "$shots" 2>/dev/null || echo 0)
+            echo $((n + 1)) >"$shots"
+            case $n in
+            0) cp \(ExpensesProcess.shellQuoted(pictures[0])) "$1" ;;
+            1) cp \(ExpensesProcess.shellQuoted(pictures[1])) "$1" ;;
+            *) cp \(ExpensesProcess.shellQuoted(pictures[2])) "$1" ;;
+            esac
+            """)
+        try app.ok("config", "set", "camera.command", "\(camera) {output}")
+    }
+
+    /// The takePhoto quick action launched as the desktop does, without OCR (what the form asks
+    /// first does not depend on it).
+    private func takePhoto(as name: String) -> [String: Any] {
+        ["run": ["/bin/sh", "-c", app.onTerminal(["--shortcut", Self.photo, "--no-ocr"], as: name)]]
+    }
+
+    func testALineErasedWithCtrlUStaysErasedAfterAHandOverAndEnterRunsNothing() throws {
+        try app.ok("expense", "add", "--report", "1", "--amount", "12", "--category", "meals")
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            ["send": "expense delete 1"], ["send": "\u{15}"],  // Ctrl-U erases it
+            ["run": ["/bin/sh", "-c", newReport("Handed", as: "handed")]],
+            ["expect": "Created report 2: Handed"], ["expect": "expenses:report 2> "],
+            ["send": "\r"], ["expect": "expenses:report 2> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("handed")
+        let transcript = result.stdout
+        let afterLaunch = try XCTUnwrap(transcript.range(of: "Created report 2: Handed"), transcript)
+        XCTAssertFalse(transcript[afterLaunch.upperBound...].contains("delete"), "the erased line came back: \(transcript)")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "1", "Enter deleted the expense: \(transcript)")
+    }
+
+    func testALineErasedWithBackspaceIsNeitherInAHandedOverFormNorBackAtThePrompt() throws {
+        try useCamera()
+        let typed = "expense delete 1"
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            ["send": typed], ["send": String(repeating: "\u{7f}", count: typed.count)],
+            takePhoto(as: "photo"),
+            // Its first field is empty: "no" is the whole answer.
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"],
+            ["expect": "expenses> "], ["send": "\r"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("photo", type: Self.photo)
+        XCTAssertFalse(result.stdout.contains("expenses: error"), "the form or the prompt had text in it: \(result.stdout)")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "1")
+    }
+
+    func testALinePartlyErasedComesBackAsItWasWithItsCursorAfterAHandedOverForm() throws {
+        try useCamera()
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            // "echo abcdef", the cursor moved back before "def" (Ctrl-B three times).
+            ["send": "echo abcdefgh"], ["send": "\u{7f}\u{7f}"], ["send": "\u{02}\u{02}\u{02}"],
+            takePhoto(as: "photo"),
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"],
+            ["expect": "expenses> echo abcdef"], ["send": "X\r"], ["expect": "abcXdef"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("photo", type: Self.photo)
+        XCTAssertFalse(result.stdout.contains("expenses: error"), "the form's field had the line in it: \(result.stdout)")
+    }
+}
+
+/// Ctrl-C stops what it was pressed in, and only that: after a handed-over form was cancelled, or
+/// the prompt's line cleared, every later hand-over once ended "cancelled (Ctrl-C)" at once, its
+/// camera stopped before it gave a picture, until a command was typed.
+extension LaunchHandoverTests {
+    func testAfterAHandedOverFormIsCancelledTheNextHandOversEachWaitForTheirAnswer() throws {
+        try useCamera()
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "],
+            takePhoto(as: "cancelled"),
+            ["expect": Self.createField], ["send": "\u{03}"], ["expect": "nothing was written"], ["expect": "expenses> "],
+            takePhoto(as: "second"),
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"], ["expect": "expenses> "],
+            takePhoto(as: "third"),
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        for name in ["cancelled", "second", "third"] { assertHandedOver(name, type: Self.photo) }
+        XCTAssertFalse(result.stdout.contains("cancelled (Ctrl-C)"), result.stdout)
+        XCTAssertEqual(count(Self.createField, in: result.stdout), 3, result.stdout)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "2", "the cancelled capture wrote nothing")
+    }
+
+    func testAfterCtrlCClearedThePromptsLineAHandedOverFormWaitsForItsAnswer() throws {
+        try useCamera()
+        let result = try app.terminal(steps: [
+            ["expect": "expenses> "], ["send": "echo typed"], ["send": "\u{03}"], ["expect": "^C"], ["expect": "expenses> "],
+            takePhoto(as: "photo"),
+            ["expect": Self.createField], ["send": "no\r"], ["expect": "No expense was created"], ["expect": "expenses> "],
+            ["send": "quit\r"],
+        ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        assertHandedOver("photo", type: Self.photo)
+        XCTAssertFalse(result.stdout.contains("cancelled (Ctrl-C)"), result.stdout)
+        XCTAssertEqual(try app.query("SELECT count(*) FROM receipts"), "1")
+    }
 }

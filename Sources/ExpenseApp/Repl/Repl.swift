@@ -11,7 +11,8 @@ public protocol LineReader: AnyObject {
     /// Records an entered line in the history, when there is one.
     func remember(_ line: String)
     /// Asked a few times a second while the reader waits for a key; when it says yes, `read`
-    /// returns `.woken`, and the line typed so far is set aside and given back at the next read.
+    /// returns `.woken`, and the line as it is on the screen (its text and cursor) is set aside
+    /// and given back at the next read that watches `wake`: the prompt's, not a form's field.
     var wake: (() -> Bool)? { get set }
     /// A descriptor watched beside the terminal while `wake` is set: readable, it has `wake`
     /// asked at once (a team database's connection, when a launch was queued).

@@ -36,6 +36,9 @@ public enum LaunchInbox {
                 break
             }
             Console.error("expenses: running quick action \(record.type) from the launcher (launch \(record.id))\n")
+            // A command of its own, as one typed at the prompt: the Ctrl-C that stopped what ran
+            // before (a form cancelled, a line dropped) is spent, and stops nothing of this one.
+            Cancellation.current.lower()
             let status = run(record, in: session, runner: runner)
             do {
                 try store.finishLaunch(record.id, token: claimant.token, exitStatus: status.rawValue)
