@@ -1,27 +1,32 @@
 import ExpenseCore
 import ExpenseSupport
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The printable expense report: one self-contained HTML file (styles and receipt images inside)
 /// laid out for paper — Odoo's report layout: header, items, totals, policy notes, approvals,
 /// a signature line, then each receipt on its own page.
 public struct ReportHTML {
-    /// A receipt image to append, with the items it belongs to.
+    /// A receipt to append, with the items it belongs to, as it is printed (`Content`).
     public struct Receipt {
+        /// What a receipt's page shows: Chromium prints an embedded PDF as a grey box and a
+        /// message not at all, so a PDF comes as pictures of its pages and an e-mail as its text.
+        public enum Content {
+            /// An image file, shown as it is.
+            case image(mediaType: String, bytes: [UInt8])
+            /// A PDF's pages drawn as PNG pictures, and how many more it has that are not printed.
+            case pages([[UInt8]], more: Int)
+            /// An e-mail's text, as read from its body when it was captured.
+            case text(String)
+            /// What stands in for a receipt that cannot be shown: why not.
+            case unprintable(String)
+        }
+
         public var expenseIDs: [Int64]
-        public var mediaType: String
-        public var bytes: [UInt8]
+        public var content: Content
         public var name: String
 
-        public init(expenseIDs: [Int64], mediaType: String, bytes: [UInt8], name: String) {
+        public init(expenseIDs: [Int64], content: Content, name: String) {
             self.expenseIDs = expenseIDs
-            self.mediaType = mediaType
-            self.bytes = bytes
+            self.content = content
             self.name = name
         }
     }
@@ -42,6 +47,15 @@ public struct ReportHTML {
     /// Why per diems the report earns are not computed (`ReportAllowance.missing`): what is due is
     /// then at least what it says, and the totals say so with `perDiemNote`.
     public var missingPerDiems: ExpenseError?
+    /// The traveller's full name beside the report's owner (a user name): the `name` setting, or
+    /// on a team database the account holder of the owner's payee; nil when not known.
+    public var travellerName: String?
+    /// The trip's days and the country of each, when the report has its dates and country.
+    public var trip: TripSchedule?
+    /// The rate per kilometre each mileage item was paid at, by item id, where it is known.
+    public var mileageRates: [Int64: Money] = [:]
+    /// The payment run that reimbursed the report and its transfer, when the reader may see them.
+    public var payment: (run: PaymentRun, transfer: PaymentTransfer)?
 
     public init(
         report: Report, items: [Expense], violations: [Violation], events: [ReportEvent], receipts: [Receipt],
@@ -75,9 +89,11 @@ public struct ReportHTML {
             <h1>Expense report \(report.id): \(escape(report.title))</h1>
             <table class="facts">
             """
+        let traveller = travellerName.map { $0 == report.owner ? $0 : "\($0) (\(report.owner))" } ?? report.owner
         let facts: [(String, String)] = [
-            ("Traveller", report.owner), ("Purpose", report.purpose), ("Destination", report.destination),
-            ("Dates", report.dateRange), ("Status", report.status.rawValue), ("Currency", report.currency.code),
+            ("Traveller", traveller), ("Purpose", report.purpose), ("Destination", report.destination),
+            ("Dates", report.dateRange), ("Stops", stops ?? ""), ("Status", report.status.rawValue), ("Reimbursed", reimbursement ?? ""),
+            ("Currency", report.currency.code),
         ]
         for (label, value) in facts where !value.isEmpty {
             html += "<tr><th>\(label)</th><td>\(escape(value))</td></tr>\n"
@@ -120,39 +136,12 @@ public struct ReportHTML {
             }
             html += "</ul>\n"
         }
-        html += "<h2>Approval history</h2>\n"
-        if events.isEmpty {
-            html += "<p>Not submitted yet.</p>\n"
-        } else {
-            html +=
-                "<table class=\"history\"><thead><tr><th>When</th><th>Who</th><th>Action</th><th>From</th><th>To</th><th>Note</th></tr></thead><tbody>\n"
-            for event in events {
-                html +=
-                    "<tr><td>\(escape(event.at))</td><td>\(escape(event.actor))</td><td>\(escape(event.action))</td>"
-                    + "<td>\(event.from.rawValue)</td><td>\(event.to.rawValue)</td><td>\(escape(event.reason))</td></tr>\n"
-            }
-            html += "</tbody></table>\n"
-        }
+        html += historySection()
         html += """
             <p class="certify">Certified honest and conform. Date and signature:</p>
 
             """
-        for (index, receipt) in receipts.enumerated() {
-            // A message is not embedded: a browser cannot show one.
-            let source =
-                receipt.mediaType == "message/rfc822" ? "" : "data:\(receipt.mediaType);base64,\(Data(receipt.bytes).base64EncodedString())"
-            let owners = receipt.expenseIDs.map { "item \($0)" }.joined(separator: ", ")
-            html += "<section class=\"receipt\">\n<h2>Receipt \(index + 1) — \(escape(owners)) — \(escape(receipt.name))</h2>\n"
-            if receipt.mediaType == "application/pdf" {
-                html += "<object data=\"\(source)\" type=\"application/pdf\"><p>PDF receipt \(escape(receipt.name))</p></object>\n"
-            } else if receipt.mediaType == "message/rfc822" {
-                // A browser shows no message: it is listed, as a PDF that cannot be shown is.
-                html += "<p>E-mail receipt \(escape(receipt.name)) (receipt export writes its .eml file)</p>\n"
-            } else {
-                html += "<img src=\"\(source)\" alt=\"Receipt \(index + 1)\">\n"
-            }
-            html += "</section>\n"
-        }
+        for (index, receipt) in receipts.enumerated() { html += receiptSection(receipt, number: index + 1) }
         return html + "</body>\n</html>\n"
     }
 
@@ -188,13 +177,30 @@ public struct ReportHTML {
             let rate = item.conversion.map { $0.source == .same ? "" : $0.rate.description } ?? ""
             html +=
                 "<tr><td>\(item.id)</td><td class=\"date\">\(item.date)</td><td>\(escape(item.category))</td><td>\(escape(item.merchant))</td>"
-                + "<td>\(escape(item.description))</td><td>\(item.paidBy.rawValue)</td><td class=\"num\">\(item.amount)</td>"
+                + "<td>\(descriptionCell(item))</td><td>\(item.paidBy.rawValue)</td><td class=\"num\">\(item.amount)</td>"
                 + (withVAT
                     ? "<td class=\"num\">\(item.vat.map { $0.parts.map { "\($0.rate) %: \($0.tax.displayString)" }.joined(separator: "<br>") } ?? "")</td>"
                     : "")
                 + "<td class=\"num\">\(rate)</td><td class=\"num\">\(item.conversion?.converted.displayString ?? "")</td></tr>\n"
         }
         return html + "</tbody></table>\n"
+    }
+
+    /// The description, with the item's `detail` on a line of its own below it.
+    func descriptionCell(_ item: Expense) -> String {
+        guard let detail = detail(of: item) else { return escape(item.description) }
+        return (item.description.isEmpty ? "" : escape(item.description) + "<br>") + "<span class=\"detail\">\(escape(detail))</span>"
+    }
+
+    /// What a checker needs beyond the description: a journey's distance, vehicle, places and
+    /// rate per kilometre; a lodging bill's nights.
+    func detail(of item: Expense) -> String? {
+        if let journey = item.journey {
+            return journey.summary + (mileageRates[item.id].map { ", \($0) a km" } ?? "")
+        }
+        guard item.category == "lodging" else { return nil }
+        let nights = item.nights ?? 1
+        return "\(nights) night\(nights == 1 ? "" : "s")"
     }
 
     /// The per diems day by day, before the totals: date, country, kind, meals provided, rate,
@@ -246,8 +252,13 @@ public struct ReportHTML {
         ul.policy li.warning b { color: #a60; }
         .certify { margin-top: 12pt; padding-top: 18pt; border-bottom: 1px solid #111; width: 60%; break-inside: avoid; }
         .generated { color: #777; font-size: 8pt; }
+        .detail { color: #555; font-size: 9pt; }
         section.receipt { page-break-before: always; }
-        section.receipt img, section.receipt object { display: block; max-width: 100%; max-height: 240mm; margin: 0 auto; }
+        section.receipt img { display: block; max-width: 100%; max-height: 240mm; margin: 0 auto; }
+        section.receipt img.page + img.page { page-break-before: always; }
+        section.receipt img.page { border: 1px solid #ccc; }
+        pre.mail { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 9pt; white-space: pre-wrap; overflow-wrap: anywhere; }
+        p.unprintable { border: 1px solid #b00; padding: 8pt; }
         """
 }
 

@@ -87,13 +87,14 @@ final class MailReceiptTests: EngineTestCase {
         XCTAssertEqual(try receipts().count, 1)
     }
 
-    func testTheReportListsAnEmailReceiptItCannotShow() throws {
+    func testTheReportPrintsAnEmailReceiptAsItsText() throws {
         try app.walldorfTrip()
         let capture = try app.run(["receipt", "capture", "-", "--expense", "1"], stdinBytes: MailSamples.html())
         XCTAssertEqual(capture.status, 0, capture.stderr)
         try app.ok("report", "export", "1", "--format", "html", "-o", app.path("report.html"))
         let html = try String(contentsOfFile: app.path("report.html"), encoding: .utf8)
-        XCTAssertTrue(html.contains("<p>E-mail receipt "), html)
+        XCTAssertTrue(html.contains("<pre class=\"mail\">"), html)
+        XCTAssertTrue(html.contains("Total  27,00 €"), html)
         XCTAssertFalse(html.contains("data:message"))
         XCTAssertFalse(html.contains("SCRIPTTEXT"))
     }

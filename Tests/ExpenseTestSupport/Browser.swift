@@ -46,6 +46,31 @@ public enum Browser {
         return Double(pixels.filter { $0 < 200 }.count) / Double(pixels.count)
     }
 
+    /// The words of the PDF (a page of it, or all) in the order they were printed, one space
+    /// between them: a table's cell wrapped over lines reads as one.
+    public static func text(pdf: String, page: Int? = nil) throws -> String {
+        let pages = page.map { ["-f", "\($0)", "-l", "\($0)"] } ?? []
+        let text = try Tool.run(["/usr/bin/pdftotext", "-raw"] + pages + [pdf, "-"]).stdout
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The first page whose text contains `text`; nil when none does.
+    public static func page(containing text: String, pdf: String) throws -> Int? {
+        let info = try run("/usr/bin/pdfinfo", pdf)
+        let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") } ?? ""
+        let count = Int(line.split(separator: " ").last ?? "") ?? 0
+        return try (1...max(count, 1)).first { try self.text(pdf: pdf, page: $0).contains(text) }
+    }
+
+    /// What tesseract reads on a page drawn at 300 dpi: the text of the pictures on it, which
+    /// pdftotext does not see.
+    public static func ocr(pdf: String, page: Int) throws -> String {
+        guard ReceiptSamples.tesseractInstalled else { throw MissingTool("tesseract is missing: Scripts/bootstrap installs it") }
+        let picture = pdf + "-ocr-\(page)"
+        _ = try run("/usr/bin/pdftoppm", "-r", "300", "-gray", "-png", "-singlefile", "-f", "\(page)", "-l", "\(page)", pdf, picture)
+        return try run("/usr/bin/tesseract", picture + ".png", "stdout", "--psm", "6")
+    }
+
     @discardableResult
     public static func run(_ arguments: String...) throws -> String {
         let result = try Tool.run(arguments)

@@ -22,7 +22,11 @@ enum ExportCommands {
     static let export = CommandSpec(
         ["report", "export"], abstract: "Export a report: CSV items, JSON, or a printable HTML or PDF file with its receipts.",
         discussion: """
-            The HTML is one file (styles and receipt images inside) that prints on A4, each receipt on its own page; \
+            The HTML is one file (styles and receipt images inside) that prints on A4, each receipt on its own page: an \
+            image as it is, a PDF as pictures of its first 10 pages (drawn by pdftoppm, poppler-utils), an e-mail as its \
+            text. The report names the traveller (the name setting; on a team database the owner's payee), the stops, each \
+            journey's distance, vehicle, places and rate per km, each hotel bill's nights, the decisions with the draft's \
+            edits folded, and a reimbursed report's reference (its payment run, to finance). \
             PDF is that page printed by headless Chromium (chromium, chromium-browser or google-chrome on PATH; exit 69 \
             without one). The format is --format, else the --output file's extension: .csv, .json, .html or .htm, .pdf. \
             A PDF goes to a file or a pipe, never to a terminal.
@@ -69,10 +73,16 @@ enum ExportCommands {
             }
             var html = ReportHTML(
                 report: report, items: items, violations: try PolicyCommands.violations(of: report, in: store),
-                events: events, receipts: try receipts(of: report, items: items, in: store),
+                events: events,
+                receipts: try receipts(
+                    of: report, items: items, in: store, pages: PDFReceiptPages(directory: session.environment.workingDirectory)),
                 generatedAt: LocalTime.forPeople(session.environment.now()), generator: "expenses \(Runner.version)",
                 advances: try store.advances(report.id))
             html.perDiems = perDiems.perDiems
+            html.travellerName = try travellerName(of: report, in: store, session: session)
+            html.trip = try report.tripSchedule(stops: try store.stops(of: report.id), meals: try store.meals(of: report.id))
+            html.mileageRates = try mileageRates(of: items, in: store)
+            html.payment = try payment(of: report, in: store)
             if case .none(let reason) = perDiems { html.perDiemNote = PerDiemView.words(reason, report: report) }
             html.missingPerDiems = perDiems.missing
             text = try html.render()
@@ -126,17 +136,63 @@ enum ExportCommands {
         }
     }
 
-    /// The report's receipt images, each once, with the items it belongs to.
-    static func receipts(of report: Report, items: [Expense], in store: Store) throws -> [ReportHTML.Receipt] {
+    /// The traveller's full name: on a team database the account holder of the owner's payee
+    /// (which the owner and finance see, an approver not), on a file the `name` setting.
+    static func travellerName(of report: Report, in store: Store, session: Session) throws -> String? {
+        if session.location.isServer { return try store.payee(report.owner)?.account.holder }
+        return try session.settings().name
+    }
+
+    /// The rate per kilometre of each mileage item: its vehicle's on its day, where that is the
+    /// rate its amount was computed at (not one set for that day since).
+    static func mileageRates(of items: [Expense], in store: Store) throws -> [Int64: Money] {
+        var rates: [Int64: Money] = [:]
+        for item in items {
+            guard let journey = item.journey, let rate = try? store.mileageRate(journey.vehicle, on: item.date).perKilometre,
+                (try? Mileage.amount(journey.distance, ratePerKilometre: rate)) == item.amount
+            else { continue }
+            rates[item.id] = rate
+        }
+        return rates
+    }
+
+    /// The confirmed payment run that reimbursed the report and its transfer, when the reader
+    /// may see them (finance on a team database).
+    static func payment(of report: Report, in store: Store) throws -> (run: PaymentRun, transfer: PaymentTransfer)? {
+        guard report.status == .reimbursed, let held = try store.reportsInRuns()[report.id], held.status == .confirmed else {
+            return nil
+        }
+        let run = try store.paymentRun(held.run)
+        guard let transfer = try store.transfers(ofRun: run.id).first(where: { $0.report == report.id }) else { return nil }
+        return (run, transfer)
+    }
+
+    /// The report's receipts, each once, with the items it belongs to, as they are printed: an
+    /// image as it is, a PDF as pictures of its pages (`pages`), an e-mail as the text read from
+    /// it when it was captured.
+    static func receipts(of report: Report, items: [Expense], in store: Store, pages: PDFReceiptPages) throws
+        -> [ReportHTML.Receipt]
+    {
         guard let storage = store.receiptStorage else { return [] }
         let itemIDs = Set(items.map(\.id))
         return try store.receipts(.report(report.id)).map { receipt in
             // A damaged file is not printed as if it were the receipt; verify says which. Whole:
             // the page embeds it.
             let bytes = try ReceiptFileExport.bytes(of: receipt, in: storage)
-            return ReportHTML.Receipt(
-                expenseIDs: receipt.expenseIDs.filter(itemIDs.contains), mediaType: receipt.mediaType.rawValue,
-                bytes: bytes, name: ReceiptView.name(receipt))
+            let name = ReceiptView.name(receipt)
+            let content: ReportHTML.Receipt.Content
+            switch receipt.mediaType {
+            case .pdf:
+                content = try pages.content(of: bytes, name: name)
+            case .message where receipt.ocr.status == .done && !receipt.ocr.text.isEmpty:
+                content = .text(receipt.ocr.text)
+            case .message:
+                content = .unprintable(
+                    "The e-mail \(name) has no text to print (\(receipt.ocr.note)). 'expenses receipt export' writes its .eml file.")
+            case .jpeg, .png, .heic, .webp:
+                content = .image(mediaType: receipt.mediaType.rawValue, bytes: bytes)
+            }
+            return ReportHTML.Receipt(expenseIDs: receipt.expenseIDs.filter(itemIDs.contains), content: content, name: name)
         }
     }
 }

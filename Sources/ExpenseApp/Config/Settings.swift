@@ -30,10 +30,16 @@ public struct Settings: Sendable {
     /// DATEV's Beraternummer and Mandantennummer for 'journal --format datev' (nil: not set).
     public var datevConsultant: Int?
     public var datevClient: Int?
+    /// The person's full name, which the printable report names the traveller by (nil: not set).
+    public var name: String?
 
     /// The keys expenses knows, in the order `config list` shows them. A new setting is one line
     /// here and a field read in `init(file:)`.
     static let keys: [SettingKey] = [
+        SettingKey(
+            "name",
+            "Your full name, which the printable report (report export --format pdf) names the traveller by beside the user name; on a team database the report owner's payee (account holder) is printed instead.",
+            default: nil, check: SettingKey.personName),
         SettingKey(
             "database",
             "The database when neither --db nor EXPENSES_DB says: a file, or a team database on PostgreSQL (postgresql://USER@HOST/DB, service=NAME).",
@@ -118,6 +124,7 @@ public struct Settings: Sendable {
         ratesMaxAgeDays = value("rates.max-age-days").flatMap { Int($0) } ?? 7
         datevConsultant = value("datev.consultant").flatMap { Int($0) }
         datevClient = value("datev.client").flatMap { Int($0) }
+        name = value("name")
         self.variables = variables
     }
 
@@ -126,6 +133,7 @@ public struct Settings: Sendable {
     /// The value in force of a known key; nil for `shortcuts.catalog` when the built-in one is used.
     func value(_ name: String) -> String? {
         switch name {
+        case "name": return name
         case "database": return database.map(SettingKey.shownDatabase)
         case "app-id": return appID
         case "default-currency": return defaultCurrency
@@ -190,6 +198,16 @@ struct SettingKey: Sendable {
                 hint: "a reverse-DNS name such as com.example.expenses (letters, digits, '-', separated by dots)")
         }
         return value
+    }
+
+    /// A person's name as it is printed: one line, not empty, at most 140 characters.
+    static func personName(_ value: String) throws(ExpenseError) -> String {
+        let name = value.trimmingSpaces
+        guard !name.isEmpty, !name.contains(where: \.isNewline), name.count <= 140 else {
+            throw ExpenseError(
+                .invalidData, "invalid name '\(value)'", hint: "your full name on one line, at most 140 characters, e.g. Erika Mustermann")
+        }
+        return name
     }
 
     static func currency(_ value: String) throws(ExpenseError) -> String {
