@@ -227,8 +227,9 @@ struct ReceiptDeletion: Document {
 /// each receipt's capture as it reads alone; in JSON an array of them.
 struct ReceiptCaptureResults: Document {
     let outputs: [Output]
-    /// For `--maildir`: the Maildir and how many of its messages were taken.
-    let maildir: (path: String, taken: Int)?
+    /// For `--maildir`: the Maildir, how many of its messages were taken, and the subjects (else
+    /// file names) of those left in `new/` with nothing of a receipt in them.
+    let maildir: (path: String, taken: Int, left: [String])?
 
     private var documents: [any Document] {
         outputs.compactMap { output in
@@ -240,10 +241,18 @@ struct ReceiptCaptureResults: Document {
     var text: String {
         var parts = documents.map(\.text)
         if let maildir {
-            parts.append(
-                maildir.taken == 0 && outputs.isEmpty
-                    ? "No new message in \(maildir.path)"
-                    : "Took \(maildir.taken) message\(maildir.taken == 1 ? "" : "s") from \(maildir.path)/new into cur/")
+            let left = maildir.left
+            if maildir.taken > 0 || !outputs.isEmpty || left.isEmpty {
+                parts.append(
+                    maildir.taken == 0 && outputs.isEmpty
+                        ? "No new message in \(maildir.path)"
+                        : "Took \(maildir.taken) message\(maildir.taken == 1 ? "" : "s") from \(maildir.path)/new into cur/")
+            }
+            if !left.isEmpty {
+                parts.append(
+                    "Left in \(maildir.path)/new/: \(left.count) message\(left.count == 1 ? "" : "s") with no amount and no attachment: "
+                        + left.map { "'\(TerminalText.visible($0, keepingLineBreaks: false))'" }.joined(separator: ", "))
+            }
         }
         return parts.joined(separator: "\n\n")
     }
