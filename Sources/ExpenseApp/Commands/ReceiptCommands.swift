@@ -69,7 +69,8 @@ enum ReceiptCommands {
             before the receipt's to three after (a card line posts later); a merchant alike wins over a nearer day. \
             One clear match gets the receipt (with --create instead of a second expense; at the REPL it asks); \
             several are listed (at the REPL, asked) and none attached. --no-match keeps it alone; --new makes a new \
-            expense anyway.
+            expense anyway. A total in a currency no fresh ECB rate (rates.max-age-days) converts into the items' is \
+            compared with none of them, and the output says which rate is missing.
             """,
         arguments: [
             ArgumentSpec("file", "The picture, PDF or e-mail; '-' reads it from standard input.", optional: true, completion: .file)

@@ -77,6 +77,16 @@ struct ImportResult: Document {
         return text
     }
 
+    /// A line for each receipt a new line could be but whose total had no rate to convert it
+    /// at, and what to do: "Receipt 3 (...) stayed unattached: no ECB rate for DKK within ...".
+    private var unconverted: String {
+        guard !matches.withoutRate.isEmpty else { return "" }
+        return matches.withoutRate.map { receipt, missing in
+            "Receipt \(receipt.id) (\(ReceiptView.name(receipt))) stayed unattached, not compared with the new lines in "
+                + "\(missing.to.code): \(missing)\n"
+        }.joined() + "Load newer rates (\(ErrorPresenter.ratesImport)), then: expenses receipt match\n"
+    }
+
     var text: String {
         let total = outcome.total
         let rows = total.new + total.duplicate + total.invalid + total.skipped
@@ -89,19 +99,26 @@ struct ImportResult: Document {
         let counts = ImportSummary.counts
         if outcome.files.count == 1, let file = outcome.files.first {
             return
-                "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(ImportSummary.bankCredits(file.bankCreditsSkipped))\(rejects)\(receipts)\n"
+                "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(ImportSummary.bankCredits(file.bankCreditsSkipped))\(rejects)\(receipts)\n\(unconverted)"
         }
         return outcome.files.map {
             "  batch \($0.batchID): \($0.file): \(counts($0.counts))\(ImportSummary.pending($0.pending))\(ImportSummary.bankCredits($0.bankCreditsSkipped))\n"
         }
         .joined()
-            + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\(receipts)\n"
+            + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\(receipts)\n\(unconverted)"
     }
 
     var json: JSONValue {
         .object(
             ImportSummary.members(outcome, dryRun: false) + [
                 ("receiptsAttached", .int(Int64(matches.attached))), ("receiptItemsMerged", .int(Int64(matches.merged))),
+                (
+                    "receiptsWithoutRate",
+                    .array(
+                        matches.withoutRate.map {
+                            .object([("receipt", .int($0.receipt.id)), ("reason", .string($0.missing.description))])
+                        })
+                ),
             ])
     }
 

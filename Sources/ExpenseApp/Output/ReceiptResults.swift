@@ -67,11 +67,20 @@ struct ReceiptCaptureResult: Document {
         }
         if declined {
             lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID")
-        } else if receipt.expenseIDs.isEmpty, committed.expense == nil, committed.attachedTo == nil, case .none = match {
+        } else if receipt.expenseIDs.isEmpty, committed.expense == nil, committed.attachedTo == nil {
             // Where it is now, and how it finds its expense.
-            lines.append(
-                "Kept unattached: the card statement's line takes it when imported, "
-                    + "or attach it: expenses receipt attach \(receipt.id) --expense ID")
+            switch match {
+            case .none:
+                lines.append(
+                    "Kept unattached: the card statement's line takes it when imported, "
+                        + "or attach it: expenses receipt attach \(receipt.id) --expense ID")
+            case .withoutRate(let missing):
+                lines.append("Kept unattached: not compared with your items in \(missing.to.code): \(missing)")
+                lines.append(
+                    "Load newer rates (\(ErrorPresenter.ratesImport)), then: expenses receipt match; "
+                        + "or attach it: expenses receipt attach \(receipt.id) --expense ID")
+            case .attached, .listed: break
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -95,6 +104,7 @@ struct ReceiptCaptureResult: Document {
         case .attached(let matched, let asked):
             return .object([("expense", .int(matched.item.id)), ("reason", .string(matched.reason.description)), ("asked", .bool(asked))])
         case .listed(let candidates): return .object([("expense", .null), ("candidates", .array(candidates.map(candidate)))])
+        case .withoutRate(let missing): return .object([("expense", .null), ("unconverted", .string(missing.description))])
         }
     }
 
