@@ -34,7 +34,9 @@ public enum ErrorPresenter {
     }
 
     /// What an import says after a row that has no exchange rate.
-    public static let missingRateNote = "load rates with 'expenses rates import eurofxref-hist.csv'"
+    public static let missingRateNote = "load rates with '\(ratesImport)'"
+    /// The command that loads the ECB's rates.
+    static let ratesImport = "expenses rates import eurofxref-hist.csv"
 
     /// The line after the first invalid rows of an import: how many more, and where to see them.
     static func moreInvalidRows(_ count: Int, rejects: String?) -> String {

@@ -49,6 +49,9 @@ public final class StatementImporter {
         public var counts = ImportCounts()
         /// Entries of a camt.053 statement that are not booked yet (`PDNG`): not imported.
         public var pending = 0
+        /// Credits to a bank account, which are no refunds unless the rules say so: not
+        /// imported (`ImportRules.importedEntries`).
+        public var bankCreditsSkipped = 0
     }
 
     public struct Outcome: Sendable {
@@ -57,6 +60,7 @@ public final class StatementImporter {
         public var rejectsPath: String?
         public var total: ImportCounts { files.reduce(ImportCounts()) { $0 + $1.counts } }
         public var pending: Int { files.reduce(0) { $0 + $1.pending } }
+        public var bankCreditsSkipped: Int { files.reduce(0) { $0 + $1.bankCreditsSkipped } }
     }
 
     /// Ends the transaction of a dry run, which must write nothing whatever happened.
@@ -224,11 +228,13 @@ public final class StatementImporter {
                 location: "\(file):\(failure.line)")
         }
         let entryRules = try rules.forEntries(of: format)
-        let records = StatementEntryRecords(statement.entries, fileBytes: input.size)
+        let imported = entryRules.importedEntries(of: statement)
+        let records = StatementEntryRecords(imported.entries, fileBytes: input.size)
         let mapper = try RowMapper(rules: entryRules, header: StatementEntryRecords.columns, file: file, categories: categories)
         rejects?.start(preamble: [], header: StatementEntryRecords.header, crlf: false)
         var outcome = try importRows(records, mapper, rules: entryRules, file: file, rates: rates)
         outcome.pending = statement.pending.count
+        outcome.bankCreditsSkipped = imported.bankCreditsSkipped
         return outcome
     }
 

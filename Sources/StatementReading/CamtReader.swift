@@ -85,8 +85,12 @@ public enum CamtReader {
         default: throw StatementFailure(line: state.line, message: "<CdtDbtInd> is '\(state.indicator)', neither CRDT nor DBIT")
         }
         entry.type = state.indicator
+        entry.onBankAccount = true
         entry.date = state.date
         entry.amount = state.amount
+        if state.amount.hasPrefix("-") {
+            entry.amountProblem = "'\(state.amount)' has a minus sign that camt.053 forbids (<CdtDbtInd> says money in or out)"
+        }
         entry.currency = state.currency
         // A debit paid the creditor; a credit came from the debtor.
         entry.counterparty = entry.isCredit ? state.debtor : state.creditor

@@ -36,4 +36,14 @@ extension ImportRules {
         try rules.checkComplete()
         return rules
     }
+
+    /// The entries of `statement` these rules import, and how many credits to a bank account
+    /// they leave out: there money in (salary, the employer's reimbursement, an advance, the
+    /// card's payment) is no refund, unless the rules say what credits are (`credits refund`
+    /// imports them as refunds; `credits skip` skips them as rows). A card's credits are refunds.
+    public func importedEntries(of statement: StatementEntries) -> (entries: [StatementEntry], bankCreditsSkipped: Int) {
+        guard lines["credits"] == nil else { return (statement.entries, 0) }
+        let kept = statement.entries.filter { !($0.isCredit && $0.onBankAccount) }
+        return (kept, statement.entries.count - kept.count)
+    }
 }

@@ -13,12 +13,14 @@ public enum OFXReader {
         // tag closes every element down to its own, and is ignored when it closes a leaf already closed.
         var stack: [String] = []
         var currencyDefault = ""
+        // A bank account's statement (`STMTRS`, in `BANKMSGSRSV1`) or a card's (`CCSTMTRS`).
+        var onBankAccount = false
         var entry: EntryState?
         var sawRoot = false
         func pop(to index: Int) throws(StatementFailure) {
             while stack.count > index {
                 if stack.removeLast() == "STMTTRN", let state = entry {
-                    try finish(state, currencyDefault, into: &result, scanner)
+                    try finish(state, currencyDefault, onBankAccount: onBankAccount, into: &result, scanner)
                     entry = nil
                 }
             }
@@ -34,7 +36,10 @@ public enum OFXReader {
                     }
                     sawRoot = true
                 }
-                if name == "STMTRS" || name == "CCSTMTRS" { currencyDefault = "" }
+                if name == "STMTRS" || name == "CCSTMTRS" {
+                    currencyDefault = ""
+                    onBankAccount = name == "STMTRS"
+                }
                 if name == "STMTTRN" {
                     guard entry == nil else { throw scanner.failure("a <STMTTRN> inside another") }
                     guard result.entries.count < StatementEntries.maximumEntries else {
@@ -119,10 +124,11 @@ public enum OFXReader {
     }
 
     private static func finish(
-        _ state: EntryState, _ currencyDefault: String, into result: inout StatementEntries,
+        _ state: EntryState, _ currencyDefault: String, onBankAccount: Bool, into result: inout StatementEntries,
         _ scanner: MarkupScanner
     ) throws(StatementFailure) {
         var entry = StatementEntry(line: state.line)
+        entry.onBankAccount = onBankAccount
         var amount = Substring(state.amount)
         // Money out is negative; a positive amount (a refund, a payment to the card) comes in.
         entry.isCredit = !amount.hasPrefix("-")

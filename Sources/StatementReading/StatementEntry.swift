@@ -10,6 +10,13 @@ public struct StatementEntry: Equatable, Sendable {
     public var amount = ""
     /// Money in (a refund, a payment to the card) rather than out.
     public var isCredit = false
+    /// On a bank account's statement (camt.053, OFX `STMTRS`), not a card's (OFX `CCSTMTRS`):
+    /// money in there is salary, a reimbursement, an advance or the card's payment more often
+    /// than a refund (`ImportRules.importedEntries`).
+    public var onBankAccount = false
+    /// Why the amount is not one although the file has it (a sign, which camt.053 forbids): the
+    /// row is invalid at its line.
+    public var amountProblem: String?
     public var currency = ""
     /// Who was paid, or who paid.
     public var counterparty = ""
@@ -36,7 +43,6 @@ public struct StatementEntries: Equatable, Sendable {
     public var entries: [StatementEntry] = []
     /// Pending entries (camt.053 `PDNG`), which are not imported: the bank may still change them.
     public var pending: [StatementEntry] = []
-
     public init(format: Format) { self.format = format }
 
     /// The most entries a file may hold: a year of a busy account is some thousands, and each

@@ -69,6 +69,11 @@ public final class StatementEntryRecords: StatementRecords {
 
     public func map(through mapper: RowMapper, into row: inout MappedRow) {
         mapper.map(self, into: &row)
+        // An amount the file has but may not write so: invalid whatever the mapping read.
+        if index < entries.count, let problem = entries[index].amountProblem {
+            row.problems.removeAll { $0.field == "amount" }
+            row.problems.append(.init("amount", problem))
+        }
     }
 
     /// `text` as one CSV field: quoted when it holds a separator, quote or line break.

@@ -124,6 +124,47 @@ final class MailReceiptTests: EngineTestCase {
         XCTAssertEqual(try receipts().count, 2)
     }
 
+    func testAMaildirMessageWithNothingOfAReceiptStaysInNewAndIsListed() throws {
+        let maildir = app.path("Maildir")
+        for folder in ["new", "cur", "tmp"] {
+            try FileManager.default.createDirectory(atPath: maildir + "/" + folder, withIntermediateDirectories: true)
+        }
+        try MailSamples.html(merchant: "FreeNow", total: "31,00").write(to: URL(fileURLWithPath: maildir + "/new/1774011791.M1P1.host"))
+        try Data(
+            "From: anna@example.com\nDate: Fri, 20 Mar 2026 09:00:00 +0100\nSubject: Re: lunch on Friday?\n\nNoon at the station?\n".utf8
+        )
+        .write(to: URL(fileURLWithPath: maildir + "/new/1774011792.M2P2.host"))
+        try Data(
+            "From: news@shop.example\nDate: Fri, 20 Mar 2026 10:00:00 +0100\nSubject: Spring \u{1B}[31msale\nContent-Type: text/html\n\n<p>New in</p>\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: maildir + "/new/1774011793.M3P3.host"))
+
+        let result = try app.run("receipt", "capture", "--maildir", maildir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("from Your ride.eml"), "named by its subject, not its file name: \(result.stdout)")
+        XCTAssertTrue(
+            result.stdout.hasSuffix(
+                """
+                Took 1 message from \(maildir)/new into cur/
+
+                Left in \(maildir)/new/: 2 messages with no amount and no attachment: 'Re: lunch on Friday?', 'Spring [31msale'
+
+                """), result.stdout)
+        XCTAssertFalse(result.stdout.contains("\u{1B}"), result.stdout)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: maildir + "/new").sorted(),
+            ["1774011792.M2P2.host", "1774011793.M3P3.host"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: maildir + "/cur"), ["1774011791.M1P1.host:2,S"])
+        XCTAssertEqual(try receipts().map { $0["name"] as? String }, ["Your ride.eml"])
+
+        let again = try app.run("receipt", "capture", "--maildir", maildir)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(
+            again.stdout,
+            "Left in \(maildir)/new/: 2 messages with no amount and no attachment: 'Re: lunch on Friday?', 'Spring [31msale'\n")
+        XCTAssertEqual(try receipts().count, 1)
+    }
+
     func testAMaildirMessageThatFailsStaysInNewAndTheOthersGoOn() throws {
         let maildir = app.path("Maildir")
         for folder in ["new", "cur", "tmp"] {

@@ -19,21 +19,22 @@ final class StatementFormatImportTests: ImportTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             summary(result.stdout),
-            "Imported \(camt) as batch 1: 3 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
+            "Imported \(camt) as batch 1: 2 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)"
+                + Self.bankCredit + "\n")
         XCTAssertEqual(
             try app.query(columns),
             """
             2026-03-02|other|Hotel Astoria Walldorf|Rechnung 4711 2 Nächte & Frühstück|41280|EUR|2026030200001234
             2026-03-05|other|DB Fernverkehr AG|Online-Ticket Frankfurt - Berlin|8990|EUR|2026030500004411
-            2026-03-10|other|Hotel Astoria Walldorf|Gutschrift Rechnung 4711|-12000|EUR|2026031000000077
             """)
-        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE report_id = 1"), "3")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE report_id = 1"), "2")
         // The same statement under another name, and the card's OFX twice: nothing new the second time.
         let renamed = app.path("download")
         try FileManager.default.copyItem(atPath: camt, toPath: renamed)
         XCTAssertEqual(
             summary(try app.ok("import", renamed, "--report", "1")),
-            "Imported \(renamed) as batch 2: 0 new, 3 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
+            "Imported \(renamed) as batch 2: 0 new, 2 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)"
+                + Self.bankCredit + "\n")
         // The card's OFX into the same report, its dollars converted at the ECB's rate; twice: nothing new.
         try app.ok("rates", "import", try fixture("eurofxref-hist.csv"))
         let card = try fixture("card-ofx102.ofx")
@@ -51,14 +52,59 @@ final class StatementFormatImportTests: ImportTestCase {
         XCTAssertEqual(
             summary(try app.ok("import", v8, "--report", "2")),
             "Imported \(v8) as batch 5: 2 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
-        XCTAssertEqual(summary(try app.ok("import", bank, "--report", "3")), "Imported \(bank) as batch 6: 4 new, 0 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            summary(try app.ok("import", bank, "--report", "3")),
+            "Imported \(bank) as batch 6: 3 new, 0 duplicate, 0 invalid" + Self.bankCredit + "\n")
         XCTAssertEqual(
             try app.query("SELECT id, item_count, total_minor FROM reports ORDER BY id"),
             """
-            1|7|61869
+            1|6|73869
             2|2|7330
-            3|4|-207985
+            3|3|42015
+            """, "the card's credit is a refund; the bank's payroll and the hotel's credit to the account are not imported")
+    }
+
+    /// What the summary says of a bank account's credit it skipped.
+    private static let bankCredit =
+        "; 1 bank credit skipped (money in, such as salary, a reimbursement or an advance, is no refund; "
+        + "to import it as one, give --rules FILE saying 'credits refund')"
+
+    func testABankAccountsCreditsAreSkippedAndCountedUnlessTheRulesSayRefund() throws {
+        let bank = try fixture("bank-ofx220.ofx")
+        let dryRun = try app.run("import", bank, "--dry-run")
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertTrue(
+            dryRun.stdout.hasSuffix("Dry run: 3 new, 0 duplicate, 0 invalid" + Self.bankCredit + "; nothing was written.\n"), dryRun.stdout)
+        let json = try app.object("import", bank, "--dry-run", "--format", "json")
+        XCTAssertEqual(json["bankCreditsSkipped"] as? Int, 1)
+        XCTAssertEqual(unnumbered(try app.ok("import", bank)), "Imported \(bank): 3 new, 0 duplicate, 0 invalid" + Self.bankCredit + "\n")
+        XCTAssertEqual(try app.query("SELECT count(*) FROM expenses WHERE amount_minor < 0"), "0", "the payroll is no refund")
+        let refunds = try write("credits refund\n", to: "refunds.rules")
+        XCTAssertEqual(unnumbered(try app.ok("import", bank, "--rules", refunds)), "Imported \(bank): 1 new, 3 duplicate, 0 invalid\n")
+        XCTAssertEqual(try app.query("SELECT merchant, amount_minor FROM expenses WHERE amount_minor < 0"), "PAYROLL ACME CORP|-250000")
+    }
+
+    func testACamtAmountWithAMinusSignIsAnInvalidRowAtItsLine() throws {
+        let text = try String(contentsOfFile: try fixture("camt053-001-02.xml"), encoding: .utf8)
+            .replacingOccurrences(of: "<Amt Ccy=\"EUR\">89.90</Amt>", with: "<Amt Ccy=\"EUR\">-89.90</Amt>")
+        let camt = try write(text, to: "signed.xml")
+        let atomic = try app.run("import", camt)
+        XCTAssertEqual(atomic.status, 65)
+        XCTAssertTrue(
+            atomic.stderr.hasPrefix(
+                "\(camt):59: amount: '-89.90' has a minus sign that camt.053 forbids (<CdtDbtInd> says money in or out)\n"),
+            atomic.stderr)
+        XCTAssertEqual(try count(), 0)
+        let rejects = app.path("rejects.csv")
+        XCTAssertEqual(try app.run("import", camt, "--skip-invalid", "--rejects", rejects).status, 0)
+        XCTAssertEqual(
+            try String(contentsOfFile: rejects, encoding: .utf8),
+            """
+            date,amount,currency,merchant,description,external-id,type,reason
+            2026-03-05,-89.90,EUR,DB Fernverkehr AG,Online-Ticket Frankfurt - Berlin,2026030500004411,DBIT,\(camt):59: amount: '-89.90' has a minus sign that camt.053 forbids (<CdtDbtInd> says money in or out)
+
             """)
+        XCTAssertEqual(try app.query("SELECT merchant FROM expenses"), "Hotel Astoria Walldorf")
     }
 
     func testARulesFileSaysWhatToDoWithTheEntries() throws {
@@ -104,14 +150,14 @@ final class StatementFormatImportTests: ImportTestCase {
 
     func testAnInvalidEntryWritesNothingOrGoesToTheRejectsFile() throws {
         let text = try String(contentsOfFile: try fixture("camt053-001-02.xml"), encoding: .utf8)
-            .replacingOccurrences(of: "<Dt>2026-03-10</Dt></BookgDt>", with: "<Dt>2026-02-30</Dt></BookgDt>")
+            .replacingOccurrences(of: "<DtTm>2026-03-05T23:40", with: "<DtTm>2026-02-30T23:40")
         let camt = try write(text, to: "bad.xml")
         let atomic = try app.run("import", camt)
         XCTAssertEqual(atomic.status, 65)
         XCTAssertEqual(
             atomic.stderr,
             """
-            \(camt):75: date: '2026-02-30' is not a day of the calendar
+            \(camt):59: date: '2026-02-30' is not a day of the calendar
             expenses: error: 1 invalid row in \(camt); nothing was imported
             hint: fix it and import again, or import the valid rows with --skip-invalid --rejects FILE and fix the rejected ones there
 
@@ -121,13 +167,13 @@ final class StatementFormatImportTests: ImportTestCase {
         let skipped = try app.run("import", camt, "--skip-invalid", "--rejects", rejects)
         XCTAssertEqual(
             unnumbered(skipped.stdout),
-            "Imported \(camt): 2 new, 0 duplicate, 1 invalid; 1 pending entry not imported "
-                + "(not booked yet); invalid rows written to \(rejects)\n")
+            "Imported \(camt): 1 new, 0 duplicate, 1 invalid; 1 pending entry not imported (not booked yet)" + Self.bankCredit
+                + "; invalid rows written to \(rejects)\n")
         XCTAssertEqual(
             try String(contentsOfFile: rejects, encoding: .utf8),
             """
             date,amount,currency,merchant,description,external-id,type,reason
-            2026-02-30,-120.00,EUR,Hotel Astoria Walldorf,Gutschrift Rechnung 4711,2026031000000077,CRDT,\(camt):75: date: '2026-02-30' is not a day of the calendar
+            2026-02-30,89.90,EUR,DB Fernverkehr AG,Online-Ticket Frankfurt - Berlin,2026030500004411,DBIT,\(camt):59: date: '2026-02-30' is not a day of the calendar
 
             """)
     }

@@ -15,6 +15,27 @@ final class MailReceiptsTests: XCTestCase {
         XCTAssertEqual(mail.date, CalendarDate(year: 2026, month: 3, day: 20))
     }
 
+    func testAMessageWithNoAmountAndNoAttachmentHoldsNoReceipt() throws {
+        let reply = try MailReceipts.read(Array("From: a@b\nDate: 20 Mar 2026\nSubject: Re: lunch\n\nNoon at the station?\n".utf8))
+        XCTAssertTrue(reply.holdsNoReceipt)
+        let receipt = try MailReceipts.read(Array("From: a@b\nDate: 20 Mar 2026\n\nTaxi Berlin\nTotal 27,00 EUR\n".utf8))
+        XCTAssertFalse(receipt.holdsNoReceipt, "its text says an amount")
+        XCTAssertFalse(try MailReceipts.read(MailFixtures.withAttachment(MailFixtures.pdf)).holdsNoReceipt, "a PDF attached")
+    }
+
+    func testAMessagesSubjectNamesItFitForAFileAndATerminal() throws {
+        func name(_ subject: String) throws -> String? {
+            try MailReceipts.read(Array("From: a@b\nDate: 20 Mar 2026\nSubject: \(subject)\n\nTotal 1,00 EUR\n".utf8)).subjectName
+        }
+        XCTAssertEqual(try name("Ihre Fahrt mit Taxi Berlin"), "Ihre Fahrt mit Taxi Berlin.eml")
+        XCTAssertEqual(try name("../../etc/passwd"), "-..-etc-passwd.eml", "no path, no leading dot")
+        XCTAssertEqual(try name("Rechnung\u{1B}]0;pwned\u{07} \u{202E}fdp.exe\t  Nr. 5"), "Rechnung]0;pwned fdp.exe Nr. 5.eml")
+        XCTAssertEqual(try name("=?utf-8?q?Quittung_f=C3=BCr_M=C3=BCnchen?="), "Quittung für München.eml", "an encoded word decoded")
+        XCTAssertEqual(try name(String(repeating: "x", count: 200))?.count, MailReceipts.maximumSubjectNameLength + 4)
+        XCTAssertNil(try name(" \u{200B} "))
+        XCTAssertNil(try MailReceipts.read(Array("From: a@b\n\nTotal 1,00 EUR\n".utf8)).subjectName)
+    }
+
     func testAContentTypeThatLiesIsNotBelieved() throws {
         // A PDF sent as a JPEG, a PNG sent as octet-stream without a name.
         let pdf = try MailReceipts.read(MailFixtures.withAttachment(MailFixtures.pdf, contentType: "image/jpeg", filename: "scan.jpg"))

@@ -45,14 +45,17 @@ final class StatementImporterTests: XCTestCase {
     func testEntriesImportOncePendingOnesAreCounted() throws {
         let files = [fixture("camt053-001-02.xml"), fixture("camt053-001-08.xml"), fixture("card-ofx102.ofx"), fixture("bank-ofx220.ofx")]
         let first = try run(files)
-        XCTAssertEqual(first.files.map(\.counts.new), [3, 2, 4, 4])
+        XCTAssertEqual(first.files.map(\.counts.new), [2, 2, 4, 3])
         XCTAssertEqual(first.files.map(\.pending), [1, 1, 0, 0])
         XCTAssertEqual(first.pending, 2)
+        XCTAssertEqual(first.files.map(\.bankCreditsSkipped), [1, 0, 0, 1], "a bank account's credits, not the card's")
+        XCTAssertEqual(first.files.map(\.counts.skipped), [0, 0, 0, 0])
         let again = try run(files, rules: "credits skip\n")
         XCTAssertEqual(again.total.new, 0)
         XCTAssertEqual(again.total.duplicate, 10)
         XCTAssertEqual(again.total.skipped, 3, "the credits, skipped before they are looked up")
-        XCTAssertEqual(try expenses(), 13)
+        XCTAssertEqual(again.bankCreditsSkipped, 0)
+        XCTAssertEqual(try expenses(), 11)
     }
 
     func testRulesAreCheckedPerFormatBeforeAnythingIsWritten() throws {

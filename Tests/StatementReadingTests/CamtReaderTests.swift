@@ -34,11 +34,29 @@ final class CamtReaderTests: XCTestCase {
         (hotel.date, hotel.amount, hotel.currency, hotel.type) = ("2026-03-02", "412.80", "EUR", "DBIT")
         (hotel.counterparty, hotel.reference) = ("Hotel Astoria Walldorf", "2026030200001234")
         hotel.description = "Rechnung 4711 2 Nächte & Frühstück"
+        hotel.onBankAccount = true
         XCTAssertEqual(statement.entries.first, hotel, "the creditor is paid by a debit; remittance lines joined; not the value date")
         XCTAssertEqual(statement.entries.map(\.date), ["2026-03-02", "2026-03-05", "2026-03-10"], "DtTm is the date as given")
         XCTAssertEqual(statement.entries.map(\.isCredit), [false, false, true])
         XCTAssertEqual(statement.entries[2].counterparty, "Hotel Astoria Walldorf", "a credit came from the debtor")
         XCTAssertEqual(statement.pending.map(\.reference), ["2026033100009999"])
+    }
+
+    func testASignedAmountIsAnInvalidRowAtItsLine() throws {
+        let statement = try read(
+            document(
+                """
+                <Ntry><Amt Ccy="EUR">-5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-03-01</Dt></BookgDt></Ntry>
+                <Ntry><Amt Ccy="EUR">7.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-03-01</Dt></BookgDt></Ntry>
+                """))
+        XCTAssertEqual(
+            statement.entries.map(\.amountProblem),
+            ["'-5.00' has a minus sign that camt.053 forbids (<CdtDbtInd> says money in or out)", nil])
+        let rules = try ImportRules.parse("", path: "entries.rules", complete: false).forEntries(of: .camt053)
+        let rows = try statement.mapped(rules, categories: ["other"])
+        XCTAssertEqual(
+            rows.map(\.reason), ["amount: '-5.00' has a minus sign that camt.053 forbids (<CdtDbtInd> says money in or out)", ""])
+        XCTAssertEqual(rows.map { $0.amount?.decimalString }, ["-5.00", "7.00"], "the amount read is not what makes it invalid")
     }
 
     func testVersion08StatusCodeAndPartyNames() throws {

@@ -35,6 +35,7 @@ final class OFXReaderTests: XCTestCase {
             "the date as given, whatever the time and zone")
         XCTAssertEqual(statement.entries.map(\.currency), ["EUR", "EUR", "USD", "EUR"], "CURRENCY's symbol, else CURDEF")
         XCTAssertEqual(statement.entries.map(\.isCredit), [false, false, false, true])
+        XCTAssertEqual(statement.entries.map(\.onBankAccount), [false, false, false, false], "a CREDITCARDMSGSRSV1's CCSTMTRS")
     }
 
     func testAnXMLBankStatement() throws {
@@ -44,6 +45,7 @@ final class OFXReaderTests: XCTestCase {
         XCTAssertEqual(statement.entries[1].description, "FOLIO 88231 & PARKING")
         XCTAssertEqual(statement.entries.map(\.currency), ["USD", "USD", "USD", "USD"])
         XCTAssertEqual(statement.entries.map(\.line), [25, 33, 41, 48])
+        XCTAssertEqual(statement.entries.map(\.onBankAccount), [true, true, true, true], "a BANKMSGSRSV1's STMTRS")
     }
 
     func testDatesAmountsPayeesAndOriginalCurrencies() throws {

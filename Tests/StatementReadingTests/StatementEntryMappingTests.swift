@@ -36,6 +36,21 @@ final class StatementEntryMappingTests: XCTestCase {
         XCTAssertEqual(rows[0].date, CalendarDate(year: 2026, month: 3, day: 5))
     }
 
+    func testABankAccountsCreditsAreSkippedUnlessTheRulesSayWhatCreditsAre() throws {
+        let bank = try OFXReader.read(try StatementFixtures.bytes("bank-ofx220.ofx"))
+        let unsaid = try rules("default category meals\n").importedEntries(of: bank)
+        XCTAssertEqual(unsaid.entries.map(\.counterparty), ["STARBUCKS STORE 0412", "MARRIOTT SEATTLE", "ATM WITHDRAWAL"])
+        XCTAssertEqual(unsaid.bankCreditsSkipped, 1, "the payroll is no refund")
+        let refunds = try rules("credits refund\n").importedEntries(of: bank)
+        XCTAssertEqual(refunds.entries.count, 4)
+        XCTAssertEqual(refunds.bankCreditsSkipped, 0)
+        XCTAssertEqual(try bank.mapped(try rules("credits refund\n"), categories: categories)[2].amount?.decimalString, "-2500.00")
+        let camt = try CamtReader.read(try StatementFixtures.bytes("camt053-001-02.xml"))
+        XCTAssertEqual(try rules("", .camt053).importedEntries(of: camt).bankCreditsSkipped, 1)
+        let card = try OFXReader.read(try StatementFixtures.bytes("card-ofx102.ofx"))
+        XCTAssertEqual(try rules("").importedEntries(of: card).entries.count, 4, "a card's credit is a refund")
+    }
+
     func testCreditsSkipConditionsAndDefaults() throws {
         let statement = try CamtReader.read(try StatementFixtures.bytes("camt053-001-02.xml"))
         let rules = try rules(

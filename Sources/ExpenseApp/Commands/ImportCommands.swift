@@ -38,7 +38,8 @@ enum ImportCommands {
             .001.02 to .001.08: its booked entries; pending ones are counted, not imported) or an OFX file (1.x SGML \
             or 2.x XML, bank or card) names its own fields, so it needs no rules file; one given for it may say only \
             'credits', 'default category', 'default paid-by' and 'if ... then ...' (an entry no rule gives a category \
-            is 'other'). Its rejects file lists each \
+            is 'other'). A bank account's credits (camt.053, OFX BANKMSGSRSV1: salary, a reimbursement, an advance) \
+            are skipped and counted unless its rules say 'credits refund'; a card's are refunds. Its rejects file lists each \
             rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason. \
             One import reads either CSV statements or camt.053 and OFX ones.
             """,

@@ -12,6 +12,9 @@ enum CaptureMatch {
     case attached(ReceiptMatch.Candidate, asked: Bool)
     /// Several items could be it and nobody was there to ask: none attached, listed.
     case listed([ReceiptMatch.Candidate])
+    /// Nothing matched, and the total was not compared with the items in another currency: no
+    /// fresh rate to convert it at.
+    case withoutRate(MissingRate)
 
     var attaches: ReceiptMatch.Candidate? {
         if case .attached(let candidate, _) = self { return candidate }
@@ -43,7 +46,7 @@ extension ReceiptCaptureRun {
         let reader = session.lineReader
         switch try matching.decide(facts) {
         case .none:
-            return .none
+            return try matching.missingRate(for: facts).map { .withoutRate($0) } ?? .none
         case .match(let item, let reason):
             let candidate = ReceiptMatch.Candidate(item: item, reason: reason)
             guard let reader, invocation[options.create] || expenseFormReader != nil else { return .attached(candidate, asked: false) }

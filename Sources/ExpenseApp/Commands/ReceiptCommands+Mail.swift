@@ -7,9 +7,15 @@ import ReceiptReading
 /// message itself), and `--maildir`, every new message of a Maildir, each captured as one file is.
 extension ReceiptCaptureRun {
     /// The receipts of one input: a message's attachments each as a receipt of its own, named by
-    /// its file name; the input itself when it is no message, or a message without attachments.
+    /// its file name; a message without attachments as its own receipt, named by its subject; the
+    /// input itself when it is no message.
     static func receipts(in input: ReceiptInput, maxSize: Int) throws -> [ReceiptInput] {
-        guard MailMessage.looksLikeMessage(input.bytes) else { return [input] }
+        receipts(in: input, message: try message(in: input, maxSize: maxSize))
+    }
+
+    /// The message `input` is, read, its parts not read warned of; nil when it is no message.
+    static func message(in input: ReceiptInput, maxSize: Int) throws -> MailReceipts? {
+        guard MailMessage.looksLikeMessage(input.bytes) else { return nil }
         var limits = MailLimits()
         limits.maximumMessageBytes = max(limits.maximumMessageBytes, maxSize)
         let label = input.originalName.isEmpty ? "the message from standard input" : input.originalName
@@ -21,7 +27,17 @@ extension ReceiptCaptureRun {
             throw error
         }
         for note in mail.refused { Console.error("expenses: warning: \(label): \(note)\n") }
-        guard mail.receipts.contains(where: { $0.mediaType != .message }) else { return [input] }
+        return mail
+    }
+
+    /// The receipts of `input`, which is `mail` (read by `message(in:)`).
+    static func receipts(in input: ReceiptInput, message mail: MailReceipts?) -> [ReceiptInput] {
+        guard let mail else { return [input] }
+        guard mail.receipts.contains(where: { $0.mediaType != .message }) else {
+            var named = input
+            named.originalName = mail.subjectName ?? input.originalName
+            return [named]
+        }
         var inputs = mail.receipts.map { ReceiptInput(bytes: $0.bytes, originalName: $0.name, source: input.source) }
         // An inbox file is marked taken with its last receipt, once the others are in.
         inputs[inputs.count - 1].inboxPhoto = input.inboxPhoto
@@ -30,19 +46,26 @@ extension ReceiptCaptureRun {
 
     /// Captures every new message of the Maildir at `path`, oldest first, and moves each into
     /// `cur/` once its receipts are committed. A message that fails stays in `new/`, its error on
-    /// stderr, and the others go on; the exit status is the first failure's.
+    /// stderr, and the others go on; the exit status is the first failure's. A message with
+    /// nothing of a receipt in it (`MailReceipts.holdsNoReceipt`) stays in `new/` too, listed.
     func captureMaildir(_ path: String, settings: Settings, store: Store, storage: any ReceiptStorage, expenseID: Int64?, report: Report?)
         throws -> Output
     {
         let maildir = try Maildir(path)
         var outputs: [Output] = []
         var taken = 0
+        var left: [String] = []
         var failure: ExitStatus?
         for message in maildir.newMessages() {
             do {
                 try Cancellation.check()
                 let input = try maildir.read(message, maxSize: settings.maxReceiptSize)
-                for receipt in try Self.receipts(in: input, maxSize: settings.maxReceiptSize) {
+                let mail = try Self.message(in: input, maxSize: settings.maxReceiptSize)
+                if let mail, mail.holdsNoReceipt {
+                    left.append(mail.cleanSubject ?? message.name)
+                    continue
+                }
+                for receipt in Self.receipts(in: input, message: mail) {
                     outputs.append(
                         try captureOne(receipt, settings: settings, store: store, storage: storage, expenseID: expenseID, report: report))
                 }
@@ -58,7 +81,7 @@ extension ReceiptCaptureRun {
                 failure = failure ?? ExitStatus(presented.kind)
             }
         }
-        let result = ReceiptCaptureResults(outputs: outputs, maildir: (path: maildir.path, taken: taken)).output
+        let result = ReceiptCaptureResults(outputs: outputs, maildir: (path: maildir.path, taken: taken, left: left)).output
         let touched = outputs.compactMap(\.touchedReport).last
         return (touched.map { result.touching($0) } ?? result).exiting(failure ?? .ok)
     }

@@ -37,8 +37,13 @@ extension ReceiptCommands {
                 try ReceiptMatching.attach(decisions, in: store, by: user)
                 return decisions
             }
+        var withoutRate: [Int64: MissingRate] = [:]
+        for (receipt, decision) in decisions where decision == .none {
+            guard let facts = matching.facts(of: receipt), let missing = try matching.missingRate(for: facts) else { continue }
+            withoutRate[receipt.id] = missing
+        }
         let touched = Set(decisions.compactMap { $0.decision.matched?.reportID })
-        let document = ReceiptMatchResult(decisions: decisions, dryRun: dryRun).output
+        let document = ReceiptMatchResult(decisions: decisions, withoutRate: withoutRate, dryRun: dryRun).output
         return dryRun ? document : touched.reduce(document) { $0.touching($1) }
     }
 }
@@ -55,6 +60,8 @@ extension ReceiptMatching {
 /// What `receipt match` did (or would do): each receipt looked at, and a count of each outcome.
 struct ReceiptMatchResult: Document {
     let decisions: [(receipt: Receipt, decision: ReceiptMatch)]
+    /// Why a receipt that matched none was not compared with the items in another currency.
+    let withoutRate: [Int64: MissingRate]
     let dryRun: Bool
 
     private var attached: Int { decisions.filter { $0.decision.matched != nil }.count }
@@ -70,7 +77,8 @@ struct ReceiptMatchResult: Document {
             case .ambiguous(let candidates):
                 lines.append("Left \(name): it could be " + candidates.map { "expense \($0.item.id)" }.joined(separator: " or "))
             case .none:
-                continue
+                guard let missing = withoutRate[receipt.id] else { continue }
+                lines.append("Left \(name): not compared with your items in \(missing.to.code): \(missing)")
             }
         }
         let ambiguous = decisions.count { if case .ambiguous = $0.decision { true } else { false } }
@@ -79,6 +87,7 @@ struct ReceiptMatchResult: Document {
             "\(dryRun ? "Would attach" : "Attached") \(attached) receipt\(attached == 1 ? "" : "s"); "
                 + "\(ambiguous) could be more than one expense, \(unmatched) matched none")
         if ambiguous > 0 { lines.append("Attach those yourself: expenses receipt attach ID --expense ID") }
+        if !withoutRate.isEmpty { lines.append("Load newer rates (\(ErrorPresenter.ratesImport)), then: expenses receipt match") }
         return lines.joined(separator: "\n")
     }
 
@@ -101,6 +110,7 @@ struct ReceiptMatchResult: Document {
                         case .none:
                             members += [("expense", .null), ("reason", .null), ("candidates", .array([]))]
                         }
+                        members.append(("unconverted", withoutRate[receipt.id].map { .string($0.description) } ?? .null))
                         return .object(members)
                     })
             ),

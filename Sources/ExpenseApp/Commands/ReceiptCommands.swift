@@ -55,9 +55,11 @@ enum ReceiptCommands {
             exit 65), kept once under its SHA-256 in the vault beside the database, and read: a PDF's text layer by \
             pdftotext, a picture or scan by tesseract when it is installed (OCR is skipped, and said so, when it is not). \
             An e-mail (a .eml file, or a message piped in by a mail filter) gives a receipt for each PDF or picture \
-            attached; one without attachments is itself the receipt, its text read from its HTML or plain body. \
+            attached; one without attachments is itself the receipt, named by its subject, its text read from its \
+            HTML or plain body. \
             --maildir takes every new message of a Maildir, oldest first, and moves each into cur/ once its receipts \
-            are in; one that fails stays in new/ with its error on stderr. Without a file it takes a picture with camera.command, else \
+            are in; one that fails stays in new/ with its error on stderr, and one with no amount in its text and no \
+            attachment stays there too, listed by its subject. Without a file it takes a picture with camera.command, else \
             the newest photo in receipts.inbox not taken before. The same bytes captured again are the same receipt. \
             --create makes a draft expense from what the receipt says, in the given or current report: at the REPL it \
             asks first; in one-shot commands and scripts it needs --yes, or --date, --amount and --category.
@@ -67,7 +69,8 @@ enum ReceiptCommands {
             before the receipt's to three after (a card line posts later); a merchant alike wins over a nearer day. \
             One clear match gets the receipt (with --create instead of a second expense; at the REPL it asks); \
             several are listed (at the REPL, asked) and none attached. --no-match keeps it alone; --new makes a new \
-            expense anyway.
+            expense anyway. A total in a currency no fresh ECB rate (rates.max-age-days) converts into the items' is \
+            compared with none of them, and the output says which rate is missing.
             """,
         arguments: [
             ArgumentSpec("file", "The picture, PDF or e-mail; '-' reads it from standard input.", optional: true, completion: .file)

@@ -67,7 +67,10 @@ extension HelpTopics {
                     """),
                 HelpTerm(
                     "credits refund|skip",
-                    "Money coming in: a negative expense, a refund (default refund), or left out."),
+                    """
+                    Money coming in: a negative expense, a refund, or left out. The default is refund, except on a bank \
+                    account's camt.053 or OFX statement (below).
+                    """),
                 HelpTerm(
                     "default currency|category|paid-by VALUE",
                     "The value for rows that have none: an ISO 4217 code, a category code, personal or company."),
@@ -124,6 +127,15 @@ extension HelpTopics {
                 pending camt.053 entries are counted, not imported. Rules for it may give only credits, default category \
                 (else other), default paid-by and if ... then ... on those fields and columns; any other directive is an \
                 error at its line.
+                """),
+            .paragraph(
+                """
+                On a bank account's statement (camt.053, an OFX BANKMSGSRSV1) money in is salary, the employer's \
+                reimbursement, an advance or the card's payment more often than a refund: its credits are skipped and \
+                counted ("1 bank credit skipped ..."), unless the rules say credits refund (imported as refunds) or \
+                credits skip (skipped as rows, which a dry run lists). On a card's statement (an OFX CREDITCARDMSGSRSV1) \
+                a credit is a refund. A camt.053 amount with a minus sign (the schema has none: CdtDbtInd gives the \
+                direction) is an invalid row at its line.
                 """),
             .heading("Example"),
             .paragraph(

@@ -106,7 +106,9 @@ final class DryRunLog: ImportLog {
         begin()
         switch format {
         case .table:
-            console.out("Dry run: \(ImportSummary.counts(outcome.total))\(ImportSummary.pending(outcome.pending)); nothing was written.\n")
+            console.out(
+                "Dry run: \(ImportSummary.counts(outcome.total))\(ImportSummary.pending(outcome.pending))\(ImportSummary.bankCredits(outcome.bankCreditsSkipped)); nothing was written.\n"
+            )
         case .csv:
             break
         case .json:

@@ -18,14 +18,28 @@ enum ImportSummary {
         count == 0 ? "" : "; \(number(count)) pending entr\(count == 1 ? "y" : "ies") not imported (not booked yet)"
     }
 
+    /// "; 1 bank credit skipped (...)" when a bank account's statement has money in that the
+    /// rules do not say is a refund (`ImportRules.importedEntries`), with how to import it.
+    static func bankCredits(_ count: Int) -> String {
+        count == 0
+            ? ""
+            : "; \(number(count)) bank credit\(count == 1 ? "" : "s") skipped (money in, such as salary, a reimbursement or "
+                + "an advance, is no refund; to import \(count == 1 ? "it as one" : "them as refunds"), give --rules FILE "
+                + "saying 'credits refund')"
+    }
+
     /// The JSON members: the files (with their batches unless a dry run), the totals, the time.
     static func members(_ outcome: StatementImporter.Outcome, dryRun: Bool) -> [(String, JSONValue)] {
         let files = outcome.files.map { file -> JSONValue in
             var members: [(String, JSONValue)] = dryRun ? [] : [("batch", .int(file.batchID))]
             members.append(("file", .string(file.file)))
-            return .object(members + countMembers(file.counts) + [("pending", .int(Int64(file.pending)))])
+            return .object(
+                members + countMembers(file.counts) + [
+                    ("pending", .int(Int64(file.pending))), ("bankCreditsSkipped", .int(Int64(file.bankCreditsSkipped))),
+                ])
         }
-        return [(dryRun ? "files" : "batches", .array(files))] + countMembers(outcome.total) + [("pending", .int(Int64(outcome.pending)))]
+        return [(dryRun ? "files" : "batches", .array(files))] + countMembers(outcome.total)
+            + [("pending", .int(Int64(outcome.pending))), ("bankCreditsSkipped", .int(Int64(outcome.bankCreditsSkipped)))]
             + [("milliseconds", .int(Int64(outcome.seconds * 1000))), ("rejects", .string(outcome.rejectsPath))]
     }
 
@@ -63,6 +77,16 @@ struct ImportResult: Document {
         return text
     }
 
+    /// A line for each receipt a new line could be but whose total had no rate to convert it
+    /// at, and what to do: "Receipt 3 (...) stayed unattached: no ECB rate for DKK within ...".
+    private var unconverted: String {
+        guard !matches.withoutRate.isEmpty else { return "" }
+        return matches.withoutRate.map { receipt, missing in
+            "Receipt \(receipt.id) (\(ReceiptView.name(receipt))) stayed unattached, not compared with the new lines in "
+                + "\(missing.to.code): \(missing)\n"
+        }.joined() + "Load newer rates (\(ErrorPresenter.ratesImport)), then: expenses receipt match\n"
+    }
+
     var text: String {
         let total = outcome.total
         let rows = total.new + total.duplicate + total.invalid + total.skipped
@@ -75,17 +99,26 @@ struct ImportResult: Document {
         let counts = ImportSummary.counts
         if outcome.files.count == 1, let file = outcome.files.first {
             return
-                "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(rejects)\(receipts)\n"
+                "Imported \(file.file) as batch \(file.batchID): \(counts(total)) in \(time)\(speed)\(ImportSummary.pending(file.pending))\(ImportSummary.bankCredits(file.bankCreditsSkipped))\(rejects)\(receipts)\n\(unconverted)"
         }
-        return outcome.files.map { "  batch \($0.batchID): \($0.file): \(counts($0.counts))\(ImportSummary.pending($0.pending))\n" }
-            .joined()
-            + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\(receipts)\n"
+        return outcome.files.map {
+            "  batch \($0.batchID): \($0.file): \(counts($0.counts))\(ImportSummary.pending($0.pending))\(ImportSummary.bankCredits($0.bankCreditsSkipped))\n"
+        }
+        .joined()
+            + "Imported \(outcome.files.count) files: \(counts(total)) in \(time)\(speed)\(rejects)\(receipts)\n\(unconverted)"
     }
 
     var json: JSONValue {
         .object(
             ImportSummary.members(outcome, dryRun: false) + [
                 ("receiptsAttached", .int(Int64(matches.attached))), ("receiptItemsMerged", .int(Int64(matches.merged))),
+                (
+                    "receiptsWithoutRate",
+                    .array(
+                        matches.withoutRate.map {
+                            .object([("receipt", .int($0.receipt.id)), ("reason", .string($0.missing.description))])
+                        })
+                ),
             ])
     }
 

@@ -67,11 +67,20 @@ struct ReceiptCaptureResult: Document {
         }
         if declined {
             lines.append("No expense was created; attach it later: expenses receipt attach \(receipt.id) --expense ID")
-        } else if receipt.expenseIDs.isEmpty, committed.expense == nil, committed.attachedTo == nil, case .none = match {
+        } else if receipt.expenseIDs.isEmpty, committed.expense == nil, committed.attachedTo == nil {
             // Where it is now, and how it finds its expense.
-            lines.append(
-                "Kept unattached: the card statement's line takes it when imported, "
-                    + "or attach it: expenses receipt attach \(receipt.id) --expense ID")
+            switch match {
+            case .none:
+                lines.append(
+                    "Kept unattached: the card statement's line takes it when imported, "
+                        + "or attach it: expenses receipt attach \(receipt.id) --expense ID")
+            case .withoutRate(let missing):
+                lines.append("Kept unattached: not compared with your items in \(missing.to.code): \(missing)")
+                lines.append(
+                    "Load newer rates (\(ErrorPresenter.ratesImport)), then: expenses receipt match; "
+                        + "or attach it: expenses receipt attach \(receipt.id) --expense ID")
+            case .attached, .listed: break
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -95,6 +104,7 @@ struct ReceiptCaptureResult: Document {
         case .attached(let matched, let asked):
             return .object([("expense", .int(matched.item.id)), ("reason", .string(matched.reason.description)), ("asked", .bool(asked))])
         case .listed(let candidates): return .object([("expense", .null), ("candidates", .array(candidates.map(candidate)))])
+        case .withoutRate(let missing): return .object([("expense", .null), ("unconverted", .string(missing.description))])
         }
     }
 
@@ -227,8 +237,9 @@ struct ReceiptDeletion: Document {
 /// each receipt's capture as it reads alone; in JSON an array of them.
 struct ReceiptCaptureResults: Document {
     let outputs: [Output]
-    /// For `--maildir`: the Maildir and how many of its messages were taken.
-    let maildir: (path: String, taken: Int)?
+    /// For `--maildir`: the Maildir, how many of its messages were taken, and the subjects (else
+    /// file names) of those left in `new/` with nothing of a receipt in them.
+    let maildir: (path: String, taken: Int, left: [String])?
 
     private var documents: [any Document] {
         outputs.compactMap { output in
@@ -240,10 +251,18 @@ struct ReceiptCaptureResults: Document {
     var text: String {
         var parts = documents.map(\.text)
         if let maildir {
-            parts.append(
-                maildir.taken == 0 && outputs.isEmpty
-                    ? "No new message in \(maildir.path)"
-                    : "Took \(maildir.taken) message\(maildir.taken == 1 ? "" : "s") from \(maildir.path)/new into cur/")
+            let left = maildir.left
+            if maildir.taken > 0 || !outputs.isEmpty || left.isEmpty {
+                parts.append(
+                    maildir.taken == 0 && outputs.isEmpty
+                        ? "No new message in \(maildir.path)"
+                        : "Took \(maildir.taken) message\(maildir.taken == 1 ? "" : "s") from \(maildir.path)/new into cur/")
+            }
+            if !left.isEmpty {
+                parts.append(
+                    "Left in \(maildir.path)/new/: \(left.count) message\(left.count == 1 ? "" : "s") with no amount and no attachment: "
+                        + left.map { "'\(TerminalText.visible($0, keepingLineBreaks: false))'" }.joined(separator: ", "))
+            }
         }
         return parts.joined(separator: "\n\n")
     }

@@ -11,6 +11,9 @@ extension ReceiptMatching {
         var attached = 0
         /// Items made from a receipt before their card line came, merged into that line.
         var merged = 0
+        /// Receipts that stayed unattached although a new line in another currency is of their
+        /// days: their totals could not be converted into it (`ReceiptMatching.missingRate`).
+        var withoutRate: [(receipt: Receipt, missing: MissingRate)] = []
     }
 
     /// After an import, in one transaction after the import's: first each item made from a
@@ -43,8 +46,20 @@ extension ReceiptMatching {
             let chosen = decisions.filter { $0.decision.matched.map { new.contains($0.id) && !taken.contains($0.id) } ?? false }
             try attach(chosen, in: store, by: user)
             result.attached = chosen.count
+            for (receipt, decision) in decisions where decision == .none {
+                guard let missing = try matching.unconverted(receipt, toLinesOf: batches) else { continue }
+                result.withoutRate.append((receipt, missing))
+            }
             return result
         }
+    }
+
+    /// Why `receipt` matched none of the new lines when one of them is in a currency its total
+    /// could not be converted into, on a day it could be: the rate it lacks.
+    private func unconverted(_ receipt: Receipt, toLinesOf batches: Set<Int64>) throws -> MissingRate? {
+        guard let facts = facts(of: receipt), let missing = try missingRate(for: facts) else { return nil }
+        let lines = try store.matchCandidates(on: ReceiptMatcher.dates(for: facts)).filter { $0.amount.currency == missing.to }
+        return try store.expenseIDs(lines.map(\.id), inBatches: batches).isEmpty ? nil : missing
     }
 
     /// The one new line an item made from a receipt is the same payment as: its receipt matches

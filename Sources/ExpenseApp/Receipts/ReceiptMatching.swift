@@ -18,6 +18,8 @@ struct ReceiptMatching {
     /// The rule, converting at the ECB's rates of the receipt's day (none where there is no
     /// fresh rate). Made once: its rate source keeps what it looked up for every receipt decided.
     let matcher: ReceiptMatcher
+    /// The matcher's rates, asked again why a receipt was not converted (`missingRate(for:)`).
+    let rates: RateSource
 
     init(store: Store, settings: Settings, preferring: [Int64], today: CalendarDate) throws {
         self.store = store
@@ -27,6 +29,7 @@ struct ReceiptMatching {
         defaultCurrency =
             reportCurrency ?? CurrencyTable.standard.currency(settings.defaultCurrency) ?? CurrencyTable.standard.currency("EUR")!
         let rates = store.rateSource()
+        self.rates = rates
         matcher = ReceiptMatcher { money, currency, day in
             guard let found = try? rates.rate(from: money.currency, to: currency, on: day) else { return nil }
             return try? found.rate.convert(money, to: currency)
@@ -71,15 +74,21 @@ struct ReceiptMatching {
     func candidates(for facts: ReceiptFacts) throws -> [Expense] {
         let dates = ReceiptMatcher.dates(for: facts)
         guard let total = facts.total else { return try store.matchCandidates(on: dates) }
-        var currencies = [total.currency, defaultCurrency]
-        for id in preferring.dropFirst() { currencies.append(try store.report(id).currency) }
         var found: [Int64: Expense] = [:]
-        var asked: Set<Currency> = []
-        for currency in currencies where asked.insert(currency).inserted {
+        for currency in try currencies(for: total) {
             guard let amounts = matcher.amounts(for: facts, in: currency) else { continue }
             for item in try store.matchCandidates(on: dates, amounts: amounts, currency: currency) { found[item.id] = item }
         }
         return found.values.sorted { $0.id < $1.id }
+    }
+
+    /// The currencies a receipt's items are looked up in, each once: its total's own, the default
+    /// currency and the preferred reports'.
+    func currencies(for total: Money) throws -> [Currency] {
+        var currencies = [total.currency, defaultCurrency]
+        for id in preferring.dropFirst() { currencies.append(try store.report(id).currency) }
+        var asked: Set<Currency> = []
+        return currencies.filter { asked.insert($0).inserted }
     }
 
     /// "expense 5, HANSA FUNKTAXI HAMBURG 27.00 EUR, 2026-03-10": an item as a match names it.
