@@ -1,3 +1,4 @@
+import ExpenseCore
 import ExpenseShortcuts
 import ExpenseSupport
 
@@ -72,7 +73,8 @@ public enum ErrorPresenter {
                 + "currency); 'expenses allowance rates list' shows the table"
         case .noExchangeRateForPerDiems:
             return "load the ECB's reference rates: expenses rates import eurofxref-hist.csv"
-        case .unknownAllowanceCountry(_, let suggestion):
+        case .unknownAllowanceCountry(let code, let suggestion):
+            guard (try? CountryCode.parse(code))?.isCountry != true else { return hint(for: .noAllowanceRate(country: code, on: "")) }
             return (suggestion.map { "did you mean '\($0)'? " } ?? "")
                 + "'expenses allowance rates list' shows its countries; 'expenses allowance rates import FILE' adds one"
         case .staleExchangeRate(let from, let to, _, _):

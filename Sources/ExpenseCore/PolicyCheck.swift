@@ -70,7 +70,7 @@ public struct PolicyCheck {
                 "item \(item.id) (\(item.category), \(item.amount)) gives its VAT but has no receipt: "
                     + "input VAT is reclaimable only with a receipt naming it")
         }
-        for item in items where checks(.outsideTrip) && isOutsideTrip(item.date) {
+        for item in items where checks(.outsideTrip) && report.isOutsideTrip(item.date) {
             add(
                 .outsideTrip, "outside-trip:\(item.id)", [item.id],
                 "item \(item.id) is dated \(item.date), outside the trip (\(tripDates))")
@@ -91,12 +91,6 @@ public struct PolicyCheck {
 
     private var tripDates: String {
         "\(report.startDate.map(String.init(describing:)) ?? "…") to \(report.endDate.map(String.init(describing:)) ?? "…")"
-    }
-
-    private func isOutsideTrip(_ date: CalendarDate) -> Bool {
-        if let start = report.startDate, date < start { return true }
-        if let end = report.endDate, date > end { return true }
-        return false
     }
 
     private func dailyLimits(_ add: (PolicyRule, String, [Int64], String) -> Void) {

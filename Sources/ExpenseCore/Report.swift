@@ -66,6 +66,14 @@ public struct Report: Sendable, Equatable {
         }
     }
 
+    /// Whether `date` is before the trip's first day or after its last, where it has them; a trip
+    /// without dates has no outside.
+    public func isOutsideTrip(_ date: CalendarDate) -> Bool {
+        if let startDate, date < startDate { return true }
+        if let endDate, date > endDate { return true }
+        return false
+    }
+
     /// Checks what must hold whatever the command: a title, and a trip that does not end before it starts.
     public func validate() throws(ExpenseError) {
         if title.trimmingSpaces.isEmpty {

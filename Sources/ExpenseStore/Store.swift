@@ -78,15 +78,25 @@ public final class Store {
         }
     }
 
-    /// Creates or updates the team database at `location` (`expenses setup`), and returns its
-    /// name for messages.
-    public static func setUpServer(_ location: DatabaseLocation, now: String) throws -> String {
+    /// Creates or updates the team database at `location` (`expenses setup`), and says what it
+    /// did to the schema.
+    public static func setUpServer(_ location: DatabaseLocation, now: String) throws -> ServerSetup {
         guard case .server(let connection) = location else {
             throw ExpenseError(.usage, "\(location.name) is a file: only a team database on a server is set up")
         }
         let server = try PostgresDatabase(connection)
-        try PostgresMigrations.setUp(server, now: now)
-        return server.path
+        let applied = try PostgresMigrations.setUp(server, now: now)
+        return ServerSetup(name: server.path, applied: applied, version: PostgresMigrations.migrator.migrations.count)
+    }
+
+    /// What `setUpServer` did to the schema, for the person who ran it.
+    public struct ServerSetup: Sendable {
+        /// The database as messages name it.
+        public let name: String
+        /// How many migrations it applied: all of them on an empty database, none on a current one.
+        public let applied: Int
+        /// How many migrations the schema now has: its version.
+        public let version: Int
     }
 
     /// The role a team database let this connection in as, which is the user there; nil on a

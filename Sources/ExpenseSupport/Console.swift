@@ -14,8 +14,33 @@ public enum Console {
 
     /// Text for people on standard output: messages, tables, forms.
     public static func write(_ text: String) { write(TerminalText.visible(text), to: streams.output) }
-    /// Errors, warnings and progress for people, on standard error.
-    public static func error(_ text: String) { write(TerminalText.visible(text), to: streams.error) }
+    /// Errors, warnings and progress for people, on standard error: on a terminal, each line
+    /// wrapped between words to its width (`wrappedForTerminal`); elsewhere one line a message.
+    public static func error(_ text: String) {
+        let visible = TerminalText.visible(text)
+        write(terminalColumns(streams.error).map { wrappedForTerminal(visible, width: $0) } ?? visible, to: streams.error)
+    }
+
+    /// The width of the terminal `descriptor` is, nil when it is none or does not say.
+    public static func terminalColumns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard isatty(descriptor) != 0, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// `text`'s lines wrapped between words to `width` columns, as help is: a line keeps its
+    /// indentation, its continuation lines are indented two more ("expenses: error: ..." and
+    /// "hint: ..." start at the margin, what continues them two columns in), and a word longer
+    /// than a line (a path, an escaped value) is never broken.
+    public static func wrappedForTerminal(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard TerminalWidth.columns(String(line)) > width else { return String(line) }
+            let indent = line.prefix { $0 == " " }
+            let wrapped = TerminalWidth.wrapped(
+                String(line.dropFirst(indent.count)), to: width - indent.count, hangingIndent: 2, breakingWords: false)
+            return wrapped.map { indent + $0 }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
     /// What programs read, on standard output, exactly as given: JSON, CSV, a completion script.
     public static func writeExactly(_ text: String) { write(text, to: streams.output) }
 

@@ -35,6 +35,70 @@ public enum ReceiptDates {
         return found
     }
 
+    /// Whether `line`, at a page's top or bottom, reads as a browser's print header or footer,
+    /// whose date is the day the page was printed, not the invoice's: Chromium and Firefox print
+    /// the date and time as "06/12/2026, 14:03" (a comma between them) at one end of the line,
+    /// beside the page's title or number, or the page's address with its number ("1/2"). Within
+    /// a page the same words are a receipt's own ("Fahrt am 20.03.2026, 23:10"): the caller
+    /// asks only of a page's first and last lines.
+    public static func isBrowserPrintMargin(_ line: String) -> Bool {
+        let lowered = line.lowercased()
+        if ["http://", "https://", "file://"].contains(where: lowered.contains) { return true }
+        let tokens = tokenize(line.trimmingSpaces)
+        var index = 0
+        while index < tokens.count {
+            guard let (_, length) = match(tokens, at: index, slashOrder: .dayFirst) else {
+                index += 1
+                continue
+            }
+            if let end = timeAfterComma(tokens, at: index + length) {
+                // Chromium's header: the date first, the page's title after it; Firefox's footer:
+                // the page's number, the date last.
+                if index == 0, end < tokens.count { return true }
+                if end == tokens.count, hasPageNumber(tokens) { return true }
+            }
+            index += length
+        }
+        return false
+    }
+
+    /// Whether the tokens hold a page's number as browsers print it: "1/2", "1 of 2", "1 von 2".
+    private static func hasPageNumber(_ tokens: [Token]) -> Bool {
+        func isNumber(_ index: Int) -> Bool {
+            guard tokens.indices.contains(index), case .number = tokens[index] else { return false }
+            return true
+        }
+        for index in tokens.indices where isNumber(index) {
+            if tokens.indices.contains(index + 1), tokens[index + 1] == .mark("/"), isNumber(index + 2),
+                index == 0 || tokens[index - 1] != .mark("/"), !tokens.indices.contains(index + 3) || tokens[index + 3] != .mark("/")
+            {
+                return true
+            }
+            if index + 4 < tokens.count, tokens[index + 1] == .mark(" "), case .word(let word) = tokens[index + 2],
+                ["of", "von", "sur", "de"].contains(word), tokens[index + 3] == .mark(" "), isNumber(index + 4)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Where ", 14:03" or ", 2:03 PM" starting at `index` ends; nil when no such time is there.
+    private static func timeAfterComma(_ tokens: [Token], at index: Int) -> Int? {
+        var at = index
+        guard at < tokens.count, tokens[at] == .mark(",") else { return nil }
+        at += 1
+        if at < tokens.count, tokens[at] == .mark(" ") { at += 1 }
+        guard at + 2 < tokens.count, case .number(let hours) = tokens[at], hours.count <= 2, tokens[at + 1] == .mark(":"),
+            case .number(let minutes) = tokens[at + 2], minutes.count == 2
+        else { return nil }
+        at += 3
+        if at + 1 < tokens.count, tokens[at] == .mark(" "), case .word(let word) = tokens[at + 1], word == "am" || word == "pm" {
+            at += 2
+        }
+        return at
+    }
+
     private static func tokenize(_ line: String) -> [Token] {
         var tokens: [Token] = []
         var number = ""

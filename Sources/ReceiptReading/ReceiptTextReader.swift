@@ -11,8 +11,18 @@ public enum ReceiptTextReader {
 
     public static func suggestion(from text: String) -> ReceiptSuggestion {
         let text = text.utf8.count > maximumTextBytes ? String(decoding: text.utf8.prefix(maximumTextBytes), as: UTF8.self) : text
-        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        var lines: [String] = []
+        // A browser's print header or footer: at a page's top or bottom (pdftotext ends a page
+        // with a form feed), dated the day it was printed.
+        var margins: Set<Int> = []
+        for page in text.split(separator: "\u{0C}") {
+            let first = lines.count
+            lines += page.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+                .map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+            for edge in Set([first, lines.count - 1]) where lines.indices.contains(edge) && edge >= first {
+                if ReceiptDates.isBrowserPrintMargin(lines[edge]) { margins.insert(edge) }
+            }
+        }
         let words = lines.map(ReceiptWords.init)
         let currencies = lines.map(ReceiptAmounts.currencies(in:))
         let total = self.total(lines, words)
@@ -20,9 +30,9 @@ public enum ReceiptTextReader {
             total.flatMap { currencies[$0.line].first ?? ($0.line + 1 < lines.count ? currencies[$0.line + 1].first : nil) }
             ?? mostFrequent(currencies.flatMap { $0 })
         let order: ReceiptDates.SlashOrder = currency == "USD" ? .monthFirst : .dayFirst
-        let merchantLine = merchant(lines, words, order)
+        let merchantLine = merchant(lines, words, order, skipping: margins)
         return ReceiptSuggestion(
-            merchant: merchantLine.map { clean(lines[$0]) }, date: date(lines, words, order),
+            merchant: merchantLine.map { clean(lines[$0]) }, date: date(lines, words, order, skipping: margins),
             amount: total?.amount, currency: currency,
             category: ReceiptCategories.guess(lines: words, merchantLine: merchantLine),
             vat: ReceiptVAT.suggest(lines, words, total: total?.amount))
@@ -107,10 +117,13 @@ public enum ReceiptTextReader {
     ]
 
     /// The labelled date of purchase; else the first date that is not an arrival or travel date;
-    /// else the first date.
-    public static func date(_ lines: [String], _ words: [ReceiptWords], _ order: ReceiptDates.SlashOrder) -> CalendarDate? {
+    /// else the first date. A browser's print header or footer (`margins`) dates the printing,
+    /// not the purchase, and is passed over.
+    public static func date(
+        _ lines: [String], _ words: [ReceiptWords], _ order: ReceiptDates.SlashOrder, skipping margins: Set<Int> = []
+    ) -> CalendarDate? {
         var best: (score: Int, date: CalendarDate)?
-        for (index, line) in lines.enumerated() {
+        for (index, line) in lines.enumerated() where !margins.contains(index) {
             guard let date = ReceiptDates.dates(in: line, slashOrder: order).first else { continue }
             var score = 0
             if words[index].words.contains(where: dateLabels.contains) { score += 2 }
@@ -132,8 +145,10 @@ public enum ReceiptTextReader {
 
     /// The merchant's line: the first of the top lines that reads like a name — mostly letters,
     /// no amount, no date, not a label such as RECEIPT or a phone number.
-    public static func merchant(_ lines: [String], _ words: [ReceiptWords], _ order: ReceiptDates.SlashOrder) -> Int? {
-        for (index, line) in lines.prefix(6).enumerated() {
+    public static func merchant(
+        _ lines: [String], _ words: [ReceiptWords], _ order: ReceiptDates.SlashOrder, skipping margins: Set<Int> = []
+    ) -> Int? {
+        for (index, line) in lines.prefix(6).enumerated() where !margins.contains(index) {
             let visible = line.filter { !$0.isWhitespace }
             let letters = visible.filter(\.isLetter).count
             guard letters >= 3, Double(letters) / Double(max(visible.count, 1)) >= 0.6,

@@ -230,6 +230,28 @@ final class FormTests: EngineTestCase {
         try takePhoto(columns: 120)
     }
 
+    func testTakePhotoDoesNotOfferATripWhoseDatesDoNotIncludeTheReceipts() throws {
+        // The current trip is later than the taxi's receipt of 2026-03-04.
+        try app.ok("report", "edit", "1", "--from", "2026-03-09", "--to", "2026-03-13")
+        let sample = ReceiptSamples.path("taxi-zurich-ch.png")
+        let result = try app.terminal(
+            arguments: ["--shortcut", "com.sap.example.takePhoto"],
+            steps: [
+                ["expect": "  Receipt file (a photo or a PDF): "], ["send": sample + "\r"],
+                ["expect": "Expense from taxi-zurich-ch.png, in no report (unassigned)"],
+                ["expect": "  Create an expense from it (yes/no) [yes]: "], ["send": "\r"],
+                ["expect": "  Date [2026-03-04]: "], ["send": "\r"],
+                ["expect": "  Merchant [TAXI ZENTRALE ZUERICH AG]: "], ["send": "\r"],
+                ["expect": "  Category [taxi]: "], ["send": "\r"],
+                ["expect": "  Currency [CHF]: "], ["send": "\r"],
+                ["expect": "  Amount [49.50]: "], ["send": "\r"],
+                ["expect": "  VAT (19, or 7:110.00,19:15.00; empty: none)"], ["send": "\r"],
+                ["expect": "Created expense 2 (unassigned): 49.50 CHF taxi"], ["expect": "> "], ["send": "quit\r"],
+            ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(try app.query("SELECT coalesce(report_id, 'none') FROM expenses WHERE id = 2"), "none")
+    }
+
     private func takePhoto(columns: Int) throws {
         app.useTerminal(columns: columns)
         let sample = ReceiptSamples.path("taxi-zurich-ch.png")

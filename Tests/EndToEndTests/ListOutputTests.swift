@@ -60,11 +60,11 @@ final class ListOutputTests: EngineTestCase {
         try app.ok("import", statement, "--rules", rules, "--report", "1")
 
         let items = try XCTUnwrap(app.json("expense", "list") as? [[String: Any]])
-        XCTAssertEqual(items.map { $0["description"] as? String }, ["Dinner, team", ""])
-        XCTAssertEqual(items[0]["reference"] is NSNull, true)
-        XCTAssertEqual(items[1]["reference"] as? String, "TX-0042")
-        XCTAssertEqual(items[0]["rate"] as? String, "1/1.1702")
-        XCTAssertEqual(items[0]["rateDecimal"] as? String, "0.854555")
+        XCTAssertEqual(items.map { $0["description"] as? String }, ["", "Dinner, team"], "the newest first")
+        XCTAssertEqual(items[1]["reference"] is NSNull, true)
+        XCTAssertEqual(items[0]["reference"] as? String, "TX-0042")
+        XCTAssertEqual(items[1]["rate"] as? String, "1/1.1702")
+        XCTAssertEqual(items[1]["rateDecimal"] as? String, "0.854555")
         let csv = try app.ok("expense", "list", "--format", "csv")
         XCTAssertTrue(
             csv.hasPrefix(
@@ -150,10 +150,11 @@ final class ListOutputTests: EngineTestCase {
         func onTerminal(_ command: String, _ steps: [[String: Any]]) throws -> ExpensesProcess.Result {
             try self.onTerminal(command, steps, columns: 100)
         }
-        let paged = try onTerminal("expense list --all", [["expect": "Taxi 5 "], ["expect": ":"], ["send": "q"]])
+        // The newest first: the item added last on the first screen, the first one at the end.
+        let paged = try onTerminal("expense list --all", [["expect": "Taxi 120 "], ["expect": ":"], ["send": "q"]])
         XCTAssertEqual(paged.status, 0, paged.stdout)
-        XCTAssertFalse(paged.stdout.contains("Taxi 120 "), "less showed only the first screen: \(paged.stdout)")
-        let scrolled = try onTerminal("expense list --all", [["expect": ":"], ["send": "G"], ["expect": "Taxi 120 "], ["send": "q"]])
+        XCTAssertFalse(paged.stdout.contains("Taxi 5 "), "less showed only the first screen: \(paged.stdout)")
+        let scrolled = try onTerminal("expense list --all", [["expect": ":"], ["send": "G"], ["expect": "Taxi 1 "], ["send": "q"]])
         XCTAssertEqual(scrolled.status, 0, scrolled.stdout)
 
         for (command, variables) in [
@@ -190,9 +191,9 @@ final class ListOutputTests: EngineTestCase {
         try "expense list --all\n".write(toFile: app.path("list.expenses"), atomically: true, encoding: .utf8)
         app.environment["TERM"] = "xterm"
         let paged = try onTerminal(
-            "run --transaction list.expenses", [["expect": "Taxi 5 "], ["expect": ":"], ["send": "q"]], columns: 60)
+            "run --transaction list.expenses", [["expect": "Taxi 120 "], ["expect": ":"], ["send": "q"]], columns: 60)
         XCTAssertEqual(paged.status, 0, paged.stdout)
-        XCTAssertFalse(paged.stdout.contains("Taxi 120 "), "less showed only the first screen: \(paged.stdout)")
+        XCTAssertFalse(paged.stdout.contains("Taxi 5 "), "less showed only the first screen: \(paged.stdout)")
         let straight = try onTerminal("--no-pager run --transaction list.expenses", [], columns: 60)
         XCTAssertEqual(straight.status, 0, straight.stdout)
         let rows = lines(straight.stdout).filter { $0.contains("Taxi ") || $0.contains("MERCHANT") }

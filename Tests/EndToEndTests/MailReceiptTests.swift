@@ -25,6 +25,9 @@ final class MailReceiptTests: EngineTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("PDF"), result.stdout)
         XCTAssertTrue(result.stdout.contains("from facture.pdf"), result.stdout)
+        // A PDF's own text is no OCR, and is said as what it was.
+        XCTAssertTrue(result.stdout.contains("\nRead from the PDF's text: SNCF Voyageurs · 2026-03-20"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("pdftotext"), result.stdout)
         let list = try receipts()
         XCTAssertEqual(list.count, 1)
         XCTAssertEqual(list.first?["mediaType"] as? String, "PDF")

@@ -94,11 +94,11 @@ final class TableWidthTests: EngineTestCase {
         let narrow = try onTerminal(80, "expense", "list")
         XCTAssertTrue(narrow[0].hasSuffix("AMOUNT   CONVERTED"), "\(narrow)")
         XCTAssertFalse(narrow[0].contains("RATE"), "\(narrow)")
-        XCTAssertTrue(narrow[1].contains("38.50 CHF   32.90 EUR"), "\(narrow)")
+        XCTAssertTrue(narrow.contains { $0.contains("38.50 CHF   32.90 EUR") }, "\(narrow)")
         XCTAssertEqual(narrow.last, "(rate, paid by left out to fit 80 columns)")
         let wide = try onTerminal(120, "expense", "list")
         XCTAssertTrue(wide[0].contains("PAID BY") && wide[0].contains("RATE") && wide[0].hasSuffix("CONVERTED"), "\(wide)")
-        XCTAssertTrue(wide[1].contains("0.854555"), "\(wide)")
+        XCTAssertTrue(wide.contains { $0.contains("0.854555") }, "\(wide)")
     }
 
     /// `import list`: a statement's path wraps over lines (its file name is at its end, which a

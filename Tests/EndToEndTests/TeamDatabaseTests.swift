@@ -9,10 +9,23 @@ final class TeamDatabaseTests: TeamDatabaseTestCase {
         let before = try cluster.psql(migrations, database: database).stdout
         let again = try app.run("--db", uri("postgres", cluster.superuserPassword), "setup")
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stdout.contains("the schema is current"), again.stdout)
+        XCTAssertTrue(again.stdout.contains(": the schema was already up to date (version "), again.stdout)
         XCTAssertFalse(again.stdout.contains(cluster.superuserPassword), "the password is shown: \(again.stdout)")
         XCTAssertEqual(try cluster.psql(migrations, database: database).stdout, before)
         XCTAssertFalse(before.isEmpty)
+    }
+
+    /// `setup` says what it did: the first run created the schema, which the person sees.
+    func testSetupSaysWhenItCreatedTheSchema() throws {
+        let fresh = database + "_fresh"
+        try psqlOK("CREATE DATABASE \(fresh) LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+        let administrator = cluster.connectionURI(user: "postgres", password: cluster.superuserPassword, database: fresh)
+        let created = try app.run("--db", administrator, "setup")
+        XCTAssertEqual(created.status, 0, created.stderr)
+        XCTAssertTrue(created.stdout.contains(": created the database schema (version "), created.stdout)
+        XCTAssertFalse(created.stdout.contains("up to date"), created.stdout)
+        let again = try app.run("--db", administrator, "setup")
+        XCTAssertTrue(again.stdout.contains(": the schema was already up to date (version "), again.stdout)
     }
 
     /// `config set database` names the team database, as --db and EXPENSES_DB do; --db still wins.

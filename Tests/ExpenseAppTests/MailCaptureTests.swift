@@ -65,8 +65,30 @@ final class MailCaptureTests: EngineTestCase {
         let result = try app.run("receipt", "capture", app.path("bon.eml"))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("Captured receipt 1: e-mail, "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("OCR read by e-mail text: Cafe Central · 2026-03-06 · 4.20 EUR"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Read from the e-mail's text: Cafe Central · 2026-03-06 · 4.20 EUR"), result.stdout)
         XCTAssertEqual(try app.query("SELECT media_type || ' ' || original_name FROM receipts"), "message/rfc822 bon.eml")
+    }
+
+    func testACaptureSuggestsTheCategoryItsWordsPointAtOrNone() throws {
+        // A Danish taxi's receipt, the ride to a hotel: taxi, not lodging.
+        let taxi = Data(
+            "From: Taxa <kvittering@taxa.example>\nDate: 11 Mar 2026 08:10 +0100\nSubject: Kvittering\n\n"
+                .appending("TAXA 4x35\nKvittering\nFra: Kastrup Lufthavn\nTil: Hotel Alexandra\nTotal DKK 312,00\n").utf8)
+        let created = try app.run(["receipt", "capture", "--create", "--yes", "-"], stdinBytes: taxi)
+        XCTAssertEqual(created.status, 0, created.stderr)
+        XCTAssertEqual(try app.query("SELECT category || ' ' || amount_minor || ' ' || currency FROM expenses"), "taxi 31200 DKK")
+        // Words that point nowhere suggest no category, and the hint names none either.
+        let kiosk = Data(
+            "From: Kiosk <k@example.com>\nDate: 6 Mar 2026 10:00 +0100\nSubject: Bon\n\nKiosk am Stachus\nSumme 7,40 EUR\n".utf8)
+        let refused = try app.run(["receipt", "capture", "--create", "--yes", "-"], stdinBytes: kiosk)
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertEqual(
+            refused.stderr,
+            """
+            expenses: error: the receipt does not say which category it is
+            hint: give it: --category CODE ('expenses category list' shows the codes)
+
+            """)
     }
 
     func testMaildirGoesWithNothingThatMakesOneExpenseOfAMailbox() throws {

@@ -125,6 +125,24 @@ final class PerDiemCommandTests: EngineTestCase {
             reversed.stderr.hasPrefix("expenses: error: the trip comes back (2026-03-02T07:00) before it leaves"), reversed.stderr)
     }
 
+    func testACountryWithoutRatesIsMissingItsRatesNotATypingError() throws {
+        // DK is one letter from DE, but a country: its rates are missing, and the hint says how to load them.
+        let missing =
+            """
+            expenses: error: the allowance table has no rates for DK
+            hint: add DK's rates: expenses allowance rates import FILE (a CSV of country,valid_from,full_day,partial_day,currency); \
+            'expenses allowance rates list' shows the table
+
+            """
+        let new = try app.run("report", "new", "Copenhagen", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DK")
+        XCTAssertEqual(new.status, 65)
+        XCTAssertEqual(new.stderr, missing)
+        try app.ok("report", "new", "Munich", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DE")
+        let stop = try app.run("report", "stop", "1", "--date", "2026-03-11", "--country", "dk")
+        XCTAssertEqual(stop.status, 65)
+        XCTAssertEqual(stop.stderr, missing)
+    }
+
     func testStopsAndMealsAreDraftOnlyOnTheTripsDaysAndInItsLog() throws {
         try customerVisit()
         for (arguments, status) in [

@@ -107,6 +107,25 @@ final class ReportCommandTests: EngineTestCase {
         XCTAssertEqual(missing.stderr, "expenses: error: unknown expense 1\nhint: see 'expenses expense list'\n")
     }
 
+    func testExpenseListShowsTheNewestFirst() throws {
+        try app.walldorfTrip()
+        try app.ok("expense", "add", "--date", "2026-03-09", "--amount", "7.50", "--category", "meals")
+        try app.ok("expense", "add", "--date", "2026-03-02", "--amount", "3.20", "--category", "meals")
+        func ids(_ arguments: String...) throws -> [Int?] {
+            let result = try app.run(["expense", "list"] + arguments + ["--format", "json"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]).map { $0["id"] as? Int }
+        }
+        XCTAssertEqual(try ids(), [4, 3, 2, 5, 1], "by date, the newest first; of one day the one added last")
+        XCTAssertEqual(try ids("--report", "1"), [3, 2, 1])
+        XCTAssertEqual(try ids("--unassigned"), [4, 5])
+        XCTAssertEqual(try ids("--limit", "2"), [4, 3], "--limit keeps the latest")
+        let table = try app.ok("expense", "list")
+        let newest = try XCTUnwrap(table.range(of: "7.50 EUR"), table)
+        let oldest = try XCTUnwrap(table.range(of: "412.80 EUR"), table)
+        XCTAssertLessThan(newest.lowerBound, oldest.lowerBound, table)
+    }
+
     func testReportEditAndDelete() throws {
         try app.walldorfTrip()
         try app.ok("report", "edit", "1", "--title", "Walldorf workshop", "--to", "2026-03-07")

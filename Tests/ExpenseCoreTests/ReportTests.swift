@@ -21,6 +21,16 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(report.total, Money(minorUnits: 0, currency: try currency("EUR")))
     }
 
+    func testADayIsOutsideATripOnlyBeyondTheDatesItHas() throws {
+        let day = try CalendarDate.parse("2026-03-04")
+        XCTAssertTrue(try report(from: "2026-03-09", to: "2026-03-13").isOutsideTrip(day))
+        XCTAssertTrue(try report(from: "2026-02-20", to: "2026-03-03").isOutsideTrip(day))
+        XCTAssertFalse(try report(from: "2026-03-04", to: "2026-03-04").isOutsideTrip(day))
+        XCTAssertTrue(try report(from: "2026-03-05").isOutsideTrip(day))
+        XCTAssertFalse(try report(from: "2026-03-01").isOutsideTrip(day))
+        XCTAssertFalse(try report().isOutsideTrip(day), "a trip without dates yet has no outside")
+    }
+
     func testValidateAcceptsAProperReport() throws {
         XCTAssertNoThrow(try report(from: "2026-03-02", to: "2026-03-06").validate())
         XCTAssertNoThrow(try report(from: "2026-03-02", to: "2026-03-02").validate())  // a day trip

@@ -51,4 +51,20 @@ final class ReceiptDatesTests: XCTestCase {
         XCTAssertEqual(dates("MWST 8.1% 12.50"), [])
         XCTAssertEqual(dates("Duration: 4 days 11 h"), [])
     }
+
+    func testABrowsersPrintHeaderOrFooterIsNoReceiptsDate() {
+        for line in [
+            "06/12/2026, 14:03                     Receipt – Shop Example", "12/6/26, 2:03 PM    Order #123 – Shop",
+            "06.12.26, 14:03        Rechnung – Shop", "Page 1 of 2                               12/6/26, 2:03 PM",
+            "https://shop.example/orders/123                                   1/2", "file:///home/anna/receipt.html 2/2",
+        ] {
+            XCTAssertTrue(ReceiptDates.isBrowserPrintMargin(line), line)
+        }
+        for line in [
+            "Datum: 06.03.2026 14:03", "06.03.2026 14:03 Kasse 2", "March 2, 2026", "Bestellung vom 02.03.2026, Kasse 3",
+            "Fahrt am 20.03.2026, 23:10", "20.03.2026, 23:10",
+        ] {
+            XCTAssertFalse(ReceiptDates.isBrowserPrintMargin(line), line)
+        }
+    }
 }

@@ -142,6 +142,38 @@ final class ReceiptTextReaderTests: XCTestCase {
         XCTAssertNil(read("Cabernet Sauvignon 12.00").category, "a cab is not a cabernet")
     }
 
+    func testAPrintedPagesHeaderAndFooterAreNotTheInvoicesDate() throws {
+        // A web shop's receipt printed from Chromium to PDF and read by pdftotext: the header
+        // dates the printing (6 December), the invoice is of 2 March.
+        let suggestion = read(
+            """
+            06/12/2026, 14:03                                  Your order – Shop Example
+            Shop Example GmbH
+            Bestellung vom 02.03.2026
+            1 x USB-C Adapter 49,90
+            Summe 49,90 EUR
+            https://shop.example/orders/123                                             1/2
+            """)
+        XCTAssertEqual(suggestion.date, try date("2026-03-02"))
+        XCTAssertEqual(suggestion.merchant, "Shop Example GmbH")
+        XCTAssertNil(read("12/6/26, 2:03 PM    Order 123 – Shop\nThank you\nTotal $12.00").date, "only the printing's date: none")
+        // Firefox's footer at the bottom of the first page: the printing's date, the receipt has none.
+        XCTAssertNil(read("Rides GmbH\nGesamt 27,00 €\n1 of 2    12/6/26, 2:03 PM\u{0C}Page two\n").date)
+    }
+
+    func testCategoryWordsOfTheCountriesATripMeets() {
+        XCTAssertEqual(
+            read("TAXA 4x35\nKvittering\nFra: Kastrup Lufthavn\nTil: Hotel Alexandra\nTotal DKK 312,00").category, "taxi",
+            "a Danish taxi to a hotel is a taxi, not lodging")
+        XCTAssertEqual(read("Dantaxi 4x48 ApS\nKoersel 12,4 km\nTotal DKK 198,00").category, "taxi")
+        XCTAssertEqual(read("Taksi Helsinki Oy\nKuitti\nYhteensae 24,50 EUR").category, "taxi")
+        XCTAssertEqual(read("DSB\nKoebenhavn H - Odense St.\nTotal DKK 279,00").category, "rail")
+        XCTAssertEqual(read("Hotell Tornet\nOvernatting 1 natt\nSumma 1 290,00 SEK").category, "lodging")
+        XCTAssertEqual(
+            read("HANSA FUNKTAXI HAMBURG\nVon: Hauptbahnhof\nNach: Hotel Atlantic\nSumme 27,00").category, "taxi")
+        XCTAssertNil(read("Kvittering\nVare 1 stk\nTotal DKK 45,00").category, "no word points anywhere: no guess")
+    }
+
     func testOnlyTheFirst64KiBAreRead() {
         let receipt = "TAXI ZENTRALE\nSumme 23,40 EUR\n"
         let beyond = receipt + String(repeating: "-", count: 64 << 10) + "\nTotal 99,99 EUR\n"

@@ -28,9 +28,16 @@ enum DatabaseCommands {
                 "\(session.databaseName): a SQLite file is set up when it is first used; "
                     + "roles and grants are a team database's (--db postgresql://...)")
         }
-        let name = try Store.setUpServer(session.location, now: session.environment.now())
+        let setup = try Store.setUpServer(session.location, now: session.environment.now())
+        let schema: String
+        switch setup.applied {
+        case 0: schema = "the schema was already up to date (version \(setup.version))"
+        case setup.version: schema = "created the database schema (version \(setup.version))"
+        default:
+            schema = "updated the schema to version \(setup.version) (\(setup.applied) migration\(setup.applied == 1 ? "" : "s") applied)"
+        }
         return .message(
-            "\(name): the schema is current; the roles expenses_traveller, expenses_approver and "
+            "\(setup.name): \(schema); the roles expenses_traveller, expenses_approver and "
                 + "expenses_finance, their grants and policies are in place")
     }
 

@@ -138,7 +138,8 @@ enum ExpenseCommands {
     }
 
     static let list = CommandSpec(
-        ["expense", "list"], abstract: "List expenses by date: all, one report's, or the unassigned ones.",
+        ["expense", "list"], abstract: "List expenses, the newest first: all, one report's, or the unassigned ones.",
+        discussion: "Newest first by date, then by the order they were added; --limit N shows the latest N.",
         options: [
             Options.report.described("Only this report's items (default in the REPL: the opened report)."),
             Options.unassigned, CommonOptions.limit, CommonOptions.all,
@@ -156,7 +157,7 @@ enum ExpenseCommands {
             filter = .all
         }
         let window = try ListWindow(invocation)
-        let items = try store.expenses(filter, limit: window.limit)
+        let items = try store.expenses(filter, limit: window.limit, newestFirst: true)
         let note = try window.note(shown: items.count, total: { try store.expenseCount(filter) }, things: "expenses")
         return .listing(ExpenseView.listing(items, inReport: false, note: note))
     }

@@ -62,7 +62,13 @@ struct ReceiptCaptureRun {
         if mayMakeExpense, let reader = expenseFormReader {
             // The takePhoto way on a terminal: what OCR read, confirmed or corrected, for the current trip.
             do {
-                let proposal = draft(prepared, report: try currentDraftTrip(store), settings: settings, overrides: [:])
+                let trip = try currentDraftTrip(store)
+                var proposal = draft(prepared, report: trip, settings: settings, overrides: [:])
+                // A receipt dated outside the current trip is not for it, and is offered in no
+                // report; a trip without dates yet has no outside, and is offered.
+                if let trip, let day = try? CalendarDate.parse(proposal.date.value), trip.isOutsideTrip(day) {
+                    proposal = draft(prepared, report: nil, settings: settings, overrides: [:])
+                }
                 if let draft = try ReceiptForm.expense(from: proposal, label: label(prepared), store: store, reader: reader) {
                     makeExpense = { try draft.expense(in: store) }
                 } else {

@@ -47,7 +47,7 @@ struct ReceiptCaptureResult: Document {
                 "Captured receipt \(receipt.id): \(receipt.mediaType.name)\(pixels), \(ByteSize.describe(receipt.size)), "
                     + (receipt.originalName.isEmpty ? "from \(receipt.source.rawValue)" : "from \(receipt.originalName)"))
         }
-        lines.append("OCR " + ReceiptView.ocrLine(receipt.ocr))
+        lines.append(ReceiptView.ocrLine(receipt.ocr))
         if let expense = committed.expense {
             let place = expense.reportID.map { "in report \($0)" } ?? "(unassigned)"
             lines.append(

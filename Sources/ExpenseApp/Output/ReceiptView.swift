@@ -73,12 +73,24 @@ enum ReceiptView {
         return parts.isEmpty ? "nothing recognised" : parts.joined(separator: " · ")
     }
 
-    /// What OCR did, for people.
+    /// What reading the receipt did, for people: "OCR read by tesseract, eng+deu: …", "Read from
+    /// the PDF's text: …", "OCR skipped: …".
     static func ocrLine(_ ocr: ReceiptOCR) -> String {
         switch ocr.status {
-        case .done: return "read by \(ocr.note): " + suggestionLine(ocr.suggestion)
-        case .skipped: return "skipped: \(ocr.note)"
-        case .failed: return "failed: \(ocr.note)"
+        case .done:
+            return (ownText(ocr.note).map { "Read from \($0)" } ?? "OCR read by \(ocr.note)") + ": " + suggestionLine(ocr.suggestion)
+        case .skipped: return "OCR skipped: \(ocr.note)"
+        case .failed: return "OCR failed: \(ocr.note)"
+        }
+    }
+
+    /// The text a receipt brings itself, which no OCR read, by the note kept with it ("the PDF's
+    /// text" for pdftotext's); nil for a picture's or a scan's, which OCR read.
+    static func ownText(_ note: String) -> String? {
+        switch note {
+        case "pdftotext": return "the PDF's text"
+        case "e-mail text": return "the e-mail's text"
+        default: return nil
         }
     }
 }
@@ -101,8 +113,8 @@ struct ReceiptDetail: Document {
         if let taken = receipt.takenAt { rows.append(("Taken", taken.replacing("T", with: " ") + " (camera time, EXIF)")) }
         rows.append(("Expenses", receipt.expenseIDs.isEmpty ? "(none)" : receipt.expenseIDs.map(String.init).joined(separator: ", ")))
         if let path { rows.append(("File", path)) }
-        rows.append(
-            ("OCR", receipt.ocr.status == .done ? "done (\(receipt.ocr.note))" : "\(receipt.ocr.status.rawValue): \(receipt.ocr.note)"))
+        let read = ReceiptView.ownText(receipt.ocr.note).map { "read from \($0)" } ?? receipt.ocr.note
+        rows.append(("OCR", receipt.ocr.status == .done ? "done (\(read))" : "\(receipt.ocr.status.rawValue): \(receipt.ocr.note)"))
         for (label, value) in rows { text += "  " + (label + ":").padding(11) + value + "\n" }
         let suggestion = receipt.ocr.suggestion
         text += "Suggestion:\n"

@@ -117,7 +117,7 @@ struct ReceiptExpenseDraft {
         guard !category.value.isEmpty else {
             throw ExpenseError(
                 .invalidData, "the receipt does not say which category it is",
-                hint: "give the category: --category meals (see 'expenses category list')")
+                hint: "give it: --category CODE ('expenses category list' shows the codes)")
         }
         let currency = try CurrencyTable.standard.require(self.currency.value)
         var item = Expense(

@@ -176,20 +176,21 @@ extension Store {
         case unassigned
     }
 
-    /// Expenses by date, then id.
-    public func expenses(_ filter: ExpenseFilter, limit: Int? = nil) throws -> [Expense] {
+    /// Expenses by date, then id: the oldest first, or with `newestFirst` the newest (a list's
+    /// `limit` then keeps the latest).
+    public func expenses(_ filter: ExpenseFilter, limit: Int? = nil, newestFirst: Bool = false) throws -> [Expense] {
         let most = Int64(limit ?? Int.max)
+        let order: SQL = newestFirst ? "ORDER BY date DESC, id DESC" : "ORDER BY date, id"
         switch filter {
         case .all:
-            return try expenses("SELECT \(Self.expenseColumns) FROM expenses ORDER BY date, id LIMIT \(most)")
+            return try expenses("SELECT \(Self.expenseColumns) FROM expenses \(order) LIMIT \(most)")
         case .report(let id):
             let count = try db.scalar(SQL("SELECT item_count FROM reports WHERE id = \(id)"))
             return try expenses(
-                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id = \(id) ORDER BY date, id LIMIT \(most)",
+                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id = \(id) \(order) LIMIT \(most)",
                 capacity: Int(clamping: min(count, most)))
         case .unassigned:
-            return try expenses(
-                "SELECT \(Self.expenseColumns) FROM expenses WHERE report_id IS NULL ORDER BY date, id LIMIT \(most)")
+            return try expenses("SELECT \(Self.expenseColumns) FROM expenses WHERE report_id IS NULL \(order) LIMIT \(most)")
         }
     }
 

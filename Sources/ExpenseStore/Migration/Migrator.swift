@@ -26,7 +26,9 @@ public struct Migrator {
 
     /// Applies the migrations `db` lacks. Refuses a database that is not ours, or that a newer
     /// version of the app has migrated further than this one knows.
-    public func migrate(_ db: Database, now: String) throws {
+    /// - Returns: how many migrations it applied (none when the schema was current).
+    @discardableResult
+    public func migrate(_ db: Database, now: String) throws -> Int {
         let applied = try appliedIDs(db)
         if applied == nil {
             if try db.tableCount() > 0 {
@@ -34,7 +36,7 @@ public struct Migrator {
             }
         }
         try refuseNewer(applied ?? [], db)
-        if let done = applied, migrations.allSatisfy({ done.contains($0.id) }) { return }
+        if let done = applied, migrations.allSatisfy({ done.contains($0.id) }) { return 0 }
 
         try db.execute(
             SQL(
@@ -43,6 +45,7 @@ public struct Migrator {
                         id TEXT PRIMARY KEY NOT NULL,
                         applied_at TEXT NOT NULL)
                     """))
+        var count = 0
         for migration in migrations {
             try db.inTransaction(.immediate) {
                 // Read again under the write lock: another process may have just applied it.
@@ -51,8 +54,10 @@ public struct Migrator {
                 guard !current.contains(migration.id) else { return }
                 try migration.apply(db)
                 try db.execute("INSERT INTO schema_migrations (id, applied_at) VALUES (\(migration.id), \(now))" as SQL)
+                count += 1
             }
         }
+        return count
     }
 
     /// For a database that can only be read: refuses one that is not ours, one a newer version

@@ -46,8 +46,10 @@ public enum PostgresMigrations {
     }
 
     /// Creates or updates the schema and the team's roles, grants and policies; idempotent.
-    static func setUp(_ db: PostgresDatabase, now: String) throws {
-        try migrator.migrate(db, now: now)
+    /// - Returns: how many migrations it applied.
+    static func setUp(_ db: PostgresDatabase, now: String) throws -> Int {
+        let applied = try migrator.migrate(db, now: now)
         try db.inTransaction { try db.execute(SQL(verbatim: PostgresSchema.setupRoles)) }
+        return applied
     }
 }

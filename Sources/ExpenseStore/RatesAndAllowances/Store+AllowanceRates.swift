@@ -38,13 +38,15 @@ extension Store {
         }
     }
 
-    /// The country of `code` when the table has rates for it; else an error that names the
-    /// closest one it has.
+    /// The country of `code` when the table has rates for it; else an error: for a country, that
+    /// its rates are missing (DK is no typing error for DE); for a code that is no country, with
+    /// the closest one the table has.
     public func allowanceCountry(_ code: String) throws -> CountryCode {
         let country = try CountryCode.parse(code)
         let known = try allowanceCountries()
         guard known.contains(country) else {
-            let suggestion = Suggestion.closest(to: country.code, among: known.map(\.code), maximumDistance: 1)
+            let suggestion =
+                country.isCountry ? nil : Suggestion.closest(to: country.code, among: known.map(\.code), maximumDistance: 1)
             throw ExpenseError(
                 .invalidData, .unknownAllowanceCountry(country.code, suggestion: suggestion),
                 "the allowance table has no rates for \(country)")

@@ -1,33 +1,40 @@
-import ExpenseSupport
-
 extension TerminalWidth {
     /// `text` broken into lines of at most `width` terminal columns: at spaces, and inside a
     /// word only when it is longer than a line, after a comma of a list (`breakfast,dinner`)
     /// where it has one. A table wraps a message this way rather than cut it, since a message's
     /// point is often at its end.
-    static func wrapped(_ text: String, to width: Int) -> [String] {
+    /// - Parameters:
+    ///   - hangingIndent: spaces before every line after the first, counted in its width (an
+    ///     error's continuation lines).
+    ///   - breakingWords: false keeps a word longer than a line whole, on a line of its own (a
+    ///     path or an escaped value in an error, which is copied as it is).
+    public static func wrapped(_ text: String, to width: Int, hangingIndent: Int = 0, breakingWords: Bool = true) -> [String] {
         guard width > 0, columns(text) > width else { return [text] }
+        let hanging = min(max(hangingIndent, 0), width / 2)
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
+        var hasWord = false
+        func endLine() {
+            lines.append(line)
+            line = String(repeating: " ", count: hanging)
+            lineWidth = hanging
+            hasWord = false
+        }
         for piece in text.split(separator: " ") {
             var word = Substring(piece)
             var wordWidth = columns(String(word))
-            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+            if hasWord, lineWidth + 1 + wordWidth <= width {
                 line += " " + word
                 lineWidth += 1 + wordWidth
                 continue
             }
-            if lineWidth > 0 {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
+            if hasWord { endLine() }
             // A word longer than a line: as much of it as fits, a line at a time.
-            while wordWidth > width {
+            while breakingWords, lineWidth + wordWidth > width {
                 var head = ""
                 var headWidth = 0
-                while let character = word.first, headWidth + columns(character) <= width {
+                while let character = word.first, lineWidth + headWidth + columns(character) <= width {
                     head.append(character)
                     headWidth += columns(character)
                     word = word.dropFirst()
@@ -37,13 +44,15 @@ extension TerminalWidth {
                     word = Substring(String(head[head.index(after: comma)...]) + word)
                     head = String(head[...comma])
                 }
-                lines.append(head)
+                line += head
+                endLine()
                 wordWidth = columns(String(word))
             }
-            line = String(word)
-            lineWidth = wordWidth
+            line += word
+            lineWidth += wordWidth
+            hasWord = true
         }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        if hasWord || lines.isEmpty { lines.append(line) }
         return lines
     }
 }
