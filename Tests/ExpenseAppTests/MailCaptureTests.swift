@@ -66,7 +66,7 @@ final class MailCaptureTests: EngineTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("Captured receipt 1: e-mail, "), result.stdout)
         XCTAssertTrue(result.stdout.contains("Read from the e-mail's text: Cafe Central · 2026-03-06 · 4.20 EUR"), result.stdout)
-        XCTAssertEqual(try app.query("SELECT media_type || ' ' || original_name FROM receipts"), "message/rfc822 bon.eml")
+        XCTAssertEqual(try app.query("SELECT media_type || ' ' || original_name FROM receipts"), "message/rfc822 Bon.eml")
     }
 
     func testACaptureSuggestsTheCategoryItsWordsPointAtOrNone() throws {
