@@ -92,4 +92,47 @@ final class TeamPaidBeforeTests: TeamDatabaseTestCase {
         XCTAssertTrue(
             reimbursed.contains("  paid-before:1 (blocking, accepted: report 1 was the February trip): \(paidBefore)\n"), reimbursed)
     }
+
+    /// Two reports of one trip, both submitted and approved while the other was not yet paid: the
+    /// second gets only a warning at its submission. Once finance reimburses the first, the second
+    /// is 'paid-before' and its reimbursement is refused; a payment run takes one of the two.
+    func testATwinApprovedBeforeItsFirstWasPaidIsBlockedOnceThatOneIsPaid() throws {
+        try ok(as: "alice", "report", "new", "Munich workshop", "--from", "2026-03-02", "--to", "2026-03-06")
+        try trip("1")
+        try ok(as: "alice", "report", "new", "Munich, March", "--from", "2026-03-02", "--to", "2026-03-06")
+        try trip("2")
+        try ok(as: "alice", "report", "submit", "1")
+        try ok(as: "alice", "report", "submit", "2")
+        try ok(as: "bob", "report", "approve", "1")
+        let warned = try ok(as: "bob", "report", "approve", "2")
+        XCTAssertTrue(
+            warned.contains(
+                "  in-other-report:1 (warning, not accepted): 3 items (4, 5, 6) match items of submitted report 1 of the same traveller\n"),
+            warned)
+
+        try ok(as: "fiona", "report", "reimburse", "1", "--reference", "PAY-1")
+        let check = try run(as: "fiona", "report", "check", "2")
+        XCTAssertTrue(
+            check.stdout.contains("3 items (4, 5, 6) match items of report 1 of the same traveller, reimbursed "), check.stdout)
+        let refused = try run(as: "fiona", "report", "reimburse", "2", "--reference", "PAY-2")
+        XCTAssertTrue(refused.stderr.contains("expenses report acknowledge 2 paid-before:1 --reason TEXT"), refused.stderr)
+        assertFails(refused, 1, "report 2 has a blocking finding (paid-before:1): it cannot be reimbursed")
+
+        // A payment run: report 2 with its twin 3 (the same trip once more, approved) takes one.
+        _ = try ok(as: "alice", "payee", "set", "--iban", "DE89 3704 0044 0532 0130 00", "--name", "Alice Müller")
+        _ = try ok(as: "fiona", "company", "set", "--name", "Beispiel GmbH", "--iban", "DE02120300000000202051")
+        try ok(as: "bob", "report", "acknowledge", "2", "paid-before:1", "--reason", "report 1 was the February trip")
+        try ok(as: "alice", "report", "new", "Munich again", "--from", "2026-03-02", "--to", "2026-03-06")
+        try trip("3")
+        try ok(as: "alice", "report", "submit", "3")
+        try ok(as: "bob", "report", "acknowledge", "3", "paid-before:1", "--reason", "report 1 was the February trip")
+        try ok(as: "bob", "report", "approve", "3")
+        let twins = try run(as: "fiona", "pay", "--approved", "-o", app.path("pay.xml"))
+        assertFails(
+            twins, 1, "report 3 has items that match items of report 2 of the same traveller, which is in payment run")
+        XCTAssertTrue(twins.stderr.contains("expenses report acknowledge 3 in-other-report:2 --reason TEXT"), twins.stderr)
+        let one = try ok(as: "fiona", "pay", "--report", "2", "-o", app.path("pay.xml"))
+        XCTAssertTrue(one.hasPrefix("Payment run"), one)
+        assertFails(try run(as: "fiona", "pay", "--report", "3", "-o", app.path("pay3.xml")), 1, "which is in payment run")
+    }
 }

@@ -27,9 +27,11 @@ final class PostgresPaymentAttackTests: PostgresTestCase {
     func sealSQL(_ run: Int64) -> String { "SELECT expenses.payment_run_seal(\(run), repeat('a', 64));" }
 
     /// A report of `owner`'s worth 21.00 EUR, submitted and approved by bob.
-    func approvedReport(_ owner: String, approver: String = "bob") throws -> Int64 {
+    /// Another trip of `owner`'s has items of other amounts (`minor`): the same again would be
+    /// the server's 'paid-before' once the first is paid.
+    func approvedReport(_ owner: String, approver: String = "bob", minor: Int64 = 2_100) throws -> Int64 {
         let trip = try newReport(owner, "Walldorf")
-        _ = try newItem(owner, in: trip, 2_100)
+        _ = try newItem(owner, in: trip, minor)
         try take(owner, .submit, trip)
         try take(approver, .approve, trip)
         return trip
@@ -133,10 +135,10 @@ final class PostgresPaymentAttackTests: PostgresTestCase {
             ["alice - \(Self.alices)", "alice \(Self.alices) \(Self.other)"])
         XCTAssertEqual(try superuser("SELECT count(*) FROM payee_changes WHERE at ~ '^20[0-9]{2}-'"), ["2"])
         // A file written with an account that is not the payee's as it is now is no run.
-        let second = try approvedReport("alice")
+        let second = try approvedReport("alice", minor: 2_200)
         let next = try XCTUnwrap(Int64(try rows("fiona", runSQL).joined()))
         try assertRefused(
-            "fiona", addSQL(next, second, holder: "Alice", iban: Self.alices),
+            "fiona", addSQL(next, second, 2_200, holder: "Alice", iban: Self.alices),
             "the bank account of alice is not the one the run was written with")
         // Nor does a traveller put anything into a run.
         try assertRefused(
@@ -247,10 +249,10 @@ final class PostgresPaymentAttackTests: PostgresTestCase {
         try assertRefused(
             "fiona", "SELECT expenses.payment_run_cancel(\(again), '2026-05-12T10:00:00Z');",
             "payment run \(again) is confirmed; only an open run can be cancelled")
-        let stale = try approvedReport("alice")
+        let stale = try approvedReport("alice", minor: 2_200)
         let next = try XCTUnwrap(Int64(try rows("fiona", runSQL).joined()))
         try assertRefused(
             "fiona", addSQL(next, stale, holder: "Alice", iban: Self.alices, seen: "1"),
-            "report \(stale) changed since you read it: its total is now 21.00 EUR; read it again")
+            "report \(stale) changed since you read it: its total is now 22.00 EUR; read it again")
     }
 }

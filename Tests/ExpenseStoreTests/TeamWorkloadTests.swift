@@ -206,10 +206,13 @@ final class TeamWorkloadTests: PostgresTestCase {
     static let eur = CurrencyTable.standard.currency("EUR")!
     static let day = CalendarDate(year: 2026, month: 3, day: 3)!
 
+    /// An item of report `report`, on a day of that report's own: two reports of one traveller
+    /// with the same items would be the same trip claimed twice, which the server blocks
+    /// ('paid-before') once one of them is reimbursed.
     static func item(_ cents: Int64, in report: Int64, merchant: String = "Taxi") -> Expense {
         let amount = Money(minorUnits: cents, currency: eur)
         return Expense(
-            reportID: report, date: day, category: "taxi", merchant: merchant, amount: amount,
+            reportID: report, date: day.adding(days: Int(report)), category: "taxi", merchant: merchant, amount: amount,
             conversion: Expense.Conversion(rate: .one, source: .same, converted: amount))
     }
 

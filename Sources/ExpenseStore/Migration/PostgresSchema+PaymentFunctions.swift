@@ -94,7 +94,7 @@ extension PostgresSchema {
             ServerFunction(
                 ServerWrites.paymentRunAdd,
                 declare:
-                    "who text := caller(); run public.payment_runs; found public.reports; payee public.payees; held bigint; due bigint;",
+                    "who text := caller(); run public.payment_runs; found public.reports; payee public.payees; held bigint; due bigint; twin record;",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'put reports into payment runs');
                     run := own_open_run(p_run, who);
@@ -128,6 +128,22 @@ extension PostgresSchema {
                             USING ERRCODE = \(rule), HINT = 'write the run again from the report as it is';
                     END IF;
                     PERFORM require_findings_accepted(found, 'reimburse');
+                    -- Its twin (items matching, 'in-other-report' either way) already in a run is paid by
+                    -- it: one of the two is paid, unless an approver accepted the match.
+                    SELECT r.report_id, r.run_id, f.report_id AS found_on, f.finding_key INTO twin FROM public.payment_run_reports r
+                    JOIN public.report_findings f ON (f.report_id = found.id AND f.finding_key = 'in-other-report:' || r.report_id)
+                                                  OR (f.report_id = r.report_id AND f.finding_key = 'in-other-report:' || found.id)
+                    WHERE r.released = 0 AND r.report_id <> found.id
+                      AND NOT EXISTS (SELECT 1 FROM public.policy_acknowledgements a
+                                      WHERE a.report_id = f.report_id AND a.violation = f.finding_key AND a.actor <> found.owner
+                                        AND pg_has_role(a.actor, '\(approverRole)', 'MEMBER'))
+                    ORDER BY r.run_id, r.report_id LIMIT 1;
+                    IF twin.report_id IS NOT NULL THEN
+                        RAISE EXCEPTION 'report % has items that match items of report % of the same traveller, which is in payment run % already: a trip is paid once',
+                            found.id, twin.report_id, twin.run_id
+                            USING ERRCODE = \(rule),
+                                  HINT = format('an approver who does not own them accepts the match with ''expenses report acknowledge %s %s --reason TEXT''', twin.found_on, twin.finding_key);
+                    END IF;
                     SELECT r.run_id INTO held FROM public.payment_run_reports r WHERE r.report_id = found.id AND r.released = 0;
                     IF held IS NOT NULL THEN
                         RAISE EXCEPTION 'report % is in payment run % already: a report is paid once', found.id, held

@@ -148,6 +148,9 @@ extension PostgresSchema {
                         PERFORM record_submission_findings(found.id, logged, p_at);
                     END IF;
                     UPDATE public.reports SET status = step.to_status, updated_at = p_at WHERE id = found.id;
+                    IF step.to_status = 'reimbursed' THEN
+                        PERFORM record_paid_before(found.id, p_at);
+                    END IF;
                     IF step.to_status = 'draft' THEN
                         DELETE FROM public.report_allowances WHERE report_id = found.id;
                     END IF;

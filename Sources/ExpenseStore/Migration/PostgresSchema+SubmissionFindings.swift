@@ -189,6 +189,26 @@ extension PostgresSchema {
                     ON CONFLICT DO NOTHING;
                     DROP TABLE pg_temp.expenses_elsewhere;
                     """),
+            // Report `p_report` was just reimbursed: each other report of its traveller whose latest
+            // submission found items matching it ('in-other-report') gets 'paid-before' for it on
+            // that submission, so that a trip submitted while its twin was only approved is not paid
+            // a second time once the twin is paid.
+            ServerFunction(
+                name: "record_paid_before", parameters: "p_report bigint, p_at text", returns: "void",
+                declare: "stamp text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"');",
+                body: """
+                    INSERT INTO public.report_findings (report_id, event_id, rule, finding_key, severity, message, found_at)
+                    SELECT f.report_id, f.event_id, 'paid-before', 'paid-before:' || p_report, coalesce(p.severity, d.severity),
+                           regexp_replace(f.message, ' of [a-z]+ report [0-9]+ of the same traveller$',
+                                          ' of report ' || p_report || ' of the same traveller, reimbursed ' || left(p_at, 10)), stamp
+                    FROM public.report_findings f
+                    JOIN (VALUES (\(literal(PolicyRule.paidBefore.rawValue)), \(literal(PolicyRule.paidBefore.defaultSeverity.rawValue))))
+                         AS d (rule, severity) ON true
+                    LEFT JOIN public.policy_rules p ON p.rule = d.rule
+                    WHERE f.finding_key = 'in-other-report:' || p_report AND coalesce(p.severity, d.severity) <> 'off'
+                      AND f.event_id = (SELECT max(ev.id) FROM public.report_events ev WHERE ev.report_id = f.report_id AND ev.action = 'submit')
+                    ON CONFLICT DO NOTHING;
+                    """),
             // The day report `p_report` was last submitted, as its audit log says.
             ServerFunction(
                 name: "submitted_on", parameters: "p_report bigint", returns: "text",
