@@ -28,7 +28,7 @@ final class LocalTimeTests: EngineTestCase {
         XCTAssertEqual(json.first?["at"] as? String, "2026-03-10T09:00:00Z")
         try app.ok("report", "export", "1", "--format", "html", "-o", app.path("trip.html"))
         let html = try String(contentsOfFile: app.path("trip.html"), encoding: .utf8)
-        XCTAssertTrue(html.contains("<td>2026-03-10 10:00:00 CET</td>"), "the approval history in local time")
+        XCTAssertTrue(html.contains("<td class=\"date\">2026-03-10 10:00:00 CET</td>"), "the approval history in local time")
         XCTAssertTrue(html.contains("Generated 2026-03-10 10:00:00 CET"), "when it was made, in local time")
     }
 
