@@ -249,7 +249,7 @@ final class FormTests: EngineTestCase {
                 ["expect": "Created expense 2 (unassigned): 49.50 CHF taxi"], ["expect": "> "], ["send": "quit\r"],
             ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.query("SELECT coalesce(report_id, 'none') FROM expenses WHERE id = 2"), "none")
+        XCTAssertEqual(try app.query("SELECT coalesce(CAST(report_id AS TEXT), 'none') FROM expenses WHERE id = 2"), "none")
     }
 
     private func takePhoto(columns: Int) throws {
