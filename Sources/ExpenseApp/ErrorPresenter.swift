@@ -85,6 +85,9 @@ public enum ErrorPresenter {
                 ?? "see 'expenses currency list' for the ISO 4217 codes"
         case .unknownCategory(_, let suggestion):
             return suggestion.map { "did you mean '\($0)'? See 'expenses category list'." } ?? "see 'expenses category list'"
+        case .unknownCostCentre(_, let suggestion):
+            return (suggestion.map { "did you mean '\($0)'? " } ?? "")
+                + "see 'expenses cost-centre list'; finance adds one with 'expenses cost-centre add CODE --name TEXT --owner NAME'"
         case .unknownReport:
             return "see 'expenses report list'"
         case .unknownExpense:

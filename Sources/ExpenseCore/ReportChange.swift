@@ -14,6 +14,8 @@ public enum ReportChange: Sendable, Equatable {
     case edit
     /// Its trip's stops and the meals provided on its days.
     case changeTrip
+    /// The cost centres it, or one of its items, is charged to: its route is computed from them.
+    case chargeCostCentres
     case delete
 
     /// What cannot be done, for "report 3 is submitted; cannot add items".
@@ -30,6 +32,7 @@ public enum ReportChange: Sendable, Equatable {
         case .removeAdvances: return "remove its advances"
         case .edit: return "edit it"
         case .changeTrip: return "change its trip"
+        case .chargeCostCentres: return "change its cost centres"
         case .delete: return "delete it"
         }
     }

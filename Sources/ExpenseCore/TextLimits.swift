@@ -22,7 +22,7 @@ public enum TextLimits {
     /// The fields whose limit is not `name`'s.
     static let limits: [String: Int] = [
         "purpose": note, "reason": note, "description": note, "ocr_note": note, "disabled_message": note,
-        "subtitle": note,
+        "subtitle": note, "split": note,
         "path": path, "file": path, "original_name": path, "icon_file": path, "catalog": path,
         "ocr_text": document, "rules": document, "user_info": document, "arguments": document,
     ]

@@ -11,6 +11,7 @@ struct Writes {
     let workflow: any WorkflowWrites
     let payments: any PaymentWrites
     let booking: any BookingWrites
+    let organisation: any OrganisationWrites
 
     /// A file's writes: the SQL and the audit log's entries, written by the store itself.
     static func file(_ store: Store) -> Writes {
@@ -23,7 +24,8 @@ struct Writes {
             rates: FileRateWrites(store: store),
             workflow: FileWorkflowWrites(store: store),
             payments: FilePaymentWrites(store: store),
-            booking: FileBookingWrites(store: store))
+            booking: FileBookingWrites(store: store),
+            organisation: FileOrganisationWrites(store: store))
     }
 
     /// A team database's writes: each through its declared server function; the quick actions'
@@ -38,6 +40,7 @@ struct Writes {
             rates: ServerRateWrites(store: store),
             workflow: ServerWorkflowWrites(store: store),
             payments: ServerPaymentWrites(store: store),
-            booking: ServerBookingWrites(store: store))
+            booking: ServerBookingWrites(store: store),
+            organisation: ServerOrganisationWrites(store: store))
     }
 }

@@ -58,6 +58,7 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case amountIsComputed
         case unknownCurrency(String, suggestion: String?)
         case unknownCategory(String, suggestion: String?)
+        case unknownCostCentre(String, suggestion: String?)
         // Things that are not there
         case unknownReport(Int64)
         case unknownExpense(Int64)

@@ -14,7 +14,8 @@ enum ServerStore {
 
     nonisolated(unsafe) private static var cluster: PostgresCluster?
 
-    static func open(as owner: String, now: @escaping () -> String) throws -> Store {
+    /// `others` are made members of every group too (roles are the cluster's: a test's colleagues).
+    static func open(as owner: String, others: [String] = [], now: @escaping () -> String) throws -> Store {
         if cluster == nil { cluster = try PostgresCluster() }
         guard let cluster else { fatalError("unreachable") }
         let database = "store_" + UUID().uuidString.prefix(8).lowercased()
@@ -32,13 +33,15 @@ enum ServerStore {
                     user: cluster.superuser, password: cluster.superuserPassword,
                     database: database)),
             now: now())
-        try require(
-            cluster.psql(
-                """
-                DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(owner)') THEN
-                    CREATE ROLE \(owner) LOGIN PASSWORD '\(owner)-pw'; END IF; END $$;
-                GRANT expenses_traveller, expenses_approver, expenses_finance TO \(owner);
-                """, database: database))
+        for role in [owner] + others {
+            try require(
+                cluster.psql(
+                    """
+                    DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN
+                        CREATE ROLE \(role) LOGIN PASSWORD '\(role)-pw'; END IF; END $$;
+                    GRANT expenses_traveller, expenses_approver, expenses_finance TO \(role);
+                    """, database: database))
+        }
         return try Store(server: cluster.connectionURI(user: owner, password: "\(owner)-pw", database: database), now: now)
     }
 

@@ -258,6 +258,21 @@ enum ServerWrites {
         "journal_export_record", ("p_from", String.self), ("p_to", String.self), ("p_format", String.self),
         ("p_entries", String.self), ("p_at", String.self), returns: Int64.self)
 
+    // MARK: People, managers and cost centres
+
+    /// Sets `p_person`'s manager (NULL: none): finance's or the administrator's.
+    static let personSet = ServerWrite("person_set", ("p_person", String.self), ("p_manager", String?.self), returns: NoResult.self)
+    /// Adds cost centre `p_code` or changes its name and owner: finance's or the administrator's.
+    static let costCentreSave = ServerWrite(
+        "cost_centre_save", ("p_code", String.self), ("p_name", String.self), ("p_owner", String.self), returns: NoResult.self)
+    /// Charges the caller's draft to `p_split`, `CODE:SHARE,...` in hundredths of a percent adding
+    /// up to 10000 (`CostCentreSplit.storedText`); '' charges it to none.
+    static let reportCostCentresSet = ServerWrite(
+        "report_cost_centres_set", ("p_report", Int64.self), ("p_split", String.self), returns: NoResult.self)
+    /// Charges the caller's item, in no report or in a draft of hers, otherwise than its report; '' as its report.
+    static let expenseCostCentresSet = ServerWrite(
+        "expense_cost_centres_set", ("p_expense", Int64.self), ("p_split", String.self), returns: NoResult.self)
+
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent, copyMarkerAdd,
@@ -272,5 +287,6 @@ enum ServerWrites {
         rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet, vatRateSet,
         payeeSet, companySet, paymentRunNew, paymentRunAdd, paymentRunSeal, paymentRunConfirm, paymentRunCancel,
         chartAccountSet, bookingChartSet, journalExportRecord,
+        personSet, costCentreSave, reportCostCentresSet, expenseCostCentresSet,
     ]
 }
