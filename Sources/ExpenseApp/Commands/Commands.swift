@@ -6,7 +6,7 @@ public enum Commands {
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
             + ImportCommands.all + RatesCommands.all + VATRateCommands.all + AllowanceCommands.all + ReceiptCommands.all
             + DatabaseCommands.all + PayeeCommands.all + PayCommands.all + JournalCommands.all + AccountsCommands.all
-            + ManualCommands.all,
+            + OrganisationCommands.all + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),
@@ -36,6 +36,10 @@ public enum Commands {
                 name: "receipt", abstract: "Receipts: capture (file, stdin, camera, inbox), OCR, the vault.", defaultSubcommand: "list"),
             CommandGroup(name: "payee", abstract: "Where each person is paid: name, IBAN, BIC.", defaultSubcommand: "show"),
             CommandGroup(name: "company", abstract: "The company's own account, which pays.", defaultSubcommand: "show"),
+            CommandGroup(name: "person", abstract: "People's managers, whom their reports wait for.", defaultSubcommand: "list"),
+            CommandGroup(
+                name: "cost-centre", abstract: "Cost centres and their owners, whom the reports charged to them wait for.",
+                defaultSubcommand: "list"),
             CommandGroup(
                 name: "pay", abstract: "SEPA credit transfers of approved reports, and the payment runs.", defaultSubcommand: nil),
             CommandGroup(

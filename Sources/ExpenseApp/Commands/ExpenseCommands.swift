@@ -54,6 +54,7 @@ enum ExpenseCommands {
             Options.date, Options.amount.required(unless: Options.distance), Options.currency, Options.rate,
             Options.category.required(), Options.merchant, Options.description,
             Options.paidBy, Options.distance, Options.vehicle, Options.fromPlace, Options.toPlace, Options.nights, Options.vat,
+            OrganisationCommands.Options.charge,
         ],
         examples: [
             "expenses expense add --report 1 --date 2026-03-02 --amount 412.80 --currency EUR --category lodging --merchant \"Hotel Astoria\"",
@@ -63,6 +64,7 @@ enum ExpenseCommands {
             "expenses expense add --report 1 --date 2026-03-02 --amount 900 --category lodging --nights 3",
             "expenses expense add --report 1 --date 2026-03-02 --amount 125.00 --category lodging --vat 7:110.00,19:15.00",
             "expenses expense add --report 1 --date 2026-03-03 --amount 23.80 --category taxi --vat 19",
+            "expenses expense add --report 1 --date 2026-03-04 --amount 240.00 --category entertainment --cost-centre 4712",
         ],
         form: ExpenseForm.make,
         validate: validateJourney
@@ -102,7 +104,9 @@ enum ExpenseCommands {
                     .usage, "--rate needs a report to convert into",
                     hint: "give --report, or give the rate when moving it: expense move ID --report R --rate X")
             }
-            return try store.insertExpense(item)
+            let added = try store.insertExpense(item)
+            if let split = try invocation[OrganisationCommands.Options.charge]?.split { try store.chargeExpense(added.id, to: split) }
+            return added
         }
         if let trip = outsideTrip {
             Console.error(
@@ -175,11 +179,12 @@ enum ExpenseCommands {
             + "changes; it takes --distance, not --amount. A new amount keeps an item's one VAT rate; a split by rate "
             + "is given again with it (--vat), and --vat none removes the VAT.",
         arguments: [CommonArguments.expense],
-        options: Options.item,
+        options: Options.item + [OrganisationCommands.Options.charge],
         examples: [
             "expenses expense edit 2 --amount 39.50", "expenses expense edit 2 --currency EUR --merchant \"Bahnhof Buffet Basel\"",
             "expenses expense edit 7 --distance 150", "expenses expense edit 3 --nights 2",
             "expenses expense edit 2 --vat 7:110.00,19:15.00", "expenses expense edit 2 --vat none",
+            "expenses expense edit 2 --cost-centre 4712", "expenses expense edit 2 --cost-centre none",
         ],
         validate: validateJourney
     ) { invocation, session in
@@ -224,6 +229,7 @@ enum ExpenseCommands {
                 throw ExpenseError(.usage, "--rate needs a report to convert into", hint: "move the expense into a report with --rate")
             }
             try store.updateExpense(item)
+            if let charge = try invocation[OrganisationCommands.Options.charge] { try store.chargeExpense(item.id, to: charge.split) }
             return try store.expense(item.id)
         }
         return ExpenseResult(message: "Updated expense \(item.id): \(item.amount) \(item.category)", item: item).output

@@ -37,11 +37,12 @@ enum ReportCommands {
             its time of day open; a trip within one day needs both times, since its per diem depends on its hours.
             """,
         arguments: [Arguments.title],
-        options: Options.header,
+        options: Options.header + [OrganisationCommands.Options.charge],
         examples: [
             "expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR",
             "expenses report new \"Customer visit\" --from 2026-03-02T08:00 --to 2026-03-06T17:00 --country DE",
             "expenses report new \"Team offsite\" --from 2026-04-13 --to 2026-04-14 --country none",
+            "expenses report new \"Trade fair\" --from 2026-05-04 --to 2026-05-06 --cost-centre 4711:60,4712:40",
         ],
         form: ReportForm.make
     ) { invocation, session in
@@ -55,7 +56,12 @@ enum ReportCommands {
             country: country.code)
         draft.departure = try invocation[Options.from]
         draft.return = try invocation[Options.to]
-        let report = try store.write { try store.insertReport(draft) }
+        let charge = try invocation[OrganisationCommands.Options.charge]
+        let report = try store.write {
+            let report = try store.insertReport(draft)
+            if let split = charge?.split { try store.chargeReport(report.id, to: split) }
+            return report
+        }
         return ReportResult(message: "Created report \(report.id): \(report.title)", report: report).output.touching(report.id)
     }
 
@@ -86,7 +92,9 @@ enum ReportCommands {
         let detail = try ReportDetail(
             report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
             perDiems: try store.perDiems(of: report), advances: try store.advances(report.id),
-            decision: try store.lastDecision(report.id), version: version, findings: try store.serverFindings(of: report))
+            decision: try store.lastDecision(report.id), version: version, findings: try store.serverFindings(of: report),
+            charges: ReportCharges(
+                report: try store.costCentres(ofReport: report.id), items: try store.itemCostCentres(inReport: report.id)))
         session.seenVersions[report.id] = version
         return detail.output
     }
@@ -98,10 +106,11 @@ enum ReportCommands {
             or meals stays in the trip: remove them first.
             """,
         arguments: [.report],
-        options: [Options.title] + Options.header,
+        options: [Options.title] + Options.header + [OrganisationCommands.Options.charge],
         examples: [
             "expenses report edit 1 --title \"Walldorf workshop, March\" --to 2026-03-07",
             "expenses report edit 1 --from 2026-03-02T07:30 --country DE",
+            "expenses report edit 1 --cost-centre 4711", "expenses report edit 1 --cost-centre none",
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -125,6 +134,7 @@ enum ReportCommands {
                 report.total = Money(minorUnits: 0, currency: currency)
             }
             try store.updateReport(report)
+            if let charge = try invocation[OrganisationCommands.Options.charge] { try store.chargeReport(report.id, to: charge.split) }
             return try store.report(report.id)
         }
         return ReportResult(message: "Updated report \(report.id): \(report.title)", report: report).output.touching(report.id)

@@ -57,15 +57,18 @@ struct ReportDetail: Document {
     let version: ReportVersion?
     /// What a team database's server found at its latest submission (`Store.serverFindings`).
     let findings: [Violation]
+    /// The cost centres it and its items are charged to.
+    let charges: ReportCharges
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
         report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
-        decision: ReportEvent? = nil, version: ReportVersion? = nil, findings: [Violation] = []
+        decision: ReportEvent? = nil, version: ReportVersion? = nil, findings: [Violation] = [], charges: ReportCharges = .none
     ) throws {
         self.report = report
         self.findings = findings
+        self.charges = charges
         self.decision = decision
         self.version = version
         self.items = items
@@ -89,7 +92,7 @@ struct ReportDetail: Document {
             ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
             ("Country", report.country?.code ?? ""),
             ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
-            ("Version", version?.description ?? ""),
+            ("Charged to", charges.reportLine), ("Version", version?.description ?? ""),
         ]
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
@@ -109,7 +112,7 @@ struct ReportDetail: Document {
         if !findings.isEmpty { text += "\n" + ServerFindingsView.text(findings, report: report) }
         emit(text + "\n")
         table.table(width: width, emit: emit)
-        text = ""
+        text = charges.text
         if !receipts.missing.isEmpty {
             text += "\nReceipts missing (\(receipts.missing.first?.severity == .blocking ? "blocks submission" : "policy warning")):\n"
             for violation in receipts.missing {
@@ -174,6 +177,7 @@ struct ReportDetail: Document {
             ("perDiems", PerDiemView.json(perDiems, report: report)),
             ("advances", .array(advances.map(AdvanceView.json))),
             ("serverFindings", ServerFindingsView.json(findings)),
+            ("costCentres", charges.json),
             (
                 "decision",
                 decision.map { event in
