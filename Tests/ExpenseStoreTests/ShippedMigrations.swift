@@ -51,5 +51,6 @@ enum ShippedMigrations {
         ("2026-12-18-pg-v14-payments", "b4d31fc29deea491fb4f6d813f669cc9d55da49cdd876c2c29b680e68d8fbe09"),
         ("2026-12-19-pg-v15-booking", "fa9353f8319b749704491b1872149978859718d863c1f7337cdd90c394dc11a4"),
         ("2026-12-20-pg-v16-copy-markers", "2435429175c086611987eea363697893c8ca6405b7313a89b4e9cfae70cf875d"),
+        ("2026-12-23-pg-v19-server-clock", "9a16f409341e867f8562bbdcb87f055c0eaa811ade87818fb5142672d0247df8"),
     ]
 }
