@@ -47,6 +47,7 @@ class TeamDatabaseTestCase: EngineTestCase {
                 """)
             for group in groups { try psqlOK("GRANT expenses_\(group) TO \(role)", in: database) }
         }
+        try pinClock()
     }
 
     func psqlOK(_ sql: String, in database: String = "postgres", file: StaticString = #filePath, line: UInt = #line) throws {
@@ -58,14 +59,33 @@ class TeamDatabaseTestCase: EngineTestCase {
         cluster.connectionURI(user: role, password: password ?? "\(role)-pw", database: database)
     }
 
+    /// The time the server's clock is pinned to (`server_clock`), as last set here; nil: it runs.
+    private var pinned: String?
+
+    /// Pins the server's clock to the time the test pins the app's to (EXPENSES_NOW), as the
+    /// cluster's administrator, or lets it run when the test does not: the server stamps every
+    /// member's write with its own time (`server_now`), never the one the client sends.
+    func pinClock(file: StaticString = #filePath, line: UInt = #line) throws {
+        let now = app.environment["EXPENSES_NOW"]
+        guard now != pinned else { return }
+        try psqlOK(
+            now.map {
+                "INSERT INTO server_clock (singleton, pinned_at) VALUES (1, '\($0)') "
+                    + "ON CONFLICT (singleton) DO UPDATE SET pinned_at = excluded.pinned_at"
+            } ?? "DELETE FROM server_clock", in: database, file: file, line: line)
+        pinned = now
+    }
+
     /// Runs the binary as `role`.
     @discardableResult
     func run(as role: String, _ arguments: String...) throws -> ExpensesProcess.Result {
-        try app.run(["--db", uri(role)] + arguments)
+        try pinClock()
+        return try app.run(["--db", uri(role)] + arguments)
     }
 
     @discardableResult
     func ok(as role: String, _ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try pinClock(file: file, line: line)
         let result = try app.run(["--db", uri(role)] + arguments)
         XCTAssertEqual(result.status, 0, "\(role): \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
         return result.stdout

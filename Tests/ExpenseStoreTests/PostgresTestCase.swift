@@ -41,7 +41,13 @@ class PostgresTestCase: EngineTestCase {
         _ = try Store.setUpServer(.server(connection: uri), now: "2026-05-01T09:00:00Z")
         _ = try Store.setUpServer(.server(connection: uri), now: "2026-05-01T09:00:00Z")
         for (login, groups) in Self.logins.sorted(by: { $0.key < $1.key }) { try makeLogin(login, groups: groups) }
+        // The server stamps every member's write with its own time (issue 43), pinned here by the
+        // administrator to the day of the fixtures' workflow steps (`step`), which findings name.
+        try expectSuccess(sql(Self.admin, "INSERT INTO server_clock (singleton, pinned_at) VALUES (1, '\(Self.serverTime)');"))
     }
+
+    /// The time the server's clock is pinned to for every test here.
+    static let serverTime = "2026-05-06T09:00:00Z"
 
     /// The login role `login` (made once per cluster), granted `groups` in the test's database.
     func makeLogin(_ login: String, groups: [String]) throws {

@@ -1,6 +1,8 @@
-import ExpenseStore
 import ExpenseTestSupport
 import Foundation
+import XCTest
+
+@testable import ExpenseStore
 
 /// A store on a team database, for running a store suite on PostgreSQL as well as on a file
 /// (`Scripts/test` runs the suites a second time with EXPENSES_TEST_ENGINE=postgresql, but for
@@ -42,7 +44,39 @@ enum ServerStore {
                     GRANT expenses_traveller, expenses_approver, expenses_finance TO \(role);
                     """, database: database))
         }
-        return try Store(server: cluster.connectionURI(user: owner, password: "\(owner)-pw", database: database), now: now)
+        let clock = PinnedClock(
+            try PostgresDatabase(
+                cluster.connectionURI(user: cluster.superuser, password: cluster.superuserPassword, database: database)))
+        return try Store(server: cluster.connectionURI(user: owner, password: "\(owner)-pw", database: database)) {
+            clock.pin(now())
+        }
+    }
+
+    /// The server's clock (`server_clock`), pinned by the cluster's administrator to each time
+    /// the suite's clock gives the store: the server stamps its writes with its own time, never
+    /// the client's, and so with the suite's.
+    private final class PinnedClock: @unchecked Sendable {
+        private let administrator: PostgresDatabase
+        private var pinned: String?
+        private let lock = NSLock()
+
+        init(_ administrator: PostgresDatabase) { self.administrator = administrator }
+
+        func pin(_ now: String) -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            if now != pinned {
+                do {
+                    try administrator.execute(
+                        "INSERT INTO server_clock (singleton, pinned_at) VALUES (1, \(now)) ON CONFLICT (singleton) DO UPDATE SET pinned_at = excluded.pinned_at"
+                            as SQL)
+                    pinned = now
+                } catch {
+                    XCTFail("pinning the server's clock to \(now): \(error)")
+                }
+            }
+            return now
+        }
     }
 
     static func stop() {

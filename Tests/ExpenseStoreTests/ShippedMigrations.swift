@@ -53,5 +53,6 @@ enum ShippedMigrations {
         ("2026-12-19-pg-v15-booking", "fa9353f8319b749704491b1872149978859718d863c1f7337cdd90c394dc11a4"),
         ("2026-12-20-pg-v16-copy-markers", "2435429175c086611987eea363697893c8ca6405b7313a89b4e9cfae70cf875d"),
         ("2026-12-21-pg-v17-people-and-cost-centres", "a3f40bf26b713b62dabded7e61fe5e08b15ab5544e56e18d14c109ac9abedef7"),
+        ("2026-12-23-pg-v19-server-clock", "9a16f409341e867f8562bbdcb87f055c0eaa811ade87818fb5142672d0247df8"),
     ]
 }

@@ -63,6 +63,7 @@ public final class ServerEngine {
     ) throws -> ([String], [String: String]) {
         var arguments = arguments
         var environment = environment
+        try pinClock(to: environment["EXPENSES_NOW"])
         if let index = arguments.firstIndex(of: "--db") {
             if index + 1 < arguments.count, arguments[index + 1].hasPrefix("postgres") { environment["EXPENSES_USER"] = nil }
             return (arguments, environment)
@@ -78,6 +79,22 @@ public final class ServerEngine {
         environment["EXPENSES_DB"] =
             inProcess ? cluster.connectionURI(user: user, password: "\(user)-pw", database: database) : uri(for: user)
         return (arguments, environment)
+    }
+
+    /// The time the server's clock is pinned to (`server_clock`), as last set here; nil: it runs.
+    private var pinned: String?
+
+    /// Pins the server's clock to `now` (nil: lets it run), as the cluster's administrator, when
+    /// it is not so already: the time a test pins with EXPENSES_NOW is the server's too, and no
+    /// client's time reaches the server (it stamps every write with its own, `server_now`).
+    private func pinClock(to now: String?) throws {
+        guard now != pinned else { return }
+        _ = try psql(
+            now.map {
+                "INSERT INTO server_clock (singleton, pinned_at) VALUES (1, '\($0.replacingOccurrences(of: "'", with: "''"))') "
+                    + "ON CONFLICT (singleton) DO UPDATE SET pinned_at = excluded.pinned_at"
+            } ?? "DELETE FROM server_clock")
+        pinned = now
     }
 
     /// `user`'s connection string, with no password: libpq reads it from the ~/.pgpass the test

@@ -48,11 +48,12 @@ extension PostgresSchema {
         }
 
         /// The declared write `write`, its signature made from the declaration.
-        /// Its text parameters are checked against their limits (`TextLimits`) before anything else.
+        /// Its text parameters are checked against their limits (`TextLimits`) before anything else;
+        /// then, in a write a member may call, the time of the write is the server's (`serverStamps`).
         init(_ write: some DeclaredServerWrite, declare: String = "", body: String, callers: [String] = []) {
             self.init(
                 name: write.name, parameters: write.parameterList, returns: write.returns, declare: declare,
-                body: PostgresSchema.lengthChecks(write) + body)
+                body: PostgresSchema.lengthChecks(write) + PostgresSchema.serverStamps(write, callers: callers) + body)
             self.callers = callers
         }
 
@@ -91,7 +92,7 @@ extension PostgresSchema {
 
     /// Every function of the layer, helpers first.
     static var serverFunctions: [ServerFunction] {
-        identityFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
+        identityFunctions + clockFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
             + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
             + rateLogFunctions + submissionFindingFunctions + copyChecks + copyMarkerFunctions + chainFunctions + paymentFunctions
             + bookingFunctions + organisationFunctions

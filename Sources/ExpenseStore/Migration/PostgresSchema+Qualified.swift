@@ -12,7 +12,7 @@ extension PostgresSchema {
         "policy_acknowledgements", "policy_rules",
         "rate_change_window", "rate_events", "rate_events_head", "receipt_contents", "receipt_inbox_taken", "receipt_uploads",
         "receipts", "report_advances", "report_allowances", "report_cost_centres", "report_events", "report_events_head", "report_findings",
-        "report_meals", "report_stops", "reports", "schema_migrations", "shortcut_launches", "upload_limits", "vat_rates",
+        "report_meals", "report_stops", "reports", "schema_migrations", "server_clock", "shortcut_launches", "upload_limits", "vat_rates",
     ]
 
     /// `sql` with every one of the app's tables that follows FROM, JOIN, UPDATE, INTO, USING or

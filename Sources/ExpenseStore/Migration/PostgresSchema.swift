@@ -51,6 +51,8 @@ public enum PostgresSchema {
             + "copied from, not into by identity",
         "receipt_contents": "receipt files live in the database, not in a vault directory on one machine: "
             + "by sha256, in chunks, so that a file is streamed and never loaded whole",
+        "server_clock": "a time the team server's clock is pinned to, set by its administrator for a test cluster: "
+            + "on a server the time of a member's write is the server's, never the client's; a file's is its person's own",
     ]
 
     /// For every PL/pgSQL function: the tables it names are the schema's, never a temporary
