@@ -4,7 +4,8 @@ extension PostgresSchema {
     /// added here; `PostgresSearchPathAttackTests` fails for a body that names one unqualified.
     static let appTables = [
         "allowance_rates", "app_shortcuts", "booking_chart", "categories", "chart_accounts", "dynamic_shortcuts", "exchange_rates",
-        "expense_receipts", "expense_vat", "expenses", "company_account", "import_batches", "journal_exported", "journal_exports",
+        "expense_cuts", "expense_receipts", "expense_vat", "expenses", "company_account", "import_batches", "journal_exported",
+        "journal_exports",
         "manual_rate_tolerance", "payee_changes", "payees", "payment_run_reports", "payment_runs", "mileage_rates", "open_sessions",
         "policy_acknowledgements", "policy_rules",
         "rate_change_window", "rate_events", "rate_events_head", "receipt_contents", "receipt_inbox_taken", "receipt_uploads",
