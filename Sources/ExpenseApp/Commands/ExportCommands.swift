@@ -90,7 +90,8 @@ enum ExportCommands {
             text =
                 try ReportDetail(
                     report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store), perDiems: perDiems,
-                    advances: try store.advances(report.id), decision: try store.lastDecision(report.id)
+                    advances: try store.advances(report.id), decision: try store.lastDecision(report.id),
+                    cuts: try store.cuts(of: report.id)
                 ).json.serialized() + "\n"
         case .csv:
             text = ExpenseView.listing(items, inReport: false).csv

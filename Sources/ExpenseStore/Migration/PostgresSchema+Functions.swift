@@ -94,7 +94,7 @@ extension PostgresSchema {
         identityFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
             + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
             + rateLogFunctions + submissionFindingFunctions + copyChecks + copyMarkerFunctions + chainFunctions + paymentFunctions
-            + bookingFunctions
+            + bookingFunctions + cutFunctions
     }
 
     /// The definer role, the schema and the functions, made by the administrator (a member of
