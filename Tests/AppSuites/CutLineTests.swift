@@ -74,6 +74,25 @@ final class CutLineTests: EngineTestCase {
         XCTAssertTrue(xml.contains("<InstdAmt Ccy=\"EUR\">234.70</InstdAmt>"), xml)
     }
 
+    /// The printable report shows the cut beside the item's amount and what is due from the
+    /// approved amounts; the journal books the approved amount and pays what is due.
+    func testThePrintableReportAndTheJournalCountTheApprovedAmounts() throws {
+        try app.ok("--user", "bob", "report", "approve", "1", "--cut", "3=150:the hotel limit is 150")
+        try app.ok("--user", "alice", "report", "export", "1", "--format", "html", "-o", "r.html")
+        let html = try String(contentsOfFile: app.path("r.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("<h2>Cut on approval</h2>"), html)
+        XCTAssertTrue(
+            html.contains(
+                "<tr><td>3</td><td class=\"num\">212.00</td><td class=\"num\">150.00</td><td>bob</td><td>the hotel limit is 150</td></tr>"),
+            html)
+        XCTAssertTrue(html.contains("<tr><th>Cut on approval</th><td class=\"num\">62.00 EUR</td></tr>"), html)
+        XCTAssertTrue(html.contains("<tr><th>Due to the employee</th><td class=\"num\">234.70 EUR</td></tr>"), html)
+        try app.ok("--user", "fiona", "journal", "--from", "2000-01-01", "--to", "2099-12-31", "--format", "csv", "-o", "j.csv")
+        let journal = try String(contentsOfFile: app.path("j.csv"), encoding: .utf8)
+        XCTAssertTrue(journal.contains(",4666,Expenses:Travel:Lodging-4666,150.00,,EUR,R1-I3,"), journal)
+        XCTAssertTrue(journal.contains(",1740,Liabilities:Employees:Payable-1740,,234.70,EUR,R1,Due to alice"), journal)
+    }
+
     func testACutThatCannotBeRefusesTheApprovalAndWritesNothing() throws {
         try app.ok("--user", "carol", "report", "new", "Other trip", "--from", "2026-03-02", "--to", "2026-03-02", "--country", "none")
         try app.ok("--user", "carol", "expense", "add", "--report", "2", "--date", "2026-03-02", "--amount", "5", "--category", "taxi")
