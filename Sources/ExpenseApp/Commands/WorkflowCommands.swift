@@ -65,12 +65,17 @@ enum WorkflowCommands {
     /// Items the approver cuts as she approves (`ItemCut`), each `ITEM=AMOUNT:REASON`.
     static let cuts = Option<[CutArgument]>.values(
         "cut",
-        "Approve item ITEM at AMOUNT (in the report's currency, 0 up to its amount there) instead, for REASON, which the traveller reads; "
-            + "give it once per item.")
+        "An item approved at a lower amount, or at none: ITEM=AMOUNT:REASON, the amount in the report's currency (0 up to "
+            + "the item's amount there), the reason for its traveller.")
 
     /// What a cut does, for approve's help.
     private static let cutsWhat = """
-        With --cut the report is approved with those items cut: each at the amount given instead of its own, with the         reason, in the audit log ("cut item 12"). What is due to the traveller (report show, pay, the journal, the         printable report) is computed from the approved amounts; the items keep their own amounts, shown beside the         approved ones. An item not in the report, an amount below zero or above the item's, or an empty reason refuses         the approval and every cut: nothing is written.
+        With --cut the report is approved with those items cut: each at the amount given instead of its own, with the \
+        reason, in the audit log ("cut item 12"). What is due to the traveller (report show, pay, the journal, the \
+        printable report) is computed from the approved amounts; the items keep their own amounts, shown beside the \
+        approved ones. An item not in the report, an amount below zero or above the item's, or an empty reason refuses \
+        the approval and every cut: nothing is written. Whoever may approve the report may cut its items, never its \
+        owner; on a team database the server checks it again.
         """
 
     /// The version of the report a decision is on, as `report show` and `report check` print it.
@@ -107,7 +112,10 @@ enum WorkflowCommands {
         let options: [any OptionDeclaration] =
             (note.map { [$0] } ?? []) + (reason.map { [$0] } ?? []) + (cuts.map { [$0] } ?? []) + (decides ? [seen] : [])
         let example = "expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")
-        let cutExample = cuts.map { _ in [example + " --cut 12=0:\"minibar is private\" --cut 14=40.00:\"limit is 40\""] } ?? []
+        let cutExample =
+            cuts.map { _ in
+                [example + " --cut 12=0:\"minibar is private\"", example + " --cut 12=0:private --cut 14=40.00:\"limit is 40\""]
+            } ?? []
         return CommandSpec(
             ["report", action.rawValue], abstract: abstract,
             discussion: decides
