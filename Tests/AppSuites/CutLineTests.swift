@@ -66,7 +66,10 @@ final class CutLineTests: EngineTestCase {
     }
 
     func testPaymentPaysTheApprovedAmounts() throws {
-        try app.ok("--user", "bob", "report", "approve", "1", "--cut", "3=150:the hotel limit is 150")
+        // Under a locale with a decimal comma, the amount is read as an amount option is.
+        app.environment["LANG"] = "de_DE.UTF-8"
+        try app.ok("--user", "bob", "report", "approve", "1", "--cut", "3=150,00:the hotel limit is 150")
+        app.environment["LANG"] = nil
         try app.ok("--user", "fiona", "company", "set", "--name", "Beispiel GmbH", "--iban", "DE02120300000000202051")
         try app.ok("--user", "alice", "payee", "set", "--iban", "DE89 3704 0044 0532 0130 00", "--name", "Alice Müller")
         try app.ok("--user", "fiona", "pay", "--approved", "-o", "pay.xml", "--execution-date", "2026-03-12")

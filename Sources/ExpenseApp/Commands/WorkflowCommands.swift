@@ -140,7 +140,7 @@ enum WorkflowCommands {
                 // Cut first, on the version read; the step then names the version the cuts left.
                 var step = read
                 if !cutsGiven.isEmpty {
-                    let asked = try cutsGiven.map { try $0.cut(in: before.currency) }
+                    let asked = try cutsGiven.map { try $0.cut(in: before.currency, decimalMark: session.environment.decimalMark) }
                     step = try store.cut(asked, of: id, by: session.user, seen: read)
                     cutWords = try store.events(id).suffix(asked.count).map { "\n  \($0.action) \($0.reason)" }
                 }

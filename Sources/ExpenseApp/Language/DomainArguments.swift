@@ -98,7 +98,8 @@ extension PaymentFormat: ExpressibleByArgument {
 
 /// An approver's cut of one item, as `report approve --cut` reads it: `ITEM=AMOUNT:REASON`
 /// (`12=0:"minibar is private"`, `14=40.00:"limit is 40"`). The amount is read in the report's
-/// currency once the report is known (`cut(in:)`), so it stays text here.
+/// currency, with the locale's decimal mark, once the report is known (`cut(in:decimalMark:)`), so it
+/// stays text here.
 struct CutArgument: ExpressibleByArgument, Equatable {
     let expenseID: Int64
     let amount: String
@@ -117,8 +118,8 @@ struct CutArgument: ExpressibleByArgument, Equatable {
 
     static var valueName: String { "item=amount:reason" }
 
-    /// The cut, its amount read in `currency` (the report's).
-    func cut(in currency: Currency) throws -> ItemCut {
-        ItemCut(expenseID: expenseID, approved: try Money.parse(amount, currency: currency), reason: reason)
+    /// The cut, its amount read in `currency` (the report's) as an amount option is (`AmountContext`).
+    func cut(in currency: Currency, decimalMark: DecimalMark) throws -> ItemCut {
+        ItemCut(expenseID: expenseID, approved: try Money.parse(amount, currency: currency, decimalMark: decimalMark), reason: reason)
     }
 }
