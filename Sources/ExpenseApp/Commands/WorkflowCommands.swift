@@ -120,7 +120,7 @@ enum WorkflowCommands {
             ["report", action.rawValue], abstract: abstract,
             discussion: decides
                 ? decidesOnWhatWasRead + ([.approve, .reimburse].contains(action) ? " " + printsFindings : "")
-                    + (cuts == nil ? "" : "\n\n" + cutsWhat) : "",
+                    + (cuts == nil ? "" : " " + cutsWhat) : "",
             arguments: [.report], options: options,
             examples: decides ? [example, example + " --seen 17"] + cutExample : [example]
         ) { invocation, session in
