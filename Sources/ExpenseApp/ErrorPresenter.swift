@@ -98,6 +98,8 @@ public enum ErrorPresenter {
             return "see 'expenses import list'"
         case .unknownAdvance:
             return "see the report's advances with 'expenses report show ID'"
+        case .itemNotInReport(_, let report):
+            return "'expenses report show \(report)' lists its items"
         case .noMileageRate(let vehicle, let day):
             return "set one from that day or earlier: expenses allowance mileage set \(vehicle) RATE --from \(day)"
         case .amountIsComputed:

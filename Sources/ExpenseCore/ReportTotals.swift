@@ -5,7 +5,9 @@ import ExpenseSupport
 ///
 /// `total` is the items' (what was spent); the per diems are owed besides them, computed, not
 /// spent: `dueToEmployee` is the items paid personally plus the per diems, less the cash advances
-/// the traveller was paid, so it is below zero when they owe the company money back.
+/// the traveller was paid, so it is below zero when they owe the company money back. What an
+/// approver cut (`ItemCut`) is not owed: `cut`, taken off `dueToEmployee` whoever paid the item
+/// (cut from a company card's, it is what the traveller pays back).
 public struct ReportTotals: Sendable, Equatable {
     public var byOriginalCurrency: [Money]
     public var total: Money
@@ -17,6 +19,11 @@ public struct ReportTotals: Sendable, Equatable {
     public var perDiems: Money
     /// Cash advances paid to the traveller, in the report currency; netted in `dueToEmployee`.
     public var advances: Money
+    /// How much the approvers cut off the items (their amounts less the approved ones), in the
+    /// report currency; netted in `dueToEmployee`. Zero when nothing was cut.
+    public var cut: Money
+    /// The items as approved: `total` less `cut`.
+    public var approved: Money { Money(minorUnits: total.minorUnits - cut.minorUnits, currency: total.currency) }
     /// Why `dueToEmployee` is less than is due, when it is: the report computes per diems and
     /// cannot now (a draft with a day without a rate), so they are not in it. nil: it is complete.
     public var missingPerDiems: ExpenseError?
@@ -34,15 +41,18 @@ public struct ReportTotals: Sendable, Equatable {
     ///   a weaker original currency can still add up past it).
     /// - Parameter advances: the sum of the report's advances in the report currency (none: zero).
     /// - Parameter missingPerDiems: why the report's per diems are not in `perDiems` (`ReportAllowance.missing`).
+    /// - Parameter cuts: the approvers' cuts of the items (each at most its item's amount in the report currency).
     public init(
         items: [Expense], reportCurrency: Currency, reportID: Int64? = nil, perDiems: Money? = nil, advances: Money? = nil,
-        missingPerDiems: ExpenseError? = nil
+        missingPerDiems: ExpenseError? = nil, cuts: [ItemCut] = []
     ) throws(ExpenseError) {
         self.missingPerDiems = missingPerDiems
         var sums: [String: Money] = [:]
         var personal: Int64 = 0
         var company: Int64 = 0
         var total: Int64 = 0
+        var cut: Int64 = 0
+        let approved = Dictionary(cuts.map { ($0.expenseID, $0.approved.minorUnits) }, uniquingKeysWith: { _, last in last })
         let subject = reportID.map { "the total of report \($0)" } ?? "the report's total"
         func tooLarge(_ currency: Currency) -> ExpenseError {
             Money.totalTooLarge(
@@ -59,6 +69,8 @@ public struct ReportTotals: Sendable, Equatable {
                 let part = Money.adding(converted, to: item.paidBy == .company ? company : personal)
             else { throw tooLarge(reportCurrency) }
             total = newTotal
+            // Between zero and the item's amount: the store holds every cut there.
+            cut += converted - min(max(approved[item.id] ?? converted, 0), converted)
             if item.paidBy == .company { company = part } else { personal = part }
         }
         byOriginalCurrency = sums.keys.sorted().compactMap { sums[$0] }
@@ -68,12 +80,13 @@ public struct ReportTotals: Sendable, Equatable {
         guard perDiems.map({ $0.currency == reportCurrency }) ?? true, advances.map({ $0.currency == reportCurrency }) ?? true else {
             throw ExpenseError(.internal, "per diems or advances in another currency than the report's \(reportCurrency.code)")
         }
-        guard let owed = Money.adding(allowances, to: personal), let due = Money.adding(-advanced, to: owed) else {
+        guard let owed = Money.adding(allowances, to: personal), let due = Money.adding(-advanced - cut, to: owed) else {
             throw tooLarge(reportCurrency)
         }
         paidPersonally = Money(minorUnits: personal, currency: reportCurrency)
         dueToEmployee = Money(minorUnits: due, currency: reportCurrency)
         self.advances = Money(minorUnits: advanced, currency: reportCurrency)
+        self.cut = Money(minorUnits: cut, currency: reportCurrency)
         paidByCompany = Money(minorUnits: company, currency: reportCurrency)
         self.perDiems = Money(minorUnits: allowances, currency: reportCurrency)
     }

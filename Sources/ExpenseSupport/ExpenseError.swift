@@ -65,6 +65,8 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case unknownReceipt(Int64)
         case unknownImportBatch(Int64)
         case unknownAdvance(Int64)
+        /// An item named by a cut (`ItemCut`) that is not one of the report's.
+        case itemNotInReport(item: Int64, report: Int64)
         // The database and its files
         case notAnSQLiteDatabase
         case notAnExpensesDatabase

@@ -54,6 +54,9 @@ public struct ReportHTML {
     public var trip: TripSchedule?
     /// The rate per kilometre each mileage item was paid at, by item id, where it is known.
     public var mileageRates: [Int64: Money] = [:]
+    /// The items its approvers cut (`ItemCut`): shown beside their own amounts, and what is due
+    /// is computed from the approved ones.
+    public var cuts: [ItemCut] = []
     /// The payment run that reimbursed the report and its transfer, when the reader may see them.
     public var payment: (run: PaymentRun, transfer: PaymentTransfer)?
 
@@ -75,7 +78,7 @@ public struct ReportHTML {
         let advanced = Money.total(advances.map(\.conversion.converted.minorUnits)).map { Money(minorUnits: $0, currency: report.currency) }
         let totals = try ReportTotals(
             items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems?.total, advances: advanced,
-            missingPerDiems: missingPerDiems)
+            missingPerDiems: missingPerDiems, cuts: cuts)
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -103,6 +106,7 @@ public struct ReportHTML {
             "</table>\n<p class=\"generated\">Generated \(escape(generatedAt)) by \(escape(generator)); "
             + "\(receipts.count) receipt\(receipts.count == 1 ? "" : "s") attached.</p>\n</header>\n<h2>Items</h2>\n"
         html += itemsTable()
+        html += cutsTable()
         html += perDiemTable()
         html += advancesTable()
         html += "<h2>Totals</h2>\n<table class=\"totals\">\n"
@@ -116,6 +120,9 @@ public struct ReportHTML {
             """
         if perDiems != nil {
             html += "<tr><th>Per diems</th><td class=\"num\">\(totals.perDiems)</td></tr>\n"
+        }
+        if !cuts.isEmpty {
+            html += "<tr><th>Cut on approval</th><td class=\"num\">\(totals.cut)</td></tr>\n"
         }
         html += """
             \(advancesRows(totals))
@@ -182,6 +189,26 @@ public struct ReportHTML {
                     ? "<td class=\"num\">\(item.vat.map { $0.parts.map { "\($0.rate) %: \($0.tax.displayString)" }.joined(separator: "<br>") } ?? "")</td>"
                     : "")
                 + "<td class=\"num\">\(rate)</td><td class=\"num\">\(item.conversion?.converted.displayString ?? "")</td></tr>\n"
+        }
+        return html + "</tbody></table>\n"
+    }
+
+    /// The items the approvers cut: each one's own amount, the approved one, who cut it (for
+    /// whom) and why.
+    private func cutsTable() -> String {
+        guard !cuts.isEmpty else { return "" }
+        var html = """
+            <h2>Cut on approval</h2>
+            <table class="items cuts"><thead><tr><th>#</th><th class="num">\(report.currency.code)</th>\
+            <th class="num">Approved</th><th>By</th><th>Reason</th></tr></thead><tbody>
+
+            """
+        for cut in cuts {
+            let original = items.first { $0.id == cut.expenseID }?.conversion?.converted.displayString ?? ""
+            let by = cut.cutBy + (cut.onBehalfOf.map { " for \($0)" } ?? "")
+            html +=
+                "<tr><td>\(cut.expenseID)</td><td class=\"num\">\(original)</td><td class=\"num\">\(cut.approved.displayString)</td>"
+                + "<td>\(escape(by))</td><td>\(escape(cut.reason))</td></tr>\n"
         }
         return html + "</tbody></table>\n"
     }

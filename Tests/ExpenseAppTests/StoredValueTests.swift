@@ -72,6 +72,19 @@ final class StoredValueTests: EngineTestCase {
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "3", "nothing was written")
     }
 
+    /// An approver's cut (issue 43) whose approved amount is no number is named, not read as none.
+    func testACutsApprovedAmountThatIsNoNumberIsNamed() throws {
+        try fileOnly(because: "a team database's column is a bigint: no text gets into it")
+        try corrupt(
+            "INSERT INTO expense_cuts (expense_id, report_id, approved_minor, reason, cut_by, cut_at) "
+                + "VALUES (2, 1, 'abc', 'limit', 'bob', '2026-03-10T09:00:00Z')")
+        let message = "expense_cuts.approved_minor of row 2 holds 'abc', which is not an integer"
+        try assertRefused(["report", "show", "1"], message)
+        let result = try check()
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("  " + message + "\n"), result.stderr)
+    }
+
     /// `db check`: on a team database by one who sees every row, a member of expenses_auditor
     /// (a role of its own: roles are the cluster's, shared by the run's databases).
     private func check() throws -> InProcessApp.Result {

@@ -41,6 +41,24 @@ final class ReportPostingsTests: XCTestCase {
         XCTAssertTrue(entry.postings.allSatisfy { $0.document.hasPrefix("R7") })
     }
 
+    /// A cut item (issue 43) books its approved amount with its VAT scaled in proportion; a company
+    /// card's cut item still clears the whole charge, and the cut comes off what is due.
+    func testACutItemBooksItsApprovedAmountWithItsVATScaledAndTheCardClearsTheWholeCharge() throws {
+        let eur = try currency("EUR")
+        let items = [try item(1, "119.00", category: "rail", vat: "19"), try item(2, "30.00", category: "meals", paidBy: .company)]
+        let cuts = [
+            ItemCut(expenseID: 1, approved: Money(minorUnits: 5_950, currency: eur), reason: "first class is not paid"),
+            ItemCut(expenseID: 2, approved: Money(minorUnits: 0, currency: eur), reason: "private dinner"),
+        ]
+        let totals = try ReportTotals(items: items, reportCurrency: eur, cuts: cuts)
+        XCTAssertEqual(totals.dueToEmployee, Money(minorUnits: 2_950, currency: eur))
+        let entry = try ReportPostings.costs(
+            report: try report(), items: items, totals: totals, on: day, accounts: .shipped(.skr03), cuts: cuts)
+        // Half of 119.00 at 19 %: net 50.00, tax 9.50; the dinner books nothing, the card clears 30.00.
+        XCTAssertEqual(amounts(entry), ["4663": 5_000, "1576": 950, "1740": -2_950, "1360": -3_000])
+        XCTAssertEqual(entry.postings.reduce(0) { $0 + $1.amount.minorUnits }, 0)
+    }
+
     func testSKR04NumbersTheSameBookingsItsOwnWay() throws {
         let items = [try item(1, "119.00", category: "rail", vat: "19")]
         let totals = try ReportTotals(items: items, reportCurrency: try currency("EUR"))

@@ -25,6 +25,28 @@ final class ReportTotalsTests: XCTestCase {
         XCTAssertEqual(totals.paidByCompany, zero)
     }
 
+    /// What an approver cut (issue 43) is not due: taken off what the traveller is paid, whoever
+    /// paid the item; the items keep their amounts in the total.
+    func testCutsComeOffWhatIsDueAndNotOffTheTotal() throws {
+        let eur = try currency("EUR")
+        var minibar = try item("23.50", "EUR")
+        minibar.id = 1
+        var dinner = try item("61.20", "EUR", paidBy: .company)
+        dinner.id = 2
+        let totals = try ReportTotals(
+            items: [minibar, dinner], reportCurrency: eur,
+            cuts: [
+                ItemCut(expenseID: 1, approved: Money(minorUnits: 0, currency: eur), reason: "minibar is private"),
+                ItemCut(expenseID: 2, approved: Money(minorUnits: 4_000, currency: eur), reason: "limit is 40"),
+            ])
+        XCTAssertEqual(totals.total, Money(minorUnits: 8_470, currency: eur))
+        XCTAssertEqual(totals.cut, Money(minorUnits: 4_470, currency: eur))
+        XCTAssertEqual(totals.approved, Money(minorUnits: 4_000, currency: eur))
+        // 23.50 paid personally, less 23.50 and 21.20 cut: she owes the company 21.20 of its card's dinner.
+        XCTAssertEqual(totals.dueToEmployee, Money(minorUnits: -2_120, currency: eur))
+        XCTAssertEqual(totals.dueToCompany, Money(minorUnits: 2_120, currency: eur))
+    }
+
     /// What is due nets the advances paid, and goes below zero when they were more than what was
     /// spent personally; what the company paid directly is not netted.
     func testAdvancesAreNettedAgainstWhatIsDueAndMayLeaveItBelowZero() throws {

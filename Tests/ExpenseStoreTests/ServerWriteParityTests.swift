@@ -46,6 +46,8 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
             + "PostgresReceiptPaidOnceAttackTests",
         "journal_export_record(5)": "needs approved and reimbursed reports, which take an approver and finance besides their "
             + "owner: PostgresBookingAttackTests records and refuses exports as each member, JournalTests runs it on both engines",
+        "expense_cut(5)": "an approver's, on someone else's submitted report: CutLineTests runs it on both engines, "
+            + "TeamCutLineTests attacks it with psql",
         "rate_change_window_set(1)": "a setting of the server's findings, which a file does not make: PostgresSharedRateAttackTests",
         "payee_set(5)": "the server logs a changed IBAN with its own clock, not the client's (payee_changes.at): "
             + "PostgresPaymentAttackTests, and PaymentTests on both engines",

@@ -79,6 +79,7 @@ enum ExportCommands {
                 generatedAt: LocalTime.forPeople(session.environment.now()), generator: "expenses \(Runner.version)",
                 advances: try store.advances(report.id))
             html.perDiems = perDiems.perDiems
+            html.cuts = try store.cuts(of: report.id)
             html.travellerName = try travellerName(of: report, in: store, session: session)
             html.trip = try report.tripSchedule(stops: try store.stops(of: report.id), meals: try store.meals(of: report.id))
             html.mileageRates = try mileageRates(of: items, in: store)
@@ -90,7 +91,8 @@ enum ExportCommands {
             text =
                 try ReportDetail(
                     report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store), perDiems: perDiems,
-                    advances: try store.advances(report.id), decision: try store.lastDecision(report.id)
+                    advances: try store.advances(report.id), decision: try store.lastDecision(report.id),
+                    cuts: try store.cuts(of: report.id)
                 ).json.serialized() + "\n"
         case .csv:
             text = ExpenseView.listing(items, inReport: false).csv

@@ -131,7 +131,7 @@ enum PayCommands {
             let totals = try ReportTotals(
                 items: try store.expenses(.report(id)), reportCurrency: report.currency, reportID: id,
                 perDiems: try store.perDiems(of: report).total(in: report.currency),
-                advances: try AdvanceView.total(try store.advances(id), report))
+                advances: try AdvanceView.total(try store.advances(id), report), cuts: try store.cuts(of: id))
             guard totals.dueToEmployee.minorUnits > 0 else {
                 skip(totals.dueToEmployee.minorUnits < 0 ? .owedByTraveller(totals.dueToCompany) : .nothingDue)
                 continue

@@ -52,7 +52,7 @@ enum WorkflowCommands {
 
     static let approve = transition(
         .approve, abstract: "Approve a submitted report (by someone other than its owner).",
-        note: Option.text("note", "text", "A note for the audit log."))
+        note: Option.text("note", "text", "A note for the audit log."), cuts: cuts)
     static let reject = transition(
         .reject, abstract: "Reject a submitted report, with the reason (by someone other than its owner).",
         reason: Option<String?>.value("reason", "Why it is rejected: the owner sees it.").required())
@@ -61,6 +61,22 @@ enum WorkflowCommands {
     static let reimburse = transition(
         .reimburse, abstract: "Mark an approved report as paid out, with the payment's reference.",
         reason: Option<String?>.value("reference", "The payment's reference, e.g. a bank transfer id.").required())
+
+    /// Items the approver cuts as she approves (`ItemCut`), each `ITEM=AMOUNT:REASON`.
+    static let cuts = Option<[CutArgument]>.values(
+        "cut",
+        "An item approved at a lower amount, or at none: ITEM=AMOUNT:REASON, the amount in the report's currency (0 up to "
+            + "the item's amount there), the reason for its traveller.")
+
+    /// What a cut does, for approve's help.
+    private static let cutsWhat = """
+        With --cut the report is approved with those items cut: each at the amount given instead of its own, with the \
+        reason, in the audit log ("cut item 12"). What is due to the traveller (report show, pay, the journal, the \
+        printable report) is computed from the approved amounts; the items keep their own amounts, shown beside the \
+        approved ones. An item not in the report, an amount below zero or above the item's, or an empty reason refuses \
+        the approval and every cut: nothing is written. Whoever may approve the report may cut its items, never its \
+        owner; on a team database the server checks it again.
+        """
 
     /// The version of the report a decision is on, as `report show` and `report check` print it.
     static let seen = Option<ReportVersion?>.value(
@@ -87,18 +103,26 @@ enum WorkflowCommands {
     /// - Parameters:
     ///   - note: an option whose text the audit log keeps with the transition, when given.
     ///   - reason: the option whose text it must keep: the transition needs one.
+    ///   - cuts: the option of the items cut as the step is taken (`approve --cut`).
     private static func transition(
         _ action: ReportAction, abstract: String, note: Option<String?>? = nil,
-        reason: Option<String>? = nil
+        reason: Option<String>? = nil, cuts: Option<[CutArgument]>? = nil
     ) -> CommandSpec {
         let decides = action.actor != .owner
         let options: [any OptionDeclaration] =
-            (note.map { [$0] } ?? []) + (reason.map { [$0] } ?? []) + (decides ? [seen] : [])
+            (note.map { [$0] } ?? []) + (reason.map { [$0] } ?? []) + (cuts.map { [$0] } ?? []) + (decides ? [seen] : [])
         let example = "expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")
+        let cutExample =
+            cuts.map { _ in
+                [example + " --cut 12=0:\"minibar is private\"", example + " --cut 12=0:private --cut 14=40.00:\"limit is 40\""]
+            } ?? []
         return CommandSpec(
             ["report", action.rawValue], abstract: abstract,
-            discussion: decides ? decidesOnWhatWasRead + ([.approve, .reimburse].contains(action) ? " " + printsFindings : "") : "",
-            arguments: [.report], options: options, examples: decides ? [example, example + " --seen 17"] : [example]
+            discussion: decides
+                ? decidesOnWhatWasRead + ([.approve, .reimburse].contains(action) ? " " + printsFindings : "")
+                    + (cuts == nil ? "" : " " + cutsWhat) : "",
+            arguments: [.report], options: options,
+            examples: decides ? [example, example + " --seen 17"] + cutExample : [example]
         ) { invocation, session in
             let store = try session.store()
             // The audit log's reason: the one needed, else the note given, else none.
@@ -108,13 +132,24 @@ enum WorkflowCommands {
             }
             let id = try session.reportID(invocation)
             let given = decides ? try invocation[seen] ?? session.seenVersions[id] : nil
+            let cutsGiven = try cuts.map { try invocation[$0] } ?? []
+            var cutWords: [String] = []
             let (report, decided) = try store.write {
                 let read = try given ?? store.version(of: id)
-                let total = try store.report(id).total
-                return (try store.apply(action, to: id, by: session.user, reason: text, seen: read), (total: total, version: read))
+                let before = try store.report(id)
+                // Cut first, on the version read; the step then names the version the cuts left.
+                var step = read
+                if !cutsGiven.isEmpty {
+                    let asked = try cutsGiven.map { try $0.cut(in: before.currency, decimalMark: session.environment.decimalMark) }
+                    step = try store.cut(asked, of: id, by: session.user, seen: read)
+                    cutWords = try store.events(id).suffix(asked.count).map { "\n  \($0.action) \($0.reason)" }
+                }
+                return (
+                    try store.apply(action, to: id, by: session.user, reason: text, seen: step), (total: before.total, version: read)
+                )
             }
             session.seenVersions[id] = nil
-            let what = decides ? ": \(decided.total) as of version \(decided.version)" : ""
+            let what = (decides ? ": \(decided.total) as of version \(decided.version)" : "") + cutWords.joined()
             // Approval and reimbursement are where the findings are decided on: said even when they pass.
             let findings = [.approve, .reimburse].contains(action) ? try findingsNotice(report, in: store) : ""
             return ReportResult(

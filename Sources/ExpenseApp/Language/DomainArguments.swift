@@ -95,3 +95,31 @@ extension BIC: ExpressibleByArgument {
 extension PaymentFormat: ExpressibleByArgument {
     public static var valueName: String { "format" }
 }
+
+/// An approver's cut of one item, as `report approve --cut` reads it: `ITEM=AMOUNT:REASON`
+/// (`12=0:"minibar is private"`, `14=40.00:"limit is 40"`). The amount is read in the report's
+/// currency, with the locale's decimal mark, once the report is known (`cut(in:decimalMark:)`), so it
+/// stays text here.
+struct CutArgument: ExpressibleByArgument, Equatable {
+    let expenseID: Int64
+    let amount: String
+    let reason: String
+
+    init(argument: String, in context: Void) throws {
+        let expected = InvalidArgument.expected("expected ITEM=AMOUNT:REASON, e.g. 12=0:\"minibar is private\"")
+        guard let equals = argument.firstIndex(of: "="), let colon = argument[equals...].firstIndex(of: ":"),
+            let id = Int64(argument[..<equals].trimmingSpaces), id > 0
+        else { throw expected }
+        amount = String(argument[argument.index(after: equals)..<colon]).trimmingSpaces
+        reason = String(argument[argument.index(after: colon)...]).trimmingSpaces
+        guard !amount.isEmpty else { throw expected }
+        expenseID = id
+    }
+
+    static var valueName: String { "item=amount:reason" }
+
+    /// The cut, its amount read in `currency` (the report's) as an amount option is (`AmountContext`).
+    func cut(in currency: Currency, decimalMark: DecimalMark) throws -> ItemCut {
+        ItemCut(expenseID: expenseID, approved: try Money.parse(amount, currency: currency, decimalMark: decimalMark), reason: reason)
+    }
+}

@@ -59,16 +59,20 @@ struct ReportDetail: Document {
     let findings: [Violation]
     /// The cost centres it and its items are charged to.
     let charges: ReportCharges
+    /// The items its approvers cut (`ItemCut`): what is due is computed from the approved amounts.
+    let cuts: [ItemCut]
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
         report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
-        decision: ReportEvent? = nil, version: ReportVersion? = nil, findings: [Violation] = [], charges: ReportCharges = .none
+        decision: ReportEvent? = nil, version: ReportVersion? = nil, findings: [Violation] = [], charges: ReportCharges = .none,
+        cuts: [ItemCut] = []
     ) throws {
         self.report = report
         self.findings = findings
         self.charges = charges
+        self.cuts = cuts
         self.decision = decision
         self.version = version
         self.items = items
@@ -77,7 +81,15 @@ struct ReportDetail: Document {
         self.advances = advances
         totals = try ReportTotals(
             items: items, reportCurrency: report.currency, reportID: report.id, perDiems: perDiems.total(in: report.currency),
-            advances: try AdvanceView.total(advances, report), missingPerDiems: perDiems.missing)
+            advances: try AdvanceView.total(advances, report), missingPerDiems: perDiems.missing, cuts: cuts)
+    }
+
+    /// "item 12: 23.50 EUR approved at 0.00 EUR by bob at 2026-03-09T10:00:00Z: minibar is private",
+    /// the time as people read it; "by dave for bob" when a delegate cut it.
+    func cutWords(_ cut: ItemCut) -> String {
+        let original = items.first { $0.id == cut.expenseID }?.conversion?.converted
+        return "item \(cut.expenseID): " + (original.map { "\($0) " } ?? "") + "approved at \(cut.approved) by \(cut.cutBy)"
+            + (cut.onBehalfOf.map { " for \($0)" } ?? "") + " at \(LocalTime.forPeople(cut.cutAt)): \(cut.reason)"
     }
 
     var text: String {
@@ -123,6 +135,10 @@ struct ReportDetail: Document {
                 }
             }
         }
+        if !cuts.isEmpty {
+            text += "\nCut on approval (what is due counts the approved amounts):\n"
+            for cut in cuts { text += "  \(cutWords(cut))\n" }
+        }
         text += VATView.text(VATTotals(items))
         text += PerDiemView.text(perDiems, report: report, width: width)
         text += AdvanceView.text(advances)
@@ -138,7 +154,7 @@ struct ReportDetail: Document {
         var summary: [(String, Money)] = [("Total in \(report.currency.code):", totals.total)]
         let due = AdvanceView.due(totals)
         var dueLine = 1
-        if perDiems.perDiems == nil && advances.isEmpty && totals.isComplete {
+        if perDiems.perDiems == nil && advances.isEmpty && totals.isComplete && cuts.isEmpty {
             summary.append(due)
             summary.append(("  paid by company:", totals.paidByCompany))
         } else {
@@ -146,6 +162,7 @@ struct ReportDetail: Document {
             summary.append(("  paid by company:", totals.paidByCompany))
             if perDiems.perDiems != nil { summary.append(("Per diems:", totals.perDiems)) }
             if !advances.isEmpty { summary.append(("Advances paid:", totals.advances)) }
+            if !cuts.isEmpty { summary.append(("Cut on approval:", totals.cut)) }
             dueLine = summary.count
             summary.append((due.0.trimmingSpaces.prefix(1).uppercased() + due.0.trimmingSpaces.dropFirst(), due.1))
         }
@@ -179,6 +196,18 @@ struct ReportDetail: Document {
             ("serverFindings", ServerFindingsView.json(findings)),
             ("costCentres", charges.json),
             (
+                "cuts",
+                .array(
+                    cuts.map { cut in
+                        .object([
+                            ("itemId", .int(cut.expenseID)),
+                            ("amount", items.first { $0.id == cut.expenseID }?.conversion.map { .money($0.converted) } ?? .null),
+                            ("approved", .money(cut.approved)), ("reason", .string(cut.reason)), ("by", .string(cut.cutBy)),
+                            ("onBehalfOf", .string(cut.onBehalfOf)), ("at", .string(cut.cutAt)),
+                        ])
+                    })
+            ),
+            (
                 "decision",
                 decision.map { event in
                     .object([
@@ -193,7 +222,8 @@ struct ReportDetail: Document {
                     ("byCurrency", .array(totals.byOriginalCurrency.map { .money($0) })),
                     ("total", .money(totals.total)), ("dueToEmployee", .money(totals.dueToEmployee)),
                     ("paidByCompany", .money(totals.paidByCompany)), ("perDiems", .money(totals.perDiems)),
-                    ("advances", .money(totals.advances)), ("dueToCompany", .money(totals.dueToCompany)),
+                    ("advances", .money(totals.advances)), ("cut", .money(totals.cut)), ("approved", .money(totals.approved)),
+                    ("dueToCompany", .money(totals.dueToCompany)),
                     ("complete", .bool(totals.isComplete)), ("incomplete", .string(AdvanceView.incomplete(totals))),
                     ("vatByRate", VATView.json(VATTotals(items))),
                 ])

@@ -10,38 +10,47 @@ import ExpenseSupport
 /// mileage carry no input VAT and post their amount. Items the company paid are credited to
 /// its clearing account, advances to the advance account, and what is due to the traveller to
 /// the payable: the credit that balances the report (a debit when the traveller owes money back).
+/// An item an approver cut (`ItemCut`) posts its approved amount, its VAT scaled in proportion
+/// (rounded half away from zero); a company card's still clears the whole charge, the cut coming
+/// off the payable (`ReportTotals.dueToEmployee`).
 public enum ReportPostings {
     /// The report's costs on `date` (its approval).
     public static func costs(
-        report: Report, items: [Expense], totals: ReportTotals, on date: CalendarDate, accounts: BookingAccounts
+        report: Report, items: [Expense], totals: ReportTotals, on date: CalendarDate, accounts: BookingAccounts,
+        cuts: [ItemCut] = []
     ) throws(ExpenseError) -> JournalEntry {
+        let approved = Dictionary(cuts.map { ($0.expenseID, $0.approved.minorUnits) }, uniquingKeysWith: { _, last in last })
         let currency = report.currency
         var postings: [Posting] = []
         let document = "R\(report.id)"
         for item in items {
             let itemDocument = "\(document)-I\(item.id)"
             let text = itemText(item)
-            guard let converted = item.conversion?.converted, converted.currency == currency else {
+            guard let charged = item.conversion?.converted, charged.currency == currency else {
                 throw ExpenseError(.invalidData, "item \(item.id) of report \(report.id) has no amount in \(currency.code)")
             }
+            let cost = Money(minorUnits: approved[item.id] ?? charged.minorUnits, currency: currency)
             let account = accounts.account(category: item.category)
             if let vat = item.vat, reclaimable(vat, item: item, report: report) {
+                var tax: Int64 = 0
                 for part in vat.parts {
                     guard let role = AccountRole.inputVAT(part.rate) else { continue }
-                    postings.append(Posting(account: accounts.account(role), amount: part.tax, document: itemDocument, text: text))
+                    let share = Money(
+                        minorUnits: scaled(part.tax.minorUnits, by: cost.minorUnits, of: charged.minorUnits), currency: currency)
+                    tax += share.minorUnits
+                    postings.append(Posting(account: accounts.account(role), amount: share, document: itemDocument, text: text))
                 }
-                let tax = vat.parts.filter { AccountRole.inputVAT($0.rate) != nil }.reduce(0) { $0 + $1.tax.minorUnits }
                 postings.append(
                     Posting(
-                        account: account, amount: Money(minorUnits: converted.minorUnits - tax, currency: currency),
+                        account: account, amount: Money(minorUnits: cost.minorUnits - tax, currency: currency),
                         document: itemDocument, text: text))
             } else {
-                postings.append(Posting(account: account, amount: converted, document: itemDocument, text: text))
+                postings.append(Posting(account: account, amount: cost, document: itemDocument, text: text))
             }
             if item.paidBy == .company {
                 postings.append(
                     Posting(
-                        account: accounts.account(.card), amount: Money(minorUnits: -converted.minorUnits, currency: currency),
+                        account: accounts.account(.card), amount: Money(minorUnits: -charged.minorUnits, currency: currency),
                         document: itemDocument, text: text))
             }
         }
@@ -64,6 +73,17 @@ public enum ReportPostings {
             postings: postings.filter { $0.amount.minorUnits != 0 })
         try requireBalanced(entry)
         return entry
+    }
+
+    /// `amount` times `part` over `whole`, rounded half away from zero: an item's tax as its
+    /// approved part of it; the whole amount when nothing was cut.
+    static func scaled(_ amount: Int64, by part: Int64, of whole: Int64) -> Int64 {
+        guard part != whole, whole != 0 else { return amount }
+        // A tax and a part of its item are both at most the item's amount: the quotient fits.
+        let (quotient, remainder) = whole.dividingFullWidth(amount.multipliedFullWidth(by: part))
+        guard remainder.magnitude >= whole.magnitude - remainder.magnitude else { return quotient }
+        let negative = ((amount < 0) != (part < 0)) != (whole < 0)
+        return quotient + (negative ? -1 : 1)
     }
 
     /// The payment on `date` (the report's reimbursement): the payable against the bank; nil

@@ -50,6 +50,10 @@ extension Store {
                 "SELECT \(Self.advanceColumns) FROM report_advances ORDER BY id",
                 { _ = try Self.advance($0, reportCurrency: reportCurrency(0)) }
             ),
+            (
+                "SELECT \(Self.cutColumns) FROM expense_cuts ORDER BY expense_id",
+                { _ = try Self.cut($0, reportCurrency: reportCurrency(0)) }
+            ),
             ("SELECT \(Self.stopColumns) FROM report_stops ORDER BY report_id, date", { _ = try Self.stop($0) }),
             ("SELECT \(Self.mealColumns) FROM report_meals ORDER BY report_id, date", { _ = try Self.mealsOfDay($0) }),
             (

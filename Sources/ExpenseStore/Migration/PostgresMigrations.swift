@@ -28,6 +28,7 @@ public enum PostgresMigrations {
             try $0.execute(SQL(verbatim: PostgresSchema.peopleAndCostCentres))
         }
         migrator.register("2026-12-23-pg-v19-server-clock") { try $0.execute(SQL(verbatim: PostgresSchema.serverClock)) }
+        migrator.register("2026-12-24-pg-v20-expense-cuts") { try $0.execute(SQL(verbatim: PostgresSchema.expenseCuts)) }
         return migrator
     }
 

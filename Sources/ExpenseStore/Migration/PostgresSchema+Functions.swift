@@ -95,7 +95,7 @@ extension PostgresSchema {
         identityFunctions + clockFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
             + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
             + rateLogFunctions + submissionFindingFunctions + copyChecks + copyMarkerFunctions + chainFunctions + paymentFunctions
-            + bookingFunctions + organisationFunctions
+            + bookingFunctions + organisationFunctions + cutFunctions
     }
 
     /// The definer role, the schema and the functions, made by the administrator (a member of

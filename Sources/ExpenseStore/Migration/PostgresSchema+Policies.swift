@@ -101,7 +101,7 @@ extension PostgresSchema {
         ]
     }
 
-    /// The audit log, acknowledged warnings and advances: read with their report; written by the functions.
+    /// The audit log, acknowledged warnings, advances and cut items: read with their report; written by the functions.
     static var logPolicies: [Policy] {
         let visible = { (table: String) in "EXISTS (SELECT 1 FROM reports r WHERE r.id = \(table).report_id)" }
         return [
@@ -117,6 +117,9 @@ extension PostgresSchema {
             Policy(
                 name: "report_advances_of_visible_reports", table: "report_advances", command: "SELECT", roles: groupRoles,
                 using: visible("report_advances")),
+            Policy(
+                name: "expense_cuts_of_visible_reports", table: "expense_cuts", command: "SELECT", roles: groupRoles,
+                using: visible("expense_cuts")),
         ]
     }
 

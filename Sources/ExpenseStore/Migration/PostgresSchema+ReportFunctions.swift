@@ -153,6 +153,8 @@ extension PostgresSchema {
                     END IF;
                     IF step.to_status = 'draft' THEN
                         DELETE FROM public.report_allowances WHERE report_id = found.id;
+                        -- The approvers' cuts were of the report as submitted: the next submission is decided anew.
+                        DELETE FROM public.expense_cuts WHERE report_id = found.id;
                     END IF;
                     """, callers: groupRoles),
             // Refuses a step on `p_report` (locked) decided on another version than it has now

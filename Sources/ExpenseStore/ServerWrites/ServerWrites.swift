@@ -30,6 +30,12 @@ enum ServerWrites {
     static let findingAccept = ServerWrite(
         "finding_accept", ("p_report", Int64.self), ("p_finding", String.self), ("p_reason", String.self),
         ("p_at", String.self), returns: NoResult.self)
+    /// An approver cuts an item of a submitted report to `p_approved` (minor units of the
+    /// report's currency, at most what it is approved at so far) with the reason, on the version
+    /// `p_seen`; returns the version after its audit entry, which the approval names next.
+    static let expenseCut = ServerWrite(
+        "expense_cut", ("p_report", Int64.self), ("p_expense", Int64.self), ("p_approved", Int64.self), ("p_reason", String.self),
+        ("p_seen", Int64.self), returns: Int64.self)
     static let reportAcknowledge = ServerWrite(
         "report_acknowledge", ("p_report", Int64.self), ("p_violation", String.self), ("p_reason", String.self),
         ("p_at", String.self), returns: NoResult.self)
@@ -275,7 +281,7 @@ enum ServerWrites {
 
     /// Every declared write, each once (an overload is a write of its own).
     static let all: [any DeclaredServerWrite] = [
-        reportNew, reportEdit, reportDelete, reportStep, findingAccept, reportAcknowledge, logEvent, copyMarkerAdd,
+        reportNew, reportEdit, reportDelete, reportStep, findingAccept, expenseCut, reportAcknowledge, logEvent, copyMarkerAdd,
         reportTrip, reportStop, reportMeals, allowanceRateSave,
         expenseAdd, expenseEdit, expenseAddBeforeVAT, expenseEditBeforeVAT, expenseAddBeforeJourneys, expenseEditBeforeJourneys,
         expenseDelete, advanceAdd, advanceRemove,

@@ -22,7 +22,24 @@ struct FileWorkflowWrites: WorkflowWrites {
         guard db.changes == 1 else {
             throw ExpenseError(.permissionDenied, "report \(report.id) cannot be moved to \(action.to.rawValue) by \(user.value)")
         }
-        if action.to == .draft { try db.execute("DELETE FROM report_allowances WHERE report_id = \(report.id)" as SQL) }
+        if action.to == .draft {
+            try db.execute("DELETE FROM report_allowances WHERE report_id = \(report.id)" as SQL)
+            // The approvers' cuts were of the report as submitted: the next submission is decided anew.
+            try db.execute("DELETE FROM expense_cuts WHERE report_id = \(report.id)" as SQL)
+        }
+    }
+
+    func cut(_ cut: ItemCut, from before: Money, of report: Report, by user: UserName, seen: ReportVersion) throws -> ReportVersion {
+        try store.db.execute(
+            """
+            INSERT INTO expense_cuts (expense_id, report_id, approved_minor, reason, cut_by, on_behalf_of, cut_at)
+            VALUES (\(cut.expenseID), \(report.id), \(cut.approved.minorUnits), \(cut.reason), \(user.value), \(cut.onBehalfOf), \(store.now()))
+            ON CONFLICT (expense_id) DO UPDATE SET approved_minor = excluded.approved_minor, reason = excluded.reason,
+                cut_by = excluded.cut_by, on_behalf_of = excluded.on_behalf_of, cut_at = excluded.cut_at
+            """ as SQL)
+        let logged = cut.logged(from: before)
+        try store.logEvent(report.id, actor: user, action: logged.action, from: report.status, to: report.status, reason: logged.reason)
+        return try store.version(of: report.id)
     }
 
     func appendAuditEntry(

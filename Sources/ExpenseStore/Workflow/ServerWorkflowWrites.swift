@@ -31,6 +31,14 @@ struct ServerWorkflowWrites: WorkflowWrites {
         }
     }
 
+    /// The server checks the decider, the item and the amount again, writes the cut with its audit
+    /// entry, and returns the entry's id: the report's version after it.
+    func cut(_ cut: ItemCut, from before: Money, of report: Report, by user: UserName, seen: ReportVersion) throws -> ReportVersion {
+        ReportVersion(
+            lastEvent: try ServerWrites.expenseCut.call(
+                on: store.db, report.id, cut.expenseID, cut.approved.minorUnits, cut.reason, seen.lastEvent))
+    }
+
     /// Each role sees only its part of the log: the server's `log_event` alone finds where the
     /// chain ends (its head, locked until this commits) and moves it.
     func appendAuditEntry(

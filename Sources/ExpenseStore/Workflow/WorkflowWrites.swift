@@ -14,6 +14,11 @@ protocol WorkflowWrites {
         _ action: ReportAction, to report: Report, by user: UserName, reason: String, seen: ReportVersion,
         freezing perDiems: ReportPerDiems?) throws
 
+    /// Cuts an item of `report` (submitted, as it is now, the cut checked) from `before` (what it
+    /// was approved at so far) to `cut.approved`, and logs it; returns the report's version then.
+    /// `seen` is the version the cut was decided on, already compared by the store; the server compares again.
+    func cut(_ cut: ItemCut, from before: Money, of report: Report, by user: UserName, seen: ReportVersion) throws -> ReportVersion
+
     /// Appends an entry to report `reportID`'s audit log, chained to the last, and moves the chain's end to it.
     func appendAuditEntry(
         _ reportID: Int64, actor: UserName, action: String, from: ReportStatus, to: ReportStatus, reason: String) throws
