@@ -94,7 +94,7 @@ enum ReportCommands {
             perDiems: try store.perDiems(of: report), advances: try store.advances(report.id),
             decision: try store.lastDecision(report.id), version: version, findings: try store.serverFindings(of: report),
             charges: ReportCharges(
-                report: try store.costCentres(ofReport: report.id), items: try store.itemCostCentres(inReport: report.id,
+                report: try store.costCentres(ofReport: report.id), items: try store.itemCostCentres(inReport: report.id)),
             cuts: try store.cuts(of: report.id))
         session.seenVersions[report.id] = version
         return detail.output
