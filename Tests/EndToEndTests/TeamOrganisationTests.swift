@@ -1,3 +1,4 @@
+import Dispatch
 import ExpenseTestSupport
 import Foundation
 import XCTest
@@ -113,5 +114,74 @@ final class TeamOrganisationTests: TeamDatabaseTestCase {
         XCTAssertEqual(try superuser("SELECT cost_centre || ':' || share FROM report_cost_centres;"), "4711:10000\n")
         XCTAssertTrue(
             try ok(as: "bob", "report", "show", "1").contains("\n  Charged to:  4711\n"), "an approver sees what it is charged to")
+    }
+
+    /// Two finance members at once, one setting carol → bob while the other sets bob → carol:
+    /// the second waits for the first (person_set locks the managers) and then sees the circle,
+    /// instead of each checking the managers as they were before the other's change.
+    func testTwoManagersSetAtOnceNeverMakeACircle() throws {
+        let go = app.path("commit-now")
+        let fionas = SessionOnAThread(
+            cluster: cluster, database: database, role: "fiona",
+            sql: """
+                BEGIN;
+                SELECT expenses.person_set('carol', 'bob');
+                SET LOCAL idle_in_transaction_session_timeout = 0;
+                \\! for i in $(seq 600); do [ -e '\(go)' ] && break; sleep 0.1; done
+                COMMIT;
+                """)
+        fionas.start()
+        try waitFor(
+            "fiona's session sits in its transaction",
+            "SELECT count(*) FROM pg_stat_activity WHERE usename = 'fiona' AND state = 'idle in transaction'")
+        let administrators = SessionOnAThread(
+            cluster: cluster, database: database, role: nil, sql: "SELECT expenses.person_set('bob', 'carol');")
+        administrators.start()
+        try waitFor(
+            "the administrator's call waits for fiona's lock",
+            "SELECT count(*) FROM pg_stat_activity WHERE usename = current_user AND wait_event_type = 'Lock' AND query LIKE '%person_set%'")
+        _ = FileManager.default.createFile(atPath: go, contents: Data())
+        fionas.done.wait()
+        administrators.done.wait()
+        XCTAssertEqual(fionas.output?.status, 0, fionas.output?.stderr ?? "")
+        XCTAssertNotEqual(administrators.output?.status, 0)
+        XCTAssertTrue(
+            administrators.output?.stderr.contains("carol cannot manage bob: the managers would go round in a circle (bob → carol → bob)")
+                == true,
+            administrators.output?.stderr ?? "")
+        XCTAssertEqual(try superuser("SELECT name || '>' || manager FROM people ORDER BY name;"), "carol>bob\n")
+    }
+
+    /// Waits, up to 20 s, until `sql` (a count, as the superuser) says 1.
+    private func waitFor(_ what: String, _ sql: String) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while try cluster.psql(sql, database: database).stdout != "1\n", Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        XCTAssertEqual(try cluster.psql(sql, database: database).stdout, "1\n", what)
+    }
+}
+
+/// A psql session on a thread of its own while the test goes on: as `role`, or as the superuser.
+private final class SessionOnAThread: @unchecked Sendable {
+    let cluster: PostgresCluster
+    let database: String
+    let role: String?
+    let sql: String
+    private(set) var output: PostgresCluster.Output?
+    let done = DispatchSemaphore(value: 0)
+
+    init(cluster: PostgresCluster, database: String, role: String?, sql: String) {
+        self.cluster = cluster
+        self.database = database
+        self.role = role
+        self.sql = sql
+    }
+
+    func start() {
+        Thread {
+            self.output =
+                try? self.role.map { try self.cluster.psql(as: $0, password: "\($0)-pw", sql: self.sql, database: self.database) }
+                ?? self.cluster.psql(self.sql, database: self.database)
+            self.done.signal()
+        }.start()
     }
 }
