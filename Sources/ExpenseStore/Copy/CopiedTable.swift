@@ -175,6 +175,11 @@ extension CopiedTable {
         "company_account": "the company's account: set again on the target with 'company set' (not yet copied)",
         "payment_runs": "the runs the source paid, which stay with it, so that no copy pays a report again",
         "payment_run_reports": "the reports of the source's runs, which stay with it, so that no copy pays a report again",
+        // Issue 43: who decides is the target's: a copied report submitted without a route waits
+        // for any approver but its owner, as before routes.
+        "approval_policy": "the source's approval policy: set again on the target with 'policy approval'",
+        "approval_steps": "the route of a report as the source computed it: the target's people and cost centres decide",
+        "delegations": "the source's delegates: added again on the target with 'delegate add'",
     ]
 
     /// The references a foreign key holds on SQLite: checked after a copy onto a server, whose
