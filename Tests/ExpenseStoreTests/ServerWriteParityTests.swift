@@ -57,6 +57,10 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
             "finance's, paying someone else's approved report: PostgresPaymentAttackTests, PaymentTests on both engines",
         "payment_run_cancel(2)":
             "finance's, paying someone else's approved report: PostgresPaymentAttackTests, PaymentTests on both engines",
+        "delegation_add(4)": "the delegate is another member of the team, an approver, and this exercise has one person: "
+            + "TeamApprovalRouteTests, and ApprovalRouteStoreTests on a file",
+        "delegation_remove(1)": "needs a delegation, which needs a second member (delegation_add): TeamApprovalRouteTests, "
+            + "and ApprovalRouteStoreTests on a file",
     ]
 
     override class func tearDown() {
@@ -422,6 +426,10 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                 ])
             },
             "policy_set(2)": Exercise { try $0.setSeverity(.off, of: .missingReceipt) },
+            "approval_policy_set(5)": Exercise {
+                try $0.setApprovalPolicy(
+                    ApprovalPolicy(order: .costCentreFirst, secondAbove: money(100_000), secondApprover: .finance), by: person)
+            },
             "mileage_rate_set(5)": Exercise { store in
                 _ = try store.setMileageRate(
                     MileageRate(vehicle: .car, validFrom: try CalendarDate.parse("2026-02-01"), perKilometre: money(28)))

@@ -86,7 +86,8 @@ enum ReportCommands {
         let detail = try ReportDetail(
             report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
             perDiems: try store.perDiems(of: report), advances: try store.advances(report.id),
-            decision: try store.lastDecision(report.id), version: version, findings: try store.serverFindings(of: report))
+            decision: try store.lastDecision(report.id), version: version, findings: try store.serverFindings(of: report),
+            route: try store.approvalSteps(report.id))
         session.seenVersions[report.id] = version
         return detail.output
     }

@@ -118,11 +118,20 @@ enum WorkflowCommands {
             // Approval and reimbursement are where the findings are decided on: said even when they pass.
             let findings = [.approve, .reimburse].contains(action) ? try findingsNotice(report, in: store) : ""
             return ReportResult(
-                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))\(what)" + findings,
+                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))\(what)"
+                    + (action == .approve ? try routeNotice(report, in: store) : "") + findings,
                 report: report
             )
             .output.touching(report.id)
         }
+    }
+
+    /// Whom a report approved at a step that was not its route's last waits for now, as a line
+    /// after the step's message; nothing once it is approved.
+    private static func routeNotice(_ report: Report, in store: Store) throws -> String {
+        let steps = try store.approvalSteps(report.id)
+        guard report.status == .submitted, let waiting = ApprovalRoute.waiting(steps) else { return "" }
+        return "\nIt waits for \(waiting.decider) now: step \(waiting.position) of \(steps.count) (\(waiting.why))"
     }
 
     /// What a team database's server found at the report's latest submission, as lines after a

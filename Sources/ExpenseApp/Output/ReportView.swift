@@ -57,15 +57,18 @@ struct ReportDetail: Document {
     let version: ReportVersion?
     /// What a team database's server found at its latest submission (`Store.serverFindings`).
     let findings: [Violation]
+    /// Who decides on it, step by step, since its submission (`Store.approvalSteps`).
+    let route: [ApprovalStep]
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
         report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
-        decision: ReportEvent? = nil, version: ReportVersion? = nil, findings: [Violation] = []
+        decision: ReportEvent? = nil, version: ReportVersion? = nil, findings: [Violation] = [], route: [ApprovalStep] = []
     ) throws {
         self.report = report
         self.findings = findings
+        self.route = route
         self.decision = decision
         self.version = version
         self.items = items
@@ -102,6 +105,7 @@ struct ReportDetail: Document {
                 text += "  " + "".padding(13) + "reopen it to change and submit it again: expenses report reopen \(report.id)\n"
             }
         }
+        text += ApprovalRouteView.text(route, status: report.status)
         let listing = ExpenseView.listing(items, inReport: true)
         let table = Listing(columns: listing.columns + [.init("receipts", "receipts", drop: 4)], count: listing.count) { index in
             listing.row(index) + [receipts.cell(items[index].id)]
@@ -174,6 +178,7 @@ struct ReportDetail: Document {
             ("perDiems", PerDiemView.json(perDiems, report: report)),
             ("advances", .array(advances.map(AdvanceView.json))),
             ("serverFindings", ServerFindingsView.json(findings)),
+            ("route", ApprovalRouteView.json(route, status: report.status)),
             (
                 "decision",
                 decision.map { event in

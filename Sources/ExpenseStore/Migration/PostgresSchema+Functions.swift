@@ -91,7 +91,7 @@ extension PostgresSchema {
 
     /// Every function of the layer, helpers first.
     static var serverFunctions: [ServerFunction] {
-        identityFunctions + reportFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
+        identityFunctions + reportFunctions + approvalRouteFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
             + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
             + rateLogFunctions + submissionFindingFunctions + copyChecks + copyMarkerFunctions + chainFunctions + paymentFunctions
             + bookingFunctions
