@@ -108,6 +108,8 @@ struct FileWorkflowWrites: WorkflowWrites {
 
     // MARK: Policy
 
+    func today() throws -> String { String(store.now().prefix(10)) }
+
     func setApprovalPolicy(_ policy: ApprovalPolicy, by user: UserName) throws {
         try store.db.execute(
             """

@@ -60,6 +60,10 @@ struct ServerWorkflowWrites: WorkflowWrites {
 
     // MARK: Policy
 
+    func today() throws -> String {
+        try store.db.queryFirst(SQL(verbatim: "SELECT \(PostgresSchema.functionSchema).server_today()")) { $0.string(0) } ?? ""
+    }
+
     func setApprovalPolicy(_ policy: ApprovalPolicy, by user: UserName) throws {
         try ServerWrites.approvalPolicySet.call(
             on: store.db, policy.order.rawValue, policy.secondAbove?.minorUnits, policy.secondAbove?.currency.code,

@@ -76,7 +76,7 @@ extension Store {
         let steps = try approvalSteps(report.id)
         guard let waiting = ApprovalRoute.waiting(steps), let approver = waiting.approver else { return nil }
         if user.isSame(as: approver) { return nil }
-        let today = String(now().prefix(10))
+        let today = try writes.workflow.today()
         let delegated = try db.scalar(
             """
             SELECT count(*) FROM delegations WHERE approver = \(approver) AND delegate = \(user.value)

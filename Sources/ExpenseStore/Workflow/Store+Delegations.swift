@@ -19,7 +19,7 @@ extension Store {
     /// team database the approver is whoever connects, an approver, and so is the delegate.
     @discardableResult
     public func addDelegation(to delegate: UserName, from: CalendarDate, until: CalendarDate, by approver: UserName) throws -> Int64 {
-        let today = try CalendarDate.parse(String(now().prefix(10)))
+        let today = try CalendarDate.parse(try writes.workflow.today())
         try Delegation.validate(approver: approver, delegate: delegate, from: from, until: until, today: today)
         return try write { try writes.workflow.addDelegation(to: delegate, from: from, until: until, by: approver) }
     }

@@ -17,6 +17,10 @@ protocol WorkflowWrites {
         _ action: ReportAction, to report: Report, by user: UserName, for approver: UserName?, reason: String,
         seen: ReportVersion, freezing perDiems: ReportPerDiems?) throws
 
+    /// Today as the engine keeps it, YYYY-MM-DD: the app's (`EXPENSES_NOW` may pin it), or the
+    /// server's, which decides whether a delegation is in force.
+    func today() throws -> String
+
     /// Sets the approval policy.
     func setApprovalPolicy(_ policy: ApprovalPolicy, by user: UserName) throws
 
