@@ -63,7 +63,7 @@ enum ApprovalCommands {
         guard word.lowercased() != "none" else { return nil }
         let code = String(word.suffix(3))
         let amount = String(word.dropLast(3)).trimmingSpaces
-        guard code.count == 3, code.allSatisfy(\.isLetter), !amount.isEmpty else {
+        guard code.count == 3, code.allSatisfy(\.isLetter), amount.first?.isNumber == true else {
             throw ExpenseError(
                 .usage, "--second-above '\(word)' is no amount with its currency", hint: "e.g. --second-above 1000.00EUR, or none")
         }

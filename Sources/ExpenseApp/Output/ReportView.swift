@@ -97,7 +97,8 @@ struct ReportDetail: Document {
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
         }
-        if let decision {
+        // While it is on its route, the route says who decided which step.
+        if let decision, report.status != .submitted || route.isEmpty {
             var local = decision
             local.at = LocalTime.forPeople(decision.at)
             text += "  " + "Decision:".padding(13) + ReportView.decisionWords(local) + "\n"
