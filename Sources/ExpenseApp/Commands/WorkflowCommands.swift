@@ -51,10 +51,10 @@ enum WorkflowCommands {
     }
 
     static let approve = transition(
-        .approve, abstract: "Approve a submitted report (by someone other than its owner).",
+        .approve, abstract: "Approve the step a submitted report waits for (by its approver or their delegate, never the owner).",
         note: Option.text("note", "text", "A note for the audit log."))
     static let reject = transition(
-        .reject, abstract: "Reject a submitted report, with the reason (by someone other than its owner).",
+        .reject, abstract: "Reject a submitted report at the step it waits for, with the reason (never by its owner).",
         reason: Option<String?>.value("reason", "Why it is rejected: the owner sees it.").required())
     static let recall = transition(.recall, abstract: "Take a submitted report back to draft (by its owner).")
     static let reopen = transition(.reopen, abstract: "Reopen a rejected report as a draft to fix it (by its owner).")
@@ -73,6 +73,14 @@ enum WorkflowCommands {
         The step names the version of the report it decides on: --seen, else the version this session (the REPL, a \
         script) last showed of it, else the report as it is now, whose total and version it prints. It is refused \
         (exit 75) when the report changed since that version.
+        """
+
+    /// Who decides a step of a report's route (`policy approval`).
+    private static let decidesTheWaitingStep = """
+        Only the step the report waits for is decided ('report show' lists its route): by that step's approver, \
+        by their delegate during the delegation ('delegate add'), or, for a group's step, by a member of the \
+        group (anyone but the owner on a file). An approval that is not the route's last step leaves the report \
+        submitted and says whom it waits for next.
         """
 
     /// What approval and reimbursement say of the server's findings.
@@ -97,7 +105,9 @@ enum WorkflowCommands {
         let example = "expenses report \(action.rawValue) 1" + (reason.map { " --\($0.spec.name) \"...\"" } ?? "")
         return CommandSpec(
             ["report", action.rawValue], abstract: abstract,
-            discussion: decides ? decidesOnWhatWasRead + ([.approve, .reimburse].contains(action) ? " " + printsFindings : "") : "",
+            discussion: decides
+                ? decidesOnWhatWasRead + ([.approve, .reject].contains(action) ? " " + decidesTheWaitingStep : "")
+                    + ([.approve, .reimburse].contains(action) ? " " + printsFindings : "") : "",
             arguments: [.report], options: options, examples: decides ? [example, example + " --seen 17"] : [example]
         ) { invocation, session in
             let store = try session.store()
