@@ -123,6 +123,8 @@ final class TeamApprovalRouteTests: TeamDatabaseTestCase {
         XCTAssertTrue(try ok(as: "bob", "delegate", "add", "--to", "dave", "--from", day(2), "--until", day(9)).hasPrefix("Delegation 1:"))
         let early = try approveWithPSQL(1, as: "dave")
         XCTAssertTrue(early.stderr.contains("report 1 waits for bob"), early.stderr)
+        assertFails(try run(as: "dave", "delegate", "remove", "1"), 66, "unknown delegation 1 of dave")
+        XCTAssertNotEqual(try psql(as: "dave", "SELECT expenses.delegation_remove(1)").status, 0, "not dave's to remove")
         try ok(as: "bob", "delegate", "remove", "1")
 
         try ok(as: "bob", "delegate", "add", "--to", "dave", "--from", day(0), "--until", day(3))

@@ -24,8 +24,14 @@ extension Store {
         return try write { try writes.workflow.addDelegation(to: delegate, from: from, until: until, by: approver) }
     }
 
-    /// Removes delegation `id`, one of `approver`'s own.
+    /// Removes delegation `id`, one of `approver`'s own; another's, or none, is not found.
     public func removeDelegation(_ id: Int64, by approver: UserName) throws {
-        try write { try writes.workflow.removeDelegation(id, by: approver) }
+        try write {
+            let own = try db.scalar("SELECT count(*) FROM delegations WHERE id = \(id) AND approver = \(approver.value)" as SQL)
+            guard own == 1 else {
+                throw ExpenseError(.notFound, "unknown delegation \(id) of \(approver)", hint: "'expenses delegate list' shows them")
+            }
+            try writes.workflow.removeDelegation(id, by: approver)
+        }
     }
 }

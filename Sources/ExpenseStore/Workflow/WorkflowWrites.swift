@@ -27,7 +27,7 @@ protocol WorkflowWrites {
     /// `approver` names `delegate` for a period (checked by the store); returns its id.
     func addDelegation(to delegate: UserName, from: CalendarDate, until: CalendarDate, by approver: UserName) throws -> Int64
 
-    /// Removes delegation `id` of `approver`'s.
+    /// Removes delegation `id` of `approver`'s (the store found it).
     func removeDelegation(_ id: Int64, by approver: UserName) throws
 
     /// Appends an entry to report `reportID`'s audit log, chained to the last, and moves the chain's end to it.
