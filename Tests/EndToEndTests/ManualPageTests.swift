@@ -137,7 +137,7 @@ final class ManualPageTests: EngineTestCase {
         let again = try app.run("manpages", directory)
         XCTAssertEqual(again.status, 73)
         XCTAssertTrue(again.stderr.hasPrefix("expenses: error: \(directory!)/man1/expenses.1 exists"), again.stderr)
-        XCTAssertTrue(try app.ok("manpages", directory, "--force").hasPrefix("Wrote 23 manual pages to \(directory!): expenses(1), "))
+        XCTAssertTrue(try app.ok("manpages", directory, "--force").hasPrefix("Wrote 24 manual pages to \(directory!): expenses(1), "))
         // A directory that is not there is made; a file where it should be is refused.
         XCTAssertEqual(try app.run("manpages", app.path("nowhere")).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: app.path("nowhere/man1/expenses.1")))

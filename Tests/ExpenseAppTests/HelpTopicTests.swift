@@ -103,7 +103,7 @@ final class HelpTopicTests: EngineTestCase {
         let help = HelpFormatter(registry: Commands.registry)
         XCTAssertEqual(help.help(for: ["rules"]), HelpTopics.rules.terminalText)
         let policy = help.help(for: ["policy"])
-        XCTAssertTrue(policy.hasPrefix("OVERVIEW: The expense policy's rules and their severity."), policy)
+        XCTAssertTrue(policy.hasPrefix("OVERVIEW: The expense policy's rules and their severity, and who approves."), policy)
         XCTAssertTrue(policy.contains("SUBCOMMANDS:\n  list (default)"), policy)
         XCTAssertTrue(policy.hasSuffix(HelpTopics.policy.groupSection), policy)
         let root = help.help(for: [])

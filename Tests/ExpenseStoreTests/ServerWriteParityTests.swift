@@ -67,6 +67,10 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
             + "OrganisationStoreTests on both engines, TeamOrganisationTests as each member with psql",
         "expense_cost_centres_set(2)": "needs a cost centre, whose changed_at differs by engine (cost_centre_save): "
             + "OrganisationStoreTests on both engines, TeamOrganisationTests as each member with psql",
+        "delegation_add(4)": "the delegate is another member of the team, an approver, and this exercise has one person: "
+            + "TeamApprovalRouteTests, and ApprovalRouteStoreTests on a file",
+        "delegation_remove(1)": "needs a delegation, which needs a second member (delegation_add): TeamApprovalRouteTests, "
+            + "and ApprovalRouteStoreTests on a file",
     ]
 
     override class func tearDown() {
@@ -432,6 +436,10 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                 ])
             },
             "policy_set(2)": Exercise { try $0.setSeverity(.off, of: .missingReceipt) },
+            "approval_policy_set(5)": Exercise {
+                try $0.setApprovalPolicy(
+                    ApprovalPolicy(order: .costCentreFirst, secondAbove: money(100_000), secondApprover: .finance), by: person)
+            },
             "mileage_rate_set(5)": Exercise { store in
                 _ = try store.setMileageRate(
                     MileageRate(vehicle: .car, validFrom: try CalendarDate.parse("2026-02-01"), perKilometre: money(28)))

@@ -2,7 +2,7 @@
 public enum Commands {
     public static let registry = CommandRegistry(
         commands: ReportCommands.all + TripCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
-            + WorkflowCommands.all + PolicyCommands.all + SummaryCommands.all + ExportCommands.all
+            + WorkflowCommands.all + PolicyCommands.all + ApprovalCommands.all + SummaryCommands.all + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
             + ImportCommands.all + RatesCommands.all + VATRateCommands.all + AllowanceCommands.all + ReceiptCommands.all
             + DatabaseCommands.all + PayeeCommands.all + PayCommands.all + JournalCommands.all + AccountsCommands.all
@@ -12,7 +12,9 @@ public enum Commands {
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),
             CommandGroup(name: "category", abstract: "Expense categories and their policy limits.", defaultSubcommand: "list"),
             CommandGroup(name: "currency", abstract: "ISO 4217 currencies.", defaultSubcommand: "list"),
-            CommandGroup(name: "policy", abstract: "The expense policy's rules and their severity.", defaultSubcommand: "list"),
+            CommandGroup(
+                name: "policy", abstract: "The expense policy's rules and their severity, and who approves.", defaultSubcommand: "list"),
+            CommandGroup(name: "delegate", abstract: "Who decides an approver's steps while they are away.", defaultSubcommand: "list"),
             CommandGroup(name: "open", abstract: "Make a report current (REPL navigation).", defaultSubcommand: nil),
             CommandGroup(name: "show", abstract: "Show the session's settings.", defaultSubcommand: "settings"),
             CommandGroup(

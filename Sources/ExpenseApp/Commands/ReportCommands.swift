@@ -95,7 +95,7 @@ enum ReportCommands {
             decision: try store.lastDecision(report.id), version: version, findings: try store.serverFindings(of: report),
             charges: ReportCharges(
                 report: try store.costCentres(ofReport: report.id), items: try store.itemCostCentres(inReport: report.id)),
-            cuts: try store.cuts(of: report.id))
+            cuts: try store.cuts(of: report.id), route: try store.approvalSteps(report.id))
         session.seenVersions[report.id] = version
         return detail.output
     }

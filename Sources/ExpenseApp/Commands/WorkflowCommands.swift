@@ -51,10 +51,10 @@ enum WorkflowCommands {
     }
 
     static let approve = transition(
-        .approve, abstract: "Approve a submitted report (by someone other than its owner).",
+        .approve, abstract: "Approve the step a submitted report waits for (by its approver or their delegate, never the owner).",
         note: Option.text("note", "text", "A note for the audit log."), cuts: cuts)
     static let reject = transition(
-        .reject, abstract: "Reject a submitted report, with the reason (by someone other than its owner).",
+        .reject, abstract: "Reject a submitted report at the step it waits for, with the reason (never by its owner).",
         reason: Option<String?>.value("reason", "Why it is rejected: the owner sees it.").required())
     static let recall = transition(.recall, abstract: "Take a submitted report back to draft (by its owner).")
     static let reopen = transition(.reopen, abstract: "Reopen a rejected report as a draft to fix it (by its owner).")
@@ -91,6 +91,14 @@ enum WorkflowCommands {
         (exit 75) when the report changed since that version.
         """
 
+    /// Who decides a step of a report's route (`policy approval`).
+    private static let decidesTheWaitingStep = """
+        Only the step the report waits for is decided ('report show' lists its route): by that step's approver, \
+        by their delegate during the delegation ('delegate add'), or, for a group's step, by a member of the \
+        group (anyone but the owner on a file). An approval that is not the route's last step leaves the report \
+        submitted and says whom it waits for next.
+        """
+
     /// What approval and reimbursement say of the server's findings.
     private static let printsFindings = """
         On a team database it prints what the server found at the report's submission, as 'report check' and 'report \
@@ -119,7 +127,8 @@ enum WorkflowCommands {
         return CommandSpec(
             ["report", action.rawValue], abstract: abstract,
             discussion: decides
-                ? decidesOnWhatWasRead + ([.approve, .reimburse].contains(action) ? " " + printsFindings : "")
+                ? decidesOnWhatWasRead + ([.approve, .reject].contains(action) ? " " + decidesTheWaitingStep : "")
+                    + ([.approve, .reimburse].contains(action) ? " " + printsFindings : "")
                     + (cuts == nil ? "" : " " + cutsWhat) : "",
             arguments: [.report], options: options,
             examples: decides ? [example, example + " --seen 17"] + cutExample : [example]
@@ -153,11 +162,20 @@ enum WorkflowCommands {
             // Approval and reimbursement are where the findings are decided on: said even when they pass.
             let findings = [.approve, .reimburse].contains(action) ? try findingsNotice(report, in: store) : ""
             return ReportResult(
-                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))\(what)" + findings,
+                message: "\(action.done) report \(report.id): \(report.title) (now \(report.status.rawValue))\(what)"
+                    + (action == .approve ? try routeNotice(report, in: store) : "") + findings,
                 report: report
             )
             .output.touching(report.id)
         }
+    }
+
+    /// Whom a report approved at a step that was not its route's last waits for now, as a line
+    /// after the step's message; nothing once it is approved.
+    private static func routeNotice(_ report: Report, in store: Store) throws -> String {
+        let steps = try store.approvalSteps(report.id)
+        guard report.status == .submitted, let waiting = ApprovalRoute.waiting(steps) else { return "" }
+        return "\nIt waits for \(waiting.decider) now: step \(waiting.position) of \(steps.count) (\(waiting.why))"
     }
 
     /// What a team database's server found at the report's latest submission, as lines after a

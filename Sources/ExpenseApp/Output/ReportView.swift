@@ -61,18 +61,21 @@ struct ReportDetail: Document {
     let charges: ReportCharges
     /// The items its approvers cut (`ItemCut`): what is due is computed from the approved amounts.
     let cuts: [ItemCut]
+    /// Who decides on it, step by step, since its submission (`Store.approvalSteps`).
+    let route: [ApprovalStep]
     let totals: ReportTotals
 
     /// - Throws: when the totals do not fit (bad data naming the report).
     init(
         report: Report, items: [Expense], receipts: ReportReceipts = .none, perDiems: ReportAllowance, advances: [Advance] = [],
         decision: ReportEvent? = nil, version: ReportVersion? = nil, findings: [Violation] = [], charges: ReportCharges = .none,
-        cuts: [ItemCut] = []
+        cuts: [ItemCut] = [], route: [ApprovalStep] = []
     ) throws {
         self.report = report
         self.findings = findings
         self.charges = charges
         self.cuts = cuts
+        self.route = route
         self.decision = decision
         self.version = version
         self.items = items
@@ -109,7 +112,8 @@ struct ReportDetail: Document {
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
         }
-        if let decision {
+        // While it is on its route, the route says who decided which step.
+        if let decision, report.status != .submitted || route.isEmpty {
             var local = decision
             local.at = LocalTime.forPeople(decision.at)
             text += "  " + "Decision:".padding(13) + ReportView.decisionWords(local) + "\n"
@@ -117,6 +121,7 @@ struct ReportDetail: Document {
                 text += "  " + "".padding(13) + "reopen it to change and submit it again: expenses report reopen \(report.id)\n"
             }
         }
+        text += ApprovalRouteView.text(route, status: report.status)
         let listing = ExpenseView.listing(items, inReport: true)
         let table = Listing(columns: listing.columns + [.init("receipts", "receipts", drop: 4)], count: listing.count) { index in
             listing.row(index) + [receipts.cell(items[index].id)]
@@ -207,6 +212,7 @@ struct ReportDetail: Document {
                         ])
                     })
             ),
+            ("route", ApprovalRouteView.json(route, status: report.status)),
             (
                 "decision",
                 decision.map { event in

@@ -3,7 +3,8 @@ extension PostgresSchema {
     /// point 5), since no function looks in `public` any more. A table added by a migration is
     /// added here; `PostgresSearchPathAttackTests` fails for a body that names one unqualified.
     static let appTables = [
-        "allowance_rates", "app_shortcuts", "booking_chart", "categories", "chart_accounts", "cost_centres", "dynamic_shortcuts",
+        "allowance_rates", "app_shortcuts", "approval_policy", "approval_steps", "booking_chart", "categories", "chart_accounts",
+        "cost_centres", "delegations", "dynamic_shortcuts",
         "exchange_rates",
         "expense_cost_centres", "expense_cuts", "expense_receipts", "expense_vat", "expenses", "company_account", "import_batches", "journal_exported",
         "journal_exports",

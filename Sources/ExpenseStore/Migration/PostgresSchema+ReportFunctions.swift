@@ -107,6 +107,10 @@ extension PostgresSchema {
                     found public.reports;
                     step record;
                     logged bigint;
+                    acting_for text;
+                    waiting public.approval_steps;
+                    route_length bigint;
+                    reason text := coalesce(p_reason, '');
                     """,
                 body: """
                     SELECT s.name, s.from_status, s.to_status, s.by_owner, s.grp INTO step
@@ -133,6 +137,9 @@ extension PostgresSchema {
                     IF step.grp IS NOT NULL THEN
                         PERFORM require_group(who, step.grp, step.name || ' report ' || found.id);
                     END IF;
+                    IF step.name IN ('approve', 'reject') THEN
+                        acting_for := require_decider(found, who, step.name);
+                    END IF;
                     PERFORM require_seen(found, p_seen, step.name, NOT step.by_owner);
                     IF step.name = 'submit' THEN
                         PERFORM require_no_blocking_findings(found);
@@ -142,7 +149,27 @@ extension PostgresSchema {
                     IF step.name IN ('approve', 'reimburse') THEN
                         PERFORM require_findings_accepted(found, step.name);
                     END IF;
-                    logged := log_event(found.id, who, step.name, found.status, step.to_status, coalesce(p_reason, ''), p_at);
+                    IF step.name = 'submit' THEN
+                        PERFORM route_steps(found);
+                    END IF;
+                    -- The waiting step is decided; one that is not the route's last leaves the report submitted.
+                    IF step.name IN ('approve', 'reject') THEN
+                        SELECT * INTO waiting FROM public.approval_steps s
+                        WHERE s.report_id = found.id AND s.decided_by IS NULL ORDER BY s.position LIMIT 1;
+                        IF waiting.report_id IS NOT NULL THEN
+                            UPDATE public.approval_steps SET decided_by = who, on_behalf_of = acting_for, decided_at = p_at
+                            WHERE report_id = found.id AND position = waiting.position;
+                            SELECT count(*) INTO route_length FROM public.approval_steps s WHERE s.report_id = found.id;
+                            reason := concat_ws('; ',
+                                CASE WHEN route_length > 1 THEN format('step %s of %s (%s)', waiting.position, route_length, waiting.why) END,
+                                'for ' || acting_for, nullif(reason, ''));
+                            IF step.name = 'approve' AND waiting.position < route_length THEN
+                                PERFORM log_event(found.id, who, step.name, found.status, found.status, reason, p_at);
+                                RETURN;
+                            END IF;
+                        END IF;
+                    END IF;
+                    logged := log_event(found.id, who, step.name, found.status, step.to_status, reason, p_at);
                     IF step.name = 'submit' THEN
                         -- What the traveller's client cannot see: the rate log, other travellers' reports.
                         PERFORM record_submission_findings(found.id, logged, p_at);
@@ -155,6 +182,8 @@ extension PostgresSchema {
                         DELETE FROM public.report_allowances WHERE report_id = found.id;
                         -- The approvers' cuts were of the report as submitted: the next submission is decided anew.
                         DELETE FROM public.expense_cuts WHERE report_id = found.id;
+                        -- Routed again at the next submission, as people and cost centres are then.
+                        DELETE FROM public.approval_steps WHERE report_id = found.id;
                     END IF;
                     """, callers: groupRoles),
             // Refuses a step on `p_report` (locked) decided on another version than it has now

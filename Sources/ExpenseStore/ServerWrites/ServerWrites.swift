@@ -52,6 +52,18 @@ enum ServerWrites {
         "copy_marker_add", ("p_source", String.self), ("p_table", String.self), ("p_source_id", Int64.self),
         ("p_target_id", Int64.self), ("p_file", String.self), ("p_at", String.self), returns: NoResult.self)
 
+    // MARK: Who decides on a report (issue 43)
+
+    /// The approval policy (`ApprovalPolicy`): finance's, or the administrator's.
+    static let approvalPolicySet = ServerWrite(
+        "approval_policy_set", ("p_order", String.self), ("p_second_above", Int64?.self), ("p_second_currency", String?.self),
+        ("p_second_approver", String.self), ("p_at", String.self), returns: NoResult.self)
+    /// The caller (an approver) names `p_delegate` for `p_from` to `p_until`; returns its id.
+    static let delegationAdd = ServerWrite(
+        "delegation_add", ("p_delegate", String.self), ("p_from", String.self), ("p_until", String.self), ("p_at", String.self),
+        returns: Int64.self)
+    static let delegationRemove = ServerWrite("delegation_remove", ("p_delegation", Int64.self), returns: NoResult.self)
+
     // MARK: A report's trip
 
     static let reportTrip = ServerWrite(
@@ -292,7 +304,7 @@ enum ServerWrites {
         launchDiscard, sessionOpen, sessionTouch, sessionClose,
         rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet, vatRateSet,
         payeeSet, companySet, paymentRunNew, paymentRunAdd, paymentRunSeal, paymentRunConfirm, paymentRunCancel,
-        chartAccountSet, bookingChartSet, journalExportRecord,
+        chartAccountSet, bookingChartSet, journalExportRecord, approvalPolicySet, delegationAdd, delegationRemove,
         personSet, costCentreSave, reportCostCentresSet, expenseCostCentresSet,
     ]
 }

@@ -9,12 +9,39 @@ struct FileWorkflowWrites: WorkflowWrites {
 
     /// `seen` was compared by the store in this transaction, which no other writer of the file interleaves.
     func apply(
-        _ action: ReportAction, to report: Report, by user: UserName, reason: String, seen: ReportVersion,
-        freezing perDiems: ReportPerDiems?
+        _ action: ReportAction, to report: Report, by user: UserName, for approver: UserName?, reason: String,
+        seen: ReportVersion, freezing perDiems: ReportPerDiems?
     ) throws {
         let db = store.db
         // Frozen while it is still a draft (the triggers allow nothing else), thawed once it is one again.
         if let perDiems { try store.freeze(perDiems, of: report.id) }
+        var reason = reason
+        switch action {
+        case .submit:
+            for step in try store.route(of: report) {
+                try db.execute(
+                    """
+                    INSERT INTO approval_steps (report_id, position, approver, approver_group, why)
+                    VALUES (\(report.id), \(step.position), \(step.approver), \(step.group?.rawValue), \(step.why))
+                    """ as SQL)
+            }
+        case .approve, .reject:
+            let steps = try store.approvalSteps(report.id)
+            guard let waiting = ApprovalRoute.waiting(steps) else { break }
+            try db.execute(
+                """
+                UPDATE approval_steps SET decided_by = \(user.value), on_behalf_of = \(approver?.value), decided_at = \(store.now())
+                WHERE report_id = \(report.id) AND position = \(waiting.position)
+                """ as SQL)
+            reason = ApprovalRoute.loggedReason(of: waiting, count: steps.count, for: approver?.value, reason: reason)
+            // Not the route's last step: logged, and the report waits for the next.
+            if action == .approve, waiting.position < steps.count {
+                try store.logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: report.status, reason: reason)
+                return
+            }
+        case .recall, .reopen, .reimburse:
+            break
+        }
         try store.logEvent(report.id, actor: user, action: action.rawValue, from: report.status, to: action.to, reason: reason)
         try db.execute("UPDATE reports SET status = \(action.to), updated_at = \(store.now()) WHERE id = \(report.id)" as SQL)
         // A team database's row security may let one see a report and not move it: then
@@ -26,6 +53,8 @@ struct FileWorkflowWrites: WorkflowWrites {
             try db.execute("DELETE FROM report_allowances WHERE report_id = \(report.id)" as SQL)
             // The approvers' cuts were of the report as submitted: the next submission is decided anew.
             try db.execute("DELETE FROM expense_cuts WHERE report_id = \(report.id)" as SQL)
+            // Routed again at the next submission, as people and cost centres are then.
+            try db.execute("DELETE FROM approval_steps WHERE report_id = \(report.id)" as SQL)
         }
     }
 
@@ -93,6 +122,33 @@ struct FileWorkflowWrites: WorkflowWrites {
     func requireWholeAuditLog() throws {}
 
     // MARK: Policy
+
+    func today() throws -> String { String(store.now().prefix(10)) }
+
+    func setApprovalPolicy(_ policy: ApprovalPolicy, by user: UserName) throws {
+        try store.db.execute(
+            """
+            INSERT INTO approval_policy (singleton, step_order, second_above_minor, second_above_currency, second_approver,
+                                         changed_by, changed_at)
+            VALUES (1, \(policy.order.rawValue), \(policy.secondAbove?.minorUnits), \(policy.secondAbove?.currency.code), \
+            \(policy.secondApprover.rawValue), \(user.value), \(store.now()))
+            ON CONFLICT (singleton) DO UPDATE SET step_order = excluded.step_order, second_above_minor = excluded.second_above_minor,
+                second_above_currency = excluded.second_above_currency, second_approver = excluded.second_approver,
+                changed_by = excluded.changed_by, changed_at = excluded.changed_at
+            """ as SQL)
+    }
+
+    func addDelegation(to delegate: UserName, from: CalendarDate, until: CalendarDate, by approver: UserName) throws -> Int64 {
+        try store.db.insert(
+            """
+            INSERT INTO delegations (approver, delegate, from_date, until_date, created_at)
+            VALUES (\(approver.value), \(delegate.value), \(from.description), \(until.description), \(store.now()))
+            """ as SQL)
+    }
+
+    func removeDelegation(_ id: Int64, by approver: UserName) throws {
+        try store.db.execute("DELETE FROM delegations WHERE id = \(id) AND approver = \(approver.value)" as SQL)
+    }
 
     func setSeverity(_ severity: PolicySeverity, of rule: PolicyRule) throws {
         try store.db.execute(

@@ -13,9 +13,10 @@ struct ServerWorkflowWrites: WorkflowWrites {
     /// the domain's words, from the report as it is now (after a savepoint, so the transaction
     /// can still read). The step names the version `seen`, which the server compares with the
     /// report's once it holds its lock.
+    /// The server routes the report, and finds whom a delegate decides for, itself.
     func apply(
-        _ action: ReportAction, to report: Report, by user: UserName, reason: String, seen: ReportVersion,
-        freezing perDiems: ReportPerDiems?
+        _ action: ReportAction, to report: Report, by user: UserName, for approver: UserName?, reason: String,
+        seen: ReportVersion, freezing perDiems: ReportPerDiems?
     ) throws {
         let id = report.id
         do {
@@ -27,6 +28,7 @@ struct ServerWorkflowWrites: WorkflowWrites {
                 throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)")
             }
             try action.check(current, by: user)
+            if action == .approve || action == .reject { try store.requireDecider(current, user) }
             throw error
         }
     }
@@ -65,6 +67,25 @@ struct ServerWorkflowWrites: WorkflowWrites {
     }
 
     // MARK: Policy
+
+    func today() throws -> String {
+        try store.db.queryFirst(SQL(verbatim: "SELECT \(PostgresSchema.functionSchema).server_today()")) { $0.string(0) } ?? ""
+    }
+
+    func setApprovalPolicy(_ policy: ApprovalPolicy, by user: UserName) throws {
+        try ServerWrites.approvalPolicySet.call(
+            on: store.db, policy.order.rawValue, policy.secondAbove?.minorUnits, policy.secondAbove?.currency.code,
+            policy.secondApprover.rawValue, store.now())
+    }
+
+    /// The server names the caller the approver.
+    func addDelegation(to delegate: UserName, from: CalendarDate, until: CalendarDate, by approver: UserName) throws -> Int64 {
+        try ServerWrites.delegationAdd.call(on: store.db, delegate.value, from.description, until.description, store.now())
+    }
+
+    func removeDelegation(_ id: Int64, by approver: UserName) throws {
+        try ServerWrites.delegationRemove.call(on: store.db, id)
+    }
 
     func setSeverity(_ severity: PolicySeverity, of rule: PolicyRule) throws {
         try ServerWrites.policySet.call(on: store.db, rule.rawValue, severity.rawValue)

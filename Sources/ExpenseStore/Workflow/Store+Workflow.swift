@@ -14,12 +14,14 @@ extension Store {
     ) throws -> Report {
         guard let report = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
         try action.check(report, by: user)
+        let approver = action == .approve || action == .reject ? try requireDecider(report, user) : nil
         let current = try version(of: id)
         if let seen { try current.requireSeen(seen, of: report) }
         // Submitted with its per diems as computed now, or not at all when they cannot be (the
         // server computes and freezes its own; this says why in the app's words first).
         let perDiems = action == .submit ? try perDiemsToFreeze(report) : nil
-        try writes.workflow.apply(action, to: report, by: user, reason: reason, seen: seen ?? current, freezing: perDiems)
+        try writes.workflow.apply(
+            action, to: report, by: user, for: approver, reason: reason, seen: seen ?? current, freezing: perDiems)
         return try self.report(id)
     }
 

@@ -10,9 +10,25 @@ protocol WorkflowWrites {
     /// Takes `action` on `report` (as it is now, the step checked): logs it and moves the report,
     /// freezing `perDiems` when it is submitted with them. `seen` is the version the step was
     /// decided on, already compared with the report's by the store; the server compares again.
+    /// A submitted report gets its route (`ApprovalRoute`); an approval that is not its route's
+    /// last step is logged and leaves the report submitted. `approver` is whom a delegate decides
+    /// for (`Store.requireDecider`; the server finds it again itself).
     func apply(
-        _ action: ReportAction, to report: Report, by user: UserName, reason: String, seen: ReportVersion,
-        freezing perDiems: ReportPerDiems?) throws
+        _ action: ReportAction, to report: Report, by user: UserName, for approver: UserName?, reason: String,
+        seen: ReportVersion, freezing perDiems: ReportPerDiems?) throws
+
+    /// Today as the engine keeps it, YYYY-MM-DD: the app's (`EXPENSES_NOW` may pin it), or the
+    /// server's, which decides whether a delegation is in force.
+    func today() throws -> String
+
+    /// Sets the approval policy.
+    func setApprovalPolicy(_ policy: ApprovalPolicy, by user: UserName) throws
+
+    /// `approver` names `delegate` for a period (checked by the store); returns its id.
+    func addDelegation(to delegate: UserName, from: CalendarDate, until: CalendarDate, by approver: UserName) throws -> Int64
+
+    /// Removes delegation `id` of `approver`'s (the store found it).
+    func removeDelegation(_ id: Int64, by approver: UserName) throws
 
     /// Cuts an item of `report` (submitted, as it is now, the cut checked) from `before` (what it
     /// was approved at so far) to `cut.approved`, and logs it; returns the report's version then.
