@@ -9,24 +9,6 @@ extension PostgresSchema {
     static var cutFunctions: [ServerFunction] {
         let rule = "'integrity_constraint_violation'"
         return [
-            // Whom `p_who` decides on `p_report` (locked) for: NULL for themselves; raises when
-            // they may not decide on it now. Today's rule: a submitted report, not their own, by
-            // a member of the approver group.
-            // replaced by the route (B) at merge
-            ServerFunction(
-                name: "require_decider", parameters: "p_report public.reports, p_who text, p_what text", returns: "text",
-                body: """
-                    IF p_report.status <> 'submitted' THEN
-                        RAISE EXCEPTION 'report % is %: only a submitted report can be decided on (%)', p_report.id, p_report.status,
-                            p_what USING ERRCODE = \(rule);
-                    END IF;
-                    IF p_report.owner = p_who THEN
-                        RAISE EXCEPTION '% owns report % and cannot % it: someone else must (separation of duties)', p_who,
-                            p_report.id, p_what USING ERRCODE = 'insufficient_privilege';
-                    END IF;
-                    PERFORM require_group(p_who, '\(approverRole)', p_what || ' report ' || p_report.id);
-                    RETURN NULL;
-                    """),
             ServerFunction(
                 ServerWrites.expenseCut,
                 declare: """

@@ -19,15 +19,6 @@ extension Store {
         }
     }
 
-    /// Refuses `user` a decision on `report` now, and returns the approver they decide for when
-    /// they decide as someone's delegate (nil when for themselves): the report is submitted and
-    /// not theirs. The team server holds the same rule in `require_decider`.
-    // replaced by the route (B) at merge
-    public func requireDecider(_ report: Report, _ user: UserName) throws -> UserName? {
-        try ReportAction.approve.check(report, by: user)
-        return nil
-    }
-
     /// Cuts items of submitted report `id` (`ItemCut`), each logged in its audit chain ("cut item
     /// 12"), by `user`, who may decide on it now (`requireDecider`), on the version `seen`.
     /// Refuses them all when one is refused: an item not in the report, an amount below zero or
@@ -35,6 +26,8 @@ extension Store {
     /// the step that approves the report: returns the version the cuts leave, which that step names.
     public func cut(_ cuts: [ItemCut], of id: Int64, by user: UserName, seen: ReportVersion) throws -> ReportVersion {
         guard let report = try lockedReport(id) else { throw ExpenseError(.notFound, .unknownReport(id), "unknown report \(id)") }
+        // A cut is part of an approval: of a submitted report, not the cutter's own, by its waiting step's decider.
+        try ReportAction.approve.check(report, by: user)
         let onBehalfOf = try requireDecider(report, user)
         try version(of: id).requireSeen(seen, of: report)
         let items = Dictionary(try expenses(.report(id)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
