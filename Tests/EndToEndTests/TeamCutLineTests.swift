@@ -54,7 +54,7 @@ final class TeamCutLineTests: TeamDatabaseTestCase {
         _ = try ok(as: "bob", "report", "approve", "1")
         try assertRefused(
             as: "bob", "SELECT expenses.expense_cut(1, 1, 0, 'late', \(try version(1)))",
-            "report 1 is approved: only a submitted report can be decided on (cut)")
+            "report 1 is approved: only a submitted report is decided on")
         // fiona is no approver: she cuts nothing, and sees no submitted report of anyone's.
         try assertRefused(as: "fiona", "SELECT expenses.expense_cut(2, 3, 0, 'his', \(try version(2)))", "unknown report 2")
         try assertNothingCutBut()
