@@ -75,6 +75,9 @@ struct FileWorkflowWrites: WorkflowWrites {
     /// Whoever opens a file sees all of its log.
     func requireWholeAuditLog() throws {}
 
+    /// A file has no roles: whoever is not the owner may decide any step.
+    func decidingGroups() throws -> Set<String> { ["approver", "finance"] }
+
     // MARK: Policy
 
     func setSeverity(_ severity: PolicySeverity, of rule: PolicyRule) throws {

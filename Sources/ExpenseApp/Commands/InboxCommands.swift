@@ -1,0 +1,50 @@
+import ExpenseCore
+import ExpenseStore
+import ExpenseSupport
+
+/// What waits for whom: `inbox` for the person, `report overdue` for a scheduled reminder.
+enum InboxCommands {
+    enum Options {
+        static let days = Option.number("days", "n", "List the reports that have waited longer than this many days.").required()
+    }
+
+    static let all: [CommandSpec] = [inbox, overdue]
+
+    static let inbox = CommandSpec(
+        ["inbox"], abstract: "What waits for you: reports to decide, your reports sent back, approved ones to pay.",
+        discussion: """
+            Lists the submitted reports of others waiting for your decision (on a team database, those whose waiting \
+            step is yours or your group's), longest waiting first, with the day each came to you; your own reports \
+            that were rejected, with who rejected them and why; and for finance (on a file database, anyone) the \
+            approved reports of others not yet reimbursed. A section with nothing in it says so.
+            """,
+        examples: ["expenses inbox", "expenses inbox --format json"]
+    ) { invocation, session in
+        let store = try session.store()
+        let inbox = try store.inbox(of: try session.user)
+        return InboxView(inbox: inbox, today: session.today(store)).output
+    }
+
+    static let overdue = CommandSpec(
+        ["report", "overdue"], abstract: "List submitted reports that have waited longer than N days for a decision.",
+        discussion: """
+            A report waits from its submission, or from the step decided before the one it waits at now. Each row \
+            says whom it waits for ("any approver" when any approver but its owner may decide) and since when. The \
+            exit status is 0 whether or not any is overdue, so that a scheduled reminder job mails what it prints \
+            (see 'Reminders' in docs/TEAM.md for a cron line and a systemd timer).
+            """,
+        options: [Options.days],
+        examples: ["expenses report overdue --days 3", "expenses report overdue --days 3 --format json"]
+    ) { invocation, session in
+        let store = try session.store()
+        let reports = try store.overdueReports(days: try invocation[Options.days])
+        return .listing(InboxView.overdue(reports, today: session.today(store)))
+    }
+}
+
+extension Session {
+    /// The store's today (EXPENSES_NOW pins it), in UTC as the audit log's times are.
+    func today(_ store: Store) -> CalendarDate? {
+        try? CalendarDate.parse(String(store.now().prefix(10)))
+    }
+}
