@@ -31,6 +31,7 @@ enum ShippedMigrations {
         ("2026-12-18-v18-payments", "6193e0850ee0fe77fa81e1d25d89f06fbe3b741aba26789b17c7493e92bb4a1b"),
         ("2026-12-19-v19-booking", "5bcc3c712c8641ea07bb3b230dc8f39fdfc9d1af30a6f3a435d215c666f341cd"),
         ("2026-12-20-v20-database-identity", "900c770aa5a2f0dbcd520ca05d55e10cb3f336ce33888bd34f33cc42887d7bd7"),
+        ("2026-12-21-v21-people-and-cost-centres", "291e42e4b2865ff73b6760db24905a196bdfafc4510dfb0f3b4c6c2563d53efd"),
     ]
 
     /// `PostgresMigrations.migrator`: a team database.
@@ -51,5 +52,6 @@ enum ShippedMigrations {
         ("2026-12-18-pg-v14-payments", "b4d31fc29deea491fb4f6d813f669cc9d55da49cdd876c2c29b680e68d8fbe09"),
         ("2026-12-19-pg-v15-booking", "fa9353f8319b749704491b1872149978859718d863c1f7337cdd90c394dc11a4"),
         ("2026-12-20-pg-v16-copy-markers", "2435429175c086611987eea363697893c8ca6405b7313a89b4e9cfae70cf875d"),
+        ("2026-12-21-pg-v17-people-and-cost-centres", "a3f40bf26b713b62dabded7e61fe5e08b15ab5544e56e18d14c109ac9abedef7"),
     ]
 }

@@ -175,6 +175,12 @@ extension CopiedTable {
         "company_account": "the company's account: set again on the target with 'company set' (not yet copied)",
         "payment_runs": "the runs the source paid, which stay with it, so that no copy pays a report again",
         "payment_run_reports": "the reports of the source's runs, which stay with it, so that no copy pays a report again",
+        // Issue 43: not yet copied. Managers and cost centres are the company's, set on a team
+        // database by finance; a copied draft is charged again there ('report edit --cost-centre').
+        "people": "people's managers: set again on the target with 'person set' (not yet copied)",
+        "cost_centres": "the cost centres and their owners: set again on the target with 'cost-centre add' (not yet copied)",
+        "report_cost_centres": "what a report is charged to: charged again on the target with 'report edit --cost-centre' (not yet copied)",
+        "expense_cost_centres": "what an item is charged to where it differs from its report: charged again on the target (not yet copied)",
     ]
 
     /// The references a foreign key holds on SQLite: checked after a copy onto a server, whose

@@ -24,6 +24,9 @@ public enum PostgresMigrations {
         migrator.register("2026-12-18-pg-v14-payments") { try $0.execute(SQL(verbatim: PostgresSchema.payments)) }
         migrator.register("2026-12-19-pg-v15-booking") { try $0.execute(SQL(verbatim: PostgresSchema.booking)) }
         migrator.register("2026-12-20-pg-v16-copy-markers") { try $0.execute(SQL(verbatim: PostgresSchema.copyMarkers)) }
+        migrator.register("2026-12-21-pg-v17-people-and-cost-centres") {
+            try $0.execute(SQL(verbatim: PostgresSchema.peopleAndCostCentres))
+        }
         return migrator
     }
 

@@ -38,7 +38,10 @@ extension PostgresSchema {
                 END LOOP;
             END $$;
             """
-        return ([dropAll] + (reportPolicies + itemPolicies + logPolicies + tripPolicies + personalPolicies + paymentPolicies).map(\.sql))
+        return
+            ([dropAll]
+            + (reportPolicies + itemPolicies + logPolicies + tripPolicies + personalPolicies + paymentPolicies + costCentrePolicies).map(
+                \.sql))
             .joined(
                 separator: "\n")
     }

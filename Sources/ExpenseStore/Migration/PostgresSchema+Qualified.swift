@@ -3,12 +3,15 @@ extension PostgresSchema {
     /// point 5), since no function looks in `public` any more. A table added by a migration is
     /// added here; `PostgresSearchPathAttackTests` fails for a body that names one unqualified.
     static let appTables = [
-        "allowance_rates", "app_shortcuts", "booking_chart", "categories", "chart_accounts", "dynamic_shortcuts", "exchange_rates",
-        "expense_receipts", "expense_vat", "expenses", "company_account", "import_batches", "journal_exported", "journal_exports",
+        "allowance_rates", "app_shortcuts", "booking_chart", "categories", "chart_accounts", "cost_centres", "dynamic_shortcuts",
+        "exchange_rates",
+        "expense_cost_centres", "expense_receipts", "expense_vat", "expenses", "company_account", "import_batches", "journal_exported",
+        "journal_exports",
         "manual_rate_tolerance", "payee_changes", "payees", "payment_run_reports", "payment_runs", "mileage_rates", "open_sessions",
+        "people",
         "policy_acknowledgements", "policy_rules",
         "rate_change_window", "rate_events", "rate_events_head", "receipt_contents", "receipt_inbox_taken", "receipt_uploads",
-        "receipts", "report_advances", "report_allowances", "report_events", "report_events_head", "report_findings",
+        "receipts", "report_advances", "report_allowances", "report_cost_centres", "report_events", "report_events_head", "report_findings",
         "report_meals", "report_stops", "reports", "schema_migrations", "shortcut_launches", "upload_limits", "vat_rates",
     ]
 
@@ -29,7 +32,7 @@ extension PostgresSchema {
     /// without `public`: the last definition of each, in the migrations' order. A migration
     /// that makes a trigger function adds its SQL here.
     static var requalifiedTriggerFunctions: String {
-        let shipped = [triggers, countFunction, tripAllowances, mileageNightsAdvances, itemVAT]
+        let shipped = [triggers, countFunction, tripAllowances, mileageNightsAdvances, itemVAT, peopleAndCostCentres]
         guard let expression = try? Regex("CREATE (?:OR REPLACE )?FUNCTION (\\w+)\\(\\) RETURNS trigger .*?\\bEND \\$\\$;") else {
             return ""
         }

@@ -164,9 +164,11 @@ extension Schema {
 
     /// The triggers that guard the workflow's rules: the append-only, hash-chained audit log, legal
     /// and logged status changes, frozen items and their receipts, a trip's frozen stops, meals and
-    /// per diems, frozen advances, items' VAT parts. The app re-creates any of them that is missing or not this text
+    /// per diems, frozen advances, items' VAT parts, reports' and items' cost centres. The app re-creates any of them that is missing or not this text
     /// whenever it opens a database (`restoreProtectiveTriggers`).
-    static var protectiveTriggers: [Trigger] { auditAndItemTriggers + tripTriggers + advanceTriggers + itemVATTriggers }
+    static var protectiveTriggers: [Trigger] {
+        auditAndItemTriggers + tripTriggers + advanceTriggers + itemVATTriggers + costCentreTriggers
+    }
 
     /// The protective triggers on the tables the audit chain's migration knew (later tables' come
     /// with them).

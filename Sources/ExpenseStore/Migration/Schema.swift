@@ -31,6 +31,7 @@ public enum Schema {
         migrator.register("2026-12-18-v18-payments", addPayments)
         migrator.register("2026-12-19-v19-booking", addBooking)
         migrator.register("2026-12-20-v20-database-identity", addDatabaseIdentity)
+        migrator.register("2026-12-21-v21-people-and-cost-centres", addPeopleAndCostCentres)
         return migrator
     }
 
