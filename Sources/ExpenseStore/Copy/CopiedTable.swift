@@ -181,6 +181,11 @@ extension CopiedTable {
         "cost_centres": "the cost centres and their owners: set again on the target with 'cost-centre add' (not yet copied)",
         "report_cost_centres": "what a report is charged to: charged again on the target with 'report edit --cost-centre' (not yet copied)",
         "expense_cost_centres": "what an item is charged to where it differs from its report: charged again on the target (not yet copied)",
+        // Issue 43: who decides is the target's: a copied report submitted without a route waits
+        // for any approver but its owner, as before routes.
+        "approval_policy": "the source's approval policy: set again on the target with 'policy approval'",
+        "approval_steps": "the route of a report as the source computed it: the target's people and cost centres decide",
+        "delegations": "the source's delegates: added again on the target with 'delegate add'",
     ]
 
     /// The references a foreign key holds on SQLite: checked after a copy onto a server, whose

@@ -27,6 +27,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-21-pg-v17-people-and-cost-centres") {
             try $0.execute(SQL(verbatim: PostgresSchema.peopleAndCostCentres))
         }
+        migrator.register("2026-12-22-pg-v18-approval-route") { try $0.execute(SQL(verbatim: PostgresSchema.approvalRoute)) }
         return migrator
     }
 

@@ -32,6 +32,7 @@ public enum Schema {
         migrator.register("2026-12-19-v19-booking", addBooking)
         migrator.register("2026-12-20-v20-database-identity", addDatabaseIdentity)
         migrator.register("2026-12-21-v21-people-and-cost-centres", addPeopleAndCostCentres)
+        migrator.register("2026-12-22-v22-approval-route", addApprovalRoute)
         return migrator
     }
 
