@@ -33,6 +33,7 @@ enum ShippedMigrations {
         ("2026-12-20-v20-database-identity", "900c770aa5a2f0dbcd520ca05d55e10cb3f336ce33888bd34f33cc42887d7bd7"),
         ("2026-12-21-v21-people-and-cost-centres", "291e42e4b2865ff73b6760db24905a196bdfafc4510dfb0f3b4c6c2563d53efd"),
         ("2026-12-22-v22-approval-route", "58e32ef697813f2600e3300721b64e4b66dbb938ef57ee0857c68ac73b834e04"),
+        ("2026-12-24-v21-expense-cuts", "e5f9c9cb80c204a0f7f1b2b1d520379cfcafa59bd7004fe9091c75368706c7b9"),
     ]
 
     /// `PostgresMigrations.migrator`: a team database.
@@ -55,5 +56,6 @@ enum ShippedMigrations {
         ("2026-12-20-pg-v16-copy-markers", "2435429175c086611987eea363697893c8ca6405b7313a89b4e9cfae70cf875d"),
         ("2026-12-21-pg-v17-people-and-cost-centres", "a3f40bf26b713b62dabded7e61fe5e08b15ab5544e56e18d14c109ac9abedef7"),
         ("2026-12-22-pg-v18-approval-route", "5aa3aa27299a780952852e09146ae5265007d4f22f0b6217c6e55c6d955d0eaa"),
+        ("2026-12-24-pg-v17-expense-cuts", "2161b43663ec84c27ebfbb55e7110d4e52a87b6d92ee2c0087a8b91fc7fca73d"),
     ]
 }

@@ -136,6 +136,12 @@ extension CopiedTable {
                 ("rate_source", t), ("converted_minor", i), ("created_at", t),
             ], totals: ["amount_minor", "converted_minor"]),
         CopiedTable(
+            "expense_cuts",
+            [
+                ("expense_id", i), ("report_id", i), ("approved_minor", i), ("reason", t), ("cut_by", t), ("on_behalf_of", t),
+                ("cut_at", t),
+            ], key: ["expense_id"], totals: ["approved_minor"]),
+        CopiedTable(
             "policy_acknowledgements", [("report_id", i), ("violation", t), ("actor", t), ("at", t), ("reason", t)],
             key: ["report_id", "violation"]),
         CopiedTable(
@@ -206,5 +212,7 @@ extension CopiedTable {
         ("report_meals", "report_id", "reports", "id"),
         ("report_allowances", "report_id", "reports", "id"),
         ("report_advances", "report_id", "reports", "id"),
+        ("expense_cuts", "expense_id", "expenses", "id"),
+        ("expense_cuts", "report_id", "reports", "id"),
     ]
 }

@@ -28,6 +28,7 @@ public enum PostgresMigrations {
             try $0.execute(SQL(verbatim: PostgresSchema.peopleAndCostCentres))
         }
         migrator.register("2026-12-22-pg-v18-approval-route") { try $0.execute(SQL(verbatim: PostgresSchema.approvalRoute)) }
+        migrator.register("2026-12-24-pg-v17-expense-cuts") { try $0.execute(SQL(verbatim: PostgresSchema.expenseCuts)) }
         return migrator
     }
 

@@ -101,8 +101,8 @@ extension PostgresSchema {
         ]
     }
 
-    /// The audit log, acknowledged warnings, advances and the route's steps: read with their
-    /// report; written by the functions.
+    /// The audit log, acknowledged warnings, advances, the route's steps and cut items: read with
+    /// their report; written by the functions.
     static var logPolicies: [Policy] {
         let visible = { (table: String) in "EXISTS (SELECT 1 FROM reports r WHERE r.id = \(table).report_id)" }
         return [
@@ -121,6 +121,9 @@ extension PostgresSchema {
             Policy(
                 name: "approval_steps_of_visible_reports", table: "approval_steps", command: "SELECT", roles: groupRoles,
                 using: visible("approval_steps")),
+            Policy(
+                name: "expense_cuts_of_visible_reports", table: "expense_cuts", command: "SELECT", roles: groupRoles,
+                using: visible("expense_cuts")),
         ]
     }
 

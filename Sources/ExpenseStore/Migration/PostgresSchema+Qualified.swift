@@ -5,7 +5,8 @@ extension PostgresSchema {
     static let appTables = [
         "allowance_rates", "app_shortcuts", "booking_chart", "categories", "chart_accounts", "cost_centres", "dynamic_shortcuts",
         "exchange_rates",
-        "expense_cost_centres", "expense_receipts", "expense_vat", "expenses", "company_account", "import_batches", "journal_exported",
+        "expense_cost_centres", "expense_cuts", "expense_receipts", "expense_vat", "expenses", "company_account", "import_batches",
+        "journal_exported",
         "journal_exports",
         "manual_rate_tolerance", "payee_changes", "payees", "payment_run_reports", "payment_runs", "mileage_rates", "open_sessions",
         "people",

@@ -71,7 +71,7 @@ extension PostgresSchema {
         "policy_acknowledgements", "import_batches", "receipt_inbox_taken", "open_sessions",
         "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads", "report_stops", "report_meals",
         "report_allowances", "report_advances", "report_findings", "expense_vat", "payees", "payee_changes", "payment_runs",
-        "payment_run_reports", "report_cost_centres", "expense_cost_centres", "approval_steps",
+        "payment_run_reports", "report_cost_centres", "expense_cost_centres", "approval_steps", "expense_cuts",
     ]
 
     /// Revoked first, so that a second run leaves exactly these. Members read (people's rows
@@ -90,7 +90,7 @@ extension PostgresSchema {
                 open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches, allowance_rates, report_stops, report_meals,
                 report_allowances, mileage_rates, report_advances, manual_rate_tolerance, rate_events, rate_events_head,
                 rate_change_window, report_findings, receipt_uploads, upload_limits, vat_rates, expense_vat, payees, payee_changes, company_account,
-                payment_runs, payment_run_reports,
+                payment_runs, payment_run_reports, expense_cuts,
                 chart_accounts, booking_chart, people, cost_centres, report_cost_centres, expense_cost_centres, approval_policy,
                 approval_steps, delegations TO \(all);
             GRANT SELECT ON journal_exports, journal_exported TO \(financeRole);

@@ -33,6 +33,7 @@ public enum Schema {
         migrator.register("2026-12-20-v20-database-identity", addDatabaseIdentity)
         migrator.register("2026-12-21-v21-people-and-cost-centres", addPeopleAndCostCentres)
         migrator.register("2026-12-22-v22-approval-route", addApprovalRoute)
+        migrator.register("2026-12-24-v21-expense-cuts", addExpenseCuts)
         return migrator
     }
 
