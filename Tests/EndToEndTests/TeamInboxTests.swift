@@ -16,9 +16,12 @@ final class TeamInboxTests: TeamDatabaseTestCase {
         // Fiona is finance, no approver: nothing waits for her decision, and she has a section to pay.
         XCTAssertEqual(
             try ok(as: "fiona", "inbox"),
-            "Nothing waits for your decision.\nNone of your reports was sent back.\nNo approved report waits to be paid.\n")
+            "Nothing waits for your decision.\nNone of your reports was sent back.\nNone of your approved reports has a cut item.\n"
+                + "No approved report waits to be paid.\n")
         // Alice is a traveller only: no section for payments, and her own report is not hers to decide.
-        XCTAssertEqual(try ok(as: "alice", "inbox"), "Nothing waits for your decision.\nNone of your reports was sent back.\n")
+        XCTAssertEqual(
+            try ok(as: "alice", "inbox"),
+            "Nothing waits for your decision.\nNone of your reports was sent back.\nNone of your approved reports has a cut item.\n")
         // Four days on, the reminder job lists what its role sees: every waiting report for the approver.
         app.environment["EXPENSES_NOW"] = "2026-03-14T09:00:00Z"
         let overdue = try ok(as: "bob", "report", "overdue", "--days", "3", "--format", "json")

@@ -29,6 +29,7 @@ final class InboxTests: EngineTestCase {
             """
             Nothing waits for your decision.
             None of your reports was sent back.
+            None of your approved reports has a cut item.
             No approved report waits to be paid.
 
             """)
@@ -64,6 +65,56 @@ final class InboxTests: EngineTestCase {
         XCTAssertEqual(ids(try inbox("alice")["toPay"]), [], "her own report is not hers to pay")
         try app.ok("--user", "carol", "report", "reimburse", "1", "--reference", "PAY-1")
         XCTAssertEqual(ids(try inbox("carol")["toPay"]), [])
+    }
+
+    /// The route's steps, delegations and cuts are written as the route's, the delegate's and the
+    /// cut's own commands write them (those are their tests'): here only what the inbox reads.
+    func testTheInboxFollowsTheRouteAndSaysForWhomADelegateDecides() throws {
+        try app.ok("report", "submit", "1")
+        _ = try app.query(
+            """
+            DELETE FROM approval_steps WHERE report_id = 1;
+            INSERT INTO approval_steps (report_id, position, approver, approver_group, why)
+                VALUES (1, 1, 'bob', NULL, 'manager'), (1, 2, NULL, 'finance', 'second approval');
+            INSERT INTO delegations (approver, delegate, from_date, until_date, created_at)
+                VALUES ('bob', 'dave', '2026-03-09', '2026-03-15', '2026-03-01T08:00:00Z'),
+                       ('dave', 'erin', '2026-03-01', '2026-03-31', '2026-03-01T08:00:00Z');
+            """)
+        XCTAssertTrue(
+            try app.ok("--user", "bob", "inbox").hasPrefix(
+                "Waiting for your decision (1):\n  1  Trip  alice  20.00 EUR  waiting since 2026-03-10 (0 days)  step: manager\n"))
+        XCTAssertTrue(try app.ok("--user", "dave", "inbox").contains("  step: manager  for bob\n"), "bob's delegate")
+        XCTAssertEqual(((try inbox("dave")["toDecide"] as? [[String: Any]])?.first?["for"]) as? String, "bob")
+        XCTAssertEqual(ids(try inbox("erin")["toDecide"]), [], "dave's delegate does not get bob's steps")
+        XCTAssertEqual(ids(try inbox("carol")["toDecide"]), [], "the step is bob's, not any approver's")
+        app.environment["EXPENSES_NOW"] = "2026-03-16T09:00:00Z"
+        XCTAssertEqual(ids(try inbox("dave")["toDecide"]), [], "the delegation ended by itself")
+
+        _ = try app.query(
+            "UPDATE approval_steps SET decided_by = 'bob', decided_at = '2026-03-11T09:00:00Z' WHERE report_id = 1 AND position = 1")
+        XCTAssertTrue(try app.ok("--user", "carol", "inbox").contains("  step: second approval\n"), "finance's step")
+        let overdue = try XCTUnwrap(app.json("report", "overdue", "--days", "5") as? [[String: Any]])
+        XCTAssertEqual(overdue.first?["waitsFor"] as? String, "any of finance")
+        XCTAssertEqual(overdue.first?["why"] as? String, "second approval")
+    }
+
+    func testTheTravellerSeesWhatWasCutFromHerApprovedReportAndWhy() throws {
+        try app.ok("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "23.50", "--category", "meals")
+        try app.ok("report", "submit", "1")
+        try app.ok("--user", "bob", "report", "approve", "1")
+        _ = try app.query(
+            """
+            INSERT INTO expense_cuts (expense_id, report_id, approved_minor, reason, cut_by, on_behalf_of, cut_at)
+                VALUES (2, 1, 0, 'minibar is private', 'dave', 'bob', '2026-03-10T09:00:00Z');
+            """)
+        let alice = try app.ok("inbox")
+        XCTAssertTrue(
+            alice.contains(
+                "Your approved reports with cut items (1):\n  1  Trip  43.50 EUR\n"
+                    + "    item 2 (meals) cut from 23.50 EUR to 0.00 EUR by dave for bob: minibar is private\n"), alice)
+        let cut = try XCTUnwrap((try inbox("alice")["cut"] as? [[String: Any]])?.first?["cuts"] as? [[String: Any]])
+        XCTAssertEqual(cut.first?["reason"] as? String, "minibar is private")
+        XCTAssertEqual(ids(try inbox("bob")["cut"]), [], "only the traveller's own")
     }
 
     func testOverdueListsReportsThatWaitedLongerThanTheDaysAndExitsZeroEitherWay() throws {

@@ -11,12 +11,15 @@ enum InboxCommands {
     static let all: [CommandSpec] = [inbox, overdue]
 
     static let inbox = CommandSpec(
-        ["inbox"], abstract: "What waits for you: reports to decide, your reports sent back, approved ones to pay.",
+        ["inbox"], abstract: "What waits for you: reports to decide, your reports sent back or cut, approved ones to pay.",
         discussion: """
-            Lists the submitted reports of others waiting for your decision (on a team database, those whose waiting \
-            step is yours or your group's), longest waiting first, with the day each came to you; your own reports \
-            that were rejected, with who rejected them and why; and for finance (on a file database, anyone) the \
-            approved reports of others not yet reimbursed. A section with nothing in it says so.
+            Lists the submitted reports of others whose waiting step of the route is yours, your group's (any \
+            approver, finance), or that of an approver whose delegate you are today ("for bob"), longest waiting \
+            first, with the day each came to its step; your own reports that were rejected, with who rejected them \
+            and why; your own approved reports, until they are paid, whose items an approver cut, each with what it \
+            was, what it is now, by whom and why; and for finance (on a file database, anyone) the approved reports \
+            of others not yet reimbursed. A section with nothing in it says so. On a file database there are no \
+            groups: every step of a group is anyone's but the owner's.
             """,
         examples: ["expenses inbox", "expenses inbox --format json"]
     ) { invocation, session in

@@ -26,6 +26,13 @@ struct InboxView: Document {
                     + "\n    reopen it to change and submit it again: expenses report reopen \(rejected.report.id)"
             },
             empty: "None of your reports was sent back.")
+        section(
+            "Your approved reports with cut items",
+            inbox.cut.map { cut in
+                "\(cut.report.id)  \(cut.report.title)  \(cut.report.total)"
+                    + cut.cuts.map { "\n    " + Self.words($0) }.joined()
+            },
+            empty: "None of your approved reports has a cut item.")
         if let toPay = inbox.toPay {
             section(
                 "Approved, waiting to be paid", toPay.map { "\($0.id)  \($0.title)  \($0.owner)  \($0.total)" },
@@ -34,11 +41,17 @@ struct InboxView: Document {
         return text
     }
 
+    /// "item 12 (hotel) cut from 23.50 EUR to 0.00 EUR by bob: minibar is private".
+    static func words(_ cut: CutLine) -> String {
+        "item \(cut.expenseID) (\(cut.category)) cut from \(cut.original) to \(cut.approved) by \(cut.cutBy)"
+            + (cut.onBehalfOf.map { " for \($0)" } ?? "") + ": \(cut.reason)"
+    }
+
     /// "3  Walldorf workshop  alice  1,234.50 EUR  waiting since 2026-03-02 (8 days)  for bob".
     static func line(_ waiting: WaitingReport, today: CalendarDate?) -> String {
         let report = waiting.report
         return "\(report.id)  \(report.title)  \(report.owner)  \(report.total)  waiting since \(since(waiting, today: today))"
-            + (waiting.forWhom.map { "  for \($0)" } ?? "")
+            + (waiting.why.map { "  step: \($0)" } ?? "") + (waiting.forWhom.map { "  for \($0)" } ?? "")
     }
 
     /// "2026-03-02 (8 days)", in the reader's time zone.
@@ -67,15 +80,42 @@ struct InboxView: Document {
                             ])
                         })
                 ),
+                (
+                    "cut",
+                    .array(
+                        inbox.cut.map { cut in
+                            .object([
+                                ("report", ReportView.json(cut.report)),
+                                (
+                                    "cuts",
+                                    .array(
+                                        cut.cuts.map { line in
+                                            .object([
+                                                ("item", .int(line.expenseID)), ("category", .string(line.category)),
+                                                ("original", .money(line.original)), ("approved", .money(line.approved)),
+                                                ("reason", .string(line.reason)), ("by", .string(line.cutBy)),
+                                                ("for", .string(line.onBehalfOf)),
+                                            ])
+                                        })
+                                ),
+                            ])
+                        })
+                ),
             ] + (inbox.toPay.map { [("toPay", .array($0.map(ReportView.json)))] } ?? []))
     }
 
     static func json(_ waiting: WaitingReport, today: CalendarDate?) -> JSONValue {
         .object([
             ("report", ReportView.json(waiting.report)), ("waitsFor", .string(waiting.waitsFor)),
-            ("group", .bool(waiting.isGroup)), ("since", .string(waiting.since)),
+            ("group", .bool(waiting.isGroup)), ("why", .string(waiting.why)), ("since", .string(waiting.since)),
             ("days", days(waiting, today: today).map { .int(Int64($0)) } ?? .null), ("for", .string(waiting.forWhom)),
         ])
+    }
+
+    /// "bob", "any approver", "any of finance".
+    static func waitsFor(_ waiting: WaitingReport) -> String {
+        guard waiting.isGroup else { return waiting.waitsFor }
+        return waiting.waitsFor == "approver" ? "any approver" : "any of \(waiting.waitsFor)"
     }
 
     /// `report overdue`: one row a report, whom it waits for and since when.
@@ -83,12 +123,12 @@ struct InboxView: Document {
         Listing(
             columns: [
                 .init("id", "id"), .init("title", "title"), .init("owner", "owner"), .init("total", "total"),
-                .init("waitsFor", "waits for"), .init("since", "since"), .init("days", "days"),
+                .init("waitsFor", "waits for"), .init("why", "why", drop: 1), .init("since", "since"), .init("days", "days"),
             ],
             rows: reports.map { waiting in
                 [
                     .int(waiting.report.id), .text(waiting.report.title), .text(waiting.report.owner), .money(waiting.report.total),
-                    .text(waiting.isGroup ? "any \(waiting.waitsFor)" : waiting.waitsFor), .time(waiting.since),
+                    .text(waitsFor(waiting)), .text(waiting.why ?? ""), .time(waiting.since),
                     days(waiting, today: today).map { .int(Int64($0)) } ?? .null,
                 ]
             })

@@ -8,18 +8,34 @@ public struct WaitingReport: Sendable, Equatable {
     /// A person, or a group when any of its members may decide ("approver", "finance").
     public var waitsFor: String
     public var isGroup: Bool
+    /// Why the step is there ("manager", "cost centre 4711", "second approval"); nil for a
+    /// report submitted before routes, which any approver decides.
+    public var why: String?
     /// When the report came to its waiting step: its submission, or the step decided before it.
     public var since: String
     /// In the inbox, the approver the reader decides for as their active delegate; else nil.
     public var forWhom: String?
 
-    public init(report: Report, waitsFor: String, isGroup: Bool, since: String, forWhom: String? = nil) {
+    public init(report: Report, waitsFor: String, isGroup: Bool, why: String? = nil, since: String, forWhom: String? = nil) {
         self.report = report
         self.waitsFor = waitsFor
         self.isGroup = isGroup
+        self.why = why
         self.since = since
         self.forWhom = forWhom
     }
+}
+
+/// An item of a report cut by its approver, as its traveller reads it in the inbox: from what (in
+/// the report's currency) to what, by whom (for whom, by a delegate) and why.
+public struct CutLine: Sendable, Equatable {
+    public var expenseID: Int64
+    public var category: String
+    public var original: Money
+    public var approved: Money
+    public var reason: String
+    public var cutBy: String
+    public var onBehalfOf: String?
 }
 
 /// What waits for someone (`expenses inbox`): the reports waiting for their decision, their own
@@ -28,12 +44,15 @@ public struct Inbox: Sendable, Equatable {
     public var toDecide: [WaitingReport]
     /// Their own rejected reports, with the rejection (who, when, why).
     public var rejected: [(report: Report, decision: ReportEvent?)]
+    /// Their own approved reports (not yet paid) with items an approver cut, and the cuts.
+    public var cut: [(report: Report, cuts: [CutLine])]
     /// Approved reports of others not yet reimbursed; nil for someone who may not reimburse.
     public var toPay: [Report]?
 
     public static func == (lhs: Inbox, rhs: Inbox) -> Bool {
         lhs.toDecide == rhs.toDecide && lhs.rejected.map(\.report) == rhs.rejected.map(\.report)
             && lhs.rejected.map(\.decision) == rhs.rejected.map(\.decision) && lhs.toPay == rhs.toPay
+            && lhs.cut.map(\.report) == rhs.cut.map(\.report) && lhs.cut.map(\.cuts) == rhs.cut.map(\.cuts)
     }
 }
 
@@ -44,22 +63,39 @@ extension Store {
         try writes.workflow.decidingGroups()
     }
 
-    /// Every submitted report the reader sees, with whom it waits for and since when, longest
-    /// waiting first.
+    /// Every submitted report the reader sees, with whom it waits for (its route's first step
+    /// not decided; any approver for one without a route) and since when (its submission or its
+    /// last step, both in its audit log), longest waiting first.
     public func waitingReports() throws -> [WaitingReport] {
         try db.query(
             """
-            SELECT \(Self.reportColumns),
+            SELECT \(Self.reportColumns), s.approver, s.approver_group, s.why,
                    (SELECT e.at FROM report_events e
                     WHERE e.report_id = r.id AND e.to_status = 'submitted' AND e.action IN ('submit', 'approve')
                     ORDER BY e.id DESC LIMIT 1) AS since
-            FROM reports r WHERE r.status = 'submitted'
+            FROM reports r
+            LEFT JOIN approval_steps s ON s.report_id = r.id
+                AND s.position = (SELECT min(w.position) FROM approval_steps w WHERE w.report_id = r.id AND w.decided_by IS NULL)
+            WHERE r.status = 'submitted'
             ORDER BY since, r.id
             """ as SQL
         ) { row in
-            WaitingReport(
-                report: try Self.report(row), waitsFor: "approver", isGroup: true, since: row.optionalString("since") ?? "")
+            let person = row.optionalString("approver")
+            return WaitingReport(
+                report: try Self.report(row), waitsFor: person ?? row.optionalString("approver_group") ?? "approver",
+                isGroup: person == nil, why: row.optionalString("why"), since: row.optionalString("since") ?? "")
         }
+    }
+
+    /// The approvers whose active delegate `user` is today (by the store's clock), each once.
+    public func delegators(of user: UserName) throws -> Set<String> {
+        let today = String(now().prefix(10))
+        return Set(
+            try db.query(
+                """
+                SELECT approver FROM delegations WHERE delegate = \(user.value) AND from_date <= \(today) AND until_date >= \(today)
+                """ as SQL
+            ) { $0.string(0) })
     }
 
     /// What waits for `user`: the submitted reports of others whose waiting step is theirs (or
@@ -71,15 +107,42 @@ extension Store {
         let rejected = try reports(status: .rejected).filter { user.isSame(as: $0.owner) }
             .map { (report: $0, decision: try lastDecision($0.id)) }
         let toPay = groups.contains("finance") ? try reports(status: .approved).filter { !user.isSame(as: $0.owner) } : nil
-        return Inbox(toDecide: toDecide, rejected: rejected, toPay: toPay)
+        let cut = try reports(status: .approved).filter { user.isSame(as: $0.owner) }
+            .map { (report: $0, cuts: try cutLines(of: $0)) }.filter { !$0.cuts.isEmpty }
+        return Inbox(toDecide: toDecide, rejected: rejected, cut: cut, toPay: toPay)
     }
 
-    /// The submitted reports of others whose waiting step is `user`'s or one of their `groups`'.
+    /// The submitted reports of others whose waiting step is `user`'s, one of their `groups`',
+    /// or of an approver whose active delegate they are (`forWhom`). A delegate decides only for
+    /// the approver who named them: not for that approver's own delegators.
     public func waitingForDecision(by user: UserName, groups: Set<String>? = nil) throws -> [WaitingReport] {
         let groups = try groups ?? decidingGroups()
-        return try waitingReports().filter { waiting in
-            !user.isSame(as: waiting.report.owner)
-                && (waiting.isGroup ? groups.contains(waiting.waitsFor) : user.isSame(as: waiting.waitsFor))
+        let delegators = try self.delegators(of: user)
+        return try waitingReports().compactMap { waiting in
+            var waiting = waiting
+            guard !user.isSame(as: waiting.report.owner) else { return nil }
+            if waiting.isGroup { return groups.contains(waiting.waitsFor) ? waiting : nil }
+            if user.isSame(as: waiting.waitsFor) { return waiting }
+            guard delegators.contains(waiting.waitsFor) else { return nil }
+            waiting.forWhom = waiting.waitsFor
+            return waiting
+        }
+    }
+
+    /// The cut items of `report`, by item.
+    func cutLines(of report: Report) throws -> [CutLine] {
+        try db.query(
+            """
+            SELECT c.expense_id, e.category, coalesce(e.converted_minor, e.amount_minor), c.approved_minor, c.reason, c.cut_by, c.on_behalf_of
+            FROM expense_cuts c JOIN expenses e ON e.id = c.expense_id
+            WHERE c.report_id = \(report.id) ORDER BY c.expense_id
+            """ as SQL
+        ) { row in
+            let stored = StoredRow(row, table: "expense_cuts", key: .column(0))
+            return CutLine(
+                expenseID: try stored.integer(0), category: row.string(1), original: try stored.money(2, in: report.currency),
+                approved: try stored.money(3, in: report.currency), reason: row.string(4), cutBy: row.string(5),
+                onBehalfOf: row.optionalString(6))
         }
     }
 
