@@ -157,6 +157,9 @@ final class InboxTests: EngineTestCase {
         try app.ok("--user", "bob", "report", "show", "1")
         try app.ok("--user", "bob", "report", "reject", "2", "--reason", "not ours")
         XCTAssertEqual(try approveItem("bob"), "Approve 1 report")
+        app.environment["LANG"] = "de_DE.UTF-8"
+        XCTAssertEqual(try approveItem("bob"), "1 Abrechnung genehmigen", "in the reader's language")
+        app.environment["LANG"] = "C.UTF-8"
         XCTAssertEqual(
             try app.ok("--user", "bob", "--shortcut", "com.sap.example.approveReports").components(separatedBy: "\n").first,
             "Waiting for your decision (1):")

@@ -128,7 +128,7 @@ struct InboxView: Document {
             rows: reports.map { waiting in
                 [
                     .int(waiting.report.id), .text(waiting.report.title), .text(waiting.report.owner), .money(waiting.report.total),
-                    .text(waitsFor(waiting)), .text(waiting.why ?? ""), .time(waiting.since),
+                    .text(waitsFor(waiting)), waiting.why.map { .text($0) } ?? .null, .time(waiting.since),
                     days(waiting, today: today).map { .int(Int64($0)) } ?? .null,
                 ]
             })
