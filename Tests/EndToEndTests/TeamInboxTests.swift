@@ -33,4 +33,29 @@ final class TeamInboxTests: TeamDatabaseTestCase {
         XCTAssertTrue(try ok(as: "fiona", "inbox").hasSuffix("Approved, waiting to be paid (1):\n  1  Walldorf  alice  21.00 EUR\n"))
         XCTAssertEqual(try ok(as: "bob", "report", "overdue", "--days", "3", "--format", "json"), "[]\n")
     }
+
+    /// With plain psql a member cannot put a colleague's report in her own inbox: neither by naming
+    /// herself its step's approver nor by making herself its approver's delegate.
+    func testAMemberCannotRouteAReportToHerselfWithPsql() throws {
+        _ = try ok(as: "alice", "report", "new", "Walldorf", "--from", "2026-03-02", "--to", "2026-03-03", "--country", "none")
+        _ = try ok(as: "alice", "expense", "add", "--report", "1", "--date", "2026-03-02", "--amount", "21", "--category", "taxi")
+        _ = try ok(as: "alice", "report", "submit", "1")
+        try psqlOK(
+            """
+            DELETE FROM approval_steps WHERE report_id = 1;
+            INSERT INTO approval_steps (report_id, position, approver, why) VALUES (1, 1, 'bob', 'manager');
+            """, in: database)
+        for attack in [
+            "UPDATE approval_steps SET approver = 'fiona' WHERE report_id = 1",
+            "INSERT INTO approval_steps (report_id, position, approver, why) VALUES (1, 2, 'fiona', 'manager')",
+            "INSERT INTO delegations (approver, delegate, from_date, until_date, created_at) "
+                + "VALUES ('bob', 'fiona', '2000-01-01', '2999-12-31', '2026-03-01T00:00:00Z')",
+        ] {
+            let result = try cluster.psql(as: "fiona", password: "fiona-pw", sql: attack, database: database)
+            XCTAssertNotEqual(result.status, 0, "\(attack): \(result.stdout)")
+            XCTAssertTrue(result.stderr.contains("permission denied"), result.stderr)
+        }
+        XCTAssertTrue(try ok(as: "fiona", "inbox").hasPrefix("Nothing waits for your decision.\n"))
+        XCTAssertTrue(try ok(as: "bob", "inbox").contains("  step: manager\n"))
+    }
 }
