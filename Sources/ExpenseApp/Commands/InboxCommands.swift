@@ -32,9 +32,10 @@ enum InboxCommands {
         ["report", "overdue"], abstract: "List submitted reports that have waited longer than N days for a decision.",
         discussion: """
             A report waits from its submission, or from the step decided before the one it waits at now. Each row \
-            says whom it waits for ("any approver" when any approver but its owner may decide) and since when. The \
+            says whom it waits for ("any approver" when any approver but its owner may decide), why (the step: \
+            manager, cost centre, second approval) and since when. The \
             exit status is 0 whether or not any is overdue, so that a scheduled reminder job mails what it prints \
-            (see 'Reminders' in docs/TEAM.md for a cron line and a systemd timer).
+            (docs/TEAM.md, "What waits for whom", has a cron line and a systemd timer).
             """,
         options: [Options.days],
         examples: ["expenses report overdue --days 3", "expenses report overdue --days 3 --format json"]

@@ -39,8 +39,8 @@ public struct CutLine: Sendable, Equatable {
 }
 
 /// What waits for someone (`expenses inbox`): the reports waiting for their decision, their own
-/// reports sent back, and for finance the approved ones not yet paid.
-public struct Inbox: Sendable, Equatable {
+/// reports sent back or cut, and for finance the approved ones not yet paid.
+public struct Inbox: Sendable {
     public var toDecide: [WaitingReport]
     /// Their own rejected reports, with the rejection (who, when, why).
     public var rejected: [(report: Report, decision: ReportEvent?)]
@@ -48,17 +48,11 @@ public struct Inbox: Sendable, Equatable {
     public var cut: [(report: Report, cuts: [CutLine])]
     /// Approved reports of others not yet reimbursed; nil for someone who may not reimburse.
     public var toPay: [Report]?
-
-    public static func == (lhs: Inbox, rhs: Inbox) -> Bool {
-        lhs.toDecide == rhs.toDecide && lhs.rejected.map(\.report) == rhs.rejected.map(\.report)
-            && lhs.rejected.map(\.decision) == rhs.rejected.map(\.decision) && lhs.toPay == rhs.toPay
-            && lhs.cut.map(\.report) == rhs.cut.map(\.report) && lhs.cut.map(\.cuts) == rhs.cut.map(\.cuts)
-    }
 }
 
 extension Store {
-    /// The groups whose steps `user` may decide: on a file every group (it has no roles), on a
-    /// team database those whose role the connection is a member of.
+    /// The groups whose steps the reader may decide on others' reports: on a file every group (it
+    /// has no roles), on a team database those whose role the connection is a member of.
     public func decidingGroups() throws -> Set<String> {
         try writes.workflow.decidingGroups()
     }
