@@ -32,7 +32,8 @@ enum TripShortcuts {
         guard let touched = output.touchedReport else { return }
         do {
             // A script adding a hundred expenses to one trip refreshes once: the items show the
-            // trip's title, place, dates and whether it is a draft, and those did not change.
+            // trip's title, place, dates and whether it is a draft, and how many reports wait for
+            // the user's decision, and those did not change.
             let store = try session.store()
             let approvals = try store.waitingForDecision(by: try session.user).count
             let shown = try touched.map { Shown(try store.report($0), approvals: approvals) }
