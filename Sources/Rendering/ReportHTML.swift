@@ -59,6 +59,8 @@ public struct ReportHTML {
     public var cuts: [ItemCut] = []
     /// The payment run that reimbursed the report and its transfer, when the reader may see them.
     public var payment: (run: PaymentRun, transfer: PaymentTransfer)?
+    /// The report's approval route, each step signed or not (`signaturesSection`); none without one.
+    public var signatures: [Signature] = []
 
     public init(
         report: Report, items: [Expense], violations: [Violation], events: [ReportEvent], receipts: [Receipt],
@@ -143,6 +145,7 @@ public struct ReportHTML {
             }
             html += "</ul>\n"
         }
+        html += signaturesSection()
         html += historySection()
         html += """
             <p class="certify">Certified honest and conform. Date and signature:</p>

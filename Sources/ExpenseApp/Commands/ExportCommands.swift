@@ -84,6 +84,7 @@ enum ExportCommands {
             html.trip = try report.tripSchedule(stops: try store.stops(of: report.id), meals: try store.meals(of: report.id))
             html.mileageRates = try mileageRates(of: items, in: store)
             html.payment = try payment(of: report, in: store)
+            html.signatures = try signatures(of: report, in: store)
             if case .none(let reason) = perDiems { html.perDiemNote = PerDiemView.words(reason, report: report) }
             html.missingPerDiems = perDiems.missing
             text = try html.render()
@@ -156,6 +157,16 @@ enum ExportCommands {
             rates[item.id] = rate
         }
         return rates
+    }
+
+    /// The report's route as its paper signs it: each step, who decided it, for whom, when (in
+    /// the reader's time, as the history's).
+    static func signatures(of report: Report, in store: Store) throws -> [ReportHTML.Signature] {
+        try store.routeSteps(report.id).map { step in
+            ReportHTML.Signature(
+                position: step.position, why: step.why, decider: step.approver ?? (step.group == "finance" ? "finance" : "any approver"),
+                decidedBy: step.decidedBy, onBehalfOf: step.onBehalfOf, decidedAt: step.decidedAt.map(LocalTime.forPeople))
+        }
     }
 
     /// The confirmed payment run that reimbursed the report and its transfer, when the reader

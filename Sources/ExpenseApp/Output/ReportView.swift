@@ -10,6 +10,14 @@ enum ReportView {
         return "\(done) by \(event.actor) at \(event.at)" + (event.reason.isEmpty ? "" : ": \(event.reason)")
     }
 
+    /// A decision as `report show` and `inbox` write it in JSON.
+    static func json(_ event: ReportEvent) -> JSONValue {
+        .object([
+            ("action", .string(event.action)), ("by", .string(event.actor)), ("at", .string(event.at)),
+            ("reason", .string(event.reason)),
+        ])
+    }
+
     /// On a narrow terminal the item count, then the end date, give way before the title is cut.
     static let columns: [Listing.Column] = [
         .init("id", "id"), .init("title", "title"), .init("from", "from"), .init("to", "to", drop: 1),
@@ -215,12 +223,7 @@ struct ReportDetail: Document {
             ("route", ApprovalRouteView.json(route, status: report.status)),
             (
                 "decision",
-                decision.map { event in
-                    .object([
-                        ("action", .string(event.action)), ("by", .string(event.actor)), ("at", .string(event.at)),
-                        ("reason", .string(event.reason)),
-                    ])
-                } ?? .null
+                decision.map(ReportView.json) ?? .null
             ),
             (
                 "totals",

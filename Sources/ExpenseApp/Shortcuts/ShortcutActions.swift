@@ -11,6 +11,7 @@ enum ShortcutActions {
         ShortcutAction("openReport", ReportCommands.show, positional: ["report"], landing: .report),
         ShortcutAction("unassignedExpenses", ExpenseCommands.list, flags: [ExpenseCommands.Options.unassigned]),
         ShortcutAction("takePhoto", ReceiptCommands.capture, landing: .report),
+        ShortcutAction(ApprovalShortcut.action, InboxCommands.inbox),
     ]
 
     static func named(_ name: String) -> ShortcutAction? { all.first { $0.name == name } }

@@ -61,12 +61,21 @@ public enum ShortcutLaunch {
         }
         guard
             case .command(let command, let globals) = try parser.parse(
-                try commandLine(route, registry: parser.registry),
+                try inboxFirst(try commandLine(route, registry: parser.registry), of: route, in: session),
                 requiringAll: false)
         else {
             throw ExpenseError(.internal, "\(type) does not come to a command")
         }
         return .command(command, globals: globals) { output in target(of: route, output: output) }
+    }
+
+    /// "Show Reports" for someone whose decision reports wait for shows what waits for them: their
+    /// inbox (`expenses inbox`), unless the launch passed the list something of its own.
+    static func inboxFirst(_ words: [String], of route: ShortcutRoute, in session: Session) throws -> [String] {
+        guard route.action == ShortcutActions.named("showReports"), words == route.action.command,
+            try !session.store().waitingForDecision(by: session.user).isEmpty
+        else { return words }
+        return InboxCommands.inbox.path
     }
 
     /// The words a launch keeps to be run later (`--defer`, or handed to an open session): the

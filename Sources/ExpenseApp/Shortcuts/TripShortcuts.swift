@@ -11,6 +11,7 @@ import Rendering
 /// command that changes which trip is current, in place, never past the caps, never twice, and
 /// never over an item the user set or disabled. The first refresh also publishes the app's
 /// default items (`AppShortcuts`: Add Expense, Take a Picture, New Report), below the trip's.
+/// "Approve N reports" (`ApprovalShortcut`) is kept current with them.
 enum TripShortcuts {
     static let addAction = "addExpenseToReport"
     static let openAction = "openReport"
@@ -31,10 +32,13 @@ enum TripShortcuts {
         guard let touched = output.touchedReport else { return }
         do {
             // A script adding a hundred expenses to one trip refreshes once: the items show the
-            // trip's title, place, dates and whether it is a draft, and those did not change.
-            let shown = try touched.map { Shown(try session.store().report($0)) }
+            // trip's title, place, dates and whether it is a draft, and how many reports wait for
+            // the user's decision, and those did not change.
+            let store = try session.store()
+            let approvals = try store.waitingForDecision(by: try session.user).count
+            let shown = try touched.map { Shown(try store.report($0), approvals: approvals) }
             if shown != nil, shown == session.cache.refreshedTrip { return }
-            try refresh(touched: touched, in: session)
+            try refresh(touched: touched, approvals: approvals, in: session)
             session.cache.refreshedTrip = shown
             InstalledDesktopEntry.refresh(in: session)
         } catch {
@@ -44,20 +48,23 @@ enum TripShortcuts {
         }
     }
 
-    /// What the app's items show of a report: when none of it changed, neither do they.
+    /// What the app's items show of a report, and how many reports wait for the user's
+    /// decision: when none of it changed, neither do they.
     struct Shown: Equatable {
         let id: Int64, title: String, destination: String, startDate: CalendarDate?, endDate: CalendarDate?
         let isDraft: Bool
+        let approvals: Int
 
-        init(_ report: Report) {
+        init(_ report: Report, approvals: Int) {
             (id, title, destination, startDate, endDate) = (report.id, report.title, report.destination, report.startDate, report.endDate)
             isDraft = report.status == .draft
+            self.approvals = approvals
         }
     }
 
     /// Brings the app's items up to date in one write transaction, publishing its defaults the
-    /// first time.
-    static func refresh(touched: Int64?, in session: Session) throws {
+    /// first time; `approvals` reports wait for the user's decision.
+    static func refresh(touched: Int64?, approvals: Int, in session: Session) throws {
         let settings = try session.settings()
         let catalog: ShortcutCatalog
         do {
@@ -72,6 +79,7 @@ enum TripShortcuts {
             let before = shortcuts.dynamic
             let addType = "\(settings.appID).\(addAction)"
             let openType = "\(settings.appID).\(openAction)"
+            let approveType = ApprovalShortcut.type(appID: settings.appID)
             func report(_ id: Int64?) -> Report? { id.flatMap { try? store.report($0) } }
             func previous(_ type: String) -> Int64? {
                 shortcuts.dynamicShortcut(type)?.item.userInfo["report"]?.scalarText.flatMap { Int64($0) }
@@ -85,13 +93,14 @@ enum TripShortcuts {
             // and would otherwise stand beside the new ones as duplicates; its defaults follow
             // the app id by themselves.
             for stale in shortcuts.dynamic
-            where stale.origin == .app && stale.type != addType && stale.type != openType
+            where stale.origin == .app && stale.type != addType && stale.type != openType && stale.type != approveType
                 && defaults.item(stale.type) == nil
             {
                 try shortcuts.remove(stale.type)
             }
             try update(&shortcuts, type: openType, to: openTarget.map { tripItem(openType, $0) })
             try update(&shortcuts, type: addType, to: addTarget.map { tripItem(addType, $0) })
+            try update(&shortcuts, type: approveType, to: ApprovalShortcut.item(appID: settings.appID, waiting: approvals))
             try arrange(&shortcuts, appID: settings.appID)
             if try shortcuts.dynamic != before || !store.hasPublished(defaults) {
                 try store.replaceDynamicShortcuts(shortcuts.dynamic, with: defaults)

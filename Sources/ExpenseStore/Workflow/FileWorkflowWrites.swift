@@ -121,6 +121,9 @@ struct FileWorkflowWrites: WorkflowWrites {
     /// Whoever opens a file sees all of its log.
     func requireWholeAuditLog() throws {}
 
+    /// A file has no roles: whoever is not the owner may decide any step.
+    func decidingGroups() throws -> Set<String> { ["approver", "finance"] }
+
     // MARK: Policy
 
     func today() throws -> String { String(store.now().prefix(10)) }

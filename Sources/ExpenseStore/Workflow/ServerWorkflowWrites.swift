@@ -57,6 +57,16 @@ struct ServerWorkflowWrites: WorkflowWrites {
     /// client can see.
     func integrityCheck() throws -> [String] { ["ok"] }
 
+    /// The group roles the connection's role is a member of, as the server's checks ask.
+    func decidingGroups() throws -> Set<String> {
+        let groups = ["approver": PostgresSchema.approverRole, "finance": PostgresSchema.financeRole]
+        return Set(
+            try groups.filter {
+                try store.db.scalar(
+                    "SELECT count(*) FROM pg_roles WHERE rolname = \($0.value) AND pg_has_role(session_user, oid, 'MEMBER')" as SQL) > 0
+            }.keys)
+    }
+
     func requireWholeAuditLog() throws {
         let seesAll = try store.db.scalar(SQL(verbatim: PostgresSchema.seesEveryRowSQL))
         guard seesAll > 0 else {

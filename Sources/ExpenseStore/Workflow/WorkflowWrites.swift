@@ -48,6 +48,9 @@ protocol WorkflowWrites {
     /// Refuses a role that sees only part of the audit log, for which the chain would seem broken.
     func requireWholeAuditLog() throws
 
+    /// The groups ("approver", "finance") whose steps the reader may decide on others' reports.
+    func decidingGroups() throws -> Set<String>
+
     // MARK: Policy
 
     /// Configures `rule`'s severity.
