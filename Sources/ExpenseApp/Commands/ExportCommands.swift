@@ -162,9 +162,9 @@ enum ExportCommands {
     /// The report's route as its paper signs it: each step, who decided it, for whom, when (in
     /// the reader's time, as the history's).
     static func signatures(of report: Report, in store: Store) throws -> [ReportHTML.Signature] {
-        try store.routeSteps(report.id).map { step in
+        try store.approvalSteps(report.id).map { step in
             ReportHTML.Signature(
-                position: step.position, why: step.why, decider: step.approver ?? (step.group == "finance" ? "finance" : "any approver"),
+                position: step.position, why: step.why, decider: step.approver ?? (step.group == .finance ? "finance" : "any approver"),
                 decidedBy: step.decidedBy, onBehalfOf: step.onBehalfOf, decidedAt: step.decidedAt.map(LocalTime.forPeople))
         }
     }
