@@ -74,6 +74,7 @@ final class TeamServerClockTests: TeamDatabaseTestCase {
             """
             SET TimeZone = 'Pacific/Kiritimati';
             SET expenses.now = '2020-01-01T00:00:00Z';
+            CREATE FUNCTION pg_temp.server_now() RETURNS text LANGUAGE sql AS $$ SELECT '2020-01-01T00:00:00Z'::text $$;
             SELECT expenses.report_new('Backdated', '', '', NULL, NULL, 'EUR', '2020-01-01T00:00:00Z');
             SELECT expenses.report_step(1, 'submit', '', (SELECT max(id) FROM report_events WHERE report_id = 1),
                                         '2020-01-01T00:00:00Z');
@@ -108,5 +109,15 @@ final class TeamServerClockTests: TeamDatabaseTestCase {
         let check = try app.run(["--db", uri("postgres", cluster.superuserPassword), "db", "check"])
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(check.stdout.contains("chained without a break"), check.stdout)
+    }
+
+    /// `db copy` brings a laptop's history in as the administrator, through `log_event`, which no
+    /// member may call: its entries keep the times they had on the laptop.
+    func testTheAdministratorsCopyKeepsTheLaptopsTimes() throws {
+        try ok(as: "alice", "report", "new", "Lyon")
+        _ = try superuser("SELECT expenses.log_event(1, 'alice', 'submit', 'draft', 'submitted', '', '2026-02-01T08:30:00Z')")
+        XCTAssertEqual(try superuser("SELECT at FROM report_events WHERE report_id = 1"), "2026-02-01T08:30:00Z\n")
+        let refused = try alice("SELECT expenses.log_event(1, 'alice', 'submit', 'draft', 'submitted', '', '2020-01-01T00:00:00Z')")
+        XCTAssertTrue(refused.stderr.contains("permission denied for function log_event"), refused.stderr)
     }
 }

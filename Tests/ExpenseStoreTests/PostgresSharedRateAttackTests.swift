@@ -26,7 +26,7 @@ final class PostgresSharedRateAttackTests: PostgresTestCase {
 
     /// The server's day, as the log dates a change.
     private func today() throws -> String {
-        try rows(Self.admin, "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD');").joined()
+        try rows(Self.admin, "SELECT expenses.server_today();").joined()
     }
 
     /// fiona's trip to Germany, 4 to 6 May, with a 100 km drive; its id.

@@ -22,6 +22,8 @@ final class ServerClockDeclarationTests: EngineTestCase {
                     XCTAssertFalse(body.contains(stamp), "\(function.name) is the administrator's: it keeps the time it is given")
                 } else {
                     XCTAssertTrue(body.contains(stamp), "\(function.name) takes \(time) from its caller")
+                    // A declaration's initial value is computed before the body, with the caller's time.
+                    XCTAssertFalse(function.declare.contains(time), "\(function.name) reads \(time) before it is the server's")
                     stamped.append("\(function.name)(\(time))")
                 }
             }

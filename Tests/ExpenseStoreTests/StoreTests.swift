@@ -8,7 +8,8 @@ import XCTest
 @testable import ExpenseSupport
 
 final class StoreTests: TemporaryDatabaseTestCase {
-    /// A clock that ticks one second per reading, so that stamps are exact and distinct.
+    /// A clock that ticks one second per reading, so that stamps are exact and distinct, and a
+    /// real time also past the first minute: the server's clock, pinned to it, takes nothing else.
     final class Clock: @unchecked Sendable {
         private var seconds = 0
         private let lock = NSLock()
@@ -16,8 +17,10 @@ final class StoreTests: TemporaryDatabaseTestCase {
             lock.lock()
             defer { lock.unlock() }
             seconds += 1
-            return "2026-03-02T10:00:\(seconds < 10 ? "0" : "")\(seconds)Z"
+            return "2026-03-02T\(twoDigits(10 + seconds / 3600)):\(twoDigits(seconds / 60 % 60)):\(twoDigits(seconds % 60))Z"
         }
+
+        private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     }
 
     struct Abort: Error {}

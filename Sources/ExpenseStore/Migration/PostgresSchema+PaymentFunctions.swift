@@ -38,8 +38,7 @@ extension PostgresSchema {
                     IF old.iban IS DISTINCT FROM p_iban THEN
                         -- The server's clock and the session's role: a member names neither.
                         INSERT INTO public.payee_changes (user_name, at, actor, old_iban, new_iban)
-                        VALUES (p_user, to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), who, old.iban,
-                                p_iban);
+                        VALUES (p_user, server_now(), who, old.iban, p_iban);
                         changed := 1;
                     END IF;
                     RETURN changed;

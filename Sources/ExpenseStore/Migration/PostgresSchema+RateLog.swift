@@ -108,7 +108,7 @@ extension PostgresSchema {
                 declare: """
                     before_row jsonb;
                     after_row jsonb;
-                    stamp text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+                    stamp text := server_now();
                     what text;
                     before_text text;
                     after_text text;

@@ -16,8 +16,9 @@ extension PostgresSchema {
 
     /// The parameters of a member's write that carry the time of the write (`p_at`, and a
     /// receipt's `p_captured_at`): `ServerFunction` sets each to `server_now()` before the body
-    /// runs, so that whatever the client sent is ignored. Kept in the signatures, so that every
-    /// client (also one older than the server's clock) still finds its functions.
+    /// runs, so that whatever the client sent is ignored (a `declare` does not read them: its
+    /// initial values are computed before). Kept in the signatures, so that every client (also
+    /// one older than the server's clock) still finds its functions.
     static let stampParameters = ["p_at", "p_captured_at"]
 
     /// `p_at := server_now();` for each of `write`'s stamp parameters, when a member may call it.

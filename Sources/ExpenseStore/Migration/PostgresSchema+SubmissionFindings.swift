@@ -37,12 +37,12 @@ extension PostgresSchema {
                 declare: """
                     trip public.reports;
                     window_days bigint := rate_change_window();
-                    stamp text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+                    stamp text := server_now();
                     since text;
                     """,
                 body: """
                     SELECT * INTO trip FROM public.reports WHERE id = p_report;
-                    since := to_char((clock_timestamp() AT TIME ZONE 'UTC') - make_interval(days => window_days::int),
+                    since := to_char(server_now()::timestamp - make_interval(days => window_days::int),
                                      'YYYY-MM-DD"T"HH24:MI:SS"Z"');
                     -- Temporary rows of this call only; dropped first if an earlier call left them.
                     IF to_regclass('pg_temp.expenses_elsewhere') IS NOT NULL THEN DROP TABLE pg_temp.expenses_elsewhere; END IF;
@@ -195,7 +195,7 @@ extension PostgresSchema {
             // a second time once the twin is paid.
             ServerFunction(
                 name: "record_paid_before", parameters: "p_report bigint, p_at text", returns: "void",
-                declare: "stamp text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"');",
+                declare: "stamp text := server_now();",
                 body: """
                     INSERT INTO public.report_findings (report_id, event_id, rule, finding_key, severity, message, found_at)
                     SELECT f.report_id, f.event_id, 'paid-before', 'paid-before:' || p_report, coalesce(p.severity, d.severity),
