@@ -6,13 +6,7 @@ extension PostgresSchema {
     /// who may decide on its waiting step (`require_decider`, which the cut of a line calls too),
     /// the approval policy (finance or the administrator) and an approver's delegates.
     static var approvalRouteFunctions: [ServerFunction] {
-        // replaced by the server clock (C) at merge. Every member may read the server's day: the
-        // app asks it whether a delegation is in force, as the server decides it.
-        var today = ServerFunction(
-            name: "server_today", parameters: "", returns: "text", body: "RETURN to_char((now() AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD');")
-        today.callers = groupRoles
-        return [
-            today,
+        [
             // Report `p_report`'s route, as `ApprovalRoute.steps` computes it: the owner's manager
             // and the owners of the cost centres it and its items are charged to, in the policy's
             // order, a step of the owner's own going to their manager (any approver without one);

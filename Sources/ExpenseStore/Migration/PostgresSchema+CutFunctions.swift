@@ -13,8 +13,7 @@ extension PostgresSchema {
                 ServerWrites.expenseCut,
                 declare: """
                     who text := caller();
-                    -- replaced by the server clock (C) at merge
-                    at text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+                    at text := server_now();
                     found public.reports;
                     item public.expenses;
                     behalf text;

@@ -7,7 +7,7 @@ extension PostgresSchema {
     /// its owner on her own draft alone (`own_draft`, `own_item`): after submission its route is
     /// frozen with it. Stamped with the server's clock, never the client's.
     static var organisationFunctions: [ServerFunction] {
-        let stamp = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+        let stamp = "server_now()"
         let rule = "'integrity_constraint_violation'"
         // Finance or the administrator (a superuser or a member of the definer, who need be in no group).
         let financeOrAdministrator = { (what: String) in

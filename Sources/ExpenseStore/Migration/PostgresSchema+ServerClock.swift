@@ -40,7 +40,15 @@ extension PostgresSchema {
                     RETURN coalesce((SELECT c.pinned_at FROM public.server_clock c WHERE c.singleton = 1),
                                     to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));
                     """),
-            ServerFunction(name: "server_today", parameters: "", returns: "text", body: "RETURN left(server_now(), 10);"),
+            today,
         ]
+    }
+
+    /// The server's day, which every member may read: the app asks it whether a delegation is in
+    /// force (`Store.requireDecider`), as the server decides it, never by the client's clock.
+    private static var today: ServerFunction {
+        var today = ServerFunction(name: "server_today", parameters: "", returns: "text", body: "RETURN left(server_now(), 10);")
+        today.callers = groupRoles
+        return today
     }
 }
