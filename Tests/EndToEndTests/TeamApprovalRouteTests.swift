@@ -29,13 +29,15 @@ final class TeamApprovalRouteTests: TeamDatabaseTestCase {
         try ok(as: "fiona", "policy", "set", "missing-receipt", "warning")
     }
 
-    /// The server's day, `days` from now, as YYYY-MM-DD.
+    /// The server's day, `days` from now, as YYYY-MM-DD: the harness pins the server's clock to
+    /// the suite's `EXPENSES_NOW` (`pinClock`), else it runs.
     private func day(_ days: Int) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
+        let pinned = app.environment["EXPENSES_NOW"].flatMap { formatter.date(from: String($0.prefix(10))) }
+        return formatter.string(from: (pinned ?? Date()).addingTimeInterval(Double(days) * 86_400))
     }
 
     /// `owner`'s report `id` with one item of `amount` EUR, charged to cost centre 4711 when
