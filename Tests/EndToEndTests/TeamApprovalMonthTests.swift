@@ -10,6 +10,9 @@ import XCTest
 /// the delegation runs and not after; an approver cuts two lines; a reminder job lists what waits;
 /// finance pays the amounts due, cut lines as approved; the audit chain verifies.
 ///
+/// A second test tries, in the middle of such a month, what a member could try with plain psql
+/// to bend a route; the server refuses it all and the route goes on.
+///
 /// The clock moves with the month: `on(_:)` pins EXPENSES_NOW, which the harness pins the
 /// server's clock to as the cluster's administrator (`server_clock`), so every date the server
 /// decides by (a delegation's period, how long a report has waited) is the scenario's.
@@ -178,6 +181,61 @@ final class TeamApprovalMonthTests: TeamDatabaseTestCase {
         XCTAssertTrue(check.stdout.contains("chained without a break"), check.stdout)
     }
 
+    /// Mid-month, a traveller and a delegate-to-be try with plain psql what the commands refuse
+    /// them: erik moves his submitted report to a friendlier cost centre, makes himself its owner
+    /// or dave his manager, cuts his own lines, decides his route's steps or writes a cut himself;
+    /// dave makes himself mira's delegate. The server refuses each and keeps nothing of it; the
+    /// route goes on as it was.
+    func testMembersWithPsqlCannotBendTheRoute() throws {
+        on("2026-03-02")
+        try setUpTheCompany()
+        try ok(as: "fiona", "cost-centre", "add", "4713", "--name", "Workshop", "--owner", "dave")
+        let munich = try ok(
+            as: "erik", "report", "new", "Munich trade fair", "--from", "2026-03-09", "--to", "2026-03-11", "--country", "none",
+            "--cost-centre", "4711"
+        ).createdID
+        _ = try add("erik", to: munich, "2026-03-09", "258.00", "lodging", "Hotel Messe", nights: 2)
+        let taxi = try add("erik", to: munich, "2026-03-11", "56.00", "taxi", "Isar Funk")
+        on("2026-03-12")
+        try ok(as: "erik", "report", "submit", munich)
+        let route = "SELECT string_agg(coalesce(approver, approver_group), ',' ORDER BY position) FROM approval_steps"
+        XCTAssertEqual(try superuser(route), "mira,carol")
+
+        for sql in [
+            "SELECT expenses.report_cost_centres_set(\(munich), '4713:10000');",
+            "SELECT expenses.cost_centre_save('4711', 'Trade fair Munich', 'erik');",
+            "SELECT expenses.person_set('erik', 'dave');",
+            "SELECT expenses.expense_cut(\(munich), \(taxi), 0, 'mine', NULL);",
+            "UPDATE approval_steps SET decided_by = 'mira', decided_at = '2026-03-12T09:00:00Z' WHERE report_id = \(munich);",
+            "DELETE FROM approval_steps WHERE report_id = \(munich);",
+            """
+            INSERT INTO expense_cuts (expense_id, report_id, approved_minor, reason, cut_by, cut_at)
+                VALUES (\(taxi), \(munich), 9000, 'raised', 'erik', '2026-03-12T09:00:00Z');
+            """,
+        ] {
+            try assertRefusedInPsql(as: "erik", sql)
+        }
+        try assertRefusedInPsql(
+            as: "dave",
+            """
+            INSERT INTO delegations (approver, delegate, from_date, until_date, created_at)
+                VALUES ('mira', 'dave', '2026-03-01', '2026-03-31', '2026-03-12T09:00:00Z');
+            """)
+        XCTAssertEqual(try superuser("SELECT string_agg(cost_centre || ':' || share, ',') FROM report_cost_centres"), "4711:10000")
+        XCTAssertEqual(try superuser("SELECT owner FROM cost_centres WHERE code = '4711'"), "carol")
+        XCTAssertEqual(try superuser("SELECT manager FROM people WHERE name = 'erik'"), "mira")
+        XCTAssertEqual(try superuser("SELECT count(*) FROM expense_cuts"), "0")
+        XCTAssertEqual(try superuser("SELECT count(*) FROM delegations"), "0")
+        XCTAssertEqual(try superuser(route), "mira,carol")
+        XCTAssertEqual(try superuser("SELECT count(*) FROM approval_steps WHERE decided_by IS NOT NULL"), "0")
+
+        assertFails(try run(as: "dave", "report", "approve", munich), 77, "mira")
+        on("2026-03-13")
+        try ok(as: "mira", "report", "approve", munich)
+        XCTAssertTrue(try ok(as: "carol", "report", "approve", munich).contains("(now approved)"))
+        XCTAssertEqual(try due(munich, as: "erik"), "314.00", "nothing was cut")
+    }
+
     /// Finance's setup on the first day: receipts warn (the month types no receipts), each
     /// person's manager, the two cost centres, the second approval above 1,000.00 EUR by the
     /// manager's manager, and everyone's bank account. A traveller may set none of it.
@@ -203,6 +261,24 @@ final class TeamApprovalMonthTests: TeamDatabaseTestCase {
         ] {
             try ok(as: person, "payee", "set", "--iban", iban)
         }
+    }
+
+    /// `role`'s psql runs `sql` and the server refuses it: by a rule, not because what it names
+    /// is not there or is not SQL.
+    private func assertRefusedInPsql(as role: String, _ sql: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try cluster.psql(as: role, password: "\(role)-pw", sql: sql, database: database)
+        XCTAssertNotEqual(result.status, 0, "\(role) with psql: \(sql) went through: \(result.stdout)", file: file, line: line)
+        XCTAssertTrue(result.stderr.contains("ERROR:"), "\(role) with psql: \(sql): \(result.stderr)", file: file, line: line)
+        XCTAssertFalse(
+            result.stderr.contains("does not exist") || result.stderr.contains("syntax error"),
+            "\(role) with psql: \(sql) was refused for another reason: \(result.stderr)", file: file, line: line)
+    }
+
+    /// What the superuser reads for `sql` (past row security), its one value.
+    private func superuser(_ sql: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try cluster.psql(sql, database: database)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Pins the day everyone works on (09:00 UTC), for the app and, through the harness, the server.
