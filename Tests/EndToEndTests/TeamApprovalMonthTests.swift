@@ -7,8 +7,9 @@ import XCTest
 /// four travellers (alice, dave, erik, gina; dave also approves, as bob's delegate during his
 /// holiday). Reports go to the traveller's manager, to the owner of the cost centre they are
 /// charged to, to the manager's manager above the threshold; a delegate approves "for bob" while
-/// the delegation runs and not after; an approver cuts two lines; a reminder job lists what waits;
-/// finance pays the amounts due, cut lines as approved; the audit chain verifies.
+/// the delegation runs and not after; an approver cuts two lines; a report sent back starts its
+/// route again at its next submission; a reminder job lists what waits; finance pays the amounts
+/// due, cut lines as approved; the audit chain verifies.
 ///
 /// A second test tries, in the middle of such a month, what a member could try with plain psql
 /// to bend a route; the server refuses it all and the route goes on.
@@ -147,7 +148,8 @@ final class TeamApprovalMonthTests: TeamDatabaseTestCase {
         let signatures = try ok(as: "alice", "report", "show", newYork)
         XCTAssertTrue(signatures.contains("bob") && signatures.contains("mira"), "the route's two decisions: \(signatures)")
 
-        // A report split across two cost centres of carol's: her two steps are one.
+        // A report split across two cost centres of carol's: her two steps are one. She sends it
+        // back; resubmitted, it starts its route again with mira.
         let north = try ok(
             as: "gina", "report", "new", "Sales days north", "--from", "2026-03-24", "--to", "2026-03-25", "--country", "none",
             "--cost-centre", "4711:60,4712:40"
@@ -156,7 +158,13 @@ final class TeamApprovalMonthTests: TeamDatabaseTestCase {
         try ok(as: "gina", "report", "submit", north)
         on("2026-03-26")
         try ok(as: "mira", "report", "approve", north)
+        try ok(as: "carol", "report", "reject", north, "--reason", "attach the hotel bill")
+        XCTAssertTrue(try ok(as: "gina", "inbox").contains("attach the hotel bill"), "gina's inbox: her report sent back")
+        try ok(as: "gina", "report", "reopen", north)
+        try ok(as: "gina", "report", "submit", north)
+        assertFails(try run(as: "carol", "report", "approve", north), 77, "mira")
         on("2026-03-27")
+        try ok(as: "mira", "report", "approve", north)
         XCTAssertTrue(try ok(as: "carol", "report", "approve", north).contains("(now approved)"), "one step for both centres")
         // 100.01 EUR at 60/40 is 60.01 and 40.00 (the cent left over goes to the larger remainder, 4711's).
         let byCentre = try ok(as: "gina", "report", "summary", "--by", "cost-centre").split(separator: "\n")
