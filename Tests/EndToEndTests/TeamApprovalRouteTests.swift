@@ -84,7 +84,8 @@ final class TeamApprovalRouteTests: TeamDatabaseTestCase {
         XCTAssertNotEqual(erin.status, 0)
         XCTAssertTrue(erin.stderr.contains("report 1 waits for bob (step 1 of 2: manager); erin cannot approve it"), erin.stderr)
         // Nor does she cut a line of it before her step, with psql either (the cut's check is the approval's).
-        let cut = try psql(as: "erin", "SELECT expenses.expense_cut(1, 1, 0, 'early', (SELECT max(id) FROM report_events WHERE report_id = 1))")
+        let cut = try psql(
+            as: "erin", "SELECT expenses.expense_cut(1, 1, 0, 'early', (SELECT max(id) FROM report_events WHERE report_id = 1))")
         XCTAssertTrue(cut.stderr.contains("report 1 waits for bob (step 1 of 2: manager); erin cannot cut it"), cut.stderr)
         // alice re-charges her submitted report to no friendlier owner through the charges' own write.
         for split in ["", "4711:5000"] {

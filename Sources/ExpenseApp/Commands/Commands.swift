@@ -2,7 +2,8 @@
 public enum Commands {
     public static let registry = CommandRegistry(
         commands: ReportCommands.all + TripCommands.all + ExpenseCommands.all + CatalogCommands.all + ScriptCommands.all
-            + WorkflowCommands.all + PolicyCommands.all + ApprovalCommands.all + InboxCommands.all + SummaryCommands.all + ExportCommands.all
+            + WorkflowCommands.all + PolicyCommands.all + ApprovalCommands.all + InboxCommands.all + SummaryCommands.all
+            + ExportCommands.all
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
             + ImportCommands.all + RatesCommands.all + VATRateCommands.all + AllowanceCommands.all + ReceiptCommands.all
             + DatabaseCommands.all + PayeeCommands.all + PayCommands.all + JournalCommands.all + AccountsCommands.all

@@ -50,7 +50,7 @@ extension PostgresSchema {
                         found.status, format('from %s %s to %s %s: %s', minor_text(before, found.currency), found.currency,
                         minor_text(p_approved, found.currency), found.currency, p_reason), at);
                     RETURN logged;
-                    """, callers: groupRoles),
+                    """, callers: groupRoles)
         ]
     }
 }

@@ -92,7 +92,8 @@ extension PostgresSchema {
 
     /// Every function of the layer, helpers first.
     static var serverFunctions: [ServerFunction] {
-        identityFunctions + clockFunctions + reportFunctions + approvalRouteFunctions + policyFunctions + itemFunctions + receiptFunctions + importFunctions
+        identityFunctions + clockFunctions + reportFunctions + approvalRouteFunctions + policyFunctions + itemFunctions + receiptFunctions
+            + importFunctions
             + personalFunctions + sharedFunctions + tripFunctions + perDiemFunctions + advanceFunctions + conversionFunctions
             + rateLogFunctions + submissionFindingFunctions + copyChecks + copyMarkerFunctions + chainFunctions + paymentFunctions
             + bookingFunctions + organisationFunctions + cutFunctions
