@@ -30,7 +30,7 @@ final class TeamInboxTests: TeamDatabaseTestCase {
 
         _ = try ok(as: "bob", "report", "approve", "1")
         XCTAssertTrue(try ok(as: "bob", "inbox").hasPrefix("Nothing waits for your decision.\n"))
-        XCTAssertTrue(try ok(as: "fiona", "inbox").hasSuffix("Approved, waiting to be paid (1):\n  1  Walldorf  alice  21.00 EUR\n"))
+        XCTAssertTrue(try ok(as: "fiona", "inbox").hasSuffix("Approved, waiting to be paid (1):\n  1  Walldorf  alice  due 21.00 EUR\n"))
         XCTAssertEqual(try ok(as: "bob", "report", "overdue", "--days", "3", "--format", "json"), "[]\n")
     }
 

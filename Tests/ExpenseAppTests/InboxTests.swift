@@ -39,7 +39,8 @@ final class InboxTests: EngineTestCase {
         try app.ok("report", "submit", "1")
         let bob = try app.ok("--user", "bob", "inbox")
         XCTAssertTrue(
-            bob.hasPrefix("Waiting for your decision (1):\n  1  Trip  alice  20.00 EUR  waiting since 2026-03-10 (0 days)\n"), bob)
+            bob.hasPrefix(
+                "Waiting for your decision (1):\n  1  Trip  alice  20.00 EUR  waiting since 2026-03-10 (0 days)  step: approver\n"), bob)
         XCTAssertTrue(try app.ok("inbox").hasPrefix("Nothing waits for your decision.\n"), "her own report is not hers to decide")
         let waiting = try XCTUnwrap((try inbox("bob")["toDecide"] as? [[String: Any]])?.first)
         XCTAssertEqual(waiting["waitsFor"] as? String, "approver")
@@ -61,7 +62,8 @@ final class InboxTests: EngineTestCase {
         try app.ok("report", "submit", "1")
         try app.ok("--user", "bob", "report", "approve", "1")
         XCTAssertEqual(ids(try inbox("carol")["toPay"]), [1])
-        XCTAssertTrue(try app.ok("--user", "carol", "inbox").hasSuffix("Approved, waiting to be paid (1):\n  1  Trip  alice  20.00 EUR\n"))
+        XCTAssertTrue(
+            try app.ok("--user", "carol", "inbox").hasSuffix("Approved, waiting to be paid (1):\n  1  Trip  alice  due 132.00 EUR\n"))
         XCTAssertEqual(ids(try inbox("alice")["toPay"]), [], "her own report is not hers to pay")
         try app.ok("--user", "carol", "report", "reimburse", "1", "--reference", "PAY-1")
         XCTAssertEqual(ids(try inbox("carol")["toPay"]), [])
@@ -110,10 +112,12 @@ final class InboxTests: EngineTestCase {
         let alice = try app.ok("inbox")
         XCTAssertTrue(
             alice.contains(
-                "Your approved reports with cut items (1):\n  1  Trip  43.50 EUR\n"
+                "Your approved reports with cut items (1):\n  1  Trip  due 132.00 EUR\n"
                     + "    item 2 (meals) cut from 23.50 EUR to 0.00 EUR by dave for bob: minibar is private\n"), alice)
         let cut = try XCTUnwrap((try inbox("alice")["cut"] as? [[String: Any]])?.first?["cuts"] as? [[String: Any]])
         XCTAssertEqual(cut.first?["reason"] as? String, "minibar is private")
+        let due = (try inbox("alice")["cut"] as? [[String: Any]])?.first?["due"] as? [String: Any]
+        XCTAssertEqual(due?["amount"] as? String, "132.00", "its per diems and items at their approved amounts")
         XCTAssertEqual(ids(try inbox("bob")["cut"]), [], "only the traveller's own")
     }
 

@@ -25,7 +25,11 @@ enum InboxCommands {
     ) { invocation, session in
         let store = try session.store()
         let inbox = try store.inbox(of: try session.user)
-        return InboxView(inbox: inbox, today: session.today(store)).output
+        // What is due, for what is cut and what waits to be paid: the amount a payment run pays.
+        let dues = try Dictionary(
+            ((inbox.toPay ?? []) + inbox.cut.map(\.report)).map { ($0.id, try PayCommands.totals(of: $0, in: store).dueToEmployee) },
+            uniquingKeysWith: { first, _ in first })
+        return InboxView(inbox: inbox, today: session.today(store), dues: dues).output
     }
 
     static let overdue = CommandSpec(

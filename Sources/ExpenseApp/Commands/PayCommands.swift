@@ -101,6 +101,15 @@ enum PayCommands {
         return PaymentRunResult(run: run, transfers: transfers, unpaid: unpaid, file: shownOutput).output
     }
 
+    /// What `report` comes to as it is paid: its items at their approved amounts (`ItemCut`), its
+    /// per diems, less its advances.
+    static func totals(of report: Report, in store: Store) throws -> ReportTotals {
+        try ReportTotals(
+            items: try store.expenses(.report(report.id)), reportCurrency: report.currency, reportID: report.id,
+            perDiems: try store.perDiems(of: report).total(in: report.currency),
+            advances: try AdvanceView.total(try store.advances(report.id), report), cuts: try store.cuts(of: report.id))
+    }
+
     /// The transfers of reports `ids`, each the amount due to its traveller as `report show`
     /// computes it (`ReportTotals`), and the reports not paid with the reason.
     static func payable(_ ids: [Int64], in store: Store, by payer: UserName) throws -> ([PaymentTransfer], [UnpaidReport]) {
@@ -128,10 +137,7 @@ enum PayCommands {
                 skip(.notInEuros(report.currency))
                 continue
             }
-            let totals = try ReportTotals(
-                items: try store.expenses(.report(id)), reportCurrency: report.currency, reportID: id,
-                perDiems: try store.perDiems(of: report).total(in: report.currency),
-                advances: try AdvanceView.total(try store.advances(id), report), cuts: try store.cuts(of: id))
+            let totals = try Self.totals(of: report, in: store)
             guard totals.dueToEmployee.minorUnits > 0 else {
                 skip(totals.dueToEmployee.minorUnits < 0 ? .owedByTraveller(totals.dueToCompany) : .nothingDue)
                 continue

@@ -9,6 +9,13 @@ struct InboxView: Document {
     let inbox: Inbox
     /// Today, for how many days each report has waited.
     let today: CalendarDate?
+    /// What is due to the traveller of each report cut or waiting to be paid, by report.
+    var dues: [Int64: Money] = [:]
+
+    /// "due 362.00 EUR", or the total when nothing was computed.
+    private func due(_ report: Report) -> String {
+        dues[report.id].map { "due \($0)" } ?? "\(report.total)"
+    }
 
     var text: String {
         var text = ""
@@ -29,13 +36,13 @@ struct InboxView: Document {
         section(
             "Your approved reports with cut items",
             inbox.cut.map { cut in
-                "\(cut.report.id)  \(cut.report.title)  \(cut.report.total)"
+                "\(cut.report.id)  \(cut.report.title)  \(due(cut.report))"
                     + cut.cuts.map { "\n    " + Self.words($0) }.joined()
             },
             empty: "None of your approved reports has a cut item.")
         if let toPay = inbox.toPay {
             section(
-                "Approved, waiting to be paid", toPay.map { "\($0.id)  \($0.title)  \($0.owner)  \($0.total)" },
+                "Approved, waiting to be paid", toPay.map { "\($0.id)  \($0.title)  \($0.owner)  \(due($0))" },
                 empty: "No approved report waits to be paid.")
         }
         return text
@@ -85,7 +92,7 @@ struct InboxView: Document {
                     .array(
                         inbox.cut.map { cut in
                             .object([
-                                ("report", ReportView.json(cut.report)),
+                                ("report", ReportView.json(cut.report)), ("due", dues[cut.report.id].map(JSONValue.money) ?? .null),
                                 (
                                     "cuts",
                                     .array(
@@ -101,7 +108,12 @@ struct InboxView: Document {
                             ])
                         })
                 ),
-            ] + (inbox.toPay.map { [("toPay", .array($0.map(ReportView.json)))] } ?? []))
+            ] + (inbox.toPay.map { [("toPay", .array($0.map(dueJSON)))] } ?? []))
+    }
+
+    /// A report waiting to be paid, with what is due.
+    private func dueJSON(_ report: Report) -> JSONValue {
+        .object([("report", ReportView.json(report)), ("due", dues[report.id].map(JSONValue.money) ?? .null)])
     }
 
     static func json(_ waiting: WaitingReport, today: CalendarDate?) -> JSONValue {
