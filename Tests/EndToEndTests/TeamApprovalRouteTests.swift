@@ -170,7 +170,7 @@ final class TeamApprovalRouteTests: TeamDatabaseTestCase {
     func testFinanceSetsTheApprovalPolicyAndATravellerCannot() throws {
         assertFails(try run(as: "alice", "policy", "approval", "--second-above", "100.00EUR"), 77, "finance")
         let refused = try psql(as: "bob", "SELECT expenses.approval_policy_set('manager,cost-centre', 0, 'EUR', 'finance', 'x')")
-        XCTAssertTrue(refused.stderr.contains("only finance or the database's administrator sets the approval policy"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("only a member of expenses_finance can set the approval policy"), refused.stderr)
         XCTAssertNotEqual(try psql(as: "alice", "DELETE FROM approval_policy").status, 0)
 
         let set = try ok(
