@@ -161,8 +161,12 @@ enum ExportCommands {
 
     /// The report's route as its paper signs it: each step, who decided it, for whom, when (in
     /// the reader's time, as the history's).
+    /// A route of the one step any approver decides (no manager, no cost centre) signs nothing
+    /// the approval history does not: none then, so that a short trip stays one page.
     static func signatures(of report: Report, in store: Store) throws -> [ReportHTML.Signature] {
-        try store.approvalSteps(report.id).map { step in
+        let steps = try store.approvalSteps(report.id)
+        if steps.count == 1, steps[0].group == .approver { return [] }
+        return steps.map { step in
             ReportHTML.Signature(
                 position: step.position, why: step.why, decider: step.approver ?? (step.group == .finance ? "finance" : "any approver"),
                 decidedBy: step.decidedBy, onBehalfOf: step.onBehalfOf, decidedAt: step.decidedAt.map(LocalTime.forPeople))

@@ -47,8 +47,6 @@ extension PostgresSchema {
     /// The server's day, which every member may read: the app asks it whether a delegation is in
     /// force (`Store.requireDecider`), as the server decides it, never by the client's clock.
     private static var today: ServerFunction {
-        var today = ServerFunction(name: "server_today", parameters: "", returns: "text", body: "RETURN left(server_now(), 10);")
-        today.callers = groupRoles
-        return today
+        ServerFunction(ServerWrites.serverToday, body: "RETURN left(server_now(), 10);", callers: groupRoles)
     }
 }

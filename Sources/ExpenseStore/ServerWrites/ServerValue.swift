@@ -56,6 +56,13 @@ extension Bool: ServerResult {
     }
 }
 
+extension String: ServerResult {
+    /// NULL reads as "", as a text that is not there.
+    static func read(_ db: Database, calling call: SQL) throws -> String {
+        try db.queryFirst("SELECT \(call)" as SQL) { $0.string(0) } ?? ""
+    }
+}
+
 /// A write that returns nothing (`RETURNS void`).
 struct NoResult: ServerResult {
     static var sqlType: String { "void" }

@@ -292,6 +292,11 @@ enum ServerWrites {
         "expense_cost_centres_set", ("p_expense", Int64.self), ("p_split", String.self), returns: NoResult.self)
 
     /// Every declared write, each once (an overload is a write of its own).
+    /// Not a write: the server's day (YYYY-MM-DD, by its clock, `server_now`), which the app asks
+    /// whether a delegation is in force, as the server decides it (`require_decider`), never by
+    /// the client's clock. Declared as the writes are, since every member may call it.
+    static let serverToday = ServerWrite("server_today", returns: String.self)
+
     static let all: [any DeclaredServerWrite] = [
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, expenseCut, reportAcknowledge, logEvent, copyMarkerAdd,
         reportTrip, reportStop, reportMeals, allowanceRateSave,
@@ -305,6 +310,6 @@ enum ServerWrites {
         rateSave, policySet, mileageRateSet, manualRateToleranceSet, rateChangeWindowSet, vatRateSet,
         payeeSet, companySet, paymentRunNew, paymentRunAdd, paymentRunSeal, paymentRunConfirm, paymentRunCancel,
         chartAccountSet, bookingChartSet, journalExportRecord, approvalPolicySet, delegationAdd, delegationRemove,
-        personSet, costCentreSave, reportCostCentresSet, expenseCostCentresSet,
+        personSet, costCentreSave, reportCostCentresSet, expenseCostCentresSet, serverToday,
     ]
 }

@@ -79,7 +79,7 @@ struct ServerWorkflowWrites: WorkflowWrites {
     // MARK: Policy
 
     func today() throws -> String {
-        try store.db.queryFirst(SQL(verbatim: "SELECT \(PostgresSchema.functionSchema).server_today()")) { $0.string(0) } ?? ""
+        try ServerWrites.serverToday.call(on: store.db)
     }
 
     func setApprovalPolicy(_ policy: ApprovalPolicy, by user: UserName) throws {
