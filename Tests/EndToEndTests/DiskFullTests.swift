@@ -96,7 +96,9 @@ final class DiskFullTests: EngineTestCase {
         let rules = app.path("card.rules")
         try statement.write(toFile: csv, atomically: true, encoding: .utf8)
         XCTAssertGreaterThan(invalid.joined().utf8.count, Self.limit, "the rejects file must be larger than the limit")
-        XCTAssertLessThan(size(app.databasePath), Self.limit / 4, "the database and its log must fit under the limit")
+        // The import's rollback journal holds at most the pages it changes: a database under a
+        // third of the limit leaves room for both (it grows with each migration's tables).
+        XCTAssertLessThan(size(app.databasePath), Self.limit / 3, "the database and its log must fit under the limit")
         let database = try app.query(".dump")
         XCTAssertEqual(try app.query("SELECT count(*) FROM expenses"), "3")
         let existing = app.path("existing.csv")
