@@ -12,7 +12,7 @@ final class TableWidthTests: EngineTestCase {
     override func setUpWithError() throws {
         app = try ExpensesProcess()
         app.useTerminal()
-        app.environment["EXPENSES_NOW"] = "2026-12-03 09:41:27 UTC"
+        app.environment["EXPENSES_NOW"] = "2026-12-03T09:41:27Z"
         try app.ok("report", "new", "Walldorf customer workshop", "--from", "2026-11-30", "--to", "2026-12-04")
         for _ in 1...2 {
             try app.ok(
