@@ -81,13 +81,13 @@ extension Store {
         }
     }
 
-    /// The approvers whose active delegate `user` is today (by the store's clock), each once.
-    public func delegators(of user: UserName) throws -> Set<String> {
-        let today = String(now().prefix(10))
-        return Set(
+    /// The approvers whose delegate `user` is on `day` (YYYY-MM-DD, both ends of a delegation
+    /// included), each once.
+    public func delegators(of user: UserName, on day: String) throws -> Set<String> {
+        Set(
             try db.query(
                 """
-                SELECT approver FROM delegations WHERE delegate = \(user.value) AND from_date <= \(today) AND until_date >= \(today)
+                SELECT approver FROM delegations WHERE delegate = \(user.value) AND from_date <= \(day) AND until_date >= \(day)
                 """ as SQL
             ) { $0.string(0) })
     }
@@ -111,7 +111,8 @@ extension Store {
     /// the approver who named them: not for that approver's own delegators.
     public func waitingForDecision(by user: UserName, groups: Set<String>? = nil) throws -> [WaitingReport] {
         let groups = try groups ?? decidingGroups()
-        let delegators = try self.delegators(of: user)
+        // Today by the store's clock: the inbox is what the reader sees, the decision is the server's.
+        let delegators = try self.delegators(of: user, on: String(now().prefix(10)))
         return try waitingReports().compactMap { waiting in
             var waiting = waiting
             guard !user.isSame(as: waiting.report.owner) else { return nil }
