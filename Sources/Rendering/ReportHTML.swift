@@ -234,7 +234,8 @@ public struct ReportHTML {
     }
 
     /// The per diems day by day, before the totals: date, country, kind, meals provided, rate,
-    /// deductions, amount, and the amount in the report's currency when a rate is in another.
+    /// deductions, amount, the amount in the report's currency when a rate is in another, and why
+    /// (`PerDiem.Day.why`: the rule, the place's rate, the lodging flat, a day shared).
     private func perDiemTable() -> String {
         guard let perDiems else {
             return perDiemNote.map { "<h2>Per diems</h2>\n<p>None: \(escape($0)).</p>\n" } ?? ""
@@ -244,7 +245,7 @@ public struct ReportHTML {
             <h2>Per diems</h2>
             <table class="items perdiems"><thead><tr><th>Date</th><th>Country</th><th>Kind</th><th>Meals provided</th>\
             <th class="num">Rate</th><th class="num">Deductions</th><th class="num">Amount</th>\
-            \(converted ? "<th class=\"num\">\(report.currency.code)</th>" : "")</tr></thead><tbody>
+            \(converted ? "<th class=\"num\">\(report.currency.code)</th>" : "")<th>Why</th></tr></thead><tbody>
 
             """
         for day in perDiems.days {
@@ -254,7 +255,8 @@ public struct ReportHTML {
                 + "<td>\(perDiem.meals.isEmpty ? "" : escape(perDiem.meals.description))</td><td class=\"num\">\(perDiem.rate)</td>"
                 + "<td class=\"num\">\(perDiem.deductions.minorUnits == 0 ? "" : "−\(perDiem.deductions)")</td>"
                 + "<td class=\"num\">\(perDiem.amount)</td>"
-                + (converted ? "<td class=\"num\">\(day.converted.displayString)</td>" : "") + "</tr>\n"
+                + (converted ? "<td class=\"num\">\(day.converted.displayString)</td>" : "")
+                + "<td>\(escape(perDiem.why.joined(separator: "; ")))</td></tr>\n"
         }
         let frozen = perDiems.frozen ? "frozen when the report was submitted" : "computed from the trip; frozen when it is submitted"
         return html

@@ -49,8 +49,8 @@ final class HelpTopicTests: EngineTestCase {
         XCTAssertTrue(HelpTopics.workedExample.hasSuffix("Per diems total: 89.60 EUR\n"), HelpTopics.workedExample)
         XCTAssertTrue(
             HelpTopics.workedExample.contains(
-                "2026-03-04  DE       full     breakfast,      28.00 EUR  -16.80 EUR  11.20 EUR\n"
-                    + "                              dinner\n"),
+                "2026-03-04  DE       breakfast,  28.00 EUR  -16.80 EUR  11.20 EUR  full day\n"
+                    + "                     dinner\n"),
             HelpTopics.workedExample)
         XCTAssertTrue(HelpTopics.perDiem.blocks.contains(.example(HelpTopics.workedExample)))
         // Its commands are the language's.

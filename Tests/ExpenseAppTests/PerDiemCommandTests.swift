@@ -41,12 +41,12 @@ final class PerDiemCommandTests: EngineTestCase {
             text.contains(
                 """
                 Per diems (computed from the trip; frozen when it is submitted):
-                DATE        COUNTRY  KIND     MEALS PROVIDED         RATE  DEDUCTIONS     AMOUNT
-                2026-03-02  DE       partial                    14.00 EUR    0.00 EUR  14.00 EUR
-                2026-03-03  DE       full     breakfast         28.00 EUR   -5.60 EUR  22.40 EUR
-                2026-03-04  DE       full     breakfast,dinner  28.00 EUR  -16.80 EUR  11.20 EUR
-                2026-03-05  DE       full                       28.00 EUR    0.00 EUR  28.00 EUR
-                2026-03-06  DE       partial                    14.00 EUR    0.00 EUR  14.00 EUR
+                DATE        COUNTRY  MEALS                  RATE  DEDUCTIONS     AMOUNT  WHY
+                2026-03-02  DE                         14.00 EUR    0.00 EUR  14.00 EUR  departure day
+                2026-03-03  DE       breakfast         28.00 EUR   -5.60 EUR  22.40 EUR  full day
+                2026-03-04  DE       breakfast,dinner  28.00 EUR  -16.80 EUR  11.20 EUR  full day
+                2026-03-05  DE                         28.00 EUR    0.00 EUR  28.00 EUR  full day
+                2026-03-06  DE                         14.00 EUR    0.00 EUR  14.00 EUR  return day
                 Per diems total: 89.60 EUR
 
                 """), text)

@@ -2,25 +2,35 @@ import ExpenseCore
 import ExpenseSupport
 import Rendering
 
-/// How a report's per diems look: the day-by-day table (date, country, kind, meals, rate,
-/// deductions, amount, and the amount in the report's currency when a day's rate is in another),
-/// their JSON, and why a report has none.
+/// How a report's per diems look: the day-by-day table (date, country, the place when a day has
+/// one, meals, rate, deductions, amount, the lodging flat when a night has one, the amount
+/// in the report's currency when a day's rate is in another, and why: `PerDiem.Day.why`), their JSON,
+/// and why a report has none.
 enum PerDiemView {
     static func listing(_ perDiems: ReportPerDiems, reportCurrency: Currency) -> Listing {
         let converted = perDiems.days.contains { $0.perDiem.amount.currency != reportCurrency }
-        var columns: [Listing.Column] = [
-            .init("date", "date"), .init("country", "country"), .init("kind", "kind"), .init("meals", "meals provided", fit: .wrap),
-            .init("rate", "rate"), .init("deductions", "deductions"), .init("amount", "amount"),
+        let placed = perDiems.days.contains { $0.perDiem.place != nil }
+        let lodged = perDiems.days.contains { $0.perDiem.lodging.minorUnits > 0 }
+        var columns: [Listing.Column] = [.init("date", "date"), .init("country", "country")]
+        if placed { columns.append(.init("place", "place")) }
+        columns += [
+            .init("meals", "meals", fit: .wrap), .init("rate", "rate"), .init("deductions", "deductions"),
+            .init("amount", "amount"),
         ]
+        if lodged { columns.append(.init("lodging", "lodging")) }
         if converted { columns.append(.init("converted", "in \(reportCurrency.code)")) }
+        columns.append(.init("why", "why", fit: .wrap))
         let rows: [[Listing.Cell]] = perDiems.days.map { day in
             let perDiem = day.perDiem
-            var row: [Listing.Cell] = [
-                .date(perDiem.date), .text(perDiem.country.code), .text(perDiem.kind.rawValue),
+            var row: [Listing.Cell] = [.date(perDiem.date), .text(perDiem.country.code)]
+            if placed { row.append(.text(perDiem.place ?? "")) }
+            row += [
                 .text(perDiem.meals.isEmpty ? "" : perDiem.meals.description), .money(perDiem.rate),
                 .money(Money(minorUnits: -perDiem.deductions.minorUnits, currency: perDiem.deductions.currency)), .money(perDiem.amount),
             ]
+            if lodged { row.append(.money(perDiem.lodging)) }
             if converted { row.append(.money(day.converted)) }
+            row.append(.text(perDiem.why.joined(separator: "; ")))
             return row
         }
         return Listing(columns: columns, rows: rows)
@@ -33,11 +43,22 @@ enum PerDiemView {
             var text =
                 "\nPer diems (\(perDiems.frozen ? "frozen when it was submitted" : "computed from the trip; frozen when it is submitted")):\n"
             listing(perDiems, reportCurrency: report.currency).table(width: width) { text += $0 }
+            for country in unlisted(perDiems) { text += "\(country.code) is not in the per-diem table: Luxembourg's rate\n" }
             return text + "Per diems total: \(perDiems.total)\n"
         case .none(let reason):
             return "\nPer diems: none: \(words(reason, report: report))\n"
                 + (hint(reason, report: report).map { "  (\($0))\n" } ?? "")
         }
+    }
+
+    /// The countries whose days took Luxembourg's rate, the table listing none of theirs (the
+    /// BMF's rule), in the order of their first day.
+    static func unlisted(_ perDiems: ReportPerDiems) -> [CountryCode] {
+        var countries: [CountryCode] = []
+        for day in perDiems.days where day.perDiem.basis == .luxembourg && !countries.contains(day.perDiem.country) {
+            countries.append(day.perDiem.country)
+        }
+        return countries
     }
 
     /// Why a report has no per diems, for people.
@@ -78,11 +99,25 @@ enum PerDiemView {
 
     static func json(_ day: ReportPerDiems.Day) -> JSONValue {
         let perDiem = day.perDiem
+        let currency = perDiem.table.currency
+        let provided = ProvidedMeals.named.filter { perDiem.meals.contains($0.meal) }
         return .object([
-            ("date", .date(perDiem.date)), ("country", .string(perDiem.country.code)), ("kind", .string(perDiem.kind.rawValue)),
-            ("meals", .array(ProvidedMeals.named.filter { perDiem.meals.contains($0.meal) }.map { .string($0.name) })),
+            ("date", .date(perDiem.date)), ("country", .string(perDiem.country.code)),
+            ("place", perDiem.place.map { .string($0) } ?? .null),
+            ("basis", .string(perDiem.basis.rawValue)), ("kind", .string(perDiem.kind.rawValue)),
+            ("rule", perDiem.rule.map { .string($0.rawValue) } ?? .null),
+            ("absenceMinutes", perDiem.absenceMinutes.map { .int(Int64($0)) } ?? .null),
+            ("meals", .array(provided.map { .string($0.name) })),
+            ("paid", .object(provided.map { ($0.name, .money(Money(minorUnits: perDiem.paid.amount(for: $0.meal), currency: currency))) })),
             ("rateValidFrom", .date(perDiem.table.validFrom)), ("rate", .money(perDiem.rate)), ("deductions", .money(perDiem.deductions)),
-            ("amount", .money(perDiem.amount)), ("exchangeRate", .string(day.conversion.rate.description)),
+            ("amount", .money(perDiem.amount)), ("lodging", .money(perDiem.lodging)),
+            (
+                "share",
+                perDiem.share.map {
+                    .object([("report", .int($0.report)), ("combined", .money($0.combined)), ("elsewhere", .money($0.elsewhere))])
+                } ?? .null
+            ),
+            ("why", .array(perDiem.why.map { .string($0) })), ("exchangeRate", .string(day.conversion.rate.description)),
             ("exchangeRateDate", .date(day.conversion.rateDate)), ("converted", .money(day.converted)),
         ])
     }

@@ -43,7 +43,7 @@ enum ReportView {
             ("owner", .string(report.owner)), ("itemCount", .int(Int64(report.itemCount))), ("total", .money(report.total)),
             ("createdAt", .string(report.createdAt)), ("updatedAt", .string(report.updatedAt)),
             ("fromTime", .string(report.startTime.map(TripTime.clock))), ("toTime", .string(report.endTime.map(TripTime.clock))),
-            ("country", .string(report.country?.code)),
+            ("country", .string(report.country?.code)), ("place", .string(report.place)), ("overnight", .bool(report.overnight)),
         ])
     }
 
@@ -113,7 +113,8 @@ struct ReportDetail: Document {
         var text = "Report \(report.id): \(report.title)\n"
         let header: [(String, String)] = [
             ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
-            ("Country", report.country?.code ?? ""),
+            ("Country", report.country?.code ?? ""), ("Place", report.place ?? ""),
+            ("Nights away", report.overnight ? "" : "none: over midnight without a night"),
             ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
             ("Charged to", charges.reportLine), ("Version", version?.description ?? ""),
         ]
