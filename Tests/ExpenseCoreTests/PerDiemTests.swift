@@ -7,12 +7,12 @@ import XCTest
 /// Worked examples of the German per diems (BMF; § 9 Abs. 4a EStG), derived by hand from the
 /// rules: full days 28.00, first and last days 14.00, meals 20 % / 40 % of the full-day rate.
 final class PerDiemTests: XCTestCase {
-    private func date(_ text: String) throws -> CalendarDate { try CalendarDate.parse(text) }
-    private func time(_ text: String) throws -> LocalDateTime { try LocalDateTime.parse(text) }
-    private func country(_ code: String) throws -> CountryCode { try CountryCode.parse(code) }
-    private func money(_ text: String, _ code: String = "EUR") throws -> Money { try Money.parse(text, currency: try currency(code)) }
+    func date(_ text: String) throws -> CalendarDate { try CalendarDate.parse(text) }
+    func time(_ text: String) throws -> LocalDateTime { try LocalDateTime.parse(text) }
+    func country(_ code: String) throws -> CountryCode { try CountryCode.parse(code) }
+    func money(_ text: String, _ code: String = "EUR") throws -> Money { try Money.parse(text, currency: try currency(code)) }
 
-    private func rate(_ code: String, _ from: String, _ full: String, _ partial: String, _ currencyCode: String = "EUR") throws
+    func rate(_ code: String, _ from: String, _ full: String, _ partial: String, _ currencyCode: String = "EUR") throws
         -> AllowanceRate
     {
         try AllowanceRate(
@@ -20,7 +20,7 @@ final class PerDiemTests: XCTestCase {
             partialDay: try money(partial, currencyCode))
     }
 
-    private func trip(
+    func trip(
         _ from: String, _ to: String, _ destination: String = "DE", stops: [String: String] = [:], meals: [String: String] = [:]
     ) throws -> TripSchedule {
         var schedule = try TripSchedule(
@@ -31,7 +31,7 @@ final class PerDiemTests: XCTestCase {
     }
 
     /// Each day as "DATE CC kind rate deductions amount", and the totals.
-    private func lines(_ perDiem: PerDiem) -> [String] {
+    func lines(_ perDiem: PerDiem) -> [String] {
         perDiem.days.map {
             "\($0.date) \($0.country) \($0.kind.rawValue) \($0.rate.decimalString) -\($0.deductions.decimalString) = \($0.amount.decimalString)"
         } + ["total " + perDiem.totals.map(\.description).joined(separator: " + ")]
@@ -109,9 +109,10 @@ final class PerDiemTests: XCTestCase {
         XCTAssertEqual(perDiem.days[2].table.validFrom, try date("2026-03-04"))
     }
 
-    func testStopsMoveTheTripAndTheLastDayKeepsTheCountryItBeganIn() throws {
+    func testStopsMoveTheTripAndAStopAtHomeOnTheLastDayDoesNotCount() throws {
         // Test rates, not the BMF's: FR 50 / 30, AT 40 / 25. Paris first, Vienna from the 4th;
-        // the flight home on the 5th starts in Austria, and its stop at home does not count.
+        // the flight home on the 5th starts in Austria, and its stop at home does not count: the
+        // last day takes the last place of work abroad.
         let table = AllowanceRateTable([
             try rate("DE", "2020-01-01", "28.00", "14.00"), try rate("FR", "2025-01-01", "50.00", "30.00"),
             try rate("AT", "2025-01-01", "40.00", "25.00"),
