@@ -73,4 +73,51 @@ extension PerDiemTests {
                 "total 115.00 EUR",
             ])
     }
+
+    func testAPlaceTheTableNamesTakesItsOwnRowAndAnyOtherTheCountrys() throws {
+        // Paris has its own row in 2024 (58 / 39), France's is 53 / 36. Three days in Paris:
+        // 39 + 58 + 39 = 136.00; three days in Lyon, which the table does not name: 36 + 53 + 36 =
+        // 125.00. A breakfast in Paris takes 20 % of Paris's full day: 58 × 0.2 = 11.60.
+        var table = try bmf2024()
+        table.insert(try rate("FR", "2024-01-01", "58.00", "39.00", place: "Paris", lodging: "159.00"))
+        let paris = try PerDiem.compute(try trip("2024-03-04T08:00", "2024-03-06T19:00", "FR Paris"), rates: table)
+        XCTAssertEqual(paris.total, try money("136.00"))
+        XCTAssertEqual(paris.days.map(\.basis), [.place, .place, .place])
+        XCTAssertEqual(paris.days.map(\.place), ["Paris", "Paris", "Paris"])
+        let lyon = try PerDiem.compute(try trip("2024-03-04T08:00", "2024-03-06T19:00", "FR Lyon"), rates: table)
+        XCTAssertEqual(lyon.total, try money("125.00"))
+        XCTAssertEqual(lyon.days.map(\.basis), [.country, .country, .country])
+        XCTAssertEqual(lyon.days.map(\.place), ["Lyon", "Lyon", "Lyon"])
+        let breakfast = try PerDiem.compute(
+            try trip("2024-03-04T08:00", "2024-03-05T19:00", "FR Paris", meals: ["2024-03-05": "breakfast"]), rates: table)
+        XCTAssertEqual(
+            lines(breakfast),
+            ["2024-03-04 FR partial 39.00 -0.00 = 39.00", "2024-03-05 FR partial 39.00 -11.60 = 27.40", "total 66.40 EUR"])
+    }
+
+    func testACountryTheTableDoesNotListTakesLuxembourgsRate() throws {
+        // The BMF's 2024 table does not list the Bahamas: Luxembourg's 63 / 42 apply, two days
+        // 42 + 42 = 84.00; the days stay the Bahamas', their row is Luxembourg's.
+        let perDiem = try PerDiem.compute(try trip("2024-03-04T08:00", "2024-03-05T19:00", "BS"), rates: try bmf2024())
+        XCTAssertEqual(
+            lines(perDiem), ["2024-03-04 BS partial 42.00 -0.00 = 42.00", "2024-03-05 BS partial 42.00 -0.00 = 42.00", "total 84.00 EUR"])
+        XCTAssertEqual(perDiem.days.map(\.basis), [.luxembourg, .luxembourg])
+        XCTAssertEqual(perDiem.days.map(\.table.country), [.luxembourg, .luxembourg])
+    }
+
+    func testACountryWithRowsButNoneInForceIsAnErrorNotLuxembourgs() throws {
+        // A table that names Paris but has no row of France's own: Lyon has no rate (Luxembourg's
+        // is only for a country the table does not list at all); so has Germany before 2020.
+        let table = AllowanceRateTable([
+            try rate("LU", "2024-01-01", "63.00", "42.00"), try rate("FR", "2024-01-01", "58.00", "39.00", place: "Paris"),
+        ])
+        assertExpenseError(
+            try PerDiem.compute(try trip("2024-03-04T08:00", "2024-03-05T19:00", "FR Lyon"), rates: table), kind: .invalidData,
+            code: .noAllowanceRate(country: "FR", on: "2024-03-04"))
+        assertExpenseError(
+            try PerDiem.compute(try trip("2024-03-04T08:00", "2024-03-05T19:00", "DE"), rates: table), kind: .invalidData,
+            code: .noAllowanceRate(country: "DE", on: "2024-03-04"))
+        XCTAssertEqual(try table.resolve(try country("FR"), place: "Paris", on: try date("2024-03-04")).basis, .place)
+        XCTAssertEqual(try table.resolve(try country("BS"), place: nil, on: try date("2024-03-04")).basis, .luxembourg)
+    }
 }

@@ -12,20 +12,26 @@ final class PerDiemTests: XCTestCase {
     func country(_ code: String) throws -> CountryCode { try CountryCode.parse(code) }
     func money(_ text: String, _ code: String = "EUR") throws -> Money { try Money.parse(text, currency: try currency(code)) }
 
-    func rate(_ code: String, _ from: String, _ full: String, _ partial: String, _ currencyCode: String = "EUR") throws
-        -> AllowanceRate
-    {
+    func rate(
+        _ code: String, _ from: String, _ full: String, _ partial: String, _ currencyCode: String = "EUR", place: String = "",
+        lodging: String? = nil
+    ) throws -> AllowanceRate {
         try AllowanceRate(
-            country: try country(code), validFrom: try date(from), fullDay: try money(full, currencyCode),
-            partialDay: try money(partial, currencyCode))
+            country: try country(code), place: place, validFrom: try date(from), fullDay: try money(full, currencyCode),
+            partialDay: try money(partial, currencyCode), lodging: try lodging.map { try money($0, currencyCode) })
+    }
+
+    /// "FR" or "FR Paris": a country, and a place in it.
+    func place(_ text: String) throws -> TripPlace {
+        let words = text.split(separator: " ", maxSplits: 1)
+        return TripPlace(country: try country(String(words[0])), place: words.count > 1 ? String(words[1]) : nil)
     }
 
     func trip(
         _ from: String, _ to: String, _ destination: String = "DE", stops: [String: String] = [:], meals: [String: String] = [:]
     ) throws -> TripSchedule {
-        var schedule = try TripSchedule(
-            departure: try time(from), return: try time(to), destination: TripPlace(country: try country(destination)))
-        for (day, code) in stops { try schedule.setStop(on: try date(day), place: TripPlace(country: try country(code))) }
+        var schedule = try TripSchedule(departure: try time(from), return: try time(to), destination: try place(destination))
+        for (day, code) in stops { try schedule.setStop(on: try date(day), place: try place(code)) }
         for (day, words) in meals { try schedule.setMeals(try ProvidedMeals.parse(words), on: try date(day)) }
         return schedule
     }
