@@ -120,4 +120,45 @@ extension PerDiemTests {
         XCTAssertEqual(try table.resolve(try country("FR"), place: "Paris", on: try date("2024-03-04")).basis, .place)
         XCTAssertEqual(try table.resolve(try country("BS"), place: nil, on: try date("2024-03-04")).basis, .luxembourg)
     }
+
+    func testANightPaidAtTheLodgingFlatAddsTheDaysRowsFlat() throws {
+        // Paris 2024, the night of Monday at a friend's (no hotel bill): Paris's lodging flat 159.00
+        // on Monday, beside its per diem. 39 + 58 + 39 + 159 = 295.00. At home the night of a
+        // domestic trip is R 9.7 Abs. 3 LStR's 20.00. Meals do not cut the flat: breakfast on
+        // Tuesday takes 11.60 off the day's 58.00 only.
+        var table = try bmf2024()
+        table.insert(try rate("FR", "2024-01-01", "58.00", "39.00", place: "Paris", lodging: "159.00"))
+        table.insert(try rate("DE", "2020-01-01", "28.00", "14.00", lodging: "20.00"))
+        var paris = try trip("2024-03-04T08:00", "2024-03-06T19:00", "FR Paris", meals: ["2024-03-05": "breakfast"])
+        try paris.setLodgingNight(true, on: try date("2024-03-04"))
+        let perDiem = try PerDiem.compute(paris, rates: table)
+        XCTAssertEqual(perDiem.days.map(\.lodging.decimalString), ["159.00", "0.00", "0.00"])
+        XCTAssertEqual(perDiem.days.map(\.amount.decimalString), ["39.00", "46.40", "39.00"])
+        XCTAssertEqual(perDiem.total, try money("283.40"))  // 39 + 46.40 + 39 + 159
+        var home = try trip("2024-03-04T08:00", "2024-03-05T19:00")
+        try home.setLodgingNight(true, on: try date("2024-03-04"))
+        XCTAssertEqual(try PerDiem.compute(home, rates: table).total, try money("48.00"))  // 14 + 14 + 20
+
+        // Denmark's row here gives no flat: the night is an error naming the country and day.
+        var copenhagen = try trip("2024-03-04T08:00", "2024-03-05T19:00", "DK")
+        try copenhagen.setLodgingNight(true, on: try date("2024-03-04"))
+        let error = assertExpenseError(
+            try PerDiem.compute(copenhagen, rates: table), kind: .invalidData, code: .noLodgingFlat(country: "DK", on: "2024-03-04"))
+        XCTAssertEqual(error?.message, "no lodging flat for DK on 2024-03-04")
+    }
+
+    func testOnlyATripsNightsMayBePaidAtTheFlat() throws {
+        // The last day begins no night of the trip; a trip without a night away has none.
+        var trip = try trip("2024-03-04T08:00", "2024-03-05T19:00")
+        assertExpenseError(
+            try trip.setLodgingNight(true, on: try date("2024-03-05")), kind: .invalidData, messageContains: "is not a night of the trip")
+        var shift = try TripSchedule(
+            departure: try time("2024-03-04T17:00"), return: try time("2024-03-05T03:00"), destination: try place("DE"),
+            overnight: false)
+        assertExpenseError(
+            try shift.setLodgingNight(true, on: try date("2024-03-04")), kind: .invalidData, messageContains: "no night away")
+        try trip.setLodgingNight(true, on: try date("2024-03-04"))
+        try trip.setLodgingNight(false, on: try date("2024-03-04"))
+        XCTAssertEqual(trip.lodgingNights, [])
+    }
 }

@@ -115,6 +115,28 @@ final class ReportPerDiemsTests: XCTestCase {
             error?.message, "the per diem of 2026-03-02 (43.00 CHF) cannot be converted into EUR: no exchange rate from CHF for that day")
     }
 
+    func testALodgingFlatInAnotherCurrencyIsConvertedApartAtTheDaysRate() throws {
+        // Test rates: CH 64.00 / 43.00 CHF, lodging 180.00 CHF; the night of the 2nd at the flat.
+        // The 2nd: 43.00 CHF at 1/0.9412 = 45.69 EUR, the flat 180.00 / 0.9412 = 191.245... =
+        // 191.25 EUR, converted apart and added: 236.94. The 3rd: 43.00 CHF = 45.69. Total 282.63.
+        var trip = try TripSchedule(
+            departure: try LocalDateTime.parse("2026-03-02T08:00"), return: try LocalDateTime.parse("2026-03-03T17:00"),
+            destination: TripPlace(country: try CountryCode.parse("CH")))
+        try trip.setLodgingNight(true, on: try date("2026-03-02"))
+        var table = AllowanceRateTable.shipped
+        table.insert(
+            try AllowanceRate(
+                country: try CountryCode.parse("CH"), validFrom: try date("2025-01-01"), fullDay: try money("64.00", "CHF"),
+                partialDay: try money("43.00", "CHF"), lodging: try money("180.00", "CHF")))
+        let quotes = Quotes(perEUR: ["CHF": [(try date("2026-03-02"), try ExchangeRate.parse("0.9412"))]])
+        let perDiems = try ReportPerDiems.compute(trip, rates: table, into: eur, exchange: quotes)
+        XCTAssertEqual(perDiems.days.map(\.conversion.converted), [try money("45.69"), try money("45.69")])
+        XCTAssertEqual(perDiems.days.map { $0.lodgingConversion?.converted }, [try money("191.25"), nil])
+        XCTAssertEqual(perDiems.days.map { $0.lodgingConversion?.rate.description }, ["1/0.9412", nil])
+        XCTAssertEqual(perDiems.days.map(\.converted), [try money("236.94"), try money("45.69")])
+        XCTAssertEqual(perDiems.total, try money("282.63"))
+    }
+
     func testPerDiemsAreDueBesideTheItemsPaidPersonallyAndNotPartOfTheirTotal() throws {
         let amount = try money("100.00")
         let items = [

@@ -215,9 +215,19 @@ public struct PerDiem: Hashable, Sendable {
         }
         let deductions = kind.kind == .none ? zero : deduction(meals, of: row.fullDay)
         let amount = Money(minorUnits: max(0, rate.minorUnits - deductions.minorUnits), currency: row.currency)
+        var lodging: Money?
+        if trip.lodgingNights.contains(date) {
+            guard let flat = row.lodging else {
+                throw ExpenseError(
+                    .invalidData, .noLodgingFlat(country: place.country.code, on: "\(date)"),
+                    "no lodging flat for \(place.country) on \(date)")
+            }
+            lodging = flat
+        }
         return Day(
             date: date, country: place.country, kind: kind.kind, meals: meals, table: row, rate: rate, deductions: deductions,
-            amount: amount, place: place.place, basis: basis, rule: kind.rule, absenceMinutes: kind.absence, paid: paid)
+            amount: amount, place: place.place, basis: basis, rule: kind.rule, absenceMinutes: kind.absence, paid: paid,
+            lodging: lodging)
     }
 
     /// `meals`' percentages of `fullDay`, each less what was paid for it (never below zero per
