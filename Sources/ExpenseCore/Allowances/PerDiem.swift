@@ -213,7 +213,7 @@ public struct PerDiem: Hashable, Sendable {
         case .partial: rate = row.partialDay
         case .none: rate = zero
         }
-        let deductions = kind.kind == .none ? zero : deduction(meals, of: row.fullDay)
+        let deductions = kind.kind == .none ? zero : deduction(meals, paid: paid, of: row.fullDay)
         let amount = Money(minorUnits: max(0, rate.minorUnits - deductions.minorUnits), currency: row.currency)
         var lodging: Money?
         if trip.lodgingNights.contains(date) {
