@@ -169,19 +169,30 @@ public struct PerDiem: Hashable, Sendable {
         return try PerDiem(days: days)
     }
 
-    /// Each day's kind, why, and the minutes away when they count (rule 1).
+    /// Each day's kind, why, and the minutes away when they count: on a trip without a night
+    /// away (within one day, or over midnight), whose hours away less the time at one's own
+    /// office decide it.
     static func kinds(of trip: TripSchedule) -> [CalendarDate: DayKind] {
         let first = trip.departure.date
         let last = trip.return.date
+        let limit = 8 * 60
+        if trip.isOneDay {
+            let absence = trip.absenceMinutes(on: first)
+            return [first: absence > limit ? DayKind(.partial, .oneDay, absence) : DayKind(.none, .short, absence)]
+        }
+        if !trip.overnight {
+            // Over midnight without a night away: one partial day, the one with more of the hours
+            // (the first when equal), when all of them are more than 8.
+            let (before, after) = (trip.absenceMinutes(on: first), trip.absenceMinutes(on: last))
+            guard before + after > limit else { return [first: DayKind(.none, .short, before), last: DayKind(.none, .short, after)] }
+            let other = DayKind(.none, .overMidnightOther, before >= after ? after : before)
+            let most = DayKind(.partial, .overMidnight, before >= after ? before : after)
+            return before >= after ? [first: most, last: other] : [first: other, last: most]
+        }
         var kinds: [CalendarDate: DayKind] = [:]
         for date in trip.days {
-            if trip.isOneDay {
-                let absence = trip.durationMinutes
-                kinds[date] = absence > 8 * 60 ? DayKind(.partial, .oneDay, absence) : DayKind(.none, .short, absence)
-            } else {
-                kinds[date] =
-                    date == first ? DayKind(.partial, .departure) : date == last ? DayKind(.partial, .return) : DayKind(.full, .between)
-            }
+            kinds[date] =
+                date == first ? DayKind(.partial, .departure) : date == last ? DayKind(.partial, .return) : DayKind(.full, .between)
         }
         return kinds
     }
