@@ -130,3 +130,76 @@ extension PerDiemTests {
             messageContains: "no later than it starts")
     }
 }
+
+extension PerDiemTests {
+    /// The BMF's example: report 1 back from Strasbourg on Tuesday morning after the hotel's
+    /// breakfast, report 2 off to Copenhagen that afternoon (2024: FR 53 / 36, DK 75 / 50).
+    func strasbourgThenCopenhagen() throws -> (strasbourg: PerDiem, copenhagen: PerDiem) {
+        let table = try bmf2024()
+        let strasbourg = try trip("2024-03-04T08:00", "2024-03-05T09:00", "FR", meals: ["2024-03-05": "breakfast"])
+        let copenhagen = try trip("2024-03-05T14:00", "2024-03-07T18:00", "DK")
+        return (try PerDiem.compute(strasbourg, rates: table), try PerDiem.compute(copenhagen, rates: table))
+    }
+
+    /// `perDiem`'s days as another report's, for `sharing`.
+    func shared(_ perDiem: PerDiem, report: Int64, frozen: Bool) -> [SharedTripDay] {
+        perDiem.days.map { SharedTripDay(report: report, frozen: frozen, day: $0) }
+    }
+
+    func testTwoTripsOnOneDayPayOnlyTheHigherAllowanceCutByTheDaysMeals() throws {
+        // Alone, Tuesday pays 36.00 − 20 % of 53.00 (10.60) = 25.40 in report 1 and 50.00 in
+        // report 2: 75.40. Together only the higher, Copenhagen's 50.00, cut by the day's
+        // breakfast at 20 % of Denmark's 75.00: 50.00 − 15.00 = 35.00, carried by report 2 (the
+        // higher rate); report 1's Tuesday pays nothing.
+        let (strasbourg, copenhagen) = try strasbourgThenCopenhagen()
+        XCTAssertEqual(strasbourg.days[1].amount.decimalString, "25.40")
+        XCTAssertEqual(copenhagen.days[0].amount.decimalString, "50.00")
+        let second = try PerDiem.sharing(copenhagen, report: 2, with: shared(strasbourg, report: 1, frozen: false))
+        XCTAssertEqual(second.days.map(\.amount.decimalString), ["35.00", "75.00", "50.00"])
+        XCTAssertEqual(second.days[0].share, PerDiem.Share(report: 1, combined: try money("35.00"), elsewhere: try money("0.00")))
+        XCTAssertEqual(second.days[0].rate.decimalString, "50.00", "its own rate and deductions stay")
+        XCTAssertEqual(second.days[0].deductions.decimalString, "0.00")
+        XCTAssertNil(second.days[1].share)
+        let first = try PerDiem.sharing(strasbourg, report: 1, with: shared(copenhagen, report: 2, frozen: false))
+        XCTAssertEqual(first.days.map(\.amount.decimalString), ["36.00", "0.00"])
+        XCTAssertEqual(first.days[1].share, PerDiem.Share(report: 2, combined: try money("35.00"), elsewhere: try money("0.00")))
+        // 36.00 + 0 + 35.00 + 75.00 + 50.00 = 196.00, not 236.40.
+        XCTAssertEqual(first.total, try money("36.00"))
+        XCTAssertEqual(second.total, try money("160.00"))
+    }
+
+    func testADayAReportFrozenBeforePaidIsToppedUpToTheHigherAllowance() throws {
+        // Report 1 was submitted with Tuesday's 25.40: report 2 adds 35.00 − 25.40 = 9.60.
+        let (strasbourg, copenhagen) = try strasbourgThenCopenhagen()
+        let second = try PerDiem.sharing(copenhagen, report: 2, with: shared(strasbourg, report: 1, frozen: true))
+        XCTAssertEqual(second.days[0].amount.decimalString, "9.60")
+        XCTAssertEqual(second.days[0].share, PerDiem.Share(report: 1, combined: try money("35.00"), elsewhere: try money("25.40")))
+    }
+
+    func testEqualRatesLeaveTheDayToTheLowerReportAndPaidMealsTakeTheHighest() throws {
+        // Two domestic trips touching Tuesday, both partial 14.00: report 3 carries it (lower id
+        // than 5). Lunch provided in report 5 with 2.00 paid, in report 3 with 5.00 paid: one
+        // lunch, cut 11.20 − 5.00 = 6.20: 14.00 − 6.20 = 7.80.
+        var morning = try trip("2026-03-02T08:00", "2026-03-03T10:00", meals: ["2026-03-03": "lunch"])
+        try morning.setPaid(MealsPaid(lunch: 500), on: try date("2026-03-03"))
+        var afternoon = try trip("2026-03-03T15:00", "2026-03-04T18:00", meals: ["2026-03-03": "lunch"])
+        try afternoon.setPaid(MealsPaid(lunch: 200), on: try date("2026-03-03"))
+        let (three, five) = (try PerDiem.compute(morning, rates: .shipped), try PerDiem.compute(afternoon, rates: .shipped))
+        let threeShared = try PerDiem.sharing(three, report: 3, with: shared(five, report: 5, frozen: false))
+        let fiveShared = try PerDiem.sharing(five, report: 5, with: shared(three, report: 3, frozen: false))
+        XCTAssertEqual(threeShared.days[1].amount.decimalString, "7.80")
+        XCTAssertEqual(fiveShared.days[0].amount.decimalString, "0.00")
+        XCTAssertEqual(fiveShared.days[0].share?.report, 3)
+        XCTAssertEqual(threeShared.days[1].share?.report, 5)
+    }
+
+    func testDaysInAnotherCurrencyAreNotWeighedTogether() throws {
+        // Test rates in Swiss francs for the other report: its day is not combined with a euro day.
+        let table = AllowanceRateTable([
+            try rate("DE", "2020-01-01", "28.00", "14.00"), try rate("CH", "2025-01-01", "64.00", "43.00", "CHF"),
+        ])
+        let home = try PerDiem.compute(try trip("2026-03-02T08:00", "2026-03-03T10:00"), rates: table)
+        let swiss = try PerDiem.compute(try trip("2026-03-03T15:00", "2026-03-04T18:00", "CH"), rates: table)
+        XCTAssertEqual(try PerDiem.sharing(home, report: 1, with: shared(swiss, report: 2, frozen: false)), home)
+    }
+}

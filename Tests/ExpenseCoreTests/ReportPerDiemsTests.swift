@@ -137,6 +137,29 @@ final class ReportPerDiemsTests: XCTestCase {
         XCTAssertEqual(perDiems.total, try money("282.63"))
     }
 
+    func testAReportsPerDiemsWeighTheOtherReportsOnTheSameDays() throws {
+        // Report 2 (Copenhagen 2024, DK 75 / 50) leaves on the day report 1 came back from
+        // Strasbourg, whose frozen day paid 25.40: report 2's first day is 50.00 − 15.00 (the
+        // breakfast report 1 had, 20 % of 75.00) − 25.40 = 9.60; its total 9.60 + 50.00 = 59.60.
+        let dk = try AllowanceRate(
+            country: try CountryCode.parse("DK"), validFrom: try date("2024-01-01"), fullDay: try money("75.00"),
+            partialDay: try money("50.00"))
+        let fr = try AllowanceRate(
+            country: try CountryCode.parse("FR"), validFrom: try date("2024-01-01"), fullDay: try money("53.00"),
+            partialDay: try money("36.00"))
+        let trip = try TripSchedule(
+            departure: try LocalDateTime.parse("2024-03-05T14:00"), return: try LocalDateTime.parse("2024-03-06T18:00"),
+            destination: TripPlace(country: dk.country))
+        let frozen = PerDiem.Day(
+            date: try date("2024-03-05"), country: fr.country, kind: .partial, meals: .breakfast, table: fr, rate: try money("36.00"),
+            deductions: try money("10.60"), amount: try money("25.40"))
+        let perDiems = try ReportPerDiems.compute(
+            trip, rates: AllowanceRateTable([dk, fr]), into: eur, exchange: nil, report: 2,
+            others: [SharedTripDay(report: 1, frozen: true, day: frozen)])
+        XCTAssertEqual(perDiems.days.map(\.converted), [try money("9.60"), try money("50.00")])
+        XCTAssertEqual(perDiems.total, try money("59.60"))
+    }
+
     func testPerDiemsAreDueBesideTheItemsPaidPersonallyAndNotPartOfTheirTotal() throws {
         let amount = try money("100.00")
         let items = [
