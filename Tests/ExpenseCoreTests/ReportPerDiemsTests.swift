@@ -87,6 +87,32 @@ final class ReportPerDiemsTests: XCTestCase {
         XCTAssertEqual(schedule.return.description, "2026-03-03T17:00")
     }
 
+    func testAReportsTripHasItsPlaceNightsPaidMealsAndOfficeTime() throws {
+        var report = Report(
+            id: 1, title: "Visit", startDate: try date("2026-03-02"), endDate: try date("2026-03-04"), currency: eur, owner: "alice",
+            startTime: 480, endTime: 1020, country: try CountryCode.parse("FR"), place: "Paris")
+        let office = [
+            try OfficeTime(from: try LocalDateTime.parse("2026-03-02T07:00"), to: try LocalDateTime.parse("2026-03-02T09:00")),
+            try OfficeTime(from: try LocalDateTime.parse("2026-03-05T08:00"), to: try LocalDateTime.parse("2026-03-05T09:00")),
+        ]
+        let nights: Set<CalendarDate> = [try date("2026-03-01"), try date("2026-03-02"), try date("2026-03-04")]
+        let paid = [try date("2026-03-03"): MealsPaid(lunch: 500), try date("2026-03-05"): MealsPaid(dinner: 100)]
+        let schedule = try XCTUnwrap(try report.tripSchedule(stops: [:], meals: [:], paid: paid, nights: nights, office: office))
+        XCTAssertEqual(schedule.destination, TripPlace(country: try CountryCode.parse("FR"), place: "Paris"))
+        XCTAssertTrue(schedule.overnight)
+        XCTAssertEqual(schedule.paid, [try date("2026-03-03"): MealsPaid(lunch: 500)])
+        XCTAssertEqual(schedule.lodgingNights, [try date("2026-03-02")], "the nights of the trip, not the last day's")
+        // Office time counts from when the trip leaves (08:00), and none after it is back.
+        XCTAssertEqual(schedule.office.map(\.description), ["2026-03-02T08:00 to 2026-03-02T09:00"])
+
+        report.endDate = try date("2026-03-03")
+        report.endTime = 180
+        report.overnight = false
+        let shift = try XCTUnwrap(try report.tripSchedule(stops: [:], meals: [:], nights: nights))
+        XCTAssertFalse(shift.overnight)
+        XCTAssertEqual(shift.lodgingNights, [], "a trip without a night away has none")
+    }
+
     func testADayInAnotherCurrencyIsConvertedAtTheRateOfItsDayRoundedOnce() throws {
         // Two days in Switzerland paid in CHF, the report in EUR: 43.00 CHF on the 2nd at 1/0.9412
         // (45.686... → 45.69), 43.00 − 12.80 (a breakfast, 20 % of 64.00) = 30.20 CHF on the 3rd
