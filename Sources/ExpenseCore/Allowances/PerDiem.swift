@@ -1,26 +1,33 @@
 import ExpenseSupport
 
-/// A trip's meal allowances by the German method (BMF; § 9 Abs. 4a EStG), day by day in exact
-/// minor units:
+/// A trip's meal allowances by the German method (§ 9 Abs. 4a EStG and the BMF's letters), day
+/// by day in exact minor units:
 ///
-/// - a day strictly between the first and the last of a trip of several days: the full-day rate;
-/// - the first and the last day of a trip of several days: the partial rate, whatever the hours;
-/// - a trip within one day: the partial rate when it lasts more than 8 hours (480 minutes), else
-///   nothing;
-/// - the day's country is `TripSchedule.country(on:)`'s: the one reached last that day, the last
-///   day keeping the one it began in;
-/// - each provided meal takes 20 % (breakfast) or 40 % (lunch, dinner) of the **full-day** rate
-///   of that day's country off the day, also on a partial day; a day never goes below zero.
+/// - a trip with nights away (the default) over several days: the first and the last day the
+///   partial rate, whatever the hours; the days between the full-day rate;
+/// - a trip within one day: the partial rate when the absence, less the time at one's own office,
+///   is more than 8 hours (480 minutes), else nothing;
+/// - a trip over midnight without a night away: one partial rate, on the day with more of the
+///   hours away (the first when equal), when all of them are more than 8; else nothing;
+/// - the day's place is `TripSchedule.place(on:)`'s: the one reached last that day; the last day
+///   the last place of work abroad;
+/// - its row is `AllowanceRateTable.resolve`'s: the place's when the table names it, else the
+///   country's, else, for a country the table does not list, Luxembourg's;
+/// - each provided meal takes 20 % (breakfast) or 40 % (lunch, dinner) of that row's **full-day**
+///   rate off the day, also on a partial day, less what the traveller paid for it, never below
+///   zero; a day never goes below zero;
+/// - a night paid at the lodging flat adds the row's flat to its day, not cut by meals;
+/// - a day two of a person's trips touch is paid once (`sharing`).
 ///
-/// Rounding: a day's deduction is its meals' percentages summed, applied to the full-day rate
-/// once and rounded half-even to the currency's minor unit. For any rate in whole euros (all of
-/// the BMF's) it is exact; 20 % and 40 % of a whole number of minor units are fifths, so a tie
-/// cannot happen and the rounding is to the nearest minor unit (39.99 EUR: breakfast 8.00).
+/// Rounding: a day's deduction is its meals' shares of the full-day rate less what was paid for
+/// each, summed and rounded half-even to the currency's minor unit once. For any rate in whole
+/// euros (all of the BMF's) and nothing paid it is exact; 20 % and 40 % of a whole number of minor
+/// units are fifths, so a tie cannot happen and the rounding is to the nearest minor unit (39.99
+/// EUR: breakfast 8.00).
 ///
-/// A day whose country has no row in force is an error naming the country and the day
+/// A day whose row is not in force is an error naming the country and the day
 /// (`ExpenseError.Code.noAllowanceRate`), also a day that earns nothing: the table is fixed, not
-/// guessed (the BMF's own fallback, Luxembourg's rates for a country it does not list, is a row
-/// the table may hold).
+/// guessed; so is a night at the flat whose row gives none (`noLodgingFlat`).
 public struct PerDiem: Hashable, Sendable {
     /// What a day earns before meals.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
