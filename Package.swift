@@ -19,7 +19,7 @@ let package = Package(
             name: "ExpenseCore", dependencies: ["ExpenseSupport"],
             resources: [
                 .embedInCode("Resources/currencies.csv"), .embedInCode("Resources/categories.csv"),
-                .embedInCode("Resources/allowance-rates.csv"),
+                .embedInCode("Resources/allowance-rates.csv"), .embedInCode("Resources/allowance-places.csv"),
             ]
         ),
         .target(

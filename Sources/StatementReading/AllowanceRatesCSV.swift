@@ -2,13 +2,15 @@ import ExpenseCore
 import ExpenseSupport
 
 /// A per-diem rate table as CSV (`allowance rates import FILE`): a header naming at least
-/// `country,valid_from,full_day,partial_day,currency`, in any order and case, other columns
-/// allowed and ignored; then a row a rate, its amounts exact in its currency ("28.00"). RFC 4180
+/// `country,valid_from,full_day,partial_day,currency`, and optionally `place` (the table's name of
+/// a city with its own figures; empty: the country's row) and `lodging` (the night's flat; empty:
+/// none), in any order and case, other columns allowed and ignored; then a row a rate, its
+/// amounts exact in its currency ("28.00"). RFC 4180
 /// as the statements' reader reads it (quoted fields, CRLF or LF, a UTF-8 byte order mark).
 ///
 /// Bounded: at most `maximumBytes`, lines of at most `maximumLineBytes`, `maximumColumns`
 /// columns and `maximumRows` rows. Any malformed row is an error at `FILE:LINE`, and so is a
-/// second row for a country and day already given: the file is read whole before anything is
+/// second row for a country, place and day already given: the file is read whole before anything is
 /// written, and a table's rates decide money.
 public enum AllowanceRatesCSV {
     /// A row of the file: the line it starts on, and its rate.
@@ -55,6 +57,7 @@ public enum AllowanceRatesCSV {
                 }
                 index[column] = position
             }
+            for column in AllowanceRateTable.optionalColumns { index[column] = header.firstIndex(of: column) }
             let needed = (index.values.max() ?? 0) + 1
             var rows: [Row] = []
             var seen: [String: Int] = [:]
@@ -70,7 +73,8 @@ public enum AllowanceRatesCSV {
                         location: location(line))
                 }
                 func field(_ name: String) throws(ExpenseError) -> String {
-                    guard let value = text(reader.field(index[name]!)) else {
+                    guard let position = index[name] else { return "" }
+                    guard let value = text(reader.field(position)) else {
                         throw ExpenseError(.invalidData, "\(name) is not UTF-8 text", location: location(line))
                     }
                     return value.trimmingSpaces
@@ -78,18 +82,22 @@ public enum AllowanceRatesCSV {
                 let rate: AllowanceRate
                 do {
                     let currency = try CurrencyTable.standard.require(try field("currency"))
+                    let lodging = try field("lodging")
                     rate = try AllowanceRate(
-                        country: try CountryCode.parse(try field("country")), validFrom: try CalendarDate.parse(try field("valid_from")),
+                        country: try CountryCode.parse(try field("country")), place: try field("place"),
+                        validFrom: try CalendarDate.parse(try field("valid_from")),
                         fullDay: try Money.parse(try field("full_day"), currency: currency),
-                        partialDay: try Money.parse(try field("partial_day"), currency: currency))
+                        partialDay: try Money.parse(try field("partial_day"), currency: currency),
+                        lodging: lodging.isEmpty ? nil : try Money.parse(lodging, currency: currency))
                 } catch {
                     throw error.located(error.location ?? location(line))
                 }
-                let key = "\(rate.country) \(rate.validFrom)"
+                let key = "\(rate.country) \(rate.validFrom) \(rate.place)"
                 if let first = seen[key] {
+                    let name = rate.place.isEmpty ? "\(rate.country)" : "\(rate.place) (\(rate.country))"
                     throw ExpenseError(
-                        .invalidData, "a second row for \(rate.country) from \(rate.validFrom); line \(first) has one",
-                        hint: "keep one row a country and day", location: location(line))
+                        .invalidData, "a second row for \(name) from \(rate.validFrom); line \(first) has one",
+                        hint: "keep one row a country, place and day", location: location(line))
                 }
                 seen[key] = line
                 rows.append(Row(line: line, rate: rate))
@@ -104,7 +112,9 @@ public enum AllowanceRatesCSV {
         }
     }
 
-    private static let hint = "the header is country,valid_from,full_day,partial_day,currency (e.g. FR,2026-01-01,53.00,36.00,EUR)"
+    private static let hint =
+        "the header is country,place,valid_from,full_day,partial_day,lodging,currency (e.g. FR,Paris,2026-01-01,58.00,39.00,159.00,EUR;"
+        + " place and lodging may be left out)"
 
     private static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
         TextEncoding.utf8.decode(bytes)

@@ -13,8 +13,66 @@ final class AllowanceRateTableTests: XCTestCase {
         XCTAssertEqual(row.fullDay.description, "28.00 EUR")
         XCTAssertEqual(row.partialDay.description, "14.00 EUR")
         XCTAssertEqual(row.validFrom, try date("2020-01-01"))
+        XCTAssertEqual(row.lodging?.description, "20.00 EUR")  // R 9.7 Abs. 3 LStR
         XCTAssertNil(AllowanceRateTable.shipped.rate(for: de, on: try date("2019-12-31")))
-        XCTAssertEqual(AllowanceRateTable.shipped.countries, [de])
+        XCTAssertTrue(AllowanceRateTable.shipped.places(of: de).isEmpty)
+    }
+
+    func testACityRowIsKeptApartFromItsCountrysRow() throws {
+        let csv = """
+            country,place,valid_from,full_day,partial_day,lodging,currency
+            FR,,2026-01-01,53.00,36.00,105.00,EUR
+            FR,Paris,2026-01-01,58.00,39.00,159.00,EUR
+            FR,Paris,2027-01-01,60.00,40.00,,EUR
+            """
+        let table = AllowanceRateTable(try AllowanceRateTable.parse(csv: csv, source: "rates.csv"))
+        let fr = try CountryCode.parse("FR")
+        XCTAssertEqual(table.rows.map { "\($0.place) \($0.validFrom)" }, [" 2026-01-01", "Paris 2026-01-01", "Paris 2027-01-01"])
+        XCTAssertEqual(table.places(of: fr), ["Paris"])
+        XCTAssertEqual(table.rate(for: fr, on: try date("2027-06-01"))?.fullDay.decimalString, "53.00")
+        XCTAssertEqual(table.rate(for: fr, place: "Paris", on: try date("2026-06-01"))?.lodging?.decimalString, "159.00")
+        XCTAssertNil(table.rate(for: fr, place: "Paris", on: try date("2027-06-01"))?.lodging)
+        XCTAssertEqual(table.rate(for: fr, place: "Paris", on: try date("2027-06-01"))?.fullDay.decimalString, "60.00")
+        XCTAssertNil(table.rate(for: fr, place: "Paris", on: try date("2025-12-31")))
+        XCTAssertNil(table.rate(for: fr, place: "Lyon", on: try date("2026-06-01")))
+        let one = try Money.parse("1", currency: try currency("EUR"))
+        assertExpenseError(
+            try AllowanceRate(country: fr, place: "Paris\n", validFrom: try date("2026-01-01"), fullDay: one, partialDay: one),
+            kind: .invalidData, messageContains: "is not a name")
+        assertExpenseError(
+            try AllowanceRate(
+                country: fr, validFrom: try date("2026-01-01"), fullDay: one, partialDay: one,
+                lodging: try Money.parse("1", currency: try currency("CHF"))), kind: .invalidData, messageContains: "1.00 CHF a night")
+    }
+
+    func testAPlaceIsFoundByTheTablesNameOrAUsualSpelling() throws {
+        let it = try CountryCode.parse("IT")
+        let places = AllowanceRateTable.shipped.places(of: it)
+        XCTAssertEqual(places, ["Mailand", "Rom"])
+        for (typed, place) in [("Mailand", "Mailand"), ("milan", "Mailand"), ("MILANO", "Mailand"), (" rome ", "Rom")] {
+            XCTAssertEqual(AllowancePlaces.canonical(typed, in: it, places: places), place, typed)
+        }
+        XCTAssertNil(AllowancePlaces.canonical("Turin", in: it, places: places))
+        XCTAssertNil(AllowancePlaces.canonical("", in: it, places: places))
+        XCTAssertNil(AllowancePlaces.canonical("Geneva", in: it, places: places), "another country's place")
+        func canonical(_ text: String, _ country: String) throws -> String? {
+            let code = try CountryCode.parse(country)
+            return AllowancePlaces.canonical(text, in: code, places: AllowanceRateTable.shipped.places(of: code))
+        }
+        XCTAssertEqual(try canonical("New York", "US"), "New York City")
+        XCTAssertEqual(try canonical("washington, d. c.", "US"), "Washington D.C.")
+        XCTAssertEqual(try canonical("Tokyo", "JP"), "Tokio")
+        XCTAssertEqual(try canonical("Genève", "CH"), "Genf")
+        XCTAssertEqual(try canonical("sao paulo", "BR"), "Sao Paulo")
+        XCTAssertEqual(try canonical("Kraków", "PL"), "Krakau")
+        XCTAssertEqual(try canonical("paris", "FR"), "Paris")
+    }
+
+    func testEveryShippedSpellingNamesAPlaceTheTableHas() throws {
+        XCTAssertFalse(AllowancePlaces.aliases.isEmpty)
+        for alias in AllowancePlaces.aliases {
+            XCTAssertTrue(AllowanceRateTable.shipped.places(of: alias.country).contains(alias.place), "\(alias)")
+        }
     }
 
     func testADayUsesTheLatestRowOnOrBeforeItAndTheSameDayReplaces() throws {

@@ -180,11 +180,12 @@ final class PerDiemTests: XCTestCase {
     }
 
     func testADayWithoutARateIsAnErrorNamingCountryAndDay() throws {
-        let schedule = try trip("2026-03-02T08:00", "2026-03-03T17:00", "FR")
+        // The shipped table has the BMF's foreign figures from 2024 on.
+        let schedule = try trip("2023-03-02T08:00", "2023-03-03T17:00", "FR")
         let error = assertExpenseError(
             try PerDiem.compute(schedule, rates: .shipped), kind: .invalidData,
-            code: .noAllowanceRate(country: "FR", on: "2026-03-02"))
-        XCTAssertEqual(error?.message, "no allowance rate for FR on 2026-03-02")
+            code: .noAllowanceRate(country: "FR", on: "2023-03-02"))
+        XCTAssertEqual(error?.message, "no allowance rate for FR on 2023-03-02 (its first row is from 2024-01-01)")
         assertExpenseError(
             try PerDiem.compute(try trip("2019-12-30T08:00", "2019-12-31T17:00"), rates: .shipped), kind: .invalidData,
             messageContains: "no allowance rate for DE on 2019-12-30 (its first row is from 2020-01-01)",

@@ -120,11 +120,12 @@ final class ReportPerDiemsTests: XCTestCase {
         let trip = try TripSchedule(
             departure: try LocalDateTime.parse("2026-03-02T08:00"), return: try LocalDateTime.parse("2026-03-03T17:00"),
             destination: TripPlace(country: try CountryCode.parse("CH")), meals: [try date("2026-03-03"): .breakfast])
-        var table = AllowanceRateTable.shipped
-        table.insert(
+        // A table of its own: the shipped one has the BMF's figures for Switzerland, in EUR.
+        let table = AllowanceRateTable([
             try AllowanceRate(
                 country: try CountryCode.parse("CH"), validFrom: try date("2025-01-01"), fullDay: try money("64.00", "CHF"),
-                partialDay: try money("43.00", "CHF")))
+                partialDay: try money("43.00", "CHF"))
+        ])
         let quotes = Quotes(perEUR: ["CHF": [(try date("2026-03-02"), try ExchangeRate.parse("0.9412"))]])
         let perDiems = try ReportPerDiems.compute(trip, rates: table, into: eur, exchange: quotes)
         XCTAssertEqual(perDiems.days.map(\.perDiem.amount), [try money("43.00", "CHF"), try money("30.20", "CHF")])

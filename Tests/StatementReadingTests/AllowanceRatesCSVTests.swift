@@ -83,4 +83,25 @@ final class AllowanceRatesCSVTests: XCTestCase {
         let many = (0...AllowanceRatesCSV.maximumRows).map { "DE,\(CalendarDate(dayNumber: start + $0)),1,1,EUR" }
         XCTAssertEqual(refusal(header + many.joined(separator: "\n")), "rates.csv:100002: more than 100000 rows")
     }
+
+    func testAPlaceAndALodgingFlatAreReadWhenTheHeaderHasThem() throws {
+        let text = """
+            country,place,valid_from,full_day,partial_day,lodging,currency
+            FR,,2026-01-01,53.00,36.00,105.00,EUR
+            FR,Paris,2026-01-01,58.00,39.00,159.00,EUR
+            "US","New York City",2026-01-01,66,44,,EUR
+            """
+        let rows = try AllowanceRatesCSV.read(Array(text.utf8), file: "rates.csv")
+        XCTAssertEqual(
+            rows.map { "\($0.rate.country) '\($0.rate.place)' \($0.rate.fullDay) \($0.rate.lodging?.description ?? "none")" },
+            ["FR '' 53.00 EUR 105.00 EUR", "FR 'Paris' 58.00 EUR 159.00 EUR", "US 'New York City' 66.00 EUR none"])
+        let header = "country,place,valid_from,full_day,partial_day,lodging,currency\n"
+        XCTAssertEqual(
+            refusal(header + "FR,Paris,2026-01-01,58,39,159,EUR\nFR,,2026-01-01,53,36,105,EUR\nFR,Paris,2026-01-01,58,39,160,EUR\n"),
+            "rates.csv:4: a second row for Paris (FR) from 2026-01-01; line 2 has one")
+        XCTAssertEqual(
+            refusal(header + "FR,Paris,2026-01-01,58,39,-1,EUR\n"), "rates.csv:2: the allowance for Paris (FR) from 2026-01-01 is negative")
+        XCTAssertEqual(
+            refusal(header + "FR,\"Pa\nris\",2026-01-01,58,39,159,EUR\n"), "rates.csv:2: the place \"Pa\nris\" of FR is not a name")
+    }
 }

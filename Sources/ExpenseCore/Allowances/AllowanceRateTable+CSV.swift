@@ -1,8 +1,9 @@
 import ExpenseSupport
 
 extension AllowanceRateTable {
-    /// The table shipped in Data/allowance-rates.csv: Germany's domestic 28.00 / 14.00 EUR since
-    /// 2020 (the BMF's foreign rates are not shipped; they are rows to add).
+    /// The table shipped in Resources/allowance-rates.csv: Germany's domestic 28.00 / 14.00 EUR
+    /// (a night 20.00) since 2020, and the BMF's foreign figures from 2024 on, every country and
+    /// city its yearly letters list (docs/PER-DIEMS.md, "Where the figures come from").
     public static let shipped: AllowanceRateTable = {
         do {
             return AllowanceRateTable(
@@ -15,10 +16,15 @@ extension AllowanceRateTable {
     /// The header's columns a table needs; others may stand beside them and are ignored.
     public static let columns = ["country", "valid_from", "full_day", "partial_day", "currency"]
 
+    /// The columns a table may have besides `columns`: the city a row is for (none or empty: the
+    /// country's own row) and the night's lodging flat (none or empty: the table gives none).
+    public static let optionalColumns = ["place", "lodging"]
+
     /// The rows of a CSV table with the header `country,valid_from,full_day,partial_day,currency`
-    /// (in any order, more columns allowed and ignored; no quoted fields), each amount exact in
-    /// its currency ("28.00"). A later row with the same country and `valid_from` replaces an
-    /// earlier one. An error names its line as `source:LINE`.
+    /// and optionally `place` and `lodging` (in any order, more columns allowed and ignored; no
+    /// quoted fields), each amount exact in its currency ("28.00"). A later row with the same
+    /// country, place and `valid_from` replaces an earlier one. An error names its line as
+    /// `source:LINE`.
     public static func parse(csv: String, source: String) throws(ExpenseError) -> [AllowanceRate] {
         // "\r\n" is one Character in Swift: a line ends at either.
         let lines = csv.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -34,6 +40,7 @@ extension AllowanceRateTable {
             }
             index[column] = position
         }
+        for column in optionalColumns { index[column] = header.firstIndex(of: column) }
         var rows: [AllowanceRate] = []
         for (offset, line) in lines.enumerated().dropFirst() where !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
             let location = "\(source):\(offset + 1)"
@@ -41,14 +48,17 @@ extension AllowanceRateTable {
             guard fields.count >= header.count else {
                 throw ExpenseError(.invalidData, "\(fields.count) fields, the header has \(header.count)", location: location)
             }
-            func field(_ name: String) -> String { fields[index[name]!] }
+            func field(_ name: String) -> String { index[name].map { fields[$0] } ?? "" }
             do {
                 let currency = try CurrencyTable.standard.require(field("currency").trimmingSpaces)
+                let lodging = field("lodging").trimmingSpaces
                 rows.append(
                     try AllowanceRate(
-                        country: try CountryCode.parse(field("country")), validFrom: try CalendarDate.parse(field("valid_from")),
+                        country: try CountryCode.parse(field("country")), place: field("place").trimmingSpaces,
+                        validFrom: try CalendarDate.parse(field("valid_from")),
                         fullDay: try Money.parse(field("full_day"), currency: currency),
-                        partialDay: try Money.parse(field("partial_day"), currency: currency)))
+                        partialDay: try Money.parse(field("partial_day"), currency: currency),
+                        lodging: lodging.isEmpty ? nil : try Money.parse(lodging, currency: currency)))
             } catch {
                 throw error.located(location)
             }

@@ -18,7 +18,8 @@ extension PostgresSchema {
     /// (`Vehicle.defaultRate`); a rate in another currency than the maximum's cannot be compared
     /// and needs the mark too.
     static var rateLogFunctions: [ServerFunction] {
-        let bmf = AllowanceRateTable.shipped.rows.map { row in
+        // The countries' own rows: a city's figures are not a country's maximum.
+        let bmf = AllowanceRateTable.shipped.rows.filter(\.place.isEmpty).map { row in
             "(\(literal(row.country.code)), \(literal(row.validFrom.description)), \(row.fullDay.minorUnits), "
                 + "\(row.partialDay.minorUnits), \(literal(row.currency.code)))"
         }.joined(separator: ", ")
