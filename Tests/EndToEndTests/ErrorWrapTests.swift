@@ -13,8 +13,8 @@ final class ErrorWrapTests: EngineTestCase {
 
     override func tearDown() { app = nil }
 
-    /// A country without rates: an error line, and a hint of 170 columns.
-    private let arguments = ["report", "new", "Copenhagen", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DK"]
+    /// A code that is no country: an error line, and a hint of 118 columns.
+    private let arguments = ["report", "new", "Copenhagen", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DR"]
 
     private func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0 == " " || $0 == "\n" }) }
 
@@ -36,11 +36,10 @@ final class ErrorWrapTests: EngineTestCase {
         XCTAssertEqual(
             screen,
             """
-            expenses: error: the allowance table has no rates for DK
-            hint: add DK's rates: expenses allowance rates import FILE
-              (a CSV of
-              country,valid_from,full_day,partial_day,currency);
-              'expenses allowance rates list' shows the table
+            expenses: error: the allowance table has no rates for DR
+            hint: did you mean 'DE'? 'expenses allowance rates list'
+              shows its countries; 'expenses allowance rates import
+              FILE' adds one
 
             """)
         // Each message starts at the margin; what continues it is indented two columns.

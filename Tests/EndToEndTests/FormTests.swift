@@ -127,9 +127,9 @@ final class FormTests: EngineTestCase {
             ["expect": departure], ["send": "2026-04-01T07:30\r"],
             ["expect": back], ["send": "2026-04-01T06:00\r"], ["expect": "before it leaves"],
             ["expect": back], ["send": "2026-04-03T19:15\r"],
-            // The table knows Germany alone: Switzerland is refused with its hint, then TAB offers DE.
-            ["expect": "  Country (none: no per diems) [DE]: "], ["send": "CH\r"], ["expect": "the allowance table has no rates for CH"],
-            ["expect": "allowance rates import FILE"],
+            // A code that is no country is refused with the closest the table knows, then TAB offers DE.
+            ["expect": "  Country (none: no per diems) [DE]: "], ["send": "DR\r"], ["expect": "the allowance table has no rates for DR"],
+            ["expect": "did you mean 'DE'?"],
             ["expect": "  Country (none: no per diems) [DE]: "], ["send": "d\t"], ["expect": "DE"], ["send": "\r"],
             ["expect": "  Currency [EUR]: "], ["send": "CH\t\t"], ["expect": "CHF"], ["send": "F\r"],
             ["expect": "Created report 2: Basel fair"], ["expect": "expenses> "], ["send": "quit\r"],
@@ -165,16 +165,17 @@ final class FormTests: EngineTestCase {
         XCTAssertEqual(try app.query("SELECT count(*) FROM report_meals"), "0")
     }
 
-    func testAStopAsksForTheCountryFromTheTable() throws {
+    func testAStopAsksForTheCountryAndPlaceFromTheTable() throws {
         let result = try app.terminal(
             arguments: ["report", "stop", "1", "--date", "2026-03-04"],
             steps: [
                 ["expect": "Stop in report 1: Munich trip"],
-                ["expect": "  Country from that day on (none removes the stop): "], ["send": "d\t"], ["expect": "DE"], ["send": "\r"],
-                ["expect": "Report 1: from 2026-03-04 the trip is in DE"],
+                ["expect": "  Country from that day on (none removes the stop): "], ["send": "FR\r"],
+                ["expect": "  Place there (optional): "], ["send": "Par\t"], ["expect": "Paris"], ["send": "\r"],
+                ["expect": "Report 1: from 2026-03-04 the trip is in FR Paris"],
             ])
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(try app.query("SELECT date, country FROM report_stops"), "2026-03-04|DE")
+        XCTAssertEqual(try app.query("SELECT date, country, place FROM report_stops"), "2026-03-04|FR|Paris")
     }
 
     func testCtrlCCancelsTheWholeFormAndWritesNothing() throws {

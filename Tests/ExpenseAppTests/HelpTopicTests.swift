@@ -42,7 +42,10 @@ final class HelpTopicTests: EngineTestCase {
 
     func testThePerDiemTopicHasEveryRuleAndAnExampleTheCodeComputes() throws {
         let text = HelpTopics.perDiem.terminalText
-        for term in ["full day", "partial day", "one day", "country", "meals", "rates", "currency", "frozen", "typed"] {
+        for term in [
+            "full day", "partial day", "one day", "over midnight", "place", "rates", "meals", "lodging flat", "two trips", "currency",
+            "frozen", "typed",
+        ] {
             XCTAssertTrue(text.contains("\n  \(term) "), term)
         }
         // Two hotel breakfasts and a customer's dinner: 14.00 + 22.40 + 11.20 + 28.00 + 14.00.
@@ -53,6 +56,9 @@ final class HelpTopicTests: EngineTestCase {
                     + "                     dinner\n"),
             HelpTopics.workedExample)
         XCTAssertTrue(HelpTopics.perDiem.blocks.contains(.example(HelpTopics.workedExample)))
+        // Paris in 2026, breakfasts on the second and third day: 39.00 + (58.00 − 11.60) + (39.00 − 11.60).
+        XCTAssertTrue(HelpTopics.abroadExample.hasSuffix("Per diems total: 112.80 EUR\n"), HelpTopics.abroadExample)
+        XCTAssertTrue(HelpTopics.perDiem.blocks.contains(.example(HelpTopics.abroadExample)))
         // Its commands are the language's.
         let parser = CommandParser(registry: Commands.registry)
         for case .example(let lines) in HelpTopics.perDiem.blocks where lines.hasPrefix("expenses ") {

@@ -125,22 +125,17 @@ final class PerDiemCommandTests: EngineTestCase {
             reversed.stderr.hasPrefix("expenses: error: the trip comes back (2026-03-02T07:00) before it leaves"), reversed.stderr)
     }
 
-    func testACountryWithoutRatesIsMissingItsRatesNotATypingError() throws {
-        // DK is one letter from DE, but a country: its rates are missing, and the hint says how to load them.
-        let missing =
-            """
-            expenses: error: the allowance table has no rates for DK
-            hint: add DK's rates: expenses allowance rates import FILE (a CSV of country,valid_from,full_day,partial_day,currency); \
-            'expenses allowance rates list' shows the table
-
-            """
-        let new = try app.run("report", "new", "Copenhagen", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DK")
-        XCTAssertEqual(new.status, 65)
-        XCTAssertEqual(new.stderr, missing)
+    func testACountryTheTableDoesNotListIsAcceptedAtLuxembourgsRate() throws {
+        // Belize is in none of the BMF's tables: a trip there takes Luxembourg's rate (2026: 63.00 / 42.00),
+        // and a stop there too; the table is not asked to know it.
+        try app.ok("report", "new", "Belize", "--from", "2026-03-09T08:00", "--to", "2026-03-10T18:00", "--country", "BZ")
         try app.ok("report", "new", "Munich", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DE")
-        let stop = try app.run("report", "stop", "1", "--date", "2026-03-11", "--country", "dk")
-        XCTAssertEqual(stop.status, 65)
-        XCTAssertEqual(stop.stderr, missing)
+        try app.ok("report", "stop", "2", "--date", "2026-03-11", "--country", "bz")
+        let json = try XCTUnwrap(app.json("report", "show", "1") as? [String: Any])
+        let perDiems = try XCTUnwrap(json["perDiems"] as? [String: Any])
+        // 42.00 + 42.00
+        XCTAssertEqual(perDiems["total"] as? [String: String], ["amount": "84.00", "currency": "EUR"])
+        XCTAssertEqual((perDiems["days"] as? [[String: Any]])?.map { $0["basis"] as? String }, ["luxembourg", "luxembourg"])
     }
 
     func testStopsAndMealsAreDraftOnlyOnTheTripsDaysAndInItsLog() throws {

@@ -16,8 +16,16 @@ enum ReportCommands {
             "country",
             "The country the trip goes to (ISO 3166-1 alpha-2, e.g. DE), whose per diems it earns; none: no per diems "
                 + "(default: the home-country setting).")
+        static let place = Option.text(
+            "place", "name",
+            "The place in that country (e.g. Paris, New York City): a place the per-diem table names takes its own rate, "
+                + "any other the country's; none: the country's.")
+        static let noOvernight = Option.flag(
+            "no-overnight",
+            "A trip over midnight without a night away (a night shift): one partial rate at most, on the day with more hours.")
+        static let overnight = Option.flag("overnight", "The trip has its nights away again (undoes --no-overnight).")
         static let currency: Option<Currency?> = .value("currency", "The currency the report is reimbursed in (default: EUR).")
-        static let header: [any OptionDeclaration] = [purpose, destination, from, to, country, currency]
+        static let header: [any OptionDeclaration] = [purpose, destination, from, to, country, place, noOvernight, currency]
         static let title = Option.text("title", "text", "The new title.")
         static let withItems = Option.flag("with-items", "Delete the report's items too.")
     }
@@ -32,15 +40,19 @@ enum ReportCommands {
     static let new = CommandSpec(
         ["report", "new"], abstract: "Create an expense report for a trip.",
         discussion: """
-            A report is one trip. Its per diems are computed from its days, the country it goes to (and its stops, \
-            'report stop') and the meals provided ('report meals'): see 'expenses help per-diem'. A plain date leaves \
-            its time of day open; a trip within one day needs both times, since its per diem depends on its hours.
+            A report is one trip. Its per diems are computed from its days, the country and place it goes to (and its \
+            stops, 'report stop') and the meals provided ('report meals'): see 'expenses help per-diem'. A plain date \
+            leaves its time of day open; a trip within one day needs both times, since its per diem depends on its \
+            hours. A place the per-diem table does not name is kept, with a warning, and takes the country's rate. \
+            --no-overnight: a trip from one day to the next without a night away, with both times.
             """,
         arguments: [Arguments.title],
         options: Options.header + [OrganisationCommands.Options.charge],
         examples: [
             "expenses report new \"Walldorf customer workshop\" --purpose \"Workshop prep\" --destination \"Walldorf, DE\" --from 2026-03-02 --to 2026-03-06 --currency EUR",
             "expenses report new \"Customer visit\" --from 2026-03-02T08:00 --to 2026-03-06T17:00 --country DE",
+            "expenses report new \"Trade fair\" --from 2026-03-02T07:00 --to 2026-03-04T20:00 --country FR --place Paris",
+            "expenses report new \"Night shift\" --from 2026-03-02T17:00 --to 2026-03-03T03:00 --no-overnight",
             "expenses report new \"Team offsite\" --from 2026-04-13 --to 2026-04-14 --country none",
             "expenses report new \"Trade fair\" --from 2026-05-04 --to 2026-05-06 --cost-centre 4711:60,4712:40",
         ],
@@ -56,6 +68,8 @@ enum ReportCommands {
             country: country.code)
         draft.departure = try invocation[Options.from]
         draft.return = try invocation[Options.to]
+        if let place = try invocation[Options.place] { draft.place = try TripPlaceName.resolve(place, in: draft.country, store: store) }
+        draft.overnight = !invocation[Options.noOvernight]
         let charge = try invocation[OrganisationCommands.Options.charge]
         let report = try store.write {
             let report = try store.insertReport(draft)
@@ -101,16 +115,19 @@ enum ReportCommands {
     }
 
     static let edit = CommandSpec(
-        ["report", "edit"], abstract: "Change a draft report's title, purpose, destination, dates and times, country or currency.",
+        ["report", "edit"],
+        abstract: "Change a draft report's title, purpose, destination, dates and times, country, place or currency.",
         discussion: """
             --from and --to replace the day and the time: a plain date leaves the time open. A day that has a stop \
-            or meals stays in the trip: remove them first.
+            or meals stays in the trip: remove them first. A new --country without --place clears the place. \
+            --overnight undoes --no-overnight.
             """,
         arguments: [.report],
-        options: [Options.title] + Options.header + [OrganisationCommands.Options.charge],
+        options: [Options.title] + Options.header + [Options.overnight, OrganisationCommands.Options.charge],
         examples: [
             "expenses report edit 1 --title \"Walldorf workshop, March\" --to 2026-03-07",
             "expenses report edit 1 --from 2026-03-02T07:30 --country DE",
+            "expenses report edit 1 --country US --place \"New York\"", "expenses report edit 1 --overnight",
             "expenses report edit 1 --cost-centre 4711", "expenses report edit 1 --cost-centre none",
         ]
     ) { invocation, session in
@@ -123,7 +140,18 @@ enum ReportCommands {
             if let destination = try invocation[Options.destination] { report.destination = destination }
             if let from = try invocation[Options.from] { report.departure = from }
             if let to = try invocation[Options.to] { report.return = to }
-            if let country = try invocation[Options.country, in: store] { report.country = country.code }
+            if let country = try invocation[Options.country, in: store], country.code != report.country {
+                report.country = country.code
+                report.place = nil
+            }
+            if let place = try invocation[Options.place] {
+                report.place = try TripPlaceName.resolve(place, in: report.country, store: store)
+            }
+            if invocation[Options.noOvernight] && invocation[Options.overnight] {
+                throw ExpenseError(.usage, "--no-overnight and --overnight contradict each other", hint: "give one of them")
+            }
+            if invocation[Options.noOvernight] { report.overnight = false }
+            if invocation[Options.overnight] { report.overnight = true }
             if let currency = try invocation[Options.currency] {
                 if currency != report.currency, report.itemCount > 0 {
                     throw ExpenseError(

@@ -3,7 +3,7 @@ import ExpenseStore
 import ExpenseSupport
 
 /// The forms of `report stop` and `report meals` on a terminal: the day (the trip's first to
-/// last), then the country (TAB offers the per-diem table's) or the meals provided (a choice of
+/// last), then the country and place (TAB offers the per-diem table's) or the meals provided (a choice of
 /// several: TAB completes the word after the last comma).
 enum TripForms {
     typealias Options = TripCommands.Options
@@ -12,12 +12,15 @@ enum TripForms {
         let store = try session.store()
         let report = try store.report(try session.reportID(invocation), for: .changeTrip)
         let known = (try? store.allowanceCountries().map(\.code)) ?? []
+        let places = Set((try? store.allowanceRateRows().map(\.place)) ?? []).filter { !$0.isEmpty }.sorted()
         return Form(
             heading: "Stop in report \(report.id): \(report.title) (\(report.dateRange))",
             fields: [
                 day(report),
                 Form.Field(Options.country, "Country from that day on (none removes the stop)", required: true) { _ in store }
                     .completing { typed in known.filter { $0.hasPrefix(typed.uppercased()) } },
+                Form.Field(Options.place, "Place there")
+                    .completing { typed in places.filter { $0.lowercased().hasPrefix(typed.lowercased()) } },
             ])
     }
 

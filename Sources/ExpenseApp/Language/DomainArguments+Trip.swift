@@ -19,8 +19,10 @@ extension CountryCode: ExpressibleByArgument {
     public static var completion: CompletionSource { .country }
 }
 
-/// A report's `--country`: one the per-diem table knows, or `none` for a report that earns no
-/// per diems (one that is no trip, or whose per diems are not paid).
+/// A report's `--country`: any ISO 3166-1 country (one the per-diem table does not list takes
+/// Luxembourg's rate, the BMF's rule), or `none` for a report that earns no per diems (one that
+/// is no trip, or whose per diems are not paid). A code that is no country is refused with the
+/// closest one the table knows.
 public enum TripCountry: Sendable, Equatable {
     case country(CountryCode)
     case none
@@ -34,7 +36,12 @@ public enum TripCountry: Sendable, Equatable {
 
 extension TripCountry: ExpressibleByArgument {
     public init(argument: String, in store: Store) throws {
-        self = argument.trimmingSpaces.lowercased() == "none" ? .none : .country(try CountryCode(argument: argument, in: store))
+        if argument.trimmingSpaces.lowercased() == "none" {
+            self = .none
+        } else {
+            let country = try CountryCode.parse(argument)
+            self = .country(country.isCountry ? country : try CountryCode(argument: argument, in: store))
+        }
     }
 
     public static var valueName: String { "code" }
@@ -45,4 +52,9 @@ extension ProvidedMeals: ExpressibleByArgument {
     public init(argument: String, in context: Void) throws { self = try ProvidedMeals.parse(argument) }
     public static var valueName: String { "meals" }
     public static var completion: CompletionSource { .meals }
+}
+
+extension LocalDateTime: ExpressibleByArgument {
+    public init(argument: String, in context: Void) throws { self = try LocalDateTime.parse(argument) }
+    public static var valueName: String { "time" }
 }

@@ -2,7 +2,7 @@ import ExpenseCore
 import ExpenseSupport
 import Rendering
 
-/// How a report's per diems look: the day-by-day table (date, country, the place when a day has
+/// How a report's per diems look: the day-by-day table (date, country and the place when a day has
 /// one, meals, rate, deductions, amount, the lodging flat when a night has one, the amount
 /// in the report's currency when a day's rate is in another, and why: `PerDiem.Day.why`), their JSON,
 /// and why a report has none.
@@ -11,8 +11,8 @@ enum PerDiemView {
         let converted = perDiems.days.contains { $0.perDiem.amount.currency != reportCurrency }
         let placed = perDiems.days.contains { $0.perDiem.place != nil }
         let lodged = perDiems.days.contains { $0.perDiem.lodging.minorUnits > 0 }
-        var columns: [Listing.Column] = [.init("date", "date"), .init("country", "country")]
-        if placed { columns.append(.init("place", "place")) }
+        // A place goes beside its country ("FR Paris"), so that the table still fits 80 columns.
+        var columns: [Listing.Column] = [.init("date", "date"), .init("country", placed ? "place" : "country")]
         columns += [
             .init("meals", "meals", fit: .wrap), .init("rate", "rate"), .init("deductions", "deductions"),
             .init("amount", "amount"),
@@ -22,8 +22,7 @@ enum PerDiemView {
         columns.append(.init("why", "why", fit: .wrap))
         let rows: [[Listing.Cell]] = perDiems.days.map { day in
             let perDiem = day.perDiem
-            var row: [Listing.Cell] = [.date(perDiem.date), .text(perDiem.country.code)]
-            if placed { row.append(.text(perDiem.place ?? "")) }
+            var row: [Listing.Cell] = [.date(perDiem.date), .text(TripPlace(country: perDiem.country, place: perDiem.place).description)]
             row += [
                 .text(perDiem.meals.isEmpty ? "" : perDiem.meals.description), .money(perDiem.rate),
                 .money(Money(minorUnits: -perDiem.deductions.minorUnits, currency: perDiem.deductions.currency)), .money(perDiem.amount),
