@@ -128,6 +128,7 @@ final class PerDiemCommandTests: EngineTestCase {
     func testACountryTheTableDoesNotListIsAcceptedAtLuxembourgsRate() throws {
         // Belize is in none of the BMF's tables: a trip there takes Luxembourg's rate (2026: 63.00 / 42.00),
         // and a stop there too; the table is not asked to know it.
+        try app.ok("allowance", "rates", "import", try ratesFile(["LU,2026-01-01,63.00,42.00,EUR"]))
         try app.ok("report", "new", "Belize", "--from", "2026-03-09T08:00", "--to", "2026-03-10T18:00", "--country", "BZ")
         try app.ok("report", "new", "Munich", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DE")
         try app.ok("report", "stop", "2", "--date", "2026-03-11", "--country", "bz")
