@@ -13,8 +13,8 @@ final class ErrorWrapTests: EngineTestCase {
 
     override func tearDown() { app = nil }
 
-    /// A country without rates: an error line, and a hint of 170 columns.
-    private let arguments = ["report", "new", "Copenhagen", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DK"]
+    /// A country without rates (Dominica: the BMF lists none): an error line, and a hint of 170 columns.
+    private let arguments = ["report", "new", "Roseau", "--from", "2026-03-09", "--to", "2026-03-13", "--country", "DM"]
 
     private func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0 == " " || $0 == "\n" }) }
 
@@ -36,8 +36,8 @@ final class ErrorWrapTests: EngineTestCase {
         XCTAssertEqual(
             screen,
             """
-            expenses: error: the allowance table has no rates for DK
-            hint: add DK's rates: expenses allowance rates import FILE
+            expenses: error: the allowance table has no rates for DM
+            hint: add DM's rates: expenses allowance rates import FILE
               (a CSV of
               country,valid_from,full_day,partial_day,currency);
               'expenses allowance rates list' shows the table

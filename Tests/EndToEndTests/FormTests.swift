@@ -127,10 +127,10 @@ final class FormTests: EngineTestCase {
             ["expect": departure], ["send": "2026-04-01T07:30\r"],
             ["expect": back], ["send": "2026-04-01T06:00\r"], ["expect": "before it leaves"],
             ["expect": back], ["send": "2026-04-03T19:15\r"],
-            // The table knows Germany alone: Switzerland is refused with its hint, then TAB offers DE.
-            ["expect": "  Country (none: no per diems) [DE]: "], ["send": "CH\r"], ["expect": "the allowance table has no rates for CH"],
+            // The table lists no rates for Dominica: refused with its hint, then TAB completes DE.
+            ["expect": "  Country (none: no per diems) [DE]: "], ["send": "DM\r"], ["expect": "the allowance table has no rates for DM"],
             ["expect": "allowance rates import FILE"],
-            ["expect": "  Country (none: no per diems) [DE]: "], ["send": "d\t"], ["expect": "DE"], ["send": "\r"],
+            ["expect": "  Country (none: no per diems) [DE]: "], ["send": "de\t"], ["expect": "DE"], ["send": "\r"],
             ["expect": "  Currency [EUR]: "], ["send": "CH\t\t"], ["expect": "CHF"], ["send": "F\r"],
             ["expect": "Created report 2: Basel fair"], ["expect": "expenses> "], ["send": "quit\r"],
         ])
@@ -170,7 +170,7 @@ final class FormTests: EngineTestCase {
             arguments: ["report", "stop", "1", "--date", "2026-03-04"],
             steps: [
                 ["expect": "Stop in report 1: Munich trip"],
-                ["expect": "  Country from that day on (none removes the stop): "], ["send": "d\t"], ["expect": "DE"], ["send": "\r"],
+                ["expect": "  Country from that day on (none removes the stop): "], ["send": "de\t"], ["expect": "DE"], ["send": "\r"],
                 ["expect": "Report 1: from 2026-03-04 the trip is in DE"],
             ])
         XCTAssertEqual(result.status, 0, result.stdout)
