@@ -29,7 +29,9 @@ let package = Package(
         ),
         .target(name: "StatementReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ReceiptReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
-        .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite", "CLibPQ"]),
+        .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite", "CLibPQ"],
+                // The BMF's rows of 2024 to 2026 as the migration that inserts them shipped them: never edited.
+                resources: [.embedInCode("Resources/bmf-2024-2026.csv")]),
         .target(name: "StatementImport", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore"]),
         .target(name: "Rendering", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",

@@ -17,6 +17,9 @@ public enum AllowanceRatesCSV {
     public struct Row: Equatable, Sendable {
         public let line: Int
         public let rate: AllowanceRate
+        /// The file has a lodging column: an empty cell is no flat. Without the column the file
+        /// says nothing of lodging, and the flat a row has already is kept.
+        public let lodgingGiven: Bool
     }
 
     /// A table of every country for decades is some thousands of rows of some 40 bytes.
@@ -100,7 +103,7 @@ public enum AllowanceRatesCSV {
                         hint: "keep one row a country, place and day", location: location(line))
                 }
                 seen[key] = line
-                rows.append(Row(line: line, rate: rate))
+                rows.append(Row(line: line, rate: rate, lodgingGiven: index["lodging"] != nil))
             }
             return rows
         } catch let failure as CSVReader.Failure {

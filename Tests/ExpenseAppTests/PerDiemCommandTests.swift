@@ -93,20 +93,21 @@ final class PerDiemCommandTests: EngineTestCase {
             unknown.stderr,
             """
             expenses: error: the allowance table has no rates for DR
-            hint: did you mean 'DE'? 'expenses allowance rates list' shows its countries; 'expenses allowance rates import FILE' adds one
+            hint: did you mean 'AR'? 'expenses allowance rates list' shows its countries; 'expenses allowance rates import FILE' adds one
 
             """)
         XCTAssertEqual(try app.run("report", "new", "X", "--country", "Deutschland").status, 65)
         XCTAssertEqual(try app.run("report", "new", "X", "--from", "2026-03-02T25:00").status, 65)
-        // Without --country, the home country, taken as it is even before the table has its rates.
-        try app.ok("config", "set", "home-country", "fr")
+        // Without --country, the home country, taken as it is even before the table has its rates
+        // (Antarctica: the BMF lists no rates for it).
+        try app.ok("config", "set", "home-country", "aq")
         try app.ok("report", "new", "Paris", "--from", "2026-03-02", "--to", "2026-03-03")
         let paris = try app.ok("report", "show", "1")
         XCTAssertTrue(
             paris.contains(
                 """
-                Per diems: none: they cannot be computed: no allowance rate for FR on 2026-03-02
-                  (add FR's rates: expenses allowance rates import FILE (a CSV of country,valid_from,full_day,partial_day,currency); \
+                Per diems: none: they cannot be computed: no allowance rate for AQ on 2026-03-02
+                  (add AQ's rates: expenses allowance rates import FILE (a CSV of country,valid_from,full_day,partial_day,currency); \
                 'expenses allowance rates list' shows the table)
 
                 """), paris)
@@ -194,31 +195,39 @@ final class PerDiemCommandTests: EngineTestCase {
         XCTAssertEqual(refused.status, 65)
         XCTAssertTrue(refused.stderr.hasPrefix("expenses: error: \(bad):3: invalid amount 'x'"), refused.stderr)
         XCTAssertEqual(
-            try app.ok("allowance", "rates", "list", "--format", "csv"),
-            "country,validFrom,fullDay,fullDayCurrency,partialDay,partialDayCurrency\r\nDE,2020-01-01,28.00,EUR,14.00,EUR\r\n")
+            try app.ok("allowance", "rates", "list", "--country", "DE", "--format", "csv"),
+            "country,place,validFrom,fullDay,fullDayCurrency,partialDay,partialDayCurrency,lodging,lodgingCurrency\r\n"
+                + "DE,,2020-01-01,28.00,EUR,14.00,EUR,20.00,EUR\r\n")
+        let before = try app.ok("allowance", "rates", "list", "--country", "CH")
 
         let good = try ratesFile(
             ["FR,2026-01-01,53.00,36.00,EUR,\"BMF, 2026\"", "CH,2025-01-01,64.00,43.00,CHF,", "DE,2020-01-01,28.00,14.00,EUR,"],
             header: "Country,Valid_From,Full_Day,Partial_Day,Currency,Note")
         XCTAssertEqual(
             try app.ok("allowance", "rates", "import", good, "--dry-run"),
-            "Would import 3 rates for 3 countries from \(good): 2 new, 0 changed, 1 as they were (dry run: nothing was written)\n")
-        XCTAssertEqual(try XCTUnwrap(app.json("allowance", "rates", "list") as? [Any]).count, 1, "a dry run writes nothing")
+            "Would import 3 rates for 3 countries from \(good): 0 new, 1 changed, 2 as they were (dry run: nothing was written)\n",
+            "the BMF's rows for FR and DE as shipped (a file without lodging keeps their flats), CH's 2025 one in CHF")
+        XCTAssertEqual(try app.ok("allowance", "rates", "list", "--country", "CH"), before, "a dry run writes nothing")
         XCTAssertEqual(
             try app.ok("allowance", "rates", "import", good),
-            "Imported 3 rates for 3 countries from \(good): 2 new, 0 changed, 1 as they were\n")
+            "Imported 3 rates for 3 countries from \(good): 0 new, 1 changed, 2 as they were\n")
         XCTAssertEqual(
-            try app.ok("allowance", "rates", "list"),
-            """
-            COUNTRY  VALID FROM   FULL DAY  PARTIAL DAY
-            CH       2025-01-01  64.00 CHF    43.00 CHF
-            DE       2020-01-01  28.00 EUR    14.00 EUR
-            FR       2026-01-01  53.00 EUR    36.00 EUR
-
-            """)
+            try app.ok("allowance", "rates", "list", "--country", "CH"),
+            [
+                "COUNTRY  PLACE  VALID FROM   FULL DAY  PARTIAL DAY     LODGING",
+                "CH              2024-01-01  64.00 EUR    43.00 EUR  180.00 EUR",
+                "CH              2025-01-01  64.00 CHF    43.00 CHF            ",  // none in CHF: the BMF's was EUR
+                "CH              2026-01-01  70.00 EUR    47.00 EUR  195.00 EUR",
+                "CH       Bern   2026-01-01  82.00 EUR    55.00 EUR  195.00 EUR",
+                "CH       Genf   2024-01-01  66.00 EUR    44.00 EUR  186.00 EUR",
+                "CH       Genf   2025-01-01  66.00 EUR    44.00 EUR  186.00 EUR",
+                "CH       Genf   2026-01-01  70.00 EUR    47.00 EUR  197.00 EUR", "",
+            ].joined(separator: "\n"))
         XCTAssertEqual(try app.ok("allowance", "rates"), try app.ok("allowance", "rates", "list"), "list is the group's default")
         let france = try XCTUnwrap(app.json("allowance", "rates", "list", "--country", "fr") as? [[String: Any]])
-        XCTAssertEqual(france.count, 1)
+        XCTAssertEqual(france.count, 6, "France's and Paris's rows of 2024, 2025 and 2026")
+        XCTAssertEqual(france[3]["place"] as? String, "Paris")
+        XCTAssertEqual(france[3]["lodging"] as? [String: String], ["amount": "159.00", "currency": "EUR"])
         XCTAssertEqual(france[0]["fullDay"] as? [String: String], ["amount": "53.00", "currency": "EUR"])
         XCTAssertEqual(try app.run("allowance", "rates", "list", "--country", "XX").status, 65)
         XCTAssertEqual(try app.run("allowance").status, 64, "a group of groups has no default")
@@ -247,13 +256,14 @@ final class PerDiemCommandTests: EngineTestCase {
 
     func testADayWithoutARateRefusesTheSubmissionWithItsHint() throws {
         try customerVisit()
-        try app.ok("allowance", "rates", "import", try ratesFile(["FR,2027-01-01,53.00,36.00,EUR"]))
-        try app.ok("report", "stop", "1", "--date", "2026-03-05", "--country", "FR")
+        // Antarctica: the BMF lists no rates for it, the file's start in 2027.
+        try app.ok("allowance", "rates", "import", try ratesFile(["AQ,2027-01-01,53.00,36.00,EUR"]))
+        try app.ok("report", "stop", "1", "--date", "2026-03-05", "--country", "AQ")
         let result = try app.run("report", "submit", "1")
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(
             result.stderr.hasPrefix(
-                "expenses: error: no allowance rate for FR on 2026-03-05 (its first row is from 2027-01-01)\nhint: add FR's rates"),
+                "expenses: error: no allowance rate for AQ on 2026-03-05 (its first row is from 2027-01-01)\nhint: add AQ's rates"),
             result.stderr)
         XCTAssertEqual(
             try XCTUnwrap(app.json("report", "show", "1") as? [String: Any])["report"].flatMap {
@@ -266,20 +276,20 @@ final class PerDiemCommandTests: EngineTestCase {
     /// with advances beyond it what is owed back is at most what it says.
     func testWhatIsDueWithoutPerDiemsThatCannotBeComputedIsIncomplete() throws {
         try customerVisit()
-        try app.ok("allowance", "rates", "import", try ratesFile(["FR,2027-01-01,53.00,36.00,EUR"]))
-        try app.ok("report", "stop", "1", "--date", "2026-03-05", "--country", "FR")
+        try app.ok("allowance", "rates", "import", try ratesFile(["AQ,2027-01-01,53.00,36.00,EUR"]))
+        try app.ok("report", "stop", "1", "--date", "2026-03-05", "--country", "AQ")
         try app.ok("expense", "add", "--report", "1", "--date", "2026-03-04", "--amount", "18.00", "--category", "taxi")
         let show = try app.ok("report", "show", "1")
         XCTAssertTrue(show.contains("Due to employee:      at least 18.00 EUR\n"), show)
         XCTAssertTrue(
             show.contains(
-                "  incomplete: its per diems cannot be computed: no allowance rate for FR on 2026-03-05 (its first row is from 2027-01-01)\n"
+                "  incomplete: its per diems cannot be computed: no allowance rate for AQ on 2026-03-05 (its first row is from 2027-01-01)\n"
             ), show)
         let totals = try XCTUnwrap((app.json("report", "show", "1") as? [String: Any])?["totals"] as? [String: Any])
         XCTAssertEqual(totals["complete"] as? Bool, false)
         XCTAssertEqual(
             totals["incomplete"] as? String,
-            "its per diems cannot be computed: no allowance rate for FR on 2026-03-05 (its first row is from 2027-01-01)")
+            "its per diems cannot be computed: no allowance rate for AQ on 2026-03-05 (its first row is from 2027-01-01)")
         let html = try app.ok("report", "export", "1", "--format", "html")
         XCTAssertTrue(html.contains("<td class=\"num\">at least 18.00 EUR</td>"), html)
         XCTAssertTrue(html.contains("Incomplete: without the per diems; they cannot be computed"), html)
@@ -310,12 +320,12 @@ final class PerDiemCommandTests: EngineTestCase {
 
     func testTheSummarySaysWhichDraftsPerDiemsItLeavesOutAndWhy() throws {
         try customerVisit()
-        try app.ok("config", "set", "home-country", "FR")
-        try app.ok("report", "new", "Paris", "--from", "2026-03-09", "--to", "2026-03-10")
+        try app.ok("config", "set", "home-country", "AQ")
+        try app.ok("report", "new", "McMurdo", "--from", "2026-03-09", "--to", "2026-03-10")
         let text = try app.ok("report", "summary")
-        XCTAssertTrue(text.hasSuffix("\nThe per diems of report 2 are left out: no allowance rate for FR on 2026-03-09\n"), text)
+        XCTAssertTrue(text.hasSuffix("\nThe per diems of report 2 are left out: no allowance rate for AQ on 2026-03-09\n"), text)
         let json = try XCTUnwrap(app.json("report", "summary") as? [String: Any])
-        XCTAssertEqual(json["notes"] as? [String], ["The per diems of report 2 are left out: no allowance rate for FR on 2026-03-09"])
+        XCTAssertEqual(json["notes"] as? [String], ["The per diems of report 2 are left out: no allowance rate for AQ on 2026-03-09"])
         let bad = try app.run("config", "set", "home-country", "FRA")
         XCTAssertEqual(bad.status, 65)
         XCTAssertTrue(bad.stderr.contains("invalid country 'FRA'"), bad.stderr)

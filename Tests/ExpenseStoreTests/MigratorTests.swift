@@ -189,6 +189,29 @@ final class MigratorTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.perDiems(of: try store.report(1)).perDiems?.total.minorUnits, 5_600)
     }
 
+    /// A file whose owner imported a row of the BMF's table before it shipped keeps that row as
+    /// imported; every other row of the letters of 2024 to 2026 is added.
+    func testTheBMFsForeignRowsAreAddedBesideARowImportedBefore() throws {
+        let older = try database(migratedUpTo: "2026-12-25-v24-per-diems-abroad")
+        try older.execute(
+            """
+            INSERT INTO allowance_rates (country, place, valid_from, full_day, partial_day, lodging, currency)
+            VALUES ('FR', 'Paris', '2026-01-01', 6000, 4000, NULL, 'EUR')
+            """)
+        let store = try Store(path: path(), now: { "2026-03-10T09:00:00Z" })
+        let rows = try store.allowanceRateRows()
+        XCTAssertEqual(rows.count, AllowanceRateTable.shipped.rows.count)
+        let paris = try XCTUnwrap(
+            rows.first { $0.country.code == "FR" && $0.place == "Paris" && $0.validFrom.description == "2026-01-01" })
+        XCTAssertEqual("\(paris.fullDay) \(paris.partialDay) \(paris.lodging.map { "\($0)" } ?? "none")", "60.00 EUR 40.00 EUR none")
+        XCTAssertEqual(
+            Set(rows.filter { $0 != paris }),
+            Set(
+                AllowanceRateTable.shipped.rows.filter {
+                    $0.country.code != "FR" || $0.place != "Paris" || $0.validFrom.description != "2026-01-01"
+                }))
+    }
+
     func testMigrationIDsAreUniqueAndOrdered() {
         let ids = Schema.migrator.migrations.map(\.id)
         XCTAssertFalse(ids.isEmpty)

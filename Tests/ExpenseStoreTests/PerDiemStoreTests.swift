@@ -33,11 +33,13 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
     private func country(_ code: String) throws -> CountryCode { try CountryCode.parse(code) }
     private func place(_ code: String, _ name: String? = nil) throws -> TripPlace { TripPlace(country: try country(code), place: name) }
 
-    private func rate(_ code: String, _ from: String, _ full: Int64, _ partial: Int64, _ currency: String = "EUR") throws -> AllowanceRate {
+    private func rate(
+        _ code: String, _ from: String, _ full: Int64, _ partial: Int64, _ currency: String = "EUR", lodging: Int64? = nil
+    ) throws -> AllowanceRate {
         let currency = try CurrencyTable.standard.require(currency)
         return try AllowanceRate(
             country: try country(code), validFrom: try day(from), fullDay: Money(minorUnits: full, currency: currency),
-            partialDay: Money(minorUnits: partial, currency: currency))
+            partialDay: Money(minorUnits: partial, currency: currency), lodging: lodging.map { Money(minorUnits: $0, currency: currency) })
     }
 
     /// A draft of ana's from `from` to `to` (YYYY-MM-DDTHH:MM or a day), to `destination`.
@@ -171,22 +173,24 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
     }
 
     func testADraftWhoseDaysHaveNoRateIsNotSubmittedAndSaysWhy() throws {
-        let report = try trip("2026-03-02", "2026-03-04")
-        try store.setStop(try place("FR"), on: try day("2026-03-03"), of: report.id, by: "ana")
+        // The BMF's foreign rows ship from 2024 on: France has none in 2023.
+        let report = try trip("2023-03-02", "2023-03-04")
+        try store.setStop(try place("FR"), on: try day("2023-03-03"), of: report.id, by: "ana")
         guard case .none(.cannotCompute(let error)) = try store.perDiems(of: try store.report(report.id)) else {
             return XCTFail("FR has no rate")
         }
-        XCTAssertEqual(error.code, .noAllowanceRate(country: "FR", on: "2026-03-03"))
+        XCTAssertEqual(error.code, .noAllowanceRate(country: "FR", on: "2023-03-03"))
         assertExpenseError(
             try store.write { try store.apply(.submit, to: report.id, by: "ana") }, kind: .invalidData,
-            messageContains: "no allowance rate for FR on 2026-03-03", code: .noAllowanceRate(country: "FR", on: "2026-03-03"))
+            messageContains: "no allowance rate for FR on 2023-03-03", code: .noAllowanceRate(country: "FR", on: "2023-03-03"))
         XCTAssertEqual(try store.report(report.id).status, .draft)
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM report_allowances"), 0)
     }
 
     func testADayInAnotherCurrencyIsFrozenConvertedAtTheRateOfItsDay() throws {
         try store.write {
-            _ = try store.saveAllowanceRates([try rate("CH", "2025-01-01", 6400, 4300, "CHF")])
+            // After the BMF's 2026 row (EUR), which it replaces from 1 March on.
+            _ = try store.saveAllowanceRates([try rate("CH", "2026-03-01", 6400, 4300, "CHF")])
             _ = try store.saveReferenceRates([
                 ReferenceRate(currency: "CHF", date: try day("2026-03-02"), perEUR: try ExchangeRate.parse("0.9412")),
                 ReferenceRate(currency: "CHF", date: try day("2026-03-03"), perEUR: try ExchangeRate.parse("0.9388")),
@@ -210,15 +214,21 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
     }
 
     func testRatesReplaceTheSameCountryAndDayAndAnUnknownCountryIsNamedWithTheNearest() throws {
-        XCTAssertEqual(try store.allowanceRateRows().map { "\($0.country) \($0.validFrom) \($0.fullDay)" }, ["DE 2020-01-01 28.00 EUR"])
-        XCTAssertEqual(try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2800, 1400)]) }, 0, "as it was")
         XCTAssertEqual(
-            try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2900, 1400)], taxable: true) }, 1)
+            try store.allowanceRateRows(country: .germany).map {
+                "\($0.country) \($0.validFrom) \($0.fullDay) \($0.lodging.map { "\($0)" } ?? "-")"
+            },
+            ["DE 2020-01-01 28.00 EUR 20.00 EUR"])
+        XCTAssertEqual(
+            try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2800, 1400, lodging: 2000)]) }, 0, "as it was")
+        XCTAssertEqual(
+            try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2900, 1400, lodging: 2000)], taxable: true) }, 1)
+        XCTAssertEqual(try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2900, 1400)]) }, 1, "no lodging flat")
         XCTAssertEqual(try store.allowanceRateRows(country: try country("DE")).map(\.fullDay.minorUnits), [2900])
         XCTAssertEqual(try store.allowanceCountry("de"), try country("DE"))
         assertExpenseError(
             try store.allowanceCountry("DR"), kind: .invalidData, messageContains: "the allowance table has no rates for DR",
-            code: .unknownAllowanceCountry("DR", suggestion: "DE"))
+            code: .unknownAllowanceCountry("DR", suggestion: "AR"))  // the first of the nearest in code order (AR, DE, DO, ...)
         assertExpenseError(try store.allowanceCountry("Deutschland"), kind: .invalidData, messageContains: "invalid country")
     }
 }

@@ -17,15 +17,17 @@ final class PostgresPerDiemParityTests: PostgresTestCase {
             server: cluster.connectionURI(user: "alice", password: password("alice"), database: database),
             now: { "2026-03-10T09:00:00Z" })
         // Finance keeps the rates: a mid-2026 change of Germany's (above the BMF table's, so
-        // marked taxable), France's and Switzerland's in CHF, and the ECB's quotes of CHF and USD.
+        // marked taxable), France's and Switzerland's in CHF (after the BMF's EUR row of 2026), and
+        // the ECB's quotes of CHF and USD. None with a lodging flat: a frozen day keeps the night's
+        // flat it paid, not the table's, so the app's days and the server's compare whole.
         let fiona = try Store(
             server: cluster.connectionURI(user: "fiona", password: password("fiona"), database: database),
             now: { "2026-03-10T09:00:00Z" })
         try fiona.write {
             _ = try fiona.saveAllowanceRates(
                 [
-                    try rate("DE", "2026-03-04", 3000, 1500, "EUR"), try rate("FR", "2026-01-01", 5300, 3600, "EUR"),
-                    try rate("CH", "2025-01-01", 6400, 4300, "CHF"),
+                    try rate("DE", "2020-01-01", 2800, 1400, "EUR"), try rate("DE", "2026-03-04", 3000, 1500, "EUR"),
+                    try rate("FR", "2026-01-01", 5300, 3600, "EUR"), try rate("CH", "2026-03-01", 6400, 4300, "CHF"),
                 ], taxable: true)
             _ = try fiona.saveReferenceRates(
                 try [

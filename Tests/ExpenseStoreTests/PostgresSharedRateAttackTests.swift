@@ -69,8 +69,56 @@ final class PostgresSharedRateAttackTests: PostgresTestCase {
         try expectSuccess(sql("fiona", perDiem("2026-06-01", 28_000, 14_000, taxable: true)))
         try expectSuccess(sql("fiona", mileage("2026-06-01", 300, taxable: true)))
         XCTAssertEqual(
-            try rows("bob", "SELECT country, valid_from, full_day, taxable FROM allowance_rates WHERE valid_from >= '2026' ORDER BY 2;"),
+            try rows(
+                "bob",
+                "SELECT country, valid_from, full_day, taxable FROM allowance_rates WHERE country = 'DE' AND valid_from >= '2026' ORDER BY 2;"
+            ),
             ["DE|2026-05-01|2800|0", "DE|2026-06-01|28000|1"])
+    }
+
+    /// A city's row is held to the BMF's figures for that city, a city the table does not name and
+    /// the country's own row to the country's, and the lodging flat as the day's rates are.
+    func testACitysRatesAndALodgingFlatAreHeldToTheBMFsFiguresForThem() throws {
+        func save(_ place: String, _ full: Int64, _ partial: Int64, _ lodging: String, taxable: Bool = false) -> String {
+            "SELECT expenses.allowance_rate_save('FR', '\(place)', '2026-01-01', \(full), \(partial), \(lodging), 'EUR', \(taxable ? 1 : 0));"
+        }
+        // BMF, 5 December 2025: Paris 58 / 39, a night 159; France otherwise 53 / 36, a night 105.
+        try assertRefused(
+            "fiona", save("Paris", 5_900, 3_900, "15900"),
+            "the per diem for FR Paris from 2026-01-01 (59.00 EUR a full day, 39.00 a partial day) is above the BMF table's tax-free "
+                + "58.00 and 39.00 EUR: only a rate marked taxable may be higher")
+        try assertRefused(
+            "fiona", save("Paris", 5_800, 3_900, "16000"),
+            "the lodging flat for FR Paris from 2026-01-01 (160.00 EUR a night) is above the BMF table's tax-free 159.00 EUR: only a "
+                + "rate marked taxable may be higher")
+        try assertRefused(
+            "fiona", save("", 5_800, 3_900, "NULL"),
+            "the per diem for FR from 2026-01-01 (58.00 EUR a full day, 39.00 a partial day) is above the BMF table's tax-free "
+                + "53.00 and 36.00 EUR: only a rate marked taxable may be higher")
+        try assertRefused(
+            "fiona", save("Lyon", 5_400, 3_600, "NULL"),
+            "the per diem for FR Lyon from 2026-01-01 (54.00 EUR a full day, 36.00 a partial day) is above the BMF table's tax-free "
+                + "53.00 and 36.00 EUR: only a rate marked taxable may be higher")
+        try assertRefused("fiona", save("Paris, Lyon", 100, 100, "NULL"), "the place 'Paris, Lyon' is not a name")
+        XCTAssertEqual(try rows("bob", "SELECT count(*) FROM rate_events;"), ["0"], "nothing refused is logged")
+
+        XCTAssertEqual(try rows("fiona", save("Paris", 5_800, 3_900, "15900")), ["0"], "the shipped row as it is")
+        XCTAssertEqual(try rows("fiona", save("Lyon", 5_300, 3_600, "10500")), ["1"])
+        XCTAssertEqual(try rows("fiona", save("Paris", 5_800, 3_900, "16000", taxable: true)), ["1"])
+        // A client before places saves the country's own row; its lodging flat stays.
+        try expectSuccess(sql("fiona", "SELECT expenses.allowance_rate_save('FR', '2026-01-01', 5200, 3500, 'EUR', 0);"))
+        XCTAssertEqual(
+            try rows(
+                "bob",
+                "SELECT place, full_day, partial_day, lodging, taxable FROM allowance_rates WHERE country = 'FR' AND valid_from = '2026-01-01' ORDER BY 1;"
+            ), ["|5200|3500|10500|0", "Lyon|5300|3600|10500|0", "Paris|5800|3900|16000|1"])
+        XCTAssertEqual(
+            try rows("bob", "SELECT action, new_values FROM rate_events ORDER BY id;"),
+            [
+                "allowance_rates FR Lyon 2026-01-01|full_day=5300 partial_day=3600 currency=EUR taxable=0 lodging=10500",
+                "allowance_rates FR Paris 2026-01-01|full_day=5800 partial_day=3900 currency=EUR taxable=1 lodging=16000",
+                "allowance_rates FR 2026-01-01|full_day=5200 partial_day=3500 currency=EUR taxable=0 lodging=10500",
+            ])
     }
 
     func testFinanceRaisingHerOwnTripsRatesIsLoggedAndAFindingForTheApprover() throws {

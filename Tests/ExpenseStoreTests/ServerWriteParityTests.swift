@@ -298,13 +298,25 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                 try store.addOfficeTime(try OfficeTime(from: at("2026-03-04T14:00"), to: at("2026-03-04T16:30")), of: made.id, by: person)
                 try store.removeOfficeTime(startingAt: at("2026-03-03T09:00"), of: made.id, by: person)
             },
-            "allowance_rate_save(6)": Exercise { store in
+            "allowance_rate_save(8)": Exercise { store in
                 _ = try store.saveAllowanceRates([
                     try AllowanceRate(
-                        country: try CountryCode.parse("FR"), validFrom: try CalendarDate.parse("2026-01-01"), fullDay: money(5_300),
-                        partialDay: money(3_500))
+                        country: try CountryCode.parse("FR"), place: "Paris", validFrom: try CalendarDate.parse("2026-01-01"),
+                        fullDay: money(5_700), partialDay: money(3_800), lodging: money(15_000))
                 ])
             },
+            // The country's own row through a client before places: its lodging flat (105.00) stays.
+            "allowance_rate_save(6)": Exercise(
+                file: { store in
+                    _ = try store.saveAllowanceRates([
+                        try AllowanceRate(
+                            country: try CountryCode.parse("FR"), validFrom: try CalendarDate.parse("2026-01-01"), fullDay: money(5_300),
+                            partialDay: money(3_500), lodging: money(10_500))
+                    ])
+                },
+                server: { store in
+                    _ = try ServerWrites.allowanceRateSaveBeforePlaces.call(on: store.db, "FR", "2026-01-01", 5_300, 3_500, "EUR", 0)
+                }),
             // A hotel bill split by rate: the room at 7 %, its breakfast at 19 % (issue 41).
             "expense_add(19)": Exercise { store in
                 var lodging = item(try report(store).id, 12_500)

@@ -6,9 +6,9 @@ import StatementImport
 import StatementReading
 
 /// `allowance ...`: what a trip is owed by rule rather than by receipt. `allowance rates
-/// import|list`: the per-diem rates by country and date that a report's per diems are computed
-/// with (a database starts with the shipped table, Germany's domestic rates; an import adds a
-/// country's rows or corrects one); `allowance mileage list|set` (`AllowanceCommands+Mileage.swift`):
+/// import|list`: the per-diem rates by country, place and date that a report's per diems are
+/// computed with (a database starts with the shipped table, Germany's domestic rates and the
+/// BMF's foreign ones from 2024; an import adds a country's or city's rows or corrects one); `allowance mileage list|set` (`AllowanceCommands+Mileage.swift`):
 /// the rates per km.
 enum AllowanceCommands {
     static let all: [CommandSpec] = [importFile, list] + mileage
@@ -25,14 +25,19 @@ enum AllowanceCommands {
     static let importFile = CommandSpec(
         ["allowance", "rates", "import"], abstract: "Add or correct per-diem rates from a CSV file.",
         discussion: """
-            The file's header names the columns country,valid_from,full_day,partial_day,currency (in any order; other \
-            columns are ignored); each row is a country's rates from a day on, e.g. FR,2026-01-01,53.00,36.00,EUR: the \
-            full-day rate (a day between the first and the last of a trip), the partial one (the first and last days, \
-            a trip within one day of more than 8 hours), in the currency's units. A day of a trip uses its country's row \
-            with the latest valid_from on or before it. A row replaces the one of the same country and valid_from. \
+            The file's header names the columns country,valid_from,full_day,partial_day,currency, and may name place \
+            and lodging (in any order; other columns are ignored); each row is a country's rates from a day on, e.g. \
+            FR,2026-01-01,53.00,36.00,EUR: the full-day rate (a day between the first and the last of a trip), the \
+            partial one (the first and last days, a trip within one day of more than 8 hours), in the currency's units. \
+            A place is a city with figures of its own, by the table's name (FR,Paris,2026-01-01,58.00,39.00,159.00,EUR \
+            under the header country,place,valid_from,full_day,partial_day,lodging,currency); empty, the row is the \
+            country's own. Lodging is the flat a night without a hotel bill; empty, none. A day of a trip uses its \
+            place's row, else its country's, with the latest valid_from on or before it. A row replaces the one of the \
+            same country, place and valid_from; without a lodging column it keeps the flat the row has. The BMF's \
+            figures for 2024 to 2026 ship with the app. \
             The file is checked whole first: a bad row is an error at FILE:LINE (exit 65) and nothing is written. \
             Submitted reports keep the per diems they were submitted with. On a team database, only finance imports, \
-            a rate above the BMF table's tax-free figure (Germany's, which ships with the app) is refused unless \
+            a rate or lodging flat above the BMF table's tax-free figure (the place's, else the country's) is refused unless \
             --taxable marks the file's rates as meant, and every change is logged in the server's rate log; a report \
             computed from a rate its owner changed, changed shortly before its submission, or marked taxable has a \
             finding for its approver (report check).
@@ -48,19 +53,28 @@ enum AllowanceCommands {
         result.rows = rows.count
         result.countries = Set(rows.map(\.rate.country)).count
         let stored = try store.allowanceRateRows()
+        var rates: [AllowanceRate] = []
         for row in rows {
-            if let there = stored.first(where: { $0.country == row.rate.country && $0.validFrom == row.rate.validFrom }) {
-                if there != row.rate { result.changed += 1 }
+            var rate = row.rate
+            if let there = stored.first(where: { $0.country == rate.country && $0.place == rate.place && $0.validFrom == rate.validFrom }) {
+                // A file without a lodging column keeps the row's flat (the BMF's, or one imported before).
+                if !row.lodgingGiven, there.currency == rate.currency, let lodging = there.lodging {
+                    rate = try AllowanceRate(
+                        country: rate.country, place: rate.place, validFrom: rate.validFrom, fullDay: rate.fullDay,
+                        partialDay: rate.partialDay, lodging: lodging)
+                }
+                if there != rate { result.changed += 1 }
             } else {
                 result.added += 1
             }
+            rates.append(rate)
         }
-        if !result.dryRun { try store.write { _ = try store.saveAllowanceRates(rows.map(\.rate), taxable: invocation[Options.taxable]) } }
+        if !result.dryRun { try store.write { _ = try store.saveAllowanceRates(rates, taxable: invocation[Options.taxable]) } }
         return result.output
     }
 
     static let list = CommandSpec(
-        ["allowance", "rates", "list"], abstract: "List the per-diem rates by country and date.",
+        ["allowance", "rates", "list"], abstract: "List the per-diem rates by country, place and date.",
         options: [Options.country, CommonOptions.limit, CommonOptions.all],
         examples: ["expenses allowance rates list", "expenses allowance rates list --country DE --format json"]
     ) { invocation, session in
@@ -72,10 +86,15 @@ enum AllowanceCommands {
         return .listing(
             Listing(
                 columns: [
-                    .init("country", "country"), .init("validFrom", "valid from"), .init("fullDay", "full day"),
-                    .init("partialDay", "partial day"),
+                    .init("country", "country"), .init("place", "place"), .init("validFrom", "valid from"),
+                    .init("fullDay", "full day"), .init("partialDay", "partial day"), .init("lodging", "lodging"),
                 ],
-                rows: shown.map { [.text($0.country.code), .date($0.validFrom), .money($0.fullDay), .money($0.partialDay)] },
+                rows: shown.map {
+                    [
+                        .text($0.country.code), .text($0.place), .date($0.validFrom), .money($0.fullDay), .money($0.partialDay),
+                        .money($0.lodging),
+                    ]
+                },
                 note: note))
     }
 }

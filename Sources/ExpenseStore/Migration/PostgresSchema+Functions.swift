@@ -133,10 +133,12 @@ extension PostgresSchema {
     /// them, around what their replacements do (attaching a receipt without its audit entry,
     /// approving a report without naming the version read). `allowance_rate_save` and
     /// `mileage_rate_set` before the taxable mark (issue 40) stored a rate above the legal maximum
-    /// unmarked.
+    /// unmarked. The per-diem maximum before places (issue 44) held a city's row to its country's
+    /// figures and no lodging flat at all.
     static let retiredFunctions = [
         "receipt_attach(bigint, bigint, text)", "receipt_detach(bigint, bigint)", "report_step(bigint, text, text, text)",
         "allowance_rate_save(text, text, bigint, bigint, text)", "mileage_rate_set(text, text, bigint, text)",
+        "require_per_diem_within_maximum(text, text, bigint, bigint, text, bigint)", "statutory_per_diem(text, text)",
     ]
 
     /// Refuses to set up where a member of the team could still create an object that a function

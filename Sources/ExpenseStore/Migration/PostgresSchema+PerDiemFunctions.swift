@@ -114,7 +114,8 @@ extension PostgresSchema {
                         INTO pd_breakfast, pd_lunch, pd_dinner
                         FROM public.report_meals m WHERE m.report_id = p_report AND m.date = pd_date;
                         SELECT * INTO rate_row FROM public.allowance_rates a
-                        WHERE a.country = pd_country AND a.valid_from COLLATE "C" <= pd_date ORDER BY a.valid_from COLLATE "C" DESC LIMIT 1;
+                        WHERE a.country = pd_country AND a.place = '' AND a.valid_from COLLATE "C" <= pd_date
+                        ORDER BY a.valid_from COLLATE "C" DESC LIMIT 1;
                         IF rate_row.country IS NULL THEN
                             RAISE EXCEPTION 'no allowance rate for % on %', pd_country, pd_date USING ERRCODE = 'integrity_constraint_violation';
                         END IF;

@@ -12,29 +12,35 @@ extension PostgresSchema {
     /// new values.
     ///
     /// A rate above the legal maximum is refused unless finance marks it taxable: a per diem above
-    /// the BMF table's figure that ships in the app (`AllowanceRateTable.shipped`; a country or
-    /// day it has no figure for is not held to one, and its changes still reach the approver as
-    /// findings), a mileage rate above the tax-free 0.30 EUR a km by car or 0.20 by motorcycle
+    /// the BMF table's figure that ships in the app (`AllowanceRateTable.shipped`: a city's row is
+    /// held to the city's figures, a country's own row and a city the table does not name to the
+    /// country's; the lodging flat as the day's rates; a country or day it has no figure for is not
+    /// held to one, and its changes still reach the approver as findings), a mileage rate above the tax-free 0.30 EUR a km by car or 0.20 by motorcycle
     /// (`Vehicle.defaultRate`); a rate in another currency than the maximum's cannot be compared
     /// and needs the mark too.
     static var rateLogFunctions: [ServerFunction] {
-        // The countries' own rows: a city's figures are not a country's maximum.
-        let bmf = AllowanceRateTable.shipped.rows.filter(\.place.isEmpty).map { row in
-            "(\(literal(row.country.code)), \(literal(row.validFrom.description)), \(row.fullDay.minorUnits), "
-                + "\(row.partialDay.minorUnits), \(literal(row.currency.code)))"
+        let bmf = AllowanceRateTable.shipped.rows.map { row in
+            "(\(literal(row.country.code)), \(literal(row.place)), \(literal(row.validFrom.description)), \(row.fullDay.minorUnits), "
+                + "\(row.partialDay.minorUnits), \(row.lodging.map { "\($0.minorUnits)" } ?? "NULL::bigint"), \(literal(row.currency.code)))"
         }.joined(separator: ", ")
         let mileageMaxima = Vehicle.allCases.map { vehicle in
             "(\(literal(vehicle.rawValue)), \(vehicle.defaultRate.minorUnits), \(literal(vehicle.defaultRate.currency.code)))"
         }.joined(separator: ", ")
         return [
-            // The BMF table's tax-free per diem for `p_country` in force on `p_day`; no row when the app ships none.
+            // The BMF table's tax-free per diem and lodging flat (NULL: none) for `p_place` in
+            // `p_country` in force on `p_day`: the place's row when the table names the place, else
+            // the country's own; no row when the app ships none.
             ServerFunction(
-                name: "statutory_per_diem", parameters: "p_country text, p_day text",
-                returns: "TABLE (s_full_day bigint, s_partial_day bigint, s_currency text)",
+                name: "statutory_per_diem", parameters: "p_country text, p_place text, p_day text",
+                returns: "TABLE (s_full_day bigint, s_partial_day bigint, s_lodging bigint, s_currency text)",
                 body: """
-                    RETURN QUERY SELECT s.full_day::bigint, s.partial_day::bigint, s.currency
-                    FROM (VALUES \(bmf)) AS s (country, valid_from, full_day, partial_day, currency)
-                    WHERE s.country = p_country AND s.valid_from COLLATE "C" <= p_day ORDER BY s.valid_from COLLATE "C" DESC LIMIT 1;
+                    RETURN QUERY WITH s (country, place, valid_from, full_day, partial_day, lodging, currency) AS (VALUES \(bmf))
+                    SELECT s.full_day::bigint, s.partial_day::bigint, s.lodging::bigint, s.currency FROM s
+                    WHERE s.country = p_country AND s.valid_from COLLATE "C" <= p_day
+                      AND s.place = CASE WHEN EXISTS (SELECT 1 FROM s AS named WHERE named.country = p_country
+                                                          AND named.place = coalesce(p_place, '') AND named.valid_from COLLATE "C" <= p_day)
+                                         THEN coalesce(p_place, '') ELSE '' END
+                    ORDER BY s.valid_from COLLATE "C" DESC LIMIT 1;
                     """),
             // The tax-free mileage rate of `p_vehicle`.
             ServerFunction(
@@ -43,22 +49,30 @@ extension PostgresSchema {
                     RETURN QUERY SELECT s.rate::bigint, s.currency FROM (VALUES \(mileageMaxima)) AS s (vehicle, rate, currency)
                     WHERE s.vehicle = p_vehicle;
                     """),
-            // Refuses a per diem above the BMF table's tax-free figure that is not marked taxable.
+            // Refuses a per diem or lodging flat above the BMF table's tax-free figure that is not marked taxable.
             ServerFunction(
                 name: "require_per_diem_within_maximum",
-                parameters: "p_country text, p_valid_from text, p_full_day bigint, p_partial_day bigint, p_currency text, p_taxable bigint",
-                returns: "void", declare: "statutory record;",
+                parameters: "p_country text, p_place text, p_valid_from text, p_full_day bigint, p_partial_day bigint, p_lodging bigint, "
+                    + "p_currency text, p_taxable bigint",
+                returns: "void", declare: "statutory record; what text := p_country || coalesce(nullif(' ' || p_place, ' '), '');",
                 body: """
                     IF p_taxable IS NULL OR p_taxable NOT IN (0, 1) THEN
                         RAISE EXCEPTION 'taxable is 1 (marked) or 0, not %', p_taxable USING ERRCODE = 'invalid_parameter_value';
                     END IF;
-                    SELECT * INTO statutory FROM statutory_per_diem(p_country, p_valid_from);
+                    SELECT * INTO statutory FROM statutory_per_diem(p_country, p_place, p_valid_from);
                     IF p_taxable = 0 AND statutory.s_currency IS NOT NULL
                        AND (p_currency <> statutory.s_currency OR p_full_day > statutory.s_full_day OR p_partial_day > statutory.s_partial_day) THEN
                         RAISE EXCEPTION 'the per diem for % from % (% % a full day, % a partial day) is above the BMF table''s tax-free % and %: only a rate marked taxable may be higher',
-                            p_country, p_valid_from, minor_text(p_full_day, p_currency), p_currency,
+                            what, p_valid_from, minor_text(p_full_day, p_currency), p_currency,
                             minor_text(p_partial_day, p_currency), minor_text(statutory.s_full_day, statutory.s_currency),
                             minor_text(statutory.s_partial_day, statutory.s_currency) || ' ' || statutory.s_currency
+                            USING ERRCODE = 'integrity_constraint_violation',
+                                  HINT = 'finance marks a rate meant to be paid above the tax-free figure as taxable (--taxable)';
+                    END IF;
+                    IF p_taxable = 0 AND p_lodging IS NOT NULL AND statutory.s_lodging IS NOT NULL AND p_lodging > statutory.s_lodging THEN
+                        RAISE EXCEPTION 'the lodging flat for % from % (% % a night) is above the BMF table''s tax-free % %: only a rate marked taxable may be higher',
+                            what, p_valid_from, minor_text(p_lodging, p_currency), p_currency,
+                            minor_text(statutory.s_lodging, statutory.s_currency), statutory.s_currency
                             USING ERRCODE = 'integrity_constraint_violation',
                                   HINT = 'finance marks a rate meant to be paid above the tax-free figure as taxable (--taxable)';
                     END IF;

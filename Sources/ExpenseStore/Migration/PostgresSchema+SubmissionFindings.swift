@@ -69,8 +69,10 @@ extension PostgresSchema {
                     SELECT p_report, p_event, f.rule, f.key, coalesce(p.severity, d.severity), f.message, stamp
                     FROM (
                         WITH used (rate_table, rate_key, label) AS (
-                            SELECT DISTINCT 'allowance_rates', a.country || ' ' || a.valid_from,
-                                   'the per-diem rate for ' || a.country || ' from ' || a.valid_from
+                            SELECT DISTINCT 'allowance_rates', a.country || CASE WHEN a.basis = 'place' THEN ' ' || a.place ELSE '' END
+                                                                || ' ' || a.valid_from,
+                                   'the per-diem rate for ' || a.country || CASE WHEN a.basis = 'place' THEN ' ' || a.place ELSE '' END
+                                   || ' from ' || a.valid_from
                             FROM public.report_allowances a WHERE a.report_id = p_report AND a.kind <> 'none'
                             UNION
                             SELECT DISTINCT 'mileage_rates', m.vehicle || ' ' || m.valid_from,
@@ -102,16 +104,18 @@ extension PostgresSchema {
                                        ELSE ' on ' || c.day || ', within ' || window_days || ' days before its submission' END AS message
                         FROM changed c
                         UNION ALL
-                        SELECT 'taxable-rate', 'taxable-rate:allowance_rates:' || r.country || ':' || r.valid_from,
-                               'the per-diem rate for ' || r.country || ' from ' || r.valid_from || ' used by this report is marked taxable: '
+                        SELECT 'taxable-rate', 'taxable-rate:allowance_rates:' || r.country || coalesce(nullif(':' || r.place, ':'), '')
+                                               || ':' || r.valid_from,
+                               'the per-diem rate for ' || r.country || coalesce(nullif(' ' || r.place, ' '), '') || ' from ' || r.valid_from
+                               || ' used by this report is marked taxable: '
                                || coalesce('above the BMF table''s tax-free ' || minor_text(s.s_full_day, s.s_currency) || ' and '
                                            || minor_text(s.s_partial_day, s.s_currency) || ' ' || s.s_currency || ' a day',
                                            'above the tax-free figure')
                                || ', the difference is taxable'
-                        FROM (SELECT DISTINCT a.country, a.valid_from FROM public.report_allowances a
-                              WHERE a.report_id = p_report AND a.kind <> 'none') AS a
-                        JOIN public.allowance_rates r ON r.country = a.country AND r.valid_from = a.valid_from
-                        LEFT JOIN LATERAL statutory_per_diem(r.country, r.valid_from) AS s ON true
+                        FROM (SELECT DISTINCT a.country, CASE WHEN a.basis = 'place' THEN a.place ELSE '' END AS place, a.valid_from
+                              FROM public.report_allowances a WHERE a.report_id = p_report AND a.kind <> 'none') AS a
+                        JOIN public.allowance_rates r ON r.country = a.country AND r.place = a.place AND r.valid_from = a.valid_from
+                        LEFT JOIN LATERAL statutory_per_diem(r.country, r.place, r.valid_from) AS s ON true
                         WHERE r.taxable = 1
                         UNION ALL
                         SELECT 'taxable-rate', 'taxable-rate:mileage_rates:' || m.vehicle || ':' || m.valid_from,

@@ -225,16 +225,33 @@ extension PostgresSchema {
                 ServerWrites.allowanceRateSave, declare: "who text := caller(); changed bigint;",
                 body: """
                     PERFORM require_group(who, '\(financeRole)', 'load allowance rates');
-                    PERFORM require_per_diem_within_maximum(p_country, p_valid_from, p_full_day, p_partial_day, p_currency, p_taxable);
-                    INSERT INTO public.allowance_rates (country, valid_from, full_day, partial_day, currency, taxable)
-                    VALUES (p_country, p_valid_from, p_full_day, p_partial_day, p_currency, p_taxable)
+                    IF p_place IS NULL OR p_place <> btrim(p_place) OR length(p_place) > 100 OR p_place ~ '[[:cntrl:],]' THEN
+                        RAISE EXCEPTION 'the place % is not a name', quote_literal(coalesce(p_place, 'NULL'))
+                            USING ERRCODE = 'invalid_parameter_value',
+                                  HINT = 'a place is the table''s name of a city, up to 100 characters, without commas; '''' is the country''s own row';
+                    END IF;
+                    PERFORM require_per_diem_within_maximum(p_country, p_place, p_valid_from, p_full_day, p_partial_day, p_lodging, p_currency,
+                                                            p_taxable);
+                    INSERT INTO public.allowance_rates (country, place, valid_from, full_day, partial_day, lodging, currency, taxable)
+                    VALUES (p_country, p_place, p_valid_from, p_full_day, p_partial_day, p_lodging, p_currency, p_taxable)
                     ON CONFLICT (country, place, valid_from) DO UPDATE
-                    SET full_day = excluded.full_day, partial_day = excluded.partial_day, currency = excluded.currency,
-                        taxable = excluded.taxable
-                    WHERE (allowance_rates.full_day, allowance_rates.partial_day, allowance_rates.currency, allowance_rates.taxable)
-                          IS DISTINCT FROM (excluded.full_day, excluded.partial_day, excluded.currency, excluded.taxable);
+                    SET full_day = excluded.full_day, partial_day = excluded.partial_day, lodging = excluded.lodging,
+                        currency = excluded.currency, taxable = excluded.taxable
+                    WHERE (allowance_rates.full_day, allowance_rates.partial_day, allowance_rates.lodging, allowance_rates.currency,
+                           allowance_rates.taxable)
+                          IS DISTINCT FROM (excluded.full_day, excluded.partial_day, excluded.lodging, excluded.currency, excluded.taxable);
                     GET DIAGNOSTICS changed = ROW_COUNT;
                     RETURN changed;
+                    """, callers: groupRoles),
+            // The call of a client before places and lodging flats: the country's own row, its lodging flat kept.
+            ServerFunction(
+                ServerWrites.allowanceRateSaveBeforePlaces,
+                body: """
+                    RETURN allowance_rate_save(p_country, '', p_valid_from, p_full_day, p_partial_day,
+                                               (SELECT r.lodging FROM public.allowance_rates r
+                                                WHERE r.country = p_country AND r.place = '' AND r.valid_from = p_valid_from
+                                                  AND r.currency = p_currency),
+                                               p_currency, p_taxable);
                     """, callers: groupRoles),
         ]
     }

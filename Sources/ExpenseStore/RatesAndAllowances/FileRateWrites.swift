@@ -26,11 +26,11 @@ struct FileRateWrites: RateWrites {
     /// maxima nor marked (`taxable` is a team database's).
     func saveAllowanceRate(_ rate: AllowanceRate, taxable: Bool) throws -> Int {
         let statement: SQL = """
-            INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (\(rate.country.code), \(rate.validFrom), \(rate.fullDay.minorUnits), \(rate.partialDay.minorUnits), \(rate.currency))
+            INSERT INTO allowance_rates (country, place, valid_from, full_day, partial_day, lodging, currency) VALUES (\(rate.country.code), \(rate.place), \(rate.validFrom), \(rate.fullDay.minorUnits), \(rate.partialDay.minorUnits), \(rate.lodging?.minorUnits), \(rate.currency))
             ON CONFLICT (country, place, valid_from) DO UPDATE
-            SET full_day = excluded.full_day, partial_day = excluded.partial_day, currency = excluded.currency
+            SET full_day = excluded.full_day, partial_day = excluded.partial_day, lodging = excluded.lodging, currency = excluded.currency
             WHERE allowance_rates.full_day <> excluded.full_day OR allowance_rates.partial_day <> excluded.partial_day
-               OR allowance_rates.currency <> excluded.currency
+               OR allowance_rates.lodging IS NOT excluded.lodging OR allowance_rates.currency <> excluded.currency
             """
         try store.db.execute(statement)
         return store.db.changes

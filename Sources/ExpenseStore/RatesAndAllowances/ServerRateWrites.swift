@@ -17,8 +17,8 @@ struct ServerRateWrites: RateWrites {
     func saveAllowanceRate(_ rate: AllowanceRate, taxable: Bool) throws -> Int {
         Int(
             try ServerWrites.allowanceRateSave.call(
-                on: store.db, rate.country.code, rate.validFrom.description, rate.fullDay.minorUnits, rate.partialDay.minorUnits,
-                rate.currency.code, taxable ? 1 : 0))
+                on: store.db, rate.country.code, rate.place, rate.validFrom.description, rate.fullDay.minorUnits,
+                rate.partialDay.minorUnits, rate.lodging?.minorUnits, rate.currency.code, taxable ? 1 : 0))
     }
 
     func setMileageRate(_ rate: MileageRate, taxable: Bool) throws -> Bool {

@@ -99,7 +99,15 @@ enum ServerWrites {
     static let reportOffice = ServerWrite(
         "report_office", ("p_report", Int64.self), ("p_starts", String.self), ("p_ends", String?.self), ("p_at", String.self),
         returns: NoResult.self)
+    /// `p_place`: the table's name of a city ('' the country's own row); `p_lodging`: the night's
+    /// flat, NULL none. Both held to the BMF table's figures as the day's rates are.
     static let allowanceRateSave = ServerWrite(
+        "allowance_rate_save", ("p_country", String.self), ("p_place", String.self), ("p_valid_from", String.self),
+        ("p_full_day", Int64.self), ("p_partial_day", Int64.self), ("p_lodging", Int64?.self), ("p_currency", String.self),
+        ("p_taxable", Int64.self), returns: Int64.self)
+    /// `allowance_rate_save` as clients before places and lodging flats (issue 44) call it: kept,
+    /// so that they still save a country's own row, which keeps its lodging flat.
+    static let allowanceRateSaveBeforePlaces = ServerWrite(
         "allowance_rate_save", ("p_country", String.self), ("p_valid_from", String.self), ("p_full_day", Int64.self),
         ("p_partial_day", Int64.self), ("p_currency", String.self), ("p_taxable", Int64.self), returns: Int64.self)
 
@@ -323,7 +331,7 @@ enum ServerWrites {
     static let all: [any DeclaredServerWrite] = [
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, expenseCut, reportAcknowledge, logEvent, copyMarkerAdd,
         reportTrip, reportTripBeforePlaces, reportStop, reportStopBeforePlaces, reportMeals, reportMealsBeforePaid, reportNight,
-        reportOffice, allowanceRateSave,
+        reportOffice, allowanceRateSave, allowanceRateSaveBeforePlaces,
         expenseAdd, expenseEdit, expenseAddBeforeVAT, expenseEditBeforeVAT, expenseAddBeforeJourneys, expenseEditBeforeJourneys,
         expenseDelete, advanceAdd, advanceRemove,
         receiptChunk, receiptUploadsGC, receiptContentFinish, receiptNew, receiptOCR, receiptDelete, receiptAttach, receiptDetach,
