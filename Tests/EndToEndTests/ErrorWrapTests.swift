@@ -37,7 +37,7 @@ final class ErrorWrapTests: EngineTestCase {
             screen,
             """
             expenses: error: the allowance table has no rates for DR
-            hint: did you mean 'DE'? 'expenses allowance rates list'
+            hint: did you mean 'AR'? 'expenses allowance rates list'
               shows its countries; 'expenses allowance rates import
               FILE' adds one
 
