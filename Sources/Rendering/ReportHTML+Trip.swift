@@ -9,7 +9,7 @@ extension ReportHTML {
         guard let trip else { return nil }
         var runs: [(first: CalendarDate, last: CalendarDate, country: CountryCode)] = []
         for day in trip.days {
-            let country = trip.country(on: day)
+            let country = trip.place(on: day).country
             if let run = runs.last, run.country == country {
                 runs[runs.count - 1].last = day
             } else {

@@ -88,10 +88,12 @@ final class AllowanceRateTableTests: XCTestCase {
         let from = try LocalDateTime.parse("2026-03-02T08:00")
         let to = try LocalDateTime.parse("2026-03-04T17:00")
         assertExpenseError(
-            try TripSchedule(departure: to, return: from, destination: de), kind: .invalidData, code: .reportDatesReversed)
-        var trip = try TripSchedule(departure: from, return: to, destination: de)
+            try TripSchedule(departure: to, return: from, destination: TripPlace(country: de)), kind: .invalidData,
+            code: .reportDatesReversed)
+        var trip = try TripSchedule(departure: from, return: to, destination: TripPlace(country: de))
         assertExpenseError(
-            try trip.setStop(on: try date("2026-03-05"), country: de), kind: .invalidData, messageContains: "outside the trip")
+            try trip.setStop(on: try date("2026-03-05"), place: TripPlace(country: de)), kind: .invalidData,
+            messageContains: "outside the trip")
         assertExpenseError(try trip.setMeals(.lunch, on: try date("2026-03-01")), kind: .invalidData, messageContains: "outside the trip")
         try trip.setMeals(.lunch, on: try date("2026-03-03"))
         try trip.setMeals(.none, on: try date("2026-03-03"))

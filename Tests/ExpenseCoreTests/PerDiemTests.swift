@@ -23,8 +23,9 @@ final class PerDiemTests: XCTestCase {
     private func trip(
         _ from: String, _ to: String, _ destination: String = "DE", stops: [String: String] = [:], meals: [String: String] = [:]
     ) throws -> TripSchedule {
-        var schedule = try TripSchedule(departure: try time(from), return: try time(to), destination: try country(destination))
-        for (day, code) in stops { try schedule.setStop(on: try date(day), country: try country(code)) }
+        var schedule = try TripSchedule(
+            departure: try time(from), return: try time(to), destination: TripPlace(country: try country(destination)))
+        for (day, code) in stops { try schedule.setStop(on: try date(day), place: TripPlace(country: try country(code))) }
         for (day, words) in meals { try schedule.setMeals(try ProvidedMeals.parse(words), on: try date(day)) }
         return schedule
     }

@@ -76,7 +76,10 @@ final class ReportPerDiemsTests: XCTestCase {
             startTime: 480, endTime: 1020, country: .germany)
         let schedule = try XCTUnwrap(
             try report.tripSchedule(
-                stops: [try date("2026-03-01"): try CountryCode.parse("FR"), try date("2026-03-04"): try CountryCode.parse("FR")],
+                stops: [
+                    try date("2026-03-01"): TripPlace(country: try CountryCode.parse("FR")),
+                    try date("2026-03-04"): TripPlace(country: try CountryCode.parse("FR")),
+                ],
                 meals: [try date("2026-03-02"): .breakfast, try date("2026-03-05"): .dinner]))
         XCTAssertEqual(schedule.stops, [:])
         XCTAssertEqual(schedule.meals, [try date("2026-03-02"): .breakfast])
@@ -90,7 +93,7 @@ final class ReportPerDiemsTests: XCTestCase {
         // at the 2nd's rate, the last one before it (32.086... → 32.09).
         let trip = try TripSchedule(
             departure: try LocalDateTime.parse("2026-03-02T08:00"), return: try LocalDateTime.parse("2026-03-03T17:00"),
-            destination: try CountryCode.parse("CH"), meals: [try date("2026-03-03"): .breakfast])
+            destination: TripPlace(country: try CountryCode.parse("CH")), meals: [try date("2026-03-03"): .breakfast])
         var table = AllowanceRateTable.shipped
         table.insert(
             try AllowanceRate(

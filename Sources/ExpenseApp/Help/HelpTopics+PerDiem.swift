@@ -101,7 +101,7 @@ extension HelpTopics {
         do {
             var trip = try TripSchedule(
                 departure: try LocalDateTime.parse("2026-03-02T08:00"), return: try LocalDateTime.parse("2026-03-06T17:00"),
-                destination: .germany)
+                destination: TripPlace(country: .germany))
             try trip.setMeals(.breakfast, on: try CalendarDate.parse("2026-03-03"))
             try trip.setMeals([.breakfast, .dinner], on: try CalendarDate.parse("2026-03-04"))
             let euro = try CurrencyTable.standard.require("EUR")

@@ -39,6 +39,9 @@ public struct CountryCode: Hashable, Comparable, Sendable, CustomStringConvertib
     /// Germany, the shipped home country.
     public static let germany = CountryCode(checked: "DE")
 
+    /// Luxembourg, whose rates the BMF applies to a country its table does not list.
+    public static let luxembourg = CountryCode(checked: "LU")
+
     public var description: String { code }
 
     public static func < (lhs: CountryCode, rhs: CountryCode) -> Bool { lhs.code < rhs.code }

@@ -32,6 +32,43 @@ public struct PerDiem: Hashable, Sendable {
         case none
     }
 
+    /// Why a day has its kind.
+    public enum Rule: String, CaseIterable, Hashable, Sendable {
+        /// A day between the first and the last of a trip with nights away: full.
+        case between
+        /// The first day of a trip with nights away: partial, whatever the hours.
+        case departure
+        /// The last day of a trip with nights away: partial, whatever the hours.
+        case `return`
+        /// A trip within one day away more than 8 hours: partial.
+        case oneDay = "one-day"
+        /// A trip without a night away for 8 hours or less: nothing.
+        case short
+        /// A trip over midnight without a night away for more than 8 hours: partial, on the day
+        /// with more of the hours (the first when equal).
+        case overMidnight = "over-midnight"
+        /// The other day of such a trip: nothing.
+        case overMidnightOther = "over-midnight-other"
+    }
+
+    /// A day that two of a person's trips touch (back from one in the morning, off on the next in
+    /// the afternoon): it is paid once, at the higher allowance, cut by all its provided meals.
+    public struct Share: Hashable, Sendable {
+        /// The other report the day is shared with: the one whose allowance the day takes, or,
+        /// when that is this one, the lowest other.
+        public let report: Int64
+        /// The day's allowance, paid once across the reports.
+        public let combined: Money
+        /// What reports frozen before paid for the day already.
+        public let elsewhere: Money
+
+        public init(report: Int64, combined: Money, elsewhere: Money) {
+            self.report = report
+            self.combined = combined
+            self.elsewhere = elsewhere
+        }
+    }
+
     /// One day of the trip as the day-by-day table shows it.
     public struct Day: Hashable, Sendable {
         public let date: CalendarDate
@@ -45,13 +82,29 @@ public struct PerDiem: Hashable, Sendable {
         /// What the provided meals take off (of the full-day rate), before the floor at zero; zero
         /// on a day that earns nothing.
         public let deductions: Money
-        /// `rate − deductions`, never below zero.
+        /// `rate − deductions`, never below zero; for a day shared with another report, what is
+        /// left of the day's combined allowance for this one.
         public let amount: Money
+        /// The day's place; nil when none is named.
+        public let place: String?
+        /// Which row of the table `table` is: the place's, the country's or Luxembourg's.
+        public let basis: AllowanceRateTable.Basis
+        /// Why the day has its kind; nil for a day frozen before rules were recorded.
+        public let rule: Rule?
+        /// For a trip without a night away: the minutes away that day (office time taken out).
+        public let absenceMinutes: Int?
+        /// What the traveller paid for the day's provided meals.
+        public let paid: MealsPaid
+        /// The lodging flat of the night that begins on this day, when it is paid so; zero else.
+        public let lodging: Money
+        /// The day's share with another report's, when two trips touch it.
+        public let share: Share?
 
         /// A day as computed, or as frozen with a submitted report.
         public init(
             date: CalendarDate, country: CountryCode, kind: Kind, meals: ProvidedMeals, table: AllowanceRate, rate: Money,
-            deductions: Money, amount: Money
+            deductions: Money, amount: Money, place: String? = nil, basis: AllowanceRateTable.Basis = .country, rule: Rule? = nil,
+            absenceMinutes: Int? = nil, paid: MealsPaid = MealsPaid(), lodging: Money? = nil, share: Share? = nil
         ) {
             self.date = date
             self.country = country
@@ -61,64 +114,121 @@ public struct PerDiem: Hashable, Sendable {
             self.rate = rate
             self.deductions = deductions
             self.amount = amount
+            self.place = place
+            self.basis = basis
+            self.rule = rule
+            self.absenceMinutes = absenceMinutes
+            self.paid = paid
+            self.lodging = lodging ?? Money(minorUnits: 0, currency: table.currency)
+            self.share = share
+        }
+
+        /// The same day with `amount` and `share` (the two-trips rule).
+        func sharing(amount: Money, share: Share) -> Day {
+            Day(
+                date: date, country: country, kind: kind, meals: meals, table: table, rate: rate, deductions: deductions,
+                amount: amount, place: place, basis: basis, rule: rule, absenceMinutes: absenceMinutes, paid: paid,
+                lodging: lodging, share: share)
         }
     }
 
     public let days: [Day]
-    /// The sum of the days' amounts in each currency used, in the order of the days that first
-    /// use it: one entry when every day's country is paid in the same currency.
+    /// The sum of the days' amounts and lodging flats in each currency used, in the order of the
+    /// days that first use it: one entry when every day's row is paid in the same currency.
     public let totals: [Money]
+
+    init(days: [Day]) throws(ExpenseError) {
+        var totals: [Money] = []
+        for day in days {
+            for money in [day.amount, day.lodging] {
+                if let index = totals.firstIndex(where: { $0.currency == money.currency }) {
+                    guard let sum = Money.adding(money.minorUnits, to: totals[index].minorUnits) else {
+                        throw Money.totalTooLarge("the per diems of the trip", currency: money.currency)
+                    }
+                    totals[index].minorUnits = sum
+                } else {
+                    totals.append(money)
+                }
+            }
+        }
+        self.days = days
+        self.totals = totals
+    }
 
     /// The total when every day is in one currency (always so for the BMF's table, all in EUR).
     public var total: Money? { totals.count == 1 ? totals[0] : nil }
 
-    /// The per diems of `trip` with the rates of `table`.
+    /// The per diems of `trip` with the rates of `table`, the trip alone (`sharing` adds the
+    /// person's other trips on the same days).
     public static func compute(_ trip: TripSchedule, rates table: AllowanceRateTable) throws(ExpenseError) -> PerDiem {
-        let first = trip.departure.date
-        let last = trip.return.date
+        let kinds = kinds(of: trip)
         var days: [Day] = []
         for date in trip.days {
-            let kind: Kind
-            if trip.isOneDay {
-                kind = trip.durationMinutes > 8 * 60 ? .partial : .none
-            } else {
-                kind = date == first || date == last ? .partial : .full
-            }
-            days.append(try day(date, kind: kind, trip: trip, table: table))
+            days.append(try day(date, kinds[date]!, trip: trip, table: table))
         }
-        var totals: [Money] = []
-        for day in days {
-            if let index = totals.firstIndex(where: { $0.currency == day.amount.currency }) {
-                guard let sum = Money.adding(day.amount.minorUnits, to: totals[index].minorUnits) else {
-                    throw Money.totalTooLarge("the per diems of the trip", currency: day.amount.currency)
-                }
-                totals[index].minorUnits = sum
-            } else {
-                totals.append(day.amount)
-            }
-        }
-        return PerDiem(days: days, totals: totals)
+        return try PerDiem(days: days)
     }
 
-    private static func day(_ date: CalendarDate, kind: Kind, trip: TripSchedule, table: AllowanceRateTable) throws(ExpenseError) -> Day {
-        let country = trip.country(on: date)
-        let row = try table.require(country, on: date)
+    /// Each day's kind, why, and the minutes away when they count (rule 1).
+    static func kinds(of trip: TripSchedule) -> [CalendarDate: DayKind] {
+        let first = trip.departure.date
+        let last = trip.return.date
+        var kinds: [CalendarDate: DayKind] = [:]
+        for date in trip.days {
+            if trip.isOneDay {
+                let absence = trip.durationMinutes
+                kinds[date] = absence > 8 * 60 ? DayKind(.partial, .oneDay, absence) : DayKind(.none, .short, absence)
+            } else {
+                kinds[date] =
+                    date == first ? DayKind(.partial, .departure) : date == last ? DayKind(.partial, .return) : DayKind(.full, .between)
+            }
+        }
+        return kinds
+    }
+
+    /// A day's kind, the rule that gave it, and the minutes away that decided it.
+    struct DayKind {
+        let kind: Kind
+        let rule: Rule
+        let absence: Int?
+
+        init(_ kind: Kind, _ rule: Rule, _ absence: Int? = nil) {
+            self.kind = kind
+            self.rule = rule
+            self.absence = absence
+        }
+    }
+
+    private static func day(_ date: CalendarDate, _ kind: DayKind, trip: TripSchedule, table: AllowanceRateTable) throws(ExpenseError)
+        -> Day
+    {
+        let place = trip.place(on: date)
+        let (row, basis) = try table.resolve(place.country, place: place.place, on: date)
         let meals = trip.meals(on: date)
+        let paid = trip.paid(on: date)
         let zero = Money(minorUnits: 0, currency: row.currency)
         let rate: Money
-        switch kind {
+        switch kind.kind {
         case .full: rate = row.fullDay
         case .partial: rate = row.partialDay
         case .none: rate = zero
         }
-        let deductions = kind == .none ? zero : deduction(meals, of: row.fullDay)
+        let deductions = kind.kind == .none ? zero : deduction(meals, of: row.fullDay)
         let amount = Money(minorUnits: max(0, rate.minorUnits - deductions.minorUnits), currency: row.currency)
-        return Day(date: date, country: country, kind: kind, meals: meals, table: row, rate: rate, deductions: deductions, amount: amount)
+        return Day(
+            date: date, country: place.country, kind: kind.kind, meals: meals, table: row, rate: rate, deductions: deductions,
+            amount: amount, place: place.place, basis: basis, rule: kind.rule, absenceMinutes: kind.absence, paid: paid)
     }
 
-    /// `meals`' percentages of `fullDay`, rounded half-even to a minor unit once.
-    static func deduction(_ meals: ProvidedMeals, of fullDay: Money) -> Money {
-        let minor = Decimal10.divideRoundingHalfEven(Int128(fullDay.minorUnits) * Int128(meals.deductionPercent), 100)
+    /// `meals`' percentages of `fullDay`, each less what was paid for it (never below zero per
+    /// meal), rounded half-even to a minor unit once.
+    static func deduction(_ meals: ProvidedMeals, paid: MealsPaid = MealsPaid(), of fullDay: Money) -> Money {
+        var hundredths: Int128 = 0
+        for (meal, _) in ProvidedMeals.named where meals.contains(meal) {
+            let share = Int128(fullDay.minorUnits) * Int128(meal.deductionPercent) - 100 * Int128(paid.amount(for: meal))
+            hundredths += max(0, share)
+        }
+        let minor = Decimal10.divideRoundingHalfEven(hundredths, 100)
         return Money(minorUnits: Int64(minor), currency: fullDay.currency)
     }
 }

@@ -8,18 +8,27 @@ import ExpenseSupport
 /// of that day (or the last earlier one), rounded half-even once, as an item of that day is
 /// (`Expense.Conversion.of`); no rate, no per diems: an error naming the day, never a guess.
 public struct ReportPerDiems: Equatable, Sendable {
-    /// One day: what the rules give (`PerDiem.Day`), and that amount in the report's currency.
+    /// One day: what the rules give (`PerDiem.Day`), its amount and its lodging flat in the
+    /// report's currency.
     public struct Day: Equatable, Sendable {
         public let perDiem: PerDiem.Day
+        /// The day's amount converted.
         public let conversion: Expense.Conversion
+        /// The night's lodging flat converted (at the same rate); nil when the night has none.
+        public let lodgingConversion: Expense.Conversion?
 
-        public init(perDiem: PerDiem.Day, conversion: Expense.Conversion) {
+        public init(perDiem: PerDiem.Day, conversion: Expense.Conversion, lodgingConversion: Expense.Conversion? = nil) {
             self.perDiem = perDiem
             self.conversion = conversion
+            self.lodgingConversion = lodgingConversion
         }
 
-        /// The day's amount in the report's currency.
-        public var converted: Money { conversion.converted }
+        /// What the day adds in the report's currency: its amount and its lodging flat.
+        public var converted: Money {
+            var sum = conversion.converted
+            sum.minorUnits += lodgingConversion?.converted.minorUnits ?? 0
+            return sum
+        }
     }
 
     public let days: [Day]
@@ -43,25 +52,36 @@ public struct ReportPerDiems: Equatable, Sendable {
     }
 
     /// The per diems of `trip` at the rates of `table`, in `currency`.
-    /// - Parameter exchange: the exchange rates for a day whose rate is in another currency.
+    /// - Parameters:
+    ///   - exchange: the exchange rates for a day whose rate is in another currency.
+    ///   - report, others: the report's id and the days of the same person's other reports that
+    ///     touch the trip's days (`PerDiem.sharing`): such a day is paid once.
     public static func compute(
-        _ trip: TripSchedule, rates table: AllowanceRateTable, into currency: Currency, exchange: RateSource?
+        _ trip: TripSchedule, rates table: AllowanceRateTable, into currency: Currency, exchange: RateSource?, report: Int64 = 0,
+        others: [SharedTripDay] = []
     ) throws -> ReportPerDiems {
-        let perDiem = try PerDiem.compute(trip, rates: table)
+        let perDiem = try PerDiem.sharing(try PerDiem.compute(trip, rates: table), report: report, with: others)
         var days: [Day] = []
         for day in perDiem.days {
-            let conversion: Expense.Conversion
-            do {
-                conversion = try Expense.Conversion.of(day.amount, on: day.date, into: currency, manualRate: nil, rates: exchange)
-            } catch let error as ExpenseError {
-                guard case .noExchangeRate(let from, let to, let on)? = error.code else { throw error }
-                throw ExpenseError(
-                    .invalidData, .noExchangeRateForPerDiems(from: from, to: to, on: on),
-                    "the per diem of \(on) (\(day.amount)) cannot be converted into \(to): no exchange rate from \(from) for that day")
-            }
-            days.append(Day(perDiem: day, conversion: conversion))
+            let conversion = try convert(day.amount, of: day, into: currency, exchange: exchange)
+            let lodging = day.lodging.minorUnits == 0 ? nil : try convert(day.lodging, of: day, into: currency, exchange: exchange)
+            days.append(Day(perDiem: day, conversion: conversion, lodgingConversion: lodging))
         }
         return try ReportPerDiems(days: days, currency: currency, frozen: false)
+    }
+
+    /// `amount`, a figure of `day`, in `currency` at the exchange rate of the day.
+    private static func convert(_ amount: Money, of day: PerDiem.Day, into currency: Currency, exchange: RateSource?) throws
+        -> Expense.Conversion
+    {
+        do {
+            return try Expense.Conversion.of(amount, on: day.date, into: currency, manualRate: nil, rates: exchange)
+        } catch let error as ExpenseError {
+            guard case .noExchangeRate(let from, let to, let on)? = error.code else { throw error }
+            throw ExpenseError(
+                .invalidData, .noExchangeRateForPerDiems(from: from, to: to, on: on),
+                "the per diem of \(on) (\(amount)) cannot be converted into \(to): no exchange rate from \(from) for that day")
+        }
     }
 }
 
@@ -106,15 +126,24 @@ extension Report {
     /// first and last day. (The rules may still give a day nothing: a short trip within one day.)
     public var computesPerDiems: Bool { country != nil && startDate != nil && endDate != nil }
 
-    /// The trip its per diems are computed from, with `stops` and `meals` as stored; nil when it
-    /// computes none. Stops and meals of days outside the trip's dates count for nothing.
-    public func tripSchedule(stops: [CalendarDate: CountryCode], meals: [CalendarDate: ProvidedMeals]) throws(ExpenseError)
-        -> TripSchedule?
-    {
+    /// The trip its per diems are computed from, with its stops, meals, what was paid for them,
+    /// its lodging-flat nights and office time as stored; nil when it computes none. What lies
+    /// outside the trip's days (nights: outside its nights; office time: outside its times)
+    /// counts for nothing.
+    public func tripSchedule(
+        stops: [CalendarDate: TripPlace], meals: [CalendarDate: ProvidedMeals], paid: [CalendarDate: MealsPaid] = [:],
+        nights: Set<CalendarDate> = [], office: [OfficeTime] = []
+    ) throws(ExpenseError) -> TripSchedule? {
         guard let country, let departure, let back = `return` else { return nil }
+        let (leaves, comesBack) = (departure.localDateTime, back.localDateTime)
         let inside = { (day: CalendarDate) in departure.date <= day && day <= back.date }
+        var during: [OfficeTime] = []
+        for time in office where time.from < comesBack && leaves < time.to {
+            during.append(try OfficeTime(from: max(time.from, leaves), to: min(time.to, comesBack)))
+        }
         return try TripSchedule(
-            departure: departure.localDateTime, return: back.localDateTime, destination: country,
-            stops: stops.filter { inside($0.key) }, meals: meals.filter { inside($0.key) })
+            departure: leaves, return: comesBack, destination: TripPlace(country: country),
+            stops: stops.filter { inside($0.key) }, meals: meals.filter { inside($0.key) }, paid: paid.filter { inside($0.key) },
+            lodgingNights: nights.filter { inside($0) && $0 != back.date }, office: during)
     }
 }

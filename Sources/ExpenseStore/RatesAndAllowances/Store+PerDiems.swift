@@ -26,7 +26,9 @@ extension Store {
         let (stops, meals) = (try stops(of: report.id), try meals(of: report.id))
         do {
             // A trip that comes back before it leaves (written past the app) is said so, as a day without a rate is.
-            guard let trip = try report.tripSchedule(stops: stops, meals: meals) else { return .none(.noDates) }
+            guard let trip = try report.tripSchedule(stops: stops.mapValues { TripPlace(country: $0) }, meals: meals) else {
+                return .none(.noDates)
+            }
             return .computed(
                 try ReportPerDiems.compute(
                     trip, rates: try rates ?? allowanceRates(), into: report.currency, exchange: exchange ?? rateSource()))
