@@ -23,12 +23,19 @@ public struct Report: Sendable, Equatable {
     /// Where the trip goes (ISO 3166-1), which its per diems are computed for; nil: none are
     /// (a report made before per diems, or one that is no trip).
     public var country: CountryCode?
+    /// The place at the destination (the per-diem table's name of it when the table knows it);
+    /// nil: none named, the country's rate.
+    public var place: String?
+    /// Whether the trip has nights away (the default); false: a trip over midnight without a
+    /// night, whose two days count their hours away (`--no-overnight`).
+    public var overnight: Bool
 
     public init(
         id: Int64, title: String, purpose: String = "", destination: String = "",
         startDate: CalendarDate? = nil, endDate: CalendarDate? = nil, currency: Currency,
         status: ReportStatus = .draft, owner: String, createdAt: String = "", updatedAt: String = "",
-        itemCount: Int = 0, total: Money? = nil, startTime: Int? = nil, endTime: Int? = nil, country: CountryCode? = nil
+        itemCount: Int = 0, total: Money? = nil, startTime: Int? = nil, endTime: Int? = nil, country: CountryCode? = nil,
+        place: String? = nil, overnight: Bool = true
     ) {
         self.id = id
         self.title = title
@@ -46,6 +53,8 @@ public struct Report: Sendable, Equatable {
         self.startTime = startTime
         self.endTime = endTime
         self.country = country
+        self.place = place
+        self.overnight = overnight
     }
 
     /// The first day of the trip with the time it leaves, when there is one.

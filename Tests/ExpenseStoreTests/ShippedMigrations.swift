@@ -34,6 +34,7 @@ enum ShippedMigrations {
         ("2026-12-21-v21-people-and-cost-centres", "291e42e4b2865ff73b6760db24905a196bdfafc4510dfb0f3b4c6c2563d53efd"),
         ("2026-12-22-v22-approval-route", "58e32ef697813f2600e3300721b64e4b66dbb938ef57ee0857c68ac73b834e04"),
         ("2026-12-24-v23-expense-cuts", "e5f9c9cb80c204a0f7f1b2b1d520379cfcafa59bd7004fe9091c75368706c7b9"),
+        ("2026-12-25-v24-per-diems-abroad", "9cc6ea0e249ab53a80c5beefa0c27775a8564b52eea59c40f154e786a3f3f473"),
     ]
 
     /// `PostgresMigrations.migrator`: a team database.
@@ -58,5 +59,6 @@ enum ShippedMigrations {
         ("2026-12-22-pg-v18-approval-route", "5aa3aa27299a780952852e09146ae5265007d4f22f0b6217c6e55c6d955d0eaa"),
         ("2026-12-23-pg-v19-server-clock", "9a16f409341e867f8562bbdcb87f055c0eaa811ade87818fb5142672d0247df8"),
         ("2026-12-24-pg-v20-expense-cuts", "2161b43663ec84c27ebfbb55e7110d4e52a87b6d92ee2c0087a8b91fc7fca73d"),
+        ("2026-12-25-pg-v21-per-diems-abroad", "801cd9ed486096189e3da1c1919773fd961bdd969d81bd9a74759d178a6c5499"),
     ]
 }

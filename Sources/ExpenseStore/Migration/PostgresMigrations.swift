@@ -30,6 +30,7 @@ public enum PostgresMigrations {
         migrator.register("2026-12-22-pg-v18-approval-route") { try $0.execute(SQL(verbatim: PostgresSchema.approvalRoute)) }
         migrator.register("2026-12-23-pg-v19-server-clock") { try $0.execute(SQL(verbatim: PostgresSchema.serverClock)) }
         migrator.register("2026-12-24-pg-v20-expense-cuts") { try $0.execute(SQL(verbatim: PostgresSchema.expenseCuts)) }
+        migrator.register("2026-12-25-pg-v21-per-diems-abroad") { try $0.execute(SQL(verbatim: PostgresSchema.perDiemsAbroad)) }
         return migrator
     }
 

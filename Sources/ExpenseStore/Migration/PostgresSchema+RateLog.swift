@@ -89,16 +89,18 @@ extension PostgresSchema {
                     RETURN CASE p_table
                         WHEN 'allowance_rates' THEN format('full_day=%s partial_day=%s currency=%s taxable=%s', p_row->>'full_day',
                                                            p_row->>'partial_day', p_row->>'currency', p_row->>'taxable')
+                                                    || coalesce(' lodging=' || (p_row->>'lodging'), '')
                         WHEN 'mileage_rates' THEN format('rate_minor=%s currency=%s taxable=%s', p_row->>'rate_minor', p_row->>'currency',
                                                          p_row->>'taxable')
                         ELSE format('per_eur=%s', p_row->>'per_eur') END;
                     """),
-            // A rate row's key as the log names it: 'DE 2026-01-01', 'car 2026-01-01', 'USD 2026-05-04'.
+            // A rate row's key as the log names it: 'DE 2026-01-01', 'FR Paris 2026-01-01', 'car 2026-01-01', 'USD 2026-05-04'.
             ServerFunction(
                 name: "rate_key", parameters: "p_table text, p_row jsonb", returns: "text",
                 body: """
                     RETURN CASE p_table
-                        WHEN 'allowance_rates' THEN (p_row->>'country') || ' ' || (p_row->>'valid_from')
+                        WHEN 'allowance_rates' THEN (p_row->>'country') || coalesce(nullif(' ' || (p_row->>'place'), ' '), '') || ' '
+                                                    || (p_row->>'valid_from')
                         WHEN 'mileage_rates' THEN (p_row->>'vehicle') || ' ' || (p_row->>'valid_from')
                         ELSE (p_row->>'currency') || ' ' || (p_row->>'date') END;
                     """),

@@ -69,7 +69,8 @@ extension PostgresSchema {
     static let privateTables = [
         "reports", "expenses", "expense_receipts", "receipts", "receipt_contents", "report_events",
         "policy_acknowledgements", "import_batches", "receipt_inbox_taken", "open_sessions",
-        "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads", "report_stops", "report_meals",
+        "dynamic_shortcuts", "app_shortcuts", "shortcut_launches", "receipt_uploads", "report_stops", "report_meals", "report_nights",
+        "report_office",
         "report_allowances", "report_advances", "report_findings", "expense_vat", "payees", "payee_changes", "payment_runs",
         "payment_run_reports", "report_cost_centres", "expense_cost_centres", "expense_cuts", "approval_steps",
     ]
@@ -88,7 +89,7 @@ extension PostgresSchema {
             GRANT SELECT ON schema_migrations, categories, policy_rules, exchange_rates, reports, expenses, expense_receipts,
                 receipts, receipt_contents, report_events, policy_acknowledgements, import_batches, receipt_inbox_taken,
                 open_sessions, dynamic_shortcuts, app_shortcuts, shortcut_launches, allowance_rates, report_stops, report_meals,
-                report_allowances, mileage_rates, report_advances, manual_rate_tolerance, rate_events, rate_events_head,
+                report_allowances, report_nights, report_office, mileage_rates, report_advances, manual_rate_tolerance, rate_events, rate_events_head,
                 rate_change_window, report_findings, receipt_uploads, upload_limits, vat_rates, expense_vat, payees, payee_changes, company_account,
                 payment_runs, payment_run_reports,
                 chart_accounts, booking_chart, people, cost_centres, report_cost_centres, expense_cost_centres, expense_cuts,

@@ -91,7 +91,7 @@ extension PostgresSchema {
 
     /// A report's stops, meals and frozen per diems are seen with their report, as its audit log is.
     static var tripPolicies: [Policy] {
-        ["report_stops", "report_meals", "report_allowances"].map { table in
+        ["report_stops", "report_meals", "report_allowances", "report_nights", "report_office"].map { table in
             Policy(
                 name: "\(table)_of_visible_reports", table: table, command: "SELECT", roles: groupRoles,
                 using: "EXISTS (SELECT 1 FROM reports r WHERE r.id = \(table).report_id)")

@@ -91,7 +91,7 @@ extension PostgresSchema {
                     PERFORM require_per_diem_within_maximum(p_country, p_valid_from, p_full_day, p_partial_day, p_currency, p_taxable);
                     INSERT INTO public.allowance_rates (country, valid_from, full_day, partial_day, currency, taxable)
                     VALUES (p_country, p_valid_from, p_full_day, p_partial_day, p_currency, p_taxable)
-                    ON CONFLICT (country, valid_from) DO UPDATE
+                    ON CONFLICT (country, place, valid_from) DO UPDATE
                     SET full_day = excluded.full_day, partial_day = excluded.partial_day, currency = excluded.currency,
                         taxable = excluded.taxable
                     WHERE (allowance_rates.full_day, allowance_rates.partial_day, allowance_rates.currency, allowance_rates.taxable)

@@ -144,6 +144,8 @@ extension Schema {
     static let frozenTripTables: [(table: String, message: String)] = [
         ("report_stops", "the report is not a draft; its trip is frozen"),
         ("report_meals", "the report is not a draft; its trip is frozen"),
+        ("report_nights", "the report is not a draft; its trip is frozen"),
+        ("report_office", "the report is not a draft; its trip is frozen"),
         ("report_allowances", "the report is not a draft; its per diems are frozen"),
     ]
 

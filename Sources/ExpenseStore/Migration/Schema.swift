@@ -34,6 +34,7 @@ public enum Schema {
         migrator.register("2026-12-21-v21-people-and-cost-centres", addPeopleAndCostCentres)
         migrator.register("2026-12-22-v22-approval-route", addApprovalRoute)
         migrator.register("2026-12-24-v23-expense-cuts", addExpenseCuts)
+        migrator.register("2026-12-25-v24-per-diems-abroad", addPerDiemsAbroad)
         return migrator
     }
 

@@ -27,7 +27,7 @@ struct FileRateWrites: RateWrites {
     func saveAllowanceRate(_ rate: AllowanceRate, taxable: Bool) throws -> Int {
         let statement: SQL = """
             INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) VALUES (\(rate.country.code), \(rate.validFrom), \(rate.fullDay.minorUnits), \(rate.partialDay.minorUnits), \(rate.currency))
-            ON CONFLICT (country, valid_from) DO UPDATE
+            ON CONFLICT (country, place, valid_from) DO UPDATE
             SET full_day = excluded.full_day, partial_day = excluded.partial_day, currency = excluded.currency
             WHERE allowance_rates.full_day <> excluded.full_day OR allowance_rates.partial_day <> excluded.partial_day
                OR allowance_rates.currency <> excluded.currency

@@ -5,7 +5,7 @@ import PropertyList
 extension Store {
     static let reportColumns: SQL = """
         id, title, purpose, destination, start_date, end_date, currency, status, owner,
-        created_at, updated_at, item_count, total_minor, start_time, end_time, country
+        created_at, updated_at, item_count, total_minor, start_time, end_time, country, place, overnight
         """
 
     /// A report from a row whose first columns are `reportColumns`, read by position: by name,
@@ -21,7 +21,8 @@ extension Store {
             owner: row.string(8), createdAt: row.string(9), updatedAt: row.string(10),
             itemCount: Int(try stored.integer(11)), total: try stored.money(12, in: currency),
             startTime: try stored.optionalMinuteOfDay(13), endTime: try stored.optionalMinuteOfDay(14),
-            country: try stored.optionalCountry(15))
+            country: try stored.optionalCountry(15), place: row.optionalString(16),
+            overnight: try stored.integer(17, as: Int64.self, in: 0...1) != 0)
     }
 
     /// A report's trip as its columns store it: the times of day (`HH:MM`) and the country,
