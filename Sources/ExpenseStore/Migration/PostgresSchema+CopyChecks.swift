@@ -107,10 +107,15 @@ extension PostgresSchema {
                         SELECT coalesce(c.pd_date, a.date) AS on_day, c.pd_date IS NOT NULL AS computed, a.date IS NOT NULL AS filed,
                                (c.pd_country, c.pd_kind, c.pd_breakfast, c.pd_lunch, c.pd_dinner, c.pd_valid_from, c.pd_full_day,
                                 c.pd_partial_day, c.pd_currency, c.pd_rate, c.pd_deductions, c.pd_amount, c.pd_exchange_rate,
-                                c.pd_exchange_date, c.pd_rate_source, c.pd_converted)
+                                c.pd_exchange_date, c.pd_rate_source, c.pd_converted, c.pd_place, c.pd_basis, c.pd_rule, c.pd_absence_minutes,
+                                c.pd_breakfast_paid, c.pd_lunch_paid, c.pd_dinner_paid, c.pd_lodging, c.pd_lodging_converted,
+                                c.pd_shared_report, c.pd_shared, c.pd_elsewhere)
                                IS DISTINCT FROM
                                (a.country, a.kind, a.breakfast, a.lunch, a.dinner, a.valid_from, a.full_day, a.partial_day, a.currency,
-                                a.rate_minor, a.deductions_minor, a.amount_minor, a.rate, a.rate_date, a.rate_source, a.converted_minor)
+                                a.rate_minor, a.deductions_minor, a.amount_minor, a.rate, a.rate_date, a.rate_source, a.converted_minor,
+                                a.place, a.basis, CASE WHEN a.rule = '' THEN c.pd_rule ELSE a.rule END,
+                                CASE WHEN a.rule = '' THEN c.pd_absence_minutes ELSE a.absence_minutes END, a.breakfast_paid, a.lunch_paid, a.dinner_paid, a.lodging_minor,
+                                a.lodging_converted_minor, a.shared_report, a.shared_minor, a.elsewhere_minor)
                                AS differs,
                                per_diem_text(a.kind, a.country, a.rate_minor, a.currency, a.valid_from, a.deductions_minor, a.amount_minor,
                                              a.rate, a.rate_date, a.converted_minor, trip.currency) AS says,
@@ -132,11 +137,4 @@ extension PostgresSchema {
                     """),
         ]
     }
-
-    /// The columns of `per_diem_days`' rows, by name, to read them back from JSON.
-    private static let perDiemDayColumns = """
-        pd_date text, pd_country text, pd_kind text, pd_breakfast bigint, pd_lunch bigint, pd_dinner bigint, pd_valid_from text,
-        pd_full_day bigint, pd_partial_day bigint, pd_currency text, pd_rate bigint, pd_deductions bigint, pd_amount bigint,
-        pd_exchange_rate text, pd_exchange_date text, pd_rate_source text, pd_converted bigint
-        """
 }
