@@ -20,6 +20,9 @@ extension PostgresSchema {
     ///   when the server's dated rate tables (`allowance_rates` by `valid_from`, the ECB's by day)
     ///   hold the rates of that time. A day the file has otherwise, lacks or adds is named with both
     ///   sides; a day the server cannot compute (no rate for it) is named as the functions name it.
+    ///   Every column but the other report a shared day names (`shared_report`: the file's id,
+    ///   which the copy numbers anew); a row frozen before rules were recorded (`rule` '') is held
+    ///   to the computed rule and minutes away.
     ///
     /// Each returns why the row is not what the server computes, or NULL. The layer's own helpers:
     /// no member may call them (a member's writes are checked by the functions themselves).
@@ -109,13 +112,13 @@ extension PostgresSchema {
                                 c.pd_partial_day, c.pd_currency, c.pd_rate, c.pd_deductions, c.pd_amount, c.pd_exchange_rate,
                                 c.pd_exchange_date, c.pd_rate_source, c.pd_converted, c.pd_place, c.pd_basis, c.pd_rule, c.pd_absence_minutes,
                                 c.pd_breakfast_paid, c.pd_lunch_paid, c.pd_dinner_paid, c.pd_lodging, c.pd_lodging_converted,
-                                c.pd_shared_report, c.pd_shared, c.pd_elsewhere)
+                                c.pd_shared, c.pd_elsewhere)
                                IS DISTINCT FROM
                                (a.country, a.kind, a.breakfast, a.lunch, a.dinner, a.valid_from, a.full_day, a.partial_day, a.currency,
                                 a.rate_minor, a.deductions_minor, a.amount_minor, a.rate, a.rate_date, a.rate_source, a.converted_minor,
                                 a.place, a.basis, CASE WHEN a.rule = '' THEN c.pd_rule ELSE a.rule END,
                                 CASE WHEN a.rule = '' THEN c.pd_absence_minutes ELSE a.absence_minutes END, a.breakfast_paid, a.lunch_paid, a.dinner_paid, a.lodging_minor,
-                                a.lodging_converted_minor, a.shared_report, a.shared_minor, a.elsewhere_minor)
+                                a.lodging_converted_minor, a.shared_minor, a.elsewhere_minor)
                                AS differs,
                                per_diem_text(a.kind, a.country, a.rate_minor, a.currency, a.valid_from, a.deductions_minor, a.amount_minor,
                                              a.rate, a.rate_date, a.converted_minor, trip.currency) AS says,
