@@ -21,8 +21,9 @@ extension PostgresSchema {
     ///   hold the rates of that time. A day the file has otherwise, lacks or adds is named with both
     ///   sides; a day the server cannot compute (no rate for it) is named as the functions name it.
     ///   Every column but the other report a shared day names (`shared_report`: the file's id,
-    ///   which the copy numbers anew); a row frozen before rules were recorded (`rule` '') is held
-    ///   to the computed rule and minutes away.
+    ///   which the copy numbers anew). A report frozen before rules were recorded (a row's `rule`
+    ///   '') is held to its own days (`per_diem_own_days`: no day was paid once across two trips
+    ///   then), each row to the computed rule and minutes away.
     ///
     /// Each returns why the row is not what the server computes, or NULL. The layer's own helpers:
     /// no member may call them (a member's writes are checked by the functions themselves).
@@ -99,7 +100,12 @@ extension PostgresSchema {
                 body: """
                     SELECT * INTO trip FROM public.reports WHERE id = p_report;
                     BEGIN
-                        SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]'::jsonb) INTO days FROM per_diem_days(p_report) d;
+                        -- Frozen before the rules were recorded (issue 44): before a day two trips touch was paid once.
+                        IF EXISTS (SELECT 1 FROM public.report_allowances a WHERE a.report_id = p_report AND a.rule = '') THEN
+                            SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]'::jsonb) INTO days FROM per_diem_own_days(p_report) d;
+                        ELSE
+                            SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]'::jsonb) INTO days FROM per_diem_days(p_report) d;
+                        END IF;
                     EXCEPTION WHEN integrity_constraint_violation THEN
                         pf_date := NULL;
                         pf_fault := format('the team database cannot compute its per diems: %s', SQLERRM);
