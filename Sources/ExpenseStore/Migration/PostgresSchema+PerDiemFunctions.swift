@@ -10,7 +10,8 @@ extension PostgresSchema {
     /// that gives it (the first and last days of a trip with nights partial, the days between
     /// full; a trip within one day, or over one midnight without a night, by its minutes away less
     /// the office time in them); the place reached last that day (the latest stop on or before it,
-    /// the return day's own too, else the destination); the table's row of that place, else of its
+    /// the return day's own too, else the destination; back in Germany on the return day, the last
+    /// place abroad); the table's row of that place, else of its
     /// country, else Luxembourg's for a country the table does not list; the provided meals'
     /// 20 % / 40 % of the full-day rate less what was paid for each, rounded half-even once, never
     /// below zero; the lodging flat of a night paid without a bill; each in the report's currency
@@ -180,6 +181,22 @@ extension PostgresSchema {
                         ORDER BY s.date COLLATE "C" DESC LIMIT 1;
                         pd_country := coalesce(stop_country, trip.country);
                         pd_place := coalesce(CASE WHEN stop_country IS NULL THEN trip.place ELSE stop_place END, '');
+                        -- Back in Germany on the return day: the last place of work abroad (§ 9 Abs. 4a Satz 5 EStG).
+                        IF day = last_day AND pd_country = 'DE' THEN
+                            stop_country := NULL;
+                            stop_place := NULL;
+                            SELECT s.country, s.place INTO stop_country, stop_place FROM public.report_stops s
+                            WHERE s.report_id = p_report AND s.date COLLATE "C" >= trip.start_date AND s.date COLLATE "C" <= pd_date
+                              AND s.country <> 'DE'
+                            ORDER BY s.date COLLATE "C" DESC LIMIT 1;
+                            IF stop_country IS NOT NULL THEN
+                                pd_country := stop_country;
+                                pd_place := coalesce(stop_place, '');
+                            ELSIF trip.country <> 'DE' THEN
+                                pd_country := trip.country;
+                                pd_place := coalesce(trip.place, '');
+                            END IF;
+                        END IF;
                         -- 3. The row: the place's, else the country's, else Luxembourg's for a country the table does not list.
                         rate_row := NULL;
                         pd_basis := 'place';
