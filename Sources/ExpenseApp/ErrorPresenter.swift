@@ -71,6 +71,9 @@ public enum ErrorPresenter {
         case .noAllowanceRate(let country, _):
             return "add \(country)'s rates: expenses allowance rates import FILE (a CSV of country,valid_from,full_day,partial_day,"
                 + "currency); 'expenses allowance rates list' shows the table"
+        case .noLodgingFlat(let country, let day):
+            return "pay the night of \(day) by its bill (expenses report nights ID --date \(day) --no-flat), or add \(country)'s "
+                + "lodging flat: expenses allowance rates import FILE (with a lodging column)"
         case .noExchangeRateForPerDiems:
             return "load the ECB's reference rates: expenses rates import eurofxref-hist.csv"
         case .unknownAllowanceCountry(let code, let suggestion):

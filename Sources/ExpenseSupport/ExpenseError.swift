@@ -48,6 +48,9 @@ public struct ExpenseError: Error, Equatable, Sendable, CustomStringConvertible 
         case staleExchangeRate(from: String, to: String, on: String, rateDate: String)
         /// The per-diem table has no row for a trip day's country (an ISO 3166-1 code) on or before that day.
         case noAllowanceRate(country: String, on: String)
+        /// A night of a trip is paid at the lodging flat, and the per-diem table's row for its
+        /// country (an ISO 3166-1 code) on that day gives none.
+        case noLodgingFlat(country: String, on: String)
         /// A trip day's per diem is in another currency than the report's, and no exchange rate converts it.
         case noExchangeRateForPerDiems(from: String, to: String, on: String)
         /// A country (ISO 3166-1) the per-diem table has no rows for; the nearest it has, if any is near.

@@ -7,31 +7,37 @@ import XCTest
 /// Worked examples of the German per diems (BMF; § 9 Abs. 4a EStG), derived by hand from the
 /// rules: full days 28.00, first and last days 14.00, meals 20 % / 40 % of the full-day rate.
 final class PerDiemTests: XCTestCase {
-    private func date(_ text: String) throws -> CalendarDate { try CalendarDate.parse(text) }
-    private func time(_ text: String) throws -> LocalDateTime { try LocalDateTime.parse(text) }
-    private func country(_ code: String) throws -> CountryCode { try CountryCode.parse(code) }
-    private func money(_ text: String, _ code: String = "EUR") throws -> Money { try Money.parse(text, currency: try currency(code)) }
+    func date(_ text: String) throws -> CalendarDate { try CalendarDate.parse(text) }
+    func time(_ text: String) throws -> LocalDateTime { try LocalDateTime.parse(text) }
+    func country(_ code: String) throws -> CountryCode { try CountryCode.parse(code) }
+    func money(_ text: String, _ code: String = "EUR") throws -> Money { try Money.parse(text, currency: try currency(code)) }
 
-    private func rate(_ code: String, _ from: String, _ full: String, _ partial: String, _ currencyCode: String = "EUR") throws
-        -> AllowanceRate
-    {
+    func rate(
+        _ code: String, _ from: String, _ full: String, _ partial: String, _ currencyCode: String = "EUR", place: String = "",
+        lodging: String? = nil
+    ) throws -> AllowanceRate {
         try AllowanceRate(
-            country: try country(code), validFrom: try date(from), fullDay: try money(full, currencyCode),
-            partialDay: try money(partial, currencyCode))
+            country: try country(code), place: place, validFrom: try date(from), fullDay: try money(full, currencyCode),
+            partialDay: try money(partial, currencyCode), lodging: try lodging.map { try money($0, currencyCode) })
     }
 
-    private func trip(
+    /// "FR" or "FR Paris": a country, and a place in it.
+    func place(_ text: String) throws -> TripPlace {
+        let words = text.split(separator: " ", maxSplits: 1)
+        return TripPlace(country: try country(String(words[0])), place: words.count > 1 ? String(words[1]) : nil)
+    }
+
+    func trip(
         _ from: String, _ to: String, _ destination: String = "DE", stops: [String: String] = [:], meals: [String: String] = [:]
     ) throws -> TripSchedule {
-        var schedule = try TripSchedule(
-            departure: try time(from), return: try time(to), destination: TripPlace(country: try country(destination)))
-        for (day, code) in stops { try schedule.setStop(on: try date(day), place: TripPlace(country: try country(code))) }
+        var schedule = try TripSchedule(departure: try time(from), return: try time(to), destination: try place(destination))
+        for (day, code) in stops { try schedule.setStop(on: try date(day), place: try place(code)) }
         for (day, words) in meals { try schedule.setMeals(try ProvidedMeals.parse(words), on: try date(day)) }
         return schedule
     }
 
     /// Each day as "DATE CC kind rate deductions amount", and the totals.
-    private func lines(_ perDiem: PerDiem) -> [String] {
+    func lines(_ perDiem: PerDiem) -> [String] {
         perDiem.days.map {
             "\($0.date) \($0.country) \($0.kind.rawValue) \($0.rate.decimalString) -\($0.deductions.decimalString) = \($0.amount.decimalString)"
         } + ["total " + perDiem.totals.map(\.description).joined(separator: " + ")]
@@ -109,9 +115,10 @@ final class PerDiemTests: XCTestCase {
         XCTAssertEqual(perDiem.days[2].table.validFrom, try date("2026-03-04"))
     }
 
-    func testStopsMoveTheTripAndTheLastDayKeepsTheCountryItBeganIn() throws {
+    func testStopsMoveTheTripAndAStopAtHomeOnTheLastDayDoesNotCount() throws {
         // Test rates, not the BMF's: FR 50 / 30, AT 40 / 25. Paris first, Vienna from the 4th;
-        // the flight home on the 5th starts in Austria, and its stop at home does not count.
+        // the flight home on the 5th starts in Austria, and its stop at home does not count: the
+        // last day takes the last place of work abroad.
         let table = AllowanceRateTable([
             try rate("DE", "2020-01-01", "28.00", "14.00"), try rate("FR", "2025-01-01", "50.00", "30.00"),
             try rate("AT", "2025-01-01", "40.00", "25.00"),

@@ -87,6 +87,32 @@ final class ReportPerDiemsTests: XCTestCase {
         XCTAssertEqual(schedule.return.description, "2026-03-03T17:00")
     }
 
+    func testAReportsTripHasItsPlaceNightsPaidMealsAndOfficeTime() throws {
+        var report = Report(
+            id: 1, title: "Visit", startDate: try date("2026-03-02"), endDate: try date("2026-03-04"), currency: eur, owner: "alice",
+            startTime: 480, endTime: 1020, country: try CountryCode.parse("FR"), place: "Paris")
+        let office = [
+            try OfficeTime(from: try LocalDateTime.parse("2026-03-02T07:00"), to: try LocalDateTime.parse("2026-03-02T09:00")),
+            try OfficeTime(from: try LocalDateTime.parse("2026-03-05T08:00"), to: try LocalDateTime.parse("2026-03-05T09:00")),
+        ]
+        let nights: Set<CalendarDate> = [try date("2026-03-01"), try date("2026-03-02"), try date("2026-03-04")]
+        let paid = [try date("2026-03-03"): MealsPaid(lunch: 500), try date("2026-03-05"): MealsPaid(dinner: 100)]
+        let schedule = try XCTUnwrap(try report.tripSchedule(stops: [:], meals: [:], paid: paid, nights: nights, office: office))
+        XCTAssertEqual(schedule.destination, TripPlace(country: try CountryCode.parse("FR"), place: "Paris"))
+        XCTAssertTrue(schedule.overnight)
+        XCTAssertEqual(schedule.paid, [try date("2026-03-03"): MealsPaid(lunch: 500)])
+        XCTAssertEqual(schedule.lodgingNights, [try date("2026-03-02")], "the nights of the trip, not the last day's")
+        // Office time counts from when the trip leaves (08:00), and none after it is back.
+        XCTAssertEqual(schedule.office.map(\.description), ["2026-03-02T08:00 to 2026-03-02T09:00"])
+
+        report.endDate = try date("2026-03-03")
+        report.endTime = 180
+        report.overnight = false
+        let shift = try XCTUnwrap(try report.tripSchedule(stops: [:], meals: [:], nights: nights))
+        XCTAssertFalse(shift.overnight)
+        XCTAssertEqual(shift.lodgingNights, [], "a trip without a night away has none")
+    }
+
     func testADayInAnotherCurrencyIsConvertedAtTheRateOfItsDayRoundedOnce() throws {
         // Two days in Switzerland paid in CHF, the report in EUR: 43.00 CHF on the 2nd at 1/0.9412
         // (45.686... → 45.69), 43.00 − 12.80 (a breakfast, 20 % of 64.00) = 30.20 CHF on the 3rd
@@ -113,6 +139,51 @@ final class ReportPerDiemsTests: XCTestCase {
             code: .noExchangeRateForPerDiems(from: "CHF", to: "EUR", on: "2026-03-02"))
         XCTAssertEqual(
             error?.message, "the per diem of 2026-03-02 (43.00 CHF) cannot be converted into EUR: no exchange rate from CHF for that day")
+    }
+
+    func testALodgingFlatInAnotherCurrencyIsConvertedApartAtTheDaysRate() throws {
+        // Test rates: CH 64.00 / 43.00 CHF, lodging 180.00 CHF; the night of the 2nd at the flat.
+        // The 2nd: 43.00 CHF at 1/0.9412 = 45.69 EUR, the flat 180.00 / 0.9412 = 191.245... =
+        // 191.25 EUR, converted apart and added: 236.94. The 3rd: 43.00 CHF = 45.69. Total 282.63.
+        var trip = try TripSchedule(
+            departure: try LocalDateTime.parse("2026-03-02T08:00"), return: try LocalDateTime.parse("2026-03-03T17:00"),
+            destination: TripPlace(country: try CountryCode.parse("CH")))
+        try trip.setLodgingNight(true, on: try date("2026-03-02"))
+        var table = AllowanceRateTable.shipped
+        table.insert(
+            try AllowanceRate(
+                country: try CountryCode.parse("CH"), validFrom: try date("2025-01-01"), fullDay: try money("64.00", "CHF"),
+                partialDay: try money("43.00", "CHF"), lodging: try money("180.00", "CHF")))
+        let quotes = Quotes(perEUR: ["CHF": [(try date("2026-03-02"), try ExchangeRate.parse("0.9412"))]])
+        let perDiems = try ReportPerDiems.compute(trip, rates: table, into: eur, exchange: quotes)
+        XCTAssertEqual(perDiems.days.map(\.conversion.converted), [try money("45.69"), try money("45.69")])
+        XCTAssertEqual(perDiems.days.map { $0.lodgingConversion?.converted }, [try money("191.25"), nil])
+        XCTAssertEqual(perDiems.days.map { $0.lodgingConversion?.rate.description }, ["1/0.9412", nil])
+        XCTAssertEqual(perDiems.days.map(\.converted), [try money("236.94"), try money("45.69")])
+        XCTAssertEqual(perDiems.total, try money("282.63"))
+    }
+
+    func testAReportsPerDiemsWeighTheOtherReportsOnTheSameDays() throws {
+        // Report 2 (Copenhagen 2024, DK 75 / 50) leaves on the day report 1 came back from
+        // Strasbourg, whose frozen day paid 25.40: report 2's first day is 50.00 − 15.00 (the
+        // breakfast report 1 had, 20 % of 75.00) − 25.40 = 9.60; its total 9.60 + 50.00 = 59.60.
+        let dk = try AllowanceRate(
+            country: try CountryCode.parse("DK"), validFrom: try date("2024-01-01"), fullDay: try money("75.00"),
+            partialDay: try money("50.00"))
+        let fr = try AllowanceRate(
+            country: try CountryCode.parse("FR"), validFrom: try date("2024-01-01"), fullDay: try money("53.00"),
+            partialDay: try money("36.00"))
+        let trip = try TripSchedule(
+            departure: try LocalDateTime.parse("2024-03-05T14:00"), return: try LocalDateTime.parse("2024-03-06T18:00"),
+            destination: TripPlace(country: dk.country))
+        let frozen = PerDiem.Day(
+            date: try date("2024-03-05"), country: fr.country, kind: .partial, meals: .breakfast, table: fr, rate: try money("36.00"),
+            deductions: try money("10.60"), amount: try money("25.40"))
+        let perDiems = try ReportPerDiems.compute(
+            trip, rates: AllowanceRateTable([dk, fr]), into: eur, exchange: nil, report: 2,
+            others: [SharedTripDay(report: 1, frozen: true, day: frozen)])
+        XCTAssertEqual(perDiems.days.map(\.converted), [try money("9.60"), try money("50.00")])
+        XCTAssertEqual(perDiems.total, try money("59.60"))
     }
 
     func testPerDiemsAreDueBesideTheItemsPaidPersonallyAndNotPartOfTheirTotal() throws {

@@ -18,6 +18,7 @@ extension AllowanceRateTable {
     public func resolve(_ country: CountryCode, place: String?, on day: CalendarDate) throws(ExpenseError)
         -> (row: AllowanceRate, basis: Basis)
     {
+        if let place, let row = rate(for: country, place: place, on: day) { return (row, .place) }
         if let row = rate(for: country, on: day) { return (row, .country) }
         if country != .germany, !countries.contains(country), let row = rate(for: .luxembourg, on: day) {
             return (row, .luxembourg)

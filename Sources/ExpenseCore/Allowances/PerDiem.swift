@@ -1,26 +1,33 @@
 import ExpenseSupport
 
-/// A trip's meal allowances by the German method (BMF; § 9 Abs. 4a EStG), day by day in exact
-/// minor units:
+/// A trip's meal allowances by the German method (§ 9 Abs. 4a EStG and the BMF's letters), day
+/// by day in exact minor units:
 ///
-/// - a day strictly between the first and the last of a trip of several days: the full-day rate;
-/// - the first and the last day of a trip of several days: the partial rate, whatever the hours;
-/// - a trip within one day: the partial rate when it lasts more than 8 hours (480 minutes), else
-///   nothing;
-/// - the day's country is `TripSchedule.country(on:)`'s: the one reached last that day, the last
-///   day keeping the one it began in;
-/// - each provided meal takes 20 % (breakfast) or 40 % (lunch, dinner) of the **full-day** rate
-///   of that day's country off the day, also on a partial day; a day never goes below zero.
+/// - a trip with nights away (the default) over several days: the first and the last day the
+///   partial rate, whatever the hours; the days between the full-day rate;
+/// - a trip within one day: the partial rate when the absence, less the time at one's own office,
+///   is more than 8 hours (480 minutes), else nothing;
+/// - a trip over midnight without a night away: one partial rate, on the day with more of the
+///   hours away (the first when equal), when all of them are more than 8; else nothing;
+/// - the day's place is `TripSchedule.place(on:)`'s: the one reached last that day; the last day
+///   the last place of work abroad;
+/// - its row is `AllowanceRateTable.resolve`'s: the place's when the table names it, else the
+///   country's, else, for a country the table does not list, Luxembourg's;
+/// - each provided meal takes 20 % (breakfast) or 40 % (lunch, dinner) of that row's **full-day**
+///   rate off the day, also on a partial day, less what the traveller paid for it, never below
+///   zero; a day never goes below zero;
+/// - a night paid at the lodging flat adds the row's flat to its day, not cut by meals;
+/// - a day two of a person's trips touch is paid once (`sharing`).
 ///
-/// Rounding: a day's deduction is its meals' percentages summed, applied to the full-day rate
-/// once and rounded half-even to the currency's minor unit. For any rate in whole euros (all of
-/// the BMF's) it is exact; 20 % and 40 % of a whole number of minor units are fifths, so a tie
-/// cannot happen and the rounding is to the nearest minor unit (39.99 EUR: breakfast 8.00).
+/// Rounding: a day's deduction is its meals' shares of the full-day rate less what was paid for
+/// each, summed and rounded half-even to the currency's minor unit once. For any rate in whole
+/// euros (all of the BMF's) and nothing paid it is exact; 20 % and 40 % of a whole number of minor
+/// units are fifths, so a tie cannot happen and the rounding is to the nearest minor unit (39.99
+/// EUR: breakfast 8.00).
 ///
-/// A day whose country has no row in force is an error naming the country and the day
+/// A day whose row is not in force is an error naming the country and the day
 /// (`ExpenseError.Code.noAllowanceRate`), also a day that earns nothing: the table is fixed, not
-/// guessed (the BMF's own fallback, Luxembourg's rates for a country it does not list, is a row
-/// the table may hold).
+/// guessed; so is a night at the flat whose row gives none (`noLodgingFlat`).
 public struct PerDiem: Hashable, Sendable {
     /// What a day earns before meals.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
@@ -169,19 +176,30 @@ public struct PerDiem: Hashable, Sendable {
         return try PerDiem(days: days)
     }
 
-    /// Each day's kind, why, and the minutes away when they count (rule 1).
+    /// Each day's kind, why, and the minutes away when they count: on a trip without a night
+    /// away (within one day, or over midnight), whose hours away less the time at one's own
+    /// office decide it.
     static func kinds(of trip: TripSchedule) -> [CalendarDate: DayKind] {
         let first = trip.departure.date
         let last = trip.return.date
+        let limit = 8 * 60
+        if trip.isOneDay {
+            let absence = trip.absenceMinutes(on: first)
+            return [first: absence > limit ? DayKind(.partial, .oneDay, absence) : DayKind(.none, .short, absence)]
+        }
+        if !trip.overnight {
+            // Over midnight without a night away: one partial day, the one with more of the hours
+            // (the first when equal), when all of them are more than 8.
+            let (before, after) = (trip.absenceMinutes(on: first), trip.absenceMinutes(on: last))
+            guard before + after > limit else { return [first: DayKind(.none, .short, before), last: DayKind(.none, .short, after)] }
+            let other = DayKind(.none, .overMidnightOther, before >= after ? after : before)
+            let most = DayKind(.partial, .overMidnight, before >= after ? before : after)
+            return before >= after ? [first: most, last: other] : [first: other, last: most]
+        }
         var kinds: [CalendarDate: DayKind] = [:]
         for date in trip.days {
-            if trip.isOneDay {
-                let absence = trip.durationMinutes
-                kinds[date] = absence > 8 * 60 ? DayKind(.partial, .oneDay, absence) : DayKind(.none, .short, absence)
-            } else {
-                kinds[date] =
-                    date == first ? DayKind(.partial, .departure) : date == last ? DayKind(.partial, .return) : DayKind(.full, .between)
-            }
+            kinds[date] =
+                date == first ? DayKind(.partial, .departure) : date == last ? DayKind(.partial, .return) : DayKind(.full, .between)
         }
         return kinds
     }
@@ -213,11 +231,21 @@ public struct PerDiem: Hashable, Sendable {
         case .partial: rate = row.partialDay
         case .none: rate = zero
         }
-        let deductions = kind.kind == .none ? zero : deduction(meals, of: row.fullDay)
+        let deductions = kind.kind == .none ? zero : deduction(meals, paid: paid, of: row.fullDay)
         let amount = Money(minorUnits: max(0, rate.minorUnits - deductions.minorUnits), currency: row.currency)
+        var lodging: Money?
+        if trip.lodgingNights.contains(date) {
+            guard let flat = row.lodging else {
+                throw ExpenseError(
+                    .invalidData, .noLodgingFlat(country: place.country.code, on: "\(date)"),
+                    "no lodging flat for \(place.country) on \(date)")
+            }
+            lodging = flat
+        }
         return Day(
             date: date, country: place.country, kind: kind.kind, meals: meals, table: row, rate: rate, deductions: deductions,
-            amount: amount, place: place.place, basis: basis, rule: kind.rule, absenceMinutes: kind.absence, paid: paid)
+            amount: amount, place: place.place, basis: basis, rule: kind.rule, absenceMinutes: kind.absence, paid: paid,
+            lodging: lodging)
     }
 
     /// `meals`' percentages of `fullDay`, each less what was paid for it (never below zero per

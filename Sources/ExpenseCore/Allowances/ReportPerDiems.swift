@@ -126,10 +126,11 @@ extension Report {
     /// first and last day. (The rules may still give a day nothing: a short trip within one day.)
     public var computesPerDiems: Bool { country != nil && startDate != nil && endDate != nil }
 
-    /// The trip its per diems are computed from, with its stops, meals, what was paid for them,
-    /// its lodging-flat nights and office time as stored; nil when it computes none. What lies
-    /// outside the trip's days (nights: outside its nights; office time: outside its times)
-    /// counts for nothing.
+    /// The trip its per diems are computed from: its place and whether it has nights away, with
+    /// its stops, meals, what was paid for them, its lodging-flat nights and office time as
+    /// stored; nil when it computes none. What lies outside the trip's days counts for nothing;
+    /// so do nights outside its nights (all of them on a trip without a night away), and office
+    /// time outside its times.
     public func tripSchedule(
         stops: [CalendarDate: TripPlace], meals: [CalendarDate: ProvidedMeals], paid: [CalendarDate: MealsPaid] = [:],
         nights: Set<CalendarDate> = [], office: [OfficeTime] = []
@@ -142,8 +143,8 @@ extension Report {
             during.append(try OfficeTime(from: max(time.from, leaves), to: min(time.to, comesBack)))
         }
         return try TripSchedule(
-            departure: leaves, return: comesBack, destination: TripPlace(country: country),
+            departure: leaves, return: comesBack, destination: TripPlace(country: country, place: place),
             stops: stops.filter { inside($0.key) }, meals: meals.filter { inside($0.key) }, paid: paid.filter { inside($0.key) },
-            lodgingNights: nights.filter { inside($0) && $0 != back.date }, office: during)
+            overnight: overnight, lodgingNights: overnight ? nights.filter { inside($0) && $0 != back.date } : [], office: during)
     }
 }

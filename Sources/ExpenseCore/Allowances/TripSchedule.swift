@@ -111,13 +111,15 @@ public struct TripSchedule: Hashable, Sendable {
     /// What was paid for the meals provided on `day`.
     public func paid(on day: CalendarDate) -> MealsPaid { paid[day] ?? MealsPaid() }
 
-    /// Where a day's allowance is for: the place reached last that day (the latest stop on or
-    /// before it, else the destination); the last day of a trip of several days keeps the place
-    /// it began in (the day before's), since the way home is not a stay.
+    /// Where a day's allowance is for: the place reached last that day, the latest stop on or
+    /// before it, else the destination. The last day takes the last place of work abroad
+    /// (§ 9 Abs. 4a Satz 5 EStG): a stop on it counts (Brussels, then Luxembourg on the way
+    /// home: Luxembourg's rate), a stop back in Germany after a place abroad does not.
     public func place(on day: CalendarDate) -> TripPlace {
-        let counted = !isOneDay && day == `return`.date ? day.adding(days: -1) : day
-        let latest = stops.filter { $0.key <= counted }.max { $0.key < $1.key }
-        return latest?.value ?? destination
+        let reached = [destination] + stops.filter { $0.key <= day }.sorted { $0.key < $1.key }.map(\.value)
+        let last = reached.last!
+        guard day == `return`.date, last.country == .germany else { return last }
+        return reached.last { $0.country != .germany } ?? last
     }
 
     /// The minutes of `day` the traveller is away: the trip's minutes that day less the office
