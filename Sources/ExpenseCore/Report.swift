@@ -99,6 +99,34 @@ public struct Report: Sendable, Equatable {
         {
             throw ExpenseError(.invalidData, .reportDatesReversed, "the trip comes back (\(back)) before it leaves (\(departure))")
         }
+        if let place { try Self.requirePlaceName(place) }
+        if !overnight {
+            guard let first = startDate, let last = endDate, startTime != nil, endTime != nil, last == first.adding(days: 1)
+            else {
+                throw ExpenseError(
+                    .invalidData, "a trip without a night away goes over one midnight: it needs two days in a row and both times",
+                    hint: "give --from and --to with times on consecutive days, or keep the night (--overnight)")
+            }
+        }
+    }
+
+    /// The longest name of a place (a city the per-diem table names, or any other).
+    public static let maximumPlaceLength = 100
+
+    /// Refuses a place's name that is empty, longer than `maximumPlaceLength` or holds a control
+    /// character: it is shown in reports and the audit log as it is.
+    public static func requirePlaceName(_ name: String) throws(ExpenseError) {
+        if name.trimmingSpaces.isEmpty {
+            throw ExpenseError(.invalidData, "a place needs a name", hint: "give none to name no place")
+        }
+        if name.unicodeScalars.count > maximumPlaceLength {
+            throw ExpenseError(
+                .invalidData, "the place is \(name.unicodeScalars.count) characters long; at most \(maximumPlaceLength) are allowed",
+                hint: "shorten it")
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ExpenseError(.invalidData, "the place \(name.debugDescription) holds a control character")
+        }
     }
 
     /// The rule for a report's total: within `Money.maximumTotalMinorUnits` either way, so that

@@ -31,6 +31,7 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
 
     private func day(_ text: String) throws -> CalendarDate { try CalendarDate.parse(text) }
     private func country(_ code: String) throws -> CountryCode { try CountryCode.parse(code) }
+    private func place(_ code: String, _ name: String? = nil) throws -> TripPlace { TripPlace(country: try country(code), place: name) }
 
     private func rate(_ code: String, _ from: String, _ full: Int64, _ partial: Int64, _ currency: String = "EUR") throws -> AllowanceRate {
         let currency = try CurrencyTable.standard.require(currency)
@@ -78,15 +79,15 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
 
     func testStopsAndMealsAreOnTheTripsDaysAndLogged() throws {
         let report = try trip("2026-03-02", "2026-03-06")
-        try store.setStop(try country("FR"), on: try day("2026-03-04"), of: report.id, by: "ana")
-        try store.setStop(try country("CH"), on: try day("2026-03-04"), of: report.id, by: "ana")
+        try store.setStop(try place("FR"), on: try day("2026-03-04"), of: report.id, by: "ana")
+        try store.setStop(try place("CH"), on: try day("2026-03-04"), of: report.id, by: "ana")
         try store.setMeals([.breakfast, .dinner], on: try day("2026-03-03"), of: report.id, by: "ana")
         try store.setMeals(.none, on: try day("2026-03-03"), of: report.id, by: "ana")
         try store.setMeals(.lunch, on: try day("2026-03-05"), of: report.id, by: "ana")
-        XCTAssertEqual(try store.stops(of: report.id), [try day("2026-03-04"): try country("CH")])
+        XCTAssertEqual(try store.stops(of: report.id), [try day("2026-03-04"): try place("CH")])
         XCTAssertEqual(try store.meals(of: report.id), [try day("2026-03-05"): .lunch])
         assertExpenseError(
-            try store.setStop(try country("FR"), on: try day("2026-03-07"), of: report.id, by: "ana"), kind: .invalidData,
+            try store.setStop(try place("FR"), on: try day("2026-03-07"), of: report.id, by: "ana"), kind: .invalidData,
             messageContains: "a stop on 2026-03-07 is outside the trip (2026-03-02 to 2026-03-06)")
         assertExpenseError(
             try store.setMeals(.breakfast, on: try day("2026-03-01"), of: report.id, by: "ana"), kind: .invalidData,
@@ -116,7 +117,7 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
 
     func testADeletedDraftTakesItsStopsAndMealsWithIt() throws {
         let report = try trip("2026-03-02", "2026-03-04")
-        try store.setStop(try country("DE"), on: try day("2026-03-03"), of: report.id, by: "ana")
+        try store.setStop(try place("DE"), on: try day("2026-03-03"), of: report.id, by: "ana")
         try store.setMeals(.dinner, on: try day("2026-03-03"), of: report.id, by: "ana")
         try store.deleteReport(report.id, deletingItems: true)
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM report_stops") + store.db.scalar("SELECT count(*) FROM report_meals"), 0)
@@ -126,7 +127,7 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
         XCTAssertEqual(try store.saveAllowanceRates([try rate("FR", "2026-01-01", 5300, 3600)]), 1)
         let report = try trip("2026-03-02T08:00", "2026-03-05T17:00")
         try store.setMeals(.breakfast, on: try day("2026-03-03"), of: report.id, by: "ana")
-        try store.setStop(try country("FR"), on: try day("2026-03-04"), of: report.id, by: "ana")
+        try store.setStop(try place("FR"), on: try day("2026-03-04"), of: report.id, by: "ana")
         let computed = [
             "2026-03-02 DE partial none 14.00 -0.00 = 14.00 EUR (14.00 EUR)",
             "2026-03-03 DE full breakfast 28.00 -5.60 = 22.40 EUR (22.40 EUR)",
@@ -171,7 +172,7 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
 
     func testADraftWhoseDaysHaveNoRateIsNotSubmittedAndSaysWhy() throws {
         let report = try trip("2026-03-02", "2026-03-04")
-        try store.setStop(try country("FR"), on: try day("2026-03-03"), of: report.id, by: "ana")
+        try store.setStop(try place("FR"), on: try day("2026-03-03"), of: report.id, by: "ana")
         guard case .none(.cannotCompute(let error)) = try store.perDiems(of: try store.report(report.id)) else {
             return XCTFail("FR has no rate")
         }

@@ -67,7 +67,7 @@ final class PostgresPerDiemParityTests: PostgresTestCase {
         draft.return = try TripTime.parse(to)
         let report = try store.write { try store.insertReport(draft) }
         for (day, code) in stops {
-            try store.setStop(try CountryCode.parse(code), on: try CalendarDate.parse(day), of: report.id, by: "alice")
+            try store.setStop(TripPlace(country: try CountryCode.parse(code)), on: try CalendarDate.parse(day), of: report.id, by: "alice")
         }
         for (day, provided) in meals { try store.setMeals(provided, on: try CalendarDate.parse(day), of: report.id, by: "alice") }
         let app = try XCTUnwrap(try store.perDiems(of: try store.report(report.id)).perDiems)

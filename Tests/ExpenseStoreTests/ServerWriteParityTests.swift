@@ -222,7 +222,25 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
 
         return [
             "report_new(7)": Exercise { _ = try report($0) },
-            "report_trip(5)": Exercise { _ = try report($0, "Trip") },
+            // A day trip to Paris over midnight, without a night away.
+            "report_trip(7)": Exercise { store in
+                _ = try store.insertReport(
+                    Report(
+                        id: 0, title: "Paris, over midnight", startDate: try CalendarDate.parse("2026-03-02"),
+                        endDate: try CalendarDate.parse("2026-03-03"), currency: eur, owner: person.value, startTime: 17 * 60,
+                        endTime: 3 * 60, country: try CountryCode.parse("FR"), place: "Paris", overnight: false))
+            },
+            // An older client sets the times and the country; the place stays.
+            "report_trip(5)": Exercise(
+                file: { store in
+                    var made = try report(store, "Trip")
+                    made.startTime = 9 * 60
+                    try store.updateReport(made)
+                },
+                server: { store in
+                    let made = try report(store, "Trip")
+                    try ServerWrites.reportTripBeforePlaces.call(on: store.db, made.id, "09:00", "18:00", "DE", now)
+                }),
             "report_edit(8)": Exercise { store in
                 var edited = try report(store)
                 edited.title = "Walldorf, two days"
@@ -247,11 +265,38 @@ final class ServerWriteParityTests: TemporaryDatabaseTestCase {
                 let id = try store.insertExpense(late).id
                 try store.acknowledge("outside-trip:\(id)", of: made.id, by: person, reason: "the taxi home")
             },
-            "report_stop(4)": Exercise { store in
-                try store.setStop(try CountryCode.parse("FR"), on: day, of: try report(store).id, by: person)
+            "report_stop(5)": Exercise { store in
+                try store.setStop(
+                    TripPlace(country: try CountryCode.parse("FR"), place: "Paris"), on: day, of: try report(store).id, by: person)
             },
-            "report_meals(6)": Exercise { store in
-                try store.setMeals([.breakfast, .dinner], on: day, of: try report(store).id, by: person)
+            "report_stop(4)": Exercise(
+                file: { store in
+                    try store.setStop(TripPlace(country: try CountryCode.parse("FR")), on: day, of: try report(store).id, by: person)
+                },
+                server: { store in
+                    try ServerWrites.reportStopBeforePlaces.call(on: store.db, try report(store).id, day.description, "FR", now)
+                }),
+            // Lunch provided, 5.00 of it paid by the traveller.
+            "report_meals(9)": Exercise { store in
+                try store.setMeals([.breakfast, .lunch], paid: MealsPaid(lunch: 500), on: day, of: try report(store).id, by: person)
+            },
+            "report_meals(6)": Exercise(
+                file: { store in try store.setMeals([.breakfast, .dinner], on: day, of: try report(store).id, by: person) },
+                server: { store in
+                    try ServerWrites.reportMealsBeforePaid.call(on: store.db, try report(store).id, day.description, 1, 0, 1, now)
+                }),
+            "report_night(4)": Exercise { store in
+                let made = try report(store)
+                try store.setLodgingNight(true, on: day, of: made.id, by: person)
+                try store.setLodgingNight(true, on: try CalendarDate.parse("2026-03-04"), of: made.id, by: person)
+                try store.setLodgingNight(false, on: day, of: made.id, by: person)
+            },
+            "report_office(4)": Exercise { store in
+                let made = try report(store)
+                let at = { (text: String) in try LocalDateTime.parse(text) }
+                try store.addOfficeTime(try OfficeTime(from: at("2026-03-03T09:00"), to: at("2026-03-03T12:00")), of: made.id, by: person)
+                try store.addOfficeTime(try OfficeTime(from: at("2026-03-04T14:00"), to: at("2026-03-04T16:30")), of: made.id, by: person)
+                try store.removeOfficeTime(startingAt: at("2026-03-03T09:00"), of: made.id, by: person)
             },
             "allowance_rate_save(6)": Exercise { store in
                 _ = try store.saveAllowanceRates([

@@ -50,7 +50,9 @@ extension StoreTests {
         XCTAssertEqual(try store.insertExpense(try hotel(report, "16", on: "2020-08-03")).vat?.text, "16")
         XCTAssertEqual(try store.insertExpense(try hotel(report, "19", on: "2021-01-04")).vat?.text, "19")
         // A stop in France from the 4th: France's rates, which the shipped table does not have.
-        try store.setStop(try CountryCode.parse("FR"), on: try date("2021-01-04"), of: report.id, by: UserName(normalizing: report.owner))
+        try store.setStop(
+            TripPlace(country: try CountryCode.parse("FR")), on: try date("2021-01-04"), of: report.id,
+            by: UserName(normalizing: report.owner))
         XCTAssertThrowsError(try store.insertExpense(try hotel(report, "19", on: "2021-01-05"))) { error in
             XCTAssertEqual(
                 (error as? ExpenseError)?.message, "FR has no VAT rate of 19 % on 2021-01-05: the rate table has none of its rates that day"

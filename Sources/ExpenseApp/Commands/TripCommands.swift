@@ -39,7 +39,7 @@ enum TripCommands {
         // Refused for a report past draft before the country is looked up.
         _ = try store.report(id, for: .changeTrip)
         let country = try invocation[Options.country.required(), in: store].code
-        try store.setStop(country, on: day, of: id, by: try session.user)
+        try store.setStop(country.map { TripPlace(country: $0) }, on: day, of: id, by: try session.user)
         let message =
             country.map { "Report \(id): from \(day) the trip is in \($0)" } ?? "Report \(id): the stop of \(day) is removed"
         return TripChange(message: message, report: id, day: day, members: [("country", .string(country?.code))]).output.touching(id)

@@ -172,7 +172,7 @@ final class TeamImport {
         return try to.insert(
             """
             INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner, created_at, updated_at,
-                                 start_time, end_time, country)
+                                 start_time, end_time, country, place, overnight)
             VALUES (\(report.title), \(report.purpose), \(report.destination), \(report.startDate), \(report.endDate), \
             \(report.currency), \(ReportStatus.draft), \(owner), \(report.createdAt), \(report.updatedAt), \
             \(Store.tripValues(report)))

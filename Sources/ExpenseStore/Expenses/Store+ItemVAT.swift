@@ -58,7 +58,7 @@ extension Store {
     func vatCountry(of expense: Expense) throws -> CountryCode {
         guard let reportID = expense.reportID else { return VATCountry.of(day: expense.date, currency: expense.amount.currency) }
         return VATCountry.of(
-            day: expense.date, currency: expense.amount.currency, stops: try stops(of: reportID),
+            day: expense.date, currency: expense.amount.currency, stops: try stops(of: reportID).mapValues(\.country),
             reportCountry: try report(reportID).country)
     }
 

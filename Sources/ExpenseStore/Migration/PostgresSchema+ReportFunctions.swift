@@ -64,6 +64,25 @@ extension PostgresSchema {
                             CASE WHEN p_start IS NOT NULL AND p_end IS NOT NULL THEN format(' (%s to %s)', p_start, p_end) ELSE '' END
                             USING ERRCODE = 'integrity_constraint_violation', HINT = 'remove them first, or keep that day in the trip';
                     END IF;
+                    -- Its nights at the lodging flat are nights of it (up to the day before its last), its office time on its days.
+                    SELECT min(date) INTO outside FROM public.report_nights
+                    WHERE report_id = p_report AND (p_start IS NULL OR p_end IS NULL OR date COLLATE "C" < p_start OR date COLLATE "C" >= p_end);
+                    IF outside IS NOT NULL THEN
+                        RAISE EXCEPTION 'report % has a night at the lodging flat on %, which would be outside the trip', p_report, outside
+                            USING ERRCODE = 'integrity_constraint_violation', HINT = 'remove it first, or keep that night in the trip';
+                    END IF;
+                    SELECT min(starts) INTO outside FROM public.report_office
+                    WHERE report_id = p_report
+                      AND (p_start IS NULL OR p_end IS NULL OR substr(starts, 1, 10) COLLATE "C" < p_start OR substr(ends, 1, 10) COLLATE "C" > p_end);
+                    IF outside IS NOT NULL THEN
+                        RAISE EXCEPTION 'report % has office time from %, which would be outside the trip', p_report, outside
+                            USING ERRCODE = 'integrity_constraint_violation', HINT = 'remove it first, or keep those hours in the trip';
+                    END IF;
+                    -- A trip without a night away stays over one midnight.
+                    IF found.overnight = 0 AND (p_start IS NULL OR p_end IS DISTINCT FROM to_char(p_start::date + 1, 'YYYY-MM-DD')) THEN
+                        RAISE EXCEPTION 'a trip without a night away goes over one midnight: it needs two days in a row and both times'
+                            USING ERRCODE = 'integrity_constraint_violation';
+                    END IF;
                     UPDATE public.reports SET title = p_title, purpose = coalesce(p_purpose, ''),
                         destination = coalesce(p_destination, ''), start_date = p_start, end_date = p_end, currency = p_currency,
                         updated_at = p_at

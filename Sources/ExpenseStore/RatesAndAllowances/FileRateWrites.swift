@@ -57,34 +57,59 @@ struct FileRateWrites: RateWrites {
         return store.db.changes > 0
     }
 
-    func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+    func setStop(_ place: TripPlace?, on day: CalendarDate, of report: Report, by actor: UserName) throws {
         let statement: SQL =
-            if let country {
+            if let place {
                 """
-                INSERT INTO report_stops (report_id, date, country) VALUES (\(report.id), \(day), \(country.code))
-                ON CONFLICT (report_id, date) DO UPDATE SET country = excluded.country
+                INSERT INTO report_stops (report_id, date, country, place) VALUES (\(report.id), \(day), \(place.country.code), \(place.place))
+                ON CONFLICT (report_id, date) DO UPDATE SET country = excluded.country, place = excluded.place
                 """
             } else {
                 "DELETE FROM report_stops WHERE report_id = \(report.id) AND date = \(day)"
             }
         try store.db.execute(statement)
         try store.logEvent(
-            report.id, actor: actor, action: Store.stopAction(day, country), from: report.status, to: report.status, reason: "")
+            report.id, actor: actor, action: Store.stopAction(day, place), from: report.status, to: report.status, reason: "")
     }
 
-    func setMeals(_ meals: ProvidedMeals, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+    func setMeals(_ meals: ProvidedMeals, paid: MealsPaid, on day: CalendarDate, of report: Report, by actor: UserName) throws {
         let statement: SQL =
             if meals.isEmpty {
                 "DELETE FROM report_meals WHERE report_id = \(report.id) AND date = \(day)"
             } else {
                 """
-                INSERT INTO report_meals (report_id, date, breakfast, lunch, dinner) VALUES (\(report.id), \(day), \(Store.mealValues(meals)))
+                INSERT INTO report_meals (report_id, date, breakfast, lunch, dinner, breakfast_paid, lunch_paid, dinner_paid)
+                VALUES (\(report.id), \(day), \(Store.mealValues(meals)), \(paid.breakfast), \(paid.lunch), \(paid.dinner))
                 ON CONFLICT (report_id, date) DO UPDATE SET breakfast = excluded.breakfast, lunch = excluded.lunch,
-                                                            dinner = excluded.dinner
+                    dinner = excluded.dinner, breakfast_paid = excluded.breakfast_paid, lunch_paid = excluded.lunch_paid,
+                    dinner_paid = excluded.dinner_paid
                 """
             }
         try store.db.execute(statement)
-        try store.logEvent(report.id, actor: actor, action: "meals \(day) \(meals)", from: report.status, to: report.status, reason: "")
+        try store.logEvent(
+            report.id, actor: actor, action: Store.mealsAction(day, meals, paid), from: report.status, to: report.status, reason: "")
+    }
+
+    func setLodgingNight(_ flat: Bool, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+        let statement: SQL =
+            flat
+            ? "INSERT INTO report_nights (report_id, date) VALUES (\(report.id), \(day)) ON CONFLICT (report_id, date) DO NOTHING"
+            : "DELETE FROM report_nights WHERE report_id = \(report.id) AND date = \(day)"
+        try store.db.execute(statement)
+        try store.logEvent(
+            report.id, actor: actor, action: Store.nightAction(day, flat), from: report.status, to: report.status, reason: "")
+    }
+
+    func setOfficeTime(_ starts: LocalDateTime, ends: LocalDateTime?, of report: Report, by actor: UserName) throws {
+        let statement: SQL =
+            if let ends {
+                "INSERT INTO report_office (report_id, starts, ends) VALUES (\(report.id), \(starts.description), \(ends.description))"
+            } else {
+                "DELETE FROM report_office WHERE report_id = \(report.id) AND starts = \(starts.description)"
+            }
+        try store.db.execute(statement)
+        try store.logEvent(
+            report.id, actor: actor, action: Store.officeAction(starts, ends), from: report.status, to: report.status, reason: "")
     }
 
     func freeze(_ perDiems: ReportPerDiems, of reportID: Int64) throws {
@@ -92,10 +117,14 @@ struct FileRateWrites: RateWrites {
             let perDiem = day.perDiem
             let table = perDiem.table
             let conversion = day.conversion
+            let paid = perDiem.paid
+            let share = perDiem.share
             let statement: SQL = """
                 INSERT INTO report_allowances (report_id, date, country, kind, breakfast, lunch, dinner, valid_from, full_day,
-                    partial_day, currency, rate_minor, deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor)
-                VALUES (\(reportID), \(perDiem.date), \(perDiem.country.code), \(perDiem.kind.rawValue), \(Store.mealValues(perDiem.meals)), \(table.validFrom), \(table.fullDay.minorUnits), \(table.partialDay.minorUnits), \(table.currency), \(perDiem.rate.minorUnits), \(perDiem.deductions.minorUnits), \(perDiem.amount.minorUnits), \(conversion.rate), \(conversion.rateDate), \(conversion.source.rawValue), \(day.converted.minorUnits))
+                    partial_day, currency, rate_minor, deductions_minor, amount_minor, rate, rate_date, rate_source, converted_minor,
+                    place, basis, rule, absence_minutes, breakfast_paid, lunch_paid, dinner_paid, lodging_minor,
+                    lodging_converted_minor, shared_report, shared_minor, elsewhere_minor)
+                VALUES (\(reportID), \(perDiem.date), \(perDiem.country.code), \(perDiem.kind.rawValue), \(Store.mealValues(perDiem.meals)), \(table.validFrom), \(table.fullDay.minorUnits), \(table.partialDay.minorUnits), \(table.currency), \(perDiem.rate.minorUnits), \(perDiem.deductions.minorUnits), \(perDiem.amount.minorUnits), \(conversion.rate), \(conversion.rateDate), \(conversion.source.rawValue), \(conversion.converted.minorUnits), \(perDiem.place ?? ""), \(perDiem.basis.rawValue), \(perDiem.rule?.rawValue ?? ""), \(perDiem.absenceMinutes.map(Int64.init)), \(paid.breakfast), \(paid.lunch), \(paid.dinner), \(perDiem.lodging.minorUnits), \(day.lodgingConversion?.converted.minorUnits ?? 0), \(share?.report), \(share?.combined.minorUnits ?? 0), \(share?.elsewhere.minorUnits ?? 0))
                 """
             try store.db.execute(statement)
         }

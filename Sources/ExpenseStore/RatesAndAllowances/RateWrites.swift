@@ -23,13 +23,21 @@ protocol RateWrites {
     /// Stores a country's VAT rate from a day on (its end replaced when it has one); whether it changed.
     func setVATRate(_ row: Store.VATRateRow) throws -> Bool
 
-    /// Sets or removes (`country` nil) the stop of `day` on `report`'s trip, and logs it.
+    /// Sets or removes (`place` nil) the stop of `day` on `report`'s trip, and logs it.
     /// `report` is the draft as it is now, checked by the caller.
-    func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws
+    func setStop(_ place: TripPlace?, on day: CalendarDate, of report: Report, by actor: UserName) throws
 
-    /// Sets or clears (none) the meals provided on `day` of `report`'s trip, and logs it.
-    /// `report` is the draft as it is now, checked by the caller.
-    func setMeals(_ meals: ProvidedMeals, on day: CalendarDate, of report: Report, by actor: UserName) throws
+    /// Sets or clears (none) the meals provided on `day` of `report`'s trip and what was paid for
+    /// them, and logs it. `report` is the draft as it is now, checked by the caller.
+    func setMeals(_ meals: ProvidedMeals, paid: MealsPaid, on day: CalendarDate, of report: Report, by actor: UserName) throws
+
+    /// Flags (or unflags) the night that begins on `day` of `report`'s trip as paid at the
+    /// lodging flat, and logs it. `report` is the draft as it is now, checked by the caller.
+    func setLodgingNight(_ flat: Bool, on day: CalendarDate, of report: Report, by actor: UserName) throws
+
+    /// Adds the office time from `starts` to `ends` to `report`'s trip, or removes the one
+    /// starting at `starts` (`ends` nil), and logs it. Checked by the caller.
+    func setOfficeTime(_ starts: LocalDateTime, ends: LocalDateTime?, of report: Report, by actor: UserName) throws
 
     /// Writes `perDiems` as report `reportID`'s frozen rows at its submission.
     func freeze(_ perDiems: ReportPerDiems, of reportID: Int64) throws

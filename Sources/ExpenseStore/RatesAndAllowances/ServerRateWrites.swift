@@ -32,14 +32,22 @@ struct ServerRateWrites: RateWrites {
             on: store.db, row.country.code, Int64(row.rate.hundredths), row.validFrom.description, row.validTo?.description) > 0
     }
 
-    func setStop(_ country: CountryCode?, on day: CalendarDate, of report: Report, by actor: UserName) throws {
-        try ServerWrites.reportStop.call(on: store.db, report.id, day.description, country?.code, store.now())
+    func setStop(_ place: TripPlace?, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+        try ServerWrites.reportStop.call(on: store.db, report.id, day.description, place?.country.code, place?.place, store.now())
     }
 
-    func setMeals(_ meals: ProvidedMeals, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+    func setMeals(_ meals: ProvidedMeals, paid: MealsPaid, on day: CalendarDate, of report: Report, by actor: UserName) throws {
         try ServerWrites.reportMeals.call(
             on: store.db, report.id, day.description, meals.contains(.breakfast) ? 1 : 0, meals.contains(.lunch) ? 1 : 0,
-            meals.contains(.dinner) ? 1 : 0, store.now())
+            meals.contains(.dinner) ? 1 : 0, paid.breakfast, paid.lunch, paid.dinner, store.now())
+    }
+
+    func setLodgingNight(_ flat: Bool, on day: CalendarDate, of report: Report, by actor: UserName) throws {
+        try ServerWrites.reportNight.call(on: store.db, report.id, day.description, flat ? 1 : 0, store.now())
+    }
+
+    func setOfficeTime(_ starts: LocalDateTime, ends: LocalDateTime?, of report: Report, by actor: UserName) throws {
+        try ServerWrites.reportOffice.call(on: store.db, report.id, starts.description, ends?.description, store.now())
     }
 
     /// Nothing to write: the server computes and freezes a report's per diems itself, inside

@@ -9,7 +9,7 @@ struct FileReportWrites: ReportWrites {
         try store.db.insert(
             """
             INSERT INTO reports (title, purpose, destination, start_date, end_date, currency, status, owner,
-                                 created_at, updated_at, start_time, end_time, country)
+                                 created_at, updated_at, start_time, end_time, country, place, overnight)
             VALUES (\(report.title), \(report.purpose), \(report.destination), \(report.startDate), \(report.endDate), \
             \(report.currency), \(report.status), \(owner), \(stamp), \(stamp), \(Store.tripValues(report)))
             """ as SQL)
@@ -22,7 +22,7 @@ struct FileReportWrites: ReportWrites {
             UPDATE reports SET title = \(report.title), purpose = \(report.purpose), destination = \(report.destination), \
             start_date = \(report.startDate), end_date = \(report.endDate), currency = \(report.currency),
                                updated_at = \(store.now()), start_time = \(startTime), end_time = \(endTime), \
-            country = \(report.country?.code)
+            country = \(report.country?.code), place = \(report.place), overnight = \(report.overnight)
             WHERE id = \(report.id)
             """ as SQL)
     }

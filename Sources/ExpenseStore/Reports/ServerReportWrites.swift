@@ -18,12 +18,14 @@ struct ServerReportWrites: ReportWrites {
     }
 
     /// The times of day go first and come back last: the server holds each call's result to
-    /// `Report.validate` (a time with its day, a one-day trip not back before it leaves), and
-    /// new days under the old times, or new times on the old days, may not be.
+    /// `Report.validate` (a time with its day, a one-day trip not back before it leaves, a trip
+    /// without a night over one midnight with both times), and new days under the old times, or
+    /// new times on the old days, may not be.
     func updateReport(_ report: Report) throws {
         var untimed = report
         untimed.startTime = nil
         untimed.endTime = nil
+        untimed.overnight = true
         try setTrip(report.id, untimed, store.now())
         try ServerWrites.reportEdit.call(
             on: store.db, report.id, report.title, report.purpose, report.destination, report.startDate?.description,
@@ -35,10 +37,11 @@ struct ServerReportWrites: ReportWrites {
         Int(try ServerWrites.reportDelete.call(on: store.db, id, deletingItems ? 1 : 0, store.now()))
     }
 
-    /// Sets the trip of the server's report `id` to `report`'s: the times of day (`HH:MM`) and the country.
+    /// Sets the trip of the server's report `id` to `report`'s: the times of day (`HH:MM`), the
+    /// country and place, and whether it has nights away.
     private func setTrip(_ id: Int64, _ report: Report, _ stamp: String) throws {
         try ServerWrites.reportTrip.call(
             on: store.db, id, report.startTime.map(TripTime.clock), report.endTime.map(TripTime.clock), report.country?.code,
-            stamp)
+            report.place, report.overnight ? 1 : 0, stamp)
     }
 }

@@ -25,10 +25,11 @@ extension Store {
             overnight: try stored.integer(17, as: Int64.self, in: 0...1) != 0)
     }
 
-    /// A report's trip as its columns store it: the times of day (`HH:MM`) and the country,
-    /// for the `start_time, end_time, country` of an INSERT or an UPDATE.
+    /// A report's trip as its columns store it: the times of day (`HH:MM`), the country, the
+    /// place and whether it has nights away, for the `start_time, end_time, country, place,
+    /// overnight` of an INSERT.
     static func tripValues(_ report: Report) -> SQL {
-        "\(report.startTime.map(TripTime.clock)), \(report.endTime.map(TripTime.clock)), \(report.country?.code)"
+        "\(report.startTime.map(TripTime.clock)), \(report.endTime.map(TripTime.clock)), \(report.country?.code), \(report.place), \(report.overnight)"
     }
 
     /// Inserts a new report and returns it with its id and stamps. Its owner is stored normalised

@@ -66,16 +66,39 @@ enum ServerWrites {
 
     // MARK: A report's trip
 
+    /// `p_overnight` 1 for a trip with nights away, 0 for one over midnight without.
     static let reportTrip = ServerWrite(
+        "report_trip", ("p_report", Int64.self), ("p_start_time", String?.self), ("p_end_time", String?.self),
+        ("p_country", String?.self), ("p_place", String?.self), ("p_overnight", Int64.self), ("p_at", String.self),
+        returns: NoResult.self)
+    /// `report_trip` as clients before places call it: the report keeps its place and nights.
+    static let reportTripBeforePlaces = ServerWrite(
         "report_trip", ("p_report", Int64.self), ("p_start_time", String?.self), ("p_end_time", String?.self),
         ("p_country", String?.self), ("p_at", String.self), returns: NoResult.self)
     static let reportStop = ServerWrite(
         "report_stop", ("p_report", Int64.self), ("p_date", String.self), ("p_country", String?.self),
+        ("p_place", String?.self), ("p_at", String.self), returns: NoResult.self)
+    /// `report_stop` as clients before places call it: a stop in a country, no place named.
+    static let reportStopBeforePlaces = ServerWrite(
+        "report_stop", ("p_report", Int64.self), ("p_date", String.self), ("p_country", String?.self),
         ("p_at", String.self), returns: NoResult.self)
-    /// Each meal 1 when it was provided, 0 when not.
+    /// Each meal 1 when it was provided, 0 when not; what was paid for each in minor units of the day's rate currency.
     static let reportMeals = ServerWrite(
         "report_meals", ("p_report", Int64.self), ("p_date", String.self), ("p_breakfast", Int64.self),
+        ("p_lunch", Int64.self), ("p_dinner", Int64.self), ("p_breakfast_paid", Int64.self), ("p_lunch_paid", Int64.self),
+        ("p_dinner_paid", Int64.self), ("p_at", String.self), returns: NoResult.self)
+    /// `report_meals` as clients before paid meals call it: nothing paid.
+    static let reportMealsBeforePaid = ServerWrite(
+        "report_meals", ("p_report", Int64.self), ("p_date", String.self), ("p_breakfast", Int64.self),
         ("p_lunch", Int64.self), ("p_dinner", Int64.self), ("p_at", String.self), returns: NoResult.self)
+    /// `p_flat` 1 flags the night that begins on `p_date` as paid at the lodging flat, 0 removes it.
+    static let reportNight = ServerWrite(
+        "report_night", ("p_report", Int64.self), ("p_date", String.self), ("p_flat", Int64.self), ("p_at", String.self),
+        returns: NoResult.self)
+    /// Adds office time from `p_starts` to `p_ends` (YYYY-MM-DDTHH:MM); `p_ends` NULL removes the one starting at `p_starts`.
+    static let reportOffice = ServerWrite(
+        "report_office", ("p_report", Int64.self), ("p_starts", String.self), ("p_ends", String?.self), ("p_at", String.self),
+        returns: NoResult.self)
     static let allowanceRateSave = ServerWrite(
         "allowance_rate_save", ("p_country", String.self), ("p_valid_from", String.self), ("p_full_day", Int64.self),
         ("p_partial_day", Int64.self), ("p_currency", String.self), ("p_taxable", Int64.self), returns: Int64.self)
@@ -299,7 +322,8 @@ enum ServerWrites {
 
     static let all: [any DeclaredServerWrite] = [
         reportNew, reportEdit, reportDelete, reportStep, findingAccept, expenseCut, reportAcknowledge, logEvent, copyMarkerAdd,
-        reportTrip, reportStop, reportMeals, allowanceRateSave,
+        reportTrip, reportTripBeforePlaces, reportStop, reportStopBeforePlaces, reportMeals, reportMealsBeforePaid, reportNight,
+        reportOffice, allowanceRateSave,
         expenseAdd, expenseEdit, expenseAddBeforeVAT, expenseEditBeforeVAT, expenseAddBeforeJourneys, expenseEditBeforeJourneys,
         expenseDelete, advanceAdd, advanceRemove,
         receiptChunk, receiptUploadsGC, receiptContentFinish, receiptNew, receiptOCR, receiptDelete, receiptAttach, receiptDetach,
