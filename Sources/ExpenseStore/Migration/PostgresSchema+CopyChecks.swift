@@ -92,6 +92,20 @@ extension PostgresSchema {
                                   minor_text(p_amount, p_currency), p_currency, minor_text(p_converted, p_target), p_target,
                                   coalesce(' at ' || p_exchange || ' of ' || p_exchange_date, ''));
                     """),
+            // What else a day's per diem holds, in words after `per_diem_text`'s: ", a lodging flat of
+            // 20.00 EUR", ", paid once with another report's day: 28.00 EUR in all, 14.00 EUR paid before".
+            ServerFunction(
+                name: "per_diem_more_text",
+                parameters: "p_lodging bigint, p_shared boolean, p_combined bigint, p_elsewhere bigint, p_currency text",
+                returns: "text",
+                body: """
+                    RETURN CASE WHEN p_lodging > 0 THEN format(', a lodging flat of %s %s', minor_text(p_lodging, p_currency), p_currency)
+                                ELSE '' END
+                        || CASE WHEN p_shared THEN format(', paid once with another report''s day: %s %s in all, %s %s paid before',
+                                                          minor_text(p_combined, p_currency), p_currency,
+                                                          minor_text(p_elsewhere, p_currency), p_currency)
+                                ELSE '' END;
+                    """),
             // Each day whose frozen per diem (the file's, copied) is not what the server computes for
             // report `p_report`, and why; a day of NULL when the server cannot compute them at all.
             ServerFunction(
@@ -127,9 +141,13 @@ extension PostgresSchema {
                                 a.lodging_converted_minor, a.shared_minor, a.elsewhere_minor)
                                AS differs,
                                per_diem_text(a.kind, a.country, a.rate_minor, a.currency, a.valid_from, a.deductions_minor, a.amount_minor,
-                                             a.rate, a.rate_date, a.converted_minor, trip.currency) AS says,
+                                             a.rate, a.rate_date, a.converted_minor, trip.currency)
+                               || per_diem_more_text(a.lodging_minor, a.shared_report IS NOT NULL, a.shared_minor, a.elsewhere_minor,
+                                                     a.currency) AS says,
                                per_diem_text(c.pd_kind, c.pd_country, c.pd_rate, c.pd_currency, c.pd_valid_from, c.pd_deductions,
-                                             c.pd_amount, c.pd_exchange_rate, c.pd_exchange_date, c.pd_converted, trip.currency) AS computes
+                                             c.pd_amount, c.pd_exchange_rate, c.pd_exchange_date, c.pd_converted, trip.currency)
+                               || per_diem_more_text(c.pd_lodging, c.pd_shared_report IS NOT NULL, c.pd_shared, c.pd_elsewhere,
+                                                     c.pd_currency) AS computes
                         FROM jsonb_to_recordset(days) AS c (\(perDiemDayColumns))
                         FULL JOIN (SELECT * FROM public.report_allowances WHERE report_id = p_report) AS a ON a.date = c.pd_date
                         ORDER BY coalesce(c.pd_date, a.date) COLLATE "C"
