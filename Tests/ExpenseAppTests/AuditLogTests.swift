@@ -63,7 +63,7 @@ final class AuditLogTests: EngineTestCase {
         XCTAssertEqual(
             result.stdout,
             "\(app.databasePath): the file is sound; the audit log's 3 events are chained without a break; "
-                + "every report's status is the one its log ends with; the 32 protective triggers are in place.\n")
+                + "every report's status is the one its log ends with; the 38 protective triggers are in place.\n")
         XCTAssertEqual(try app.run("db").status, 0, "check is the group's default")
         XCTAssertEqual(try app.run("report", "history", "1").status, 0)
         XCTAssertTrue(try triggers().isSuperset(of: Self.protectiveTriggers))
@@ -90,7 +90,7 @@ final class AuditLogTests: EngineTestCase {
         let all = try app.run("db", "check")
         XCTAssertEqual(all.status, 0, all.stderr)
         XCTAssertTrue(all.stderr.contains("the protective triggers \(Self.protectiveTriggers.joined(separator: ", "))"), all.stderr)
-        XCTAssertTrue(all.stdout.contains("the 32 protective triggers were re-created"), all.stdout)
+        XCTAssertTrue(all.stdout.contains("the 38 protective triggers were re-created"), all.stdout)
         try sqlite3(
             "DROP TRIGGER reports_status_change; CREATE TRIGGER reports_status_change BEFORE UPDATE ON reports BEGIN SELECT 1; END;")
         XCTAssertTrue(try app.run("report", "list").stderr.contains("protective trigger reports_status_change"))

@@ -81,8 +81,7 @@ enum ExportCommands {
             html.perDiems = perDiems.perDiems
             html.cuts = try store.cuts(of: report.id)
             html.travellerName = try travellerName(of: report, in: store, session: session)
-            html.trip = try report.tripSchedule(
-                stops: try store.stops(of: report.id), meals: try store.meals(of: report.id))
+            html.trip = try store.tripSchedule(of: report)
             html.mileageRates = try mileageRates(of: items, in: store)
             html.payment = try payment(of: report, in: store)
             html.signatures = try signatures(of: report, in: store)

@@ -20,6 +20,10 @@ extension PostgresSchema {
     ///   when the server's dated rate tables (`allowance_rates` by `valid_from`, the ECB's by day)
     ///   hold the rates of that time. A day the file has otherwise, lacks or adds is named with both
     ///   sides; a day the server cannot compute (no rate for it) is named as the functions name it.
+    ///   Every column but the other report a shared day names (`shared_report`: the file's id,
+    ///   which the copy numbers anew). A report frozen before rules were recorded (a row's `rule`
+    ///   '') is held to its own days (`per_diem_own_days`: no day was paid once across two trips
+    ///   then), each row to the computed rule and minutes away.
     ///
     /// Each returns why the row is not what the server computes, or NULL. The layer's own helpers:
     /// no member may call them (a member's writes are checked by the functions themselves).
@@ -88,6 +92,20 @@ extension PostgresSchema {
                                   minor_text(p_amount, p_currency), p_currency, minor_text(p_converted, p_target), p_target,
                                   coalesce(' at ' || p_exchange || ' of ' || p_exchange_date, ''));
                     """),
+            // What else a day's per diem holds, in words after `per_diem_text`'s: ", a lodging flat of
+            // 20.00 EUR", ", paid once with another report's day: 28.00 EUR in all, 14.00 EUR paid before".
+            ServerFunction(
+                name: "per_diem_more_text",
+                parameters: "p_lodging bigint, p_shared boolean, p_combined bigint, p_elsewhere bigint, p_currency text",
+                returns: "text",
+                body: """
+                    RETURN CASE WHEN p_lodging > 0 THEN format(', a lodging flat of %s %s', minor_text(p_lodging, p_currency), p_currency)
+                                ELSE '' END
+                        || CASE WHEN p_shared THEN format(', paid once with another report''s day: %s %s in all, %s %s paid before',
+                                                          minor_text(p_combined, p_currency), p_currency,
+                                                          minor_text(p_elsewhere, p_currency), p_currency)
+                                ELSE '' END;
+                    """),
             // Each day whose frozen per diem (the file's, copied) is not what the server computes for
             // report `p_report`, and why; a day of NULL when the server cannot compute them at all.
             ServerFunction(
@@ -96,7 +114,12 @@ extension PostgresSchema {
                 body: """
                     SELECT * INTO trip FROM public.reports WHERE id = p_report;
                     BEGIN
-                        SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]'::jsonb) INTO days FROM per_diem_days(p_report) d;
+                        -- Frozen before the rules were recorded (issue 44): before a day two trips touch was paid once.
+                        IF EXISTS (SELECT 1 FROM public.report_allowances a WHERE a.report_id = p_report AND a.rule = '') THEN
+                            SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]'::jsonb) INTO days FROM per_diem_own_days(p_report) d;
+                        ELSE
+                            SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]'::jsonb) INTO days FROM per_diem_days(p_report) d;
+                        END IF;
                     EXCEPTION WHEN integrity_constraint_violation THEN
                         pf_date := NULL;
                         pf_fault := format('the team database cannot compute its per diems: %s', SQLERRM);
@@ -107,15 +130,24 @@ extension PostgresSchema {
                         SELECT coalesce(c.pd_date, a.date) AS on_day, c.pd_date IS NOT NULL AS computed, a.date IS NOT NULL AS filed,
                                (c.pd_country, c.pd_kind, c.pd_breakfast, c.pd_lunch, c.pd_dinner, c.pd_valid_from, c.pd_full_day,
                                 c.pd_partial_day, c.pd_currency, c.pd_rate, c.pd_deductions, c.pd_amount, c.pd_exchange_rate,
-                                c.pd_exchange_date, c.pd_rate_source, c.pd_converted)
+                                c.pd_exchange_date, c.pd_rate_source, c.pd_converted, c.pd_place, c.pd_basis, c.pd_rule, c.pd_absence_minutes,
+                                c.pd_breakfast_paid, c.pd_lunch_paid, c.pd_dinner_paid, c.pd_lodging, c.pd_lodging_converted,
+                                c.pd_shared, c.pd_elsewhere)
                                IS DISTINCT FROM
                                (a.country, a.kind, a.breakfast, a.lunch, a.dinner, a.valid_from, a.full_day, a.partial_day, a.currency,
-                                a.rate_minor, a.deductions_minor, a.amount_minor, a.rate, a.rate_date, a.rate_source, a.converted_minor)
+                                a.rate_minor, a.deductions_minor, a.amount_minor, a.rate, a.rate_date, a.rate_source, a.converted_minor,
+                                a.place, a.basis, CASE WHEN a.rule = '' THEN c.pd_rule ELSE a.rule END,
+                                CASE WHEN a.rule = '' THEN c.pd_absence_minutes ELSE a.absence_minutes END, a.breakfast_paid, a.lunch_paid, a.dinner_paid, a.lodging_minor,
+                                a.lodging_converted_minor, a.shared_minor, a.elsewhere_minor)
                                AS differs,
                                per_diem_text(a.kind, a.country, a.rate_minor, a.currency, a.valid_from, a.deductions_minor, a.amount_minor,
-                                             a.rate, a.rate_date, a.converted_minor, trip.currency) AS says,
+                                             a.rate, a.rate_date, a.converted_minor, trip.currency)
+                               || per_diem_more_text(a.lodging_minor, a.shared_report IS NOT NULL, a.shared_minor, a.elsewhere_minor,
+                                                     a.currency) AS says,
                                per_diem_text(c.pd_kind, c.pd_country, c.pd_rate, c.pd_currency, c.pd_valid_from, c.pd_deductions,
-                                             c.pd_amount, c.pd_exchange_rate, c.pd_exchange_date, c.pd_converted, trip.currency) AS computes
+                                             c.pd_amount, c.pd_exchange_rate, c.pd_exchange_date, c.pd_converted, trip.currency)
+                               || per_diem_more_text(c.pd_lodging, c.pd_shared_report IS NOT NULL, c.pd_shared, c.pd_elsewhere,
+                                                     c.pd_currency) AS computes
                         FROM jsonb_to_recordset(days) AS c (\(perDiemDayColumns))
                         FULL JOIN (SELECT * FROM public.report_allowances WHERE report_id = p_report) AS a ON a.date = c.pd_date
                         ORDER BY coalesce(c.pd_date, a.date) COLLATE "C"
@@ -132,11 +164,4 @@ extension PostgresSchema {
                     """),
         ]
     }
-
-    /// The columns of `per_diem_days`' rows, by name, to read them back from JSON.
-    private static let perDiemDayColumns = """
-        pd_date text, pd_country text, pd_kind text, pd_breakfast bigint, pd_lunch bigint, pd_dinner bigint, pd_valid_from text,
-        pd_full_day bigint, pd_partial_day bigint, pd_currency text, pd_rate bigint, pd_deductions bigint, pd_amount bigint,
-        pd_exchange_rate text, pd_exchange_date text, pd_rate_source text, pd_converted bigint
-        """
 }

@@ -124,7 +124,7 @@ extension PostgresSchema {
             \(privateTables.map { "CREATE POLICY \($0)_definer ON \($0) TO \(definerRole) USING (true) WITH CHECK (true);" }.joined(separator: "\n"))
             \(privateTables.map { "CREATE POLICY \($0)_auditor ON \($0) FOR SELECT TO \(auditorRole) USING (true);" }.joined(separator: "\n"))
             \(auditHash)
-            \(retiredFunctions.map { "DROP FUNCTION IF EXISTS \(functionSchema).\($0);" }.joined(separator: "\n"))
+            \((retiredFunctions + reshapedFunctions).map { "DROP FUNCTION IF EXISTS \(functionSchema).\($0);" }.joined(separator: "\n"))
             \(serverFunctions.map(\.sql).joined(separator: "\n"))
             """
     }
@@ -140,6 +140,11 @@ extension PostgresSchema {
         "allowance_rate_save(text, text, bigint, bigint, text)", "mileage_rate_set(text, text, bigint, text)",
         "require_per_diem_within_maximum(text, text, bigint, bigint, text, bigint)", "statutory_per_diem(text, text)",
     ]
+
+    /// Helpers whose result an earlier version made otherwise: `CREATE OR REPLACE` cannot change a
+    /// function's result, so setup drops them and makes them again. `per_diem_days` returns the
+    /// frozen row's columns of issue 44 (place, rule, lodging, the two-trips rule).
+    static let reshapedFunctions = ["per_diem_days(bigint)"]
 
     /// Refuses to set up where a member of the team could still create an object that a function
     /// would find: in `public` (PostgreSQL 14 and older let everyone) or in the functions' schema.

@@ -203,8 +203,9 @@ extension PostgresSchema {
                 body: """
                     IF p_place IS NOT NULL AND (length(trim(p_place)) = 0 OR length(p_place) > \(Report.maximumPlaceLength)
                                                 OR p_place ~ '[[:cntrl:]]') THEN
-                        RAISE EXCEPTION 'a place is a name of 1 to \(Report.maximumPlaceLength) characters without control characters, not %',
-                            quote_literal(left(p_place, \(Report.maximumPlaceLength))) USING ERRCODE = 'integrity_constraint_violation';
+                        -- The text itself is not repeated: it may be what would disturb a terminal.
+                        RAISE EXCEPTION 'a place is a name of 1 to \(Report.maximumPlaceLength) characters without control characters'
+                            USING ERRCODE = 'integrity_constraint_violation';
                     END IF;
                     """),
             // The caller's own draft, locked, when `p_date` is one of its trip's days.
