@@ -14,6 +14,10 @@ public struct Category: Sendable, Equatable {
         self.dailyLimit = dailyLimit
     }
 
+    /// The category of a hotel bill, whose nights the lodging limit counts and whose account
+    /// books the lodging flats of nights without a bill.
+    public static let lodging = "lodging"
+
     /// The default categories, compiled in from Data/categories.csv:
     /// `code,name,receipt_required_above,daily_limit,currency`.
     public static let defaults: [Category] = {

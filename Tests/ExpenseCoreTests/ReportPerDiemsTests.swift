@@ -150,10 +150,11 @@ final class ReportPerDiemsTests: XCTestCase {
             departure: try LocalDateTime.parse("2026-03-02T08:00"), return: try LocalDateTime.parse("2026-03-03T17:00"),
             destination: TripPlace(country: try CountryCode.parse("CH")))
         try trip.setLodgingNight(true, on: try date("2026-03-02"))
+        // A row of its own after the shipped 2026 one (in EUR), so that the day's rate is in CHF.
         var table = AllowanceRateTable.shipped
         table.insert(
             try AllowanceRate(
-                country: try CountryCode.parse("CH"), validFrom: try date("2025-01-01"), fullDay: try money("64.00", "CHF"),
+                country: try CountryCode.parse("CH"), validFrom: try date("2026-02-01"), fullDay: try money("64.00", "CHF"),
                 partialDay: try money("43.00", "CHF"), lodging: try money("180.00", "CHF")))
         let quotes = Quotes(perEUR: ["CHF": [(try date("2026-03-02"), try ExchangeRate.parse("0.9412"))]])
         let perDiems = try ReportPerDiems.compute(trip, rates: table, into: eur, exchange: quotes)

@@ -89,6 +89,17 @@ final class ReportPostingsTests: XCTestCase {
         XCTAssertEqual(payment.id, "R7-P")
     }
 
+    func testALodgingFlatAmongThePerDiemsBooksAsLodging() throws {
+        // 56.00 of per diems of which 20.00 is a night's lodging flat: 36.00 to the meal
+        // allowances' 4664, 20.00 to lodging's 4666, all 56.00 due.
+        let eur = try currency("EUR")
+        let totals = try ReportTotals(items: [], reportCurrency: eur, perDiems: Money(minorUnits: 5_600, currency: eur))
+        let entry = try ReportPostings.costs(
+            report: try report(), items: [], totals: totals, on: day, accounts: .shipped(.skr03),
+            lodgingFlats: Money(minorUnits: 2_000, currency: eur))
+        XCTAssertEqual(amounts(entry), ["4664": 3_600, "4666": 2_000, "1740": -5_600])
+    }
+
     func testNothingDueIsNoPayment() throws {
         let items = [try item(1, "20.00", category: "taxi", paidBy: .company)]
         let totals = try ReportTotals(items: items, reportCurrency: try currency("EUR"))

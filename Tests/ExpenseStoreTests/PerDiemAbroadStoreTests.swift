@@ -224,7 +224,22 @@ final class PerDiemAbroadFreezeTests: TemporaryDatabaseTestCase {
         let submitted = try store.write { try store.apply(.submit, to: first.id, by: "ana") }
         let frozen = try XCTUnwrap(try store.perDiems(of: submitted).perDiems)
         XCTAssertTrue(frozen.frozen)
-        XCTAssertEqual(frozen.days, computed.days)
+        XCTAssertEqual(frozen.days, try computed.days.map(asFrozen))
         XCTAssertEqual(frozen.total, computed.total)
+    }
+
+    /// A frozen day keeps the flat its night was paid (`lodging_minor`), not the table row's flat
+    /// for any night: the computed day as it is frozen.
+    private func asFrozen(_ day: ReportPerDiems.Day) throws -> ReportPerDiems.Day {
+        let computed = day.perDiem
+        let row = computed.table
+        let table = try AllowanceRate(
+            country: row.country, place: row.place, validFrom: row.validFrom, fullDay: row.fullDay, partialDay: row.partialDay)
+        let frozen = PerDiem.Day(
+            date: computed.date, country: computed.country, kind: computed.kind, meals: computed.meals, table: table,
+            rate: computed.rate, deductions: computed.deductions, amount: computed.amount, place: computed.place,
+            basis: computed.basis, rule: computed.rule, absenceMinutes: computed.absenceMinutes, paid: computed.paid,
+            lodging: computed.lodging, share: computed.share)
+        return ReportPerDiems.Day(perDiem: frozen, conversion: day.conversion, lodgingConversion: day.lodgingConversion)
     }
 }

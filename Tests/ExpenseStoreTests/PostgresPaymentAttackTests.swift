@@ -227,6 +227,29 @@ final class PostgresPaymentAttackTests: PostgresTestCase {
             "report \(owed) is due nothing to its traveller: 40.00 EUR is owed back")
     }
 
+    /// A night paid at the lodging flat is due with the per diems it was frozen with: the
+    /// server's sum counts it, as `report show` does.
+    func testARunPaysTheLodgingFlatOfANightWithoutABill() throws {
+        _ = try rows("alice", payeeSQL("alice", Self.alices))
+        // Two days in Germany.
+        let trip = try XCTUnwrap(
+            Int64(
+                try rows(
+                    "alice", "SELECT expenses.report_new('Hamburg', '', '', '2026-05-04', '2026-05-05', 'EUR', '2026-05-01T10:00:00Z');"
+                ).joined()))
+        _ = try rows("alice", "SELECT expenses.report_trip(\(trip), '08:00', '18:00', 'DE', NULL, 1, '2026-05-06T09:00:00Z');")
+        _ = try rows("alice", "SELECT expenses.report_night(\(trip), '2026-05-04', 1, '2026-05-06T09:00:00Z');")
+        _ = try newItem("alice", in: trip, 2_100)
+        try take("alice", .submit, trip)
+        try take("bob", .approve, trip)
+        let run = try XCTUnwrap(Int64(try rows("fiona", runSQL).joined()))
+        // 21.00 spent, 14.00 + 14.00 for the first and last day, 20.00 for the night (R 9.7 LStR).
+        try assertRefused(
+            "fiona", addSQL(run, trip, 4_900, holder: "Alice", iban: Self.alices),
+            "report \(trip) is due 69.00 EUR to its traveller, not 49.00 EUR")
+        _ = try rows("fiona", addSQL(run, trip, 6_900, holder: "Alice", iban: Self.alices))
+    }
+
     /// Confirming a run that does not exist, was cancelled or was confirmed already is refused;
     /// a report read at another version than it has is refused when it goes in.
     func testOnlyAnOpenRunIsConfirmed() throws {

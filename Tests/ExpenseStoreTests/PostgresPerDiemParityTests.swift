@@ -178,7 +178,8 @@ final class PostgresPerDiemParityTests: PostgresTestCase {
 
     /// Rows of the table beside the setup's, as the administrator loads them (the functions' role
     /// writes them; the rate log keeps them): Paris's, Luxembourg's, Denmark's, Belgium's without a
-    /// lodging flat, and France's with one. Poland stays out: Luxembourg's row is its.
+    /// lodging flat, and France's with one (over the shipped BMF rows of those days). Antarctica,
+    /// which the BMF does not list, takes Luxembourg's row.
     private func loadRatesAbroad() throws {
         try expectSuccess(
             sql(
@@ -187,7 +188,9 @@ final class PostgresPerDiemParityTests: PostgresTestCase {
                 SET ROLE \(PostgresSchema.definerRole);
                 INSERT INTO allowance_rates (country, place, valid_from, full_day, partial_day, lodging, currency) VALUES
                     ('FR', 'Paris', '2026-01-01', 5800, 3900, 15900, 'EUR'), ('LU', '', '2026-01-01', 6300, 4200, 13900, 'EUR'),
-                    ('DK', '', '2026-01-01', 7500, 5000, 13200, 'EUR'), ('BE', '', '2026-01-01', 5900, 4000, NULL, 'EUR');
+                    ('DK', '', '2026-01-01', 7500, 5000, 13200, 'EUR'), ('BE', '', '2026-01-01', 5900, 4000, NULL, 'EUR')
+                ON CONFLICT (country, place, valid_from) DO UPDATE
+                SET full_day = excluded.full_day, partial_day = excluded.partial_day, lodging = excluded.lodging;
                 UPDATE allowance_rates SET lodging = 10000 WHERE country = 'FR' AND place = '';
                 """))
     }
@@ -282,8 +285,8 @@ final class PostgresPerDiemParityTests: PostgresTestCase {
         let (_, app) = try submittedAlone(
             Trip(
                 from: "2026-03-09T08:00", to: "2026-03-12T17:00", country: "FR", place: "Paris",
-                stops: [("2026-03-11", "BE", nil), ("2026-03-12", "PL", nil)]))
-        // Paris partial 39.00, full 58.00; Belgium full 59.00; Poland, not in the table, on the
+                stops: [("2026-03-11", "BE", nil), ("2026-03-12", "AQ", nil)]))
+        // Paris partial 39.00, full 58.00; Belgium full 59.00; Antarctica, not in the table, on the
         // return day (its own stop): Luxembourg's partial 42.00.
         XCTAssertEqual(amounts(app), [3900, 5800, 5900, 4200])
         XCTAssertEqual(app.days.map(\.basis), [.place, .place, .country, .luxembourg])

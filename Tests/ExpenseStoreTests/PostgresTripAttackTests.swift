@@ -102,7 +102,13 @@ final class PostgresTripAttackTests: PostgresTestCase {
             try rows("alice", "SELECT action FROM report_events WHERE report_id = \(report) ORDER BY id;"), ["meals 2026-03-03 breakfast"],
             "the server logs what it changes")
         // A day without a rate refuses the submission on the server too, and freezes nothing
-        // (Antarctica: the BMF lists no rates for it).
+        // (Antarctica, which the BMF does not list, given a row of its own from 2027 by the
+        // administrator: it is listed, so it does not take Luxembourg's, and has none in force).
+        try expectSuccess(
+            sql(
+                Self.admin,
+                "SET ROLE \(PostgresSchema.definerRole); INSERT INTO allowance_rates (country, valid_from, full_day, partial_day, currency) "
+                    + "VALUES ('AQ', '2027-01-01', 6000, 4000, 'EUR');"))
         try expectSuccess(sql("alice", "SELECT expenses.report_stop(\(report), '2026-03-03', 'AQ', 'now');"))
         try assertRefused("alice", stepSQL("alice", .submit, report), "no allowance rate for AQ on 2026-03-03")
         XCTAssertEqual(try status(report), "draft")

@@ -6,7 +6,7 @@ import ExpenseSupport
 /// amount is computed from the rate per km (`allowance mileage`), and a lodging bill's nights.
 extension ExpenseCommands {
     static let mileageCategory = Journey.category
-    static let lodgingCategory = "lodging"
+    static let lodgingCategory = Category.lodging
 
     /// The options that describe a journey; any of them makes the item a mileage one.
     static var journeyOptions: [any OptionDeclaration] { [Options.distance, Options.vehicle, Options.fromPlace, Options.toPlace] }

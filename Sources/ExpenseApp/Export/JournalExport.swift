@@ -21,14 +21,16 @@ struct JournalExport {
             let report = bookable.report
             let items = try store.expenses(.report(report.id))
             let cuts = try store.cuts(of: report.id)
+            let perDiems = try store.perDiems(of: report)
             let totals = try ReportDetail(
-                report: report, items: items, perDiems: try store.perDiems(of: report), advances: try store.advances(report.id),
-                cuts: cuts
+                report: report, items: items, perDiems: perDiems, advances: try store.advances(report.id), cuts: cuts
             ).totals
             var found: [JournalEntry] = []
             if let costsDay {
                 found.append(
-                    try ReportPostings.costs(report: report, items: items, totals: totals, on: costsDay, accounts: accounts, cuts: cuts))
+                    try ReportPostings.costs(
+                        report: report, items: items, totals: totals, on: costsDay, accounts: accounts, cuts: cuts,
+                        lodgingFlats: perDiems.perDiems?.lodgingFlats))
             }
             if let paymentDay, let payment = ReportPostings.payment(report: report, totals: totals, on: paymentDay, accounts: accounts) {
                 found.append(payment)

@@ -34,20 +34,26 @@ public struct ReportPerDiems: Equatable, Sendable {
     public let days: [Day]
     /// The days' converted amounts, summed.
     public let total: Money
+    /// The part of `total` that is lodging flats (nights without a bill), which the books keep
+    /// apart from the meal allowances.
+    public let lodgingFlats: Money
     /// True for the rows frozen at submission; false for a draft's, computed now.
     public let frozen: Bool
 
     /// - Throws: bad data when the total is beyond the largest total.
     public init(days: [Day], currency: Currency, frozen: Bool) throws(ExpenseError) {
         var sum: Int64 = 0
+        var lodging: Int64 = 0
         for day in days {
             guard let added = Money.adding(day.converted.minorUnits, to: sum) else {
                 throw Money.totalTooLarge("the per diems of the trip", currency: currency)
             }
             sum = added
+            lodging += day.lodgingConversion?.converted.minorUnits ?? 0  // a part of sum: no overflow
         }
         self.days = days
         total = Money(minorUnits: sum, currency: currency)
+        lodgingFlats = Money(minorUnits: lodging, currency: currency)
         self.frozen = frozen
     }
 

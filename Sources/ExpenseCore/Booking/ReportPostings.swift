@@ -7,7 +7,8 @@ import ExpenseSupport
 /// item whose currency is the report's euro, its net does, and each rate's tax to that rate's
 /// input VAT account. A foreign bill's VAT (another currency, or a rate no German return
 /// knows) is not reclaimable in a German return: such an item posts its gross. Per diems and
-/// mileage carry no input VAT and post their amount. Items the company paid are credited to
+/// mileage carry no input VAT and post their amount; the lodging flats among the per diems
+/// (nights without a bill) post to the lodging category's account, not the meal allowances'. Items the company paid are credited to
 /// its clearing account, advances to the advance account, and what is due to the traveller to
 /// the payable: the credit that balances the report (a debit when the traveller owes money back).
 /// An item an approver cut (`ItemCut`) posts its approved amount, its VAT scaled in proportion
@@ -15,9 +16,10 @@ import ExpenseSupport
 /// off the payable (`ReportTotals.dueToEmployee`).
 public enum ReportPostings {
     /// The report's costs on `date` (its approval).
+    /// - Parameter lodgingFlats: the part of `totals.perDiems` that is lodging flats.
     public static func costs(
         report: Report, items: [Expense], totals: ReportTotals, on date: CalendarDate, accounts: BookingAccounts,
-        cuts: [ItemCut] = []
+        cuts: [ItemCut] = [], lodgingFlats: Money? = nil
     ) throws(ExpenseError) -> JournalEntry {
         let approved = Dictionary(cuts.map { ($0.expenseID, $0.approved.minorUnits) }, uniquingKeysWith: { _, last in last })
         let currency = report.currency
@@ -54,8 +56,16 @@ public enum ReportPostings {
                         document: itemDocument, text: text))
             }
         }
-        if totals.perDiems.minorUnits != 0 {
-            postings.append(Posting(account: accounts.account(.perDiem), amount: totals.perDiems, document: document, text: "Per diems"))
+        let lodging = lodgingFlats?.minorUnits ?? 0
+        let meals = Money(minorUnits: totals.perDiems.minorUnits - lodging, currency: currency)
+        if meals.minorUnits != 0 {
+            postings.append(Posting(account: accounts.account(.perDiem), amount: meals, document: document, text: "Per diems"))
+        }
+        if lodging != 0 {
+            postings.append(
+                Posting(
+                    account: accounts.account(category: Category.lodging), amount: Money(minorUnits: lodging, currency: currency),
+                    document: document, text: "Lodging flats"))
         }
         if totals.advances.minorUnits != 0 {
             postings.append(

@@ -67,14 +67,15 @@ extension PostgresSchema {
                     RETURN made;
                     """, callers: groupRoles),
             // What a report owes its traveller, in its currency: the items paid personally, plus
-            // the per diems frozen at submission, less the advances and what the approvers cut off
+            // the per diems frozen at submission with their nights' lodging flats, less the advances and what the approvers cut off
             // any item (`ReportTotals.dueToEmployee`).
             ServerFunction(
                 name: "report_due", parameters: "p_report public.reports", returns: "bigint",
                 body: """
                     RETURN coalesce((SELECT sum(e.converted_minor) FROM public.expenses e
                                      WHERE e.report_id = p_report.id AND e.paid_by = 'personal'), 0)
-                         + coalesce((SELECT sum(a.converted_minor) FROM public.report_allowances a WHERE a.report_id = p_report.id), 0)
+                         + coalesce((SELECT sum(a.converted_minor + a.lodging_converted_minor) FROM public.report_allowances a
+                                     WHERE a.report_id = p_report.id), 0)
                          - coalesce((SELECT sum(v.converted_minor) FROM public.report_advances v WHERE v.report_id = p_report.id), 0)
                          - coalesce((SELECT sum(e.converted_minor - c.approved_minor) FROM public.expense_cuts c
                                      JOIN public.expenses e ON e.id = c.expense_id WHERE c.report_id = p_report.id), 0);
