@@ -165,6 +165,24 @@ final class PostgresSharedRateAttackTests: PostgresTestCase {
         XCTAssertEqual(try rows("alice", "SELECT count(*) FROM report_findings;"), ["0"], "a traveller sees no one else's findings")
     }
 
+    /// A country the table does not list is paid at Luxembourg's row: a change of that row, and
+    /// its taxable mark, are said about the report as a change of its own country's row would be.
+    func testLuxembourgsRowPayingAnUnlistedCountryIsTheRowTheFindingsName() throws {
+        let report = try fionasTrip()
+        try expectSuccess(
+            sql("fiona", "SELECT expenses.report_trip(\(report), '08:00', '18:00', 'AQ', '2026-05-01T10:00:00Z');"))
+        try expectSuccess(
+            sql("fiona", "SELECT expenses.allowance_rate_save('LU', '', '2026-05-01', 10000, 6000, NULL, 'EUR', 1);"))
+        try take("fiona", .submit, report)
+        XCTAssertEqual(
+            try rows(
+                "bob", "SELECT DISTINCT country || ' ' || basis || ' ' || valid_from FROM report_allowances WHERE report_id = \(report);"),
+            ["AQ luxembourg 2026-05-01"])
+        XCTAssertEqual(
+            try rows("bob", "SELECT finding_key FROM report_findings WHERE report_id = \(report) ORDER BY 1;"),
+            ["rate-change:allowance_rates:LU:2026-05-01", "taxable-rate:allowance_rates:LU:2026-05-01"])
+    }
+
     func testARateChangedRecentlyBySomeoneElseIsAFindingToo() throws {
         let day = try today()
         // gina, finance only, changes the mileage rate; alice's report uses it a day later.

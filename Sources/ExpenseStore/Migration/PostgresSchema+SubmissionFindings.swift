@@ -29,6 +29,13 @@ extension PostgresSchema {
         let rules: [PolicyRule] = [.rateChange, .taxableRate, .receiptElsewhere, .cardElsewhere, .paidBefore, .inOtherReport]
         let defaults = rules.map { "(\(literal($0.rawValue)), \(literal($0.defaultSeverity.rawValue)))" }.joined(separator: ", ")
         let paidStates = [ReportStatus.submitted, .approved, .reimbursed].map { literal($0.rawValue) }.joined(separator: ", ")
+        // The per-diem rows the report's days were computed from: a city's, a country's, or
+        // Luxembourg's for a country the table does not list (the day names the country).
+        let rowsUsed = """
+            (SELECT DISTINCT CASE WHEN a.basis = 'luxembourg' THEN 'LU' ELSE a.country END AS country,
+                             CASE WHEN a.basis = 'place' THEN a.place ELSE '' END AS place, a.valid_from
+             FROM public.report_allowances a WHERE a.report_id = p_report AND a.kind <> 'none')
+            """
         return [
             // The findings of report `p_report`'s submission `p_event`, and the counterpart of each
             // 'elsewhere' finding on the other report's latest submission.
@@ -69,11 +76,11 @@ extension PostgresSchema {
                     SELECT p_report, p_event, f.rule, f.key, coalesce(p.severity, d.severity), f.message, stamp
                     FROM (
                         WITH used (rate_table, rate_key, label) AS (
-                            SELECT DISTINCT 'allowance_rates', a.country || CASE WHEN a.basis = 'place' THEN ' ' || a.place ELSE '' END
+                            SELECT DISTINCT 'allowance_rates', a.country || CASE WHEN a.place <> '' THEN ' ' || a.place ELSE '' END
                                                                 || ' ' || a.valid_from,
-                                   'the per-diem rate for ' || a.country || CASE WHEN a.basis = 'place' THEN ' ' || a.place ELSE '' END
+                                   'the per-diem rate for ' || a.country || CASE WHEN a.place <> '' THEN ' ' || a.place ELSE '' END
                                    || ' from ' || a.valid_from
-                            FROM public.report_allowances a WHERE a.report_id = p_report AND a.kind <> 'none'
+                            FROM \(rowsUsed) a
                             UNION
                             SELECT DISTINCT 'mileage_rates', m.vehicle || ' ' || m.valid_from,
                                    'the mileage rate for ' || m.vehicle || ' from ' || m.valid_from
@@ -112,8 +119,7 @@ extension PostgresSchema {
                                            || minor_text(s.s_partial_day, s.s_currency) || ' ' || s.s_currency || ' a day',
                                            'above the tax-free figure')
                                || ', the difference is taxable'
-                        FROM (SELECT DISTINCT a.country, CASE WHEN a.basis = 'place' THEN a.place ELSE '' END AS place, a.valid_from
-                              FROM public.report_allowances a WHERE a.report_id = p_report AND a.kind <> 'none') AS a
+                        FROM (SELECT DISTINCT a.country, a.place, a.valid_from FROM \(rowsUsed) a) AS a
                         JOIN public.allowance_rates r ON r.country = a.country AND r.place = a.place AND r.valid_from = a.valid_from
                         LEFT JOIN LATERAL statutory_per_diem(r.country, r.place, r.valid_from) AS s ON true
                         WHERE r.taxable = 1
