@@ -20,6 +20,8 @@ let package = Package(
             resources: [
                 .embedInCode("Resources/currencies.csv"), .embedInCode("Resources/categories.csv"),
                 .embedInCode("Resources/allowance-rates.csv"), .embedInCode("Resources/allowance-places.csv"),
+                // The BMF's rows of 2024 to 2026 as the migration that inserts them shipped them: never edited.
+                .embedInCode("Resources/bmf-2024-2026.csv"),
             ]
         ),
         .target(
@@ -29,9 +31,7 @@ let package = Package(
         ),
         .target(name: "StatementReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ReceiptReading", dependencies: ["ExpenseSupport", "ExpenseCore"]),
-        .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite", "CLibPQ"],
-                // The BMF's rows of 2024 to 2026 as the migration that inserts them shipped them: never edited.
-                resources: [.embedInCode("Resources/bmf-2024-2026.csv")]),
+        .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite", "CLibPQ"]),
         .target(name: "StatementImport", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore"]),
         .target(name: "Rendering", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",

@@ -1,17 +1,25 @@
 import ExpenseSupport
 
 extension AllowanceRateTable {
-    /// The table shipped in Resources/allowance-rates.csv: Germany's domestic 28.00 / 14.00 EUR
-    /// (a night 20.00) since 2020, and the BMF's foreign figures from 2024 on, every country and
-    /// city its yearly letters list (docs/PER-DIEMS.md, "Where the figures come from").
-    public static let shipped: AllowanceRateTable = {
+    /// The table that ships: Germany's domestic 28.00 / 14.00 EUR (a night 20.00) since 2020
+    /// (Resources/allowance-rates.csv), and the BMF's foreign figures from 2024 on, every country
+    /// and city its yearly letters list (`bmf2024To2026`; docs/PER-DIEMS.md, "Where the figures
+    /// come from").
+    public static let shipped = AllowanceRateTable(
+        resource(PackageResources.allowance_rates_csv, "allowance-rates.csv") + bmf2024To2026)
+
+    /// The BMF's foreign rows of 2024, 2025 and 2026 (Resources/bmf-2024-2026.csv), which the
+    /// migration of that name inserts: frozen as it shipped, never edited (a later letter, or a
+    /// correction, is a file and a migration of its own).
+    public static let bmf2024To2026 = resource(PackageResources.bmf_2024_2026_csv, "bmf-2024-2026.csv")
+
+    private static func resource(_ bytes: [UInt8], _ name: String) -> [AllowanceRate] {
         do {
-            return AllowanceRateTable(
-                try parse(csv: String(decoding: PackageResources.allowance_rates_csv, as: UTF8.self), source: "allowance-rates.csv"))
+            return try parse(csv: String(decoding: bytes, as: UTF8.self), source: name)
         } catch {
-            fatalError("the shipped allowance-rates.csv is broken: \(error)")  // a test reads it
+            fatalError("the shipped \(name) is broken: \(error)")  // a test reads it
         }
-    }()
+    }
 
     /// The header's columns a table needs; others may stand beside them and are ignored.
     public static let columns = ["country", "valid_from", "full_day", "partial_day", "currency"]

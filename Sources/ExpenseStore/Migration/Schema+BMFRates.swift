@@ -9,20 +9,15 @@ extension Schema {
     /// (`2026-12-26-pg-v22-bmf-rates-2024-2026`), where the rate log records each row as it
     /// records any change.
     ///
-    /// Frozen as it shipped: the rows are Resources/bmf-2024-2026.csv, never edited (a later
-    /// letter is a migration and a file of its own), not `AllowanceRateTable.shipped` as it is today.
+    /// Frozen as it shipped: the rows are `AllowanceRateTable.bmf2024To2026`
+    /// (Resources/bmf-2024-2026.csv), never edited (a later letter is a migration and a file of its
+    /// own), not `AllowanceRateTable.shipped` as it is today.
     static func addBMFRates2024To2026(_ db: Database) throws {
         try db.execute(SQL(verbatim: bmfRates2024To2026))
     }
 
     static var bmfRates2024To2026: String {
-        let rows: [AllowanceRate]
-        do {
-            rows = try AllowanceRateTable.parse(
-                csv: String(decoding: PackageResources.bmf_2024_2026_csv, as: UTF8.self), source: "bmf-2024-2026.csv")
-        } catch {
-            fatalError("the shipped bmf-2024-2026.csv is broken: \(error)")  // a test reads it
-        }
+        let rows = AllowanceRateTable.bmf2024To2026
         // Quoted as both engines read it: '' for a quote, nothing else escaped.
         func text(_ value: String) -> String { PostgresSchema.literal(value) }
         let values = rows.map { row in
