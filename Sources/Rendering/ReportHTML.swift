@@ -233,9 +233,10 @@ public struct ReportHTML {
         return "\(nights) night\(nights == 1 ? "" : "s")"
     }
 
-    /// The per diems day by day, before the totals: date, country, kind, meals provided, rate,
+    /// The per diems day by day, before the totals: date, place, meals provided, rate,
     /// deductions, amount, the amount in the report's currency when a rate is in another, and why
-    /// (`PerDiem.Day.why`: the rule, the place's rate, the lodging flat, a day shared).
+    /// (`PerDiem.Day.why`: the rule that gave the day its kind, the place's rate, the lodging flat,
+    /// a day shared), which says the kind in words.
     private func perDiemTable() -> String {
         guard let perDiems else {
             return perDiemNote.map { "<h2>Per diems</h2>\n<p>None: \(escape($0)).</p>\n" } ?? ""
@@ -243,7 +244,7 @@ public struct ReportHTML {
         let converted = perDiems.days.contains { $0.perDiem.amount.currency != report.currency }
         var html = """
             <h2>Per diems</h2>
-            <table class="items perdiems"><thead><tr><th>Date</th><th>Country</th><th>Kind</th><th>Meals provided</th>\
+            <table class="items perdiems"><thead><tr><th>Date</th><th>Place</th><th>Meals provided</th>\
             <th class="num">Rate</th><th class="num">Deductions</th><th class="num">Amount</th>\
             \(converted ? "<th class=\"num\">\(report.currency.code)</th>" : "")<th>Why</th></tr></thead><tbody>
 
@@ -251,7 +252,7 @@ public struct ReportHTML {
         for day in perDiems.days {
             let perDiem = day.perDiem
             html +=
-                "<tr><td class=\"date\">\(perDiem.date)</td><td>\(perDiem.country)</td><td>\(perDiem.kind.rawValue)</td>"
+                "<tr><td class=\"date\">\(perDiem.date)</td><td>\(escape(perDiem.place.map { "\(perDiem.country) \($0)" } ?? perDiem.country.code))</td>"
                 + "<td>\(perDiem.meals.isEmpty ? "" : escape(perDiem.meals.description))</td><td class=\"num\">\(perDiem.rate)</td>"
                 + "<td class=\"num\">\(perDiem.deductions.minorUnits == 0 ? "" : "−\(perDiem.deductions)")</td>"
                 + "<td class=\"num\">\(perDiem.amount)</td>"
