@@ -234,7 +234,8 @@ public struct ReportHTML {
     }
 
     /// The per diems day by day, before the totals: date, place, meals provided, rate,
-    /// deductions, amount, the amount in the report's currency when a rate is in another, and why
+    /// deductions, amount, the night's lodging flat when a night has one, the day in the report's
+    /// currency when a rate is in another, and why
     /// (`PerDiem.Day.why`: the rule that gave the day its kind, the place's rate, the lodging flat,
     /// a day shared), which says the kind in words.
     private func perDiemTable() -> String {
@@ -242,10 +243,12 @@ public struct ReportHTML {
             return perDiemNote.map { "<h2>Per diems</h2>\n<p>None: \(escape($0)).</p>\n" } ?? ""
         }
         let converted = perDiems.days.contains { $0.perDiem.amount.currency != report.currency }
+        let lodging = perDiems.days.contains { $0.perDiem.lodging.minorUnits != 0 }
         var html = """
             <h2>Per diems</h2>
             <table class="items perdiems"><thead><tr><th>Date</th><th>Place</th><th>Meals provided</th>\
             <th class="num">Rate</th><th class="num">Deductions</th><th class="num">Amount</th>\
+            \(lodging ? "<th class=\"num\">Lodging</th>" : "")\
             \(converted ? "<th class=\"num\">\(report.currency.code)</th>" : "")<th>Why</th></tr></thead><tbody>
 
             """
@@ -256,6 +259,7 @@ public struct ReportHTML {
                 + "<td>\(perDiem.meals.isEmpty ? "" : escape(perDiem.meals.description))</td><td class=\"num\">\(perDiem.rate)</td>"
                 + "<td class=\"num\">\(perDiem.deductions.minorUnits == 0 ? "" : "−\(perDiem.deductions)")</td>"
                 + "<td class=\"num\">\(perDiem.amount)</td>"
+                + (lodging ? "<td class=\"num\">\(perDiem.lodging.minorUnits == 0 ? "" : "\(perDiem.lodging)")</td>" : "")
                 + (converted ? "<td class=\"num\">\(day.converted.displayString)</td>" : "")
                 + "<td>\(escape(perDiem.why.joined(separator: "; ")))</td></tr>\n"
         }

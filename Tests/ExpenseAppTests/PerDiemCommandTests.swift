@@ -343,5 +343,18 @@ final class PerDiemCommandTests: EngineTestCase {
         XCTAssertTrue(html.contains("<tr><th>Due to the employee</th><td class=\"num\">89.60 EUR</td></tr>"), html)
         let json = try XCTUnwrap(app.json("report", "export", "1") as? [String: Any])
         XCTAssertEqual((json["perDiems"] as? [String: Any])?["total"] as? [String: String], ["amount": "89.60", "currency": "EUR"])
+        XCTAssertFalse(html.contains("<th class=\"num\">Lodging</th>"), "no night at the flat, no column for it")
+    }
+
+    /// A night without a hotel bill is paid at the lodging flat (20.00 a night in Germany): the
+    /// printable report shows it beside the day's allowance, so that the days add up to the total.
+    func testThePrintableReportShowsANightsLodgingFlatBesideTheDay() throws {
+        try customerVisit()
+        try app.ok("report", "nights", "1", "--date", "2026-03-02", "--flat")
+        let html = try app.ok("report", "export", "1", "--format", "html")
+        XCTAssertTrue(html.contains("<th class=\"num\">Amount</th><th class=\"num\">Lodging</th>"), html)
+        // The first day: 14.00 EUR and the night's 20.00 EUR; 89.60 + 20.00 = 109.60 in all.
+        XCTAssertTrue(html.contains("<td class=\"num\">14.00 EUR</td><td class=\"num\">20.00 EUR</td>"), html)
+        XCTAssertTrue(html.contains("<tr><th>Per diems</th><td class=\"num\">109.60 EUR</td></tr>"), html)
     }
 }
