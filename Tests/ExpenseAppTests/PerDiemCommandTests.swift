@@ -205,12 +205,13 @@ final class PerDiemCommandTests: EngineTestCase {
             ["FR,2026-01-01,53.00,36.00,EUR,\"BMF, 2026\"", "CH,2025-01-01,64.00,43.00,CHF,", "DE,2020-01-01,28.00,14.00,EUR,"],
             header: "Country,Valid_From,Full_Day,Partial_Day,Currency,Note")
         XCTAssertEqual(
-            try app.ok("allowance", "rates", "import", good, "--dry-run"),
+            try app.ok("allowance", "rates", "import", good, "--taxable", "--dry-run"),
             "Would import 3 rates for 3 countries from \(good): 0 new, 1 changed, 2 as they were (dry run: nothing was written)\n",
-            "the BMF's rows for FR and DE as shipped (a file without lodging keeps their flats), CH's 2025 one in CHF")
+            "the BMF's rows for FR and DE as shipped (a file without lodging keeps their flats), CH's 2025 one in CHF "
+                + "(marked taxable: a team database cannot compare CHF with the BMF's EUR)")
         XCTAssertEqual(try app.ok("allowance", "rates", "list", "--country", "CH"), before, "a dry run writes nothing")
         XCTAssertEqual(
-            try app.ok("allowance", "rates", "import", good),
+            try app.ok("allowance", "rates", "import", good, "--taxable"),
             "Imported 3 rates for 3 countries from \(good): 0 new, 1 changed, 2 as they were\n")
         XCTAssertEqual(
             try app.ok("allowance", "rates", "list", "--country", "CH"),

@@ -189,8 +189,9 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
 
     func testADayInAnotherCurrencyIsFrozenConvertedAtTheRateOfItsDay() throws {
         try store.write {
-            // After the BMF's 2026 row (EUR), which it replaces from 1 March on.
-            _ = try store.saveAllowanceRates([try rate("CH", "2026-03-01", 6400, 4300, "CHF")])
+            // After the BMF's 2026 row (EUR), which it replaces from 1 March on; in CHF, which the
+            // BMF's maximum cannot be compared with, so marked taxable (a team database needs the mark).
+            _ = try store.saveAllowanceRates([try rate("CH", "2026-03-01", 6400, 4300, "CHF")], taxable: true)
             _ = try store.saveReferenceRates([
                 ReferenceRate(currency: "CHF", date: try day("2026-03-02"), perEUR: try ExchangeRate.parse("0.9412")),
                 ReferenceRate(currency: "CHF", date: try day("2026-03-03"), perEUR: try ExchangeRate.parse("0.9388")),
@@ -223,7 +224,9 @@ final class PerDiemStoreTests: TemporaryDatabaseTestCase {
             try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2800, 1400, lodging: 2000)]) }, 0, "as it was")
         XCTAssertEqual(
             try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2900, 1400, lodging: 2000)], taxable: true) }, 1)
-        XCTAssertEqual(try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2900, 1400)]) }, 1, "no lodging flat")
+        XCTAssertEqual(
+            try store.write { try store.saveAllowanceRates([try rate("DE", "2020-01-01", 2900, 1400)], taxable: true) }, 1,
+            "no lodging flat")
         XCTAssertEqual(try store.allowanceRateRows(country: try country("DE")).map(\.fullDay.minorUnits), [2900])
         XCTAssertEqual(try store.allowanceCountry("de"), try country("DE"))
         assertExpenseError(
