@@ -40,9 +40,10 @@ extension Store {
 
     /// `report`'s trip with everything stored of it; nil when it computes no per diems.
     public func tripSchedule(of report: Report) throws -> TripSchedule? {
-        try report.tripSchedule(
-            stops: try stops(of: report.id), meals: try meals(of: report.id), paid: try mealsPaid(of: report.id),
-            nights: try lodgingNights(of: report.id), office: try officeTimes(of: report.id))
+        let meals = try mealDays(of: report.id)
+        return try report.tripSchedule(
+            stops: try stops(of: report.id), meals: meals.provided, paid: meals.paid, nights: try lodgingNights(of: report.id),
+            office: try officeTimes(of: report.id))
     }
 
     /// The days of `report`'s owner's other trips that touch its trip's days: of reports not

@@ -24,27 +24,25 @@ extension Store {
     }
 
     /// The meals provided on the report's days, by day; a day not there had none.
-    public func meals(of reportID: Int64) throws -> [CalendarDate: ProvidedMeals] {
-        var meals: [CalendarDate: ProvidedMeals] = [:]
+    public func meals(of reportID: Int64) throws -> [CalendarDate: ProvidedMeals] { try mealDays(of: reportID).provided }
+
+    /// What was paid for the provided meals on the report's days, by day; a day not there: nothing.
+    public func mealsPaid(of reportID: Int64) throws -> [CalendarDate: MealsPaid] { try mealDays(of: reportID).paid }
+
+    /// Both of the report's meal rows, read once: what was provided and what was paid for it.
+    func mealDays(of reportID: Int64) throws -> (provided: [CalendarDate: ProvidedMeals], paid: [CalendarDate: MealsPaid]) {
+        var provided: [CalendarDate: ProvidedMeals] = [:]
+        var paid: [CalendarDate: MealsPaid] = [:]
         try db.forEachRow("SELECT \(Self.mealColumns) FROM report_meals WHERE report_id = \(reportID)" as SQL) { row in
-            let (day, provided) = try Self.mealsOfDay(row)
-            meals[day] = provided
+            let (day, meals) = try Self.mealsOfDay(row)
+            provided[day] = meals
+            let amounts = try Self.mealsPaid(StoredRow(row, table: "report_meals", key: .columns(4, 0)), from: 5)
+            if !amounts.isEmpty { paid[day] = amounts }
         }
-        return meals
+        return (provided, paid)
     }
 
     static let mealColumns: SQL = "date, breakfast, lunch, dinner, report_id, breakfast_paid, lunch_paid, dinner_paid"
-
-    /// What was paid for the provided meals on the report's days, by day; a day not there: nothing.
-    public func mealsPaid(of reportID: Int64) throws -> [CalendarDate: MealsPaid] {
-        var paid: [CalendarDate: MealsPaid] = [:]
-        try db.forEachRow("SELECT \(Self.mealColumns) FROM report_meals WHERE report_id = \(reportID)" as SQL) { row in
-            let stored = StoredRow(row, table: "report_meals", key: .columns(4, 0))
-            let amounts = try Self.mealsPaid(stored, from: 5)
-            if !amounts.isEmpty { paid[try stored.date(0)] = amounts }
-        }
-        return paid
-    }
 
     /// What was paid for each meal, of three columns (breakfast, lunch, dinner) from `index` on.
     static func mealsPaid(_ stored: StoredRow, from index: Int) throws -> MealsPaid {
