@@ -1,16 +1,31 @@
-/// Reads an ISO 20022 camt.053 bank-to-customer statement (versions .001.02 to .001.08): each
+/// Reads an ISO 20022 bank-to-customer message: a camt.053 statement (`BkToCstmrStmt`/`Stmt`),
+/// a camt.052 account report (`BkToCstmrAcctRpt`/`Rpt`, often intraday) or a camt.054 debit or
+/// credit notification (`BkToCstmrDbtCdtNtfctn`/`Ntfctn`), which list their entries alike: each
 /// `Ntry` with its amount and currency, credit or debit, booking date (not the value date), the
-/// other party by the entry's direction, the remittance text and the bank's reference.
+/// other party by the entry's direction, the remittance text and the bank's reference. Booked
+/// entries are read; others (`PDNG`, a report's `INFO`) are pending.
 /// Bounded: at most `StatementEntries.maximumDepth` levels, `maximumEntries` entries,
 /// `maximumTextBytes` a text; every mistake of the XML is a `StatementFailure` at its line.
 public enum CamtReader {
-    public static let namespacePrefix = "urn:iso:std:iso:20022:tech:xsd:camt.053.001."
-    /// The versions read: .02 (most banks' still) to .08 (where `Sts` became `Sts/Cd`).
-    public static let versions = 2...8
+    /// The messages read, each by its namespace before the version (`...camt.053.001.08`).
+    public static let namespaces: [(format: StatementEntries.Format, prefix: String)] = [
+        (.camt052, "urn:iso:std:iso:20022:tech:xsd:camt.052.001."),
+        (.camt053, "urn:iso:std:iso:20022:tech:xsd:camt.053.001."),
+        (.camt054, "urn:iso:std:iso:20022:tech:xsd:camt.054.001."),
+    ]
+    /// The versions read, every one the ISO has published: .02 (most banks' still), .08 (where
+    /// `Sts` became `Sts/Cd`) to .13; their entries are alike.
+    public static let versions = 2...13
+
+    /// The camt message whose namespace `text` names first; nil when it names none.
+    public static func format(named text: String) -> StatementEntries.Format? {
+        namespaces.compactMap { namespace in text.firstRange(of: namespace.prefix).map { ($0.lowerBound, namespace.format) } }
+            .min { $0.0 < $1.0 }?.1
+    }
 
     public static func read(_ bytes: [UInt8]) throws(StatementFailure) -> StatementEntries {
         var result = StatementEntries(format: .camt053)
-        var scanner = MarkupScanner(bytes, encoding: try XMLDeclaration.encoding(of: bytes))
+        var scanner = MarkupScanner(bytes, encoding: try XMLDeclaration.encoding(of: bytes[...]))
         var stack: [String] = []
         var entry: EntryState?
         var sawRoot = false
@@ -19,7 +34,7 @@ public enum CamtReader {
             case .open(let name, let attributes, let empty):
                 if stack.isEmpty {
                     guard !sawRoot else { throw scanner.failure("a second root element <\(name)> after the <Document>") }
-                    try checkRoot(name, attributes, scanner)
+                    result = StatementEntries(format: try checkRoot(name, attributes, scanner))
                     sawRoot = true
                 }
                 if name == "Ntry", entry == nil {
@@ -35,7 +50,7 @@ public enum CamtReader {
                 guard stack.count < StatementEntries.maximumDepth else {
                     throw scanner.failure(
                         "elements nested deeper than \(StatementEntries.maximumDepth) levels",
-                        hint: "a camt.053 statement is some ten levels deep; is this one?")
+                        hint: "a camt statement is some ten levels deep; is this one?")
                 }
                 stack.append(name)
             case .close(let name):
@@ -55,24 +70,29 @@ public enum CamtReader {
             }
         }
         if let open = stack.last { throw scanner.failure("the file ends inside <\(open)>", hint: "is the file truncated?") }
-        guard sawRoot else { throw StatementFailure(line: scanner.tokenLine, message: "no camt.053 <Document> in the file") }
+        guard sawRoot else {
+            throw StatementFailure(line: scanner.tokenLine, message: "no camt.052, camt.053 or camt.054 <Document> in the file")
+        }
         return result
     }
 
-    /// The root must be a camt.053 `Document` of a version this reader knows.
-    private static func checkRoot(_ name: String, _ attributes: [String: String], _ scanner: MarkupScanner) throws(StatementFailure) {
-        let namespace =
-            attributes["xmlns"] ?? attributes.first { $0.key.hasPrefix("xmlns:") && $0.value.hasPrefix(namespacePrefix) }?.value ?? ""
-        guard name == "Document", namespace.hasPrefix(namespacePrefix) else {
+    /// The message whose `Document` the root is, of a version this reader knows.
+    private static func checkRoot(_ name: String, _ attributes: [String: String], _ scanner: MarkupScanner) throws(StatementFailure)
+        -> StatementEntries.Format
+    {
+        func known(_ value: String) -> Bool { namespaces.contains { value.hasPrefix($0.prefix) } }
+        let namespace = attributes["xmlns"] ?? attributes.first { $0.key.hasPrefix("xmlns:") && known($0.value) }?.value ?? ""
+        guard name == "Document", let (format, prefix) = namespaces.first(where: { namespace.hasPrefix($0.prefix) }) else {
             throw scanner.failure(
-                "not a camt.053 statement: the root is <\(name)>\(namespace.isEmpty ? "" : " of \(namespace)")",
-                hint: "expenses reads camt.053 (\(namespacePrefix)02 to 08), OFX and CSV")
+                "not a camt.052, camt.053 or camt.054 message: the root is <\(name)>\(namespace.isEmpty ? "" : " of \(namespace)")",
+                hint: "expenses reads camt.052, camt.053 and camt.054 (.001.02 to .001.13), OFX and CSV")
         }
-        guard let version = Int(namespace.dropFirst(namespacePrefix.count)), versions.contains(version) else {
+        guard let version = Int(namespace.dropFirst(prefix.count)), versions.contains(version) else {
             throw scanner.failure(
-                "camt.053 version '\(namespace.dropFirst(namespacePrefix.count))' is not read",
-                hint: "versions .001.02 to .001.08 are")
+                "\(format.rawValue) version '\(namespace.dropFirst(prefix.count))' is not read",
+                hint: "versions .001.02 to .001.13 are")
         }
+        return format
     }
 
     private static func finish(_ state: EntryState, into result: inout StatementEntries, _ scanner: MarkupScanner) throws(StatementFailure)
@@ -89,7 +109,8 @@ public enum CamtReader {
         entry.date = state.date
         entry.amount = state.amount
         if state.amount.hasPrefix("-") {
-            entry.amountProblem = "'\(state.amount)' has a minus sign that camt.053 forbids (<CdtDbtInd> says money in or out)"
+            entry.amountProblem =
+                "'\(state.amount)' has a minus sign that \(result.format.rawValue) forbids (<CdtDbtInd> says money in or out)"
         }
         entry.currency = state.currency
         // A debit paid the creditor; a credit came from the debtor.
@@ -144,7 +165,7 @@ public enum CamtReader {
 /// The encoding an XML declaration (`<?xml version="1.0" encoding="ISO-8859-1"?>`) names; UTF-8
 /// without one.
 enum XMLDeclaration {
-    static func encoding(of bytes: [UInt8]) throws(StatementFailure) -> TextEncoding {
+    static func encoding(of bytes: ArraySlice<UInt8>) throws(StatementFailure) -> TextEncoding {
         let head = String(decoding: bytes.prefix(256), as: UTF8.self)
         guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.firstRange(of: "?>") else { return .utf8 }
         let declaration = head[..<end.lowerBound]
@@ -152,8 +173,10 @@ enum XMLDeclaration {
         let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" }
         guard let quote = value.first, quote == "\"" || quote == "'" else { return .utf8 }
         let name = value.dropFirst().prefix { $0 != quote }
+        if ["US-ASCII", "ASCII"].contains(name.uppercased()) { return TextEncoding.declaredASCII(bytes) }
         guard let encoding = TextEncoding.named(String(name)) else {
-            throw StatementFailure(line: 1, message: "the encoding '\(name)' is not read", hint: "UTF-8, ISO-8859-1 and Windows-1252 are")
+            throw StatementFailure(
+                line: 1, message: "the encoding '\(name)' is not read", hint: "UTF-8, ISO-8859-1, Windows-1252 and US-ASCII are")
         }
         return encoding
     }

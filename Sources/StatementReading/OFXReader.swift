@@ -77,12 +77,13 @@ public enum OFXReader {
     }
 
     /// The encoding and where the markup starts: after OFX 1.x's header lines (`CHARSET:1252`
-    /// is Windows-1252), or an XML declaration's encoding for 2.x.
+    /// is Windows-1252; `ENCODING:USASCII` with `CHARSET:NONE` names none, see
+    /// `TextEncoding.declaredASCII`), or an XML declaration's encoding for 2.x.
     static func header(_ bytes: [UInt8]) throws(StatementFailure) -> (TextEncoding, start: Int, line: Int) {
         var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while position < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[position]) { position += 1 }
         guard bytes[position...].starts(with: Array("OFXHEADER".utf8)) else {
-            return (try XMLDeclaration.encoding(of: Array(bytes[position...].prefix(256))), 0, 1)
+            return (try XMLDeclaration.encoding(of: bytes[position...]), 0, 1)
         }
         var fields: [String: String] = [:]
         var line = 1
@@ -114,8 +115,9 @@ public enum OFXReader {
         let encoding: TextEncoding
         switch (fields["ENCODING"] ?? "USASCII", fields["CHARSET"] ?? "NONE") {
         case ("UTF-8", _), ("UTF8", _): encoding = .utf8
-        case (_, "1252"), (_, "WINDOWS-1252"), (_, "NONE"): encoding = .windows1252
+        case (_, "1252"), (_, "WINDOWS-1252"): encoding = .windows1252
         case (_, "ISO-8859-1"), (_, "8859-1"), (_, "LATIN-1"): encoding = .latin1
+        case (_, "NONE"), (_, "USASCII"), (_, "US-ASCII"), (_, "ASCII"): encoding = TextEncoding.declaredASCII(bytes[start...])
         case (_, let charset):
             throw StatementFailure(
                 line: 1, message: "the OFX character set '\(charset)' is not read", hint: "1252, ISO-8859-1 and UTF-8 are")

@@ -32,16 +32,18 @@ public struct StatementEntry: Equatable, Sendable {
 /// The entries a statement file holds, and those it lists but that are not booked yet.
 public struct StatementEntries: Equatable, Sendable {
     public enum Format: String, Sendable {
+        case camt052 = "camt.052"
         case camt053 = "camt.053"
+        case camt054 = "camt.054"
         case ofx = "OFX"
 
         /// "a camt.053", "an OFX": for sentences.
-        public var withArticle: String { self == .ofx ? "an OFX" : "a camt.053" }
+        public var withArticle: String { self == .ofx ? "an OFX" : "a \(rawValue)" }
     }
 
     public let format: Format
     public var entries: [StatementEntry] = []
-    /// Pending entries (camt.053 `PDNG`), which are not imported: the bank may still change them.
+    /// Pending entries (camt `PDNG`, `INFO`), which are not imported: the bank may still change them.
     public var pending: [StatementEntry] = []
     public init(format: Format) { self.format = format }
 

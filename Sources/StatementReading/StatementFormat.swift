@@ -3,7 +3,7 @@
 public enum StatementFormat: Equatable, Sendable {
     case csv
     case entries(StatementEntries.Format)
-    /// XML, or markup, that is neither a camt.053 statement nor OFX.
+    /// XML, or markup, that is neither a camt.052, camt.053 or camt.054 message nor OFX.
     case otherMarkup
 
     /// How many bytes at the start tell the format.
@@ -18,14 +18,14 @@ public enum StatementFormat: Equatable, Sendable {
         if text.hasPrefix("OFXHEADER") { return .entries(.ofx) }
         guard text.hasPrefix("<") else { return .csv }
         if text.contains("<?OFX") || text.contains("<OFX>") { return .entries(.ofx) }
-        if text.contains(CamtReader.namespacePrefix) { return .entries(.camt053) }
+        if let camt = CamtReader.format(named: text) { return .entries(camt) }
         return .otherMarkup
     }
 
     /// Reads a whole file of entries of `format`.
     public static func read(_ format: StatementEntries.Format, _ bytes: [UInt8]) throws(StatementFailure) -> StatementEntries {
         switch format {
-        case .camt053: return try CamtReader.read(bytes)
+        case .camt052, .camt053, .camt054: return try CamtReader.read(bytes)
         case .ofx: return try OFXReader.read(bytes)
         }
     }

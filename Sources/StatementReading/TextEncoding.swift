@@ -16,6 +16,13 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         }
     }
 
+    /// How to read text declared US-ASCII (an OFX's `encoding="US-ASCII"` or `CHARSET:NONE`),
+    /// which banks write with bytes beyond ASCII all the same: as UTF-8 when all of those are
+    /// valid UTF-8, else as Windows-1252, where every byte is a character; never refused.
+    public static func declaredASCII(_ bytes: ArraySlice<UInt8>) -> TextEncoding {
+        bytes.withUnsafeBytes { windows1252.misreads($0) } ? .utf8 : .windows1252
+    }
+
     /// `bytes` as text; nil when they are not valid in this encoding (only UTF-8 can be invalid).
     public func decode(_ bytes: UnsafeRawBufferPointer) -> String? {
         var ascii = true

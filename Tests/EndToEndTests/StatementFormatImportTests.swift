@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// `expenses import` of the formats banks hand out besides CSV, through the built binary:
-/// camt.053 (.001.02 and .001.08) and OFX (1.x SGML card, 2.x XML bank), recognised by content,
+/// camt.053 (.001.02 and .001.08), camt.052, camt.054 and OFX (1.x SGML card, 2.x XML bank, 2.x
+/// in US-ASCII), recognised by content,
 /// without or with a rules file, idempotent, atomic, with a rejects file, and hostile files.
 final class StatementFormatImportTests: ImportTestCase {
     /// The summary without its timing and batch number.
@@ -62,6 +63,34 @@ final class StatementFormatImportTests: ImportTestCase {
             2|2|7330
             3|3|42015
             """, "the card's credit is a refund; the bank's payroll and the hotel's credit to the account are not imported")
+    }
+
+    func testAnIntradayReportADebitNotificationAndAnASCIIOFXImportOnceEach() throws {
+        let report = try fixture("camt052-001-08.xml")
+        let notification = try fixture("camt054-001-02.xml")
+        let card = try fixture("card-ofx211-ascii.ofx")
+        XCTAssertEqual(
+            unnumbered(try app.ok("import", report)),
+            "Imported \(report): 2 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)" + Self.bankCredit + "\n")
+        XCTAssertEqual(
+            unnumbered(try app.ok("import", notification)),
+            "Imported \(notification): 2 new, 0 duplicate, 0 invalid; 1 pending entry not imported (not booked yet)\n")
+        XCTAssertEqual(unnumbered(try app.ok("import", card)), "Imported \(card): 2 new, 0 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            try app.query(columns),
+            """
+            2026-04-07|other|Brauhaus & Küche|Kartenzahlung <Girocard>|3890|EUR|052-20260407-0001
+            2026-04-07|other|Parkhaus Hauptbahnhof||1200|EUR|052-20260407-0002
+            2026-04-09|other|Café du Théâtre|Lunch Kunde Meier|2750|CHF|054-0409-1
+            2026-04-09|other|SBB CFF FFS||14500|CHF|
+            2026-04-02|other|CAFÉ ROUGE NEW YORK||1875|USD|320260402000188
+            2026-04-03|other|MARRIOTT BOSTON|AT&T BUILDING|24900|USD|320260403000077
+            """)
+        // All three again, in one import: nothing new, the entry without a reference found by its content.
+        XCTAssertEqual(
+            summary(try app.ok("import", report, notification, card)).split(separator: "\n").last,
+            "Imported 3 files: 0 new, 6 duplicate, 0 invalid")
+        XCTAssertEqual(try count(), 6)
     }
 
     /// What the summary says of a bank account's credit it skipped.

@@ -2,8 +2,8 @@ import XCTest
 
 @testable import StatementReading
 
-/// camt.053 statements: booked entries with their fields, pending ones apart, versions .02 and
-/// .08, and hostile input as a failure at a line.
+/// camt.053 statements, camt.052 reports and camt.054 notifications: booked entries with their
+/// fields, pending ones apart, versions .02 to .13, and hostile input as a failure at a line.
 final class CamtReaderTests: XCTestCase {
     private func read(_ text: String) throws(StatementFailure) -> StatementEntries {
         try CamtReader.read(Array(text.utf8))
@@ -84,12 +84,52 @@ final class CamtReaderTests: XCTestCase {
         XCTAssertEqual(failure(document("<Ntry>\n<CdtDbtInd>UP</CdtDbtInd></Ntry>"))?.line, 3)
     }
 
-    func testOtherDocumentsAndVersionsAreRefused() {
-        XCTAssertEqual(failure(document("", version: "09"))?.message, "camt.053 version '09' is not read")
+    func testAnIntradayReportCamt052InAPrefixedNamespaceWithBOMAndCRLF() throws {
+        let statement = try CamtReader.read(try StatementFixtures.bytes("camt052-001-08.xml"))
+        XCTAssertEqual(statement.format, .camt052)
+        var meal = StatementEntry(line: 9)
+        (meal.date, meal.amount, meal.currency, meal.type) = ("2026-04-07", "38.90", "EUR", "DBIT")
+        (meal.counterparty, meal.description, meal.reference) = ("Brauhaus & Küche", "Kartenzahlung <Girocard>", "052-20260407-0001")
+        meal.onBankAccount = true
+        XCTAssertEqual(statement.entries.first, meal, "entities and CDATA undone, the prefix dropped")
+        XCTAssertEqual(statement.entries.map(\.date), ["2026-04-07", "2026-04-07", "2026-04-07"])
+        XCTAssertEqual(statement.entries.map(\.isCredit), [false, false, true], "the salary is read, as a camt.053's credit is")
+        XCTAssertEqual(statement.pending.map(\.counterparty), ["Hotel am Markt"], "an entry the report gives as INFO is not booked")
+    }
+
+    func testADebitNotificationCamt054InLatin1WithTwoNotifications() throws {
+        let statement = try CamtReader.read(try StatementFixtures.bytes("camt054-001-02.xml"))
+        XCTAssertEqual(statement.format, .camt054, "its namespace, not the camt.053 one its schemaLocation names after it")
+        XCTAssertEqual(statement.entries.map(\.counterparty), ["Café du Théâtre", "SBB CFF FFS"])
+        XCTAssertEqual(statement.entries.map(\.description), ["Lunch Kunde Meier", ""])
+        XCTAssertEqual(statement.entries.map(\.reference), ["054-0409-1", ""], "without AcctSvcrRef the content identifies it")
+        XCTAssertEqual(statement.entries.map(\.line), [8, 22])
+        XCTAssertEqual(statement.pending.map(\.reference), ["054-0410-1"])
+    }
+
+    func testEveryPublishedVersionOfEachMessage() throws {
+        let entry = "<Ntry><Amt Ccy=\"EUR\">1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts></Ntry>"
+        for (message, format) in [("052", StatementEntries.Format.camt052), ("053", .camt053), ("054", .camt054)] {
+            for version in 2...13 {
+                let namespace = "urn:iso:std:iso:20022:tech:xsd:camt.\(message).001.\(version < 10 ? "0" : "")\(version)"
+                let statement = try read("<Document xmlns=\"\(namespace)\"><A><B>\(entry)</B></A></Document>")
+                XCTAssertEqual(statement.format, format, namespace)
+                XCTAssertEqual(statement.entries.count, 1, namespace)
+            }
+        }
         XCTAssertEqual(
-            failure("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.052.001.02\"/>")?.message,
-            "not a camt.053 statement: the root is <Document> of urn:iso:std:iso:20022:tech:xsd:camt.052.001.02")
-        XCTAssertEqual(failure("")?.message, "no camt.053 <Document> in the file")
+            failure("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.054.001.14\"/>")?.message, "camt.054 version '14' is not read")
+        XCTAssertEqual(
+            failure("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.052.001.08\">\n<!DOCTYPE x [<!ENTITY a \"b\">]>")?.message,
+            "a document type declaration (<!DOCTYPE ...>) is not read in a statement")
+    }
+
+    func testOtherDocumentsAndVersionsAreRefused() {
+        XCTAssertEqual(failure(document("", version: "14"))?.message, "camt.053 version '14' is not read")
+        XCTAssertEqual(
+            failure("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.056.001.02\"/>")?.message,
+            "not a camt.052, camt.053 or camt.054 message: the root is <Document> of urn:iso:std:iso:20022:tech:xsd:camt.056.001.02")
+        XCTAssertEqual(failure("")?.message, "no camt.052, camt.053 or camt.054 <Document> in the file")
         XCTAssertEqual(failure(document("") + "<Document/>")?.message, "a second root element <Document> after the <Document>")
     }
 

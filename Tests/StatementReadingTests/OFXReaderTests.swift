@@ -76,6 +76,23 @@ final class OFXReaderTests: XCTestCase {
             "more than 64 OFX header lines")
     }
 
+    func testUSASCIIDeclaredWithBytesBeyondIt() throws {
+        let card = try OFXReader.read(try StatementFixtures.bytes("card-ofx211-ascii.ofx"))
+        XCTAssertEqual(card.entries.map(\.counterparty), ["CAFÉ ROUGE NEW YORK", "MARRIOTT BOSTON"], "a byte beyond ASCII as Windows-1252")
+        XCTAssertEqual(card.entries.map(\.line), [14, 21], "CRLF lines")
+        XCTAssertEqual(card.entries[1].description, "AT&T BUILDING")
+        let xml = """
+            <?xml version="1.0" encoding="us-ascii"?><?OFX OFXHEADER="200" VERSION="202"?>
+            <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>EUR</CURDEF><BANKTRANLIST>
+            <STMTTRN><NAME>Café</NAME></STMTTRN></BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
+            """
+        XCTAssertEqual(try read(xml).entries.map(\.counterparty), ["Café"], "bytes beyond ASCII that are UTF-8 as UTF-8")
+        let utf8 = sgml("<STMTTRN><NAME>Café</STMTTRN>", header: "OFXHEADER:100\nENCODING:USASCII\nCHARSET:NONE\n")
+        XCTAssertEqual(try read(utf8).entries.map(\.counterparty), ["Café"], "no charset: UTF-8 when the bytes are")
+        let latin = Array(sgml("<STMTTRN><NAME>Caf_</STMTTRN>", header: "OFXHEADER:100\nENCODING:USASCII\nCHARSET:ISO-8859-1\n").utf8)
+        XCTAssertEqual(try OFXReader.read(latin.map { $0 == UInt8(ascii: "_") ? 0xE9 : $0 }).entries.map(\.counterparty), ["Café"])
+    }
+
     func testHostileInputIsAFailureAtALine() throws {
         for name in ["card-ofx102.ofx", "bank-ofx220.ofx"] {
             let fixture = try StatementFixtures.bytes(name)

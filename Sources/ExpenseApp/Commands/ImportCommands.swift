@@ -24,7 +24,7 @@ enum ImportCommands {
     }
 
     static let statements = CommandSpec(
-        ["import"], abstract: "Import card or bank statements: CSV through a rules file, camt.053 and OFX as they are.",
+        ["import"], abstract: "Import card or bank statements: CSV through a rules file, camt and OFX as they are.",
         discussion: """
             Each file becomes a batch of expenses. A row imported before (the same statement id, or the same date, \
             amount, currency and merchant) is a duplicate and is left out, so importing a statement twice, or \
@@ -34,17 +34,21 @@ enum ImportCommands {
             (a file that exists is replaced only with --force; never one the import reads). \
             'expenses import list' shows the batches, 'expenses import undo BATCH' removes one. The rules file's \
             syntax, with an example: 'expenses help rules' (man 5 expenses-rules). \
-            A file's format is told by its content, not its name: an ISO 20022 camt.053 bank statement (XML, \
-            .001.02 to .001.08: its booked entries; pending ones are counted, not imported) or an OFX file (1.x SGML \
-            or 2.x XML, bank or card) names its own fields, so it needs no rules file; one given for it may say only \
+            A file's format is told by its content, not its name: an ISO 20022 camt.053 bank statement, camt.052 \
+            account report or camt.054 debit or credit notification (XML, .001.02 to .001.13: its booked entries; \
+            pending ones are counted, not imported) or an OFX file (1.x SGML or 2.x XML, bank or card; declared \
+            US-ASCII, its bytes beyond ASCII are read as UTF-8 when they are, else as Windows-1252) names its own \
+            fields, so it needs no rules file; one given for it may say only \
             'credits', 'default category', 'default paid-by' and 'if ... then ...' (an entry no rule gives a category \
-            is 'other'). A bank account's credits (camt.053, OFX BANKMSGSRSV1: salary, a reimbursement, an advance) \
+            is 'other'). A bank account's credits (camt, OFX BANKMSGSRSV1: salary, a reimbursement, an advance) \
             are skipped and counted unless its rules say 'credits refund'; a card's are refunds. Its rejects file lists each \
             rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason. \
-            One import reads either CSV statements or camt.053 and OFX ones.
+            One import reads either CSV statements or camt and OFX ones.
             """,
         arguments: [
-            ArgumentSpec("file", "Statement files: CSV, camt.053 or OFX (- reads standard input).", variadic: true, completion: .file)
+            ArgumentSpec(
+                "file", "Statement files: CSV, camt.052, camt.053, camt.054 or OFX (- reads standard input).", variadic: true,
+                completion: .file)
         ],
         options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects, Options.force],
         examples: [

@@ -6,7 +6,7 @@ extension HelpTopics {
         blocks: [
             .paragraph(
                 """
-                'expenses import FILE... --rules RULES' reads CSV statements through a rules file (camt.053 and OFX \
+                'expenses import FILE... --rules RULES' reads CSV statements through a rules file (camt and OFX \
                 statements need none; see below): where the date, the \
                 amount and the merchant are, how dates and amounts are written, which rows to leave out and which \
                 category each row gets. One directive a line; a line starting with # is a comment, and blank lines \
@@ -116,25 +116,26 @@ extension HelpTopics {
                 it. Invalid rows are \
                 reported as FILE:LINE: field: reason; 'import --skip-invalid --rejects FILE' imports the others.
                 """),
-            .heading("camt.053 and OFX statements"),
+            .heading("camt and OFX statements"),
             .paragraph(
                 """
-                An ISO 20022 camt.053 bank statement (XML, .001.02 to .001.08) or an OFX file (1.x SGML or 2.x XML, a bank \
-                account's or a card's), recognised by its content, names its own fields: 'expenses import FILE' needs no \
+                An ISO 20022 camt.053 bank statement, camt.052 account report or camt.054 debit or credit notification \
+                (XML, .001.02 to .001.13) or an OFX file (1.x SGML or 2.x XML, a bank account's or a card's), recognised \
+                by its content, names its own fields: 'expenses import FILE' needs no \
                 rules file for it. Each booked entry is a row of the columns date (the booking date as the file gives it), \
                 amount (a credit negative), currency, merchant (the creditor of a debit, the debtor of a credit; OFX NAME), \
                 description (the remittance text; OFX MEMO), external-id (AcctSvcrRef, FITID) and type (CdtDbtInd, TRNTYPE); \
-                pending camt.053 entries are counted, not imported. Rules for it may give only credits, default category \
+                pending camt entries are counted, not imported. Rules for it may give only credits, default category \
                 (else other), default paid-by and if ... then ... on those fields and columns; any other directive is an \
                 error at its line.
                 """),
             .paragraph(
                 """
-                On a bank account's statement (camt.053, an OFX BANKMSGSRSV1) money in is salary, the employer's \
+                On a bank account's statement (camt, an OFX BANKMSGSRSV1) money in is salary, the employer's \
                 reimbursement, an advance or the card's payment more often than a refund: its credits are skipped and \
                 counted ("1 bank credit skipped ..."), unless the rules say credits refund (imported as refunds) or \
                 credits skip (skipped as rows, which a dry run lists). On a card's statement (an OFX CREDITCARDMSGSRSV1) \
-                a credit is a refund. A camt.053 amount with a minus sign (the schema has none: CdtDbtInd gives the \
+                a credit is a refund. A camt amount with a minus sign (the schema has none: CdtDbtInd gives the \
                 direction) is an invalid row at its line.
                 """),
             .heading("Example"),
