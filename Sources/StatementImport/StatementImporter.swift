@@ -227,6 +227,10 @@ public final class StatementImporter {
                 hint: failure.hint ?? "this is not \(format.withArticle) statement as a bank writes it; is it the file as downloaded?",
                 location: "\(file):\(failure.line)")
         }
+        for warning in statement.warnings {
+            console.err(
+                TerminalText.visible("expenses: warning: \(file):\(warning.line): \(warning.message)", keepingLineBreaks: false) + "\n")
+        }
         let entryRules = try rules.forEntries(of: format)
         let imported = entryRules.importedEntries(of: statement)
         let records = StatementEntryRecords(imported.entries, fileBytes: input.size)

@@ -73,6 +73,7 @@ public enum OFXReader {
         }
         if let open = stack.last { throw scanner.failure("the file ends inside <\(open)>", hint: "is the file truncated?") }
         guard sawRoot else { throw StatementFailure(line: scanner.tokenLine, message: "no <OFX> element in the file") }
+        result.warnings = FITIDs.separate(&result.entries)
         return result
     }
 
@@ -145,6 +146,58 @@ public enum OFXReader {
         entry.reference = state.fitID
         entry.type = state.type
         result.entries.append(entry)
+    }
+
+    /// The transactions of a file by their FITID, which the bank means to be unique and the
+    /// entry's identity across imports (`external-id`). Some banks reuse one for transactions
+    /// of another amount, date or payee: each such is a transaction of its own, under the FITID
+    /// with its number among them (`X#2`, never a FITID the file has), stable while the file is,
+    /// so that importing the file again finds it. The same FITID with the same content is the
+    /// same transaction, sent twice.
+    enum FITIDs {
+        private struct Content: Equatable {
+            let date: String, amount: String, isCredit: Bool, currency: String, payee: String
+
+            init(_ entry: StatementEntry) {
+                (date, amount, isCredit) = (entry.date, entry.amount, entry.isCredit)
+                (currency, payee) = (entry.currency, entry.counterparty)
+            }
+        }
+
+        /// Gives each entry reusing a FITID with other content a reference of its own; returns
+        /// a warning at each the first time.
+        static func separate(_ entries: inout [StatementEntry]) -> [StatementWarning] {
+            let given = Set(entries.map(\.reference))
+            // Per FITID, its first line and each content seen with the reference it was given.
+            var seen: [String: (line: Int, contents: [(content: Content, reference: String)])] = [:]
+            var warnings: [StatementWarning] = []
+            for index in entries.indices where !entries[index].reference.isEmpty {
+                let id = entries[index].reference
+                let content = Content(entries[index])
+                guard let known = seen[id], let first = known.contents.first?.content else {
+                    seen[id] = (entries[index].line, [(content, id)])
+                    continue
+                }
+                if let same = known.contents.first(where: { $0.content == content }) {
+                    entries[index].reference = same.reference
+                    continue
+                }
+                var number = known.contents.count + 1
+                while given.contains("\(id)#\(number)") { number += 1 }
+                let reference = "\(id)#\(number)"
+                seen[id]?.contents.append((content, reference))
+                entries[index].reference = reference
+                let difference =
+                    first.amount != content.amount || first.isCredit != content.isCredit || first.currency != content.currency
+                    ? "amount" : first.date != content.date ? "date" : "payee"
+                warnings.append(
+                    StatementWarning(
+                        line: entries[index].line,
+                        message: "FITID '\(id)' repeats with another \(difference) than at line \(known.line); "
+                            + "taken as another transaction, '\(reference)'"))
+            }
+            return warnings
+        }
     }
 
     /// `YYYYMMDD[HHMMSS[.XXX]][[+1:CET]]` as `YYYY-MM-DD`: the date as given, whatever its zone;

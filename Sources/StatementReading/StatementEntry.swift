@@ -45,6 +45,8 @@ public struct StatementEntries: Equatable, Sendable {
     public var entries: [StatementEntry] = []
     /// Pending entries (camt `PDNG`, `INFO`), which are not imported: the bank may still change them.
     public var pending: [StatementEntry] = []
+    /// What the reader read otherwise than the file says, which the import tells as warnings.
+    public var warnings: [StatementWarning] = []
     public init(format: Format) { self.format = format }
 
     /// The most entries a file may hold: a year of a busy account is some thousands, and each
@@ -54,4 +56,16 @@ public struct StatementEntries: Equatable, Sendable {
     public static let maximumDepth = 64
     /// The longest text an element may hold.
     public static let maximumTextBytes = 64 << 10
+}
+
+/// Something a statement's reader read otherwise than the file says (a transaction id reused
+/// for another transaction), at its line: told, never silently done.
+public struct StatementWarning: Equatable, Sendable {
+    public let line: Int
+    public let message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
 }

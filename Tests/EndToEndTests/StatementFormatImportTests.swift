@@ -93,6 +93,39 @@ final class StatementFormatImportTests: ImportTestCase {
         XCTAssertEqual(try count(), 6)
     }
 
+    func testAFITIDReusedForAnotherAmountIsImportedWithAWarningAndOnceOnly() throws {
+        let ofx = try write(
+            """
+            OFXHEADER:100
+            DATA:OFXSGML
+            CHARSET:1252
+
+            <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>EUR
+            <BANKTRANLIST>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260310<TRNAMT>-18.00<FITID>0310<NAME>Taxi Berlin</STMTTRN>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260310<TRNAMT>-18.00<FITID>0310<NAME>Taxi Berlin</STMTTRN>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260310<TRNAMT>-42.60<FITID>0310<NAME>Hotel Adlon</STMTTRN>
+            </BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
+
+            """, to: "card.ofx")
+        let warning =
+            "expenses: warning: \(ofx):9: FITID '0310' repeats with another amount than at line 7; "
+            + "taken as another transaction, '0310#2'\n"
+        let first = try app.run("import", ofx)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, warning)
+        XCTAssertEqual(unnumbered(first.stdout), "Imported \(ofx): 2 new, 1 duplicate, 0 invalid\n", "the same FITID and content is one")
+        XCTAssertEqual(
+            try app.query("SELECT merchant, amount_minor, external_id FROM expenses ORDER BY id"),
+            """
+            Taxi Berlin|1800|0310
+            Hotel Adlon|4260|0310#2
+            """)
+        let again = try app.run("import", ofx)
+        XCTAssertEqual(again.stderr, warning)
+        XCTAssertEqual(unnumbered(again.stdout), "Imported \(ofx): 0 new, 3 duplicate, 0 invalid\n")
+    }
+
     /// What the summary says of a bank account's credit it skipped.
     private static let bankCredit =
         "; 1 bank credit skipped (money in, such as salary, a reimbursement or an advance, is no refund; "

@@ -93,6 +93,33 @@ final class OFXReaderTests: XCTestCase {
         XCTAssertEqual(try OFXReader.read(latin.map { $0 == UInt8(ascii: "_") ? 0xE9 : $0 }).entries.map(\.counterparty), ["Café"])
     }
 
+    func testAFITIDReusedForAnotherTransactionIsAnotherWithAWarning() throws {
+        let statement = try read(
+            sgml(
+                """
+                <STMTTRN><DTPOSTED>20260301<TRNAMT>-10.00<FITID>X<NAME>Taxi</STMTTRN>
+                <STMTTRN><DTPOSTED>20260301<TRNAMT>-10.00<FITID>X<NAME>Taxi</STMTTRN>
+                <STMTTRN><DTPOSTED>20260301<TRNAMT>-12.00<FITID>X<NAME>Taxi</STMTTRN>
+                <STMTTRN><DTPOSTED>20260302<TRNAMT>-10.00<FITID>X<NAME>Taxi</STMTTRN>
+                <STMTTRN><DTPOSTED>20260301<TRNAMT>-12.00<FITID>X<NAME>Taxi</STMTTRN>
+                <STMTTRN><DTPOSTED>20260301<TRNAMT>-10.00<FITID>X<NAME>Bus</STMTTRN>
+                <STMTTRN><DTPOSTED>20260301<TRNAMT>-10.00<FITID>Y<NAME>Taxi</STMTTRN>
+                <STMTTRN><DTPOSTED>20260303<TRNAMT>-10.00<FITID>X#5<NAME>Taxi</STMTTRN>
+                <STMTTRN><DTPOSTED>20260304<TRNAMT>-10.00<FITID>X<NAME>Taxi</STMTTRN>
+                """))
+        XCTAssertEqual(
+            statement.entries.map(\.reference), ["X", "X", "X#2", "X#3", "X#2", "X#4", "Y", "X#5", "X#6"],
+            "the same content is the same transaction; another is one of its own, numbered as it first comes, never as another FITID")
+        XCTAssertEqual(
+            statement.warnings.map { "\($0.line): \($0.message)" },
+            [
+                "9: FITID 'X' repeats with another amount than at line 7; taken as another transaction, 'X#2'",
+                "10: FITID 'X' repeats with another date than at line 7; taken as another transaction, 'X#3'",
+                "12: FITID 'X' repeats with another payee than at line 7; taken as another transaction, 'X#4'",
+                "15: FITID 'X' repeats with another date than at line 7; taken as another transaction, 'X#6'",
+            ])
+    }
+
     func testHostileInputIsAFailureAtALine() throws {
         for name in ["card-ofx102.ofx", "bank-ofx220.ofx"] {
             let fixture = try StatementFixtures.bytes(name)

@@ -43,6 +43,8 @@ enum ImportCommands {
             is 'other'). A bank account's credits (camt, OFX BANKMSGSRSV1: salary, a reimbursement, an advance) \
             are skipped and counted unless its rules say 'credits refund'; a card's are refunds. Its rejects file lists each \
             rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason. \
+            An OFX FITID that repeats in a file with another amount, date or payee is another transaction: it is \
+            imported as FITID#2 (#3 ...) with a warning at its line; with the same content it is the same one. \
             One import reads either CSV statements or camt and OFX ones.
             """,
         arguments: [
