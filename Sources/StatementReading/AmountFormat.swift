@@ -7,7 +7,8 @@ import ExpenseSupport
 /// Firefly III users keep reporting with European formats).
 ///
 /// Signs: a leading '-' or '+', a trailing '-' (`12,30-`, as SAP-style exports write debits)
-/// or parentheses (`(12.30)`, accounting style).
+/// or parentheses (`(12.30)`, accounting style). A currency's symbol or code at the amount
+/// (`-$7,971.39`, `12,50 €`, `EUR 12.50`: `CurrencyMark`) is not part of it.
 public struct AmountFormat: Sendable, Equatable {
     public var decimalMark: UInt8 = UInt8(ascii: ".")
     /// The byte grouping thousands, or nil for none; `space` also accepts a no-break space.
@@ -17,14 +18,25 @@ public struct AmountFormat: Sendable, Equatable {
 
     public typealias Failure = ValueFailure
 
-    /// The amount in `bytes` in minor units of a currency with `minorDigits` decimals; empty
-    /// text is `.success(nil)`.
-    public func parse(_ bytes: UnsafeRawBufferPointer, minorDigits: Int) -> Result<Int64?, Failure> {
+    /// The amount in `bytes` (in `encoding`) in minor units of a currency with `minorDigits`
+    /// decimals; empty text is `.success(nil)`.
+    public func parse(_ bytes: UnsafeRawBufferPointer, minorDigits: Int, encoding: TextEncoding = .utf8) -> Result<Int64?, Failure> {
         var start = 0
         var end = bytes.count
         while start < end, Self.isBlank(bytes[start]) { start += 1 }
         while end > start, Self.isBlank(bytes[end - 1]) { end -= 1 }
         guard start < end else { return .success(nil) }
+        guard let marked = Self.marked(bytes, start, end, encoding) else { return number(bytes, start, end, minorDigits: minorDigits) }
+        // The amount without its currency, read as any; a failure quotes the cell.
+        return Array(marked.amount.utf8).withUnsafeBytes { number($0, 0, $0.count, minorDigits: minorDigits) }
+            .mapError { Failure(value: bytes, $0.words) }
+    }
+
+    /// The amount in `bytes[start..<end]`, trimmed, which holds no currency mark.
+    private func number(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, minorDigits: Int) -> Result<Int64?, Failure> {
+        guard start < end else { return .failure(Failure(value: bytes, " is not an amount")) }
+        var start = start
+        var end = end
         var negative = false
         if bytes[start] == UInt8(ascii: "("), bytes[end - 1] == UInt8(ascii: ")") {
             negative = true
@@ -91,6 +103,37 @@ public struct AmountFormat: Sendable, Equatable {
         let (magnitude, carry) = scaled.addingReportingOverflow(fraction * Self.power(minorDigits - min(fractionDigits, minorDigits)))
         guard !overflow, !carry else { return .failure(Failure(value: bytes, " is too large")) }
         return .success(negative ? -magnitude : magnitude)
+    }
+
+    /// The currency's symbol or code written at the amount in `bytes` (`$`, `€`, `EUR`); nil
+    /// when there is none.
+    public static func currencyMark(_ bytes: UnsafeRawBufferPointer, encoding: TextEncoding) -> String? {
+        var start = 0
+        var end = bytes.count
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        return marked(bytes, start, end, encoding)?.mark
+    }
+
+    /// The amount in `bytes[start..<end]` without a currency mark, and the mark; nil when there
+    /// is none. Only a cell with a byte that is no part of a number at either end (after a
+    /// sign) is decoded: a mark stands there, and most amounts have none.
+    private static func marked(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ encoding: TextEncoding) -> (
+        amount: String, mark: String
+    )? {
+        func isSign(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+        }
+        func isNumber(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || isSign(byte)
+        }
+        guard start < end else { return nil }
+        let first = isSign(bytes[start]) && start + 1 < end ? bytes[start + 1] : bytes[start]
+        let last = isSign(bytes[end - 1]) && end - 1 > start ? bytes[end - 2] : bytes[end - 1]
+        guard !isNumber(first) || !isNumber(last),
+            let text = encoding.decode(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        else { return nil }
+        return CurrencyMark.split(text)
     }
 
     /// The words after the value for an unexpected `byte` in it.

@@ -64,12 +64,28 @@ extension RowMapper {
         return currency
     }
 
-    func readAmount<R: StatementRecords>(_ reader: R, currency: Currency, _ row: inout MappedRow) {
+    /// The amount, in `given` (the currency column's, else the rules' default) unless a
+    /// currency is written at it (`-$7,971.39`, `12,50 €`: `CurrencyMark`), which must then
+    /// agree with the currency column.
+    func readAmount<R: StatementRecords>(_ reader: R, currency given: Currency, _ row: inout MappedRow) {
         let format = rules.amountFormat
+        var currency = given
+        for (column, field) in [(amountColumn, ImportRules.Field.amount), (debitColumn, .debit), (creditColumn, .credit)]
+        where column >= 0 {
+            guard let mark = AmountFormat.currencyMark(reader.field(column), encoding: rules.encoding) else { continue }
+            let fromColumn = currencyColumn >= 0 && !Self.trim(reader.field(currencyColumn)).isEmpty
+            switch CurrencyMark.currency(of: mark, given: given, fromColumn: fromColumn) {
+            case .success(let marked): currency = marked
+            case .failure(let failure):
+                row.problems.append(.init(field.rawValue, ValueFailure(value: reader.field(column), failure.words)))
+                return
+            }
+            break
+        }
         let digits = currency.minorDigits
         func parse(_ column: Int, _ field: ImportRules.Field) -> (value: Int64?, ok: Bool) {
             guard column >= 0 else { return (nil, true) }
-            switch format.parse(reader.field(column), minorDigits: digits) {
+            switch format.parse(reader.field(column), minorDigits: digits, encoding: rules.encoding) {
             case .success(let value): return (value, true)
             case .failure(var failure):
                 if failure.words.hasSuffix("decimals") { failure.words += " (\(currency.code))" }

@@ -49,6 +49,34 @@ final class ImportTests: ImportTestCase {
 
     // MARK: - Idempotency
 
+    func testAmountsWithACurrencySymbolOrCodeGiveTheRowsCurrency() throws {
+        let csv = try write(
+            """
+            Date,Merchant,Amount,Currency
+            2026-03-02,Taxi NYC,"-$7,971.39",
+            2026-03-03,Hotel Basel,"CHF -1,038.50",
+            2026-03-04,Cafe Paris,(€12.00),
+            2026-03-05,Shop London,£4.20,EUR
+
+            """, to: "card.csv")
+        let rules = try write(
+            "date = Date\nmerchant = Merchant\namount = Amount\ncurrency = Currency\nthousands-separator ,\n"
+                + "debits negative\ndefault currency EUR\ndefault category other\n", to: "card.rules")
+        let refused = try app.run("import", csv, "--rules", rules)
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix("\(csv):5: amount: '£4.20' is in '£' (GBP), but the currency column says EUR\n"), refused.stderr)
+        let result = try app.run("import", csv, "--rules", rules, "--skip-invalid", "--rejects", app.path("rejects.csv"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            try app.query("SELECT merchant, amount_minor, currency FROM expenses ORDER BY date"),
+            """
+            Taxi NYC|797139|USD
+            Hotel Basel|103850|CHF
+            Cafe Paris|1200|EUR
+            """, "money out is negative; '(12.00)' is negative")
+    }
+
     func testImportingTheSameFileTwiceAddsNothing() throws {
         let rules = try write(Self.cardRules, to: "card.rules")
         let csv = try write(statement(days: 1...10), to: "march.csv")

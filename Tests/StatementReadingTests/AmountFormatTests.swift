@@ -70,8 +70,8 @@ final class AmountFormatTests: XCTestCase {
     func testGarbageEmptyAndHugeAmounts() {
         XCTAssertEqual(try parse("", plain).get(), nil)
         XCTAssertEqual(try parse("   ", plain).get(), nil)
-        XCTAssertNil(minor("12.30 EUR", plain))
-        XCTAssertNil(minor("€12.30", plain))
+        XCTAssertNil(minor("12.30 Euro", plain), "a currency's name is no mark (CurrencyMarkTests)")
+        XCTAssertNil(minor("€12,30", plain), "a mark leaves the rules' decimal mark to apply")
         XCTAssertNil(minor("-", plain))
         XCTAssertNil(minor("1e3", plain))
         XCTAssertNil(minor("9999999999999999", plain), "more than 15 digits")

@@ -18,6 +18,15 @@ extension HelpTopics {
                 The rules must map a date, an amount (or debit and credit columns) and say where the currency comes \
                 from (a column, or 'default currency').
                 """),
+            .paragraph(
+                """
+                An amount may carry its currency's symbol or ISO code, before or after it and either side of its \
+                sign: -$7,971.39, $-7.50, € 12,50, 12,50 €, EUR 12.50, 12.50 USD, (£12.00); the decimal mark and \
+                thousands separator the rules declare still apply. It is the row's currency: over 'default currency', \
+                and a currency column that says another makes the row invalid. A $ alone is the default currency or \
+                the column's when that is a dollar (USD, CAD, AUD, NZD, SGD, HKD, MXN, TWD), else USD; ¥ likewise JPY \
+                or CNY, else JPY; kr needs the default or the column to say SEK, NOK, DKK or ISK.
+                """),
             .heading("Directives"),
             .terms([
                 HelpTerm(
