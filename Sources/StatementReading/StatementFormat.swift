@@ -5,6 +5,9 @@ public enum StatementFormat: Equatable, Sendable {
     case entries(StatementEntries.Format)
     /// XML, or markup, that is neither a camt.053 statement nor OFX.
     case otherMarkup
+    /// A file of a kind known, but no statement the importer reads: what it is ("an Excel
+    /// workbook (.xlsx)"), and what to do instead (`StatementFormat+Unread.swift`).
+    case unread(String, instead: String)
 
     /// How many bytes at the start tell the format.
     public static let headBytes = 4096
@@ -12,14 +15,19 @@ public enum StatementFormat: Equatable, Sendable {
     /// The format of a file that starts with `head`.
     public static func recognise(_ head: some Collection<UInt8>) -> StatementFormat {
         var bytes = Array(head.prefix(headBytes))
+        if let unread = unread(byMagic: bytes) { return unread }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }) else { return .csv }
         let text = String(decoding: bytes[first...], as: UTF8.self)
         if text.hasPrefix("OFXHEADER") { return .entries(.ofx) }
-        guard text.hasPrefix("<") else { return .csv }
+        if text.lowercased().hasPrefix("!type:") || text.lowercased().hasPrefix("!account") || text.lowercased().hasPrefix("!option:") {
+            return .entries(.qif)
+        }
+        if let swift = swiftStatement(text) { return swift }
+        guard text.hasPrefix("<") else { return unread(byText: text) ?? .csv }
         if text.contains("<?OFX") || text.contains("<OFX>") { return .entries(.ofx) }
         if text.contains(CamtReader.namespacePrefix) { return .entries(.camt053) }
-        return .otherMarkup
+        return unread(byMarkup: text) ?? .otherMarkup
     }
 
     /// Reads a whole file of entries of `format`.
@@ -27,6 +35,8 @@ public enum StatementFormat: Equatable, Sendable {
         switch format {
         case .camt053: return try CamtReader.read(bytes)
         case .ofx: return try OFXReader.read(bytes)
+        case .mt940: return try MT940Reader.read(bytes)
+        case .qif: return try QIFReader.read(bytes)
         }
     }
 }

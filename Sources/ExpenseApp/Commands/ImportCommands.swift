@@ -80,6 +80,7 @@ enum ImportCommands {
             rejectsPath: try invocation[Options.rejects].map(session.environment.path))
         request.locate = session.environment.path
         request.missingRateNote = ErrorPresenter.missingRateNote
+        request.defaultCurrency = CurrencyTable.standard.currency(try session.defaultCurrency)
         request.replaceRejects = invocation[Options.force]
         request.otherInputs = rulesPath.map { [OutputFile.Input(session.environment.path($0), role: "the rules file")] } ?? []
         let rejects = try invocation[Options.rejects]
