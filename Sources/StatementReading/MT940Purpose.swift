@@ -48,7 +48,7 @@ struct MT940Purpose {
             purpose += piece.text
             previous = piece.text.count
         }
-        let parts = Self.parts(of: purpose.trimmingSpaces)
+        let parts = Self.parts(of: purpose.split(whereSeparator: \.isWhitespace).joined(separator: " "))
         name = subfieldText([32, 33])
         if name.isEmpty { name = parts.keyed["ABWE"] ?? "" }
         description = parts.keyed["SVWZ"] ?? parts.free

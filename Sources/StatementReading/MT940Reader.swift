@@ -174,7 +174,7 @@ public enum MT940Reader {
 
     /// The entry's other party and description from the lines of its `:86:`.
     static func describe(_ entry: inout StatementEntry, _ lines: [String]) {
-        guard let purpose = MT940Purpose(lines.joined()) else {
+        guard let purpose = MT940Purpose(String(lines.joined().drop { $0 == " " })) else {
             let text = joined(lines, width: 65)
             if !text.isEmpty { entry.description = text }
             return
@@ -184,7 +184,8 @@ public enum MT940Reader {
     }
 
     /// Pieces of a text as one: a piece as long as the field allows (`width`) was cut there and
-    /// goes on without a space; a shorter one ended, and a space follows it.
+    /// goes on without a space; a shorter one ended, and a space follows it. Runs of white space,
+    /// which banks pad fields with (`?32KARL?33        KAUFMANN`), are one space.
     static func joined(_ pieces: some Sequence<some StringProtocol>, width: Int) -> String {
         var text = ""
         var previous = width
@@ -193,7 +194,7 @@ public enum MT940Reader {
             text += piece
             previous = piece.count
         }
-        return text.trimmingSpaces
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     private static func outside(_ field: Field) -> StatementFailure {

@@ -2,7 +2,8 @@
 /// transactions of `!Type:Bank`, `!Type:CCard`, `!Type:Cash`, `!Type:Oth A` and `!Type:Oth L`
 /// accounts, one record of lines each (`D` date, `T` or `U` amount, `P` payee, `M` memo, `^` its
 /// end); `!Account` blocks and lists (categories, classes, memorized transactions) are passed
-/// over, an investment account is refused. Split lines (`S`, `E`, `$`) are the parts of the
+/// over, and so is an investment account's (trades are no expenses), but a file of nothing else
+/// is refused. Split lines (`S`, `E`, `$`) are the parts of the
 /// record's `T`, which is the row. QIF has no currency, ids or date order: a date's order is the
 /// file's (a first number above 12 is a day, a second one a month; dots are day first), else
 /// `dayFirst`, else month first as Quicken writes in the US. Every mistake a `StatementFailure`
@@ -13,6 +14,8 @@ public enum QIFReader {
         var section: Section?
         var record: Record?
         var dates: [QIFDate?] = []
+        // The header of the first investment account's transactions, passed over.
+        var investments: (header: String, line: Int)?
         func finish() {
             if let done = record, done.hasFields {
                 result.entries.append(done.entry)
@@ -22,10 +25,12 @@ public enum QIFReader {
         }
         for line in StatementLines(bytes).lines {
             let text = line.text.trimmingSpaces
-            if text.isEmpty { continue }
+            // No field starts with '#': a comment some programs write (`### exported by ...`).
+            if text.isEmpty || text.hasPrefix("#") { continue }
             if text.hasPrefix("!") {
                 finish()
                 section = try self.section(of: text, line: line.number) ?? section
+                if case .investments = section, investments == nil { investments = (text, line.number) }
                 continue
             }
             guard let current = section else {
@@ -57,6 +62,11 @@ public enum QIFReader {
             record?.take(text)
         }
         finish()
+        if let investments, result.entries.isEmpty {
+            throw StatementFailure(
+                line: investments.line, message: "'\(investments.header)' is an investment account's, whose trades are no expenses",
+                hint: "export the bank or card account's transactions ('!Type:Bank', '!Type:CCard')")
+        }
         // The file's order of day and month, told by its dates; then by the caller, then the US's.
         let evidence = dates.compactMap { $0?.dayFirst }
         let order = evidence.allSatisfy { $0 == evidence.first } ? evidence.first ?? dayFirst ?? false : dayFirst ?? false
@@ -73,6 +83,8 @@ public enum QIFReader {
         case transactions(onBankAccount: Bool)
         /// An account's description (`!Account`) or a list (categories, classes): no transactions.
         case passedOver
+        /// An investment account's transactions: trades, no expenses.
+        case investments
     }
 
     /// The section a header line starts; nil for one that starts none (`!Option:AutoSwitch`).
@@ -85,10 +97,7 @@ public enum QIFReader {
         case "bank", "cash", "oth a": return .transactions(onBankAccount: true)
         case "ccard", "oth l": return .transactions(onBankAccount: false)
         case "cat", "class", "memorized", "prices", "security": return .passedOver
-        case "invst", "port":
-            throw StatementFailure(
-                line: line, message: "'\(header)' is an investment account's, whose trades are no expenses",
-                hint: "export the bank or card account's transactions ('!Type:Bank', '!Type:CCard')")
+        case "invst", "port": return .investments
         default:
             throw StatementFailure(
                 line: line, message: "'\(header.prefix(40))' is no account type the importer reads",
@@ -111,7 +120,8 @@ public enum QIFReader {
             let value = String(line.dropFirst()).trimmingSpaces
             hasFields = true
             switch line.first {
-            case "D": entry.date = value
+            // The record's date; a split's own (which some programs write after its S) is not.
+            case "D": if entry.date.isEmpty { entry.date = value }
             case "T":
                 amount(value)
                 sawTotal = true

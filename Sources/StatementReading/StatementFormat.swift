@@ -20,9 +20,9 @@ public enum StatementFormat: Equatable, Sendable {
         guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }) else { return .csv }
         let text = String(decoding: bytes[first...], as: UTF8.self)
         if text.hasPrefix("OFXHEADER") { return .entries(.ofx) }
-        if text.lowercased().hasPrefix("!type:") || text.lowercased().hasPrefix("!account") || text.lowercased().hasPrefix("!option:") {
-            return .entries(.qif)
-        }
+        // QIF's first header, after any comment lines (`### exported by ...`).
+        let qif = text.split(whereSeparator: \.isNewline).first { !$0.hasPrefix("#") }?.lowercased() ?? ""
+        if ["!type:", "!account", "!option:"].contains(where: { qif.hasPrefix($0) }) { return .entries(.qif) }
         if let swift = swiftStatement(text) { return swift }
         guard text.hasPrefix("<") else { return unread(byText: text) ?? .csv }
         if text.contains("<?OFX") || text.contains("<OFX>") { return .entries(.ofx) }

@@ -49,9 +49,9 @@ final class MT940ReaderTests: XCTestCase {
             statement(
                 """
                 :61:2603050305DR12,NMSCKREF//BANK-1
-                :86:177?00SEPA-UEBERWEISUNG?20EREF+E2E-4711?21KREF+K1?22SVWZ+Taxi vom Flughafen ?23zum Hotel?32Taxi Zentrale Frankfurt eG
+                :86:177?00SEPA-UEBERWEISUNG?20EREF+E2E-4711?21KREF+K1?22SVWZ+Taxi vom Flughafen ?23zum Hotel?32Taxi Zentrale?33       Frankfurt eG
                 :61:2603060306DR5,00NMSCNONREF//BANK-2
-                :86:106?00KARTENZAHLUNG?20ABWE+Kiosk am Bahnhof
+                :86: 106?00KARTENZAHLUNG?20ABWE+Kiosk   am Bahnhof
                 :61:2603070307DR7,00NMSCNONREF//BANK-3
                 :86:106?00KARTENZAHLUNG?20EREF+123
                 :61:2603080308RC1,00NMSC//BANK-4

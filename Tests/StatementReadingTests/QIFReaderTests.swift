@@ -45,6 +45,8 @@ final class QIFReaderTests: XCTestCase {
         let forms = "!Type:Cash\nD1/ 2'24\nT-1\n^\nD2024-01-03\nT-1\n^\nD1/4/98\nT-1\n^\nD12/31/2023\nT-1\n^\nD1/5\nT-1\n^\n"
         XCTAssertEqual(try read(forms).entries.map(\.date), ["2024-01-02", "2024-01-03", "1998-01-04", "2023-12-31", "1/5"])
         XCTAssertEqual(try read("!Type:Bank\nD13/13/2024\nT-1\n^\n").entries.first?.date, "2024-13-13", "left for the date's check")
+        XCTAssertEqual(
+            try read("!Type:Bank\nD2/10'2020\nT-2\nSFood\nD1/10'2020\n$-2\n^\n").entries.first?.date, "2020-02-10", "not the split's")
     }
 
     func testAmountsWithThousandsSeparators() throws {
@@ -55,8 +57,9 @@ final class QIFReaderTests: XCTestCase {
         XCTAssertEqual(entries.map(\.isCredit), [false, false, true, false, false, true, true])
     }
 
-    func testAccountsListsAndHeadersArePassedOverAndInvestmentsRefused() throws {
+    func testAccountsListsHeadersAndInvestmentsArePassedOverAndOnlyInvestmentsRefused() throws {
         let text = """
+            ### exported for a test
             !Option:AutoSwitch
             !Account
             NVisa
@@ -80,10 +83,12 @@ final class QIFReaderTests: XCTestCase {
         let entries = try read(text).entries
         XCTAssertEqual(entries.map(\.counterparty), ["Taxi", "Bus"], "a last record without its ^ too")
         XCTAssertEqual(entries.map(\.onBankAccount), [false, true])
+        let bankAndInvestments = "!Type:Bank\nD1/1/24\nT-1\n^\n!Type:Invst\nD1/1/24\nNBuy\nT-100\n^\n"
+        XCTAssertEqual(try read(bankAndInvestments).entries.map(\.amount), ["1"], "the investment account's trades passed over")
         XCTAssertEqual(
-            failure("!Type:Bank\nD1/1/24\nT-1\n^\n!Type:Invst\nD1/1/24\nNBuy\n^\n"),
+            failure("!Type:Invst\nD1/1/24\nNBuy\nT-100\n^\n"),
             StatementFailure(
-                line: 5, message: "'!Type:Invst' is an investment account's, whose trades are no expenses",
+                line: 1, message: "'!Type:Invst' is an investment account's, whose trades are no expenses",
                 hint: "export the bank or card account's transactions ('!Type:Bank', '!Type:CCard')"))
         XCTAssertEqual(failure("!Type:Budget\n")?.line, 1)
         XCTAssertEqual(failure("D1/1/24\n")?.message, "'D1/1/24' before the file's '!Type:' line")

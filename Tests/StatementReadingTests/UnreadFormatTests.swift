@@ -20,6 +20,7 @@ final class UnreadFormatTests: XCTestCase {
         XCTAssertEqual(StatementFormat.recognise(try StatementFixtures.bytes("card.qif")), .entries(.qif))
         XCTAssertEqual(recognise("\u{FEFF}!Type:Bank\r\n"), .entries(.qif))
         XCTAssertEqual(recognise("!Option:AutoSwitch\n!Account\n"), .entries(.qif))
+        XCTAssertEqual(recognise("### a comment\n\n!Type:Class\n"), .entries(.qif))
         XCTAssertEqual(recognise("Date,Text\n2026-03-01,:20: and :25:\n"), .csv)
     }
 
