@@ -11,7 +11,7 @@ enum ImportCommands {
 
     enum Options {
         static let rules = Option.text(
-            "rules", "file", "The rules file: how to read CSV statements (optional for camt.053 and OFX).",
+            "rules", "file", "The rules file: how to read CSV statements (optional for camt.053, OFX, MT940 and QIF).",
             completion: .file)
         static let report = CommonOptions.report.described("Add the expenses to this draft report, converted into its currency.")
         static let dryRun = Option.flag(
@@ -24,7 +24,7 @@ enum ImportCommands {
     }
 
     static let statements = CommandSpec(
-        ["import"], abstract: "Import card or bank statements: CSV through a rules file, camt.053 and OFX as they are.",
+        ["import"], abstract: "Import card or bank statements: CSV through a rules file, camt.053, OFX, MT940 and QIF as they are.",
         discussion: """
             Each file becomes a batch of expenses. A row imported before (the same statement id, or the same date, \
             amount, currency and merchant) is a duplicate and is left out, so importing a statement twice, or \
@@ -38,13 +38,21 @@ enum ImportCommands {
             .001.02 to .001.08: its booked entries; pending ones are counted, not imported) or an OFX file (1.x SGML \
             or 2.x XML, bank or card) names its own fields, so it needs no rules file; one given for it may say only \
             'credits', 'default category', 'default paid-by' and 'if ... then ...' (an entry no rule gives a category \
-            is 'other'). A bank account's credits (camt.053, OFX BANKMSGSRSV1: salary, a reimbursement, an advance) \
-            are skipped and counted unless its rules say 'credits refund'; a card's are refunds. Its rejects file lists each \
-            rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason. \
-            One import reads either CSV statements or camt.053 and OFX ones.
+            is 'other'). So do a SWIFT MT940 statement (German banks' .sta; the structured :86: gives merchant and \
+            purpose; the bank's reference identifies an entry) and a QIF file (Bank, CCard, Cash, Oth A and Oth L \
+            accounts; investment ones are passed over, a file of nothing else refused). QIF writes no currency: its rules may say 'default currency USD', \
+            else the report's is taken, else the default-currency setting. A QIF date such as 01/02/2024 is read in the \
+            order the file's own dates show (13/02/2024 is day first, dots too), else month first as Quicken writes in \
+            the US. A bank account's credits (camt.053, OFX BANKMSGSRSV1, MT940, QIF Bank and Cash: salary, a \
+            reimbursement, an advance) are skipped and counted unless its rules say 'credits refund'; a card's are \
+            refunds. Its rejects file lists each rejected entry's fields (date, amount, currency, merchant, description, \
+            external-id, type) and the reason. One import reads either CSV statements or those of the other formats. \
+            A file of a format known but not read (an Excel workbook, a PDF, a web page, JSON, a gzip or ZIP file, an \
+            MT942 interim report, an ISO 20022 message other than a statement) is named as such (exit 65).
             """,
         arguments: [
-            ArgumentSpec("file", "Statement files: CSV, camt.053 or OFX (- reads standard input).", variadic: true, completion: .file)
+            ArgumentSpec(
+                "file", "Statement files: CSV, camt.053, OFX, MT940 or QIF (- reads standard input).", variadic: true, completion: .file)
         ],
         options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects, Options.force],
         examples: [
@@ -54,6 +62,8 @@ enum ImportCommands {
             "expenses import rejects.csv --rules bank.rules",
             "expenses import camt053-2026-03.xml --report 12",
             "expenses import card-2026-03.ofx --rules card.rules",
+            "expenses import umsaetze-2026-03.sta --report 12",
+            "expenses import card-2026-03.qif --rules card.rules",
         ],
         validate: { invocation in
             if invocation[Options.skipInvalid] != invocation.gave(Options.rejects) {

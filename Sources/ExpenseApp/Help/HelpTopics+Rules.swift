@@ -130,6 +130,14 @@ extension HelpTopics {
                 """),
             .paragraph(
                 """
+                A SWIFT MT940 statement and a QIF file are read the same way, into the same columns: MT940's merchant and \
+                description from its :86: (the German structured ?32/?33 name and SVWZ+ purpose), its external-id the \
+                bank's reference (//...) and its type the transaction type (NMSC); QIF's merchant its P, description its M, \
+                type its N, and no external-id. QIF names no currency, so its rules may also give default currency (else \
+                the report's, else the default-currency setting).
+                """),
+            .paragraph(
+                """
                 On a bank account's statement (camt.053, an OFX BANKMSGSRSV1) money in is salary, the employer's \
                 reimbursement, an advance or the card's payment more often than a refund: its credits are skipped and \
                 counted ("1 bank credit skipped ..."), unless the rules say credits refund (imported as refunds) or \
