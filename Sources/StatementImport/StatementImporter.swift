@@ -227,7 +227,7 @@ public final class StatementImporter {
         }
         let statement: StatementEntries
         do {
-            statement = try StatementFormat.read(format, try input.wholeStatement(format))
+            statement = try StatementFormat.read(format, try input.wholeStatement(format), dayFirst: rules.dayFirst)
         } catch let failure as StatementFailure {
             throw ExpenseError(
                 .invalidData, failure.message,

@@ -30,13 +30,16 @@ public enum StatementFormat: Equatable, Sendable {
         return unread(byMarkup: text) ?? .otherMarkup
     }
 
-    /// Reads a whole file of entries of `format`.
-    public static func read(_ format: StatementEntries.Format, _ bytes: [UInt8]) throws(StatementFailure) -> StatementEntries {
+    /// Reads a whole file of entries of `format`; a QIF date that could be either order is read
+    /// day first when `dayFirst` says so (the rules' `date-format`).
+    public static func read(
+        _ format: StatementEntries.Format, _ bytes: [UInt8], dayFirst: Bool? = nil
+    ) throws(StatementFailure) -> StatementEntries {
         switch format {
         case .camt053: return try CamtReader.read(bytes)
         case .ofx: return try OFXReader.read(bytes)
         case .mt940: return try MT940Reader.read(bytes)
-        case .qif: return try QIFReader.read(bytes)
+        case .qif: return try QIFReader.read(bytes, dayFirst: dayFirst)
         }
     }
 }

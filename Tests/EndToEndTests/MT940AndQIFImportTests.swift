@@ -56,9 +56,24 @@ final class MT940AndQIFImportTests: ImportTestCase {
             refused.stderr,
             """
             expenses: error: \(mapping):2: 'merchant' is for a CSV statement; a QIF statement names its fields itself
-            hint: rules for QIF give only 'credits', 'default category', 'default paid-by', 'default currency' and 'if ... then ...'
+            hint: rules for QIF give only 'credits', 'default category', 'default paid-by', 'default currency', 'date-format' and 'if ... then ...'
 
             """)
+    }
+
+    func testAQIFsDatesThatCouldBeEitherOrderFollowTheRulesDateFormat() throws {
+        let qif = try write("!Type:Bank\nD03/04/2026\nT-12.50\nPBakery\n^\n", to: "bank.qif")
+        XCTAssertEqual(dryRunDate(try app.ok("import", qif, "--dry-run", "--format", "csv")), "2026-03-04", "month first, as in the US")
+        let rules = try write("date-format %d/%m/%Y\n", to: "bank.rules")
+        try app.ok("import", qif, "--rules", rules)
+        XCTAssertEqual(try app.query("SELECT date FROM expenses"), "2026-04-03")
+    }
+
+    /// The date of a dry run's one row, from its CSV.
+    private func dryRunDate(_ csv: String) -> String {
+        let rows = csv.split(separator: "\r\n")
+        guard rows.count == 2, let column = rows[0].split(separator: ",").firstIndex(of: "date") else { return csv }
+        return String(rows[1].split(separator: ",", omittingEmptySubsequences: false)[column])
     }
 
     func testBadEntriesAreInvalidRowsAndBrokenFilesFailAtTheirLine() throws {

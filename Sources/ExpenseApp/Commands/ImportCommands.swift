@@ -42,8 +42,8 @@ enum ImportCommands {
             purpose; the bank's reference identifies an entry) and a QIF file (Bank, CCard, Cash, Oth A and Oth L \
             accounts; investment ones are passed over, a file of nothing else refused). QIF writes no currency: its rules may say 'default currency USD', \
             else the report's is taken, else the default-currency setting. A QIF date such as 01/02/2024 is read in the \
-            order the file's own dates show (13/02/2024 is day first, dots too), else month first as Quicken writes in \
-            the US. A bank account's credits (camt.053, OFX BANKMSGSRSV1, MT940, QIF Bank and Cash: salary, a \
+            order the file's own dates show (13/02/2024 is day first, dots too), else in the order of its rules' \
+            'date-format %d/%m/%Y', else month first as Quicken writes in the US. A bank account's credits (camt.053, OFX BANKMSGSRSV1, MT940, QIF Bank and Cash: salary, a \
             reimbursement, an advance) are skipped and counted unless its rules say 'credits refund'; a card's are \
             refunds. Its rejects file lists each rejected entry's fields (date, amount, currency, merchant, description, \
             external-id, type) and the reason. One import reads either CSV statements or those of the other formats. \

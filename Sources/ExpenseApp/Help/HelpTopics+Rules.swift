@@ -134,7 +134,8 @@ extension HelpTopics {
                 description from its :86: (the German structured ?32/?33 name and SVWZ+ purpose), its external-id the \
                 bank's reference (//...) and its type the transaction type (NMSC); QIF's merchant its P, description its M, \
                 type its N, and no external-id. QIF names no currency, so its rules may also give default currency (else \
-                the report's, else the default-currency setting).
+                the report's, else the default-currency setting), nor the order of a date's day and month: where its \
+                dates leave it open (01/02/2024), its rules' date-format gives it (%d/%m/%Y day first), else month first.
                 """),
             .paragraph(
                 """
