@@ -11,7 +11,7 @@ public enum MT940Reader {
     public static func read(_ bytes: [UInt8]) throws(StatementFailure) -> StatementEntries {
         var result = StatementEntries(format: .mt940)
         let fields = try self.fields(StatementLines(bytes).lines)
-        /// The statement read: its first line, its currency (from `:60F:`), whether it closed (`:62F:`).
+        // The statement read: its first line, its currency (from `:60F:`), whether it closed (`:62F:`).
         var statement: (line: Int, currency: String, closed: Bool)?
         // The last field was the entry's `:61:`: a `:86:` after it is the entry's.
         var entryOpen = false
