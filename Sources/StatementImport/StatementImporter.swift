@@ -15,7 +15,7 @@ public final class StatementImporter {
         /// Where a file named as given is: the app makes a relative name absolute against its
         /// session's working directory, so that the import never depends on the process's.
         public var locate: (String) -> String = { $0 }
-        /// The rules file; nil when none was given, which only camt.053 and OFX statements allow.
+        /// The rules file; nil when none was given, which only camt, OFX, MT940 and QIF statements allow.
         public var rules: ImportRules?
         public var reportID: Int64?
         public var dryRun = false
@@ -23,6 +23,9 @@ public final class StatementImporter {
         public var rejectsPath: String?
         /// Whether an existing file at `rejectsPath` may be replaced (`--force`).
         public var replaceRejects = false
+        /// The currency of a QIF statement's entries (which QIF does not name) when neither its
+        /// rules ('default currency') nor the report give one: the settings' `default-currency`.
+        public var defaultCurrency: Currency?
         /// Files the import reads besides its statements and the database (the rules file): the
         /// rejects file must not replace one of them.
         public var otherInputs: [OutputFile.Input] = []
@@ -103,10 +106,12 @@ public final class StatementImporter {
         }
         // A CSV needs rules that map its columns; a camt.053 or OFX statement refuses them.
         let kinds = try inputs.map { input throws(ExpenseError) in try input.statementFormat() }
-        if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }), let other = zip(inputs, kinds).first(where: { $0.1 != .csv }) {
+        if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }),
+            let other = zip(inputs, kinds).first(where: { if case .entries = $0.1 { true } else { false } })
+        {
             throw ExpenseError(
                 .usage,
-                "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads CSV statements or camt.053 and OFX ones, not both",
+                "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads CSV statements or camt, OFX, MT940 and QIF ones, not both",
                 hint: "import the CSV statements through their rules, and the camt.053 or OFX ones on their own")
         }
         let formats = try zip(inputs, kinds).map { pair throws(ExpenseError) in try format(of: pair.0, pair.1) }
@@ -190,7 +195,7 @@ public final class StatementImporter {
             guard request.rules != nil else {
                 throw ExpenseError(
                     .usage, "\(input.path) is a CSV statement: reading it needs a rules file",
-                    hint: "give one with '--rules FILE' ('expenses help rules'); camt.053 and OFX statements need none")
+                    hint: "give one with '--rules FILE' ('expenses help rules'); camt.052/053/054, OFX, MT940 and QIF statements need none")
             }
             try rules.checkComplete()
             return nil
@@ -201,6 +206,8 @@ public final class StatementImporter {
             throw ExpenseError(
                 .invalidData, "the file is markup, but neither a camt.053 statement nor OFX",
                 hint: "expenses reads camt.053 (ISO 20022 bank-to-customer statements), OFX and CSV", location: "\(input.path):1")
+        case .unread(let what, let instead):
+            throw ExpenseError(.invalidData, "this is \(what), not a statement the importer reads", hint: instead, location: input.path)
         }
     }
 
@@ -220,7 +227,7 @@ public final class StatementImporter {
         }
         let statement: StatementEntries
         do {
-            statement = try StatementFormat.read(format, try input.wholeStatement(format))
+            statement = try StatementFormat.read(format, try input.wholeStatement(format), dayFirst: rules.dayFirst)
         } catch let failure as StatementFailure {
             throw ExpenseError(
                 .invalidData, failure.message,
@@ -231,7 +238,11 @@ public final class StatementImporter {
             console.err(
                 TerminalText.visible("expenses: warning: \(file):\(warning.line): \(warning.message)", keepingLineBreaks: false) + "\n")
         }
-        let entryRules = try rules.forEntries(of: format)
+        var entryRules = try rules.forEntries(of: format)
+        if format == .qif, entryRules.defaultCurrency == nil {
+            // QIF names no currency: the rules', else the report's, else the traveller's.
+            entryRules.defaultCurrency = report?.currency ?? request.defaultCurrency
+        }
         let imported = entryRules.importedEntries(of: statement)
         let records = StatementEntryRecords(imported.entries, fileBytes: input.size)
         let mapper = try RowMapper(rules: entryRules, header: StatementEntryRecords.columns, file: file, categories: categories)

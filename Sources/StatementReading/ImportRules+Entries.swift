@@ -13,13 +13,16 @@ extension ImportRules {
     /// defaults and conditions, on the entries' fixed columns (`StatementEntryRecords.columns`).
     /// A directive about columns is an error at its line.
     public func forEntries(of format: StatementEntries.Format) throws(ExpenseError) -> ImportRules {
+        // QIF names no currency, nor the order of a date's day and month: its rules may.
+        let directives = format == .qif ? Self.entryDirectives.union(["default currency", "date-format"]) : Self.entryDirectives
         let given =
-            lines.filter { !Self.entryDirectives.contains($0.key) }.map { (name: $0.key, line: $0.value) }
+            lines.filter { !directives.contains($0.key) }.map { (name: $0.key, line: $0.value) }
             + mappings.map { (name: $0.key.rawValue, line: $0.value.line) }
         if let first = given.min(by: { $0.line < $1.line }) {
             throw error(
                 first.line, "'\(first.name)' is for a CSV statement; \(format.withArticle) statement names its fields itself",
-                hint: "rules for \(format.rawValue) give only 'credits', 'default category', 'default paid-by' and 'if ... then ...'")
+                hint: "rules for \(format.rawValue) give only 'credits', 'default category', 'default paid-by'"
+                    + (format == .qif ? ", 'default currency', 'date-format'" : "") + " and 'if ... then ...'")
         }
         var rules = self
         rules.encoding = .utf8
@@ -28,13 +31,23 @@ extension ImportRules {
         rules.dateFormat = .iso
         rules.amountFormat = AmountFormat()
         rules.debits = .positive
-        rules.defaultCurrency = nil
+        if format != .qif { rules.defaultCurrency = nil }
         // Without a rule that gives one, an entry is 'other' (a CSV's rules must say).
         if rules.defaultCategory == nil { rules.defaultCategory = Self.entryCategory }
         let fields: [(Field, Int)] = [(.date, 1), (.amount, 2), (.currency, 3), (.merchant, 4), (.description, 5), (.externalID, 6)]
         rules.mappings = Dictionary(uniqueKeysWithValues: fields.map { ($0.0, Mapping(columns: [.position($0.1)], line: 0)) })
         try rules.checkComplete()
         return rules
+    }
+
+    /// Whether the rules' `date-format` writes the day before the month (`%d/%m/%Y`); nil
+    /// without one. A QIF file's dates that could be either are read so (`QIFReader`).
+    public var dayFirst: Bool? {
+        guard lines["date-format"] != nil else { return nil }
+        let day = dateFormat.tokens.firstIndex(of: .day)
+        let month = dateFormat.tokens.firstIndex { $0 == .month || $0 == .monthAbbreviation || $0 == .monthName }
+        guard let day, let month else { return nil }
+        return day < month
     }
 
     /// The entries of `statement` these rules import, and how many credits to a bank account

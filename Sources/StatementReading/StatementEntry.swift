@@ -27,6 +27,15 @@ public struct StatementEntry: Equatable, Sendable {
     public var type = ""
 
     public init(line: Int) { self.line = line }
+
+    /// `YYYY-MM-DD` of a date's numbers as a statement writes them, right or not: the date's
+    /// check refuses month 13 with the row's reason.
+    static func date(year: Int, month: Int, day: Int) -> String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
 }
 
 /// The entries a statement file holds, and those it lists but that are not booked yet.
@@ -36,9 +45,16 @@ public struct StatementEntries: Equatable, Sendable {
         case camt053 = "camt.053"
         case camt054 = "camt.054"
         case ofx = "OFX"
+        case mt940 = "MT940"
+        case qif = "QIF"
 
         /// "a camt.053", "an OFX": for sentences.
-        public var withArticle: String { self == .ofx ? "an OFX" : "a \(rawValue)" }
+        public var withArticle: String {
+            switch self {
+            case .ofx, .mt940: return "an \(rawValue)"
+            case .camt052, .camt053, .camt054, .qif: return "a \(rawValue)"
+            }
+        }
     }
 
     public let format: Format

@@ -75,7 +75,7 @@ final class StatementImporterTests: XCTestCase {
             XCTAssertEqual((error as? ExpenseError)?.kind, .usage)
             XCTAssertEqual(
                 (error as? ExpenseError)?.message,
-                "\(amex) is a CSV statement and \(self.fixture("card-ofx102.ofx")) is not: one import reads CSV statements or camt.053 and OFX ones, not both"
+                "\(amex) is a CSV statement and \(self.fixture("card-ofx102.ofx")) is not: one import reads CSV statements or camt, OFX, MT940 and QIF ones, not both"
             )
         }
         XCTAssertEqual(try expenses(), 0)

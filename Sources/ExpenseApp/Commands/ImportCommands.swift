@@ -11,7 +11,7 @@ enum ImportCommands {
 
     enum Options {
         static let rules = Option.text(
-            "rules", "file", "The rules file: how to read CSV statements (optional for camt.053 and OFX).",
+            "rules", "file", "The rules file: how to read CSV statements (optional for camt.052/053/054, OFX, MT940 and QIF).",
             completion: .file)
         static let report = CommonOptions.report.described("Add the expenses to this draft report, converted into its currency.")
         static let dryRun = Option.flag(
@@ -24,7 +24,7 @@ enum ImportCommands {
     }
 
     static let statements = CommandSpec(
-        ["import"], abstract: "Import card or bank statements: CSV through a rules file, camt and OFX as they are.",
+        ["import"], abstract: "Import card or bank statements: CSV through a rules file, camt.052/053/054, OFX, MT940 and QIF as they are.",
         discussion: """
             Each file becomes a batch of expenses. A row imported before (the same statement id, or the same date, \
             amount, currency and merchant) is a duplicate and is left out, so importing a statement twice, or \
@@ -40,17 +40,25 @@ enum ImportCommands {
             US-ASCII, its bytes beyond ASCII are read as UTF-8 when they are, else as Windows-1252) names its own \
             fields, so it needs no rules file; one given for it may say only \
             'credits', 'default category', 'default paid-by' and 'if ... then ...' (an entry no rule gives a category \
-            is 'other'). A bank account's credits (camt, OFX BANKMSGSRSV1: salary, a reimbursement, an advance) \
-            are skipped and counted unless its rules say 'credits refund'; a card's are refunds. Its rejects file lists each \
-            rejected entry's fields (date, amount, currency, merchant, description, external-id, type) and the reason. \
+            is 'other'). So do a SWIFT MT940 statement (German banks' .sta; the structured :86: gives merchant and \
+            purpose; the bank's reference identifies an entry) and a QIF file (Bank, CCard, Cash, Oth A and Oth L \
+            accounts; investment ones are passed over, a file of nothing else refused). QIF writes no currency: its rules may say 'default currency USD', \
+            else the report's is taken, else the default-currency setting. A QIF date such as 01/02/2024 is read in the \
+            order the file's own dates show (13/02/2024 is day first, dots too), else in the order of its rules' \
+            'date-format %d/%m/%Y', else month first as Quicken writes in the US. A bank account's credits (camt, OFX BANKMSGSRSV1, MT940, QIF Bank and Cash: salary, a \
+            reimbursement, an advance) are skipped and counted unless its rules say 'credits refund'; a card's are \
+            refunds. Its rejects file lists each rejected entry's fields (date, amount, currency, merchant, description, \
+            external-id, type) and the reason. \
             An OFX FITID that repeats in a file with another amount, date or payee is another transaction: it is \
             imported as FITID#2 (#3 ...) with a warning at its line; with the same content it is the same one. \
-            One import reads either CSV statements or camt and OFX ones.
+            One import reads either CSV statements or those of the other formats. \
+            A file of a format known but not read (an Excel workbook, a PDF, a web page, JSON, a gzip or ZIP file, an \
+            MT942 interim report, an ISO 20022 message other than a statement) is named as such (exit 65).
             """,
         arguments: [
             ArgumentSpec(
-                "file", "Statement files: CSV, camt.052, camt.053, camt.054 or OFX (- reads standard input).", variadic: true,
-                completion: .file)
+                "file", "Statement files: CSV, camt.052, camt.053, camt.054, OFX, MT940 or QIF (- reads standard input).",
+                variadic: true, completion: .file)
         ],
         options: [Options.rules, Options.report, Options.dryRun, Options.skipInvalid, Options.rejects, Options.force],
         examples: [
@@ -60,6 +68,8 @@ enum ImportCommands {
             "expenses import rejects.csv --rules bank.rules",
             "expenses import camt053-2026-03.xml --report 12",
             "expenses import card-2026-03.ofx --rules card.rules",
+            "expenses import umsaetze-2026-03.sta --report 12",
+            "expenses import card-2026-03.qif --rules card.rules",
         ],
         validate: { invocation in
             if invocation[Options.skipInvalid] != invocation.gave(Options.rejects) {
@@ -86,6 +96,7 @@ enum ImportCommands {
             rejectsPath: try invocation[Options.rejects].map(session.environment.path))
         request.locate = session.environment.path
         request.missingRateNote = ErrorPresenter.missingRateNote
+        request.defaultCurrency = CurrencyTable.standard.currency(try session.defaultCurrency)
         request.replaceRejects = invocation[Options.force]
         request.otherInputs = rulesPath.map { [OutputFile.Input(session.environment.path($0), role: "the rules file")] } ?? []
         let rejects = try invocation[Options.rejects]

@@ -6,8 +6,8 @@ extension HelpTopics {
         blocks: [
             .paragraph(
                 """
-                'expenses import FILE... --rules RULES' reads CSV statements through a rules file (camt and OFX \
-                statements need none; see below): where the date, the \
+                'expenses import FILE... --rules RULES' reads CSV statements through a rules file (camt.052/053/054, \
+                OFX, MT940 and QIF statements need none; see below): where the date, the \
                 amount and the merchant are, how dates and amounts are written, which rows to leave out and which \
                 category each row gets. One directive a line; a line starting with # is a comment, and blank lines \
                 are ignored. A mistake (an unknown directive, a bad value, a directive given twice, a column the \
@@ -125,7 +125,7 @@ extension HelpTopics {
                 it. Invalid rows are \
                 reported as FILE:LINE: field: reason; 'import --skip-invalid --rejects FILE' imports the others.
                 """),
-            .heading("camt and OFX statements"),
+            .heading("camt, OFX, MT940 and QIF statements"),
             .paragraph(
                 """
                 An ISO 20022 camt.053 bank statement, camt.052 account report or camt.054 debit or credit notification \
@@ -140,7 +140,16 @@ extension HelpTopics {
                 """),
             .paragraph(
                 """
-                On a bank account's statement (camt, an OFX BANKMSGSRSV1) money in is salary, the employer's \
+                A SWIFT MT940 statement and a QIF file are read the same way, into the same columns: MT940's merchant and \
+                description from its :86: (the German structured ?32/?33 name and SVWZ+ purpose), its external-id the \
+                bank's reference (//...) and its type the transaction type (NMSC); QIF's merchant its P, description its M, \
+                type its N, and no external-id. QIF names no currency, so its rules may also give default currency (else \
+                the report's, else the default-currency setting), nor the order of a date's day and month: where its \
+                dates leave it open (01/02/2024), its rules' date-format gives it (%d/%m/%Y day first), else month first.
+                """),
+            .paragraph(
+                """
+                On a bank account's statement (camt, an OFX BANKMSGSRSV1, MT940, a QIF Bank or Cash account) money in is salary, the employer's \
                 reimbursement, an advance or the card's payment more often than a refund: its credits are skipped and \
                 counted ("1 bank credit skipped ..."), unless the rules say credits refund (imported as refunds) or \
                 credits skip (skipped as rows, which a dry run lists). On a card's statement (an OFX CREDITCARDMSGSRSV1) \
