@@ -33,6 +33,33 @@ extension ReceiptOCRTests {
         XCTAssertGreaterThanOrEqual(Double(right) / Double(truth.count * 4), 0.9, "missed: \(misses)")
     }
 
+    /// `receipts.ocr-command` reads pictures instead of tesseract: its words run without a shell,
+    /// `{input}` the picture's path, the text it prints read as tesseract's is; a program that is
+    /// not there skips OCR and says which setting names it.
+    func testAnOCRCommandReadsThePicturesInsteadOfTesseract() throws {
+        let engine = try app.script(
+            "neural-ocr",
+            """
+            printf '%s\\n' "$@" > "$(dirname "$0")/ocr-args"
+            printf 'GASTHAUS ZUR POST\\nHauptstr. 1, 80331 München\\n12.03.2026\\nSUMME EUR 23,40\\n'
+            """)
+        try app.ok("config", "set", "receipts.ocr-command", "\(engine) --lines {input}")
+        let read = try app.run("receipt", "capture", ReceiptSamples.path("taxi-berlin-de.png"), "--no-match")
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertTrue(
+            read.stdout.contains("OCR read by neural-ocr (receipts.ocr-command): GASTHAUS ZUR POST · 2026-03-12 · 23.40 EUR"), read.stdout)
+        let arguments = try String(contentsOfFile: app.path("ocr-args"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(arguments.count, 2)
+        XCTAssertEqual(arguments.first, "--lines")
+
+        try app.ok("config", "set", "receipts.ocr-command", "/nonexistent/neural-ocr {input}")
+        let missing = try app.run("receipt", "capture", ReceiptSamples.path("taxi-zurich-ch.png"), "--no-match")
+        XCTAssertEqual(missing.status, 0, missing.stderr)
+        XCTAssertTrue(
+            missing.stdout.contains("OCR skipped: /nonexistent/neural-ocr is not installed (receipts.ocr-command names it)"),
+            missing.stdout)
+    }
+
     func testCreateYesMakesTheExpenseFromTheReceipt() throws {
         try app.ok("report", "new", "Walldorf customer workshop", "--from", "2026-03-02", "--to", "2026-03-06")
         let result = try app.run("receipt", "capture", ReceiptSamples.path("hotel-walldorf-de.jpg"), "--create", "--report", "1", "--yes")

@@ -38,6 +38,15 @@ final class ReceiptSettingsTests: EngineTestCase {
         XCTAssertThrowsError(try SettingKey.byteSize("0"))
     }
 
+    func testTheOCRCommandNeedsItsInput() throws {
+        XCTAssertEqual(try SettingKey.ocrCommand(" rapidocr-lines --json {input} "), "rapidocr-lines --json {input}")
+        XCTAssertThrowsError(try SettingKey.ocrCommand("rapidocr-lines picture.jpg")) { error in
+            XCTAssertEqual((error as? ExpenseError)?.message, "the OCR command needs {input} where the picture's path goes")
+        }
+        XCTAssertThrowsError(try SettingKey.ocrCommand("rapidocr-lines '{input}"))
+        XCTAssertThrowsError(try SettingKey.ocrCommand(" "))
+    }
+
     func testTheCameraWordsWithTheOutputFilledIn() throws {
         let camera = CameraCommand(template: "ffmpeg -f v4l2 -i /dev/video0 -frames:v 1 'my dir/{output}' --out={output}", timeLimit: 1)
         XCTAssertEqual(

@@ -47,6 +47,7 @@ struct ReceiptCaptureRun {
         let create = invocation[Options.create]
         var capture = ReceiptCapture(store: store, storage: storage, capturedAt: session.environment.now(), user: try session.user)
         capture.ocrEngine.directory = session.environment.workingDirectory
+        capture.ocrEngine.command = settings.receiptOCRCommand
         let prepared = try capture.prepare(input, ocr: invocation[Options.noOCR] ? .off : invocation[Options.ocr] ? .required : .automatic)
         let match: CaptureMatch
         do {

@@ -21,6 +21,9 @@ public struct Settings: Sendable {
     public var receiptInbox: String?
     /// The largest receipt file accepted, in bytes.
     public var maxReceiptSize: Int
+    /// The command line of a program that reads receipt pictures instead of tesseract, with
+    /// `{input}` for the picture; nil for tesseract.
+    public var receiptOCRCommand: String?
     /// The database when neither --db nor EXPENSES_DB says: a file or a connection string.
     public var database: String?
     /// Where new reports' trips go when `--country` does not say (ISO 3166-1 alpha-2).
@@ -78,6 +81,10 @@ public struct Settings: Sendable {
             "receipts.max-size", "The largest receipt file accepted, e.g. 20MiB or 500KiB.",
             default: "20MiB", check: SettingKey.byteSize),
         SettingKey(
+            "receipts.ocr-command",
+            "A program that reads receipt pictures and scans instead of tesseract: a command with {input} where the picture's path goes, run without a shell, printing the text it reads (e.g. RapidOCR, docs/RECEIPTS.md).",
+            default: nil, check: SettingKey.ocrCommand),
+        SettingKey(
             "rates.max-age-days",
             "How many days older than an expense's day an ECB reference rate may be and still convert it; older, the expense needs newer rates (rates import) or --rate.",
             default: "7", check: SettingKey.count(0...3650)),
@@ -119,6 +126,7 @@ public struct Settings: Sendable {
         cameraTimeout = value("camera.timeout").flatMap { Int($0) } ?? 30
         receiptInbox = value("receipts.inbox")
         maxReceiptSize = value("receipts.max-size").flatMap(ByteSize.parse) ?? 20 << 20
+        receiptOCRCommand = value("receipts.ocr-command")
         database = value("database")
         homeCountry = value("home-country") ?? CountryCode.germany.code
         ratesMaxAgeDays = value("rates.max-age-days").flatMap { Int($0) } ?? 7
@@ -145,6 +153,7 @@ public struct Settings: Sendable {
         case "camera.timeout": return String(cameraTimeout)
         case "receipts.inbox": return receiptInbox
         case "receipts.max-size": return ByteSize.setting(maxReceiptSize)
+        case "receipts.ocr-command": return receiptOCRCommand
         case "rates.max-age-days": return String(ratesMaxAgeDays)
         case "datev.consultant": return datevConsultant.map(String.init)
         case "datev.client": return datevClient.map(String.init)

@@ -2,8 +2,8 @@ import ExpenseCore
 import ExpenseSupport
 import ReceiptReading
 
-/// Text recognition of a receipt file: `tesseract` for images and scans (a PDF without a text
-/// layer, its first page drawn by `pdftoppm`), `pdftotext` for PDFs with a text
+/// Text recognition of a receipt file: `tesseract` (or the program of `receipts.ocr-command`) for
+/// images and scans (a PDF without a text layer, its first page drawn by `pdftoppm`), `pdftotext` for PDFs with a text
 /// layer (e-receipts), each run with an argv array and a time limit; an e-mail receipt's text is
 /// its body's (`readMessage`), read without any program. Never fatal: when a program
 /// is missing, the file is of a kind it cannot read, or it fails, the result says so and capture
@@ -17,6 +17,10 @@ struct ReceiptOCREngine {
     var directory: String?
     /// Languages to read with, in order of preference, when their data is installed.
     var preferredLanguages = ["eng", "deu", "fra", "ita", "spa", "nld"]
+    /// `receipts.ocr-command`: the words of a program that reads pictures instead of tesseract,
+    /// `{input}` standing for the picture's path; nil for tesseract.
+    var command: String?
+    static let inputPlaceholder = "{input}"
 
     func read(path: String, type: ReceiptMediaType) -> ReceiptOCR {
         switch type {
@@ -57,6 +61,7 @@ struct ReceiptOCREngine {
     /// block of text") keeps a receipt's label and amount on one line, where the default mode
     /// reads the right-aligned amounts as a column of their own and loses which label each has.
     private func readImage(_ path: String) -> ReceiptOCR {
+        if let command { return readImage(path, command: command) }
         let languages: [String]
         switch installedLanguages() {
         case .installed(let installed): languages = preferredLanguages.filter(installed.contains)
@@ -70,6 +75,19 @@ struct ReceiptOCREngine {
         process.extraEnvironment = ["OMP_THREAD_LIMIT": "1"]
         let note = "tesseract" + (languages.isEmpty ? "" : ", \(languages.joined(separator: "+"))")
         return finish(process, note: note)
+    }
+
+    /// A picture read by the program of `receipts.ocr-command` (a neural OCR engine, say), its
+    /// words with `{input}` replaced by the picture's path, run without a shell; the text it
+    /// prints is read as tesseract's is.
+    private func readImage(_ path: String, command: String) -> ReceiptOCR {
+        guard let words = try? Tokenizer.words(command), let program = words.first else {
+            return ReceiptOCR(status: .failed, note: "receipts.ocr-command cannot be read: \(command)")
+        }
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        return finish(
+            subprocess(words.map { $0.replacing(Self.inputPlaceholder, with: path) }), note: "\(name) (receipts.ocr-command)",
+            missing: "receipts.ocr-command names it")
     }
 
     /// `pdftotext -layout -l 5 FILE -`: the text of an e-receipt's first pages.
@@ -115,7 +133,10 @@ struct ReceiptOCREngine {
         return process
     }
 
-    private func finish(_ process: Subprocess, note: String) -> ReceiptOCR {
+    /// `process` run, its output the text read; `missing` says why the program should be there.
+    private func finish(
+        _ process: Subprocess, note: String, missing: String = "Scripts/bootstrap, or apt-get install tesseract-ocr"
+    ) -> ReceiptOCR {
         let program = process.arguments[0]
         let result: Subprocess.Result
         do throws(Subprocess.Failure) {
@@ -123,8 +144,7 @@ struct ReceiptOCREngine {
         } catch {
             switch error {
             case .notFound:
-                return ReceiptOCR(
-                    status: .skipped, note: "\(program) is not installed (Scripts/bootstrap, or apt-get install tesseract-ocr)")
+                return ReceiptOCR(status: .skipped, note: "\(program) is not installed (\(missing))")
             case .cannotStart(_, let reason):
                 return ReceiptOCR(status: .failed, note: "\(program) cannot be started: \(reason)")
             }

@@ -4,22 +4,36 @@ import ReceiptReading
 import Rendering
 
 /// How the receipt settings of the config file are checked and read: `camera.command`,
-/// `camera.timeout`, `receipts.inbox`, `receipts.max-size` (declared in Config/Settings.swift).
+/// `camera.timeout`, `receipts.inbox`, `receipts.max-size`, `receipts.ocr-command` (declared in
+/// Config/Settings.swift).
 extension SettingKey {
     /// A command line with `{output}` where the picture goes; split as the shell would split it
     /// (quotes, backslashes), but never run by one.
     static func cameraCommand(_ value: String) throws(ExpenseError) -> String {
+        try commandLine(
+            value, of: "the camera command", placeholder: CameraCommand.placeholder, where: "where the picture is to be written",
+            example: "fswebcam --no-banner -r 1920x1080 {output}")
+    }
+
+    /// A command line with `{input}` where the picture to read goes, split as the camera's is.
+    static func ocrCommand(_ value: String) throws(ExpenseError) -> String {
+        try commandLine(
+            value, of: "the OCR command", placeholder: ReceiptOCREngine.inputPlaceholder, where: "where the picture's path goes",
+            example: "/opt/rapidocr/bin/python /opt/rapidocr/lines.py {input}")
+    }
+
+    private static func commandLine(
+        _ value: String, of command: String, placeholder: String, where use: String, example: String
+    ) throws(ExpenseError) -> String {
         let words: [String]
         do {
             words = try Tokenizer.words(value)
         } catch {
-            throw ExpenseError(.invalidData, "the camera command has an unterminated quote: \(value)")
+            throw ExpenseError(.invalidData, "\(command) has an unterminated quote: \(value)")
         }
-        guard let program = words.first, !program.isEmpty else { throw ExpenseError(.invalidData, "the camera command is empty") }
-        guard words.contains(where: { $0.contains(CameraCommand.placeholder) }) else {
-            throw ExpenseError(
-                .invalidData, "the camera command needs \(CameraCommand.placeholder) where the picture is to be written",
-                hint: "e.g. fswebcam --no-banner -r 1920x1080 {output}")
+        guard let program = words.first, !program.isEmpty else { throw ExpenseError(.invalidData, "\(command) is empty") }
+        guard words.contains(where: { $0.contains(placeholder) }) else {
+            throw ExpenseError(.invalidData, "\(command) needs \(placeholder) \(use)", hint: "e.g. \(example)")
         }
         return value.trimmingSpaces
     }
