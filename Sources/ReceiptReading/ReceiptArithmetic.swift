@@ -1,3 +1,5 @@
+import ExpenseCore
+
 /// The receipt's own arithmetic, as a bookkeeper checks it: the items add up to the subtotal or
 /// the total, the subtotal (or the net) and the tax, tip and rounding add up to the total.
 ///
@@ -66,6 +68,19 @@ public enum ReceiptArithmetic {
             let witness = witnesses.first(where: { isMisread(read, of: $0.sum) })
         else { return [] }
         return ["\(witness.what) \(decimal(witness.sum)) but the total reads \(decimal(read)); check the total"]
+    }
+
+    /// The gross a VAT table adds up to: each rate's net and tax ("19,00 % 50,38 9,58"), or its
+    /// gross and tax, summed over the rates; nil when the receipt prints no such table.
+    static func grossOfVATTable(_ lines: [String]) -> String? {
+        var grossByRate: [VATRate: Int64] = [:]
+        for line in lines {
+            guard let (rate, rest) = ReceiptVAT.rate(in: line), grossByRate[rate] == nil else { continue }
+            let amounts = rest.split(separator: " ").flatMap { ReceiptAmounts.amounts(in: String($0)) }.compactMap { cents($0.decimal) }
+            guard amounts.count >= 2, let gross = ReceiptVAT.gross(rate, amounts, total: 0) else { continue }
+            grossByRate[rate] = gross
+        }
+        return grossByRate.isEmpty ? nil : decimal(grossByRate.values.reduce(0, +))
     }
 
     /// Whether `read` is `actual` with one digit misread as OCR misreads digits.

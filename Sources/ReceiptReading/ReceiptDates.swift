@@ -234,18 +234,18 @@ public enum ReceiptDates {
         return CalendarDate(year: fullYear, month: month, day: day)
     }
 
-    /// Month names and abbreviations in English, German, French, Spanish, Italian and Malay,
+    /// Month names and abbreviations in English, German, French, Spanish, Italian, Malay and Dutch,
     /// accents folded.
     public static let months: [String: Int] = {
         let names: [[String]] = [
             ["jan", "january", "januar", "jaenner", "janvier", "janv", "ene", "enero", "gen", "gennaio", "januari"],
             ["feb", "february", "februar", "feber", "fevrier", "fevr", "fev", "febrero", "febbraio", "februari"],
-            ["mar", "march", "maerz", "marz", "mrz", "maer", "mars", "marzo", "mac"],
+            ["mar", "march", "maerz", "marz", "mrz", "maer", "mars", "marzo", "mac", "maart", "mrt"],
             ["apr", "april", "avril", "avr", "abr", "abril", "aprile"],
             ["may", "mai", "mayo", "mag", "maggio", "mei"],
             ["jun", "june", "juni", "juin", "junio", "giu", "giugno"],
             ["jul", "july", "juli", "juillet", "juil", "julio", "lug", "luglio", "julai"],
-            ["aug", "august", "aout", "ago", "agosto", "ogos"],
+            ["aug", "august", "aout", "ago", "agosto", "ogos", "augustus"],
             ["sep", "sept", "september", "septembre", "septiembre", "setiembre", "set", "settembre"],
             ["oct", "october", "okt", "oktober", "octobre", "octubre", "ott", "ottobre"],
             ["nov", "november", "novembre", "noviembre"],

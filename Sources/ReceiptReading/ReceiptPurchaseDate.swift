@@ -6,12 +6,15 @@ import ExpenseSupport
 /// "Tarikh"), not a due, delivery, print, arrival or validity date it prints as well.
 extension ReceiptTextReader {
     /// Words that label the date of the purchase.
-    public static let dateLabels: Set<String> = ["datum", "date", "le", "fecha", "data", "issued", "issue", "tarikh"]
+    public static let dateLabels: Set<String> = [
+        "datum", "date", "le", "fecha", "data", "issued", "issue", "tarikh", "invoice", "rechnung", "facture", "factura",
+        "fattura", "factuur", "invois",
+    ]
     /// Labels of the invoice's or receipt's own date, stronger than a bare "Date".
     public static let invoiceDatePhrases = [
         "rechnungsdatum", "belegdatum", "ausstellungsdatum", "invoice date", "date of invoice", "receipt date", "issue date",
         "date of issue", "date de facture", "date facture", "fecha de factura", "fecha factura", "fecha de emision",
-        "data fattura", "data della fattura", "data emissione", "tarikh invois", "tarikh resit",
+        "data fattura", "data della fattura", "data emissione", "tarikh invois", "tarikh resit", "factuurdatum",
     ]
     /// Words of other dates a receipt also prints: arrival, travel, validity, payment due,
     /// delivery, printing.
@@ -21,7 +24,7 @@ extension ReceiptTextReader {
         "geburtsdatum", "expires", "exp", "expiry", "until", "bis",
         "due", "faellig", "faelligkeit", "faelligkeitsdatum", "zahlbar", "zahlungsziel", "payable", "echeance", "vencimiento",
         "scadenza", "akhir", "delivery", "delivered", "lieferdatum", "liefertermin", "livraison", "entrega", "consegna",
-        "printed", "print", "gedruckt", "imprime",
+        "printed", "print", "gedruckt", "imprime", "limite", "prelevement", "vervaldatum", "leverdatum",
     ]
 
     /// The labelled date of purchase, an invoice date before a plain "Date"; else the first date

@@ -34,9 +34,17 @@ public enum ReceiptTextReader {
             doubts: total.map { ReceiptArithmetic.doubts(lines, words, total: $0.amount, totalLine: $0.line) } ?? [])
     }
 
-    /// The total and its currency — the one printed at the total, else the one printed most
-    /// often at an amount, a symbol of several countries' read as the country's the receipt
-    /// names — and the order its dates are written in.
+    /// The currency a receipt prints alone on a line, over its column of amounts ("EUR"): an
+    /// ISO code in capitals.
+    static func columnCurrency(_ lines: [String]) -> String? {
+        lines.lazy.compactMap { line in line.count == 3 && line == line.uppercased() ? CurrencyTable.standard.currency(line)?.code : nil }
+            .first
+    }
+
+    /// The total (labelled, else `unlabelledTotal`) and its currency — the one printed at the
+    /// total, else the one printed most often at an amount, a symbol of several countries' read
+    /// as the country's the receipt names, else one over a column of amounts — and the order its
+    /// dates are written in.
     static func money(_ lines: [String], _ words: [ReceiptWords]) -> (
         total: (amount: String, line: Int)?, currency: String?, order: ReceiptDates.SlashOrder
     ) {
@@ -47,8 +55,10 @@ public enum ReceiptTextReader {
         }
         let mostPrinted = mostFrequent(found.flatMap { $0.map { ReceiptCurrencies.resolve($0.codes, country: country) } })
         let minorDigits = mostPrinted.flatMap { CurrencyTable.standard.currency($0)?.minorDigits } ?? 2
-        let total = self.total(lines, words, currencies: found, minorDigits: minorDigits)
-        let currency = total.flatMap { currency($0.line) ?? currency($0.line + 1) } ?? mostPrinted
+        let total =
+            self.total(lines, words, currencies: found, minorDigits: minorDigits)
+            ?? unlabelledTotal(lines, words, currencies: found)
+        let currency = total.flatMap { currency($0.line) ?? currency($0.line + 1) } ?? mostPrinted ?? columnCurrency(lines)
         return (total, currency, ReceiptCurrencies.slashOrder(country: country, currency: currency))
     }
 

@@ -87,6 +87,29 @@ extension ReceiptTextReader {
         return best.map { ($0.amount, $0.line) }
     }
 
+    /// The total of a receipt that labels none (a fuel station's slip, a till receipt whose
+    /// label OCR misread, a payment e-mail): the gross its VAT table adds up to (net + VAT), when
+    /// that amount is printed; else the largest amount a currency stands at, not on a line of
+    /// cash handed over or change.
+    public static func unlabelledTotal(
+        _ lines: [String], _ words: [ReceiptWords], currencies: [[ReceiptCurrencies.Found]]
+    ) -> (amount: String, line: Int)? {
+        if let gross = ReceiptArithmetic.grossOfVATTable(lines),
+            let line = lines.indices.last(where: { ReceiptAmounts.amounts(in: lines[$0]).contains { $0.decimal == gross } })
+        {
+            return (gross, line)
+        }
+        var best: (cents: Int64, amount: String, line: Int)?
+        for (index, found) in currencies.enumerated()
+        where index < words.count && !words[index].words.contains(where: { ReceiptArithmetic.paymentWords.contains($0) && $0 != "card" }) {
+            for amount in found.map(\.amount) where amount.contains(".") {
+                guard let cents = ReceiptVAT.minor(amount), cents > (best?.cents ?? 0) else { continue }
+                best = (cents, amount, index)
+            }
+        }
+        return best.map { ($0.amount, $0.line) }
+    }
+
     /// A word of a line that prints another amount than the total, compounds included.
     static func isOtherWord(_ word: String) -> Bool {
         otherWords.contains(word) || word.count > 6 && otherCompoundParts.contains { word.hasPrefix($0) || word.contains($0 + "betrag") }

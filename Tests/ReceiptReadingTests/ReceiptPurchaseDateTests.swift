@@ -26,6 +26,12 @@ final class ReceiptPurchaseDateTests: XCTestCase {
         XCTAssertEqual(date("SHOP\nPrinted 2026-03-20 10:00\n16/03/2026 Total 3.00"), try day("2026-03-16"))
     }
 
+    func testAnInvoicesDateNamedByTheInvoice() throws {
+        XCTAssertEqual(
+            date("Free\nFacture n°562044387 du 02 Juillet 2015\nDate limite de paiement le 05 Juillet 2015"), try day("2015-07-02"))
+        XCTAssertEqual(date("Coolblue\nVervaldatum: 12 april 2014\nFactuurdatum: 29 maart 2014"), try day("2014-03-29"))
+    }
+
     func testALabelOnTheLineAboveItsDate() throws {
         XCTAssertEqual(date("ACME LTD\nDue date\n2026-04-15\nInvoice date\n2026-03-16"), try day("2026-03-16"))
     }

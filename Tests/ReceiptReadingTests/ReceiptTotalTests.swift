@@ -102,6 +102,34 @@ final class ReceiptTotalTests: XCTestCase {
             ).amount, "12.30")
     }
 
+    func testATotalNoLabelNamesIsTheVATTablesGrossOrTheLargestAmountAtACurrency() {
+        let slip = read(
+            """
+            ROLLER
+            2 WC-Garnitur 14,99 29,98
+            elec.-cash 59,96
+            Netto MWSt.
+            1 19,00 % 50,38 9,58
+            """)
+        XCTAssertEqual(slip.amount, "59.96", "net 50.38 and VAT 9.58 are the 59.96 paid")
+        let fuel = read(
+            """
+            TANKSTELLE
+            Super bleifrei 04,00 EUR
+            berrag: EUR 34,00
+            """)
+        XCTAssertEqual(fuel.amount, "34.00")
+        XCTAssertEqual(fuel.currency, "EUR")
+        let mail = read("You submitted an order amounting to 32.00 GBP to Boots.com\nCash back £2.50")
+        XCTAssertEqual(mail.amount, "32.00")
+        XCTAssertEqual(mail.currency, "GBP")
+    }
+
+    func testACurrencyOverAColumnOfAmounts() {
+        let suggestion = read("LIDL\nEUR\nEmmentaler 2,59 A\nzu zahlen 7,16")
+        XCTAssertEqual(suggestion.currency, "EUR")
+    }
+
     func testNoCurrencyPrintedGivesNone() {
         let suggestion = read("KIOSK\nAmounts in EUR\nTotal 3.50")
         XCTAssertEqual(suggestion.amount, "3.50")
