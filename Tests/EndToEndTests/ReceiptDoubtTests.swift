@@ -5,7 +5,11 @@ import XCTest
 /// What `receipt capture` says of a receipt whose own arithmetic doubts its total and which
 /// prints no currency: the total it read with the doubt, the currency as a guess, and --create
 /// that asks (or, with --yes, refuses) rather than book a total that may be misread.
-final class ReceiptDoubtTests: XCTestCase {
+final class ReceiptDoubtTests: EngineTestCase {
+    override class var engines: Engines {
+        .once(because: "what a receipt's text says and how capture words it: the reader's and the app's, the same on either engine")
+    }
+
     var app: ExpensesProcess!
 
     override func setUpWithError() throws { app = try ExpensesProcess() }
