@@ -60,9 +60,11 @@ public enum ReceiptCurrencies {
         let chars = Array(line)
         var found: [Found] = []
         var taken = Set<Int>()
+        // Only the symbols whose first character the line has are looked for.
+        let present = Set(chars.flatMap { $0.lowercased() })
         for symbol in symbols {
             let needle = Array(symbol.text)
-            guard chars.count >= needle.count else { continue }
+            guard chars.count >= needle.count, let first = needle.first, present.contains(Character(first.lowercased())) else { continue }
             for start in 0...(chars.count - needle.count) where matches(chars, at: start, needle, anyCase: symbol.anyCase) {
                 let end = start + needle.count
                 guard !(start..<end).contains(where: taken.contains), let amount = amount(chars, beside: start..<end) else { continue }
