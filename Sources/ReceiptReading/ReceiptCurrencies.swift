@@ -97,10 +97,10 @@ public enum ReceiptCurrencies {
         return found.sorted { $0.position < $1.position }
     }
 
-    /// Whether an amount follows the symbol at `range`, a space between them at most.
+    /// Whether an amount follows the symbol at `range`, only spaces between them.
     private static func isBefore(_ chars: [Character], _ range: Range<Int>) -> Bool {
-        let next = range.upperBound < chars.count && chars[range.upperBound] == " " ? range.upperBound + 1 : range.upperBound
-        return next < chars.count && chars[next].isASCIIDigitCharacter
+        let next = chars[range.upperBound...].firstIndex { $0 != " " && $0 != "\u{00A0}" }
+        return next.map { chars[$0].isASCIIDigitCharacter } ?? false
     }
 
     /// The currencies of `line` resolved by `country`, left to right.
@@ -116,19 +116,18 @@ public enum ReceiptCurrencies {
         return true
     }
 
-    /// The amount the symbol at `range` stands at: right after it, or right before it, a space
-    /// between them at most. Nil when it stands inside a word or a number, or at no amount.
+    /// The amount the symbol at `range` stands at: right after it, or right before it, only
+    /// spaces between them. Nil when it stands inside a word or a number, or at no amount.
     private static func amount(_ chars: [Character], beside range: Range<Int>) -> String? {
         let before = range.lowerBound > 0 ? chars[range.lowerBound - 1] : nil
         let after = range.upperBound < chars.count ? chars[range.upperBound] : nil
         // Inside a word: "www.cafe.fr", "CRS12.00", "Frais".
         if before?.isLetter == true || chars[range.lowerBound].isLetter && before == "." { return nil }
         if chars[range.upperBound - 1].isLetter, after?.isLetter == true { return nil }
-        // After the symbol: "$12.50", "RM 25", "€ -3,00".
+        // After the symbol: "$12.50", "RM 25", "€ -3,00", "totaal EUR        49,99" (a PDF's columns).
         var next = range.upperBound
-        while next < chars.count, next - range.upperBound < 2, chars[next] == " " || chars[next] == "\u{00A0}" || chars[next] == "-" {
-            next += 1
-        }
+        while next < chars.count, chars[next] == " " || chars[next] == "\u{00A0}" { next += 1 }
+        if next < chars.count, chars[next] == "-" { next += 1 }
         if before?.isASCIIDigitCharacter != true, next < chars.count, chars[next].isASCIIDigitCharacter,
             let amount = number(chars, from: next)
         {
@@ -142,7 +141,7 @@ public enum ReceiptCurrencies {
         }
         // Before it: "12,50 €", "1939Rs", "34.80 CHF".
         var last = range.lowerBound - 1
-        if last >= 0, chars[last] == " " || chars[last] == "\u{00A0}" { last -= 1 }
+        while last >= 0, chars[last] == " " || chars[last] == "\u{00A0}" { last -= 1 }
         guard last >= 0, chars[last].isASCIIDigitCharacter, after?.isASCIIDigitCharacter != true else { return nil }
         var first = last
         while first > 0,

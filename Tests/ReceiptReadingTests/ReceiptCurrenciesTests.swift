@@ -47,6 +47,7 @@ final class ReceiptCurrenciesTests: XCTestCase {
         XCTAssertEqual(currencies("Total ฿ 120"), ["THB"])
         XCTAssertEqual(currencies("Total 12.00 MYR"), ["MYR"], "every ISO code, in capitals, at an amount")
         XCTAssertEqual(currencies("Total 9.90 CHF"), ["CHF"])
+        XCTAssertEqual(currencies("Factuur totaal EUR        49,99"), ["EUR"], "a PDF's columns, spaces between")
     }
 
     func testNeverFromASymbolInsideAWordOrANumber() {
