@@ -122,17 +122,27 @@ public struct ReceiptSuggestion: Sendable, Equatable {
     public var amount: String?
     /// ISO 4217 code, when the receipt prints a currency.
     public var currency: String?
+    /// Whether `currency` was not printed at an amount but filled in from the report's or the
+    /// traveller's, so that a person is told it is a guess. Never stored: a stored suggestion's
+    /// currency is always the printed one (nil when none was).
+    public var currencyIsGuess: Bool = false
     /// A category code guessed from words on the receipt (hotel, taxi, ...).
     public var category: String?
     /// The VAT the receipt states, as `--vat` takes it ("19", "7:110.00,19:15.00"), only when it
     /// adds up to the total. Read from the text when it is read, not stored with the receipt.
     public var vat: String?
+    /// What a careful reader would check before taking the suggestion, as sentences ("the items
+    /// add up to 31.00 but the total reads 34.00; check the total"). Read from the text when it is
+    /// read, not stored with the receipt.
+    public var doubts: [String] = []
 
     public init(
         merchant: String? = nil, date: CalendarDate? = nil, amount: String? = nil, currency: String? = nil,
-        category: String? = nil, vat: String? = nil
+        category: String? = nil, vat: String? = nil, currencyIsGuess: Bool = false, doubts: [String] = []
     ) {
         self.vat = vat
+        self.currencyIsGuess = currencyIsGuess
+        self.doubts = doubts
         self.merchant = merchant
         self.date = date
         self.amount = amount

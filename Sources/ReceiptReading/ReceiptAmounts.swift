@@ -1,5 +1,6 @@
-/// Amounts and currencies as receipts print them: `12.50`, `12,50`, `1,234.56`, `1.234,56`,
-/// `1 234,56`, `1'234.50`, `12.–` (Swiss for 12.00), next to `€`, `EUR`, `CHF`, `Fr.`, `$`, `USD`...
+/// Amounts as receipts print them: `12.50`, `12,50`, `1,234.56`, `1.234,56`,
+/// `1 234,56`, `1'234.50`, `12.–` (Swiss for 12.00); the currencies beside them are
+/// `ReceiptCurrencies`'.
 ///
 /// An amount must show exactly two decimals (or the Swiss dash): that is what tells `1.234,56`
 /// from a date (`03.03.26` fails its thousands groups), a VAT rate (`8.1%`), a phone number or a
@@ -105,46 +106,25 @@ public enum ReceiptAmounts {
         return String(value)
     }
 
-    /// Symbols and abbreviations, found anywhere but inside a word: "$165.74", "Fr. 34.80".
-    public static let symbols: [(text: String, code: String)] = [
-        ("US$", "USD"), ("€", "EUR"), ("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("SFr.", "CHF"), ("Fr.", "CHF"),
-    ]
-    /// ISO codes and words, matched as whole words (folded to lower case). Only currencies a
-    /// traveller meets: every ISO code would read words such as "ALL" or "CUP" as money.
-    public static let codes: [String: String] = [
-        "eur": "EUR", "euro": "EUR", "euros": "EUR", "usd": "USD", "chf": "CHF", "gbp": "GBP", "jpy": "JPY", "cad": "CAD",
-        "aud": "AUD", "sek": "SEK", "nok": "NOK", "dkk": "DKK", "pln": "PLN", "czk": "CZK", "huf": "HUF", "cny": "CNY",
-        "inr": "INR", "sgd": "SGD", "hkd": "HKD", "nzd": "NZD", "aed": "AED",
-    ]
-
-    /// The currencies named in `line`, in order of appearance.
-    public static func currencies(in line: String) -> [String] {
-        let chars = Array(line)
-        var found: [(position: Int, code: String)] = []
-        var taken = Set<Int>()
-        for (symbol, code) in symbols {
-            let needle = Array(symbol)
-            guard chars.count >= needle.count else { continue }
-            for start in 0...(chars.count - needle.count) where chars[start..<start + needle.count].elementsEqual(needle) {
-                // Inside a word ("www.cafe.fr.") or part of a longer symbol already found ("US$", "SFr.").
-                if start > 0, chars[start - 1].isLetter || chars[start - 1] == "." { continue }
-                if (start..<start + needle.count).contains(where: taken.contains) { continue }
-                taken.formUnion(start..<start + needle.count)
-                found.append((start, code))
+    /// A whole amount as printed, "1939", "1.939", "1,939", "1'939": one run of digits, or
+    /// thousands groups; as a decimal without a point ("1939"); nil for anything else.
+    public static func whole(_ text: String) -> String? {
+        var groups: [String] = []
+        var separators: [Character] = []
+        var digits = ""
+        for character in text {
+            if character.isASCIIDigitCharacter {
+                digits.append(character)
+            } else if separators.count < 4, !digits.isEmpty, Self.separators.contains(character), character != " " {
+                groups.append(digits)
+                separators.append(character)
+                digits = ""
+            } else {
+                return nil
             }
         }
-        var word = ""
-        var wordStart = 0
-        for (position, character) in (chars + [" "]).enumerated() {
-            if character.isLetter {
-                if word.isEmpty { wordStart = position }
-                word += ReceiptWords.fold(character)
-                continue
-            }
-            if let code = codes[word], !taken.contains(wordStart) { found.append((wordStart, code)) }
-            word = ""
-        }
-        return found.sorted { $0.position < $1.position }.map(\.code)
+        guard !digits.isEmpty else { return nil }
+        return wholePart(groups + [digits], separators, decimal: nil)
     }
 }
 

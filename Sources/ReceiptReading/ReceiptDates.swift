@@ -2,11 +2,13 @@ import ExpenseCore
 import ExpenseSupport
 
 /// Dates as receipts print them: `2026-03-02`, `02.03.2026`, `02.03.26`, `03/02/2026`,
-/// `2 Mar 2026`, `2. März 2026`, `March 2, 2026`, `02-Mar-26`, `2 mars 2026`.
+/// `2 Mar 2026`, `2. März 2026`, `March 2, 2026`, `02-Mar-26`, `2 mars 2026`, `2 de marzo de 2026`,
+/// `2 marzo 2026`, `2 Mac 2026`.
 ///
 /// Dots always mean day first (German, Swiss, French usage). Slashes and dashes are read day first
 /// unless one of the numbers cannot be a month (`03/14/2026` is March 14); when both can be,
-/// the receipt decides: month first on a receipt in US dollars, day first on any other. Years of
+/// the receipt decides (`ReceiptCurrencies.slashOrder`): month first where its country, or its
+/// currency's, writes so (the United States), day first elsewhere. Years of
 /// two digits are 20YY; only years 2000–2099 count, so a phone number or an invoice number that
 /// happens to look like a date is not taken for one.
 public enum ReceiptDates {
@@ -188,10 +190,14 @@ public enum ReceiptDates {
         // Day, month name, year: "2 Mar 2026", "2. März 2026", "02-Mar-26", "2 mars 2026".
         if let day = number(0, digits: 1...2) {
             var offset = 1
-            while let separator = mark(offset), ". -".contains(separator) { offset += 1 }
+            // "2 de marzo de 2026": Spanish joins them with "de".
+            func skipSeparators(_ marks: String) {
+                while mark(offset).map(marks.contains) ?? false || word(offset) == "de" || word(offset) == "del" { offset += 1 }
+            }
+            skipSeparators(". -")
             if let name = word(offset), let month = monthNumber(name) {
                 offset += 1
-                while let separator = mark(offset), ". -,".contains(separator) { offset += 1 }
+                skipSeparators(". -,")
                 if let year = number(offset, digits: 2...4), [2, 4].contains(digitCount(tokens[index + offset])),
                     let date = make(year: year, month: month, day: day, yearDigits: digitCount(tokens[index + offset]))
                 {
@@ -228,21 +234,22 @@ public enum ReceiptDates {
         return CalendarDate(year: fullYear, month: month, day: day)
     }
 
-    /// Month names and abbreviations in English, German and French, accents folded.
+    /// Month names and abbreviations in English, German, French, Spanish, Italian, Malay and Dutch,
+    /// accents folded.
     public static let months: [String: Int] = {
         let names: [[String]] = [
-            ["jan", "january", "januar", "jaenner", "janvier", "janv"],
-            ["feb", "february", "februar", "feber", "fevrier", "fevr", "fev"],
-            ["mar", "march", "maerz", "marz", "mrz", "maer", "mars"],
-            ["apr", "april", "avril", "avr"],
-            ["may", "mai"],
-            ["jun", "june", "juni", "juin"],
-            ["jul", "july", "juli", "juillet", "juil"],
-            ["aug", "august", "aout"],
-            ["sep", "sept", "september", "septembre"],
-            ["oct", "october", "okt", "oktober", "octobre"],
-            ["nov", "november", "novembre"],
-            ["dec", "december", "dez", "dezember", "decembre"],
+            ["jan", "january", "januar", "jaenner", "janvier", "janv", "ene", "enero", "gen", "gennaio", "januari"],
+            ["feb", "february", "februar", "feber", "fevrier", "fevr", "fev", "febrero", "febbraio", "februari"],
+            ["mar", "march", "maerz", "marz", "mrz", "maer", "mars", "marzo", "mac", "maart", "mrt"],
+            ["apr", "april", "avril", "avr", "abr", "abril", "aprile"],
+            ["may", "mai", "mayo", "mag", "maggio", "mei"],
+            ["jun", "june", "juni", "juin", "junio", "giu", "giugno"],
+            ["jul", "july", "juli", "juillet", "juil", "julio", "lug", "luglio", "julai"],
+            ["aug", "august", "aout", "ago", "agosto", "ogos", "augustus"],
+            ["sep", "sept", "september", "septembre", "septiembre", "setiembre", "set", "settembre"],
+            ["oct", "october", "okt", "oktober", "octobre", "octubre", "ott", "ottobre"],
+            ["nov", "november", "novembre", "noviembre"],
+            ["dec", "december", "dez", "dezember", "decembre", "dic", "diciembre", "dicembre", "dis", "disember"],
         ]
         var table: [String: Int] = [:]
         for (index, forms) in names.enumerated() {

@@ -24,113 +24,42 @@ public enum ReceiptTextReader {
             }
         }
         let words = lines.map(ReceiptWords.init)
-        let currencies = lines.map(ReceiptAmounts.currencies(in:))
-        let total = self.total(lines, words)
-        let currency =
-            total.flatMap { currencies[$0.line].first ?? ($0.line + 1 < lines.count ? currencies[$0.line + 1].first : nil) }
-            ?? mostFrequent(currencies.flatMap { $0 })
-        let order: ReceiptDates.SlashOrder = currency == "USD" ? .monthFirst : .dayFirst
+        let (total, currency, order) = money(lines, words)
         let merchantLine = merchant(lines, words, order, skipping: margins)
         return ReceiptSuggestion(
             merchant: merchantLine.map { clean(lines[$0]) }, date: date(lines, words, order, skipping: margins),
             amount: total?.amount, currency: currency,
             category: ReceiptCategories.guess(lines: words, merchantLine: merchantLine),
-            vat: ReceiptVAT.suggest(lines, words, total: total?.amount))
+            vat: ReceiptVAT.suggest(lines, words, total: total?.amount),
+            doubts: total.map { ReceiptArithmetic.doubts(lines, words, total: $0.amount, totalLine: $0.line) } ?? [])
     }
 
-    // MARK: - Total
+    /// The currency a receipt prints alone on a line, over its column of amounts ("EUR"): an
+    /// ISO code in capitals.
+    static func columnCurrency(_ lines: [String]) -> String? {
+        lines.lazy.compactMap { line in line.count == 3 && line == line.uppercased() ? CurrencyTable.standard.currency(line)?.code : nil }
+            .first
+    }
 
-    /// Labels of the amount to pay, strongest first. A phrase is matched at word boundaries.
-    public static let finalPhrases = [
-        "total a payer", "montant a payer", "net a payer", "a payer", "zu zahlen", "amount due",
-        "balance due", "total due", "grand total", "total paid", "total ttc", "montant ttc",
-        "importe total", "totale complessivo",
-    ]
-    /// Words that label a total (as whole words or, for German compounds, as their ending).
-    public static let totalWords = [
-        "total", "totale", "totaal", "summe", "sum", "gesamt", "betrag", "ttc", "montant", "amount",
-        "importe", "zahlbetrag",
-    ]
-    public static let totalEndings = ["betrag", "summe", "gesamt"]
-    /// Labels OCR often glues to the next word ("SUMMEEUR", "TOTALCHF").
-    public static let totalBeginnings = ["summe", "total", "gesamt", "betrag"]
-    /// Words of lines that print another amount: subtotals, taxes, tips, change, discounts.
-    public static let otherWords: Set<String> = [
-        "subtotal", "sub", "zwischensumme", "zwischentotal", "ht", "netto", "net", "mwst", "ust", "vat", "tax", "taxes",
-        "tva", "steuer", "iva", "tip", "trinkgeld", "pourboire", "gratuity", "change", "rueckgeld", "wechselgeld",
-        "rendu", "monnaie", "cash", "bar", "gegeben", "given", "tendered", "discount", "rabatt", "remise", "savings",
-        "saved", "items", "artikel", "qty", "menge", "punkte", "points", "darin", "enthaltene", "enthalten",
-    ]
-    public static let subtotalWords: Set<String> = ["subtotal", "sub", "zwischensumme", "zwischentotal", "soustotal"]
-    /// Beginnings of German compounds of another amount: Steuerbetrag, Mehrwertsteuerbetrag,
-    /// Nettobetrag, Nettosumme are labelled by their ending like Gesamtbetrag, and are not it.
-    public static let otherCompoundParts = ["steuer", "netto", "mwst", "ust", "rabatt", "trinkgeld", "rueckgeld", "wechselgeld"]
-    /// Words that make a total with a tax word the total including tax: "Summe inkl. MwSt".
-    public static let includingWords: Set<String> = ["inkl", "incl", "including", "einschl", "einschliesslich", "inclus"]
-
-    /// The labelled total: the best label wins, and of equal labels the lowest on the receipt
-    /// (a receipt prints its subtotals before the amount to pay).
-    public static func total(_ lines: [String], _ words: [ReceiptWords]) -> (amount: String, line: Int)? {
-        var best: (score: Int, amount: String, line: Int)?
-        for (index, line) in words.enumerated() {
-            if line.words.contains(where: subtotalWords.contains) { continue }
-            let score: Int
-            let labelled = line.words.contains { word in
-                totalWords.contains(word) || totalEndings.contains { word.hasSuffix($0) } || totalBeginnings.contains { word.hasPrefix($0) }
-            }
-            if finalPhrases.contains(where: { line.contains(phrase: $0) })
-                || labelled && line.words.contains(where: includingWords.contains)
-            {
-                score = 3
-            } else if labelled, !line.words.contains(where: isOtherWord) {
-                score = 2
-            } else {
-                continue
-            }
-            var amount = ReceiptAmounts.amounts(in: lines[index]).last?.decimal
-            // The amount may have been read onto a line of its own below the label.
-            if amount == nil, index + 1 < lines.count,
-                words[index + 1].words.allSatisfy({ ReceiptAmounts.codes[$0] != nil || $0 == "fr" || $0 == "sfr" })
-            {
-                amount = ReceiptAmounts.amounts(in: lines[index + 1]).last?.decimal
-            }
-            guard let amount, amount != "0.00" else { continue }
-            if best.map({ score >= $0.score }) ?? true { best = (score, amount, index) }
+    /// The total (labelled, else `unlabelledTotal`) and its currency — the one printed at the
+    /// total, else the one printed most often at an amount, a symbol of several countries' read
+    /// as the country's the receipt names, else one over a column of amounts — and the order its
+    /// dates are written in.
+    static func money(_ lines: [String], _ words: [ReceiptWords]) -> (
+        total: (amount: String, line: Int)?, currency: String?, order: ReceiptDates.SlashOrder
+    ) {
+        let country = ReceiptCurrencies.country(in: lines, words)
+        let found = lines.map(ReceiptCurrencies.found(in:))
+        func currency(_ line: Int) -> String? {
+            found.indices.contains(line) ? found[line].first.map { ReceiptCurrencies.resolve($0.codes, country: country) } : nil
         }
-        return best.map { ($0.amount, $0.line) }
-    }
-
-    /// A word of a line that prints another amount than the total, compounds included.
-    static func isOtherWord(_ word: String) -> Bool {
-        otherWords.contains(word) || word.count > 6 && otherCompoundParts.contains { word.hasPrefix($0) || word.contains($0 + "betrag") }
-    }
-
-    // MARK: - Date
-
-    /// Words that label the date of the purchase, and words of other dates (arrival, travel,
-    /// validity) that a receipt also prints.
-    public static let dateLabels: Set<String> = ["datum", "date", "rechnungsdatum", "belegdatum", "le", "fecha", "data", "issued", "issue"]
-    public static let otherDateWords: Set<String> = [
-        "anreise", "arrival", "arrivee", "checkin", "check", "entry", "einfahrt",
-        "travel", "valid", "gueltig", "depart", "departure", "from", "von",
-        "geburtsdatum", "expires", "exp",
-    ]
-
-    /// The labelled date of purchase; else the first date that is not an arrival or travel date;
-    /// else the first date. A browser's print header or footer (`margins`) dates the printing,
-    /// not the purchase, and is passed over.
-    public static func date(
-        _ lines: [String], _ words: [ReceiptWords], _ order: ReceiptDates.SlashOrder, skipping margins: Set<Int> = []
-    ) -> CalendarDate? {
-        var best: (score: Int, date: CalendarDate)?
-        for (index, line) in lines.enumerated() where !margins.contains(index) {
-            guard let date = ReceiptDates.dates(in: line, slashOrder: order).first else { continue }
-            var score = 0
-            if words[index].words.contains(where: dateLabels.contains) { score += 2 }
-            if words[index].words.contains(where: otherDateWords.contains) { score -= 2 }
-            if best.map({ score > $0.score }) ?? true { best = (score, date) }
-        }
-        return best?.date
+        let mostPrinted = mostFrequent(found.flatMap { $0.map { ReceiptCurrencies.resolve($0.codes, country: country) } })
+        let minorDigits = mostPrinted.flatMap { CurrencyTable.standard.currency($0)?.minorDigits } ?? 2
+        let total =
+            self.total(lines, words, currencies: found, minorDigits: minorDigits)
+            ?? unlabelledTotal(lines, words, currencies: found)
+        let currency = total.flatMap { currency($0.line) ?? currency($0.line + 1) } ?? mostPrinted ?? columnCurrency(lines)
+        return (total, currency, ReceiptCurrencies.slashOrder(country: country, currency: currency))
     }
 
     // MARK: - Merchant

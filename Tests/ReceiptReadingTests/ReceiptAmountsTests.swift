@@ -50,16 +50,11 @@ final class ReceiptAmountsTests: XCTestCase {
         XCTAssertEqual(amounts("Total 2 345,00"), ["2345.00"])
     }
 
-    func testCurrencies() {
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "Total à payer 53,00 €"), ["EUR"])
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "TOTAL $165.74"), ["USD"])
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "Total US$ 12.00"), ["USD"])
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "Total Fr. 34.80"), ["CHF"])
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "Total SFr. 34.80"), ["CHF"])
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "Betrag EUR 1.234,56"), ["EUR"])
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "£4.20 or 5.00 euros"), ["GBP", "EUR"])
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "www.brasserie.fr"), [], "a web address is not francs")
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "Frais de service"), [])
-        XCTAssertEqual(ReceiptAmounts.currencies(in: "ALL YOU CAN EAT, 1 CUP"), [], "words that are also ISO codes")
+    func testWholeAmounts() {
+        XCTAssertEqual(ReceiptAmounts.whole("1939"), "1939")
+        XCTAssertEqual(ReceiptAmounts.whole("1.939"), "1939")
+        XCTAssertEqual(ReceiptAmounts.whole("1,939,000"), "1939000")
+        XCTAssertNil(ReceiptAmounts.whole("19.39.1"))
+        XCTAssertNil(ReceiptAmounts.whole("12/03"))
     }
 }

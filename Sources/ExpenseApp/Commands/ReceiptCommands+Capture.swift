@@ -91,7 +91,9 @@ struct ReceiptCaptureRun {
         let committed = try capture.commit(
             prepared, attachTo: match.attaches?.item.id ?? expenseID, how: match.attaches.map { "matched: \($0.reason)" } ?? "",
             makeExpense: makeExpense)
-        return output(committed, declined: declined, match: match, storage: storage, store: store)
+        return output(
+            committed, declined: declined, match: match, storage: storage, store: store,
+            guessedCurrency: report?.currency.code ?? settings.defaultCurrency)
     }
 
     /// The options that go together or exclude each other.
@@ -205,7 +207,7 @@ struct ReceiptCaptureRun {
     ) -> ReceiptExpenseDraft {
         let takenOn = prepared.takenAt.flatMap { try? CalendarDate.parse(String($0.prefix(10))) }
         return ReceiptExpenseDraft(
-            suggestion: prepared.ocr.suggestion, takenOn: takenOn, overrides: overrides, report: report,
+            suggestion: ReceiptView.suggestion(prepared.ocr, guessing: nil), takenOn: takenOn, overrides: overrides, report: report,
             defaultCurrency: settings.defaultCurrency, today: session.environment.today())
     }
 
@@ -228,6 +230,14 @@ struct ReceiptCaptureRun {
         }
         var draft = self.draft(prepared, report: report, settings: settings, overrides: overrides)
         let label = self.label(prepared)
+        // A total the receipt's own arithmetic doubts is not booked unseen: --yes accepts what
+        // was read, not what may have been misread.
+        if invocation[Options.yes], !draft.doubts.isEmpty {
+            throw ExpenseError(
+                .refused,
+                "the receipt's total is in doubt: \(draft.doubts.joined(separator: "; also ")); nothing was captured",
+                hint: "look at the receipt and give its total: --amount \(draft.amount.value.isEmpty ? "12.50" : draft.amount.value)")
+        }
         guard draft.needsConfirmation, !invocation[Options.yes] else { return draft }
         guard let reader = session.lineReader else {
             throw ExpenseError(
@@ -244,7 +254,7 @@ struct ReceiptCaptureRun {
 
     private func output(
         _ committed: ReceiptCapture.Committed, declined: Bool, match: CaptureMatch, storage: any ReceiptStorage,
-        store: Store
+        store: Store, guessedCurrency: String
     ) -> Output {
         let receipt = committed.receipt
         if let target = committed.attachedTo {
@@ -256,7 +266,8 @@ struct ReceiptCaptureRun {
         }
         let document = ReceiptCaptureResult(
             committed: committed, path: storage.localPath(of: receipt.sha256),
-            place: storage.place, declined: declined, match: match, creating: invocation[Options.create]
+            place: storage.place, declined: declined, match: match, creating: invocation[Options.create],
+            guessedCurrency: guessedCurrency
         ).output
         // A created expense changes its trip, as `expense add` does; so does a matched one's receipt.
         return (committed.expense ?? match.attaches?.item).map { document.touching($0.reportID) } ?? document

@@ -14,7 +14,7 @@ enum ReceiptCommands {
         static let expense = CommonOptions.expense
         static let report = CommonOptions.report
         static let create = Option.flag("create", "Make a draft expense from what the receipt says, with the receipt attached.")
-        static let yes = Option.flag("yes", "With --create: accept the suggestion without asking.")
+        static let yes = Option.flag("yes", "With --create: accept the suggestion without asking (not a doubted total: give --amount).")
         /// What makes the expense of `--create`, named as `expense add` names it; read as text, as
         /// the receipt's own reading is, and checked when the expense is made.
         static let draft: [Option<String?>] = [
@@ -63,6 +63,13 @@ enum ReceiptCommands {
             the newest photo in receipts.inbox not taken before. The same bytes captured again are the same receipt. \
             --create makes a draft expense from what the receipt says, in the given or current report: at the REPL it \
             asks first; in one-shot commands and scripts it needs --yes, or --date, --amount and --category.
+
+            A currency is read only from a symbol or code at an amount (RM 25, 12,50 €, 1939 Rs); a receipt that \
+            prints none is taken to be in the report's (or default-currency), and the output says it is a guess. \
+            Where the receipt's own arithmetic (its items, subtotal and tax, cash less change) disagrees with the \
+            total it read by a digit OCR misreads, the total read is kept and a doubt shown ("Doubt: the items add \
+            up to 31.00 but the total reads 34.00; check the total"); --create then asks, and --yes refuses unless \
+            --amount gives the total.
 
             Unless --expense says where it goes, the receipt is matched to the expense it pays for: one of yours \
             without a receipt, in a draft or in no report, of the same amount (or converted within 3 %) from a day \
@@ -126,6 +133,8 @@ enum ReceiptCommands {
     ) { invocation, session in
         let store = try session.store()
         let receipt = try store.receipt(try invocation[idArgument])
-        return ReceiptDetail(receipt: receipt, path: store.receiptStorage?.localPath(of: receipt.sha256)).output
+        return ReceiptDetail(
+            receipt: receipt, path: store.receiptStorage?.localPath(of: receipt.sha256), guessedCurrency: try session.defaultCurrency
+        ).output
     }
 }

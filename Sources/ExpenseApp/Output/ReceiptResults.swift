@@ -27,6 +27,11 @@ struct ReceiptCaptureResult: Document {
     var match: CaptureMatch = .none
     /// `--create` was asked for (and held back when several items could be the receipt).
     var creating = false
+    /// The currency its total is in when it prints none: the report's, else the traveller's.
+    var guessedCurrency: String?
+
+    /// What it seems to say, as shown.
+    private var suggestion: ReceiptSuggestion { ReceiptView.suggestion(committed.receipt.ocr, guessing: guessedCurrency) }
 
     var text: String {
         let receipt = committed.receipt
@@ -47,7 +52,8 @@ struct ReceiptCaptureResult: Document {
                 "Captured receipt \(receipt.id): \(receipt.mediaType.name)\(pixels), \(ByteSize.describe(receipt.size)), "
                     + (receipt.originalName.isEmpty ? "from \(receipt.source.rawValue)" : "from \(receipt.originalName)"))
         }
-        lines.append(ReceiptView.ocrLine(receipt.ocr))
+        lines.append(ReceiptView.ocrLine(receipt.ocr, suggestion: suggestion))
+        if receipt.ocr.status == .done { lines += ReceiptView.doubtLines(suggestion) }
         if let expense = committed.expense {
             let place = expense.reportID.map { "in report \($0)" } ?? "(unassigned)"
             lines.append(
@@ -87,7 +93,7 @@ struct ReceiptCaptureResult: Document {
 
     var json: JSONValue {
         .object([
-            ("receipt", ReceiptView.json(committed.receipt, path: path)), ("reused", .bool(committed.reused)),
+            ("receipt", ReceiptView.json(committed.receipt, path: path, suggestion: suggestion)), ("reused", .bool(committed.reused)),
             ("attachedTo", committed.attachedTo.map { .int($0) } ?? .null),
             ("expense", committed.expense.map(ExpenseView.json) ?? .null), ("match", matchJSON),
         ])

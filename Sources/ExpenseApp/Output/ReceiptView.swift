@@ -31,18 +31,41 @@ enum ReceiptView {
         receipt.originalName.isEmpty ? "(\(receipt.source.rawValue))" : receipt.originalName
     }
 
-    /// "1,234.56 EUR", or the bare amount when no currency was printed.
+    /// "1,234.56 EUR", or the bare amount when no currency was printed; a currency filled in
+    /// is said to be a guess: "12.50 EUR (currency a guess: the receipt names none)".
     static func total(_ suggestion: ReceiptSuggestion) -> String? {
         guard let amount = suggestion.amount else { return nil }
+        let guess = suggestion.currencyIsGuess && suggestion.currency != nil ? " (currency a guess: the receipt names none)" : ""
         guard let code = suggestion.currency, let currency = CurrencyTable.standard.currency(code),
             let money = try? Money.parse(amount, currency: currency)
         else {
-            return amount + (suggestion.currency.map { " \($0)" } ?? "")
+            return amount + (suggestion.currency.map { " \($0)" } ?? "") + guess
         }
-        return money.description
+        return money.description + guess
     }
 
-    static func json(_ receipt: Receipt, path: String?) -> JSONValue {
+    /// The suggestion as shown: the doubts its text raises, read again (they are not stored),
+    /// when that text still reads the same total; and, when it prints no currency, `currency`
+    /// (the report's or the traveller's), said to be a guess.
+    static func suggestion(_ ocr: ReceiptOCR, guessing currency: String?) -> ReceiptSuggestion {
+        var suggestion = ocr.suggestion
+        if ocr.status == .done, suggestion.doubts.isEmpty, suggestion.amount != nil {
+            let again = ReceiptTextReader.suggestion(from: ocr.text)
+            if again.amount == suggestion.amount { suggestion.doubts = again.doubts }
+        }
+        if suggestion.currency == nil, suggestion.amount != nil, let currency {
+            suggestion.currency = currency
+            suggestion.currencyIsGuess = true
+        }
+        return suggestion
+    }
+
+    /// "Doubt: the items add up to 31.00 but the total reads 34.00; check the total", one a line.
+    static func doubtLines(_ suggestion: ReceiptSuggestion) -> [String] {
+        suggestion.doubts.map { "Doubt: \($0)" }
+    }
+
+    static func json(_ receipt: Receipt, path: String?, suggestion: ReceiptSuggestion? = nil) -> JSONValue {
         .object([
             ("id", .int(receipt.id)), ("sha256", .string(receipt.sha256)), ("mediaType", .string(receipt.mediaType.rawValue)),
             ("size", .int(receipt.size)), ("originalName", .string(receipt.originalName)), ("source", .string(receipt.source.rawValue)),
@@ -53,7 +76,7 @@ enum ReceiptView {
                 "ocr",
                 .object([
                     ("status", .string(receipt.ocr.status.rawValue)), ("note", .string(receipt.ocr.note)),
-                    ("text", .string(receipt.ocr.text)), ("suggestion", json(receipt.ocr.suggestion)),
+                    ("text", .string(receipt.ocr.text)), ("suggestion", json(suggestion ?? receipt.ocr.suggestion)),
                 ])
             ),
         ])
@@ -63,7 +86,8 @@ enum ReceiptView {
         .object([
             ("merchant", .string(suggestion.merchant)), ("date", .date(suggestion.date)),
             ("total", suggestion.amount.map { .object([("amount", .string($0)), ("currency", .string(suggestion.currency))]) } ?? .null),
-            ("category", .string(suggestion.category)),
+            ("category", .string(suggestion.category)), ("currencyIsGuess", .bool(suggestion.currencyIsGuess)),
+            ("doubts", .array(suggestion.doubts.map { .string($0) })),
         ])
     }
 
@@ -75,10 +99,10 @@ enum ReceiptView {
 
     /// What reading the receipt did, for people: "OCR read by tesseract, eng+deu: …", "Read from
     /// the PDF's text: …", "OCR skipped: …".
-    static func ocrLine(_ ocr: ReceiptOCR) -> String {
+    static func ocrLine(_ ocr: ReceiptOCR, suggestion: ReceiptSuggestion) -> String {
         switch ocr.status {
         case .done:
-            return (ownText(ocr.note).map { "Read from \($0)" } ?? "OCR read by \(ocr.note)") + ": " + suggestionLine(ocr.suggestion)
+            return (ownText(ocr.note).map { "Read from \($0)" } ?? "OCR read by \(ocr.note)") + ": " + suggestionLine(suggestion)
         case .skipped: return "OCR skipped: \(ocr.note)"
         case .failed: return "OCR failed: \(ocr.note)"
         }
@@ -100,6 +124,11 @@ struct ReceiptDetail: Document {
     let receipt: Receipt
     /// Its file in the vault.
     let path: String?
+    /// The currency its total is in when it prints none: the traveller's.
+    var guessedCurrency: String?
+
+    /// What it seems to say, as shown.
+    private var suggestion: ReceiptSuggestion { ReceiptView.suggestion(receipt.ocr, guessing: guessedCurrency) }
 
     var text: String {
         var text = "Receipt \(receipt.id)\n"
@@ -116,12 +145,13 @@ struct ReceiptDetail: Document {
         let read = ReceiptView.ownText(receipt.ocr.note).map { "read from \($0)" } ?? receipt.ocr.note
         rows.append(("OCR", receipt.ocr.status == .done ? "done (\(read))" : "\(receipt.ocr.status.rawValue): \(receipt.ocr.note)"))
         for (label, value) in rows { text += "  " + (label + ":").padding(11) + value + "\n" }
-        let suggestion = receipt.ocr.suggestion
+        let suggestion = self.suggestion
         text += "Suggestion:\n"
-        let fields: [(String, String?)] = [
-            ("Merchant", suggestion.merchant), ("Date", suggestion.date?.description),
-            ("Total", ReceiptView.total(suggestion)), ("Category", suggestion.category),
-        ]
+        let fields: [(String, String?)] =
+            [
+                ("Merchant", suggestion.merchant), ("Date", suggestion.date?.description),
+                ("Total", ReceiptView.total(suggestion)), ("Category", suggestion.category),
+            ] + suggestion.doubts.map { ("Doubt", $0) }
         for (label, value) in fields { text += "  " + (label + ":").padding(11) + (value ?? "-") + "\n" }
         if !receipt.ocr.text.isEmpty {
             text +=
@@ -132,6 +162,6 @@ struct ReceiptDetail: Document {
         return text
     }
 
-    var json: JSONValue { ReceiptView.json(receipt, path: path) }
+    var json: JSONValue { ReceiptView.json(receipt, path: path, suggestion: suggestion) }
     var rows: Listing? { ReceiptView.listing([receipt]) }
 }

@@ -13,8 +13,8 @@ struct ReceiptExpenseDraft {
         case guessed = "guessed from the receipt"
         case photo = "the photo's date"
         case today = "today"
-        case report = "the report's"
-        case settings = "the default currency"
+        case report = "a guess: the receipt names none; the report's"
+        case settings = "a guess: the receipt names none; the default currency"
         case missing = "not read: give it"
         case notStated = "none read"
     }
@@ -35,6 +35,9 @@ struct ReceiptExpenseDraft {
     /// A rate into the report's currency, when given; else the ECB's of the date, if loaded.
     var rate: String?
     var description: String
+    /// What the receipt's own arithmetic says about the total read ("the items add up to 31.00
+    /// but the total reads 34.00; check the total"); none once the amount is given.
+    var doubts: [String]
 
     /// The fields the user can change in the dialog, by the name typed.
     static let fieldNames = ["date", "amount", "currency", "merchant", "category", "vat", "rate"]
@@ -63,6 +66,7 @@ struct ReceiptExpenseDraft {
         if vat.origin == .given, vat.value.lowercased() == "none" { vat.value = "" }
         rate = overrides["rate"]
         description = overrides["description"] ?? ""
+        doubts = amount.origin == .receipt ? suggestion.doubts : []
     }
 
     /// Whether the user must confirm: some value that counts (date, amount, category) was not given.
@@ -86,6 +90,7 @@ struct ReceiptExpenseDraft {
             let shown = value.isEmpty ? "-" : value
             text += "  " + (label + ":").padding(10) + (note.isEmpty ? shown : shown.padding(max(width, 1)) + note) + "\n"
         }
+        for doubt in doubts { text += "  " + "Doubt:".padding(10) + doubt + "\n" }
         return text
     }
 
@@ -94,7 +99,9 @@ struct ReceiptExpenseDraft {
         let value = value.trimmingSpaces
         switch name {
         case "date": date = Field(value: value, origin: .given)
-        case "amount": amount = Field(value: value, origin: .given)
+        case "amount":
+            amount = Field(value: value, origin: .given)
+            doubts = []
         case "currency": currency = Field(value: value.uppercased(), origin: .given)
         case "merchant": merchant = Field(value: value, origin: .given)
         case "category": category = Field(value: value.lowercased(), origin: .given)
