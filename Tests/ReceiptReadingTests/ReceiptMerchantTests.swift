@@ -4,8 +4,8 @@ import XCTest
 @testable import ReceiptReading
 
 /// The merchant where a person looks for it: the top block's business name, not a heading, a
-/// table's header, an address, the customer's block or a scanner's stamp; the payee a receipt
-/// names. The texts are what pdftotext and
+/// table's header, an address, the customer's block or a scanner's stamp; the payee a receipt or
+/// an e-mail names; an e-mail's sender when it is a business. The texts are what pdftotext and
 /// tesseract read from real receipts of the corpus (Tests/Fixtures/corpus), shortened.
 final class ReceiptMerchantTests: XCTestCase {
     private func merchant(_ text: String) -> String? { ReceiptTextReader.suggestion(from: text).merchant }
@@ -106,5 +106,49 @@ final class ReceiptMerchantTests: XCTestCase {
         XCTAssertNil(merchant(payee), "a name is short")
         XCTAssertNil(ReceiptMerchant.payee(in: "payment of to to to to"[...]))
         XCTAssertNil(ReceiptMerchant.payee(in: "you paid"[...]))
+    }
+
+    // MARK: - E-mails
+
+    private func mail(from: String, subject: String = "Receipt", body: String) throws -> (MailReceipts, String) {
+        let message = "From: \(from)\nSubject: \(subject)\nDate: 20 Mar 2026\nContent-Type: text/plain\n\n\(body)\n"
+        let mail = try MailReceipts.read(Array(message.utf8))
+        return (mail, mail.receipts.first?.text ?? "")
+    }
+
+    private func merchant(from: String, subject: String = "Receipt", body: String) throws -> String? {
+        let (mail, text) = try mail(from: from, subject: subject, body: body)
+        return mail.merchant(text: text, read: ReceiptTextReader.suggestion(from: text).merchant)
+    }
+
+    func testAnEMailsPayee() throws {
+        XCTAssertEqual(
+            try merchant(
+                from: "\"service@paypal.co.uk\" <service@paypal.co.uk>",
+                body: "Hello Jakub Jamro,\nYou sent a payment of £4.49 GBP to La Barbiera\nTotal £4.49 GBP"), "La Barbiera")
+        XCTAssertEqual(
+            try merchant(from: "PayPal <service@paypal.de>", body: "Guten Tag,\nIhre Zahlung an Taxi Berlin wurde gesendet.\n27,00 EUR"),
+            "Taxi Berlin", "the payment service is not the merchant")
+        XCTAssertEqual(
+            try merchant(from: "Apple <no_reply@email.apple.com>", subject: "Your receipt from Apple.", body: "Hi Jane,\nTotal 2,99 €"),
+            "Apple", "the subject names it")
+    }
+
+    func testTheSendersDisplayNameWhenItIsABusiness() throws {
+        XCTAssertEqual(
+            try merchant(from: "Deutsche Bahn <noreply@bahn.de>", body: "Hallo Max,\nIhre Fahrkarte\nGesamtbetrag 27,00 EUR"),
+            "Deutsche Bahn")
+        XCTAssertEqual(
+            try merchant(from: "Cafe <c@example.com>", body: "Cafe Central\nSumme 4,20 EUR"), "Cafe Central",
+            "the text's letterhead names the sender more fully")
+        XCTAssertEqual(try merchant(from: "Uber Receipts <uber.us@uber.com>", body: "Thanks for tipping, Jane\nTotal €12.00"), "Uber")
+        XCTAssertEqual(
+            try merchant(from: "Amazon.co.uk <auto-confirm@amazon.co.uk>", body: "Hello Jane,\nOrder Total: £28.98"), "Amazon.co.uk")
+        // A person forwarding a receipt, or writing from a personal mailbox, is not the merchant.
+        XCTAssertEqual(
+            try merchant(from: "Jane Doe <jane.doe@company.example>", body: "Café Einstein\nSumme 4,50 EUR"), "Café Einstein")
+        XCTAssertEqual(try merchant(from: "Max Mustermann <mm1984@gmail.com>", body: "Hotel Adler\nTotal 80.00 EUR"), "Hotel Adler")
+        XCTAssertEqual(try merchant(from: "Max Mustermann <mm1984@gmail.com>", body: "12.03.2026\n80,00 EUR"), "Max Mustermann")
+        XCTAssertEqual(try merchant(from: "no-reply <no-reply@shop.example>", body: "Total 3.00"), "no-reply", "nothing better")
     }
 }
