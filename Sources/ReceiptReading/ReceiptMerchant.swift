@@ -348,9 +348,11 @@ public enum ReceiptMerchant {
     static func tradingName(_ text: Substring) -> Substring {
         var tokens = text.split(whereSeparator: \.isWhitespace)
         var dropped = false
+        // Each token of the legal form, OCR's glued ones too ("GmbH&", "Co.KG").
         while let last = tokens.last, tokens.count > 1 {
-            let letters = joinedLetters(ReceiptWords(last)).joined()
-            guard legalForms.contains(letters) || dropped && legalFormJoints.contains(letters) else { break }
+            let parts = joinedLetters(ReceiptWords(last))
+            let isLegal = parts.allSatisfy { legalForms.contains($0) || legalFormJoints.contains($0) }
+            guard isLegal, parts.contains(where: legalForms.contains) || dropped else { break }
             tokens.removeLast()
             dropped = true
         }

@@ -63,6 +63,7 @@ final class ReceiptMerchantTests: XCTestCase {
             merchant("IKEA Deutschland GmbH & Co. KG\nSüdring 7, 33647 Bielefeld\nSumme 134,39"), "IKEA",
             "a national company trades under its brand")
         XCTAssertEqual(merchant("Amazon EU S.a.r.l.\nTotal 3.00 EUR"), "Amazon")
+        XCTAssertEqual(merchant("MKEA\nIKEA Deutschland GmbH& Co.KG\nSumme 134,39"), "IKEA", "as OCR glues it")
         XCTAssertEqual(merchant("Sold By : WS Retail Services Pvt. Ltd.,\nGrand Total 319.00"), "WS Retail Services Pvt. Ltd.")
         XCTAssertEqual(
             merchant("Retail Invoices/Bill\nSold By : WS Retail Services Pvt. Ltd.,\nTotal 319.00"), "WS Retail Services Pvt. Ltd.")
