@@ -25,9 +25,9 @@ public enum ReceiptTextReader {
         }
         let words = lines.map(ReceiptWords.init)
         let (total, currency, order) = money(lines, words)
-        let merchantLine = merchant(lines, words, order, skipping: margins)
+        let merchantLine = ReceiptMerchant.line(lines, words, order, skipping: margins)
         return ReceiptSuggestion(
-            merchant: merchantLine.map { clean(lines[$0]) }, date: date(lines, words, order, skipping: margins),
+            merchant: merchantLine.map { ReceiptMerchant.name(lines, at: $0, order) }, date: date(lines, words, order, skipping: margins),
             amount: total?.amount, currency: currency,
             category: ReceiptCategories.guess(lines: words, merchantLine: merchantLine),
             vat: ReceiptVAT.suggest(lines, words, total: total?.amount),
@@ -60,40 +60,6 @@ public enum ReceiptTextReader {
             ?? unlabelledTotal(lines, words, currencies: found)
         let currency = total.flatMap { currency($0.line) ?? currency($0.line + 1) } ?? mostPrinted ?? columnCurrency(lines)
         return (total, currency, ReceiptCurrencies.slashOrder(country: country, currency: currency))
-    }
-
-    // MARK: - Merchant
-
-    /// Words of header lines that are not the merchant's name.
-    public static let notMerchantWords: Set<String> = [
-        "receipt", "quittung", "rechnung", "invoice", "facture", "ticket", "eticket", "beleg", "kassenbon", "bon",
-        "kassenbeleg", "tel", "telefon", "phone", "fax", "www", "http", "https", "com", "ust", "mwst", "vat", "tva",
-        "siret", "uid", "steuernummer", "welcome", "willkommen", "bienvenue", "kasse", "terminal", "datum", "date",
-        "copy", "kopie", "duplicate", "customer", "kunde", "order", "bestellung",
-    ]
-
-    /// The merchant's line: the first of the top lines that reads like a name — mostly letters,
-    /// no amount, no date, not a label such as RECEIPT or a phone number.
-    public static func merchant(
-        _ lines: [String], _ words: [ReceiptWords], _ order: ReceiptDates.SlashOrder, skipping margins: Set<Int> = []
-    ) -> Int? {
-        for (index, line) in lines.prefix(6).enumerated() where !margins.contains(index) {
-            let visible = line.filter { !$0.isWhitespace }
-            let letters = visible.filter(\.isLetter).count
-            guard letters >= 3, Double(letters) / Double(max(visible.count, 1)) >= 0.6,
-                line.first.map({ !$0.isASCIIDigitCharacter }) ?? false,
-                !words[index].words.contains(where: notMerchantWords.contains),
-                ReceiptAmounts.amounts(in: line).isEmpty, ReceiptDates.dates(in: line, slashOrder: order).isEmpty
-            else { continue }
-            return index
-        }
-        return nil
-    }
-
-    /// A line as a name: without the frame characters receipts print around it, spaces collapsed.
-    public static func clean(_ line: String) -> String {
-        let trimmed = line.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber && $0 != "." && $0 != ")" }
-        return String(trimmed.reversed()).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     private static func mostFrequent(_ codes: [String]) -> String? {

@@ -90,6 +90,24 @@ final class MailReceiptTests: EngineTestCase {
         XCTAssertEqual(try receipts().count, 1)
     }
 
+    func testAPaymentServicesReceiptIsThePayees() throws {
+        let message = Data(
+            """
+            From: "PayPal" <service@paypal.co.uk>
+            Date: Fri, 01 Jun 2018 10:12:00 +0100
+            Subject: Receipt for your payment to La Barbiera
+            Content-Type: text/html; charset=utf-8
+
+            <html><body><p>Hello Jakub Jamro</p><p>You sent a payment of &pound;4.49 GBP to La Barbiera</p>
+            <table><tr><td>Total</td><td>&pound;4.49 GBP</td></tr></table></body></html>
+
+            """.utf8)
+        let result = try app.run(["receipt", "capture", "-", "--no-match"], stdinBytes: message)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Read from the e-mail's text: La Barbiera · 2018-06-01 · 4.49 GBP"), result.stdout)
+        XCTAssertEqual(try receipts().first?["merchant"] as? String, "La Barbiera")
+    }
+
     func testTheReportPrintsAnEmailReceiptAsItsText() throws {
         try app.walldorfTrip()
         let capture = try app.run(["receipt", "capture", "-", "--expense", "1"], stdinBytes: MailSamples.html())

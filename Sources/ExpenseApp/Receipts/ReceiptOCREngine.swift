@@ -45,14 +45,15 @@ struct ReceiptOCREngine {
     }
 
     /// An e-mail that is itself the receipt: its HTML body rendered to text, else its plain text.
-    /// Where the text names no merchant or date, the sender's name and the message's Date stand in.
+    /// The merchant is the payee or shop the message names (`MailReceipts.merchant`); where the
+    /// text names no date, the message's Date stands in.
     func read(message bytes: [UInt8]) -> ReceiptOCR {
         var limits = MailLimits()
         limits.maximumMessageBytes = max(limits.maximumMessageBytes, bytes.count)
         let (text, mail) = MailReceipts.text(ofMessage: bytes, limits: limits)
         guard let mail else { return ReceiptOCR(status: .failed, note: "the message cannot be read as an e-mail") }
         var suggestion = ReceiptTextReader.suggestion(from: text)
-        if suggestion.merchant == nil { suggestion.merchant = mail.senderName }
+        suggestion.merchant = mail.merchant(text: text, read: suggestion.merchant)
         if suggestion.date == nil { suggestion.date = mail.date }
         return ReceiptOCR(status: .done, note: "e-mail text", text: Self.tidy(text), suggestion: suggestion)
     }

@@ -205,6 +205,13 @@ public struct MailMessage: Sendable {
         return from
     }
 
+    /// The sender's address, lower case: between the angle brackets, else the whole field.
+    public var senderAddress: String? {
+        guard let from = headers.text(of: "from")?.trimmingSpaces, !from.isEmpty else { return nil }
+        let address = from.firstIndex(of: "<").map { from[from.index(after: $0)...].prefix { $0 != ">" } } ?? Substring(from)
+        return address.contains("@") ? address.trimmingSpaces.lowercased() : nil
+    }
+
     /// The Date field's day, as the sender's clock had it.
     public var date: CalendarDate? { headers.value(of: "date").flatMap(MailDate.day) }
 }

@@ -12,6 +12,7 @@ public struct MailReceipts: Sendable {
     public var refused: [String]
     /// Who sent it and when: what a receipt whose text says neither may fall back on.
     public var senderName: String?
+    public var senderAddress: String?
     public var subject: String?
     public var date: CalendarDate?
 
@@ -69,7 +70,8 @@ public struct MailReceipts: Sendable {
             receipts.append(MailReceipt(bytes: bytes, mediaType: .message, name: "message.eml", text: text))
         }
         return MailReceipts(
-            receipts: receipts, refused: refused, senderName: message.senderName, subject: message.subject, date: message.date)
+            receipts: receipts, refused: refused, senderName: message.senderName, senderAddress: message.senderAddress,
+            subject: message.subject, date: message.date)
     }
 
     /// The Content-IDs the HTML bodies show (`src="cid:logo@shop"`).
