@@ -79,7 +79,8 @@ final class ImportFeedbackTests: ImportTestCase {
         XCTAssertTrue(
             try app.ok("help", "import").hasPrefix(
                 // Wrapped at 80 columns, the width of help on no terminal.
-                "OVERVIEW: Import card or bank statements: CSV through a rules file,\n          camt.052/053/054, OFX, MT940 and QIF as they are.\n"))
+                "OVERVIEW: Import card or bank statements: CSV through a rules file,\n          camt.052/053/054, OFX, MT940 and QIF as they are.\n"
+            ))
         XCTAssertTrue(try app.ok("import", "--help").contains("USAGE: expenses import [<options>] <file> ...\n"))
         let help = try app.ok("help", "import")
         XCTAssertTrue(
