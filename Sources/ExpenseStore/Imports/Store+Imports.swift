@@ -178,9 +178,10 @@ extension Store {
         // A team database's triggers stay: other clients write beside this one. (Its ids come from
         // a sequence, so there too this connection's new rows are those past its largest id.)
         let triggers = try writes.imports.expensesTriggersThatMayBeSetAside()
-        let onInsert = triggers.filter { Self.normalizedSQL($0.sql).uppercased().contains(" INSERT ON EXPENSES ") }
+        let onInsert = triggers.filter { SQL.collapsingWhitespace($0.sql).uppercased().contains(" INSERT ON EXPENSES ") }
         let known = onInsert.allSatisfy { trigger in
-            Self.replaceableInsertTriggers[trigger.name].map { Self.normalizedSQL($0) == Self.normalizedSQL(trigger.sql) } ?? false
+            Self.replaceableInsertTriggers[trigger.name].map { SQL.collapsingWhitespace($0) == SQL.collapsingWhitespace(trigger.sql) }
+                ?? false
         }
         let firstNewID = try db.scalar(SQL("SELECT coalesce(max(id), 0) + 1 FROM expenses"))
         guard known, !onInsert.isEmpty else {
@@ -267,10 +268,6 @@ extension Store {
                 { ($0.int64(0), try StoredRow($0, table: "reports", key: .column(0)).currency(1)) })
         else { return }
         throw Report.totalTooLarge(id: id, currency: currency)
-    }
-
-    static func normalizedSQL(_ sql: String) -> String {
-        sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 
     /// A writer for the rows of batch `batchID`; use it inside the `write` that began the batch.
