@@ -64,6 +64,22 @@ final class ImportStoreTests: ImportStoreTestCase {
         XCTAssertEqual(stored, ["700 2026-03-03", "800 2026-03-02", "900 2026-03-02"])
     }
 
+    /// A row recognised by its content key (a bank statement's) has no entry in receipt
+    /// matching's index: it is found on the content keys' own index, and its import no longer
+    /// pays for a second entry (issue 45). Counted with SQLite's dbstat.
+    func testARowWithAContentKeyIsNotInTheMatchingIndex() throws {
+        try fileOnly(because: "it counts the index's entries with SQLite's dbstat")
+        try importBatch([(100, .externalID("T-1")), (200, .externalID("T-2")), (300, .contentKey(3))])
+        _ = try store.insertExpense(expense(400))
+        let entries = try store.db.scalar(
+            "SELECT sum(ncell) FROM dbstat WHERE name = 'expenses_by_date_and_amount' AND pagetype = 'leaf'")
+        XCTAssertEqual(entries, 3)
+        // Each fingerprint still turns its row away when it comes again.
+        XCTAssertEqual(
+            try importBatch([(100, .externalID("T-1")), (300, .contentKey(3)), (500, .contentKey(5))]).batch.counts,
+            ImportCounts(new: 1, duplicate: 2))
+    }
+
     /// The lookups of the SQLite writer's duplicate probe are searches of the unique indexes.
     func testTheDuplicateProbeSearchesTheUniqueIndexes() throws {
         let db = try Store(path: path("probe.sqlite"), now: { "2026-03-10T09:00:00Z" }).db
