@@ -5,7 +5,8 @@ it made itself, its schema being its own (A0); beside sqlite3's bare `.import` o
 into a table of its columns, in WAL mode as the app's database is (B). The commands take turns,
 A A0 B A A0 B ..., BENCH_TURNS_RUNS times (5), each after a fresh copy written out (`sync`), so
 that the machine's drift between runs falls on each alike; the medians count. Targets: the card
-export at most 5x B; each shape no slower than A0, when there is one."""
+export at most 5x B; every other shape no slower than A0, when there is one (the card export's
+ratio to A0 is said as information: its target is B's)."""
 
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from .import_shapes import SHAPES, Shape
 from .run import Command, at_most, q, quiet, ratio, remove_database
 
 TURNS_TARGET_CARD_BARE_RATIO = 5.0  # the card export vs sqlite3's bare .import of the same file
-TURNS_TARGET_BASELINE_RATIO = 1.0  # each shape vs the baseline binary
+TURNS_TARGET_BASELINE_RATIO = 1.0  # every shape but the card export vs the baseline binary
 
 
 def fresh_copy(template: Path, database: Path) -> Command:
@@ -72,7 +73,9 @@ def import_turns(bench: Bench, directory: Path) -> None:
                          f"<= {TURNS_TARGET_CARD_BARE_RATIO:g}x", verdict)
         else:
             bench.record(f"import {shape.name} {rows} / sqlite3 .import (median of {runs})", f"{a / b:.2f}x", "-", "info")
-        if a0:
+        if a0 and shape.name == "card":
+            bench.record(f"import card {rows} / baseline (median of {runs})", f"{a / a0:.2f}x", "-", "info")
+        elif a0:
             verdict = bench.verdict(at_most(a / a0, TURNS_TARGET_BASELINE_RATIO))
             bench.record(f"import {shape.name} {rows} / baseline (median of {runs})", f"{a / a0:.2f}x",
                          f"<= {TURNS_TARGET_BASELINE_RATIO:g}x", verdict)
