@@ -81,7 +81,9 @@ final class ReceiptMatchingStoreTests: TemporaryDatabaseTestCase {
             }
             XCTAssertEqual(
                 definition,
-                ["CREATE INDEX expenses_by_date_and_amount ON public.expenses USING btree (owner, date, amount_minor) WHERE (import_key IS NULL)"])
+                [
+                    "CREATE INDEX expenses_by_date_and_amount ON public.expenses USING btree (owner, date, amount_minor) WHERE (import_key IS NULL)"
+                ])
             return
         }
         let days = day.adding(days: -1)...day.adding(days: 3)
