@@ -6,7 +6,7 @@ import ExpenseSupport
 /// it. One at a time: anything else run on the connection first takes the result of what was
 /// sent (keeping it for whoever sent it), its error included; a rollback throws it away.
 extension PostgresDatabase {
-    /// Sends `statement` and returns at once; `receive()` waits for its result.
+    /// Sends `statement` and returns at once; `receiveScalar()` waits for its result.
     func send(_ statement: SQL) throws {
         try receiveSent()
         let (sql, arguments) = (statement.text, statement.arguments)
