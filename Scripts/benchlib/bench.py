@@ -3,8 +3,10 @@
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,6 +112,23 @@ class Bench:
         if subprocess.run(hyperfine, stdout=sys.stderr, stdin=subprocess.DEVNULL).returncode != 0:
             die(f"hyperfine failed timing {', '.join(name for name, _ in commands)}")
         return self.means(json_name)
+
+    def in_turns(self, json_name: str, commands: list[tuple[str, Command, Command]], runs: int) -> dict[str, float]:
+        """Times the commands (name, prepare, command) taking turns, A B C A B C ..., RUNS times
+        each, so that what the machine does meanwhile (the noise between runs here is 15-25 %)
+        falls on each alike; each run after its untimed PREPARE. Exports the samples to
+        WORK/JSON_NAME and returns each one's median in milliseconds."""
+        samples: dict[str, list[float]] = {name: [] for name, _, _ in commands}
+        for _ in range(runs):
+            for name, prepare, command in commands:
+                output(prepare, f"prepare ({line(prepare)[:200]})")
+                start = time.monotonic()
+                status = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL).returncode
+                samples[name].append((time.monotonic() - start) * 1000)
+                if status != 0:
+                    die(f"'{name}' failed (exit {status}): {line(command)}")
+        (self.work / json_name).write_text(json.dumps({"samples_ms": samples}, indent=1))
+        return {name: round(statistics.median(times), 2) for name, times in samples.items()}
 
     def means(self, json_name: str) -> dict[str, float]:
         """Each command's mean in milliseconds, from a hyperfine export of this run."""

@@ -50,6 +50,10 @@ Environment:
   BENCH_IMPORT_ROWS  rows of each statement in the import and team sections (default: 1000000)
   BENCH_IMPORT_RUNS  timed runs per command in the import, team and pay sections (default: 3)
   BENCH_IMPORT_SHAPES  the import section's shapes of statement (default: statement card bank)
+  BENCH_TURNS_ROWS  rows of each statement in the import section's runs in turns (default: 200000)
+  BENCH_TURNS_RUNS  runs per command taking turns there, of which the median counts (default: 5)
+  BENCH_BASELINE  another expenses binary (an earlier commit's release build), imported beside this
+                  one in those runs: the figures before and after, side by side
   BENCH_HLEDGER  0: the import section leaves out hledger (minutes and about 8 GB at a million rows)
   BENCH_TEAM_SECONDS  how long the team section's 16-client workload and pgbench run (default: 60)
   BENCH_PGBENCH_SCALE  pgbench's scale factor in the team section (default: 16, one branch a client)

@@ -24,6 +24,7 @@ from .errors import die, log
 from .import_files import (IMPORT_SUMMARY_SQL, checkpoint_copy, floor_sql, import_fixtures, shape_csv, sqlite3_import,
                            store_sql)
 from .import_shapes import SHAPES, STATEMENT, Shape
+from .import_turns import import_turns
 from .run import at_most, mib, peak, per_second, q, quiet, ratio, remove, remove_database, size, sqlite
 
 IMPORT_TARGET_FLOOR_RATIO = 1.3  # expenses import vs SQLite's own cost of the same rows (D)
@@ -172,6 +173,7 @@ def section_import(bench: Bench) -> None:
     ensure_import_tools()
     directory = bench.work / "import"
     import_fixtures(bench, directory)
+    import_turns(bench, directory)
     for name in shapes:
         import_shape(bench, directory, SHAPES[name])
     if bench.settings.hledger:

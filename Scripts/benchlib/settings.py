@@ -65,6 +65,9 @@ class Settings:
     import_rows: int
     import_runs: int
     import_shapes: list[str]
+    turns_rows: int
+    turns_runs: int
+    baseline: Path | None
     hledger: bool
     ten_million: bool
     team_seconds: int
@@ -78,6 +81,7 @@ class Settings:
     @staticmethod
     def from_environment(root: Path) -> "Settings":
         binary = os.environ.get("BENCH_BINARY")
+        baseline = os.environ.get("BENCH_BASELINE")
         return Settings(
             root=root,
             scratch=Path(_text("BENCH_SCRATCH", str(root / ".build"))),
@@ -94,6 +98,9 @@ class Settings:
             import_rows=_count("BENCH_IMPORT_ROWS", 1000000, at_least=10),
             import_runs=_count("BENCH_IMPORT_RUNS", 3),
             import_shapes=_text("BENCH_IMPORT_SHAPES", "statement card bank").split(),
+            turns_rows=_count("BENCH_TURNS_ROWS", 200000, at_least=10),
+            turns_runs=_count("BENCH_TURNS_RUNS", 5),
+            baseline=Path(baseline).absolute() if baseline else None,
             hledger=_text("BENCH_HLEDGER", "1") == "1",
             ten_million=os.environ.get("BENCH_10M") == "1",
             team_seconds=_count("BENCH_TEAM_SECONDS", 60),

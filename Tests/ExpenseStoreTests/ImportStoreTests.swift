@@ -64,6 +64,44 @@ final class ImportStoreTests: ImportStoreTestCase {
         XCTAssertEqual(stored, ["700 2026-03-03", "800 2026-03-02", "900 2026-03-02"])
     }
 
+    /// A row recognised by its content key (a bank statement's) has no entry in receipt
+    /// matching's index: it is found on the content keys' own index, and its import no longer
+    /// pays for a second entry (issue 45). Counted with SQLite's dbstat.
+    func testARowWithAContentKeyIsNotInTheMatchingIndex() throws {
+        try fileOnly(because: "it counts the index's entries with SQLite's dbstat")
+        try importBatch([(100, .externalID("T-1")), (200, .externalID("T-2")), (300, .contentKey(3))])
+        _ = try store.insertExpense(expense(400))
+        let entries = try store.db.scalar(
+            "SELECT sum(ncell) FROM dbstat WHERE name = 'expenses_by_date_and_amount' AND pagetype = 'leaf'")
+        XCTAssertEqual(entries, 3)
+        // Each fingerprint still turns its row away when it comes again.
+        XCTAssertEqual(
+            try importBatch([(100, .externalID("T-1")), (300, .contentKey(3)), (500, .contentKey(5))]).batch.counts,
+            ImportCounts(new: 1, duplicate: 2))
+    }
+
+    /// A team database's writer sends each chunk's insert and goes on; a statement run meanwhile
+    /// (an exchange rate looked up for the next rows) takes that chunk's result first, and the
+    /// writer still counts it. 25,000 rows: three chunks of the server writer's 10,000.
+    func testAStatementRunBetweenChunksLeavesTheirCountsWhole() throws {
+        let counts = try store.write {
+            try store.withInsertTriggersInBulk { () throws -> ImportCounts in
+                let id = try store.beginImportBatch(file: "big.csv", rules: "card.rules", reportID: nil)
+                let writer = try store.importWriter(batch: id)
+                for row in 1...25_000 {
+                    try writer.append(expense(Int64(row)), line: row + 1, fingerprint: .contentKey(Int64(row)))
+                    if row % 5_000 == 1 { XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM categories WHERE code = 'meals'"), 1) }
+                }
+                // A duplicate of the first row, in the last chunk.
+                try writer.append(expense(1), line: 25_002, fingerprint: .contentKey(1))
+                _ = try writer.insertedIDs()
+                return ImportCounts(new: writer.newRows, duplicate: writer.duplicateRows)
+            }.result
+        }
+        XCTAssertEqual(counts, ImportCounts(new: 25_000, duplicate: 1))
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM expenses"), 25_000)
+    }
+
     /// The lookups of the SQLite writer's duplicate probe are searches of the unique indexes.
     func testTheDuplicateProbeSearchesTheUniqueIndexes() throws {
         let db = try Store(path: path("probe.sqlite"), now: { "2026-03-10T09:00:00Z" }).db

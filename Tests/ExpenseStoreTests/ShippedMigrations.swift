@@ -36,6 +36,7 @@ enum ShippedMigrations {
         ("2026-12-24-v23-expense-cuts", "e5f9c9cb80c204a0f7f1b2b1d520379cfcafa59bd7004fe9091c75368706c7b9"),
         ("2026-12-25-v24-per-diems-abroad", "9cc6ea0e249ab53a80c5beefa0c27775a8564b52eea59c40f154e786a3f3f473"),
         ("2026-12-26-v25-bmf-rates-2024-2026", "78cd0c38ce600d3a6f3ce4a0b1440eb105c2d511a67dfabdfa578b319a3559d1"),
+        ("2026-12-27-v26-matching-index", "bea4a9fae91a324270d27b7cdcea41f5a056c9ca1fd60f79dff981445b0f7d26"),
     ]
 
     /// `PostgresMigrations.migrator`: a team database.
@@ -62,5 +63,6 @@ enum ShippedMigrations {
         ("2026-12-24-pg-v20-expense-cuts", "2161b43663ec84c27ebfbb55e7110d4e52a87b6d92ee2c0087a8b91fc7fca73d"),
         ("2026-12-25-pg-v21-per-diems-abroad", "801cd9ed486096189e3da1c1919773fd961bdd969d81bd9a74759d178a6c5499"),
         ("2026-12-26-pg-v22-bmf-rates-2024-2026", "78cd0c38ce600d3a6f3ce4a0b1440eb105c2d511a67dfabdfa578b319a3559d1"),
+        ("2026-12-27-pg-v23-matching-index", "661b227faa9f08821d4bd34a55993300a3a6f7ee09c3cac2f13367f888230450"),
     ]
 }

@@ -7,12 +7,15 @@ public struct HelpTopic: Sendable {
     public let name: String
     /// One line for `help`'s list of topics and the manual page's NAME line.
     public let abstract: String
-    public let blocks: [HelpBlock]
+    /// Made when the topic is shown, not when the command language is built at every start: a
+    /// topic may compute an example (help per-diem's tables read the whole BMF table, 25 ms).
+    private let makeBlocks: @Sendable () -> [HelpBlock]
+    public var blocks: [HelpBlock] { makeBlocks() }
 
-    public init(_ name: String, abstract: String, blocks: [HelpBlock]) {
+    public init(_ name: String, abstract: String, blocks: @escaping @autoclosure @Sendable () -> [HelpBlock]) {
         self.name = name
         self.abstract = abstract
-        self.blocks = blocks
+        makeBlocks = blocks
     }
 }
 

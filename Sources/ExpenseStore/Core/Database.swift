@@ -50,6 +50,11 @@ public enum SQLDialect: Sendable {
     /// database each person's rows are their own, so the owner leads the key.
     func personalKey(_ columns: String) -> String { self == .sqlite ? columns : "owner, " + columns }
 
+    /// Where a table's name is read, that the read goes through `index`: SQLite's planner, which
+    /// has no statistics unless ANALYZE ran, may pick another index of as many equal columns;
+    /// PostgreSQL's, which has them, chooses itself and knows no such clause.
+    func indexedBy(_ index: String) -> String { self == .sqlite ? "INDEXED BY \(index)" : "" }
+
     /// An aggregate of `column`'s values as one comma-separated text.
     func joinedList(_ column: String) -> String {
         self == .sqlite ? "group_concat(\(column))" : "string_agg(\(column)::text, ',')"

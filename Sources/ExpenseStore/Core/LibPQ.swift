@@ -19,6 +19,7 @@ struct LibPQ {
     let connectionNeedsPassword: expenses_PQconnectionNeedsPassword
     let exec: expenses_PQexec
     let execParams: expenses_PQexecParams
+    let sendQueryParams: expenses_PQsendQueryParams
     let resultStatus: expenses_PQresultStatus
     let cmdTuples: expenses_PQcmdTuples
     let resultErrorField: expenses_PQresultErrorField
@@ -61,6 +62,7 @@ struct LibPQ {
         connectionNeedsPassword = try Self.function("PQconnectionNeedsPassword", in: library)
         exec = try Self.function("PQexec", in: library)
         execParams = try Self.function("PQexecParams", in: library)
+        sendQueryParams = try Self.function("PQsendQueryParams", in: library)
         resultStatus = try Self.function("PQresultStatus", in: library)
         cmdTuples = try Self.function("PQcmdTuples", in: library)
         resultErrorField = try Self.function("PQresultErrorField", in: library)

@@ -17,6 +17,10 @@ final class PostgresDatabase: Database {
     public private(set) var changes = 0
     /// The SQL as the server reads it (`$1`, `$2`... for `?`), per statement the store wrote.
     private var numbered: [String: String] = [:]
+    /// The statement `send` sent, until its result is received, and that result when another
+    /// statement had to take it first (`PostgresDatabase+Sending.swift`).
+    var sent: String?
+    var takenEarly: Result<Int64, any Error>?
 
     /// The oldest server whose SQL the schema uses (identity columns, row-level security with
     /// FORCE, `CREATE OR REPLACE TRIGGER`...).
@@ -116,6 +120,7 @@ final class PostgresDatabase: Database {
         let (sql, arguments) = (statement.text, statement.arguments)
         if arguments.isEmpty, sql.contains(";") {
             // Several statements (a schema): the simple protocol runs them as one.
+            try receiveSent()
             _ = try check(pq.exec(connection, sql), sql: sql)
             return
         }
@@ -132,9 +137,21 @@ final class PostgresDatabase: Database {
         return result.rowCount > 0 ? try map(Row(result, 0)) : nil
     }
 
-    /// Sends `sql` with its arguments as typed parameters (so `? IS NULL` has a type), text
-    /// except blobs, which go as bytes.
+    /// Runs `sql` with its arguments and returns its result, after what `send` sent.
     private func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> PostgresResult {
+        try receiveSent()
+        let result = try withParameters(sql, arguments) { text, count, types, values, lengths, formats in
+            pq.execParams(connection, text, count, types, values, lengths, formats, 0)
+        }
+        return try check(result, sql: sql)
+    }
+
+    /// Calls `body` with `sql` as the server reads it and `arguments` as libpq takes them:
+    /// typed parameters (so `? IS NULL` has a type), text except blobs, which go as bytes.
+    func withParameters<T>(
+        _ sql: String, _ arguments: [DatabaseValue],
+        _ body: (String, Int32, [Oid], UnsafePointer<UnsafePointer<CChar>?>?, [Int32], [Int32]) -> T
+    ) throws -> T {
         let text = numbered[sql] ?? Self.numberingParameters(sql)
         numbered[sql] = text
         var types: [Oid] = []
@@ -179,16 +196,15 @@ final class PostgresDatabase: Database {
                 formats.append(1)
             }
         }
-        let result = values.withUnsafeBufferPointer { valuePointers in
+        return values.withUnsafeBufferPointer { valuePointers in
             valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constValues in
-                pq.execParams(connection, text, Int32(arguments.count), types, constValues.baseAddress, lengths, formats, 0)
+                body(text, Int32(arguments.count), types, constValues.baseAddress, lengths, formats)
             }
         }
-        return try check(result, sql: sql)
     }
 
     /// The result, or its error with its SQLSTATE.
-    private func check(_ result: OpaquePointer?, sql: String, expecting: ExecStatusType? = nil) throws -> PostgresResult {
+    func check(_ result: OpaquePointer?, sql: String, expecting: ExecStatusType? = nil) throws -> PostgresResult {
         guard let result else {
             throw DatabaseError(sqlState: "08006", message: Self.lastLine(pq.errorMessage(connection)), sql: sql)
         }
@@ -213,7 +229,7 @@ final class PostgresDatabase: Database {
         }
     }
 
-    private static func lastLine(_ message: UnsafeMutablePointer<CChar>?) -> String {
+    static func lastLine(_ message: UnsafeMutablePointer<CChar>?) -> String {
         let text = message.map { String(cString: $0) } ?? ""
         return text.split(separator: "\n").last.map(String.init) ?? "no reply from the server"
     }
@@ -263,6 +279,7 @@ final class PostgresDatabase: Database {
 
     /// Runs `sql`, a `COPY ... FROM STDIN`, sending `data` (COPY's text format) as its input.
     func copy(_ sql: String, data: [UInt8]) throws {
+        try receiveSent()
         let start = try check(pq.exec(connection, sql), sql: sql, expecting: PGRES_COPY_IN)
         _ = start
         let sent = data.withUnsafeBufferPointer { bytes in
@@ -303,11 +320,13 @@ final class PostgresDatabase: Database {
     }
 
     public func rollback() {
+        discardSent()
         guard isInsideTransaction else { return }
         pq.clear(pq.exec(connection, "ROLLBACK"))
     }
 
     public func rollback(to savepoint: String) {
+        discardSent()
         guard isInsideTransaction else { return }
         pq.clear(pq.exec(connection, "ROLLBACK TO SAVEPOINT \(savepoint)"))
     }

@@ -20,6 +20,9 @@ protocol ImportWrites {
 
     /// Runs `body` (an import) with the engine's settings for many inserts, then restores them.
     func withBulkInsertSettings<T>(_ body: () throws -> T) throws -> T
+    /// Whether `withBulkInsertSettings` set the foreign keys aside, so that the import must check
+    /// the parents of the rows it added itself (`Store.requireParents`).
+    func parentsSetAside() throws -> Bool
     /// The triggers of `expenses` (name, and the statement that creates it) that an import may set
     /// aside while it inserts; none where other clients write beside this one.
     func expensesTriggersThatMayBeSetAside() throws -> [(name: String, sql: String)]

@@ -56,6 +56,7 @@ final class SQLiteImportWriter: ImportWriter {
         self.tally = tally
         sequenceBefore = try db.scalar(SQL("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'expenses'), 0)"))
         probe = try ImportDuplicateProbe(db: db)
+        tally?.add(batch: batchID)
     }
 
     /// The INSERT of `rows` queued rows, its parameters numbered for `QueuedImportRows.bind`.
@@ -103,6 +104,7 @@ final class SQLiteImportWriter: ImportWriter {
 
     private func queue(_ expense: Expense, line: Int, fingerprint: ImportFingerprint) {
         queued.append(expense, line: line, fingerprint: fingerprint)
+        tally?.add(category: expense.category)
         guard let report = expense.reportID else { return }
         if report != queuedReport {
             queuedReport = report

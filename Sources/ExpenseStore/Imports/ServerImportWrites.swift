@@ -33,6 +33,9 @@ struct ServerImportWrites: ImportWrites {
         try body()
     }
 
+    /// Never: the server checks every row's parents, as every other write's.
+    func parentsSetAside() throws -> Bool { false }
+
     /// None: other clients write beside this one, and the triggers guard their rows too.
     func expensesTriggersThatMayBeSetAside() throws -> [(name: String, sql: String)] { [] }
 

@@ -178,13 +178,16 @@ extension Store {
         // A team database's triggers stay: other clients write beside this one. (Its ids come from
         // a sequence, so there too this connection's new rows are those past its largest id.)
         let triggers = try writes.imports.expensesTriggersThatMayBeSetAside()
-        let onInsert = triggers.filter { Self.normalizedSQL($0.sql).uppercased().contains(" INSERT ON EXPENSES ") }
+        let onInsert = triggers.filter { SQL.collapsingWhitespace($0.sql).uppercased().contains(" INSERT ON EXPENSES ") }
         let known = onInsert.allSatisfy { trigger in
-            Self.replaceableInsertTriggers[trigger.name].map { Self.normalizedSQL($0) == Self.normalizedSQL(trigger.sql) } ?? false
+            Self.replaceableInsertTriggers[trigger.name].map { SQL.collapsingWhitespace($0) == SQL.collapsingWhitespace(trigger.sql) }
+                ?? false
         }
         let firstNewID = try db.scalar(SQL("SELECT coalesce(max(id), 0) + 1 FROM expenses"))
+        let firstNewBatch = try db.scalar(SQL("SELECT coalesce(max(id), 0) + 1 FROM import_batches"))
         guard known, !onInsert.isEmpty else {
             let result = try body()
+            try requireParents(ofRowsFrom: firstNewID, batchesFrom: firstNewBatch, named: nil)
             try requireTotalsFit(ofReportsWithItemsFrom: firstNewID)
             return (result, false)
         }
@@ -198,6 +201,7 @@ extension Store {
         // refused when its total would go beyond the largest (`Report.requireTotalFits`). The
         // writers' tally when it accounts for every new row; else they are read back.
         let newRows = try db.scalar(SQL("SELECT count(*) FROM expenses WHERE id >= \(firstNewID)"))
+        try requireParents(ofRowsFrom: firstNewID, batchesFrom: firstNewBatch, named: newRows == tally.rows ? tally : nil)
         let added = newRows == tally.rows ? tally.additions : try itemsAdded(from: firstNewID)
         // expenses_frozen_insert: no new row may sit in a report that is not a draft.
         for report in added
@@ -217,6 +221,42 @@ extension Store {
         }
         for trigger in onInsert { try db.execute(SQL(verbatim: trigger.sql)) }
         return (result, true)
+    }
+
+    /// Where the import set the foreign keys aside (`ImportWrites.parentsSetAside`): refuses the
+    /// rows from `firstNewID` on, and the batches from `firstNewBatch` on, when one names a
+    /// category, report or batch that does not exist, as SQLite would have for each row. With a
+    /// tally of every new row, each parent is looked up once; else the rows are read back.
+    private func requireParents(ofRowsFrom firstNewID: Int64, batchesFrom firstNewBatch: Int64, named tally: BulkInsertTally?) throws {
+        guard try writes.imports.parentsSetAside() else { return }
+        var orphans: Int64
+        if let tally {
+            let categories = Set(try db.query("SELECT code FROM categories" as SQL) { $0.string(0) })
+            orphans = Int64(tally.categories.subtracting(categories).count)
+            for report in tally.additions.map(\.report) {
+                orphans += try db.scalar(SQL("SELECT count(*) = 0 FROM reports WHERE id = \(report)"))
+            }
+            for batch in tally.batches {
+                orphans += try db.scalar(SQL("SELECT count(*) = 0 FROM import_batches WHERE id = \(batch)"))
+            }
+        } else {
+            orphans = try db.scalar(
+                """
+                SELECT count(*) FROM expenses e WHERE e.id >= \(firstNewID)
+                  AND (NOT EXISTS (SELECT 1 FROM categories c WHERE c.code = e.category)
+                       OR (e.report_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.id = e.report_id))
+                       OR (e.import_batch_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM import_batches b WHERE b.id = e.import_batch_id)))
+                """)
+        }
+        orphans += try db.scalar(
+            """
+            SELECT count(*) FROM import_batches b WHERE b.id >= \(firstNewBatch)
+              AND b.report_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.id = b.report_id)
+            """)
+        guard orphans == 0 else {
+            // SQLITE_CONSTRAINT_FOREIGNKEY, as SQLite says it when it checks a row itself.
+            throw DatabaseError(extendedResultCode: SQLITE_CONSTRAINT | (3 << 8), message: "FOREIGN KEY constraint failed")
+        }
     }
 
     /// The reports that expenses from `firstNewID` on went into, with how many and the sum of their
@@ -267,10 +307,6 @@ extension Store {
                 { ($0.int64(0), try StoredRow($0, table: "reports", key: .column(0)).currency(1)) })
         else { return }
         throw Report.totalTooLarge(id: id, currency: currency)
-    }
-
-    static func normalizedSQL(_ sql: String) -> String {
-        sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 
     /// A writer for the rows of batch `batchID`; use it inside the `write` that began the batch.

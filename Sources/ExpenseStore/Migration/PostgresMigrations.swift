@@ -32,6 +32,9 @@ public enum PostgresMigrations {
         migrator.register("2026-12-24-pg-v20-expense-cuts") { try $0.execute(SQL(verbatim: PostgresSchema.expenseCuts)) }
         migrator.register("2026-12-25-pg-v21-per-diems-abroad") { try $0.execute(SQL(verbatim: PostgresSchema.perDiemsAbroad)) }
         migrator.register("2026-12-26-pg-v22-bmf-rates-2024-2026") { try $0.execute(SQL(verbatim: Schema.bmfRates2024To2026)) }
+        migrator.register("2026-12-27-pg-v23-matching-index") {
+            try $0.execute(SQL(verbatim: PostgresSchema.matchingIndexWithoutKeyedRows))
+        }
         return migrator
     }
 

@@ -256,7 +256,7 @@ extension Schema {
             stored[$0.string(0)] = $0.string(1)
         }
         return protectiveTriggers.filter { trigger in
-            stored[trigger.name].map(collapsingSpaces) != collapsingSpaces(trigger.sql)
+            stored[trigger.name].map(SQL.collapsingWhitespace) != SQL.collapsingWhitespace(trigger.sql)
         }.map(\.name)
     }
 
@@ -275,9 +275,5 @@ extension Schema {
             }
             return damaged
         }
-    }
-
-    private static func collapsingSpaces(_ sql: String) -> String {
-        sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 }

@@ -36,6 +36,7 @@ public enum Schema {
         migrator.register("2026-12-24-v23-expense-cuts", addExpenseCuts)
         migrator.register("2026-12-25-v24-per-diems-abroad", addPerDiemsAbroad)
         migrator.register("2026-12-26-v25-bmf-rates-2024-2026", addBMFRates2024To2026)
+        migrator.register("2026-12-27-v26-matching-index", keepKeyedRowsOutOfTheMatchingIndex)
         return migrator
     }
 

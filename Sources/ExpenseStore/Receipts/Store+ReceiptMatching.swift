@@ -8,11 +8,21 @@ extension Store {
     /// The person's items without a receipt on days `dates` that a receipt may be matched to: in
     /// a draft report or in none, not mileage (a journey has no receipt). With `amounts`, only
     /// those in `currency` whose amount in minor units is in the range; without, every such item
-    /// of those days (a receipt whose total was not read). On the index
-    /// `expenses_by_date_and_amount`, a seek for each day. Oldest id first.
+    /// of those days (a receipt whose total was not read). Oldest id first.
+    ///
+    /// Items without a content key (card lines, typed items) are sought on the index
+    /// `expenses_by_date_and_amount`, a seek for each day and amount (named: SQLite's planner
+    /// took the content keys' index for `import_key IS NULL` as well, and read every card line of
+    /// the days); a bank statement's rows, which that index leaves out (issue 45), on the content
+    /// keys' index by their days.
     public func matchCandidates(
         on dates: ClosedRange<CalendarDate>, amounts: ClosedRange<Int64>? = nil, currency: Currency? = nil
     ) throws -> [Expense] {
+        try expenses(matchCandidatesQuery(on: dates, amounts: amounts, currency: currency))
+    }
+
+    /// `matchCandidates`' query, to be read as it is planned.
+    func matchCandidatesQuery(on dates: ClosedRange<CalendarDate>, amounts: ClosedRange<Int64>?, currency: Currency?) -> SQL {
         let days = (dates.lowerBound.dayNumber...min(dates.upperBound.dayNumber, dates.lowerBound.dayNumber + 31)).map {
             CalendarDate(dayNumber: $0)
         }
@@ -24,14 +34,17 @@ extension Store {
             conditions.append("e.currency = \(currency)")
         }
         if let own = writes.receipts.ownRows("e.owner") { conditions.insert(own, at: 0) }
-        let query: SQL = """
+        let found = SQL.joined(conditions, separator: " AND ")
+        return """
             SELECT \(Self.expenseColumns("e")) FROM expenses e
-            WHERE \(SQL.joined(conditions, separator: " AND ")) AND e.category <> 'mileage'
+            WHERE e.id IN (SELECT e.id FROM expenses e \(SQL(verbatim: db.dialect.indexedBy("expenses_by_date_and_amount")))
+                           WHERE \(found) AND e.import_key IS NULL
+                           UNION ALL SELECT e.id FROM expenses e WHERE \(found) AND e.import_key IS NOT NULL)
+              AND e.category <> 'mileage'
               AND NOT EXISTS (SELECT 1 FROM expense_receipts l WHERE l.expense_id = e.id)
               AND (e.report_id IS NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.id = e.report_id AND r.status = 'draft'))
             ORDER BY e.id
             """
-        return try expenses(query)
     }
 
     /// The person's receipts attached to no expense, oldest first: what `receipt match` and an

@@ -30,6 +30,11 @@ struct ServerWrite<each Argument: ServerValue, Result: ServerResult>: DeclaredSe
     /// refused here, before the server, which refuses it too against any other client.
     @discardableResult
     func call(on db: Database, _ argument: repeat each Argument) throws -> Result {
+        try Result.read(db, calling: invocation(repeat each argument))
+    }
+
+    /// The call as SQL: the function, schema-qualified, each argument cast to its parameter's type.
+    private func invocation(_ argument: repeat each Argument) throws -> SQL {
         var values: [DatabaseValue] = []
         for value in repeat each argument { values.append(value.argument) }
         for (parameter, value) in zip(parameters, values) {
@@ -38,7 +43,15 @@ struct ServerWrite<each Argument: ServerValue, Result: ServerResult>: DeclaredSe
             }
         }
         let placeholders = parameters.map { "?::\($0.sqlType)" }.joined(separator: ", ")
-        return try Result.read(db, calling: SQL(verbatim: "\(PostgresSchema.functionSchema).\(name)(\(placeholders))", arguments: values))
+        return SQL(verbatim: "\(PostgresSchema.functionSchema).\(name)(\(placeholders))", arguments: values)
+    }
+}
+
+extension ServerWrite where Result == Int64 {
+    /// Sends the call and returns at once (`PostgresDatabase.send`): the caller works on while the
+    /// server runs it, and `PostgresDatabase.receiveScalar` then waits for what it returned.
+    func send(on db: PostgresDatabase, _ argument: repeat each Argument) throws {
+        try db.send("SELECT \(try invocation(repeat each argument))" as SQL)
     }
 }
 
