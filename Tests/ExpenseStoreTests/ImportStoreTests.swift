@@ -82,12 +82,12 @@ final class ImportStoreTests: ImportStoreTestCase {
 
     /// A team database's writer sends each chunk's insert and goes on; a statement run meanwhile
     /// (an exchange rate looked up for the next rows) takes that chunk's result first, and the
-    /// writer still counts it. 25,000 rows: three chunks of the server writer's 10,000.
+    /// writer still counts it. 25,000 rows: three chunks of 10,000.
     func testAStatementRunBetweenChunksLeavesTheirCountsWhole() throws {
         let counts = try store.write {
             try store.withInsertTriggersInBulk { () throws -> ImportCounts in
                 let id = try store.beginImportBatch(file: "big.csv", rules: "card.rules", reportID: nil)
-                let writer = try store.importWriter(batch: id)
+                let writer = try store.importWriter(batch: id, rowsPerCall: 10_000)
                 for row in 1...25_000 {
                     try writer.append(expense(Int64(row)), line: row + 1, fingerprint: .contentKey(Int64(row)))
                     if row % 5_000 == 1 { XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM categories WHERE code = 'meals'"), 1) }

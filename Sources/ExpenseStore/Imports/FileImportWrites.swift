@@ -33,7 +33,7 @@ struct FileImportWrites: ImportWrites {
     }
 
     /// The SQLite writer; a file's store opened it with SQLite, so its connection is one.
-    func writer(batch batchID: Int64, stamp: String, rowsPerStatement: Int) throws -> any ImportWriter {
+    func writer(batch batchID: Int64, stamp: String, rowsPerStatement: Int, rowsPerCall: Int?) throws -> any ImportWriter {
         try SQLiteImportWriter(
             db: store.db as! SQLiteDatabase, batchID: batchID, stamp: stamp, rowsPerStatement: rowsPerStatement,
             tally: store.bulkTally)

@@ -16,7 +16,7 @@ protocol ImportWrites {
     func undoBatch(_ batch: ImportBatch, stamp: String) throws -> Int
     /// A writer of batch `batchID`'s rows, the engine's fastest way, stamped `stamp`.
     /// - Parameter rowsPerStatement: 1 to learn each row's fate at once (a dry run).
-    func writer(batch batchID: Int64, stamp: String, rowsPerStatement: Int) throws -> any ImportWriter
+    func writer(batch batchID: Int64, stamp: String, rowsPerStatement: Int, rowsPerCall: Int?) throws -> any ImportWriter
 
     /// Runs `body` (an import) with the engine's settings for many inserts, then restores them.
     func withBulkInsertSettings<T>(_ body: () throws -> T) throws -> T

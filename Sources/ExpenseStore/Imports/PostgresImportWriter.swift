@@ -1,8 +1,8 @@
 import ExpenseCore
 import ExpenseSupport
 
-/// Writes an import batch's rows to a team database the way PostgreSQL takes many rows: a few
-/// thousand at a time COPY'd into the session's staging table, then one call of the server's
+/// Writes an import batch's rows to a team database the way PostgreSQL takes many rows: many
+/// (`ServerImportWrites.rowsPerCall`) at a time COPY'd into the session's staging table, then one call of the server's
 /// `import_rows`, which inserts them as the caller's and lets the unique fingerprint indexes turn
 /// duplicates away, with the same triggers and constraints as any other insert.
 ///

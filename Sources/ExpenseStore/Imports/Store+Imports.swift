@@ -310,8 +310,11 @@ extension Store {
     }
 
     /// A writer for the rows of batch `batchID`; use it inside the `write` that began the batch.
-    /// - Parameter rowsPerStatement: 1 to learn each row's fate at once (a dry run).
-    public func importWriter(batch batchID: Int64, rowsPerStatement: Int = 100) throws -> any ImportWriter {
-        try writes.imports.writer(batch: batchID, stamp: now(), rowsPerStatement: rowsPerStatement)
+    /// - Parameters:
+    ///   - rowsPerStatement: 1 to learn each row's fate at once (a dry run).
+    ///   - rowsPerCall: on a team database, the rows copied and inserted by one call of the
+    ///     server's `import_rows`; nil for `ServerImportWrites.rowsPerCall`.
+    public func importWriter(batch batchID: Int64, rowsPerStatement: Int = 100, rowsPerCall: Int? = nil) throws -> any ImportWriter {
+        try writes.imports.writer(batch: batchID, stamp: now(), rowsPerStatement: rowsPerStatement, rowsPerCall: rowsPerCall)
     }
 }
