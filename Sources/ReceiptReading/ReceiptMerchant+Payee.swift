@@ -14,13 +14,20 @@ extension ReceiptMerchant {
         "thanks for riding with", "thank you for riding with", "zahlung an", "ihre bestellung bei", "ihr einkauf bei",
         "votre commande chez", "votre achat chez", "votre paiement a", "vous avez envoye un paiement de * a",
         "su pedido en", "il tuo ordine da", "payment received by", "received by",
+        // Who a bank transfer pays: an invoice's payment details name its issuer.
+        "account holder", "kontoinhaber", "titulaire du compte", "beneficiary", "beguenstigter", "beneficiaire",
+        "rekeninghouder", "titular de la cuenta", "intestatario", "payable to",
+        // Who a seller acts for: "e-Luscious Nederland B.V. i.o.v. Saeco.com".
+        "on behalf of", "im auftrag von", "i o v", "iov", "in opdracht van", "pour le compte de", "per conto di",
+        "en nombre de",
     ].map { $0.split(separator: " ").map(String.init) }
     static let skippedWords = 3
     /// The most of a line looked at for a payee: a sentence, not a megabyte without a line break.
     static let maximumLineCharacters = 2000
     /// Words after a payee that end its name: the sentence goes on.
     static let payeeEnds: Set<String> = [
-        "for", "on", "of", "is", "has", "was", "and", "at", "with", "fur", "fuer", "ist", "wurde", "vom", "am", "und",
+        "for", "on", "of", "is", "has", "was", "and", "at", "with", "paid", "through", "via", "using", "fur", "fuer", "ist",
+        "wurde", "vom", "am", "und",
         "pour", "le", "du", "et", "est", "a", "por", "el", "y", "per", "il", "e",
     ]
     /// What a phrase's object is when it is no payee: "You paid us", "Payment to your card".
@@ -34,7 +41,8 @@ extension ReceiptMerchant {
         for phrase in payeePhrases {
             for start in words.indices {
                 guard let end = match(phrase, words, from: start) else { continue }
-                let rest = line[words[end - 1].range.upperBound...]
+                // "Kontoinhaber: Muster GmbH": the label's colon is not the name's.
+                let rest = line[words[end - 1].range.upperBound...].drop { $0 == ":" || $0.isWhitespace }
                 if let name = payeeName(rest) { return name }
             }
         }
@@ -54,9 +62,22 @@ extension ReceiptMerchant {
                 part += 2
                 continue
             }
-            guard index < words.count, words[index].word == phrase[part] else { return nil }
+            guard index < words.count else { return nil }
+            let word = words[index].word
             index += 1
+            if word == phrase[part] {
+                part += 1
+                continue
+            }
+            // OCR glues words ("Paymentreceived by OYO", "THANKYOU FOR SHOPPING AT"): a word
+            // may be several of the phrase's.
+            var glued = phrase[part]
             part += 1
+            while glued.count < word.count, part < phrase.count, phrase[part] != "*" {
+                glued += phrase[part]
+                part += 1
+            }
+            guard glued == word else { return nil }
         }
         return index
     }

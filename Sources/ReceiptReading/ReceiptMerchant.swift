@@ -1,3 +1,4 @@
+import ExpenseCore
 import ExpenseSupport
 
 /// The merchant on a receipt or an invoice, read where a person looks for it: the business name
@@ -80,6 +81,10 @@ public enum ReceiptMerchant {
     ]
     /// Greetings an e-mail's text starts with: what follows is the reader's name.
     public static let greetings: Set<String> = ["hi", "hello", "dear", "hallo", "liebe", "lieber", "bonjour", "hola", "ciao"]
+    /// Words a slogan starts with, never a name: "Mein Drogeriemarkt", "Your local bakery".
+    public static let possessives: Set<String> = [
+        "mein", "meine", "dein", "deine", "ihr", "ihre", "unser", "unsere", "your", "votre", "notre", "nuestro", "nuestra",
+    ]
     /// Phrases a name starts with that are not part of it: "Welcome to ALDI".
     public static let welcomePhrases = [
         "welcome to", "welcome at", "willkommen bei", "willkommen im", "willkommen in", "herzlich willkommen bei",
@@ -114,31 +119,46 @@ public enum ReceiptMerchant {
     /// How many lines a payee's phrase is looked for in ("Payment received by OYO").
     static let payeeLines = 200
 
-    /// The merchant's line: a line naming the payee ("Payment received by OYO", "You sent a
-    /// payment of £4.49 GBP to La Barbiera"); else, of the top block's lines that read like a
-    /// name, the first with a legal form, else the first. The customer's block and the browser's
-    /// print margins (`margins`) are passed over.
-    public static func line(
-        _ lines: [String], _ words: [ReceiptWords], _ order: ReceiptDates.SlashOrder, skipping margins: Set<Int> = []
-    ) -> Int? {
-        if let index = lines.indices.prefix(payeeLines).first(where: { !margins.contains($0) && payee(in: lines[$0][...]) != nil }) {
-            return index
+    /// The merchant and the line it is read from: a line naming the payee ("Payment received
+    /// by OYO", "You sent a payment of £4.49 GBP to La Barbiera"); else, of the top block's lines
+    /// that read like a name, the first with a legal form, else the first that the receipt's own
+    /// web or e-mail address confirms, else the first; else the company line found lower down,
+    /// else the name in that address (`ReceiptMerchant+Elsewhere`). The customer's block and
+    /// `skipped` lines (a browser's print margins, lines OCR is unsure of) are passed over.
+    public static func find(
+        _ lines: [String], _ words: [ReceiptWords], _ order: ReceiptDates.SlashOrder, skipping skipped: Set<Int> = []
+    ) -> (line: Int, name: String)? {
+        func named(_ index: Int) -> (line: Int, name: String) { (index, name(lines, at: index, order)) }
+        if let index = lines.indices.prefix(payeeLines).first(where: { !skipped.contains($0) && payee(in: lines[$0][...]) != nil }) {
+            return named(index)
         }
         var customer: Set<Int> = []
-        var first: Int?
+        var candidates: [Int] = []
+        var belowAddress = false
         for index in lines.indices.prefix(topBlock) {
-            guard !margins.contains(index), !customer.contains(index) else { continue }
-            // The items start: the letterhead is above them.
-            if tableWordCount(words[index]) >= 2 { break }
+            guard !skipped.contains(index), !customer.contains(index) else { continue }
+            // The items start, their header, the currency over their prices ("EUR") or a priced
+            // line below the address: the letterhead is above them.
+            if tableWordCount(words[index]) >= 2 || CurrencyTable.standard.currency(lines[index]) != nil
+                || belowAddress && !ReceiptAmounts.amounts(in: lines[index]).isEmpty
+            {
+                break
+            }
+            if isAddress(lines[index][...], words[index]) { belowAddress = true }
             if isCustomerLabel(words[index]) { customer.formUnion(customerBlock(after: index, lines, words)) }
             guard let name = segment(of: lines[index], order) else { continue }
-            if hasLegalForm(ReceiptWords(name)) { return index }
-            if first == nil { first = index }
+            if hasLegalForm(ReceiptWords(name)) { return named(index) }
+            candidates.append(index)
         }
-        return first
+        let hosts = hostNames(lines)
+        let names = candidates.map(named)
+        if let confirmed = names.first(where: { name in hosts.contains { agrees(name.name, withHost: $0.name) } }) { return confirmed }
+        if let first = names.first { return first }
+        if let company = companyLine(lines, order, skipping: skipped.union(customer)) { return company }
+        return hosts.first.map { ($0.line, nameOfHost($0.name)) }
     }
 
-    /// The merchant's name from its line (`line`): the payee it names, else the part of it that
+    /// The merchant's name from its line: the payee it names, else the part of it that
     /// reads as a name (a layout puts the issuer beside "Invoice" or "Bill to"), the shop's kind
     /// on the next line joined ("DELPHIN" above "APOTHEKE"); without "Welcome to", a department
     /// (Service Abonnés), a branch's number, and the country and legal form of a national company
@@ -183,7 +203,7 @@ public enum ReceiptMerchant {
             text.first.map({ !$0.isASCIIDigitCharacter }) ?? false, !text.contains("@")
         else { return false }
         let words = ReceiptWords(text)
-        guard words.words.count <= maximumWords, let first = words.words.first, !greetings.contains(first),
+        guard words.words.count <= maximumWords, let first = words.words.first, !greetings.contains(first), !possessives.contains(first),
             !words.words.contains(where: { headingWords.contains($0) || labelWords.contains($0) || contactWords.contains($0) }),
             !isTableHeader(words), !isAddress(text, words)
         else { return false }

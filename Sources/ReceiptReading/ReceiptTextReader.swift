@@ -9,7 +9,8 @@ public enum ReceiptTextReader {
     /// 8 MiB of whatever it saw in a large picture. What follows is not looked at.
     public static let maximumTextBytes = 64 << 10
 
-    public static func suggestion(from text: String) -> ReceiptSuggestion {
+    /// The suggestion from `text`; `unsure` are lines OCR could hardly read, which are no name.
+    public static func suggestion(from text: String, unsure: Set<String> = []) -> ReceiptSuggestion {
         let text = text.utf8.count > maximumTextBytes ? String(decoding: text.utf8.prefix(maximumTextBytes), as: UTF8.self) : text
         var lines: [String] = []
         // A browser's print header or footer: at a page's top or bottom (pdftotext ends a page
@@ -25,9 +26,11 @@ public enum ReceiptTextReader {
         }
         let words = lines.map(ReceiptWords.init)
         let (total, currency, order) = money(lines, words)
-        let merchantLine = ReceiptMerchant.line(lines, words, order, skipping: margins)
+        let unsureLines = Set(lines.indices.filter { unsure.contains(lines[$0]) })
+        let merchant = ReceiptMerchant.find(lines, words, order, skipping: margins.union(unsureLines))
+        let merchantLine = merchant?.line
         return ReceiptSuggestion(
-            merchant: merchantLine.map { ReceiptMerchant.name(lines, at: $0, order) }, date: date(lines, words, order, skipping: margins),
+            merchant: merchant?.name, date: date(lines, words, order, skipping: margins),
             amount: total?.amount, currency: currency,
             category: ReceiptCategories.guess(lines: words, merchantLine: merchantLine),
             vat: ReceiptVAT.suggest(lines, words, total: total?.amount),

@@ -93,6 +93,83 @@ final class ReceiptMerchantTests: XCTestCase {
         XCTAssertEqual(merchant("You paid $12.00 USD\nJoe's Pizza\nTotal $12.00"), "Joe's Pizza")
     }
 
+    // MARK: - Where the letterhead cannot be read
+
+    /// A slogan printed over the logo is no name: the company line at the foot is, with a
+    /// misread GmbH too (tesseract on the corpus's Rossmann receipt).
+    func testASloganIsNotTheMerchant() {
+        XCTAssertEqual(
+            merchant(
+                "Mein Drogeriemarkt\n21.02.2020 15:56 Bed.Nr.:120 Kasse 02\nTotal €1,95\nVIELEN DANK FUR IHREN EINKAUF\n"
+                    + "UKST: 3322 Dirk Rossmann GnbH\nPaderborn / Westernstr. 29"), "Dirk Rossmann")
+        XCTAssertEqual(merchant("Your local bakery\nBäckerei Krume\nSumme 3,20"), "Bäckerei Krume")
+    }
+
+    /// Below the address, the first priced line or the currency over the prices starts the items:
+    /// an item whose price OCR lost is no name. The company line at the foot names the shop, its
+    /// legal form dropped; an amount's "EURO" is no misread legal form (EURL).
+    func testTheItemsEndTheLetterheadAndTheCompanyLineNamesTheShop() {
+        let aldi = """
+            Pohlweg 110
+            33100 Paderborn
+            UNSERE ÖFFNUNGSZEITEN
+            ECHTER UBERSEERUM 40%VOL. 5,60 A
+            BIO HONIG SZ
+            ZU ZAHLEN EURO 24,23
+            Vielen Dank für Ihren Einkauf!
+            Aldi GmbH & Co. KG, Schloß Holte
+            """
+        XCTAssertEqual(merchant(aldi), "Aldi")
+        XCTAssertNil(merchant("Warburger Straße 130\n33100 Paderborn\nEUR\nEmmentaler Stück 259 % 2 BA\nzu zahlen 7,16"))
+        XCTAssertNil(merchant("Hauptstr. 5\n10115 Berlin\nKAFFEE 2,50\nZU ZAHLEN EURO 2,50"))
+    }
+
+    /// The receipt's own web or e-mail address names the shop when nothing else does, and says
+    /// which of the top block's names is the issuer's (not the tagline above it); a mail host or
+    /// a payment service's is no shop's.
+    func testTheReceiptsOwnAddressNamesTheShop() {
+        XCTAssertEqual(
+            merchant("a L\nSenefelder Straße 2\n33100 Paderborn\nQuittung\nelec.-cash 59,96\nwww.roller.de\nVielen Dank"), "Roller")
+        let azure = """
+                                                                 Global Wholesaler
+            Azure Interior
+            4557 De Silva St
+            Fremont CA 94538
+            Invoice INV/2023/03/0008
+            Total                                        $ 279.84
+                    (870)-931-0505 azure.Interior24@example.com http://www.azure-interior.com
+            """
+        XCTAssertEqual(merchant(azure), "Azure Interior")
+        XCTAssertNil(merchant("Hauptstr. 5\n10115 Berlin\nSumme 4,50\nFragen? kasse.berlin@gmail.com\nwww.paypal.com/de"))
+        XCTAssertEqual(merchant("Hauptstr. 5\nSumme 12,00\nhttps://shop.example.co.uk/help"), nil, "example is no shop")
+        XCTAssertEqual(merchant("Hauptstr. 5\n10115 Berlin\nSumme 12,00\nhttps://www.buchhaus-mueller.co.uk/help"), "Buchhaus Mueller")
+    }
+
+    /// Who a bank transfer pays, and who a seller acts for, are named by the invoice's words.
+    func testTheAccountHolderAndTheOneASellerActsFor() {
+        XCTAssertEqual(
+            merchant(
+                "ALEXINUX\nde Lattre Alexis\n27 rue Henri Rolland\nFacture n° 2022089083\nTotal TTC : 56,02 €\n"
+                    + "Virement       BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE\nIBAN : FR76 1010"), "NETPRESSE")
+        XCTAssertEqual(merchant("Rechnung\nSumme 80,00 EUR\nKontoinhaber: Muster Reisen GmbH\nIBAN DE02"), "Muster Reisen GmbH")
+        XCTAssertEqual(
+            merchant("Factuuradres\nStrategic Corp\nFactuur totaal EUR 49,99\ne-Luscious Nederland B.V. iov Saeco.com"), "Saeco.com")
+    }
+
+    /// OCR glues a phrase's words: "Paymentreceived by", "THANKYOU FOR SHOPPING AT".
+    func testAPhraseWhoseWordsOCRGlued() {
+        XCTAssertEqual(merchant("Grand Total Rs 1939\nPaymentreceived by OYO Paid through Cash At Hotel (Rs 1939) Rs 1939"), "OYO")
+        XCTAssertEqual(merchant("TOTAL 4.50\nTHANKYOU FOR SHOPPING AT CORNER DELI"), "CORNER DELI")
+        XCTAssertEqual(merchant("Hotel Adler\nTOTAL 4.50\nPaymentreceivers list 3"), "Hotel Adler", "a glued word that is not the phrase")
+    }
+
+    /// A line OCR could hardly read is no name (`unsure`): the company line below stands.
+    func testALineOCRCouldHardlyReadIsNoName() {
+        let text = "Fad lunbeLd nell\nPohlweg 110\n33100 Paderborn\nZU ZAHLEN EURO 24,23\nAldi GmbH & Co. KG, Schloß Holte"
+        XCTAssertEqual(ReceiptTextReader.suggestion(from: text).merchant, "Fad lunbeLd nell")
+        XCTAssertEqual(ReceiptTextReader.suggestion(from: text, unsure: ["Fad lunbeLd nell"]).merchant, "Aldi")
+    }
+
     // MARK: - Hostile text
 
     func testHostileText() {
