@@ -12,6 +12,8 @@ struct ReceiptOCREngine {
     var tesseract = "tesseract"
     var pdftotext = "pdftotext"
     var pdftoppm = "pdftoppm"
+    /// ImageMagick, to cut a word out of a picture and read it again (`readingDatesAgain`).
+    var convert = "convert"
     var timeLimit: Double = 60
     /// The session's working directory, which the OCR programs start in; nil for the process's.
     var directory: String?
@@ -70,12 +72,23 @@ struct ReceiptOCREngine {
         }
         var arguments = [tesseract, path, "stdout", "--psm", "6"]
         if !languages.isEmpty { arguments += ["-l", languages.joined(separator: "+")] }
+        // Each word with its box and confidence: the lines OCR could hardly read are no
+        // merchant's name, and a date is read again closer (`readingDatesAgain`).
+        arguments.append("tsv")
         var process = subprocess(arguments)
         // One thread: OpenMP's threads make it slower, not faster, on a small machine, and the
         // result is the same.
         process.extraEnvironment = ["OMP_THREAD_LIMIT": "1"]
         let note = "tesseract" + (languages.isEmpty ? "" : ", \(languages.joined(separator: "+"))")
-        return finish(process, note: note)
+        switch run(process) {
+        case .failed(let result):
+            return result
+        case .printed(let tsv):
+            let page = readingDatesAgain(TesseractPage(tsv: tsv), in: path)
+            let text = Self.tidy(page.text)
+            return ReceiptOCR(
+                status: .done, note: note, text: text, suggestion: ReceiptTextReader.suggestion(from: text, unsure: page.unsureLines))
+        }
     }
 
     /// A picture read by the program of `receipts.ocr-command` (a neural OCR engine, say), its
@@ -97,6 +110,17 @@ struct ReceiptOCREngine {
         if result.status == .done, result.text.trimmingSpaces.isEmpty { return readScannedPDF(path) }
         if result.status == .skipped {
             return ReceiptOCR(status: .skipped, note: "pdftotext is not installed (apt-get install poppler-utils)")
+        }
+        // A seller whose name is only a picture (its logo, a footer drawn as an image) is read
+        // off the page drawn, as a person sees it.
+        if result.status == .done, result.suggestion.merchant == nil {
+            let drawn = readScannedPDF(path)
+            if let merchant = drawn.suggestion.merchant {
+                var read = result
+                read.suggestion.merchant = merchant
+                read.note += "; the merchant, a picture in the PDF, read by tesseract"
+                return read
+            }
         }
         return result
     }
@@ -128,7 +152,7 @@ struct ReceiptOCREngine {
     }
 
     /// `arguments` to run within the time limit, in the session's directory.
-    private func subprocess(_ arguments: [String]) -> Subprocess {
+    func subprocess(_ arguments: [String]) -> Subprocess {
         var process = Subprocess(arguments, timeLimit: timeLimit)
         process.directory = directory
         return process
@@ -138,6 +162,24 @@ struct ReceiptOCREngine {
     private func finish(
         _ process: Subprocess, note: String, missing: String = "Scripts/bootstrap, or apt-get install tesseract-ocr"
     ) -> ReceiptOCR {
+        switch run(process, missing: missing) {
+        case .failed(let result):
+            return result
+        case .printed(let output):
+            let text = Self.tidy(output)
+            return ReceiptOCR(status: .done, note: note, text: text, suggestion: ReceiptTextReader.suggestion(from: text))
+        }
+    }
+
+    enum Outcome {
+        /// What the program printed.
+        case printed(String)
+        /// It is missing, could not start, timed out, was cancelled or failed: the result saying so.
+        case failed(ReceiptOCR)
+    }
+
+    /// `process` run within the time limit; `missing` says why the program should be there.
+    func run(_ process: Subprocess, missing: String = "Scripts/bootstrap, or apt-get install tesseract-ocr") -> Outcome {
         let program = process.arguments[0]
         let result: Subprocess.Result
         do throws(Subprocess.Failure) {
@@ -145,19 +187,20 @@ struct ReceiptOCREngine {
         } catch {
             switch error {
             case .notFound:
-                return ReceiptOCR(status: .skipped, note: "\(program) is not installed (\(missing))")
+                return .failed(ReceiptOCR(status: .skipped, note: "\(program) is not installed (\(missing))"))
             case .cannotStart(_, let reason):
-                return ReceiptOCR(status: .failed, note: "\(program) cannot be started: \(reason)")
+                return .failed(ReceiptOCR(status: .failed, note: "\(program) cannot be started: \(reason)"))
             }
         }
-        if result.timedOut { return ReceiptOCR(status: .failed, note: "\(program) took longer than \(Int(timeLimit)) s and was stopped") }
-        if result.cancelled { return ReceiptOCR(status: .failed, note: "\(program) was cancelled (Ctrl-C)") }
+        if result.timedOut {
+            return .failed(ReceiptOCR(status: .failed, note: "\(program) took longer than \(Int(timeLimit)) s and was stopped"))
+        }
+        if result.cancelled { return .failed(ReceiptOCR(status: .failed, note: "\(program) was cancelled (Ctrl-C)")) }
         guard result.succeeded else {
             let reason = result.stderrText.split(separator: "\n").last.map(String.init) ?? "\(result.termination)"
-            return ReceiptOCR(status: .failed, note: "\(program) failed: \(reason)")
+            return .failed(ReceiptOCR(status: .failed, note: "\(program) failed: \(reason)"))
         }
-        let text = Self.tidy(result.stdoutText)
-        return ReceiptOCR(status: .done, note: note, text: text, suggestion: ReceiptTextReader.suggestion(from: text))
+        return .printed(result.stdoutText)
     }
 
     private enum Languages {
