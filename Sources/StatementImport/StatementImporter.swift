@@ -104,7 +104,7 @@ public final class StatementImporter {
         let inputs = try request.files.map { path throws(ExpenseError) in
             try InputFile(path, role: "statement", at: request.locate(path))
         }
-        // A CSV needs rules that map its columns; a camt.053 or OFX statement refuses them.
+        // A CSV needs rules that map its columns; a camt, OFX, MT940 or QIF statement refuses them.
         let kinds = try inputs.map { input throws(ExpenseError) in try input.statementFormat() }
         if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }),
             let other = zip(inputs, kinds).first(where: { if case .entries = $0.1 { true } else { false } })
@@ -112,7 +112,9 @@ public final class StatementImporter {
             throw ExpenseError(
                 .usage,
                 "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads CSV statements or camt, OFX, MT940 and QIF ones, not both",
-                hint: "import the CSV statements through their rules, and the camt.053 or OFX ones on their own")
+                hint:
+                    "import the CSV statements through their rules, and the camt.052, camt.053, camt.054, OFX, MT940 and QIF ones on their own"
+            )
         }
         let formats = try zip(inputs, kinds).map { pair throws(ExpenseError) in try format(of: pair.0, pair.1) }
         console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
@@ -204,8 +206,8 @@ public final class StatementImporter {
             return format
         case .otherMarkup:
             throw ExpenseError(
-                .invalidData, "the file is markup, but neither a camt.053 statement nor OFX",
-                hint: "expenses reads camt.053 (ISO 20022 bank-to-customer statements), OFX and CSV", location: "\(input.path):1")
+                .invalidData, "the file is markup, but neither a camt.052, camt.053 or camt.054 message nor OFX",
+                hint: "expenses reads " + StatementFormat.formatsRead, location: "\(input.path):1")
         case .unread(let what, let instead):
             throw ExpenseError(.invalidData, "this is \(what), not a statement the importer reads", hint: instead, location: input.path)
         }

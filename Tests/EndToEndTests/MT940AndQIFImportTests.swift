@@ -119,7 +119,7 @@ final class MT940AndQIFImportTests: ImportTestCase {
             ),
             (
                 "statement.pdf", Array("%PDF-1.7\n".utf8), "a PDF document",
-                "download the statement as CSV, camt.053, MT940, QIF or OFX instead"
+                "download the statement as CSV, camt.053 (or camt.052, camt.054), OFX, MT940 or QIF instead"
             ),
             (
                 "umsaetze.xls", Array("<html><body><table><tr><td>Datum</td></tr></table></body></html>\n".utf8), "a web page (HTML)",
@@ -137,7 +137,8 @@ final class MT940AndQIFImportTests: ImportTestCase {
             (
                 "charges.xml",
                 Array("<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.086.001.02\"></Document>\n".utf8),
-                "an ISO 20022 camt.086 message, no statement", "export the account's camt.053 statement (or CSV) from the bank instead"
+                "an ISO 20022 camt.086 message, no statement",
+                "export the account's camt.053 statement (or camt.052, camt.054, CSV, OFX, MT940 or QIF) from the bank instead"
             ),
         ]
         let csvRules = try write(Self.cardRules, to: "card.rules")

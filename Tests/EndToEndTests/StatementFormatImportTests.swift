@@ -253,7 +253,7 @@ final class StatementFormatImportTests: ImportTestCase {
             ),
             (
                 try write("<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY x \"xx\">]><d/>", to: "dtd.xml"), ":1: ",
-                "neither a camt.053 statement nor OFX"
+                "neither a camt.052, camt.053 or camt.054 message nor OFX"
             ),
             (
                 try write("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">\n<!DOCTYPE d>", to: "dtd2.xml"), ":2: ",
