@@ -1,8 +1,13 @@
 import ExpenseSupport
 
-/// The active ISO 4217 currencies, compiled in from Data/currencies.csv.
+/// The active ISO 4217 currencies, compiled in from Data/currencies.csv, and the national ones
+/// the euro replaced (`LegacyEuroCurrency`), which old statements are written in.
 public struct CurrencyTable: Sendable {
+    /// The active currencies: what forms, completion and the currency list offer.
     public let all: [Currency]
+    /// The currencies the euro replaced: looked up (`currency`), read and converted at their
+    /// fixed rates, but not offered for new expenses.
+    public let legacy: [Currency]
     private let byCode: [String: Currency]
 
     public static let standard = CurrencyTable(csv: String(decoding: PackageResources.currencies_csv, as: UTF8.self))
@@ -18,7 +23,9 @@ public struct CurrencyTable: Sendable {
             currencies.append(Currency(code: String(fields[0]), minorDigits: digits, name: name))
         }
         all = currencies
-        byCode = Dictionary(currencies.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        // One still listed as active (the kuna, in a table of before 2023) is the active one.
+        legacy = LegacyEuroCurrency.all.map(\.currency).filter { old in !currencies.contains { $0.code == old.code } }
+        byCode = Dictionary((currencies + legacy).map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The currencies travellers meet most, most used first: what a mistyped code most likely meant.

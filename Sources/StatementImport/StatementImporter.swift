@@ -104,7 +104,7 @@ public final class StatementImporter {
         let inputs = try request.files.map { path throws(ExpenseError) in
             try InputFile(path, role: "statement", at: request.locate(path))
         }
-        // A CSV needs rules that map its columns; a camt.053 or OFX statement refuses them.
+        // A CSV needs rules that map its columns; a camt, OFX, MT940 or QIF statement refuses them.
         let kinds = try inputs.map { input throws(ExpenseError) in try input.statementFormat() }
         if let csv = zip(inputs, kinds).first(where: { $0.1 == .csv }),
             let other = zip(inputs, kinds).first(where: { if case .entries = $0.1 { true } else { false } })
@@ -112,7 +112,9 @@ public final class StatementImporter {
             throw ExpenseError(
                 .usage,
                 "\(csv.0.path) is a CSV statement and \(other.0.path) is not: one import reads CSV statements or camt, OFX, MT940 and QIF ones, not both",
-                hint: "import the CSV statements through their rules, and the camt.053 or OFX ones on their own")
+                hint:
+                    "import the CSV statements through their rules, and the camt.052, camt.053, camt.054, OFX, MT940 and QIF ones on their own"
+            )
         }
         let formats = try zip(inputs, kinds).map { pair throws(ExpenseError) in try format(of: pair.0, pair.1) }
         console = ImportConsole(meter: ProgressMeter(totalBytes: inputs.reduce(0) { $0 + $1.size }))
@@ -204,8 +206,8 @@ public final class StatementImporter {
             return format
         case .otherMarkup:
             throw ExpenseError(
-                .invalidData, "the file is markup, but neither a camt.053 statement nor OFX",
-                hint: "expenses reads camt.053 (ISO 20022 bank-to-customer statements), OFX and CSV", location: "\(input.path):1")
+                .invalidData, "the file is markup, but neither a camt.052, camt.053 or camt.054 message nor OFX",
+                hint: "expenses reads " + StatementFormat.formatsRead, location: "\(input.path):1")
         case .unread(let what, let instead):
             throw ExpenseError(.invalidData, "this is \(what), not a statement the importer reads", hint: instead, location: input.path)
         }
@@ -247,16 +249,19 @@ public final class StatementImporter {
         let records = StatementEntryRecords(imported.entries, fileBytes: input.size)
         let mapper = try RowMapper(rules: entryRules, header: StatementEntryRecords.columns, file: file, categories: categories)
         rejects?.start(preamble: [], header: StatementEntryRecords.header, crlf: false)
-        var outcome = try importRows(records, mapper, rules: entryRules, file: file, rates: rates)
+        var outcome = try importRows(records, mapper, rules: entryRules, file: file, rates: rates, referenceName: format.referenceName)
         outcome.pending = statement.pending.count
         outcome.bankCreditsSkipped = imported.bankCreditsSkipped
         return outcome
     }
 
     /// Imports the records of one statement into a batch of its own.
+    /// - Parameter referenceName: for a statement of entries (held whole in memory already), what
+    ///   its format calls a transaction's id: its rows with one are compared with what an earlier
+    ///   import stored under it (`warnOfChangedTransactions`). Nil for a CSV, read in constant memory.
     private func importRows<Records: StatementRecords>(
         _ reader: Records, _ mapper: RowMapper, rules: ImportRules,
-        file: String, rates: RateSource
+        file: String, rates: RateSource, referenceName: String? = nil
     ) throws -> FileOutcome {
         // The report's id and currency, not the report: bound per row, a copy would retain its texts.
         let reportID = report?.id
@@ -270,6 +275,7 @@ public final class StatementImporter {
             reader, mapper, rules: rules, file: file, keepText: rejects != nil, reportCurrency: report?.currency)
         defer { rows.stop() }
         var footer: [(record: [UInt8], crlf: Bool)] = []
+        var identified: [IdentifiedRow] = []
         while var item = try rows.next() {
             rowsRead += 1
             // Ctrl-C in the REPL: sqlite3_interrupt only stops a statement that is running, and
@@ -312,6 +318,9 @@ public final class StatementImporter {
             let expense = Expense(
                 reportID: reportID, date: date, category: row.category, merchant: row.merchant,
                 description: row.description, amount: amount, conversion: conversion, paidBy: row.paidBy)
+            if referenceName != nil, case .externalID(let id) = fingerprint {
+                identified.append(IdentifiedRow(line: item.line, id: id, date: date, amount: amount))
+            }
             if let log {
                 let new = try writer.insert(expense, line: item.line, fingerprint: fingerprint)
                 log.row(file: file, line: item.line, status: new ? .new : .duplicate, row)
@@ -321,10 +330,43 @@ public final class StatementImporter {
         }
         rejects?.end(footer: footer)
         let expenseIDs = try writer.insertedIDs()
+        if let referenceName {
+            try warnOfChangedTransactions(identified, batchID: batchID, file: file, referenceName: referenceName)
+        }
         outcome.counts.new = writer.newRows
         outcome.counts.duplicate = writer.duplicateRows
         try store.finishImportBatch(batchID, counts: outcome.counts, expenseIDs: expenseIDs)
         return outcome
+    }
+
+    /// A row of a statement of entries with the bank's id for its transaction, as imported.
+    private struct IdentifiedRow {
+        let line: Int
+        let id: String
+        let date: CalendarDate
+        let amount: Money
+    }
+
+    /// Warns of each row whose id an earlier import stored with another amount or date: the
+    /// bank means one transaction by its id, so the row stays out as a duplicate (most often it
+    /// is the bank's correction, and a second expense would count the payment twice), but never
+    /// silently: the person sees both and corrects the expense, or adds another one. The same id
+    /// with the same amount and date is the same transaction, a duplicate said nothing of. Call
+    /// once the batch's rows are written (`insertedIDs`), when what is stored can be read.
+    private func warnOfChangedTransactions(_ rows: [IdentifiedRow], batchID: Int64, file: String, referenceName: String) throws {
+        guard !rows.isEmpty else { return }
+        let stored = try store.importedTransactions(externalIDs: rows.map(\.id), besides: batchID)
+        for row in rows {
+            guard let before = stored[row.id], before.amount != row.amount || before.date != row.date else { continue }
+            let origin = before.file.map { file in before.line.map { "\(file):\($0)" } ?? file }.map { ", \($0)" } ?? ""
+            console.err(
+                TerminalText.visible(
+                    "expenses: warning: \(file):\(row.line): \(referenceName) '\(row.id)' was imported before with \(before.amount) on "
+                        + "\(before.date) (expense \(before.expenseID)\(origin)); here it has \(row.amount) on \(row.date): "
+                        + "not imported again, as the bank means one transaction by it", keepingLineBreaks: false)
+                    + "\nhint: if the bank corrected it, correct expense \(before.expenseID); if it is another transaction, add it by hand\n"
+            )
+        }
     }
 
     /// Warns, once, that `text` looks like UTF-8 read in the rules' single-byte encoding

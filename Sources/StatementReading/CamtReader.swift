@@ -85,7 +85,7 @@ public enum CamtReader {
         guard name == "Document", let (format, prefix) = namespaces.first(where: { namespace.hasPrefix($0.prefix) }) else {
             throw scanner.failure(
                 "not a camt.052, camt.053 or camt.054 message: the root is <\(name)>\(namespace.isEmpty ? "" : " of \(namespace)")",
-                hint: "expenses reads camt.052, camt.053 and camt.054 (.001.02 to .001.13), OFX and CSV")
+                hint: "expenses reads " + StatementFormat.formatsRead)
         }
         guard let version = Int(namespace.dropFirst(prefix.count)), versions.contains(version) else {
             throw scanner.failure(

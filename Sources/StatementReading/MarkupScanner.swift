@@ -57,7 +57,7 @@ public struct MarkupScanner {
             } else if hasPrefix("<!") {
                 throw failure(
                     "a document type declaration (<!DOCTYPE ...>) is not read in a statement",
-                    hint: "a bank's camt.053 or OFX file has none; is this the file the bank gave?")
+                    hint: "a bank's camt.052, camt.053, camt.054 or OFX file has none; is this the file the bank gave?")
             } else {
                 return try readTag()
             }

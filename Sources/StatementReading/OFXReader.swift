@@ -32,7 +32,7 @@ public enum OFXReader {
                     guard name == "OFX", !sawRoot else {
                         throw scanner.failure(
                             sawRoot ? "a second element <\(name)> after </OFX>" : "not an OFX document: the first element is <\(name)>",
-                            hint: "expenses reads OFX, camt.053 and CSV")
+                            hint: "expenses reads " + StatementFormat.formatsRead)
                     }
                     sawRoot = true
                 }

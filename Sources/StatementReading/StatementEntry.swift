@@ -48,6 +48,17 @@ public struct StatementEntries: Equatable, Sendable {
         case mt940 = "MT940"
         case qif = "QIF"
 
+        /// What the format calls the bank's id of a transaction (`StatementEntry.reference`), for
+        /// messages: "FITID '0310' was imported before ...".
+        public var referenceName: String {
+            switch self {
+            case .ofx: return "FITID"
+            case .camt052, .camt053, .camt054: return "AcctSvcrRef"
+            case .mt940: return "bank reference"
+            case .qif: return "reference"
+            }
+        }
+
         /// "a camt.053", "an OFX": for sentences.
         public var withArticle: String {
             switch self {

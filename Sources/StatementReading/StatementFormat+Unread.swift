@@ -19,7 +19,8 @@ extension StatementFormat {
             return .unread("an Excel workbook (.xls)", instead: exportCSV)
         }
         if bytes.starts(with: Array("%PDF-".utf8)) {
-            return .unread("a PDF document", instead: "download the statement as CSV, camt.053, MT940, QIF or OFX instead")
+            return .unread(
+                "a PDF document", instead: "download the statement as CSV, camt.053 (or camt.052, camt.054), OFX, MT940 or QIF instead")
         }
         if bytes.starts(with: [0x1F, 0x8B]) {
             return .unread("a gzip-compressed file", instead: "unpack it first (gunzip FILE) and import what it holds")
@@ -65,7 +66,7 @@ extension StatementFormat {
             let number = text[namespace.upperBound...].dropFirst(message.count + 1).prefix { $0.isNumber }
             return .unread(
                 "an ISO 20022 \(message).\(number) message, no statement",
-                instead: "export the account's camt.053 statement (or CSV) from the bank instead")
+                instead: "export the account's camt.053 statement (or camt.052, camt.054, CSV, OFX, MT940 or QIF) from the bank instead")
         }
         return nil
     }

@@ -9,6 +9,9 @@ public enum StatementFormat: Equatable, Sendable {
     /// workbook (.xlsx)"), and what to do instead (`StatementFormat+Unread.swift`).
     case unread(String, instead: String)
 
+    /// The statements the importer reads, for the hints that list them ("expenses reads ...").
+    public static let formatsRead = "CSV (through a rules file), camt.052, camt.053 and camt.054 (.001.02 to .001.13), OFX, MT940 and QIF"
+
     /// How many bytes at the start tell the format.
     public static let headBytes = 4096
 

@@ -40,6 +40,33 @@ final class MT940AndQIFImportTests: ImportTestCase {
             """, "the card's refund is one; the rules' currency, as QIF names none")
     }
 
+    func testAStatementInDeutscheMarkIsReadAndConvertedToEurosAtTheFixedRate() throws {
+        let statement = try write(
+            """
+            :20:STARTUMS
+            :25:10040000/0532013000
+            :28C:00001/001
+            :60F:C010301DEM5000,00
+            :61:0103050305D100,00NMSCNONREF//0103050000001
+            :86:106?00KARTENZAHLUNG?20SVWZ+Tankstelle?32Aral Walldorf
+            :61:0103070307D1234,56NMSCNONREF//0103070000002
+            :86:106?00KARTENZAHLUNG?32Hotel Adler
+            :62F:C010331DEM3665,44
+            -
+
+            """, to: "umsaetze-2001-03.sta")
+        try app.ok("report", "new", "Walldorf 2001", "--currency", "EUR")
+        let result = try app.run("import", statement, "--report", "1")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            try app.query("SELECT date, merchant, amount_minor, currency, rate, converted_minor FROM expenses ORDER BY date"),
+            """
+            2001-03-05|Aral Walldorf|10000|DEM|1/1.95583|5113
+            2001-03-07|Hotel Adler|123456|DEM|1/1.95583|63122
+            """, "1 EUR = 1.95583 DEM, whatever the day, with no rates loaded")
+        XCTAssertEqual(try app.query("SELECT total_minor FROM reports WHERE id = 1"), "68235")
+    }
+
     func testAQIFWithoutRulesIsInTheReportsCurrencyElseTheSettings() throws {
         let qif = try fixture("card.qif")
         try app.ok("import", qif)
@@ -119,7 +146,7 @@ final class MT940AndQIFImportTests: ImportTestCase {
             ),
             (
                 "statement.pdf", Array("%PDF-1.7\n".utf8), "a PDF document",
-                "download the statement as CSV, camt.053, MT940, QIF or OFX instead"
+                "download the statement as CSV, camt.053 (or camt.052, camt.054), OFX, MT940 or QIF instead"
             ),
             (
                 "umsaetze.xls", Array("<html><body><table><tr><td>Datum</td></tr></table></body></html>\n".utf8), "a web page (HTML)",
@@ -137,7 +164,8 @@ final class MT940AndQIFImportTests: ImportTestCase {
             (
                 "charges.xml",
                 Array("<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.086.001.02\"></Document>\n".utf8),
-                "an ISO 20022 camt.086 message, no statement", "export the account's camt.053 statement (or CSV) from the bank instead"
+                "an ISO 20022 camt.086 message, no statement",
+                "export the account's camt.053 statement (or camt.052, camt.054, CSV, OFX, MT940 or QIF) from the bank instead"
             ),
         ]
         let csvRules = try write(Self.cardRules, to: "card.rules")

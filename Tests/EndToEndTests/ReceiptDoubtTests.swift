@@ -69,4 +69,33 @@ final class ReceiptDoubtTests: EngineTestCase {
         XCTAssertEqual(created.status, 0, created.stderr)
         XCTAssertEqual(try app.query("SELECT amount_minor, currency FROM expenses"), "3100|EUR")
     }
+
+    /// The takePhoto quick action on a terminal asks for the expense with what OCR read as the
+    /// defaults: the currency it guessed and the total in doubt are said at their questions,
+    /// before Enter takes them, not only in the capture's output afterwards.
+    func testTakePhotoOnATerminalSaysTheGuessedCurrencyAndTheDoubtBeforeAsking() throws {
+        try app.ok("report", "new", "Lisbon", "--from", "2026-03-02", "--to", "2026-03-06", "--currency", "EUR")
+        // Wide enough for the amount's question on one line (an 80-column terminal wraps it).
+        app.useTerminal(columns: 160)
+        let result = try app.terminal(
+            arguments: ["--shortcut", "com.sap.example.takePhoto"],
+            steps: [
+                ["expect": "  Receipt file (a photo or a PDF): "], ["send": try bill("Cafe Lumiere") + "\r"],
+                ["expect": "  Create an expense from it (yes/no) [yes]: "], ["send": "\r"],
+                ["expect": "  Date [2026-03-04]: "], ["send": "\r"],
+                ["expect": "  Merchant [Cafe Lumiere]: "], ["send": "\r"],
+                ["expect": "  Category"], ["send": "meals\r"],
+                ["expect": "  Currency (a guess: the receipt names none; the report's) [EUR]: "], ["send": "\r"],
+                [
+                    "expect":
+                        "  Amount (in doubt: the items add up to 31.00 but the total reads 34.00; check the total) [34.00]: "
+                ],
+                ["send": "31.00\r"],
+                ["expect": "  VAT"], ["send": "\r"],
+                ["expect": "Created expense 1 in report 1: 31.00 EUR meals, Cafe Lumiere; the receipt is attached"],
+                ["expect": "expenses:report 1> "], ["send": "quit\r"],
+            ])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(try app.query("SELECT amount_minor, currency, category FROM expenses"), "3100|EUR|meals")
+    }
 }

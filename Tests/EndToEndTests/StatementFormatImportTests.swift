@@ -126,6 +126,63 @@ final class StatementFormatImportTests: ImportTestCase {
         XCTAssertEqual(unnumbered(again.stdout), "Imported \(ofx): 0 new, 3 duplicate, 0 invalid\n")
     }
 
+    /// A card statement in OFX 1.x SGML whose transactions are `(date, amount, FITID, payee)`,
+    /// the first at line 7.
+    private func cardOFX(_ transactions: [(String, String, String, String)], to name: String) throws -> String {
+        try write(
+            """
+            OFXHEADER:100
+            DATA:OFXSGML
+            CHARSET:1252
+
+            <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>EUR
+            <BANKTRANLIST>
+
+            """
+                + transactions.map { "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\($0.0)<TRNAMT>-\($0.1)<FITID>\($0.2)<NAME>\($0.3)</STMTTRN>\n" }
+                .joined()
+                + "</BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>\n", to: name)
+    }
+
+    func testAFITIDImportedEarlierThatComesAgainWithAnotherAmountOrDateIsSaidNotDroppedSilently() throws {
+        let march = try cardOFX(
+            [("20260310", "18.00", "0310", "Taxi Berlin"), ("20260311", "5.00", "0311", "Kiosk"), ("20260312", "9.90", "0312", "Bakery")],
+            to: "march.ofx")
+        let first = try app.run("import", march)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "")
+        // The next download: 0310 with another amount, 0311 on another day, 0312 the same, 0313 new.
+        let april = try cardOFX(
+            [
+                ("20260310", "21.00", "0310", "Taxi Berlin"), ("20260312", "5.00", "0311", "Kiosk"), ("20260312", "9.90", "0312", "Bakery"),
+                ("20260401", "3.20", "0313", "Kiosk"),
+            ], to: "april.ofx")
+        let warnings =
+            "expenses: warning: \(april):7: FITID '0310' was imported before with 18.00 EUR on 2026-03-10 (expense 1, \(march):7); "
+            + "here it has 21.00 EUR on 2026-03-10: not imported again, as the bank means one transaction by it\n"
+            + "hint: if the bank corrected it, correct expense 1; if it is another transaction, add it by hand\n"
+            + "expenses: warning: \(april):8: FITID '0311' was imported before with 5.00 EUR on 2026-03-11 (expense 2, \(march):8); "
+            + "here it has 5.00 EUR on 2026-03-12: not imported again, as the bank means one transaction by it\n"
+            + "hint: if the bank corrected it, correct expense 2; if it is another transaction, add it by hand\n"
+        let second = try app.run("import", april)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(second.stderr, warnings)
+        XCTAssertEqual(unnumbered(second.stdout), "Imported \(april): 1 new, 3 duplicate, 0 invalid\n")
+        XCTAssertEqual(
+            try app.query("SELECT date, amount_minor, external_id FROM expenses ORDER BY id"),
+            """
+            2026-03-10|1800|0310
+            2026-03-11|500|0311
+            2026-03-12|990|0312
+            2026-04-01|320|0313
+            """, "the stored transactions as they were")
+        // Told again each time, in a dry run too; the same statement again says nothing.
+        let dry = try app.run("import", april, "--dry-run")
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stderr.hasPrefix(warnings), dry.stderr)
+        XCTAssertEqual(try app.run("import", march).stderr, "")
+    }
+
     /// What the summary says of a bank account's credit it skipped.
     private static let bankCredit =
         "; 1 bank credit skipped (money in, such as salary, a reimbursement or an advance, is no refund; "
@@ -253,7 +310,7 @@ final class StatementFormatImportTests: ImportTestCase {
             ),
             (
                 try write("<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY x \"xx\">]><d/>", to: "dtd.xml"), ":1: ",
-                "neither a camt.053 statement nor OFX"
+                "neither a camt.052, camt.053 or camt.054 message nor OFX"
             ),
             (
                 try write("<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">\n<!DOCTYPE d>", to: "dtd2.xml"), ":2: ",

@@ -77,6 +77,9 @@ final class StatementImporterTests: XCTestCase {
                 (error as? ExpenseError)?.message,
                 "\(amex) is a CSV statement and \(self.fixture("card-ofx102.ofx")) is not: one import reads CSV statements or camt, OFX, MT940 and QIF ones, not both"
             )
+            XCTAssertEqual(
+                (error as? ExpenseError)?.hint,
+                "import the CSV statements through their rules, and the camt.052, camt.053, camt.054, OFX, MT940 and QIF ones on their own")
         }
         XCTAssertEqual(try expenses(), 0)
     }
@@ -87,6 +90,9 @@ final class StatementImporterTests: XCTestCase {
         XCTAssertThrowsError(try run([path])) { error in
             XCTAssertEqual((error as? ExpenseError)?.kind, .invalidData)
             XCTAssertEqual((error as? ExpenseError)?.location, "\(path):1")
+            for format in ["CSV", "camt.052", "camt.053", "camt.054", "OFX", "MT940", "QIF"] {
+                XCTAssertTrue((error as? ExpenseError)?.hint?.contains(format) == true, "\(error) names \(format)")
+            }
         }
     }
 }

@@ -4,18 +4,9 @@ import XCTest
 
 /// camt.053 statements, camt.052 reports and camt.054 notifications: booked entries with their
 /// fields, pending ones apart, versions .02 to .13, and hostile input as a failure at a line.
-final class CamtReaderTests: XCTestCase {
-    private func read(_ text: String) throws(StatementFailure) -> StatementEntries {
+final class CamtReaderTests: XCTestCase, StatementTextReading {
+    func read(_ text: String) throws(StatementFailure) -> StatementEntries {
         try CamtReader.read(Array(text.utf8))
-    }
-
-    private func failure(_ text: String) -> StatementFailure? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch {
-            return error
-        }
     }
 
     private func document(_ entries: String, version: String = "02") -> String {

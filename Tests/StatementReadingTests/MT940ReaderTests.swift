@@ -5,18 +5,9 @@ import XCTest
 /// MT940 statements as German banks write them (Windows-1252, CRLF, SWIFT blocks, the
 /// structured `:86:`), and hostile ones: each a failure at its line or an entry the mapping's
 /// checks refuse, never a crash.
-final class MT940ReaderTests: XCTestCase {
-    private func read(_ text: String) throws(StatementFailure) -> StatementEntries {
+final class MT940ReaderTests: XCTestCase, StatementTextReading {
+    func read(_ text: String) throws(StatementFailure) -> StatementEntries {
         try MT940Reader.read(Array(text.utf8))
-    }
-
-    private func failure(_ text: String) -> StatementFailure? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch {
-            return error
-        }
     }
 
     /// A statement around `entries`.

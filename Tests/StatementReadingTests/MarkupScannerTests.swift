@@ -4,21 +4,16 @@ import XCTest
 
 /// The bounded markup scanner under camt.053 and OFX: tags, attributes, text, entities, lines,
 /// and what it refuses.
-final class MarkupScannerTests: XCTestCase {
+final class MarkupScannerTests: XCTestCase, StatementTextReading {
+    func read(_ text: String) throws(StatementFailure) -> [MarkupScanner.Token] {
+        try tokens(text)
+    }
+
     private func tokens(_ text: String, encoding: TextEncoding = .utf8) throws(StatementFailure) -> [MarkupScanner.Token] {
         var scanner = MarkupScanner(Array(text.utf8), encoding: encoding)
         var tokens: [MarkupScanner.Token] = []
         while let token = try scanner.next() { tokens.append(token) }
         return tokens
-    }
-
-    private func failure(_ text: String) -> StatementFailure? {
-        do {
-            _ = try tokens(text)
-            return nil
-        } catch {
-            return error
-        }
     }
 
     func testTagsAttributesAndTextWithPrefixesDropped() throws {

@@ -4,18 +4,9 @@ import XCTest
 
 /// OFX statements, 1.x SGML in Windows-1252 and 2.x XML, card and bank: each transaction's
 /// fields, dates with times and zones, currencies; hostile input as a failure at a line.
-final class OFXReaderTests: XCTestCase {
-    private func read(_ text: String) throws(StatementFailure) -> StatementEntries {
+final class OFXReaderTests: XCTestCase, StatementTextReading {
+    func read(_ text: String) throws(StatementFailure) -> StatementEntries {
         try OFXReader.read(Array(text.utf8))
-    }
-
-    private func failure(_ text: String) -> StatementFailure? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch {
-            return error
-        }
     }
 
     private func sgml(_ transactions: String, header: String = "OFXHEADER:100\nDATA:OFXSGML\nCHARSET:1252\n") -> String {

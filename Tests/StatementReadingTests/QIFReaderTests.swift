@@ -4,18 +4,13 @@ import XCTest
 
 /// QIF files of bank, cash and card accounts: their records, dates in each form and order,
 /// amounts with thousands separators, the sections passed over or refused.
-final class QIFReaderTests: XCTestCase {
-    private func read(_ text: String, dayFirst: Bool? = nil) throws(StatementFailure) -> StatementEntries {
-        try QIFReader.read(Array(text.utf8), dayFirst: dayFirst)
+final class QIFReaderTests: XCTestCase, StatementTextReading {
+    func read(_ text: String) throws(StatementFailure) -> StatementEntries {
+        try read(text, dayFirst: nil)
     }
 
-    private func failure(_ text: String) -> StatementFailure? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch {
-            return error
-        }
+    private func read(_ text: String, dayFirst: Bool?) throws(StatementFailure) -> StatementEntries {
+        try QIFReader.read(Array(text.utf8), dayFirst: dayFirst)
     }
 
     func testACardAccountsRecordsAndSplits() throws {

@@ -38,7 +38,9 @@ enum ReceiptForm {
         let defaults = ExpenseFields.Defaults(
             date: read(draft.date), merchant: read(draft.merchant), category: read(draft.category),
             currency: read(draft.currency), amount: read(draft.amount), vat: read(draft.vat))
-        let fields = try ExpenseFields.make(store: store, report: { _ in draft.report }, defaults: defaults)
+        let fields = try ExpenseFields.make(store: store, report: { _ in draft.report }, defaults: defaults).map {
+            noting($0, of: draft)
+        }
         let create = Form.Field("create", "Create an expense from it (yes/no)", required: true)
             .suggesting { _ in "yes" }
             .checking { text, _ in
@@ -61,5 +63,21 @@ enum ReceiptForm {
         // The receipt's VAT taken as suggested stays a suggestion (left out where the rate table refuses it).
         if confirmed.vat.value == draft.vat.value { confirmed.vat.origin = draft.vat.origin }
         return confirmed
+    }
+
+    /// `field` labelled with what the person must know before taking its default, as the draft's
+    /// summary and the capture's output say it: a currency the receipt does not print is a guess,
+    /// and a total its own arithmetic doubts is in doubt, each doubt said.
+    private static func noting(_ field: Form.Field, of draft: ReceiptExpenseDraft) -> Form.Field {
+        switch field.name {
+        case "currency" where [.report, .settings].contains(draft.currency.origin):
+            let label = "\(field.label) (\(draft.currency.origin.rawValue))"
+            return field.labelled { _ in label }
+        case "amount" where !draft.doubts.isEmpty:
+            let label = "\(field.label) (in doubt: \(draft.doubts.joined(separator: "; also ")))"
+            return field.labelled { _ in label }
+        default:
+            return field
+        }
     }
 }

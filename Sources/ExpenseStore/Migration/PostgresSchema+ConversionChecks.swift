@@ -149,7 +149,7 @@ extension PostgresSchema {
     /// The minor digits of the currency `expression` names, as a CASE over the currency table's
     /// (2 for any other code): evaluated in place, never a query per row.
     static func minorDigits(_ expression: String) -> String {
-        let unusual = CurrencyTable.standard.all.filter { $0.minorDigits != 2 }
+        let unusual = (CurrencyTable.standard.all + CurrencyTable.standard.legacy).filter { $0.minorDigits != 2 }
         let cases = unusual.map { "WHEN \(literal($0.code)) THEN \($0.minorDigits)" }.joined(separator: " ")
         return "CASE \(expression) \(cases) ELSE 2 END"
     }

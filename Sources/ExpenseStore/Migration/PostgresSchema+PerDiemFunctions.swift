@@ -17,14 +17,42 @@ extension PostgresSchema {
     /// below zero; the lodging flat of a night paid without a bill; each in the report's currency
     /// at the ECB's rate of the day, as an item's (`per_diem_own_days`). Then a day that another
     /// report of the same person also covers is paid once (`per_diem_days`).
+    /// The fixed rates of the currencies the euro replaced, as a VALUES list of (code, 1 EUR in
+    /// it) written as the app writes a rate (`LegacyEuroCurrency`).
+    static var legacyEuroRates: String {
+        LegacyEuroCurrency.all.map { "(\(literal($0.currency.code)), \(literal($0.perEUR.description)))" }.joined(separator: ", ")
+    }
+
     static var perDiemFunctions: [ServerFunction] {
         return [
             // The ECB rate from `p_from` into `p_to` on `p_day` or the last earlier day, as the app
-            // writes it ("1.0823", "1/1.0823", "0.9612/1.0823"), and its day; no row when none.
+            // writes it ("1.0823", "1/1.0823", "0.9612/1.0823"), and its day; no row when none. A
+            // currency the euro replaced converts at its fixed rate, which holds on any day (the
+            // day asked for is the rate's), crossed beyond the euro with the other's rate of its
+            // day: as the app's `StoredRates`, written the same way.
             ServerFunction(
                 name: "exchange_rate_on", parameters: "p_from text, p_to text, p_day text",
                 returns: "TABLE (x_rate text, x_date text)",
+                declare: """
+                    fixed_from text := (SELECT f.per_eur FROM (VALUES \(legacyEuroRates)) AS f(currency, per_eur) WHERE f.currency = p_from);
+                    fixed_to text := (SELECT f.per_eur FROM (VALUES \(legacyEuroRates)) AS f(currency, per_eur) WHERE f.currency = p_to);
+                    """,
                 body: """
+                    IF fixed_from IS NOT NULL OR fixed_to IS NOT NULL THEN
+                        IF (fixed_from IS NOT NULL OR p_from = 'EUR') AND (fixed_to IS NOT NULL OR p_to = 'EUR') THEN
+                            RETURN QUERY SELECT CASE WHEN fixed_from IS NULL THEN fixed_to ELSE coalesce(fixed_to, '1') || '/' || fixed_from END,
+                                                p_day;
+                        ELSIF fixed_from IS NOT NULL THEN
+                            RETURN QUERY
+                            SELECT r.per_eur || '/' || fixed_from, r.date FROM public.exchange_rates r
+                            WHERE r.currency = p_to AND r.date COLLATE "C" <= p_day ORDER BY r.date COLLATE "C" DESC LIMIT 1;
+                        ELSE
+                            RETURN QUERY
+                            SELECT fixed_to || '/' || r.per_eur, r.date FROM public.exchange_rates r
+                            WHERE r.currency = p_from AND r.date COLLATE "C" <= p_day ORDER BY r.date COLLATE "C" DESC LIMIT 1;
+                        END IF;
+                        RETURN;
+                    END IF;
                     IF p_from = 'EUR' OR p_to = 'EUR' THEN
                         RETURN QUERY
                         SELECT CASE WHEN p_from = 'EUR' OR r.per_eur = '1' THEN r.per_eur ELSE '1/' || r.per_eur END, r.date

@@ -18,7 +18,8 @@ extension PostgresSchema {
     static var policyFunctions: [ServerFunction] {
         let defaults = PolicyRule.allCases.map { "(\(literal($0.rawValue)), \(literal($0.defaultSeverity.rawValue)))" }
             .joined(separator: ", ")
-        let digits = CurrencyTable.standard.all.map { "(\(literal($0.code)), \($0.minorDigits))" }.joined(separator: ", ")
+        let digits = (CurrencyTable.standard.all + CurrencyTable.standard.legacy).map { "(\(literal($0.code)), \($0.minorDigits))" }.joined(
+            separator: ", ")
         return [
             // A limit of `p_limit` minor units of `p_from` in `p_to` on `p_day`, rounded half-even to
             // its minor unit, as `ExchangeRate.convert` does; NULL when it cannot be converted.

@@ -105,19 +105,13 @@ final class StoredRates: RateSource {
     }
 
     private func lookUp(from: String, to: String, on date: CalendarDate) throws -> (rate: ExchangeRate, date: CalendarDate)? {
+        let fixedFrom = LegacyEuroCurrency.perEUR(from)
+        let fixedTo = LegacyEuroCurrency.perEUR(to)
+        if fixedFrom != nil || fixedTo != nil {
+            return try lookUpFixed(from: from, fixedFrom, to: to, fixedTo, on: date)
+        }
         if from == "EUR" || to == "EUR" {
-            let other = from == "EUR" ? to : from
-            guard
-                let found = try db.queryFirst(
-                    """
-                    SELECT date, per_eur, currency FROM exchange_rates WHERE currency = \(other) AND date <= \(date) ORDER BY date DESC LIMIT 1
-                    """,
-                    { row in
-                        let stored = StoredRow(row, table: "exchange_rates", key: .columns(2, 0))
-                        return (try stored.date(0), try stored.exchangeRate(1))
-                    })
-            else { return nil }
-            let (rateDate, perEUR) = found
+            guard let (rateDate, perEUR) = try latest(from == "EUR" ? to : from, on: date) else { return nil }
             return (from == "EUR" ? perEUR : perEUR.inverse, rateDate)
         }
         guard
@@ -137,5 +131,36 @@ final class StoredRates: RateSource {
         let (rateDate, perEURSource, perEURTarget) = found
         // 1 FROM = (1/perEURSource) EUR = perEURTarget/perEURSource TO.
         return (ExchangeRate.quotient(perEURTarget, perEURSource), rateDate)
+    }
+
+    /// The table's rate of 1 EUR in `currency` on `date` or the last earlier day, with its day.
+    private func latest(_ currency: String, on date: CalendarDate) throws -> (CalendarDate, ExchangeRate)? {
+        try db.queryFirst(
+            """
+            SELECT date, per_eur, currency FROM exchange_rates WHERE currency = \(currency) AND date <= \(date) ORDER BY date DESC LIMIT 1
+            """,
+            { row in
+                let stored = StoredRow(row, table: "exchange_rates", key: .columns(2, 0))
+                return (try stored.date(0), try stored.exchangeRate(1))
+            })
+    }
+
+    /// A conversion from or into a currency the euro replaced (`LegacyEuroCurrency`): at its
+    /// fixed rate to the euro, which holds on any day, so the day asked for is the rate's own;
+    /// beyond the euro, crossed with the table's rate of the other currency, of its day. The
+    /// team server's `exchange_rate_on` answers the same, written the same way.
+    private func lookUpFixed(from: String, _ fixedFrom: ExchangeRate?, to: String, _ fixedTo: ExchangeRate?, on date: CalendarDate)
+        throws -> (rate: ExchangeRate, date: CalendarDate)?
+    {
+        // 1 FROM = (1/perEUR(FROM)) EUR = perEUR(TO)/perEUR(FROM) TO, as the cross rates above.
+        if fixedFrom != nil || from == "EUR", fixedTo != nil || to == "EUR" {
+            return (ExchangeRate.quotient(fixedTo ?? .one, fixedFrom ?? .one), date)
+        }
+        if let fixedFrom {
+            guard let (rateDate, perEURTo) = try latest(to, on: date) else { return nil }
+            return (ExchangeRate.quotient(perEURTo, fixedFrom), rateDate)
+        }
+        guard let fixedTo, let (rateDate, perEURFrom) = try latest(from, on: date) else { return nil }
+        return (ExchangeRate.quotient(fixedTo, perEURFrom), rateDate)
     }
 }
