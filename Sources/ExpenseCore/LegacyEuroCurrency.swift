@@ -19,20 +19,21 @@ public struct LegacyEuroCurrency: Sendable {
         self.since = since
     }
 
-    /// Each with ISO 4217's minor digits of its day.
+    /// Each with ISO 4217's minor digits of its day: none for the franc of Belgium and Luxembourg,
+    /// the drachma, the peseta, the lira and the escudo, whose subunits were no longer in use.
     public static let all: [LegacyEuroCurrency] = [
         .init("ATS", 2, "Austrian Schilling", "13.7603", since: "1999-01-01"),
-        .init("BEF", 2, "Belgian Franc", "40.3399", since: "1999-01-01"),
+        .init("BEF", 0, "Belgian Franc", "40.3399", since: "1999-01-01"),
         .init("DEM", 2, "Deutsche Mark", "1.95583", since: "1999-01-01"),
         .init("ESP", 0, "Spanish Peseta", "166.386", since: "1999-01-01"),
         .init("FIM", 2, "Markka", "5.94573", since: "1999-01-01"),
         .init("FRF", 2, "French Franc", "6.55957", since: "1999-01-01"),
         .init("IEP", 2, "Irish Pound", "0.787564", since: "1999-01-01"),
         .init("ITL", 0, "Italian Lira", "1936.27", since: "1999-01-01"),
-        .init("LUF", 2, "Luxembourg Franc", "40.3399", since: "1999-01-01"),
+        .init("LUF", 0, "Luxembourg Franc", "40.3399", since: "1999-01-01"),
         .init("NLG", 2, "Netherlands Guilder", "2.20371", since: "1999-01-01"),
         .init("PTE", 0, "Portuguese Escudo", "200.482", since: "1999-01-01"),
-        .init("GRD", 2, "Drachma", "340.750", since: "2001-01-01"),
+        .init("GRD", 0, "Drachma", "340.750", since: "2001-01-01"),
         .init("SIT", 2, "Tolar", "239.640", since: "2007-01-01"),
         .init("CYP", 2, "Cyprus Pound", "0.585274", since: "2008-01-01"),
         .init("MTL", 2, "Maltese Lira", "0.429300", since: "2008-01-01"),
