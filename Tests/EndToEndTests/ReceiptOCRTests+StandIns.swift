@@ -25,14 +25,14 @@ extension ReceiptOCRTests {
         try pdfText.write(toFile: bin + "/pdf.txt", atomically: true, encoding: .utf8)
         let scripts = [
             "tesseract": """
-                here=$(dirname "$0")
-                case "$*" in
-                  *--list-langs*) printf 'List of available languages in "/x/" (2):\\neng\\ndeu\\n' ;;
-                  *" tsv") cat "$here/page.tsv" ;;
-                  *"--psm 7"*) cat "$here/closer-7" 2>/dev/null ;;
-                  *"--psm 8"*) cat "$here/closer-8" 2>/dev/null ;;
-                esac
-                """,
+            here=$(dirname "$0")
+            case "$*" in
+              *--list-langs*) printf 'List of available languages in "/x/" (2):\\neng\\ndeu\\n' ;;
+              *" tsv") cat "$here/page.tsv" ;;
+              *"--psm 7"*) cat "$here/closer-7" 2>/dev/null ;;
+              *"--psm 8"*) cat "$here/closer-8" 2>/dev/null ;;
+            esac
+            """,
             "convert": #"echo "$*" >> "$(dirname "$0")/convert-args"; for last; do :; done; : > "$last""#,
             "pdftoppm": #"for last; do :; done; : > "$last.png""#,
             "pdftotext": #"cat "$(dirname "$0")/pdf.txt""#,

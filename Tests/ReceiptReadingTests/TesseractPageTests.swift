@@ -21,7 +21,8 @@ final class TesseractPageTests: XCTestCase {
 
     func testTheTextTheLinesAndWhereEachWordStands() {
         let page = TesseractPage(tsv: tsv)
-        XCTAssertEqual(page.text, "Fad lunbeLd\nPohlweg 110\n\nSUMME 24,23", "a new block after a blank line; a blank word and a short row dropped")
+        XCTAssertEqual(
+            page.text, "Fad lunbeLd\nPohlweg 110\n\nSUMME 24,23", "a new block after a blank line; a blank word and a short row dropped")
         XCTAssertEqual(page.unsureLines, ["Fad lunbeLd"])
         XCTAssertEqual(
             page.lines[1].last, TesseractPage.Word(text: "110", confidence: 91, left: 420, top: 150, width: 90, height: 40))
