@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["ExpenseSupport", "ExpenseCore"]),
         .target(name: "WebServing", dependencies: ["ExpenseSupport", "CMicroHTTPD"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",
-                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering"],
+                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering", "WebServing"],
                 // The app's icon: shortcuts install writes it for the user, Scripts/install copies the file for everyone.
                 resources: [.embedInCode("Resources/expenses.svg")]),
         .executableTarget(
