@@ -4,51 +4,48 @@ import XCTest
 /// `expenses serve` as the built binary runs it: the URL it prints, an answer to a real client,
 /// SIGTERM and Ctrl-C stopping it cleanly, and the addresses and files it refuses.
 final class ServeProcessTests: XCTestCase {
-    /// The binary serving on `arguments`, started; its first line of output is awaited.
-    private func startServe(_ app: ExpensesProcess, _ arguments: [String]) throws -> (Process, Pipe, String) {
-        let process = Process()
-        process.executableURL = ExpensesProcess.binary
-        process.arguments = ["serve"] + arguments
-        process.environment = app.environment
-        process.currentDirectoryURL = app.directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line: [UInt8] = []
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
-        return (process, output, String(decoding: line, as: UTF8.self))
-    }
-
-    private func curl(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-sS", "--max-time", "10", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: text, as: UTF8.self)
-    }
-
     func testServePrintsItsURLAnswersAndStopsCleanlyOnSIGTERMAndCtrlC() throws {
         let app = try ExpensesProcess()
         for signal in [SIGTERM, SIGINT] {
-            let (process, output, line) = try startServe(app, ["--listen", "127.0.0.1:0"])
+            let (process, output, line) = try ServeClient.start(app, ["--listen", "127.0.0.1:0"])
             let prefix = "Serving http://127.0.0.1:"
             XCTAssertTrue(line.hasPrefix(prefix) && line.hasSuffix("/"), line)
             let url = String(line.dropFirst("Serving ".count))
-            XCTAssertEqual(try curl([url]), "303 \(url)reports")
-            XCTAssertTrue(try curl([url + "nowhere"]).hasPrefix("404"))
+            XCTAssertEqual(try ServeClient.curl([url]), "303 \(url)reports")
+            XCTAssertTrue(try ServeClient.curl([url + "nowhere"]).hasPrefix("404"))
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             XCTAssertEqual(process.terminationReason, .exit, "signal \(signal)")
             XCTAssertEqual(process.terminationStatus, 0, "signal \(signal)")
             let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertEqual(rest, "Stopped serving \(url)\n")
-            XCTAssertTrue(try curl([url]).hasPrefix("000"), "still answering after signal \(signal)")
+            XCTAssertTrue(rest.hasPrefix("Log in as alice (once): \(url)login?token="), rest)
+            XCTAssertTrue(rest.hasSuffix("\nStopped serving \(url)\n"), rest)
+            XCTAssertTrue(try ServeClient.curl([url]).hasPrefix("000"), "still answering after signal \(signal)")
         }
+    }
+
+    func testAFileDatabasesPersonLogsInOnceWithThePrintedLinkAndOutWithTheFormsToken() throws {
+        let app = try ExpensesProcess()
+        let (process, output, line) = try ServeClient.start(app, ["--listen", "127.0.0.1:0"])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let url = String(line.dropFirst("Serving ".count))
+        var link: [UInt8] = []
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { link.append(byte) }
+        let login = String(String(decoding: link, as: UTF8.self).split(separator: " ").last ?? "")
+        XCTAssertTrue(login.hasPrefix(url + "login?token="), login)
+        let jar = app.directory.appendingPathComponent("cookies").path
+        XCTAssertEqual(try ServeClient.curl([url + "reports"]), "303 \(url)login")
+        XCTAssertEqual(try ServeClient.curl(["-c", jar, url + "login?token=wrong"]).prefix(3), "403")
+        XCTAssertEqual(try ServeClient.curl(["-c", jar, login]), "303 \(url)reports")
+        XCTAssertEqual(try ServeClient.curl([login]).prefix(3), "403", "the link works once")
+        let cookies = try String(contentsOfFile: jar, encoding: .utf8)
+        XCTAssertTrue(cookies.contains("#HttpOnly_127.0.0.1"), cookies)
+        XCTAssertEqual(try ServeClient.curl(["-b", jar, url + "reports"]), "200 ")
+        XCTAssertEqual(try ServeClient.curl(["-b", jar, "-X", "POST", url + "logout"]).prefix(3), "403", "no CSRF token")
+        XCTAssertEqual(try ServeClient.curl(["-b", jar, url + "reports"]), "200 ")
     }
 
     func testServeRefusesWhatItCannotServeSafelyWithTheCLIsExitCodes() throws {
@@ -67,7 +64,7 @@ final class ServeProcessTests: XCTestCase {
         XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.contains("cannot read the certificate \(app.directory.path)/cert.pem: no such file"), missing.stderr)
         // A port in use: the first server holds it.
-        let (first, _, line) = try startServe(app, ["--listen", "127.0.0.1:0"])
+        let (first, _, line) = try ServeClient.start(app, ["--listen", "127.0.0.1:0"])
         defer {
             first.terminate()
             first.waitUntilExit()

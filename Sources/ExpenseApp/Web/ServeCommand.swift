@@ -41,9 +41,17 @@ enum ServeCommands {
                 .usage, "\(listen) is reached from other machines: serving it over plain HTTP would send passwords in clear",
                 hint: "give --cert FILE --key FILE for HTTPS, or --insecure-http when a reverse proxy in front speaks HTTPS")
         }
-        let application = WebApplication()
+        // A file database's one person logs in with a one-time link (as Jupyter's token): a file
+        // has no passwords, and anyone who can read what serve printed could read the file too.
+        let filePerson = session.location.isServer ? nil : try session.user
+        let loginToken = filePerson == nil ? nil : RandomToken.make()
+        let application = WebApplication(
+            .init(
+                location: session.location, environment: session.environment, filePerson: filePerson, loginToken: loginToken,
+                isSecure: tls != nil))
         let server = try HTTPServer(listen: listen, tls: tls) { request in application.respond(to: request) }
         Console.write("Serving \(server.url)\n")
+        if let loginToken { Console.write("Log in as \(filePerson!) (once): \(server.url)login?token=\(loginToken)\n") }
         let restore = StopSignals.install()
         while !Cancellation.isRequested { usleep(100_000) }
         server.stop()
