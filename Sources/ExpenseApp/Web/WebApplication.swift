@@ -94,6 +94,10 @@ final class WebApplication: @unchecked Sendable {
             Route("POST", "/login") { request, _ in login.submit(request) },
             Route("POST", "/logout", page: { request, session, _ in login.logout(request, session) }),
             Route("GET", "/reports", page: { _, session, _ in WebPages.reports(session) }),
+            Route("GET", "/reports/{id}", page: { _, session, parameters in WebPages.report(session, parameters) }),
+            Route("GET", "/approvals", page: { _, session, _ in WebPages.approvals(session) }),
+            Route(
+                "POST", "/approvals/{id}/{action}", page: { request, session, parameters in WebPages.decide(session, parameters, request) }),
         ]
     }
 
