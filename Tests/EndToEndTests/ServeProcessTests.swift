@@ -48,6 +48,31 @@ final class ServeProcessTests: XCTestCase {
         XCTAssertEqual(try ServeClient.curl(["-b", jar, url + "reports"]), "200 ")
     }
 
+    func testOverHTTPSTheSessionCookieIsSecure() throws {
+        let app = try ExpensesProcess()
+        let made = try app.run(
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1", "-keyout", "key.pem", "-out",
+                "cert.pem",
+            ], executable: URL(fileURLWithPath: "/usr/bin/openssl"))
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let (process, output, line) = try ServeClient.start(app, ["--listen", "127.0.0.1:0", "--cert", "cert.pem", "--key", "key.pem"])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        XCTAssertTrue(line.hasPrefix("Serving https://127.0.0.1:"), line)
+        var link: [UInt8] = []
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { link.append(byte) }
+        let login = String(String(decoding: link, as: UTF8.self).split(separator: " ").last ?? "")
+        let headers = app.directory.appendingPathComponent("headers").path
+        XCTAssertEqual(
+            try ServeClient.curl(["--cacert", app.directory.appendingPathComponent("cert.pem").path, "-D", headers, login]).prefix(3), "303"
+        )
+        let sent = try String(contentsOfFile: headers, encoding: .utf8)
+        XCTAssertTrue(sent.contains("; Path=/; HttpOnly; SameSite=Strict; Secure"), sent)
+    }
+
     func testServeRefusesWhatItCannotServeSafelyWithTheCLIsExitCodes() throws {
         let app = try ExpensesProcess()
         let open = try app.run("serve", "--listen", "0.0.0.0:0")
