@@ -25,6 +25,11 @@ final class WebSessionTests: XCTestCase {
         clock.now += 61
         XCTAssertNil(sessions.session(session.token))
         XCTAssertEqual(sessions.count, 0, "an expired session is dropped, its store with it")
+        // One abandoned, never asked for again, is ended when another opens.
+        _ = sessions.open(person: "alice", store: store)
+        clock.now += 61
+        _ = sessions.open(person: "bob", store: store)
+        XCTAssertEqual(sessions.count, 1)
         XCTAssertNil(sessions.session("not a token"))
         XCTAssertNil(sessions.session(nil))
     }

@@ -46,9 +46,15 @@ final class WebSessions: @unchecked Sendable {
         self.clock = clock
     }
 
+    /// A new session; the expired ones no request came back for are ended now, their
+    /// connections closed, so that abandoned sessions do not hold the server's connections.
     func open(person: UserName, store: Store) -> WebSession {
-        let session = WebSession(token: RandomToken.make(), person: person, store: store, expires: clock() + lifetime)
-        mutex.locked { sessions[session.token] = session }
+        let now = clock()
+        let session = WebSession(token: RandomToken.make(), person: person, store: store, expires: now + lifetime)
+        mutex.locked {
+            sessions = sessions.filter { $0.value.expires > now }
+            sessions[session.token] = session
+        }
         return session
     }
 
