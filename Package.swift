@@ -13,6 +13,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "ExpenseSupport"),
         .target(name: "PropertyList", dependencies: ["ExpenseSupport"]),
         .target(
@@ -34,8 +35,9 @@ let package = Package(
         .target(name: "ExpenseStore", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "CSQLite", "CLibPQ"]),
         .target(name: "StatementImport", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore"]),
         .target(name: "Rendering", dependencies: ["ExpenseSupport", "ExpenseCore"]),
+        .target(name: "WebServing", dependencies: ["ExpenseSupport", "CMicroHTTPD"]),
         .target(name: "ExpenseApp", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "ExpenseShortcuts", "StatementReading",
-                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering"],
+                                                   "ReceiptReading", "ExpenseStore", "StatementImport", "Rendering", "WebServing"],
                 // The app's icon: shortcuts install writes it for the user, Scripts/install copies the file for everyone.
                 resources: [.embedInCode("Resources/expenses.svg")]),
         .executableTarget(
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "ReceiptReadingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "ReceiptReading"]),
         .testTarget(name: "StatementImportTests", dependencies: ["ExpenseSupport", "ExpenseCore", "StatementReading", "ExpenseStore",
                                                                  "StatementImport"]),
+        .testTarget(name: "WebServingTests", dependencies: ["ExpenseSupport", "WebServing"]),
         .testTarget(name: "RenderingTests", dependencies: ["ExpenseSupport", "ExpenseCore", "Rendering"]),
         // StatementReading: the help topic of the rules file is checked against the directives it parses.
         .testTarget(name: "ExpenseAppTests", dependencies: ["ExpenseSupport", "PropertyList", "ExpenseCore", "StatementReading", "Rendering",

@@ -47,13 +47,23 @@ public final class Store {
     /// - Parameter access: how to open a file; by default read-only when the file exists and this
     ///   process may not write it (mode 0444, another user's, a read-only mount), so that reading
     ///   commands work and writes are refused (`write`) instead of the file not opening at all.
-    init(location: DatabaseLocation, now: @escaping () -> String, access: SQLiteDatabase.Access?, createDirectory: Bool) throws {
+    /// Opens the team database `location` as the role `user` with `password` (SCRAM, as the
+    /// server's pg_hba.conf says): `serve` gives each person who logs in a connection of their own,
+    /// so that row security and the server's functions decide as for the command line.
+    public convenience init(server location: DatabaseLocation, user: String, password: String, now: @escaping () -> String) throws {
+        try self.init(location: location, now: now, access: nil, createDirectory: false, credentials: (user, password))
+    }
+
+    init(
+        location: DatabaseLocation, now: @escaping () -> String, access: SQLiteDatabase.Access?, createDirectory: Bool,
+        credentials: (user: String, password: String)? = nil
+    ) throws {
         self.now = now
         self.location = location
         let path: String
         switch location {
         case .server(let connection):
-            let server = try PostgresDatabase(connection)
+            let server = try PostgresDatabase(connection, credentials: credentials)
             db = server
             try PostgresMigrations.requireSetUp(server)
             return

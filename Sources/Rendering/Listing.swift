@@ -53,7 +53,7 @@ public struct Listing {
         case amount(String?, currency: String?)
         case null
 
-        var isNumeric: Bool {
+        public var isNumeric: Bool {
             switch self {
             case .int, .money, .bytes, .amount: return true
             default: return false
@@ -61,7 +61,7 @@ public struct Listing {
         }
 
         /// For people: money grouped and with its currency.
-        var display: String {
+        public var display: String {
             switch self {
             case .text(let text): return text
             case .int(let value): return String(value)

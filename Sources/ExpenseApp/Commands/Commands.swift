@@ -7,7 +7,7 @@ public enum Commands {
             + SessionCommands.all + CompletionCommands.all + ShortcutCommands.all + ConfigCommands.all
             + ImportCommands.all + RatesCommands.all + VATRateCommands.all + AllowanceCommands.all + ReceiptCommands.all
             + DatabaseCommands.all + PayeeCommands.all + PayCommands.all + JournalCommands.all + AccountsCommands.all
-            + OrganisationCommands.all + ManualCommands.all,
+            + OrganisationCommands.all + ServeCommands.all + ManualCommands.all,
         groups: [
             CommandGroup(name: "report", abstract: "Expense reports: one per trip.", defaultSubcommand: "list"),
             CommandGroup(name: "expense", abstract: "Expense items, in a report or unassigned.", defaultSubcommand: "list"),

@@ -97,21 +97,25 @@ enum ReportCommands {
         examples: ["expenses report show 1", "expenses report show 1 --format json"]
     ) { invocation, session in
         let store = try session.store()
-        let id = try session.reportID(invocation)
+        let detail = try detail(of: try session.reportID(invocation), in: store)
+        session.seenVersions[detail.report.id] = detail.version
+        return detail.output
+    }
+
+    /// What `report show` shows (and serve's report page): items, per diems, totals, what is due.
+    static func detail(of id: Int64, in store: Store) throws -> ReportDetail {
         // Read before the report: a change in between makes the version older than what is
         // shown, so that a step on it is refused, never one on what was not shown.
         let version = try store.version(of: id)
         let report = try store.report(id)
         let items = try store.expenses(.report(report.id))
-        let detail = try ReportDetail(
+        return try ReportDetail(
             report: report, items: items, receipts: try ReportReceipts.of(report, items: items, in: store),
             perDiems: try store.perDiems(of: report), advances: try store.advances(report.id),
             decision: try store.lastDecision(report.id), version: version, findings: try store.serverFindings(of: report),
             charges: ReportCharges(
                 report: try store.costCentres(ofReport: report.id), items: try store.itemCostCentres(inReport: report.id)),
             cuts: try store.cuts(of: report.id), route: try store.approvalSteps(report.id))
-        session.seenVersions[report.id] = version
-        return detail.output
     }
 
     static let edit = CommandSpec(

@@ -30,16 +30,19 @@ final class PostgresDatabase: Database {
     /// (password, role, pg_hba.conf), 69 when it cannot be reached or is not one this app can use.
     /// - Parameter connectTimeout: seconds to wait for the server (PGCONNECT_TIMEOUT or the
     ///   connection string may say otherwise), so an unreachable host never hangs a command.
-    init(_ location: String, connectTimeout: Int = 10) throws(ExpenseError) {
+    /// - Parameter credentials: a role and its password to connect as instead of the string's
+    ///   (`serve`'s log-in): given to libpq as parameters of their own, never pasted into text.
+    init(_ location: String, connectTimeout: Int = 10, credentials: (user: String, password: String)? = nil) throws(ExpenseError) {
         path = DatabaseLocation.server(connection: location).name
         _ = try LibPQ.loaded.get()
         let timeout = getenv("PGCONNECT_TIMEOUT").map { String(cString: $0) } ?? String(connectTimeout)
         // Later entries override earlier ones: the user's string may set the timeout and the
         // application name, never the encoding the app reads and writes.
-        let settings = [
-            ("connect_timeout", timeout), ("application_name", "expenses"), ("dbname", location),
-            ("client_encoding", "UTF8"),
-        ]
+        let settings =
+            [
+                ("connect_timeout", timeout), ("application_name", "expenses"), ("dbname", location),
+                ("client_encoding", "UTF8"),
+            ] + (credentials.map { [("user", $0.user), ("password", $0.password)] } ?? [])
         let connection = Self.withCStrings(settings.map(\.0)) { keywords in
             Self.withCStrings(settings.map(\.1)) { values in pq.connectdbParams(keywords, values, 1) }
         }

@@ -1,0 +1,71 @@
+/// The web page's layout (issue 47): every page of `serve` is `WebPage.layout`, server-rendered,
+/// usable without JavaScript at a phone's width and a desk's. The head links the manifest and
+/// loads `/sw-register.js`, an external script: the Content-Security-Policy allows no inline one.
+public enum WebPage {
+    /// Sent with every page: scripts and styles from the server itself only, no inline script,
+    /// no framing, forms posted only back to it.
+    public static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+
+    /// A link of the navigation bar.
+    public struct Link: Sendable, Equatable {
+        public let title: String
+        public let href: String
+        public init(_ title: String, _ href: String) {
+            self.title = title
+            self.href = href
+        }
+    }
+
+    /// The whole document: `title` and the links are text (escaped here); `body` is HTML made
+    /// with `HTML.escape` around every text in it.
+    public static func layout(title: String, body: String, navigation: [Link] = []) -> String {
+        let links = navigation.map { "<a href=\"\(HTML.escape($0.href))\">\(HTML.escape($0.title))</a>" }.joined(separator: " ")
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTML.escape(title)) · Expenses</title>
+            <link rel="manifest" href="/manifest.webmanifest">
+            <script src="/sw-register.js" defer></script>
+            <style>
+            body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 0.5rem 1rem; }
+            nav a { margin-right: 1rem; }
+            table { border-collapse: collapse; width: 100%; }
+            td, th { padding: 0.3rem; border-bottom: 1px solid #ccc; text-align: left; }
+            input, button { font-size: 1rem; padding: 0.4rem; }
+            </style>
+            </head>
+            <body>
+            <nav>\(links)</nav>
+            <h1>\(HTML.escape(title))</h1>
+            \(body)
+            </body>
+            </html>
+
+            """
+    }
+}
+
+/// HTML's escaping: text shown as text, markup and all.
+public enum HTML {
+    /// `&`, `<`, `>`, `"` and `'` as entities: safe in an element's text and in a quoted attribute.
+    public static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// `expenses serve` run as the built binary, and curl talking to it as a browser would.
+enum ServeClient {
+    /// The binary serving on `arguments`, started; its first line of output is awaited.
+    static func start(_ app: ExpensesProcess, _ arguments: [String], before: [String] = []) throws -> (Process, Pipe, String) {
+        let process = Process()
+        process.executableURL = ExpensesProcess.binary
+        process.arguments = before + ["serve"] + arguments
+        process.environment = app.environment
+        process.currentDirectoryURL = app.directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line: [UInt8] = []
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
+        return (process, output, String(decoding: line, as: UTF8.self))
+    }
+
+    /// curl's status and redirect (`303 http://.../reports`), `-w`'s; the body is dropped unless `-o` says where.
+    static func curl(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        // The body to /dev/null unless the caller keeps it (a second -o would be the next URL's).
+        let output = arguments.contains("-o") ? [] : ["-o", "/dev/null"]
+        process.arguments = ["-sS", "--max-time", "10", "-w", "%{http_code} %{redirect_url}"] + output + arguments
+        let answer = Pipe()
+        process.standardOutput = answer
+        try process.run()
+        let text = answer.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: text, as: UTF8.self)
+    }
+}

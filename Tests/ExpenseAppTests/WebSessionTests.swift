@@ -1,0 +1,63 @@
+import ExpenseCore
+import ExpenseStore
+import XCTest
+
+@testable import ExpenseApp
+
+/// The web sessions' clock-driven rules, on a clock the test moves: a session unused for its
+/// lifetime is gone, and failed log-ins count per address and per name.
+final class WebSessionTests: XCTestCase {
+    final class Clock: @unchecked Sendable {
+        var now = 1000.0
+    }
+
+    func testASessionUnusedForItsLifetimeIsEndedAndUseKeepsItAlive() throws {
+        let clock = Clock()
+        let sessions = WebSessions(lifetime: 60, clock: { clock.now })
+        let store = try Store(path: ":memory:", now: { "2026-01-01T00:00:00Z" })
+        let session = sessions.open(person: "alice", store: store)
+        XCTAssertEqual(session.token.count, 32)
+        XCTAssertNotEqual(session.token, session.csrf)
+        clock.now += 50
+        XCTAssertNotNil(sessions.session(session.token), "used within its lifetime")
+        clock.now += 50
+        XCTAssertNotNil(sessions.session(session.token), "each use pushes the expiry on")
+        clock.now += 61
+        XCTAssertNil(sessions.session(session.token))
+        XCTAssertEqual(sessions.count, 0, "an expired session is dropped, its store with it")
+        // One abandoned, never asked for again, is ended when another opens.
+        _ = sessions.open(person: "alice", store: store)
+        clock.now += 61
+        _ = sessions.open(person: "bob", store: store)
+        XCTAssertEqual(sessions.count, 1)
+        XCTAssertNil(sessions.session("not a token"))
+        XCTAssertNil(sessions.session(nil))
+    }
+
+    func testFailedLogInsAreLimitedPerAddressAndPerNameUntilTheWindowPasses() {
+        let clock = Clock()
+        let attempts = LoginAttempts(limit: 3, window: 100, clock: { clock.now })
+        for index in 0..<3 {
+            XCTAssertNil(attempts.retryAfter(address: "10.0.0.\(index)", name: "alice"))
+            attempts.failed(address: "10.0.0.\(index)", name: "alice")
+        }
+        // alice's password guessed from three addresses: a fourth waits too.
+        XCTAssertEqual(attempts.retryAfter(address: "10.0.0.9", name: "alice"), 100)
+        XCTAssertNil(attempts.retryAfter(address: "10.0.0.9", name: "bob"))
+        for name in ["b", "c", "d"] { attempts.failed(address: "10.0.0.9", name: name) }
+        // One address trying many names waits as well.
+        XCTAssertNotNil(attempts.retryAfter(address: "10.0.0.9", name: "erin"))
+        clock.now += 60
+        XCTAssertEqual(attempts.retryAfter(address: "10.0.0.1", name: "alice"), 40)
+        clock.now += 41
+        XCTAssertNil(attempts.retryAfter(address: "10.0.0.1", name: "alice"))
+    }
+
+    func testTokensAreComparedWhole() {
+        XCTAssertTrue(RandomToken.equal("abc", "abc"))
+        XCTAssertFalse(RandomToken.equal("abc", "abd"))
+        XCTAssertFalse(RandomToken.equal("abc", "ab"))
+        XCTAssertFalse(RandomToken.equal("", "a"))
+        XCTAssertNotEqual(RandomToken.make(), RandomToken.make())
+    }
+}
