@@ -169,9 +169,9 @@ final class WebExportTests: EngineTestCase {
     func testItWritesEveryFileWithTheStaticShortcutsInTheUsersLanguageAndThePersonsTrips() throws {
         XCTAssertEqual(
             try app.ok("shortcuts", "export", "--web", "site"),
-            "Wrote site: manifest.webmanifest with 2 shortcuts (Show Reports, Take a Picture), sw.js, register-sw.js, "
+            "Wrote site: manifest.webmanifest with 2 shortcuts (Show Reports, Take a Picture), sw.js, sw-register.js, "
                 + "icons/192.png, icons/512.png, index.html\n")
-        for file in ["manifest.webmanifest", "sw.js", "register-sw.js", "icons/192.png", "icons/512.png", "index.html"] {
+        for file in ["manifest.webmanifest", "sw.js", "sw-register.js", "icons/192.png", "icons/512.png", "index.html"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: app.path("site/" + file)), file)
         }
         let english = try manifest("site")

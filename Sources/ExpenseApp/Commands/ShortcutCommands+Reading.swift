@@ -151,7 +151,7 @@ extension ShortcutCommands {
         let count = manifest.shortcuts.count
         return .message(
             "Wrote \(shown): manifest.webmanifest with \(count) shortcut\(count == 1 ? "" : "s") ("
-                + manifest.shortcuts.map(\.name).joined(separator: ", ") + "), sw.js, register-sw.js, "
+                + manifest.shortcuts.map(\.name).joined(separator: ", ") + "), sw.js, sw-register.js, "
                 + WebAppManifest.iconSizes.map { "icons/\($0).png" }.joined(separator: ", ") + ", index.html")
     }
 

@@ -39,7 +39,7 @@ enum ShortcutCommands {
         static let json = Option.flag("json", "Write JSON (as --format json does).")
         static let web = Option.text(
             "web", "dir",
-            "Write the web app's files into this directory: manifest.webmanifest, sw.js, register-sw.js, icons/192.png, "
+            "Write the web app's files into this directory: manifest.webmanifest, sw.js, sw-register.js, icons/192.png, "
                 + "icons/512.png and an index.html that links them.",
             completion: .file)
         static let output = Option.text("output", "file", "Write to this file instead of standard output.", short: "o", completion: .file)

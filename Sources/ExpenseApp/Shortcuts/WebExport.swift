@@ -45,7 +45,7 @@ enum WebExport {
         return [
             ("manifest.webmanifest", Array(manifest.render().utf8)),
             ("sw.js", Array(ServiceWorker.script().utf8)),
-            ("register-sw.js", Array(ServiceWorker.registration.utf8)),
+            (ServiceWorkerRegistration.fileName, Array(ServiceWorkerRegistration.script.utf8)),
         ]
             + WebAppManifest.iconSizes.map { ("icons/\($0).png", AppIconImage.png(size: $0)) }
             + [("index.html", Array(page.utf8))]

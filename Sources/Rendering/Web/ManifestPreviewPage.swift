@@ -27,7 +27,7 @@ public enum ManifestPreviewPage {
             <link rel="manifest" href="\(manifestPath.xmlEscaped)">
             <link rel="icon" type="image/png" sizes="192x192" href="/icons/192.png">
             <link rel="apple-touch-icon" href="/icons/192.png">
-            <script src="\(ServiceWorker.registrationPath)"></script>
+            <script src="\(ServiceWorkerRegistration.path)"></script>
             </head>
             <body>
             <h1>\(name.xmlEscaped)</h1>

@@ -10,9 +10,6 @@
 public enum ServiceWorker {
     /// Where the worker is served: at the root, so its scope is every page.
     public static let path = "/sw.js"
-    /// Where the registering script is served; pages load it with `<script src>`, since the
-    /// pages' Content-Security-Policy allows no inline script.
-    public static let registrationPath = "/register-sw.js"
     /// What is cached: public, the same for every person.
     public static let publicFiles = ["/manifest.webmanifest", "/icons/192.png", "/icons/512.png"]
 
@@ -68,16 +65,4 @@ public enum ServiceWorker {
 
             """
     }
-
-    /// The script a page loads to register the worker; without JavaScript the pages work the same.
-    public static let registration = """
-        // expenses: registers the service worker, which makes the app installable; the pages need no JavaScript.
-        "use strict";
-        if ("serviceWorker" in navigator) {
-          window.addEventListener("load", () => {
-            navigator.serviceWorker.register("\(path)", { scope: "/" }).catch(() => {});
-          });
-        }
-
-        """
 }
