@@ -99,3 +99,34 @@ final class ReceiptCaptureFlowTests: XCTestCase {
         XCTAssertEqual(try captured.attachment(in: store)?.report, 1)
     }
 }
+
+extension ReceiptCaptureFlowTests {
+    /// What the web's result page is told of each outcome.
+    func testEachOutcomeIsWhatTheResultPageSays() throws {
+        var request = ReceiptCaptureFlow.Request()
+        request.proposes = true
+        request.currentTrip = { try self.store.report(1) }
+        let hotel = try flow(ocr: "HOTEL ASTORIA\\n02.03.2026\\nSUMME EUR 412,80\\n")
+        let matched = try hotel.capture(try upload("hotel-walldorf-de.jpg"), for: request)
+        XCTAssertEqual(
+            try matched.page(in: store),
+            .attached(
+                receiptName: "Receipt 1 (hotel-walldorf-de.jpg)", expenseID: 1, reportID: 1, reportTitle: "Walldorf customer workshop"))
+
+        let cafe = try flow(ocr: "Cafe Lumiere\\nDate: 2026-03-04\\nTOTAL EUR 34.00\\n")
+        let kept = try cafe.capture(try upload("taxi-berlin-de.png"), for: request)
+        guard case .draft(let name, let fields, let doubts) = try kept.page(in: store) else { return XCTFail("not a draft") }
+        XCTAssertEqual(name, "Receipt 2 (taxi-berlin-de.png)")
+        XCTAssertEqual(
+            [fields.merchant, fields.date, fields.amount, fields.currency], ["Cafe Lumiere", "2026-03-04", "34.00", "EUR"])
+        XCTAssertEqual(fields.reportID, 1)
+        XCTAssertEqual(fields.receiptID, 2)
+        XCTAssertEqual(doubts, [])
+
+        let refused = try flow(ocr: "").capture(
+            ReceiptInput(bytes: [0, 1, 2], originalName: "<b>x</b>.jpg", source: .file), for: request)
+        guard case .refused(let message, let hint) = try refused.page(in: store) else { return XCTFail("not refused") }
+        XCTAssertTrue(message.hasPrefix("<b>x</b>.jpg is not a receipt image"), message)
+        XCTAssertNotNil(hint)
+    }
+}

@@ -48,7 +48,7 @@ public enum DevToolsBrowser {
         let output = Pipe()
         // stderr goes to a file, so that it cannot fill a pipe nobody reads while stdout is read.
         let errorsPath = NSTemporaryDirectory() + "chromium-devtools-\(UUID().uuidString).err"
-        FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorsPath) }
         process.standardInput = input
         process.standardOutput = output
