@@ -1,3 +1,4 @@
+import ExpenseSupport
 import ExpenseTestSupport
 import Foundation
 import XCTest
@@ -149,5 +150,94 @@ final class ShortcutExportTests: EngineTestCase {
         XCTAssertEqual(try JSONSerialization.jsonObject(with: file) as? NSArray, list as NSArray)
         XCTAssertEqual(try app.run("shortcuts", "export", "--desktop", "--json").status, 64)
         XCTAssertEqual(try app.run("shortcuts", "export", "-o", "/nonexistent/dir/x.desktop").status, 73)
+    }
+}
+
+/// `shortcuts export --web DIR`: the web app's manifest, worker, icons and page, from the same
+/// quick actions as the desktop entry.
+final class WebExportTests: EngineTestCase {
+    var app: InProcessApp!
+
+    override func setUpWithError() throws { app = try InProcessApp() }
+    override func tearDown() { app = nil }
+
+    private func manifest(_ directory: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: app.path(directory + "/manifest.webmanifest")))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testItWritesEveryFileWithTheStaticShortcutsInTheUsersLanguageAndThePersonsTrips() throws {
+        XCTAssertEqual(
+            try app.ok("shortcuts", "export", "--web", "site"),
+            "Wrote site: manifest.webmanifest with 2 shortcuts (Show Reports, Take a Picture), sw.js, sw-register.js, "
+                + "icons/192.png, icons/512.png, index.html\n")
+        for file in ["manifest.webmanifest", "sw.js", "sw-register.js", "icons/192.png", "icons/512.png", "index.html"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: app.path("site/" + file)), file)
+        }
+        let english = try manifest("site")
+        XCTAssertEqual((english["shortcuts"] as? [[String: Any]])?.map { $0["url"] as? String }, ["/reports", "/receipts/new"])
+        XCTAssertEqual(english["lang"] as? String, "en")
+        let page = try String(contentsOfFile: app.path("site/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\">"), page)
+        XCTAssertTrue(page.contains("<li><a href=\"/receipts/new\">Take a Picture</a></li>"), page)
+
+        app.environment["LANG"] = "de_DE.UTF-8"
+        try app.ok("report", "new", "Munich")
+        try app.ok("shortcuts", "export", "--web", "de")
+        let german = try manifest("de")
+        let shortcuts = try XCTUnwrap(german["shortcuts"] as? [[String: Any]])
+        XCTAssertEqual(
+            shortcuts.map { $0["name"] as? String },
+            ["Berichte anzeigen", "Foto aufnehmen", "Ausgabe zu Munich hinzufügen", "Munich öffnen"])
+        let report = try XCTUnwrap(try app.ok("report", "list", "--format", "json").split(separator: "\"id\": ").dropFirst().first)
+            .prefix { $0.isNumber }
+        XCTAssertEqual(
+            shortcuts.map { $0["url"] as? String }, ["/reports", "/receipts/new", "/expenses/new?report=\(report)", "/reports/\(report)"])
+        XCTAssertEqual(german["lang"] as? String, "de")
+    }
+
+    func testTakePhotoStaysThoughThePersonRemovedItsLauncherItem() throws {
+        try app.ok("shortcuts", "remove", "com.sap.example.takePhoto")
+        try app.ok("shortcuts", "export", "--web", "site")
+        XCTAssertEqual(
+            (try manifest("site")["shortcuts"] as? [[String: Any]])?.map { $0["url"] as? String }, ["/reports", "/receipts/new"])
+    }
+
+    func testFilesThereAreReplacedOnlyWithForceAndNothingIsWrittenHalf() throws {
+        try app.ok("shortcuts", "export", "--web", "site")
+        try "mine".write(toFile: app.path("site/index.html"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: app.path("site/manifest.webmanifest"))
+        let refused = try app.run("shortcuts", "export", "--web", "site")
+        XCTAssertEqual(refused.status, 73, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("site/sw.js exists"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("site/manifest.webmanifest")), "checked before any is written")
+        try app.ok("shortcuts", "export", "--web", "site", "--force")
+        XCTAssertNotEqual(try String(contentsOfFile: app.path("site/index.html"), encoding: .utf8), "mine")
+    }
+
+    func testWebGoesWithNoOtherFormat() throws {
+        for other in [["--desktop"], ["--json"], ["-o", "x"], ["--exec", "e"], ["--icon", "i"], ["--all"], ["--max-visible", "2"]] {
+            let result = try app.run(["shortcuts", "export", "--web", "site"] + other)
+            XCTAssertEqual(result.status, 64, "\(other): \(result.stderr)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.path("site")))
+    }
+
+    /// A title with markup, quotes, a combining mark and an emoji: valid JSON, and text on the page.
+    func testAHostileTitleStaysJSONAndText() throws {
+        let catalog = app.path("Info.plist")
+        let title = "<img src=x onerror=alert(1)> \"Q1\" & e\u{301} 🧾"
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array>
+        <dict><key>UIApplicationShortcutItemType</key><string>com.sap.example.showReports</string>
+        <key>UIApplicationShortcutItemTitle</key><string>\(title.xmlEscaped)</string></dict>
+        </array></dict></plist>
+        """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        try app.ok("shortcuts", "export", "--web", "site", "--catalog", catalog)
+        XCTAssertEqual((try manifest("site")["shortcuts"] as? [[String: Any]])?.first?["name"] as? String, title)
+        let page = try String(contentsOfFile: app.path("site/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("&lt;img src=x onerror=alert(1)&gt; &quot;Q1&quot; &amp; e\u{301} 🧾"), page)
+        XCTAssertFalse(page.contains("<img"), page)
     }
 }

@@ -40,60 +40,48 @@ struct ReceiptCaptureRun {
         return Self.combined(outputs)
     }
 
-    /// Captures one receipt: prepared (checked, stored, read), its expense made or asked for, committed.
+    /// Captures one receipt through `ReceiptCaptureFlow`, the web upload's way too, and prints
+    /// what it returns: its warnings on stderr, the result on stdout; a refusal is the error.
     func captureOne(
         _ input: ReceiptInput, settings: Settings, store: Store, storage: any ReceiptStorage, expenseID: Int64?, report: Report?
     ) throws -> Output {
-        let create = invocation[Options.create]
-        var capture = ReceiptCapture(store: store, storage: storage, capturedAt: session.environment.now(), user: try session.user)
-        capture.ocrEngine.directory = session.environment.workingDirectory
-        capture.ocrEngine.command = settings.receiptOCRCommand
-        let prepared = try capture.prepare(input, ocr: invocation[Options.noOCR] ? .off : invocation[Options.ocr] ? .required : .automatic)
-        let match: CaptureMatch
-        do {
-            match = try self.match(prepared, store: store, settings: settings)
-        } catch {
-            capture.discard(prepared)
+        let environment = session.environment
+        var flow = ReceiptCaptureFlow(
+            store: store, storage: storage, settings: settings, user: try session.user, now: { environment.now() },
+            today: environment.today(), workingDirectory: environment.workingDirectory)
+        if let reader = session.lineReader { flow.questions = TerminalCaptureQuestions(reader: reader) }
+        switch try flow.capture(input, for: request(expenseID: expenseID, report: report, store: store)) {
+        case .refused(let error):
             throw error
+        case .captured(let captured):
+            for warning in captured.warnings { Console.error(warning) }
+            return captured.output
         }
-        var makeExpense: (() throws -> Expense)?
-        var declined = false
-        // A receipt that is an item's, or may be one of several, makes no second expense.
-        let mayMakeExpense = match.attaches == nil && !match.holdsBack(create: create)
-        if mayMakeExpense, let reader = expenseFormReader {
-            // The takePhoto way on a terminal: what OCR read, confirmed or corrected, for the current trip.
-            do {
-                let trip = try currentDraftTrip(store)
-                var proposal = draft(prepared, report: trip, settings: settings, overrides: [:])
-                // A receipt dated outside the current trip is not for it, and is offered in no
-                // report; a trip without dates yet has no outside, and is offered.
-                if let trip, let day = try? CalendarDate.parse(proposal.date.value), trip.isOutsideTrip(day) {
-                    proposal = draft(prepared, report: nil, settings: settings, overrides: [:])
-                }
-                if let draft = try ReceiptForm.expense(from: proposal, label: label(prepared), store: store, reader: reader) {
-                    makeExpense = { try draft.expense(in: store) }
-                } else {
-                    declined = true
-                }
-            } catch {
-                capture.discard(prepared)
-                throw error
+    }
+
+    /// What the options ask of the capture.
+    private func request(expenseID: Int64?, report: Report?, store: Store) -> ReceiptCaptureFlow.Request {
+        var request = ReceiptCaptureFlow.Request()
+        request.expenseID = expenseID
+        request.create = invocation[Options.create]
+        request.report = report
+        request.yes = invocation[Options.yes]
+        request.noMatch = invocation[Options.noMatch]
+        request.new = invocation[Options.new]
+        request.ocr = invocation[Options.noOCR] ? .off : invocation[Options.ocr] ? .required : .automatic
+        request.asksForExpense = asksForExpense
+        let invocation = self.invocation
+        let session = self.session
+        request.preferring = { [try invocation[Options.report] ?? session.currentReportID].compactMap { $0 } }
+        request.currentTrip = { try currentDraftTrip(store: store) }
+        request.overrides = {
+            var overrides: [String: String] = [:]
+            for option in Options.draft {
+                if let value = try invocation[option] { overrides[option.spec.name] = value }
             }
-        } else if mayMakeExpense, create {
-            do {
-                let draft = try confirmedDraft(prepared, report: report, settings: settings, store: store)
-                if let draft { makeExpense = { try draft.expense(in: store) } } else { declined = true }
-            } catch {
-                capture.discard(prepared)
-                throw error
-            }
+            return overrides
         }
-        let committed = try capture.commit(
-            prepared, attachTo: match.attaches?.item.id ?? expenseID, how: match.attaches.map { "matched: \($0.reason)" } ?? "",
-            makeExpense: makeExpense)
-        return output(
-            committed, declined: declined, match: match, storage: storage, store: store,
-            guessedCurrency: report?.currency.code ?? settings.defaultCurrency)
+        return request
     }
 
     /// The options that go together or exclude each other.
@@ -172,43 +160,22 @@ struct ReceiptCaptureRun {
         return try ReceiptInbox(folder: expand(folder)).newestNewPhoto(in: store, maxSize: limit)
     }
 
-    /// The reader that asks for the expense of a receipt, when it is to be asked: on a terminal,
-    /// when the receipt came from the camera, the inbox or the asked file (the takePhoto way),
-    /// and neither --create nor --expense said what it is for.
-    var expenseFormReader: LineReader? {
-        guard !invocation[Options.create], !invocation.gave(Options.expense), invocation.arguments.isEmpty,
-            !invocation.gave(Options.maildir)
-        else { return nil }
-        return session.lineReader
+    /// Whether the expense of a receipt is asked for, on a terminal: when the receipt came from
+    /// the camera, the inbox or the asked file (the takePhoto way), and neither --create nor
+    /// --expense said what it is for.
+    var asksForExpense: Bool {
+        !invocation[Options.create] && !invocation.gave(Options.expense) && invocation.arguments.isEmpty
+            && !invocation.gave(Options.maildir)
     }
 
     /// The trip a photo taken now is for: the report opened in the REPL, else the app's current
     /// trip, when it is a draft.
-    private func currentDraftTrip(_ store: Store) throws -> Report? {
+    private func currentDraftTrip(store: Store) throws -> Report? {
         let settings = try session.settings()
         let current =
             try session.currentReportID
             ?? TripShortcuts.currentTrip(in: session.shortcuts(), appID: settings.appID)
         return try current.map(store.report).flatMap { $0.status == .draft ? $0 : nil }
-    }
-
-    /// How the form and the confirmation name the receipt. Not yet committed, it has no number,
-    /// and a hash prefix is a name no person knows: it is named by its file or where it came from
-    /// (the camera's picture); one captured before has its number already, as everywhere else.
-    private func label(_ prepared: ReceiptCapture.Prepared) -> String {
-        guard let existing = prepared.existing else { return prepared.label }
-        return "receipt \(existing.id) (\(prepared.label))"
-    }
-
-    /// The expense a receipt proposes: `overrides` over what OCR read over the defaults.
-    private func draft(
-        _ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
-        overrides: [String: String]
-    ) -> ReceiptExpenseDraft {
-        let takenOn = prepared.takenAt.flatMap { try? CalendarDate.parse(String($0.prefix(10))) }
-        return ReceiptExpenseDraft(
-            suggestion: ReceiptView.suggestion(prepared.ocr, guessing: nil), takenOn: takenOn, overrides: overrides, report: report,
-            defaultCurrency: settings.defaultCurrency, today: session.environment.today())
     }
 
     /// `~/Receipts` in the home directory; a relative folder beside the config file, as other
@@ -217,59 +184,5 @@ struct ReceiptCaptureRun {
         if folder == "~" || folder.hasPrefix("~/") { return (session.environment["HOME"] ?? "") + folder.dropFirst() }
         if folder.hasPrefix("/") { return folder }
         return session.environment.configDirectory + "/" + folder
-    }
-
-    /// The draft to create, confirmed; nil when the user declined it at the REPL.
-    private func confirmedDraft(
-        _ prepared: ReceiptCapture.Prepared, report: Report?, settings: Settings,
-        store: Store
-    ) throws -> ReceiptExpenseDraft? {
-        var overrides: [String: String] = [:]
-        for option in Options.draft {
-            if let value = try invocation[option] { overrides[option.spec.name] = value }
-        }
-        var draft = self.draft(prepared, report: report, settings: settings, overrides: overrides)
-        let label = self.label(prepared)
-        // A total the receipt's own arithmetic doubts is not booked unseen: --yes accepts what
-        // was read, not what may have been misread.
-        if invocation[Options.yes], !draft.doubts.isEmpty {
-            throw ExpenseError(
-                .refused,
-                "the receipt's total is in doubt: \(draft.doubts.joined(separator: "; also ")); nothing was captured",
-                hint: "look at the receipt and give its total: --amount \(draft.amount.value.isEmpty ? "12.50" : draft.amount.value)")
-        }
-        guard draft.needsConfirmation, !invocation[Options.yes] else { return draft }
-        guard let reader = session.lineReader else {
-            throw ExpenseError(
-                .refused,
-                "the expense to create needs your confirmation; nothing was captured.\n"
-                    + draft.summary(of: label).trimmingSpaces,
-                hint: "add --yes to accept it as shown, or give --date, --amount and --category")
-        }
-        switch try DraftConfirmation(reader: reader, store: store).confirm(&draft, receiptLabel: label) {
-        case .create: return draft
-        case .skip: return nil
-        }
-    }
-
-    private func output(
-        _ committed: ReceiptCapture.Committed, declined: Bool, match: CaptureMatch, storage: any ReceiptStorage,
-        store: Store, guessedCurrency: String
-    ) -> Output {
-        let receipt = committed.receipt
-        if let target = committed.attachedTo {
-            let others = receipt.expenseIDs.filter { $0 != target }
-            if !others.isEmpty { ReceiptLinks.warnShared(receipt, others: others) }
-            if committed.expense == nil, match.attaches == nil, let expense = try? store.expense(target) {
-                ReceiptLinks.warnIfTotalDiffers(receipt, from: expense)
-            }
-        }
-        let document = ReceiptCaptureResult(
-            committed: committed, path: storage.localPath(of: receipt.sha256),
-            place: storage.place, declined: declined, match: match, creating: invocation[Options.create],
-            guessedCurrency: guessedCurrency
-        ).output
-        // A created expense changes its trip, as `expense add` does; so does a matched one's receipt.
-        return (committed.expense ?? match.attaches?.item).map { document.touching($0.reportID) } ?? document
     }
 }

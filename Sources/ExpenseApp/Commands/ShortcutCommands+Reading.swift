@@ -40,10 +40,14 @@ extension ShortcutCommands {
             --desktop (the default) writes a freedesktop desktop entry whose Actions are the visible quick actions, each \
             running 'expenses --shortcut TYPE', titled in English with a Name[lang]= line for each translation. \
             'expenses shortcuts install' puts one where the desktop's launcher finds it (it offers them on a right click) \
-            and keeps it current. --json (or --format json) writes them as JSON instead, titled in your language.
+            and keeps it current. --json (or --format json) writes them as JSON instead, titled in your language. \
+            --web DIR writes what makes 'expenses serve' an installable web app, for inspection: its Web App Manifest, \
+            whose shortcuts (what a phone shows on a long press of the app's icon) are Show Reports and Take a Picture, \
+            titled in your language, and the app's items of your own trips; the service worker; the icons; and an \
+            index.html that links them, so that a browser can open the directory as a site.
             """,
         options: [
-            Options.desktop, Options.json, Options.output, Options.force, Options.exec, Options.entryIcon,
+            Options.desktop, Options.json, Options.web, Options.output, Options.force, Options.exec, Options.entryIcon,
             Options.all.described("Every enabled quick action, not only the visible ones."),
             Options.maxVisible.described("Export this many instead of the shortcuts.max-visible setting."), Options.catalog,
         ],
@@ -51,19 +55,34 @@ extension ShortcutCommands {
             "expenses shortcuts export --desktop -o expenses.desktop",
             "expenses shortcuts export --desktop --icon expenses -o /usr/local/share/applications/expenses.desktop",
             "expenses shortcuts export --format json",
+            "expenses shortcuts export --web site && (cd site && python3 -m http.server --bind 127.0.0.1)",
         ],
         validate: { invocation in
             guard !(invocation[Options.desktop] && invocation[Options.json]) else {
                 throw UsageError("give either '--desktop' or '--json'", path: invocation.spec.path)
             }
+            if invocation.gave(Options.web) {
+                let others = [
+                    ("desktop", invocation.gave(Options.desktop)), ("json", invocation.gave(Options.json)),
+                    ("output", invocation.gave(Options.output)), ("exec", invocation.gave(Options.exec)),
+                    ("icon", invocation.gave(Options.entryIcon)), ("all", invocation.gave(Options.all)),
+                    ("max-visible", invocation.gave(Options.maxVisible)),
+                ]
+                if let other = others.first(where: \.1) {
+                    throw UsageError("'--web <dir>' writes a directory of its own; leave out '--\(other.0)'", path: invocation.spec.path)
+                }
+            }
             if invocation.gave(Options.entryIcon), invocation[Options.json] {
                 throw UsageError("'--icon <name>' is the desktop entry's; it goes with '--desktop'", path: invocation.spec.path)
             }
-            if invocation[Options.force], !invocation.gave(Options.output) {
-                throw UsageError("'--force' goes with '--output <file>'", path: invocation.spec.path)
+            if invocation[Options.force], !invocation.gave(Options.output), !invocation.gave(Options.web) {
+                throw UsageError("'--force' goes with '--output <file>' or '--web <dir>'", path: invocation.spec.path)
             }
         }
     ) { invocation, session in
+        if let directory = try invocation[Options.web] {
+            return try exportWeb(to: directory, invocation, session)
+        }
         // What the export reads: the database (dynamic quick actions), the catalog, the settings.
         let inputs =
             session.location.files
@@ -111,6 +130,29 @@ extension ShortcutCommands {
         return .message(
             "Wrote \(shownOutput): \(entries.count) quick action\(entries.count == 1 ? "" : "s")"
                 + (asJSON ? " as JSON" : "; 'expenses shortcuts install' installs them for the launcher, kept current"))
+    }
+
+    /// `shortcuts export --web DIR`: the web app's files, each written whole (a file there is
+    /// replaced only with --force), the directory and icons/ made when missing.
+    static func exportWeb(to shown: String, _ invocation: Invocation, _ session: Session) throws -> Output {
+        let directory = session.environment.path(shown)
+        let manifest = try WebExport.manifest(in: session, catalogPath: try invocation[Options.catalog])
+        let files = WebExport.files(manifest)
+        let replacing = invocation[Options.force]
+        try session.environment.namingAsGiven(shown) {
+            // Every file is checked before any is written: an export is whole or not there.
+            for file in files { try OutputFile.check(directory + "/" + file.path, replacing: replacing, inputs: []) }
+            for file in files {
+                try OutputFile.write(
+                    bytes: file.bytes, to: directory + "/" + file.path, mode: 0o644, replacing: replacing,
+                    createDirectories: true, directoryMode: 0o755)
+            }
+        }
+        let count = manifest.shortcuts.count
+        return .message(
+            "Wrote \(shown): manifest.webmanifest with \(count) shortcut\(count == 1 ? "" : "s") ("
+                + manifest.shortcuts.map(\.name).joined(separator: ", ") + "), sw.js, sw-register.js, "
+                + WebAppManifest.iconSizes.map { "icons/\($0).png" }.joined(separator: ", ") + ", index.html")
     }
 
     static let check = CommandSpec(

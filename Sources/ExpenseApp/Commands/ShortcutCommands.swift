@@ -37,6 +37,11 @@ enum ShortcutCommands {
         static let maxVisible = Option.number("max-visible", "n", "Show this many instead of the shortcuts.max-visible setting.")
         static let desktop = Option.flag("desktop", "Write a freedesktop .desktop entry (the default).")
         static let json = Option.flag("json", "Write JSON (as --format json does).")
+        static let web = Option.text(
+            "web", "dir",
+            "Write the web app's files into this directory: manifest.webmanifest, sw.js, sw-register.js, icons/192.png, "
+                + "icons/512.png and an index.html that links them.",
+            completion: .file)
         static let output = Option.text("output", "file", "Write to this file instead of standard output.", short: "o", completion: .file)
         static let force = CommonOptions.force.described("With --output: replace the file if it exists.")
         static let exec = Option.text("exec", "program", "The program the actions run (default: expenses, found on PATH).")

@@ -51,7 +51,8 @@ extension HelpTopics {
                 'expenses shortcuts install' writes a desktop entry whose actions are the quick actions a launcher \
                 shows, with the database's absolute path, and keeps it current; 'shortcuts uninstall' removes it. \
                 'shortcuts export --desktop' writes such an entry to stdout or -o FILE, 'shortcuts export --json' the \
-                list for other launchers.
+                list for other launchers, 'shortcuts export --web DIR' the web app's manifest (Show Reports and Take a \
+                Picture on a phone's home-screen icon), service worker and icons.
                 """),
             .example(
                 """
