@@ -1,9 +1,13 @@
+import ExpenseTestSupport
 import Foundation
 import XCTest
 
 /// `expenses serve` as the built binary runs it: the URL it prints, an answer to a real client,
 /// SIGTERM and Ctrl-C stopping it cleanly, and the addresses and files it refuses.
-final class ServeProcessTests: XCTestCase {
+final class ServeProcessTests: EngineTestCase {
+    override class var engines: Engines {
+        .fileOnly(because: "a file database's one-time log-in link; on a team database: ServeLoginTests")
+    }
     func testServePrintsItsURLAnswersAndStopsCleanlyOnSIGTERMAndCtrlC() throws {
         let app = try ExpensesProcess()
         for signal in [SIGTERM, SIGINT] {

@@ -1,12 +1,14 @@
 import ExpenseCore
 import ExpenseStore
+import ExpenseTestSupport
 import XCTest
 
 @testable import ExpenseApp
 
 /// The web sessions' clock-driven rules, on a clock the test moves: a session unused for its
 /// lifetime is gone, and failed log-ins count per address and per name.
-final class WebSessionTests: XCTestCase {
+final class WebSessionTests: EngineTestCase {
+    override class var engines: Engines { .once(because: "sessions' bookkeeping on a fake clock, the same on either engine") }
     final class Clock: @unchecked Sendable {
         var now = 1000.0
     }
