@@ -44,9 +44,10 @@ final class TeamCommandSweepTests: TeamDatabaseTestCase {
         }
         XCTAssertGreaterThan(commands.count, 40, "\(commands)")
         var ran = 0
-        // serve runs until it is stopped: ServeProcessTests starts and stops it.
-        for command in commands where command != ["serve"] {
-            for example in try examples(command) {
+        // serve runs until it is stopped: ServeProcessTests starts and stops it. Its examples come
+        // back under `help help serve` too, so they are passed over by their words.
+        for command in commands {
+            for example in try examples(command) where !example.hasPrefix("expenses serve") {
                 // The example's words as the shell would split them, run as alice on the team database.
                 let script = "exec \"$0\" --db \"$1\" --no-pager " + example.dropFirst("expenses ".count)
                 let result = try app.run(
