@@ -20,6 +20,7 @@ from .shortcut import section_shortcut
 from .startup import section_startup
 from .summary import print_summary
 from .team import section_team
+from .web import section_web
 
 USAGE = """\
 Scripts/bench: the project's benchmark: speed and memory side by side with the reference tools, as ratios.
@@ -56,6 +57,7 @@ Environment:
                   one in those runs: the figures before and after, side by side
   BENCH_HLEDGER  0: the import section leaves out hledger (minutes and about 8 GB at a million rows)
   BENCH_TEAM_SECONDS  how long the team section's 16-client workload and pgbench run (default: 60)
+  BENCH_WEB_SECONDS  how long the web section's 50 sessions run against serve (default: 10)
   BENCH_PGBENCH_SCALE  pgbench's scale factor in the team section (default: 16, one branch a client)
 
 Adding a measurement: write a module in Scripts/benchlib with a `section_NAME(bench)` function that
@@ -76,6 +78,7 @@ SECTIONS: dict[str, tuple[Callable[[Bench], None], bool]] = {
     "pay": (section_pay, False),
     "team": (section_team, False),
     "journal": (section_journal, True),
+    "web": (section_web, True),
 }
 
 

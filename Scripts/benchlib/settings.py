@@ -71,6 +71,7 @@ class Settings:
     hledger: bool
     ten_million: bool
     team_seconds: int
+    web_seconds: int
     pgbench_scale: int
     tests_built: bool
 
@@ -104,6 +105,7 @@ class Settings:
             hledger=_text("BENCH_HLEDGER", "1") == "1",
             ten_million=os.environ.get("BENCH_10M") == "1",
             team_seconds=_count("BENCH_TEAM_SECONDS", 60),
+            web_seconds=_count("BENCH_WEB_SECONDS", 10),
             pgbench_scale=_count("BENCH_PGBENCH_SCALE", 16),
             tests_built=os.environ.get("BENCH_TESTS_BUILT") == "1",
         )
