@@ -4,7 +4,7 @@ import XCTest
 @testable import WebServing
 
 /// What a client cannot make the server do: read a body larger than the cap, wait for a slow
-/// client, or hold more connections than the limits.
+/// client, hold more connections than the limits, or hold up others with requests that wait.
 final class HTTPServerLimitTests: XCTestCase {
     private func server(_ limits: HTTPLimits, calls: Locked<Int>) throws -> HTTPServer {
         try HTTPServer(listen: .loopback(port: 0), limits: limits) { request in
@@ -88,5 +88,31 @@ final class HTTPServerLimitTests: XCTestCase {
         held[0].send("\r\n")
         XCTAssertTrue(held[0].read(for: 0.5).text.contains("200 OK"))
         _ = held
+    }
+
+    /// Handlers wait (a person's database connection, OCR of a photo): forty requests whose
+    /// handlers wait are all in their handlers at once, each on its connection's own thread, so
+    /// none waits behind another (a pool of threads, each serving many connections, held the
+    /// pages of a thread behind its uploads: a p99 of 8.5 s in WebLoadTests).
+    func testHandlersThatWaitRunAtOnceOneThreadPerConnection() throws {
+        let running = Locked(0)
+        let most = Locked(0)
+        let server = try HTTPServer(listen: .loopback(port: 0)) { request in
+            running.update { $0 += 1 }
+            most.update { $0 = max($0, running.value) }
+            let deadline = Date().addingTimeInterval(5)
+            while running.value < 40, Date() < deadline { usleep(10_000) }
+            let seen = most.value
+            running.update { $0 -= 1 }
+            return .text("done with \(seen)")
+        }
+        defer { server.stop() }
+        let clients = try (0..<40).map { _ in try HTTPClient.Socket(port: server.address.port) }
+        clients.forEach { $0.send("GET /wait HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") }
+        let started = Date()
+        let answers = clients.map { $0.read(for: 30).text }
+        XCTAssertEqual(answers.filter { $0.contains("200 OK") }.count, 40, answers.joined(separator: "\n"))
+        XCTAssertEqual(most.value, 40, "handlers that wait ran at most \(most.value) at once")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
 }
