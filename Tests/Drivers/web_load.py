@@ -6,12 +6,15 @@ Each session is one keep-alive connection, as a browser tab's: it logs in on the
 form (GET /login for the form's CSRF token and its cookie, POST /login with a name and password
 from --user, taken in turn), then loops until the time is up: GET /reports, GET /reports/{id} of
 the first report the list links to, GET /approvals; with --upload FILE, every --upload-every'th
-round also POSTs the file to /receipts as the take-photo form does (skipped when the server has
-no /receipts/new). Log-ins are timed apart from the loop.
+round also POSTs the file to /receipts as the take-photo form does, with a random tail after its
+bytes (an image reader stops at its end) so that each upload is a new photo to capture, not one
+the server recognises (skipped when the server has no /receipts/new). Log-ins are timed apart
+from the loop.
 
 Prints one JSON object: sessions, seconds, requests, errors (any status but 2xx/3xx, or a
-connection error), the fewest requests a session made, uploads, latency p50/p90/p99/max in ms,
-requests per second, log-in p50/max, and the first few failures in words. Exits 1 when there was
+connection error), the fewest requests a session made, the pages' latency p50/p90/p99/max in ms,
+uploads and their p50/max apart (an OCR run is seconds, not a page's milliseconds), requests per
+second, log-in p50/max, and the first few failures in words. Exits 1 when there was
 any error (or a session could not log in), 2 on bad arguments.
 
   web_load.py --url http://127.0.0.1:8080/ --user alice:alice-pw --user bob:bob-pw \\
@@ -21,6 +24,7 @@ any error (or a session could not log in), 2 on bad arguments.
 import argparse
 import http.client
 import json
+import os
 import re
 import sys
 import threading
@@ -113,6 +117,7 @@ class Totals:
     def __init__(self):
         self.lock = threading.Lock()
         self.latencies: list[float] = []
+        self.upload_latencies: list[float] = []
         self.logins: list[float] = []
         self.per_session: list[int] = []
         self.errors = 0
@@ -129,7 +134,7 @@ class Totals:
 def session_loop(index: int, arguments, users, upload, start: threading.Barrier, deadline: list[float], totals: Totals) -> None:
     session = Session(arguments.host, arguments.port, arguments.request_timeout)
     name, password = users[index % len(users)]
-    made, latencies = 0, []
+    made, latencies, uploads = 0, [], []
     try:
         started = time.monotonic()
         session.log_in(name, password)
@@ -153,24 +158,25 @@ def session_loop(index: int, arguments, users, upload, start: threading.Barrier,
     while time.monotonic() < deadline[0]:
         round_number += 1
         steps: list[tuple[str, str]] = [("GET", path) for path in paths]
-        if can_upload and round_number % arguments.upload_every == 0:
+        # Staggered by session: fifty sessions that started together would otherwise all take a
+        # photo in the same round, a burst of fifty OCR runs no phone user makes.
+        if can_upload and (round_number + index) % arguments.upload_every == 0:
             steps.append(("POST", "/receipts"))
         for method, path in steps:
-            body, kind = multipart(session.csrf, upload[0], upload[1]) if method == "POST" else (None, None)
+            body, kind = multipart(session.csrf, upload[0], upload[1] + os.urandom(16)) if method == "POST" else (None, None)
             began = time.monotonic()
             try:
                 session.request(method, path, body, kind)
             except Failure as failure:
                 totals.failed(f"session {index} ({name}): {failure}")
                 continue
-            latencies.append((time.monotonic() - began) * 1000)
+            (uploads if method == "POST" else latencies).append((time.monotonic() - began) * 1000)
             made += 1
-            if method == "POST":
-                with totals.lock:
-                    totals.uploads += 1
     session.close()
     with totals.lock:
         totals.latencies += latencies
+        totals.upload_latencies += uploads
+        totals.uploads += len(uploads)
         totals.per_session.append(made)
 
 
@@ -191,7 +197,7 @@ def parse(argv: list[str]):
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--upload", metavar="FILE", help="a receipt to POST to /receipts now and then")
     parser.add_argument("--upload-every", type=int, default=20, metavar="ROUNDS")
-    parser.add_argument("--request-timeout", type=float, default=30, metavar="SECONDS")
+    parser.add_argument("--request-timeout", type=float, default=60, metavar="SECONDS", help="a request unanswered this long is an error (serve stops OCR at 60 s)")
     arguments = parser.parse_args(argv)
     url = urllib.parse.urlsplit(arguments.url)
     if url.scheme != "http" or not url.hostname or url.port is None:
@@ -232,7 +238,7 @@ def main(argv: list[str]) -> int:
     for thread in threads:
         thread.join()
     elapsed = time.monotonic() - began
-    requests = len(totals.latencies)
+    requests = len(totals.latencies) + len(totals.upload_latencies)
     result = {
         "sessions": arguments.sessions,
         "seconds": round(elapsed, 2),
@@ -245,6 +251,8 @@ def main(argv: list[str]) -> int:
         "p90_ms": percentile(totals.latencies, 0.90),
         "p99_ms": percentile(totals.latencies, 0.99),
         "max_ms": round(max(totals.latencies), 2) if totals.latencies else 0.0,
+        "upload_p50_ms": percentile(totals.upload_latencies, 0.50),
+        "upload_max_ms": round(max(totals.upload_latencies), 2) if totals.upload_latencies else 0.0,
         "requests_per_second": round(requests / elapsed, 1) if elapsed > 0 else 0.0,
         "login_p50_ms": percentile(totals.logins, 0.50),
         "login_max_ms": round(max(totals.logins), 2) if totals.logins else 0.0,
