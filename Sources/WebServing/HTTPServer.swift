@@ -196,6 +196,9 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maximumBody = 25 * 1024 * 1024
     /// The largest text field of a form; an upload's file is bounded by `maximumBody` only.
     public var maximumField = 64 * 1024
+    /// Requests that carry a file in their handlers at once (one a processor); the others wait
+    /// their turn, pages do not (`UploadTurns`).
+    public var uploadsAtOnce = UploadTurns.processors
 
     public init() {}
 }

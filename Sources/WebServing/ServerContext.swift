@@ -10,12 +10,14 @@ final class ServerContext: @unchecked Sendable {
     let limits: HTTPLimits
     let isSecure: Bool
     let temporaryDirectory: String
+    let uploads: UploadTurns
 
     init(handler: @escaping HTTPHandler, limits: HTTPLimits, isSecure: Bool, temporaryDirectory: String) {
         self.handler = handler
         self.limits = limits
         self.isSecure = isSecure
         self.temporaryDirectory = temporaryDirectory
+        self.uploads = UploadTurns(width: limits.uploadsAtOnce)
     }
 
     /// libmicrohttpd calls this for a request first when its headers are read, then once per
@@ -61,7 +63,8 @@ final class ServerContext: @unchecked Sendable {
                 Self.pairs(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { first, _ in first }),
             cookies: Self.values(connection, .COOKIE_KIND), remoteAddress: Self.clientAddress(connection), isSecure: isSecure,
             form: exchange.formFields, files: exchange.files)
-        return Self.queue(connection, handler(request))
+        if request.files.isEmpty { return Self.queue(connection, handler(request)) }
+        return Self.queue(connection, uploads.take { handler(request) })
     }
 
     static func tooLarge(_ limits: HTTPLimits) -> HTTPResponse {

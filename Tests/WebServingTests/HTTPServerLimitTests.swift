@@ -101,7 +101,7 @@ final class HTTPServerLimitTests: XCTestCase {
             running.update { $0 += 1 }
             most.update { $0 = max($0, running.value) }
             let deadline = Date().addingTimeInterval(5)
-            while running.value < 40, Date() < deadline { usleep(10_000) }
+            while most.value < 40, Date() < deadline { usleep(10_000) }
             let seen = most.value
             running.update { $0 -= 1 }
             return .text("done with \(seen)")
@@ -114,5 +114,49 @@ final class HTTPServerLimitTests: XCTestCase {
         XCTAssertEqual(answers.filter { $0.contains("200 OK") }.count, 40, answers.joined(separator: "\n"))
         XCTAssertEqual(most.value, 40, "handlers that wait ran at most \(most.value) at once")
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+
+    /// Uploads take turns, `uploadsAtOnce` in their handlers at a time, while a page is answered
+    /// at once: fifty photos' OCR at once would each take fifty times as long.
+    func testUploadsTakeTurnsAndPagesDoNotWaitForThem() throws {
+        var limits = HTTPLimits()
+        limits.uploadsAtOnce = 2
+        let running = Locked(0)
+        let most = Locked(0)
+        let server = try HTTPServer(listen: .loopback(port: 0), limits: limits) { request in
+            guard !request.files.isEmpty else { return .text("page") }
+            running.update { $0 += 1 }
+            most.update { $0 = max($0, running.value) }
+            usleep(400_000)
+            running.update { $0 -= 1 }
+            return .text("uploaded")
+        }
+        defer { server.stop() }
+        let photo = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).jpg").path
+        try Data(repeating: 0xFF, count: 2048).write(to: URL(fileURLWithPath: photo))
+        defer { try? FileManager.default.removeItem(atPath: photo) }
+        let answers = Locked<[Int]>([])
+        let page = Locked(0.0)
+        // Threads of their own (concurrentPerform runs as many at once as there are cores).
+        let done = DispatchGroup()
+        for index in 0..<7 {
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                if index == 6 {
+                    usleep(200_000)
+                    let started = Date()
+                    _ = try? HTTPClient.curl(server.url + "page")
+                    page.update { $0 = Date().timeIntervalSince(started) }
+                    return
+                }
+                let answer = try? HTTPClient.curl(server.url + "receipts", ["-F", "receipt=@\(photo)"])
+                answers.update { $0.append(answer?.status ?? 0) }
+            }.start()
+        }
+        done.wait()
+        XCTAssertEqual(answers.value, Array(repeating: 200, count: 6))
+        XCTAssertEqual(most.value, 2, "uploads in their handlers at once")
+        XCTAssertLessThan(page.value, 0.3, "the page waited for the uploads")
     }
 }
