@@ -7,9 +7,9 @@ and C is curl's floor: the same serve answering a path it does not know (404).
 B: POST /receipts of a sample receipt, by curl, into a serve of a file database vs B0: `receipt
 capture` of the same file into an equivalent one (target <= 1.3x). Before each run the file is
 made new (its bytes and a random tail), so that neither recognises it as captured before.
-L: Tests/Drivers/web_load.py's 50 sessions on a throwaway team cluster (team_cluster), each logged
-in as the traveller with a connection of its own, for BENCH_WEB_SECONDS (default 10): p50/p99,
-requests per second, no error."""
+L: Tests/Drivers/web_load.py's 50 sessions on a throwaway team cluster (team_cluster), fifty
+people each logged in with a connection of their own, reading their pages (no uploads: their OCR
+is B's) for BENCH_WEB_SECONDS (default 10): p50/p99, requests per second, no error."""
 
 import json
 import os
@@ -200,17 +200,27 @@ def web_load(bench: Bench) -> None:
     driver = bench.settings.root / "Tests/Drivers/web_load.py"
     with Cluster(bench.work) as cluster:
         cluster.database(bench.binary, "web")
-        owner = cluster.connection("web", "bench")
-        for trip in range(1, 4):
-            quiet(bench.expenses("--db", owner, "report", "new", f"Trip {trip}", "--from", "2026-03-02", "--to", "2026-03-06"),
-                  "report new")
+        # Fifty people, each a traveller with a trip of three items: fifty sessions are fifty
+        # people, as in WebLoadTests, each with a connection of their own.
+        people = [f"load{i}" for i in range(1, LOAD_SESSIONS + 1)]
+        cluster.run("-U", "postgres", "-d", "web", "-c",
+                    f"DO $$ BEGIN FOR i IN 1..{LOAD_SESSIONS} LOOP "
+                    "IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'load' || i) THEN "
+                    "EXECUTE format('CREATE ROLE %I LOGIN', 'load' || i); END IF; "
+                    "EXECUTE format('GRANT expenses_traveller TO %I', 'load' || i); END LOOP; END $$",
+                    what="the load test's people")
+        for person in people:
+            owner = cluster.connection("web", person)
+            created = output(bench.expenses("--db", owner, "report", "new", f"{person}'s trip", "--from", "2026-03-02",
+                                            "--to", "2026-03-06"), "report new")
+            report = created.split()[2].rstrip(":")
             for day in range(3, 6):
-                quiet(bench.expenses("--db", owner, "expense", "add", "--report", str(trip), "--date", f"2026-03-0{day}",
+                quiet(bench.expenses("--db", owner, "expense", "add", "--report", report, "--date", f"2026-03-0{day}",
                                      "--amount", f"1{day}.50", "--category", "taxi", "--merchant", f"Taxi {day}"), "expense add")
-        # The cluster trusts its socket: any password logs in, as `bench`, with a connection of its own.
+        # The cluster trusts its socket: any password logs a person in, with a connection of their own.
         with Serve(bench, f"host={cluster.directory} dbname=web") as serve:
             run = subprocess.run(
-                [sys.executable, str(driver), "--url", serve.url, "--user", "bench:bench",
+                [sys.executable, str(driver), "--url", serve.url, *(f"--user={person}:pw" for person in people),
                  "--sessions", str(LOAD_SESSIONS), "--seconds", str(seconds)],
                 stdout=subprocess.PIPE, text=True,
             )
