@@ -5,8 +5,10 @@ server already running on loopback. Standard library only (threads and http.clie
 Each session is one keep-alive connection, as a browser tab's: it logs in on the team database's
 form (GET /login for the form's CSRF token and its cookie, POST /login with a name and password
 from --user, taken in turn), then loops until the time is up: GET /reports, GET /reports/{id} of
-the first report the list links to, GET /approvals; with --upload FILE, every --upload-every'th
-round also POSTs the file to /receipts as the take-photo form does, with a random tail after its
+the first report the list links to, GET /approvals; with --upload FILE, each session also POSTs
+the file to /receipts as the take-photo form does, once every --upload-interval seconds (the
+sessions' first ones spread over that interval, so that fifty sessions that started together do
+not take fifty photos in one moment), with a random tail after its
 bytes (an image reader stops at its end) so that each upload is a new photo to capture, not one
 the server recognises (skipped when the server has no /receipts/new). Log-ins are timed apart
 from the loop.
@@ -18,7 +20,7 @@ second, log-in p50/max, and the first few failures in words. Exits 1 when there 
 any error (or a session could not log in), 2 on bad arguments.
 
   web_load.py --url http://127.0.0.1:8080/ --user alice:alice-pw --user bob:bob-pw \\
-      [--sessions 50] [--seconds 30] [--upload receipt.jpg --upload-every 20]
+      [--sessions 50] [--seconds 30] [--upload receipt.jpg --upload-interval 60]
 """
 
 import argparse
@@ -154,14 +156,13 @@ def session_loop(index: int, arguments, users, upload, start: threading.Barrier,
         start.wait()
     except threading.BrokenBarrierError:
         return
-    round_number = 0
+    interval = arguments.upload_interval
+    next_upload = time.monotonic() + interval * index / arguments.sessions
     while time.monotonic() < deadline[0]:
-        round_number += 1
         steps: list[tuple[str, str]] = [("GET", path) for path in paths]
-        # Staggered by session: fifty sessions that started together would otherwise all take a
-        # photo in the same round, a burst of fifty OCR runs no phone user makes.
-        if can_upload and (round_number + index) % arguments.upload_every == 0:
+        if can_upload and time.monotonic() >= next_upload:
             steps.append(("POST", "/receipts"))
+            next_upload += interval
         for method, path in steps:
             body, kind = multipart(session.csrf, upload[0], upload[1] + os.urandom(16)) if method == "POST" else (None, None)
             began = time.monotonic()
@@ -196,14 +197,14 @@ def parse(argv: list[str]):
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--upload", metavar="FILE", help="a receipt to POST to /receipts now and then")
-    parser.add_argument("--upload-every", type=int, default=20, metavar="ROUNDS")
+    parser.add_argument("--upload-interval", type=float, default=60, metavar="SECONDS", help="each session's time between two photos")
     parser.add_argument("--request-timeout", type=float, default=60, metavar="SECONDS", help="a request unanswered this long is an error (serve stops OCR at 60 s)")
     arguments = parser.parse_args(argv)
     url = urllib.parse.urlsplit(arguments.url)
     if url.scheme != "http" or not url.hostname or url.port is None:
         parser.error(f"--url {arguments.url}: give http://HOST:PORT/")
-    if arguments.sessions < 1 or arguments.seconds <= 0 or arguments.upload_every < 1:
-        parser.error("--sessions and --upload-every must be at least 1, --seconds more than 0")
+    if arguments.sessions < 1 or arguments.seconds <= 0 or arguments.upload_interval <= 0:
+        parser.error("--sessions must be at least 1, --seconds and --upload-interval more than 0")
     if any(":" not in user for user in arguments.user):
         parser.error("--user is NAME:PASSWORD")
     arguments.host, arguments.port = url.hostname, url.port

@@ -82,7 +82,7 @@ final class WebLoadTests: TeamDatabaseTestCase {
         guard ReceiptSamples.tesseractInstalled else { throw MissingTool("tesseract is missing: Scripts/bootstrap installs it") }
         let photo = ReceiptSamples.path("kiosk-munich-de.jpg")
         let (result, status) = try load(
-            url, people: people, sessions: 50, seconds: 30, ["--upload", photo, "--upload-every", "60"])
+            url, people: people, sessions: 50, seconds: 30, ["--upload", photo, "--upload-interval", "60"])
         print("web load, 50 sessions × 30 s: \(result)")
         XCTAssertEqual(status, 0, "\(result["failures"] ?? "")")
         XCTAssertEqual(result["errors"] as? Int, 0, "\(result["failures"] ?? "")")
