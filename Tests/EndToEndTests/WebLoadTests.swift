@@ -91,6 +91,8 @@ final class WebLoadTests: TeamDatabaseTestCase {
         XCTAssertGreaterThanOrEqual(result["fewest_requests_of_a_session"] as? Int ?? 0, 3, "\(result)")
         XCTAssertGreaterThan(result["requests"] as? Int ?? 0, 150)
         XCTAssertGreaterThan(result["uploads"] as? Int ?? 0, 0, "\(result)")
-        print("web load p99: \(result["p99_ms"] ?? "?") ms at \(result["requests_per_second"] ?? "?") requests/s; uploads \(result["uploads"] ?? "?"), p50 \(result["upload_p50_ms"] ?? "?") ms")
+        print(
+            "web load: pages' p99 \(result["p99_ms"] ?? "?") ms at \(result["requests_per_second"] ?? "?") requests/s;"
+                + " uploads \(result["uploads"] ?? "?"), their p50 \(result["upload_p50_ms"] ?? "?") ms")
     }
 }
