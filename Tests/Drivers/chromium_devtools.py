@@ -4,7 +4,7 @@
 Usage: chromium_devtools.py [--timeout SECONDS] < SCRIPT.json > RESULTS.json
 
 SCRIPT is one JSON object:
-  {"viewport": "phone" | "desk",        phone: 390x844, mobile, touch, an Android user agent
+  {"viewport": "phone" | "desk",        phone: 390x844, mobile, touch, an Android user agent; desk: 1280x900
    "serve": "DIR",                      optional: DIR served on 127.0.0.1 at a free port, "{origin}" in
                                         URLs then stands for http://127.0.0.1:PORT
    "timeout": SECONDS,                  each step's limit (default 20)
@@ -22,6 +22,9 @@ Each STEP is an object with "action" and its fields:
   screenshot {path}                  a PNG of the viewport written to path
   manifest                           result: Page.getAppManifest (url, errors, data, and the parsed manifest)
   installability                     result: Page.getInstallabilityErrors' list
+  shortcut {name}                    open the manifest's shortcut called name, as a long press on the installed
+                                     app's icon does: the URL Chromium parsed from the page's manifest;
+                                     result: the final URL
 Prints {"ok": true, "origin": ..., "browser": {"pid", "profile"}, "results": [one per step]}, exit 0
 (browser: the process group and profile directory it used, both gone by then); when a step fails, or the whole
 run passes --timeout (default 120), {"ok": false, "error": ..., "step": INDEX, "results": [...]}, exit 1;
@@ -37,7 +40,7 @@ import base64, ctypes, functools, http.server, json, os, shutil, signal, subproc
 import websocket
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
-DESK = {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+DESK = {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
 PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
                "Chrome/124.0.0.0 Mobile Safari/537.36")
 
@@ -248,6 +251,16 @@ class Chromium:
     def installability(self):
         return self.send("Page.getInstallabilityErrors")["installabilityErrors"]
 
+    def shortcut(self, name):
+        """Opens the page's manifest's shortcut called `name` at the URL Chromium made of it, as
+        the installed app's icon would: a test reaches the task the way the manifest says, never
+        by a path it assumes."""
+        shortcuts = (self.manifest().get("manifest") or {}).get("shortcuts") or []
+        for shortcut in shortcuts:
+            if shortcut.get("name") == name:
+                return self.navigate(shortcut["url"])
+        raise DriverError(f"the manifest has no shortcut {name!r}; it has {[s.get('name') for s in shortcuts]}")
+
 
 def become_subreaper():
     """Makes this process the reaper of everything it starts (prctl PR_SET_CHILD_SUBREAPER): a
@@ -351,6 +364,8 @@ def run_step(browser, step, origin):
         return browser.manifest()
     if action == "installability":
         return browser.installability()
+    if action == "shortcut":
+        return browser.shortcut(step["name"])
     raise DriverError(f"unknown action {action!r}")
 
 
