@@ -37,6 +37,13 @@ public enum WebPage {
             table { border-collapse: collapse; width: 100%; }
             td, th { padding: 0.3rem; border-bottom: 1px solid #ccc; text-align: left; }
             input, button { font-size: 1rem; padding: 0.4rem; }
+            @media (max-width: 40rem) {
+            table.listing, table.listing tbody { display: block; }
+            table.listing thead { display: none; }
+            table.listing tr { display: block; border-bottom: 1px solid #ccc; padding: 0.3rem 0; }
+            table.listing td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: 0.1rem 0.3rem; }
+            table.listing td::before { content: attr(data-label); font-weight: bold; }
+            }
             </style>
             </head>
             <body>
