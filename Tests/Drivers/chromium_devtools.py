@@ -14,6 +14,8 @@ Each STEP is an object with "action" and its fields:
   wait_for {selector}                until a CSS selector matches
   fill {selector, value}             set a field's value (input and change events fired)
   click {selector, navigates?}       click it; with "navigates": true wait for the next page's load
+  tap {selector, navigates?}         touch the middle of the element's box as a finger does: whatever is on top
+                                     there gets the tap (Input.dispatchTouchEvent), not necessarily the element
   upload {selector, files}           put files into an <input type=file> (DOM.setFileInputFiles)
   text {selector}                    result: the element's textContent
   html {selector}                    result: the element's innerHTML
@@ -225,6 +227,17 @@ class Chromium:
             self.wait_event("Page.loadEventFired")
             return self.evaluate("location.href")
 
+    def tap(self, selector, navigates=False):
+        box = self.element(selector, "(() => { const r = element.getBoundingClientRect();"
+                                     " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        self.events.clear()
+        point = [{"x": box[0], "y": box[1]}]
+        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        if navigates:
+            self.wait_event("Page.loadEventFired")
+            return self.evaluate("location.href")
+
     def upload(self, selector, files):
         document = self.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
         node = self.send("DOM.querySelector", {"nodeId": document, "selector": selector})["nodeId"]
@@ -348,6 +361,8 @@ def run_step(browser, step, origin):
         return browser.fill(step["selector"], step["value"])
     if action == "click":
         return browser.click(step["selector"], step.get("navigates", False))
+    if action == "tap":
+        return browser.tap(step["selector"], step.get("navigates", False))
     if action == "upload":
         return browser.upload(step["selector"], step["files"])
     if action == "text":
