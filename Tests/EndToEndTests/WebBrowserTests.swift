@@ -136,6 +136,8 @@ final class WebBrowserTests: TeamDatabaseTestCase {
         phone.read("reports")
         phone.pastTheEdge("reports past the edge")
         phone.add("reports shot", ["action": "screenshot", "path": artifacts + "/phone-reports.png"])
+        // A finger on the trip's title opens it: the whole row is the link, not its id alone.
+        phone.add("tapped", ["action": "tap", "selector": "td[data-label=title]", "navigates": true])
         phone.add("take photo", ["action": "shortcut", "name": takePhoto])
         phone.add(
             "file field",
@@ -163,6 +165,7 @@ final class WebBrowserTests: TeamDatabaseTestCase {
         XCTAssertTrue(reports.contains("Berlin"), reports)
         XCTAssertFalse(reports.contains("Bob's own trip"), "only her own reports: \(reports)")
         XCTAssertTrue(reports.contains("Logged in as alice."), reports)
+        XCTAssertEqual(phone.text("tapped", of: traveller), url + "reports/1", "a tap on the row's title opens the report")
         XCTAssertEqual(phone.text("take photo", of: traveller), url + "receipts/new", "the takePhoto shortcut's URL")
         let fields = phone.result("file field", of: traveller) as? [[String]]
         XCTAssertEqual(fields, [["receipt", "image/*,application/pdf", "environment"]], "one field that opens the back camera")

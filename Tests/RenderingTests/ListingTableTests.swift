@@ -21,7 +21,8 @@ final class ListingTableTests: XCTestCase {
     }
 
     /// The layout stacks a listing's rows below a phone's width, each cell labelled by its column
-    /// (WebBrowserTests sees it in Chromium at 390 px: nothing reaches past the screen's edge).
+    /// and the whole row its link's tap target (WebBrowserTests sees both in Chromium at 390 px:
+    /// nothing reaches past the screen's edge, a tap on a row's title opens it).
     func testTheLayoutStacksAListingsRowsOnAPhone() throws {
         let page = WebPage.layout(title: "Reports", body: ListingTable.html(listing))
         let narrow = try XCTUnwrap(page.range(of: "@media (max-width: 40rem) {"), page)
@@ -29,5 +30,7 @@ final class ListingTableTests: XCTestCase {
         XCTAssertTrue(rules.contains("table.listing thead { display: none; }"), page)
         XCTAssertTrue(rules.contains("table.listing tr { display: block;"), page)
         XCTAssertTrue(rules.contains("table.listing td::before { content: attr(data-label);"), page)
+        XCTAssertTrue(
+            rules.contains("table.listing td a::after { content: \"\"; position: absolute; inset: 0; }"), "the row is the link: \(page)")
     }
 }

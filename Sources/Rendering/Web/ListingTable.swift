@@ -2,7 +2,8 @@
 /// escaped; a row may link to its own page. On a desk the table scrolls sideways in its box when
 /// it is wider; on a phone each row stands as a card of "column: value" lines (`WebPage.layout`'s
 /// CSS reads each cell's `data-label`), since a row wider than 390 px hides its last columns, the
-/// total among them, and a date breaks in two.
+/// total among them, and a date breaks in two; there the whole card is its link, as a finger
+/// misses an id one digit wide.
 public enum ListingTable {
     /// - Parameter link: the page a row's first cell links to, if any.
     public static func html(_ listing: Listing, link: (Int) -> String? = { _ in nil }) -> String {

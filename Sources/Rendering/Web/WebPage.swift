@@ -40,7 +40,8 @@ public enum WebPage {
             @media (max-width: 40rem) {
             table.listing, table.listing tbody { display: block; }
             table.listing thead { display: none; }
-            table.listing tr { display: block; border-bottom: 1px solid #ccc; padding: 0.3rem 0; }
+            table.listing tr { display: block; border-bottom: 1px solid #ccc; padding: 0.3rem 0; position: relative; }
+            table.listing td a::after { content: ""; position: absolute; inset: 0; }
             table.listing td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: 0.1rem 0.3rem; }
             table.listing td::before { content: attr(data-label); font-weight: bold; }
             }
