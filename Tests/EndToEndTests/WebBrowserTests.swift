@@ -149,7 +149,7 @@ final class WebBrowserTests: TeamDatabaseTestCase {
         phone.pastTheEdge("take photo past the edge")
         phone.add("take photo shot", ["action": "screenshot", "path": artifacts + "/phone-take-photo.png"])
         phone.add("upload", ["action": "upload", "selector": "input[type=file][name=receipt]", "files": [ReceiptSamples.path(sample)]])
-        phone.add("captured", ["action": "click", "selector": "form[action='/receipts'] button[type=submit]", "navigates": true])
+        phone.add("captured", ["action": "tap", "selector": "form[action='/receipts'] button[type=submit]", "navigates": true])
         phone.read("result")
         phone.pastTheEdge("result past the edge")
         phone.add("result shot", ["action": "screenshot", "path": artifacts + "/phone-result.png"])
