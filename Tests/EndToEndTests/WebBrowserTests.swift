@@ -89,6 +89,20 @@ final class WebBrowserTests: TeamDatabaseTestCase {
                 ])
         }
 
+        /// How many of the page's form fields have a label, and the ids of those whose label is
+        /// not right above them, flush left: a label beside a field reads as the next one's.
+        mutating func labelsAbove(_ name: String) {
+            add(
+                name,
+                [
+                    "action": "evaluate",
+                    "expression": "(() => { const labels = [...document.querySelectorAll('form label[for]')];"
+                        + " return [labels.length, labels.filter((l) => { const a = l.getBoundingClientRect(),"
+                        + " b = document.getElementById(l.htmlFor).getBoundingClientRect();"
+                        + " return !(a.bottom <= b.top + 1 && Math.abs(a.left - b.left) < 2); }).map((l) => l.htmlFor)]; })()",
+                ])
+        }
+
         func result(_ name: String, of run: DevToolsBrowser.Run) -> Any? {
             guard let index = names[name], index < run.results.count else { return nil }
             return run.results[index]
@@ -157,6 +171,10 @@ final class WebBrowserTests: TeamDatabaseTestCase {
         phone.read("report text")
         phone.fits("report fits")
         phone.add("report shot", ["action": "screenshot", "path": artifacts + "/phone-report.png"])
+        phone.add("add expense", ["action": "navigate", "url": url + "expenses/new"])
+        phone.labelsAbove("add expense labels")
+        phone.pastTheEdge("add expense past the edge")
+        phone.add("add expense shot", ["action": "screenshot", "path": artifacts + "/phone-add-expense.png"])
         let traveller = try browse(phone, .phone)
         guard traveller.error == nil else { return }
 
@@ -183,7 +201,10 @@ final class WebBrowserTests: TeamDatabaseTestCase {
             XCTAssertTrue(report.contains(amount), "\(label) \(amount) in:\n\(report)")
         }
         XCTAssertTrue(report.contains("FUNK TAXI BERLIN"), report)
-        for name in ["reports past the edge", "take photo past the edge", "result past the edge"] {
+        let labels = phone.result("add expense labels", of: traveller) as? [Any]
+        XCTAssertEqual(labels?.first as? Int, 6, "the add-expense form's labelled fields: \(labels ?? [])")
+        XCTAssertEqual(labels?.last as? [String], [], "each label right above its field on a phone")
+        for name in ["reports past the edge", "take photo past the edge", "result past the edge", "add expense past the edge"] {
             XCTAssertEqual(phone.result(name, of: traveller) as? [String], [], "\(name) at 390 px")
         }
         XCTAssertEqual(phone.result("report fits", of: traveller) as? Bool, true, "the report's page does not scroll sideways at 390 px")
@@ -213,7 +234,8 @@ final class WebBrowserTests: TeamDatabaseTestCase {
         XCTAssertTrue(desk.text("after", of: approver).contains("Nothing waits for you."), desk.text("after", of: approver))
         XCTAssertTrue(try ok(as: "alice", "report", "show", "1").contains("approved"))
 
-        for shot in ["phone-reports", "phone-take-photo", "phone-result", "phone-report", "desk-approvals", "desk-approved"] {
+        let phoneShots = ["phone-reports", "phone-take-photo", "phone-result", "phone-report", "phone-add-expense"]
+        for shot in phoneShots + ["desk-approvals", "desk-approved"] {
             let data = try Data(contentsOf: URL(fileURLWithPath: artifacts + "/\(shot).png"))
             XCTAssertEqual(Array(data.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG kept at \(artifacts)/\(shot).png")
         }

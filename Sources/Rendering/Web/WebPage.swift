@@ -19,7 +19,9 @@ public enum WebPage {
     }
 
     /// The whole document: `title` and the links are text (escaped here); `body` is HTML made
-    /// with `HTML.escape` around every text in it. `heading`: false when the body begins with its own.
+    /// with `HTML.escape` around every text in it. A form's fields stand one below the other,
+    /// each label above its field: inline, at a phone's width each label ended up beside the
+    /// field before its own. `heading`: false when the body begins with its own.
     public static func layout(title: String, body: String, navigation: [Link] = [], heading: Bool = true) -> String {
         let links = navigation.map { "<a href=\"\(HTML.escape($0.href))\">\(HTML.escape($0.title))</a>" }.joined(separator: " ")
         return """
@@ -37,6 +39,9 @@ public enum WebPage {
             table { border-collapse: collapse; width: 100%; }
             td, th { padding: 0.3rem; border-bottom: 1px solid #ccc; text-align: left; }
             input, button { font-size: 1rem; padding: 0.4rem; }
+            form label { display: block; margin-top: 0.6rem; }
+            form input:not([type=hidden]):not([type=file]) { display: block; width: 100%; max-width: 30rem; box-sizing: border-box; }
+            form button { margin-top: 0.6rem; }
             @media (max-width: 40rem) {
             table.listing, table.listing tbody { display: block; }
             table.listing thead { display: none; }
