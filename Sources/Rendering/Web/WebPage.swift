@@ -37,6 +37,9 @@ public enum WebPage {
             table { border-collapse: collapse; width: 100%; }
             td, th { padding: 0.3rem; border-bottom: 1px solid #ccc; text-align: left; }
             input, button { font-size: 1rem; padding: 0.4rem; }
+            dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
+            dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+            tr.due th, tr.due td { border-top: 2px solid #333; }
             </style>
             </head>
             <body>
@@ -53,17 +56,19 @@ public enum WebPage {
 /// HTML's escaping: text shown as text, markup and all.
 public enum HTML {
     /// `&`, `<`, `>`, `"` and `'` as entities: safe in an element's text and in a quoted attribute.
+    /// By Unicode scalar, not by Character: `"` followed by a combining mark (U+0301) is one
+    /// Swift Character unequal to `"`, yet to a browser it is a quote that ends the attribute.
     public static func escape(_ text: String) -> String {
         var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
