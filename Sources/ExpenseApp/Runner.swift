@@ -73,6 +73,23 @@ public struct Runner {
         return try perform(invocation, renderer: renderer, followsSession: globals.format == nil, in: session).status
     }
 
+    /// What a command line produces, run as `run` runs it (its checks, its words, the trip quick
+    /// actions following it) but printed nowhere and asking nothing: the web's forms run the
+    /// commands this way. A missing value is the usage error, as in a script.
+    func output(of words: [String], in session: Session) throws -> Output {
+        let line: ParsedLine
+        do {
+            line = try parser.parse(words)
+        } catch {
+            throw ExpenseError(.usage, error.message, hint: error.hint)
+        }
+        guard case .command(let invocation, _) = line else { throw ExpenseError(.usage, "not a command: \(words.joined(separator: " "))") }
+        try invocation.spec.validate?(invocation)
+        let output = try session.withoutQuestions { try invocation.spec.run(invocation, session) }
+        TripShortcuts.afterCommand(output, in: session)
+        return output
+    }
+
     /// Runs a command, prints its result, and lets the app's trip quick actions follow what it
     /// changed. A command missing a required value asks for it on a terminal, through its form.
     /// - Parameter followsSession: whether the format is the session's (no `--format` on the

@@ -171,6 +171,13 @@ public final class Session {
 
     public var isStoreOpen: Bool { openedStore != nil }
 
+    /// Takes `store`, opened by `serve`'s log-in as the person's own role, as this session's: its
+    /// commands then read and write as that person, and the server says who they are.
+    func adopt(_ store: Store) throws {
+        role = try store.serverRole()
+        openedStore = store
+    }
+
     /// What is said, once, when the database lacked protective triggers.
     static func triggerNotice(_ repair: (names: [String], restored: Bool)) -> String {
         let names = repair.names.joined(separator: ", ")

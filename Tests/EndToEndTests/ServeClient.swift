@@ -32,4 +32,17 @@ enum ServeClient {
         process.waitUntilExit()
         return String(decoding: text, as: UTF8.self)
     }
+
+    /// The binary serving a file database, its person logged in with the one-time link it
+    /// printed: the process, the base URL and the cookie jar of the session.
+    static func startLoggedIn(_ app: ExpensesProcess) throws -> (process: Process, url: String, jar: String) {
+        let (process, output, line) = try start(app, ["--listen", "127.0.0.1:0"])
+        let url = String(line.dropFirst("Serving ".count))
+        var link: [UInt8] = []
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { link.append(byte) }
+        let login = String(String(decoding: link, as: UTF8.self).split(separator: " ").last ?? "")
+        let jar = app.directory.appendingPathComponent("cookies").path
+        _ = try curl(["-c", jar, login])
+        return (process, url, jar)
+    }
 }

@@ -9,8 +9,16 @@ final class ReceiptPagesTests: XCTestCase {
     let escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Brien &amp; Söhne 🧾 e\u{301}"
 
     func testEscapeKeepsCombiningMarksAndEmojiAndEscapesTheFiveCharacters() {
-        XCTAssertEqual(HTMLText.escape(hostile), escaped)
-        XCTAssertEqual(HTMLText.escape("e\u{301}").unicodeScalars.count, 2, "the combining mark is not composed or dropped")
+        XCTAssertEqual(HTML.escape(hostile), escaped)
+        XCTAssertEqual(HTML.escape("e\u{301}").unicodeScalars.count, 2, "the combining mark is not composed or dropped")
+    }
+
+    /// A quote or a bracket with a combining mark after it is one Character, but the browser
+    /// still reads the quote that ends the attribute: escaped all the same.
+    func testAQuoteOrABracketFollowedByACombiningMarkIsEscaped() {
+        XCTAssertEqual(
+            HTML.escape("x\"\u{301} onfocus=alert(1) autofocus \"\u{301}"), "x&quot;\u{301} onfocus=alert(1) autofocus &quot;\u{301}")
+        XCTAssertEqual(HTML.escape("<\u{338}img>\u{338}'\u{301}&\u{301}"), "&lt;\u{338}img&gt;\u{338}&#39;\u{301}&amp;\u{301}")
     }
 
     func testTheTakePhotoPageOpensTheCameraAndPostsWithTheToken() {

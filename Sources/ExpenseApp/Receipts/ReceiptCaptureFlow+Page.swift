@@ -13,7 +13,11 @@ extension ReceiptCaptureFlow.Outcome {
         case .captured(let captured):
             let receipt = captured.committed.receipt
             let name = "Receipt \(receipt.id) (\(ReceiptView.name(receipt)))"
-            if let (expense, report) = try captured.attachment(in: store) {
+            // Attached now, or (the same bytes captured before) on its expense already.
+            let attachment =
+                try captured.attachment(in: store)
+                ?? receipt.expenseIDs.first.map { expense in (expense: expense, report: try store.expense(expense).reportID) }
+            if let (expense, report) = attachment {
                 let title = try report.map { try store.report($0).title }
                 return .attached(receiptName: name, expenseID: expense, reportID: report, reportTitle: title)
             }

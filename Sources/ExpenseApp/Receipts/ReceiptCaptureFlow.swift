@@ -159,7 +159,7 @@ struct ReceiptCaptureFlow {
             {
                 captured.warnings.append(warning)
             }
-        } else if request.proposes, committed.expense == nil, !declined {
+        } else if request.proposes, committed.expense == nil, !declined, receipt.expenseIDs.isEmpty {
             captured.proposal = try proposal(prepared, for: request)
         }
         return captured

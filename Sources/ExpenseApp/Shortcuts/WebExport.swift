@@ -14,8 +14,15 @@ enum WebExport {
     /// The manifest for the session's person: titles in the user's language (LANG) as `shortcuts
     /// list` shows them. showReports and takePhoto are there even when the person removed or
     /// disabled the app's "Take a Picture" item: on a phone, taking the photo is what the app is for.
-    static func manifest(in session: Session, catalogPath: String?) throws -> WebAppManifest {
-        let shortcuts = try session.shortcuts(catalogPath: catalogPath)
+    /// - Parameter personal: false for a browser nobody is logged in on: the static items only,
+    ///   without reading anyone's trips from the database.
+    static func manifest(in session: Session, catalogPath: String?, personal: Bool = true) throws -> WebAppManifest {
+        let shortcuts =
+            personal
+            ? try session.shortcuts(catalogPath: catalogPath)
+            : ShortcutSet(
+                catalog: try session.catalog(path: catalogPath), dynamic: try session.appShortcuts().compose(stored: [], records: []),
+                limits: try session.settings().limits)
         let entries = ShortcutCommands.inUserLanguage(shortcuts.entries(), session)
         let defaults = try session.appShortcuts()
         let personal = entries.filter { entry in

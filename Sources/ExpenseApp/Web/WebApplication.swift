@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseShortcuts
 import ExpenseStore
 import ExpenseSupport
 import Rendering
@@ -15,9 +16,9 @@ import WebServing
 /// A pattern's `{name}` segment matches one path segment, given in `parameters`. A `page:` route
 /// gets the logged-in `WebSession` (the person, their open store through `withStore`, the CSRF
 /// token its forms carry); without one the browser is sent to /login. A POST to a `page:` route
-/// is refused (403) unless its form's `csrf` field is the session's token.
-/// The paths the other part of issue 47 adds: /receipts/new, POST /receipts, /receipts/share,
-/// /expenses/new, /manifest.webmanifest, /sw.js, /sw-register.js, /icons/192.png, /icons/512.png.
+/// is refused (403) unless its form's `csrf` field is the session's token; the share target's
+/// POST, which the phone's share sheet sends without one, is refused unless it comes from the
+/// app itself (`Sec-Fetch-Site`), and the SameSite=Strict cookie is never sent cross-site.
 final class WebApplication: @unchecked Sendable {
     typealias Handler = @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
     typealias PageHandler = @Sendable (HTTPRequest, WebSession, [String: String]) -> HTTPResponse
@@ -40,19 +41,23 @@ final class WebApplication: @unchecked Sendable {
         let segments: [String]
         let handler: Handler?
         let page: PageHandler?
+        /// Whether a POST must carry the session's CSRF token (all but the share target's).
+        let needsToken: Bool
 
         init(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
             self.method = method
             self.segments = pattern.split(separator: "/").map(String.init)
             self.handler = handler
             self.page = nil
+            self.needsToken = true
         }
 
-        init(_ method: String, _ pattern: String, page: @escaping PageHandler) {
+        init(_ method: String, _ pattern: String, needsToken: Bool = true, page: @escaping PageHandler) {
             self.method = method
             self.segments = pattern.split(separator: "/").map(String.init)
             self.handler = nil
             self.page = page
+            self.needsToken = needsToken
         }
 
         /// The `{name}` segments' values when `path` matches, else nil.
@@ -88,6 +93,7 @@ final class WebApplication: @unchecked Sendable {
         self.attempts = attempts
         self.loginToken = configuration.loginToken
         let login = WebLogin(application: self)
+        let assets = WebAssets(application: self)
         routes = [
             Route("GET", "/") { _, _ in .redirect(to: "/reports") },
             Route("GET", "/login") { request, _ in login.form(request) },
@@ -98,6 +104,17 @@ final class WebApplication: @unchecked Sendable {
             Route("GET", "/approvals", page: { _, session, _ in WebPages.approvals(session) }),
             Route(
                 "POST", "/approvals/{id}/{action}", page: { request, session, parameters in WebPages.decide(session, parameters, request) }),
+            Route("GET", "/receipts/new", page: { request, session, _ in WebReceipts.form(request, session) }),
+            Route("POST", "/receipts", page: { request, session, _ in WebReceipts.upload(request, session) }),
+            Route(
+                "POST", WebAppManifest.shareAction, needsToken: false, page: { request, session, _ in WebReceipts.upload(request, session) }
+            ),
+            Route("GET", "/expenses/new", page: { request, session, _ in WebExpenses.form(request, session) }),
+            Route("POST", "/expenses", page: { request, session, _ in WebExpenses.add(request, session) }),
+            Route("GET", "/manifest.webmanifest") { request, _ in assets.manifest(request) },
+            Route("GET", "/sw.js") { _, _ in assets.serviceWorker },
+            Route("GET", "/" + ServiceWorkerRegistration.fileName) { _, _ in assets.registration },
+            Route("GET", "/icons/{file}") { _, parameters in assets.icon(parameters["file"] ?? "") },
         ]
     }
 
@@ -115,8 +132,11 @@ final class WebApplication: @unchecked Sendable {
             guard let session = sessions.session(request.cookies[Self.sessionCookie]) else {
                 return method == "GET" ? .redirect(to: "/login") : .text("log in first\n", status: 403)
             }
-            if method == "POST", !RandomToken.equal(request.form["csrf"] ?? "", session.csrf) {
+            if method == "POST", route.needsToken, !RandomToken.equal(request.form["csrf"] ?? "", session.csrf) {
                 return .text("this form's CSRF token is missing or stale: reload the page and send it again\n", status: 403)
+            }
+            if method == "POST", !route.needsToken, let site = request.header("Sec-Fetch-Site"), !["same-origin", "none"].contains(site) {
+                return .text("a share from another site is refused: share the file from the phone's share sheet\n", status: 403)
             }
             return secured(route.page!(request, session, parameters).adding("Cache-Control", "no-store"))
         }
@@ -131,6 +151,9 @@ final class WebApplication: @unchecked Sendable {
         guard response.header("Content-Type")?.hasPrefix("text/html") == true else { return response }
         return response.adding("Content-Security-Policy", WebPage.contentSecurityPolicy)
     }
+
+    /// What a person's command-line session on the web is made of (`WebSession.withSession`).
+    var origin: WebSession.Origin { .init(location: configuration.location, environment: configuration.environment) }
 
     /// The one-time log-in token of a file database, taken: it works once.
     func takeLoginToken(_ given: String) -> Bool {

@@ -24,7 +24,7 @@ struct WebLogin: Sendable {
             }
             do {
                 let store = try Store(location: configuration.location, now: configuration.environment.now)
-                return started(application.sessions.open(person: person, store: store))
+                return started(application.sessions.open(person: person, store: store, origin: application.origin))
             } catch {
                 return .text("cannot open the database: \(error)\n", status: 503)
             }
@@ -59,7 +59,7 @@ struct WebLogin: Sendable {
                 application.attempts.failed(address: request.remoteAddress, name: name)
                 return refused
             }
-            return started(application.sessions.open(person: person, store: store))
+            return started(application.sessions.open(person: person, store: store, origin: application.origin))
         } catch let error as ExpenseError where error.kind == .permissionDenied {
             application.attempts.failed(address: request.remoteAddress, name: name)
             return refused

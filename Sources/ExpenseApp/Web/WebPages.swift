@@ -8,7 +8,10 @@ import WebServing
 /// command that shows it (`report list`, `report show`, `inbox`), and the approver's steps
 /// through the same writes as `report approve|reject`.
 enum WebPages {
-    static let navigation: [WebPage.Link] = [.init("Reports", "/reports"), .init("Approvals", "/approvals")]
+    static let navigation: [WebPage.Link] = [
+        .init("Reports", "/reports"), .init("Take photo", "/receipts/new"), .init("Add expense", "/expenses/new"),
+        .init("Approvals", "/approvals"),
+    ]
 
     /// The log-out button: a POST with the session's CSRF token.
     static func logoutForm(_ session: WebSession) -> String {
@@ -18,9 +21,10 @@ enum WebPages {
         """
     }
 
-    static func page(_ title: String, _ body: String, _ session: WebSession, status: Int = 200) -> HTTPResponse {
+    /// - Parameter heading: false when `body` begins with its own `<h1>`.
+    static func page(_ title: String, _ body: String, _ session: WebSession, status: Int = 200, heading: Bool = true) -> HTTPResponse {
         let footer = "<p>Logged in as \(HTML.escape(session.person.value)).</p>\n" + logoutForm(session)
-        return .html(WebPage.layout(title: title, body: body + "\n" + footer, navigation: navigation), status: status)
+        return .html(WebPage.layout(title: title, body: body + "\n" + footer, navigation: navigation, heading: heading), status: status)
     }
 
     /// `report list`'s rows, each linking to its report.
@@ -88,24 +92,40 @@ enum WebPages {
     }
 
     /// `body` on the person's store; an error as the command line words it, with its status.
-    private static func answer(_ session: WebSession, _ body: (Store) throws -> HTTPResponse) -> HTTPResponse {
+    static func answer(_ session: WebSession, _ body: (Store) throws -> HTTPResponse) -> HTTPResponse {
         do {
             return try session.withStore(body)
         } catch {
-            let shown: ExpenseError =
-                switch error {
-                case let error as ExpenseError: error
-                case let error as DatabaseError: ErrorPresenter.error(error)
-                default: ExpenseError(.internal, "\(error)")
-                }
-            let status =
-                switch shown.kind {
-                case .notFound: 404
-                case .permissionDenied: 403
-                case .refused, .invalidData, .usage: 409
-                default: 500
-                }
-            return page("Not done", "<p role=\"alert\">\(HTML.escape(shown.message))</p>", session, status: status)
+            return failure(error, session)
         }
+    }
+
+    /// `body` in the person's command-line session (settings, catalog, receipts' storage); an
+    /// error as the command line words it.
+    static func answer(_ session: WebSession, inSession body: (Session) throws -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try session.withSession(body)
+        } catch {
+            return failure(error, session)
+        }
+    }
+
+    /// The page of an error, in the command line's words, with the status that fits it.
+    private static func failure(_ error: any Error, _ session: WebSession) -> HTTPResponse {
+        let shown: ExpenseError =
+            switch error {
+            case let error as ExpenseError: error
+            case let error as DatabaseError: ErrorPresenter.error(error)
+            default: ExpenseError(.internal, "\(error)")
+            }
+        let status =
+            switch shown.kind {
+            case .notFound: 404
+            case .permissionDenied: 403
+            case .refused, .invalidData, .usage: 409
+            default: 500
+            }
+        let hint = shown.hint.map { "<p>\(HTML.escape($0))</p>\n" } ?? ""
+        return page("Not done", "<p role=\"alert\">\(HTML.escape(shown.message))</p>\n\(hint)", session, status: status)
     }
 }

@@ -10,17 +10,27 @@ import Glibc
 /// connection as their role, so row security decides what they see), and the CSRF token every
 /// form they are shown carries. Their requests take turns on the store (`withStore`).
 final class WebSession: @unchecked Sendable {
+    /// Where the database is and the environment `serve` runs in: what the person's command-line
+    /// session (`withSession`) is made of.
+    struct Origin: @unchecked Sendable {
+        let location: DatabaseLocation
+        let environment: Environment
+    }
+
     let token: String
     let person: UserName
     let csrf: String
     private let store: Store
+    private let origin: Origin?
+    private var session: Session?
     private let mutex = Mutex()
     private(set) var expires: Double
 
-    init(token: String, person: UserName, store: Store, expires: Double) {
+    init(token: String, person: UserName, store: Store, origin: Origin?, expires: Double) {
         self.token = token
         self.person = person
         self.store = store
+        self.origin = origin
         self.csrf = RandomToken.make()
         self.expires = expires
     }
@@ -28,6 +38,20 @@ final class WebSession: @unchecked Sendable {
     /// Runs `body` with the person's store, one request at a time.
     func withStore<T>(_ body: (Store) throws -> T) rethrows -> T {
         try mutex.locked { try body(store) }
+    }
+
+    /// Runs `body` with the person's command-line session around their store, made on first use:
+    /// the settings, the quick-action catalog and the receipts' storage come from it as they do
+    /// for a command, so an upload is captured as `receipt capture` captures it.
+    func withSession<T>(_ body: (Session) throws -> T) throws -> T {
+        try mutex.locked {
+            if let session { return try body(session) }
+            guard let origin else { throw ExpenseError(.internal, "a web session without its database's origin") }
+            let made = try Session(environment: origin.environment, databaseOverride: origin.location.portable)
+            try made.adopt(store)
+            session = made
+            return try body(made)
+        }
     }
 
     func touch(until time: Double) { mutex.locked { expires = time } }
@@ -48,9 +72,9 @@ final class WebSessions: @unchecked Sendable {
 
     /// A new session; the expired ones no request came back for are ended now, their
     /// connections closed, so that abandoned sessions do not hold the server's connections.
-    func open(person: UserName, store: Store) -> WebSession {
+    func open(person: UserName, store: Store, origin: WebSession.Origin? = nil) -> WebSession {
         let now = clock()
-        let session = WebSession(token: RandomToken.make(), person: person, store: store, expires: now + lifetime)
+        let session = WebSession(token: RandomToken.make(), person: person, store: store, origin: origin, expires: now + lifetime)
         mutex.locked {
             sessions = sessions.filter { $0.value.expires > now }
             sessions[session.token] = session

@@ -15,20 +15,20 @@ public enum CaptureResultPage {
     public static func body(_ outcome: Outcome, csrfToken: String) -> String {
         switch outcome {
         case .attached(let name, let expenseID, let reportID, let reportTitle):
-            var text = "<h1>Receipt attached</h1>\n<p>\(HTMLText.escape(name)) is attached to expense \(expenseID)"
+            var text = "<h1>Receipt attached</h1>\n<p>\(HTML.escape(name)) is attached to expense \(expenseID)"
             if let reportID {
-                let title = reportTitle.map { " (\(HTMLText.escape($0)))" } ?? ""
+                let title = reportTitle.map { " (\(HTML.escape($0)))" } ?? ""
                 text += " of report \(reportID)\(title).</p>\n<p><a href=\"/reports/\(reportID)\">Open the report</a></p>\n"
             } else {
                 text += ", which is in no report yet.</p>\n<p><a href=\"/reports\">Your reports</a></p>\n"
             }
             return text + "<p><a href=\"/receipts/new\">Take another photo</a></p>\n"
         case .draft(let name, let fields, let doubts):
-            return "<p>\(HTMLText.escape(name)) is kept; no expense matched it. Check what was read and add the expense:</p>\n"
+            return "<p>\(HTML.escape(name)) is kept; no expense matched it. Check what was read and add the expense:</p>\n"
                 + ExpenseFormPage.body(fields, csrfToken: csrfToken, doubts: doubts, heading: "Add the expense of this receipt")
         case .refused(let message, let hint):
-            let help = hint.map { "<p>\(HTMLText.escape($0))</p>\n" } ?? ""
-            return "<h1>Not captured</h1>\n<p>\(HTMLText.escape(message))</p>\n\(help)<p><a href=\"/receipts/new\">Try again</a></p>\n"
+            let help = hint.map { "<p>\(HTML.escape($0))</p>\n" } ?? ""
+            return "<h1>Not captured</h1>\n<p>\(HTML.escape(message))</p>\n\(help)<p><a href=\"/receipts/new\">Try again</a></p>\n"
         }
     }
 }

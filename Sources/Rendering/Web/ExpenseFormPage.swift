@@ -30,18 +30,22 @@ public enum ExpenseFormPage {
         }
     }
 
-    public static func body(_ fields: Fields, csrfToken: String, doubts: [String] = [], heading: String = "Add an expense") -> String {
+    /// - Parameter problem: why the fields as sent were refused (`expense add`'s words), shown above them.
+    public static func body(
+        _ fields: Fields, csrfToken: String, doubts: [String] = [], heading: String = "Add an expense", problem: String? = nil
+    ) -> String {
         func input(_ name: String, _ label: String, _ value: String, type: String = "text", extra: String = "") -> String {
-            "<label for=\"\(name)\">\(label)</label>\n<input type=\"\(type)\" id=\"\(name)\" name=\"\(name)\" value=\"\(HTMLText.escape(value))\"\(extra)>"
+            "<label for=\"\(name)\">\(label)</label>\n<input type=\"\(type)\" id=\"\(name)\" name=\"\(name)\" value=\"\(HTML.escape(value))\"\(extra)>"
         }
-        var lines = ["<h1>\(HTMLText.escape(heading))</h1>"]
+        var lines = ["<h1>\(HTML.escape(heading))</h1>"]
+        if let problem { lines.append("<p role=\"alert\">\(HTML.escape(problem))</p>") }
         if !doubts.isEmpty {
             lines.append("<div class=\"doubts\" role=\"alert\"><p>Check the total:</p><ul>")
-            lines += doubts.map { "<li>\(HTMLText.escape($0))</li>" }
+            lines += doubts.map { "<li>\(HTML.escape($0))</li>" }
             lines.append("</ul></div>")
         }
         lines.append("<form method=\"post\" action=\"/expenses\">")
-        lines.append("<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrfToken))\">")
+        lines.append("<input type=\"hidden\" name=\"csrf\" value=\"\(HTML.escape(csrfToken))\">")
         if let reportID = fields.reportID { lines.append("<input type=\"hidden\" name=\"report\" value=\"\(reportID)\">") }
         if let receiptID = fields.receiptID { lines.append("<input type=\"hidden\" name=\"receipt\" value=\"\(receiptID)\">") }
         lines.append(input("date", "Date", fields.date, type: "date", extra: " required"))

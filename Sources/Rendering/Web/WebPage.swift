@@ -19,8 +19,8 @@ public enum WebPage {
     }
 
     /// The whole document: `title` and the links are text (escaped here); `body` is HTML made
-    /// with `HTML.escape` around every text in it.
-    public static func layout(title: String, body: String, navigation: [Link] = []) -> String {
+    /// with `HTML.escape` around every text in it. `heading`: false when the body begins with its own.
+    public static func layout(title: String, body: String, navigation: [Link] = [], heading: Bool = true) -> String {
         let links = navigation.map { "<a href=\"\(HTML.escape($0.href))\">\(HTML.escape($0.title))</a>" }.joined(separator: " ")
         return """
             <!DOCTYPE html>
@@ -29,7 +29,7 @@ public enum WebPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTML.escape(title)) · Expenses</title>
-            <link rel="manifest" href="/manifest.webmanifest">
+            <link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">
             <script src="/sw-register.js" defer></script>
             <style>
             body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 0.5rem 1rem; }
@@ -44,8 +44,7 @@ public enum WebPage {
             </head>
             <body>
             <nav>\(links)</nav>
-            <h1>\(HTML.escape(title))</h1>
-            \(body)
+            \(heading ? "<h1>\(HTML.escape(title))</h1>\n" : "")\(body)
             </body>
             </html>
 
@@ -56,8 +55,9 @@ public enum WebPage {
 /// HTML's escaping: text shown as text, markup and all.
 public enum HTML {
     /// `&`, `<`, `>`, `"` and `'` as entities: safe in an element's text and in a quoted attribute.
-    /// By Unicode scalar, not by Character: `"` followed by a combining mark (U+0301) is one
-    /// Swift Character unequal to `"`, yet to a browser it is a quote that ends the attribute.
+    /// Scalar by scalar, not Character by Character: `"` followed by a combining mark is one
+    /// Character that equals no `"`, yet the browser still reads the `"` that ends the attribute.
+    /// Everything else (combining marks, emoji) is kept as it is: the pages are UTF-8.
     public static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

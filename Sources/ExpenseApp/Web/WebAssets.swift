@@ -1,0 +1,45 @@
+import ExpenseShortcuts
+import ExpenseSupport
+import Rendering
+import WebServing
+
+/// What makes the web page an installable app, served: the manifest (the logged-in person's, with
+/// their trip items; the static quick actions for a browser nobody is logged in on), the service
+/// worker and the script that registers it, and the icons. The same files as `shortcuts export
+/// --web DIR` writes (`WebExport`).
+final class WebAssets: @unchecked Sendable {
+    private unowned let application: WebApplication
+    let serviceWorker = HTTPResponse.bytes(Array(ServiceWorker.script().utf8), contentType: "text/javascript; charset=utf-8")
+        .adding("Cache-Control", "no-cache")
+    let registration = HTTPResponse.bytes(Array(ServiceWorkerRegistration.script.utf8), contentType: "text/javascript; charset=utf-8")
+        .adding("Cache-Control", "no-cache")
+    /// Drawn once, when `serve` starts.
+    private let icons: [String: HTTPResponse] = Dictionary(
+        uniqueKeysWithValues: WebAppManifest.iconSizes.map {
+            ("\($0).png", HTTPResponse.bytes(AppIconImage.png(size: $0), contentType: "image/png").adding("Cache-Control", "max-age=86400"))
+        })
+
+    init(application: WebApplication) { self.application = application }
+
+    func icon(_ file: String) -> HTTPResponse { icons[file] ?? .text("not found\n", status: 404) }
+
+    /// `/manifest.webmanifest`: the pages link it with credentials, so a logged-in browser gets the
+    /// person's own, titled in the language of the server's environment.
+    func manifest(_ request: HTTPRequest) -> HTTPResponse {
+        let configuration = application.configuration
+        do {
+            let manifest =
+                if let session = application.sessions.session(request.cookies[WebApplication.sessionCookie]) {
+                    try session.withSession { try WebExport.manifest(in: $0, catalogPath: nil) }
+                } else {
+                    try WebExport.manifest(
+                        in: Session(environment: configuration.environment, databaseOverride: configuration.location.portable),
+                        catalogPath: nil, personal: false)
+                }
+            return .json(manifest.render(), contentType: "application/manifest+json").adding("Cache-Control", "no-store")
+        } catch {
+            let message = (error as? ExpenseError)?.message ?? "\(error)"
+            return .text("the manifest cannot be made: \(message)\n", status: 500)
+        }
+    }
+}
