@@ -35,6 +35,7 @@ final class WebHostileTests: EngineTestCase {
             zip(scalars, scalars.dropFirst()).contains { $0 == "\"" && $1 == "\u{301}" }, "\(page): a raw quote with its mark",
             file: file, line: line)
         XCTAssertFalse(answer.headers.contains("alert("), "\(page): the data in a header: \(answer.headers)", file: file, line: line)
+        XCTAssertFalse(body.contains("<img/src"), "\(page): the person's name: \(body)", file: file, line: line)
         if shown {
             XCTAssertTrue(
                 body.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x"), "\(page): \(body)", file: file, line: line)
@@ -42,8 +43,12 @@ final class WebHostileTests: EngineTestCase {
         }
     }
 
+    /// A person's name (a file database's user is any name) that is markup and a quote with its mark.
+    static let person = "<img/src=x/onerror=alert(7)>\"\u{301}"
+
     func testMarkupInEveryTextOfTheDataIsShownAsTextOnEveryPage() throws {
         let app = try ExpensesProcess()
+        app.environment["EXPENSES_USER"] = Self.person
         let hostile = Self.hostile
         try app.ok(
             "report", "new", hostile, "--purpose", hostile, "--destination", hostile, "--from", "2026-03-02", "--to", "2026-03-06")
@@ -63,6 +68,7 @@ final class WebHostileTests: EngineTestCase {
             XCTAssertEqual(answer.status, 200, "\(page): \(answer.body)")
             XCTAssertTrue(answer.headers.contains("Content-Security-Policy: default-src 'self'; script-src 'self'"), answer.headers)
             Self.assertText(answer, shown: shown, page)
+            XCTAssertTrue(answer.body.contains("Logged in as &lt;img/src=x/onerror=alert(7)&gt;&quot;\u{301}."), "\(page): \(answer.body)")
         }
         Self.assertText(try web.get("approvals"), shown: false, "approvals")
         // The add-expense form sent back as it was typed, with what was wrong: the values in its attributes.
@@ -87,6 +93,16 @@ final class WebHostileTests: EngineTestCase {
         XCTAssertFalse(upload.body.contains("O'Brien"), upload.body)
         XCTAssertTrue(upload.body.contains("&lt;img src=x onerror=alert(5)&gt;O&#39;Brien.png"), upload.body)
         Self.assertText(upload, shown: false, "the capture's result")
+        // The same file shared from the phone's share sheet (no token; a same-site POST).
+        let shared = try web.get(
+            "receipts/share",
+            [
+                "-H", "Sec-Fetch-Site: same-origin", "-F",
+                "receipt=@\(ReceiptSamples.path("parking-logan-us.png"));filename=<img src=x onerror=alert(6)>.png",
+            ])
+        XCTAssertTrue([200, 422].contains(shared.status), shared.body)
+        XCTAssertTrue(shared.body.contains("&lt;img src=x onerror=alert(6)&gt;.png"), shared.body)
+        Self.assertText(shared, shown: false, "the shared file's result")
 
         // The manifest (with the trip's own shortcut, titled with the report's title) stays JSON.
         let manifest = try web.get("manifest.webmanifest")
@@ -114,6 +130,11 @@ final class WebHostileTests: EngineTestCase {
         let off = String(token.dropLast()) + (token.hasSuffix("a") ? "b" : "a")
         XCTAssertEqual(try web.get("expenses", ["--data", "csrf=\(off)&"] + fields).status, 403)
         XCTAssertEqual(try web.get("logout", ["-X", "POST"]).status, 403)
+        // The share target needs no token (the share sheet has none) but another site's POST is refused.
+        let photo = "receipt=@\(ReceiptSamples.path("taxi-berlin-de.png"))"
+        XCTAssertEqual(try web.get("receipts/share", ["-H", "Sec-Fetch-Site: cross-site", "-F", photo]).status, 403)
+        XCTAssertEqual(try web.get("receipts/share", ["-F", photo], cookies: false).status, 403)
+        XCTAssertFalse(try app.ok("receipt", "list").contains("taxi-berlin-de.png"), "a refused share kept its file")
         XCTAssertFalse(try app.ok("expense", "list").contains("Cab"), "a refused POST added an expense")
         XCTAssertEqual(try web.get("reports").status, 200, "the session was not logged out")
         // The page's own token does it.
