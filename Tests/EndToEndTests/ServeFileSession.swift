@@ -16,8 +16,11 @@ final class ServeFileSession {
     let url: String
     private let jar: String
 
-    /// Starts serve on `app`'s database and logs its person in.
-    init(_ app: ExpensesProcess) throws {
+    /// The one-time log-in link serve printed; already taken when `init` logged in.
+    let loginLink: String
+
+    /// Starts serve on `app`'s database and (unless told not to: a browser takes the link) logs its person in.
+    init(_ app: ExpensesProcess, logIn: Bool = true) throws {
         self.app = app
         let (process, output, line) = try ServeClient.start(app, ["--listen", "127.0.0.1:0"])
         self.process = process
@@ -25,7 +28,9 @@ final class ServeFileSession {
         var link: [UInt8] = []
         while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { link.append(byte) }
         let login = String(String(decoding: link, as: UTF8.self).split(separator: " ").last ?? "")
+        loginLink = login
         jar = app.directory.appendingPathComponent("jar-\(UUID().uuidString)").path
+        guard logIn else { return }
         let answer = try ServeClient.curl(["-c", jar, login])
         guard answer.hasPrefix("303") else { throw LoginFailed(description: "log-in with \(login): \(answer)") }
     }

@@ -68,4 +68,45 @@ final class WebReportPageTests: EngineTestCase {
         XCTAssertTrue(page.body.contains("<a href=\"/expenses/new?report=1\">Add an expense</a>"), page.body)
         XCTAssertFalse(page.body.contains("<pre style=\"white-space:pre-wrap\">"), "no longer the command's text in a <pre>")
     }
+
+    /// In Debian's headless Chromium at a phone's width the page fits: the items' wide table
+    /// scrolls in its own box, not the page; markup in the data made no element; at a desk's too.
+    func testAtAPhonesWidthTheReportPageFitsAndMarkupInItsDataMakesNoElement() throws {
+        let app = try ExpensesProcess()
+        let hostile = "<img src=x onerror=\"document.title='owned'\"><script>document.title='owned'</script>"
+        try app.ok("report", "new", hostile, "--from", "2026-03-02T07:30", "--to", "2026-03-04T18:00")
+        try app.ok(
+            "expense", "add", "--report", "1", "--date", "2026-03-03", "--amount", "1234.50", "--currency", "USD", "--rate", "0.9",
+            "--category", "lodging", "--merchant", "Hotel Astoria Walldorf, a long name " + hostile, "--description", hostile)
+        try app.ok("report", "advance", "1", "--amount", "500", "--date", "2026-03-01")
+        let artifacts = try TestArtifacts.directory("WebReportPageTests")
+        for viewport in [DevToolsBrowser.Viewport.phone, .desk] {
+            let web = try ServeFileSession(app, logIn: false)
+            defer { web.stop() }
+            let run = try DevToolsBrowser.run(
+                [
+                    ["action": "navigate", "url": web.loginLink],
+                    ["action": "navigate", "url": web.url + "reports/1"],
+                    [
+                        "action": "evaluate",
+                        "expression": """
+                        [[...document.querySelectorAll('body *')].filter(e => !e.closest('[style*="overflow-x:auto"]')
+                           && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth + 1))
+                           .map(e => e.tagName), innerWidth,
+                         document.querySelectorAll('img, script:not([src])').length, document.title,
+                         document.querySelector('tr.due').textContent, document.querySelector('h1').textContent]
+                        """,
+                    ],
+                    ["action": "screenshot", "path": artifacts + "/report-\(viewport.rawValue).png"],
+                ], viewport: viewport)
+            XCTAssertNil(run.error, "\(viewport): \(run.error ?? "")")
+            let values = try XCTUnwrap(run.results.last(where: { $0 is [Any] }) as? [Any], "\(run.results)")
+            XCTAssertEqual(values[0] as? [String], [], "\(viewport): wider than the screen, outside a box that scrolls: \(values)")
+            if viewport == .phone { XCTAssertEqual(values[1] as? Int, 390, "a page wider than a phone is shown zoomed out") }
+            XCTAssertEqual(values[2] as? Int, 0, "\(viewport): markup in the data made an element")
+            XCTAssertEqual(values[3] as? String, "Report 1: \(hostile) · Expenses", "\(viewport)")
+            XCTAssertEqual(values[4] as? String, "Due to employee:667.05 EUR", "\(viewport)")
+            XCTAssertEqual(values[5] as? String, "Report 1: \(hostile)", "\(viewport)")
+        }
+    }
 }

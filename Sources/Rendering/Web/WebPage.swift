@@ -38,7 +38,8 @@ public enum WebPage {
             td, th { padding: 0.3rem; border-bottom: 1px solid #ccc; text-align: left; }
             input, button { font-size: 1rem; padding: 0.4rem; }
             dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
-            dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+            dl.facts dd { margin: 0; }
+            h1, h2, p, li, dd { overflow-wrap: anywhere; }
             tr.due th, tr.due td { border-top: 2px solid #333; }
             </style>
             </head>
