@@ -70,7 +70,12 @@ final class WebHostileTeamTests: TeamDatabaseTestCase {
         let approvals = try request(url + "approvals", bob)
         XCTAssertEqual(approvals.status, 200)
         WebHostileTests.assertText(approvals, shown: true, "approvals")
-        WebHostileTests.assertText(try request(url + "reports/1", bob), shown: true, "the approver's view of the report")
+        let report = try request(url + "reports/1", bob)
+        WebHostileTests.assertText(report, shown: true, "the approver's view of the report")
+        // Its route as `report show` words it, a step a line.
+        let route = try ok(as: "bob", "report", "show", "1").split(separator: "\n").first { $0.hasPrefix("  Route:") }
+        let step = try XCTUnwrap(route, "report show has a route").dropFirst(15)
+        XCTAssertTrue(report.body.contains("<h2>Route</h2>\n<ul>\n<li>\(step)</li>"), "\(step)\n\(report.body)")
         // Bob's step with alice's token (her session's, valid, not his): refused, nothing decided.
         let stolen = try request(url + "approvals/1/approve", bob, ["--data", "csrf=\(alice.token)"])
         XCTAssertEqual(stolen.status, 403, stolen.body)
