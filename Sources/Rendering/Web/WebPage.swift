@@ -50,6 +50,10 @@ public enum WebPage {
             table.listing td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: 0.1rem 0.3rem; }
             table.listing td::before { content: attr(data-label); font-weight: bold; }
             }
+            dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
+            dl.facts dd { margin: 0; }
+            h1, h2, p, li, dd { overflow-wrap: anywhere; }
+            tr.due th, tr.due td { border-top: 2px solid #333; }
             </style>
             </head>
             <body>
