@@ -43,12 +43,12 @@ public enum WebPage {
             form input:not([type=hidden]):not([type=file]) { display: block; width: 100%; max-width: 30rem; box-sizing: border-box; }
             form button { margin-top: 0.6rem; }
             @media (max-width: 40rem) {
-            table.listing, table.listing tbody { display: block; }
-            table.listing thead { display: none; }
-            table.listing tr { display: block; border-bottom: 1px solid #ccc; padding: 0.3rem 0; position: relative; }
-            table.listing td a::after { content: ""; position: absolute; inset: 0; }
-            table.listing td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: 0.1rem 0.3rem; }
-            table.listing td::before { content: attr(data-label); font-weight: bold; }
+            table.cards, table.cards tbody { display: block; }
+            table.cards thead { display: none; }
+            table.cards tr { display: block; border-bottom: 1px solid #ccc; padding: 0.3rem 0; position: relative; }
+            table.cards td a::after { content: ""; position: absolute; inset: 0; }
+            table.cards td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: 0.1rem 0.3rem; }
+            table.cards td::before { content: attr(data-label); font-weight: bold; }
             }
             dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
             dl.facts dd { margin: 0; }
