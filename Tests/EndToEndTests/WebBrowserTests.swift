@@ -170,6 +170,16 @@ final class WebBrowserTests: TeamDatabaseTestCase {
         phone.add("report", ["action": "click", "selector": "a[href='/reports/1']", "navigates": true])
         phone.read("report text")
         phone.fits("report fits")
+        phone.add(
+            "report cells wrapped",
+            [
+                "action": "evaluate",
+                "expression": "[...document.querySelectorAll('td')].filter((td) => { const lines = new Set();"
+                    + " const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);"
+                    + " while (walker.nextNode()) { const range = document.createRange(); range.selectNodeContents(walker.currentNode);"
+                    + " for (const box of range.getClientRects()) lines.add(Math.round(box.top)); }"
+                    + " return lines.size > 1; }).map((td) => td.textContent)",
+            ])
         phone.add("report shot", ["action": "screenshot", "path": artifacts + "/phone-report.png"])
         phone.add("add expense", ["action": "navigate", "url": url + "expenses/new"])
         phone.labelsAbove("add expense labels")
@@ -208,6 +218,7 @@ final class WebBrowserTests: TeamDatabaseTestCase {
             XCTAssertEqual(phone.result(name, of: traveller) as? [String], [], "\(name) at 390 px")
         }
         XCTAssertEqual(phone.result("report fits", of: traveller) as? Bool, true, "the report's page does not scroll sideways at 390 px")
+        XCTAssertEqual(phone.result("report cells wrapped", of: traveller) as? [String], [], "a date or an amount broken over lines")
         // The receipt is the card line's, in the database as the command line reads it.
         XCTAssertEqual(try serverValue("SELECT expense_id || ':' || receipt_id FROM expense_receipts"), "1:1")
         XCTAssertEqual(try serverValue("SELECT count(*) FROM expenses"), "1", "the card line, no second expense")
