@@ -4,7 +4,7 @@
 Usage: chromium_devtools.py [--timeout SECONDS] < SCRIPT.json > RESULTS.json
 
 SCRIPT is one JSON object:
-  {"viewport": "phone" | "desk",        phone: 390x844, mobile, touch, an Android user agent
+  {"viewport": "phone" | "desk",        phone: 390x844, mobile, touch, an Android user agent; desk: 1280x900
    "serve": "DIR",                      optional: DIR served on 127.0.0.1 at a free port, "{origin}" in
                                         URLs then stands for http://127.0.0.1:PORT
    "timeout": SECONDS,                  each step's limit (default 20)
@@ -14,6 +14,8 @@ Each STEP is an object with "action" and its fields:
   wait_for {selector}                until a CSS selector matches
   fill {selector, value}             set a field's value (input and change events fired)
   click {selector, navigates?}       click it; with "navigates": true wait for the next page's load
+  tap {selector, navigates?}         touch the middle of the element's box as a finger does: whatever is on top
+                                     there gets the tap (Input.dispatchTouchEvent), not necessarily the element
   upload {selector, files}           put files into an <input type=file> (DOM.setFileInputFiles)
   text {selector}                    result: the element's textContent
   html {selector}                    result: the element's innerHTML
@@ -22,6 +24,9 @@ Each STEP is an object with "action" and its fields:
   screenshot {path}                  a PNG of the viewport written to path
   manifest                           result: Page.getAppManifest (url, errors, data, and the parsed manifest)
   installability                     result: Page.getInstallabilityErrors' list
+  shortcut {name}                    open the manifest's shortcut called name, as a long press on the installed
+                                     app's icon does: the URL Chromium parsed from the page's manifest;
+                                     result: the final URL
 Prints {"ok": true, "origin": ..., "browser": {"pid", "profile"}, "results": [one per step]}, exit 0
 (browser: the process group and profile directory it used, both gone by then); when a step fails, or the whole
 run passes --timeout (default 120), {"ok": false, "error": ..., "step": INDEX, "results": [...]}, exit 1;
@@ -37,7 +42,7 @@ import base64, ctypes, functools, http.server, json, os, shutil, signal, subproc
 import websocket
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
-DESK = {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+DESK = {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
 PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
                "Chrome/124.0.0.0 Mobile Safari/537.36")
 
@@ -222,6 +227,17 @@ class Chromium:
             self.wait_event("Page.loadEventFired")
             return self.evaluate("location.href")
 
+    def tap(self, selector, navigates=False):
+        box = self.element(selector, "(() => { const r = element.getBoundingClientRect();"
+                                     " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        self.events.clear()
+        point = [{"x": box[0], "y": box[1]}]
+        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        if navigates:
+            self.wait_event("Page.loadEventFired")
+            return self.evaluate("location.href")
+
     def upload(self, selector, files):
         document = self.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
         node = self.send("DOM.querySelector", {"nodeId": document, "selector": selector})["nodeId"]
@@ -247,6 +263,16 @@ class Chromium:
 
     def installability(self):
         return self.send("Page.getInstallabilityErrors")["installabilityErrors"]
+
+    def shortcut(self, name):
+        """Opens the page's manifest's shortcut called `name` at the URL Chromium made of it, as
+        the installed app's icon would: a test reaches the task the way the manifest says, never
+        by a path it assumes."""
+        shortcuts = (self.manifest().get("manifest") or {}).get("shortcuts") or []
+        for shortcut in shortcuts:
+            if shortcut.get("name") == name:
+                return self.navigate(shortcut["url"])
+        raise DriverError(f"the manifest has no shortcut {name!r}; it has {[s.get('name') for s in shortcuts]}")
 
 
 def become_subreaper():
@@ -335,6 +361,8 @@ def run_step(browser, step, origin):
         return browser.fill(step["selector"], step["value"])
     if action == "click":
         return browser.click(step["selector"], step.get("navigates", False))
+    if action == "tap":
+        return browser.tap(step["selector"], step.get("navigates", False))
     if action == "upload":
         return browser.upload(step["selector"], step["files"])
     if action == "text":
@@ -351,6 +379,8 @@ def run_step(browser, step, origin):
         return browser.manifest()
     if action == "installability":
         return browser.installability()
+    if action == "shortcut":
+        return browser.shortcut(step["name"])
     raise DriverError(f"unknown action {action!r}")
 
 

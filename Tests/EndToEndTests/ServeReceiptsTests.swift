@@ -133,6 +133,11 @@ final class ServeReceiptsTests: EngineTestCase {
             XCTAssertEqual(Array(urls.prefix(2)), ["/reports", "/receipts/new"], text)
         }
         XCTAssertTrue(mine.body.contains("\"url\": \"/reports/1\""), mine.body)
+        // In the browser's language, not the server's.
+        let german = try request("manifest.webmanifest", ["-H", "Accept-Language: de-DE,de;q=0.9,en;q=0.5"])
+        XCTAssertTrue(german.body.contains("\"lang\": \"de\""), german.body)
+        XCTAssertTrue(german.body.contains("\"name\": \"Berichte anzeigen\""), german.body)
+        XCTAssertTrue(german.body.contains("\"name\": \"Berlin öffnen\""), german.body)
         XCTAssertFalse(
             try String(contentsOfFile: app.path("public.json"), encoding: .utf8).contains("Berlin"), "no one's trip to a stranger")
         let page = try request("reports")

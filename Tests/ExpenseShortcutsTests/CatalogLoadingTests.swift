@@ -150,6 +150,15 @@ final class CatalogLoadingTests: XCTestCase {
         XCTAssertEqual(PreferredLanguages.from([:]), [])
     }
 
+    /// A browser's Accept-Language, by weight, says what LANGUAGE and LC_ALL would.
+    func testABrowsersAcceptLanguageAsTheLocaleVariables() {
+        let german = PreferredLanguages.variables(acceptLanguage: "en;q=0.5, de-DE,de;q=0.9,*;q=0.1")
+        XCTAssertEqual(german, ["LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de_DE:de:en"])
+        XCTAssertEqual(PreferredLanguages.from(german), ["de_DE", "de", "en"])
+        XCTAssertEqual(PreferredLanguages.variables(acceptLanguage: "fr;q=0, x\u{301}, ../../etc, \r\nLANG=C"), [:])
+        XCTAssertEqual(PreferredLanguages.variables(acceptLanguage: ""), [:])
+    }
+
     private func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "shortcut-catalog-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

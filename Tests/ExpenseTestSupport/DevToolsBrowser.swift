@@ -5,7 +5,7 @@ import Foundation
 /// installability checks), one result a step out. The driver starts Chromium with a fresh profile
 /// and stops it, whatever happens, before it returns.
 public enum DevToolsBrowser {
-    /// A phone (390×844, mobile, touch, an Android user agent) or a desk (1366×900).
+    /// A phone (390×844, mobile, touch, an Android user agent) or a desk (1280×900).
     public enum Viewport: String, Sendable {
         case phone, desk
     }

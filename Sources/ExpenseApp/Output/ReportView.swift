@@ -103,6 +103,47 @@ struct ReportDetail: Document {
             + (cut.onBehalfOf.map { " for \($0)" } ?? "") + " at \(LocalTime.forPeople(cut.cutAt)): \(cut.reason)"
     }
 
+    /// The header's labels and values (an empty one is not shown), as `report show` prints
+    /// them and serve's report page shows them.
+    var header: [(label: String, value: String)] {
+        [
+            ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
+            ("Country", report.country?.code ?? ""), ("Place", report.place ?? ""),
+            ("Nights away", report.overnight ? "" : "none: over midnight without a night"),
+            ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
+            ("Charged to", charges.reportLine), ("Version", version?.description ?? ""),
+        ]
+    }
+
+    /// The totals' lines under the items as `report show` prints them, and serve's report page
+    /// shows them (the one computation of both): a label ("Total in EUR:", "Due to employee:"),
+    /// the figure with its bound ("at least 120.00"), the currency's code, and whether it is the
+    /// line of what is due (to the traveller, or back from them).
+    var summary: [(label: String, figure: String, currency: String, isDue: Bool)] {
+        // With per diems or advances, what is due is the items paid personally and the per diems, less the advances;
+        // without per diems that cannot be computed, it is at least (or, owed back, at most) what it says.
+        var summary: [(String, Money)] = [("Total in \(report.currency.code):", totals.total)]
+        let due = AdvanceView.due(totals)
+        var dueLine = 1
+        if perDiems.perDiems == nil && advances.isEmpty && totals.isComplete && cuts.isEmpty {
+            summary.append(due)
+            summary.append(("  paid by company:", totals.paidByCompany))
+        } else {
+            summary.append(("  paid personally:", totals.paidPersonally))
+            summary.append(("  paid by company:", totals.paidByCompany))
+            if perDiems.perDiems != nil { summary.append(("Per diems:", totals.perDiems)) }
+            if !advances.isEmpty { summary.append(("Advances paid:", totals.advances)) }
+            if !cuts.isEmpty { summary.append(("Cut on approval:", totals.cut)) }
+            dueLine = summary.count
+            summary.append((due.0.trimmingSpaces.prefix(1).uppercased() + due.0.trimmingSpaces.dropFirst(), due.1))
+        }
+        return summary.indices.map { index in
+            let (label, money) = summary[index]
+            let isDue = index == dueLine
+            return (label, (isDue ? AdvanceView.bound(totals) : "") + money.displayString, money.currency.code, isDue)
+        }
+    }
+
     var text: String {
         var text = ""
         writeText(width: nil) { text += $0 }
@@ -111,13 +152,6 @@ struct ReportDetail: Document {
 
     func writeText(width: Int?, _ emit: (String) -> Void) {
         var text = "Report \(report.id): \(report.title)\n"
-        let header: [(String, String)] = [
-            ("Purpose", report.purpose), ("Destination", report.destination), ("Dates", report.dateRange),
-            ("Country", report.country?.code ?? ""), ("Place", report.place ?? ""),
-            ("Nights away", report.overnight ? "" : "none: over midnight without a night"),
-            ("Status", report.status.rawValue), ("Owner", report.owner), ("Currency", report.currency.code),
-            ("Charged to", charges.reportLine), ("Version", version?.description ?? ""),
-        ]
         for (label, value) in header where !value.isEmpty {
             text += "  " + (label + ":").padding(13) + value + "\n"
         }
@@ -163,28 +197,11 @@ struct ReportDetail: Document {
         for (money, amount) in zip(totals.byOriginalCurrency, amounts) {
             text += "  \(money.currency.code)  " + amount.leftPadding(width) + "\n"
         }
-        // With per diems or advances, what is due is the items paid personally and the per diems, less the advances;
-        // without per diems that cannot be computed, it is at least (or, owed back, at most) what it says.
-        var summary: [(String, Money)] = [("Total in \(report.currency.code):", totals.total)]
-        let due = AdvanceView.due(totals)
-        var dueLine = 1
-        if perDiems.perDiems == nil && advances.isEmpty && totals.isComplete && cuts.isEmpty {
-            summary.append(due)
-            summary.append(("  paid by company:", totals.paidByCompany))
-        } else {
-            summary.append(("  paid personally:", totals.paidPersonally))
-            summary.append(("  paid by company:", totals.paidByCompany))
-            if perDiems.perDiems != nil { summary.append(("Per diems:", totals.perDiems)) }
-            if !advances.isEmpty { summary.append(("Advances paid:", totals.advances)) }
-            if !cuts.isEmpty { summary.append(("Cut on approval:", totals.cut)) }
-            dueLine = summary.count
-            summary.append((due.0.trimmingSpaces.prefix(1).uppercased() + due.0.trimmingSpaces.dropFirst(), due.1))
-        }
-        let figures = summary.indices.map { ($0 == dueLine ? AdvanceView.bound(totals) : "") + summary[$0].1.displayString }
-        let summaryWidth = figures.map { $0.count }.max() ?? 0
-        let labelWidth = max(22, (summary.map { $0.0.count }.max() ?? 0) + 1)
-        for ((label, money), figure) in zip(summary, figures) {
-            text += label.padding(labelWidth) + figure.leftPadding(summaryWidth) + " \(money.currency.code)\n"
+        let summary = self.summary
+        let summaryWidth = summary.map { $0.figure.count }.max() ?? 0
+        let labelWidth = max(22, (summary.map { $0.label.count }.max() ?? 0) + 1)
+        for line in summary {
+            text += line.label.padding(labelWidth) + line.figure.leftPadding(summaryWidth) + " \(line.currency)\n"
         }
         if let incomplete = AdvanceView.incomplete(totals) { text += "  incomplete: \(incomplete)\n" }
         emit(text)

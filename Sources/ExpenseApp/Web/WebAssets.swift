@@ -24,19 +24,27 @@ final class WebAssets: @unchecked Sendable {
     func icon(_ file: String) -> HTTPResponse { icons[file] ?? .text("not found\n", status: 404) }
 
     /// `/manifest.webmanifest`: the pages link it with credentials, so a logged-in browser gets the
-    /// person's own, titled in the language of the server's environment.
+    /// person's own; the titles are in the browser's language (`Accept-Language`) where the
+    /// catalog or the app has it, as `shortcuts list` gives them in LANG's.
     func manifest(_ request: HTTPRequest) -> HTTPResponse {
         let configuration = application.configuration
+        var environment = configuration.environment
+        if let header = request.header("Accept-Language") {
+            environment.variables.merge(PreferredLanguages.variables(acceptLanguage: header)) { $1 }
+        }
         do {
+            let made = try Session(environment: environment, databaseOverride: configuration.location.portable)
             let manifest =
                 if let session = application.sessions.session(request.cookies[WebApplication.sessionCookie]) {
-                    try session.withSession { try WebExport.manifest(in: $0, catalogPath: nil) }
+                    try session.withStore { store in
+                        try made.adopt(store)
+                        return try WebExport.manifest(in: made, catalogPath: nil)
+                    }
                 } else {
-                    try WebExport.manifest(
-                        in: Session(environment: configuration.environment, databaseOverride: configuration.location.portable),
-                        catalogPath: nil, personal: false)
+                    try WebExport.manifest(in: made, catalogPath: nil, personal: false)
                 }
             return .json(manifest.render(), contentType: "application/manifest+json").adding("Cache-Control", "no-store")
+                .adding("Vary", "Cookie, Accept-Language")
         } catch {
             let message = (error as? ExpenseError)?.message ?? "\(error)"
             return .text("the manifest cannot be made: \(message)\n", status: 500)

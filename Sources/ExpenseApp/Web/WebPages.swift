@@ -36,16 +36,15 @@ enum WebPages {
         }
     }
 
-    /// `report show`'s text: items, per diems, totals, what is due. Another member's report is
-    /// "not found", as on the command line.
+    /// What `report show` shows, from its own `ReportDetail` (`ReportPage`): items, per diems,
+    /// totals, what is due. Another member's report is "not found", as on the command line.
     static func report(_ session: WebSession, _ parameters: [String: String]) -> HTTPResponse {
         guard let id = parameters["id"].flatMap({ Int64($0) }), id > 0 else {
             return page("Not found", "<p>no such report</p>", session, status: 404)
         }
         return answer(session) { store in
             let detail = try ReportCommands.detail(of: id, in: store)
-            let body = "<pre style=\"white-space:pre-wrap\">\(HTML.escape(detail.text))</pre>"
-            return page("Report \(id): \(detail.report.title)", body, session)
+            return page("Report \(id): \(detail.report.title)", detail.webPage.body, session)
         }
     }
 

@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// The languages a user reads, most preferred first, from the POSIX locale variables: gettext's
 /// `LANGUAGE` list, then the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set. `de_DE.UTF-8`
 /// yields `de_DE` then `de`; the C and POSIX locales yield nothing.
@@ -23,6 +25,24 @@ public enum PreferredLanguages {
             }
         }
         return languages
+    }
+
+    /// A browser's `Accept-Language` (`de-DE,de;q=0.9,en;q=0.8`) as the locale variables that
+    /// say the same to `from`: the web page's person is asked in their browser's language, not in
+    /// the server's. Tags by weight, highest first; `*`, weight 0 and malformed entries dropped.
+    public static func variables(acceptLanguage header: String) -> [String: String] {
+        var weighted: [(tag: String, weight: Double, order: Int)] = []
+        for (order, entry) in header.split(separator: ",").prefix(20).enumerated() {
+            let parts = entry.split(separator: ";").map { String($0).trimmingSpaces }
+            guard let tag = parts.first, !tag.isEmpty, tag.count <= 35,
+                tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+            else { continue }
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if weight > 0 { weighted.append((String(tag.map { $0 == "-" ? "_" : $0 }), weight, order)) }
+        }
+        let tags = weighted.sorted { ($0.weight, -$0.order) > ($1.weight, -$1.order) }.map(\.tag)
+        guard let first = tags.first else { return [:] }
+        return ["LC_ALL": first + ".UTF-8", "LANGUAGE": tags.joined(separator: ":")]
     }
 
     static func isPOSIX(_ locale: String) -> Bool {

@@ -19,7 +19,10 @@ public enum WebPage {
     }
 
     /// The whole document: `title` and the links are text (escaped here); `body` is HTML made
-    /// with `HTML.escape` around every text in it. `heading`: false when the body begins with its own.
+    /// with `HTML.escape` around every text in it. A form's fields stand one below the other,
+    /// each label above its field: inline, at a phone's width each label ended up beside the
+    /// field before its own. On a phone a table's cell keeps to one line (its box scrolls
+    /// sideways): a date broke in two, an amount's currency fell below its figure. `heading`: false when the body begins with its own.
     public static func layout(title: String, body: String, navigation: [Link] = [], heading: Bool = true) -> String {
         let links = navigation.map { "<a href=\"\(HTML.escape($0.href))\">\(HTML.escape($0.title))</a>" }.joined(separator: " ")
         return """
@@ -37,6 +40,22 @@ public enum WebPage {
             table { border-collapse: collapse; width: 100%; }
             td, th { padding: 0.3rem; border-bottom: 1px solid #ccc; text-align: left; }
             input, button { font-size: 1rem; padding: 0.4rem; }
+            form label { display: block; margin-top: 0.6rem; }
+            form input:not([type=hidden]):not([type=file]) { display: block; width: 100%; max-width: 30rem; box-sizing: border-box; }
+            form button { margin-top: 0.6rem; }
+            @media (max-width: 40rem) {
+            table.cards, table.cards tbody { display: block; }
+            table.cards thead { display: none; }
+            table.cards tr { display: block; border-bottom: 1px solid #ccc; padding: 0.3rem 0; position: relative; }
+            table.cards td a::after { content: ""; position: absolute; inset: 0; }
+            table.cards td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: 0.1rem 0.3rem; }
+            table.cards td::before { content: attr(data-label); font-weight: bold; }
+            table:not(.cards) td { white-space: nowrap; }
+            }
+            dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
+            dl.facts dd { margin: 0; }
+            h1, h2, p, li, dd { overflow-wrap: anywhere; }
+            tr.due th, tr.due td { border-top: 2px solid #333; }
             </style>
             </head>
             <body>
