@@ -36,6 +36,31 @@ final class WebSessionTests: EngineTestCase {
         XCTAssertNil(sessions.session(nil))
     }
 
+    /// A request holds its session for as long as it runs (OCR included); looking that session
+    /// up meanwhile, for a second tab or another person's request, does not wait for it.
+    func testLookingASessionUpDoesNotWaitForItsRunningRequest() throws {
+        let sessions = WebSessions(lifetime: 60)
+        let store = try Store(path: ":memory:", now: { "2026-01-01T00:00:00Z" })
+        let session = sessions.open(person: "alice", store: store)
+        let running = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            session.withStore { _ in
+                running.signal()
+                release.wait()
+            }
+        }
+        running.wait()
+        let found = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = sessions.session(session.token)
+            found.signal()
+        }
+        let waited = found.wait(timeout: .now() + 5)
+        release.signal()
+        XCTAssertEqual(waited, .success, "the lookup waited for the running request")
+    }
+
     func testFailedLogInsAreLimitedPerAddressAndPerNameUntilTheWindowPasses() {
         let clock = Clock()
         let attempts = LoginAttempts(limit: 3, window: 100, clock: { clock.now })

@@ -99,7 +99,7 @@ final class WebApplication: @unchecked Sendable {
             Route("GET", "/login") { request, _ in login.form(request) },
             Route("POST", "/login") { request, _ in login.submit(request) },
             Route("POST", "/logout", page: { request, session, _ in login.logout(request, session) }),
-            Route("GET", "/reports", page: { _, session, _ in WebPages.reports(session) }),
+            Route("GET", "/reports", page: { request, session, _ in WebPages.reports(request, session) }),
             Route("GET", "/reports/{id}", page: { _, session, parameters in WebPages.report(session, parameters) }),
             Route("GET", "/approvals", page: { _, session, _ in WebPages.approvals(session) }),
             Route(

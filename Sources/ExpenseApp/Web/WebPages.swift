@@ -27,12 +27,18 @@ enum WebPages {
         return .html(WebPage.layout(title: title, body: body + "\n" + footer, navigation: navigation, heading: heading), status: status)
     }
 
-    /// `report list`'s rows, each linking to its report.
-    static func reports(_ session: WebSession) -> HTTPResponse {
-        answer(session) { store in
-            let reports = try store.reports(limit: nil)
-            let table = ListingTable.html(ReportView.listing(reports)) { "/reports/\(reports[$0].id)" }
-            return page("Reports", table, session)
+    /// `report list`'s rows, each linking to its report: the first `ListWindow.tableRows`, as the
+    /// command shows them, and a link to every one (`?all`) when there are more.
+    static func reports(_ request: HTTPRequest, _ session: WebSession) -> HTTPResponse {
+        let all = request.query["all"] != nil
+        return answer(session) { store in
+            let reports = try store.reports(limit: all ? nil : ListWindow.tableRows)
+            var body = ListingTable.html(ReportView.listing(reports)) { "/reports/\(reports[$0].id)" }
+            if !all, reports.count == ListWindow.tableRows, case let total = try store.reportCount(), total > reports.count {
+                body +=
+                    "\n<p>\(reports.count) of \(total) reports, open ones and the latest trips first. <a href=\"/reports?all\">Show all</a></p>\n"
+            }
+            return page("Reports", body, session)
         }
     }
 

@@ -24,7 +24,11 @@ final class WebSession: @unchecked Sendable {
     private let origin: Origin?
     private var session: Session?
     private let mutex = Mutex()
-    private(set) var expires: Double
+    /// When it ends unless a request comes; under a lock of its own, since `mutex` is held for a
+    /// whole request (OCR included) and looking a session up must not wait for that.
+    var expires: Double { expiry.locked { until } }
+    private var until: Double
+    private let expiry = Mutex()
 
     init(token: String, person: UserName, store: Store, origin: Origin?, expires: Double) {
         self.token = token
@@ -32,7 +36,7 @@ final class WebSession: @unchecked Sendable {
         self.store = store
         self.origin = origin
         self.csrf = RandomToken.make()
-        self.expires = expires
+        self.until = expires
     }
 
     /// Runs `body` with the person's store, one request at a time.
@@ -54,7 +58,7 @@ final class WebSession: @unchecked Sendable {
         }
     }
 
-    func touch(until time: Double) { mutex.locked { expires = time } }
+    func touch(until time: Double) { expiry.locked { until = time } }
 }
 
 /// The logged-in sessions by their cookie's token. A session unused for `lifetime` seconds is
