@@ -1,3 +1,5 @@
+import ExpenseSupport
+
 /// One request as the server read it: its line, headers and cookies as libmicrohttpd parsed them,
 /// the client's address, and a form's fields and files (urlencoded or multipart, parsed by
 /// libmicrohttpd's post processor as they arrive; files streamed to temporary files).
@@ -32,6 +34,22 @@ public struct HTTPRequest: Sendable {
         self.isSecure = isSecure
         self.form = form
         self.files = files
+    }
+
+    /// Who the client is as a reverse proxy on this machine names them: the last address of
+    /// `X-Forwarded-For`, the one the proxy itself appended (nginx's `$proxy_add_x_forwarded_for`),
+    /// when the request came over loopback; else the connection's own address. Log-in attempts
+    /// are counted per this, so that behind nginx, where every connection comes from 127.0.0.1,
+    /// one person's failures do not lock everyone out. An address from another machine is never
+    /// taken from a header: only this machine's proxy is believed.
+    public var clientAddress: String {
+        let loopback = remoteAddress.hasPrefix("127.") || remoteAddress == "::1" || remoteAddress == "::ffff:127.0.0.1"
+        guard loopback, let forwarded = header("X-Forwarded-For") else { return remoteAddress }
+        let last = String(forwarded.split(separator: ",").last ?? "").trimmingSpaces
+        let isAddress =
+            !last.isEmpty && last.count <= 45
+            && last.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || $0 == "." || $0 == ":" }
+        return isAddress ? last : remoteAddress
     }
 
     /// The header `name`, any case.

@@ -137,4 +137,28 @@ final class ServeLoginTests: TeamDatabaseTestCase {
         XCTAssertEqual(limited.status, 429, limited.body)
         XCTAssertTrue(limited.headers.contains("Retry-After: "), limited.headers)
     }
+
+    /// Behind nginx every connection comes from 127.0.0.1: the attempts are counted per the
+    /// address nginx forwards, so one person's failures do not lock the others out.
+    func testBehindAProxyTheAttemptsAreCountedPerTheForwardedAddress() throws {
+        let location = uri("alice").replacingOccurrences(of: "alice:alice-pw@", with: "")
+        let (process, _, line) = try ServeClient.start(app, ["--listen", "127.0.0.1:0"], before: ["--db", location])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let url = String(line.dropFirst("Serving ".count))
+        let token = csrf(try request(url + "login").body)
+        for _ in 0..<5 {
+            let wrong = try request(
+                url + "login", ["-H", "X-Forwarded-For: 203.0.113.5", "--data", "csrf=\(token)&name=mallory&password=nope"])
+            XCTAssertEqual(wrong.status, 401)
+        }
+        let blocked = try request(
+            url + "login", ["-H", "X-Forwarded-For: 203.0.113.5", "--data", "csrf=\(token)&name=alice&password=alice-pw"])
+        XCTAssertEqual(blocked.status, 429, blocked.body)
+        let other = try request(
+            url + "login", ["-H", "X-Forwarded-For: 198.51.100.7", "--data", "csrf=\(token)&name=alice&password=alice-pw"])
+        XCTAssertEqual(other.status, 303, other.body)
+    }
 }

@@ -117,6 +117,22 @@ final class HTTPServerTests: XCTestCase {
         }
     }
 
+    /// Behind a proxy on this machine the client is the address the proxy appended last; from
+    /// another machine, or with no address there, the connection's own.
+    func testTheClientIsTheAddressTheLocalProxyAppended() {
+        func client(_ peer: String, _ forwarded: String?) -> String {
+            HTTPRequest(
+                method: "GET", path: "/", headers: forwarded.map { ["x-forwarded-for": $0] } ?? [:], remoteAddress: peer
+            ).clientAddress
+        }
+        XCTAssertEqual(client("127.0.0.1", "10.0.0.9, 203.0.113.5"), "203.0.113.5", "the last one, which nginx appended")
+        XCTAssertEqual(client("::1", "2001:db8::7"), "2001:db8::7")
+        XCTAssertEqual(client("192.0.2.1", "203.0.113.5"), "192.0.2.1", "a header from another machine is not believed")
+        XCTAssertEqual(client("127.0.0.1", nil), "127.0.0.1")
+        XCTAssertEqual(client("127.0.0.1", "203.0.113.5, <script>"), "127.0.0.1", "no address: the connection's own")
+        XCTAssertEqual(client("127.0.0.1", String(repeating: "1", count: 100)), "127.0.0.1")
+    }
+
     func testListenAddressesAreIPAddressesAndPortsAndKnowLoopback() throws {
         XCTAssertEqual(try ListenAddress(parsing: "127.0.0.1:8080"), .loopback(port: 8080))
         XCTAssertTrue(try ListenAddress(parsing: "127.1.2.3:1").isLoopback)

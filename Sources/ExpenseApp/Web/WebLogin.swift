@@ -44,24 +44,24 @@ struct WebLogin: Sendable {
         }
         let name = request.form["name"] ?? ""
         let password = request.form["password"] ?? ""
-        if let wait = application.attempts.retryAfter(address: request.remoteAddress, name: name) {
+        if let wait = application.attempts.retryAfter(address: request.clientAddress, name: name) {
             return .text("too many log-in attempts: try again in \(wait) seconds\n", status: 429).adding("Retry-After", "\(wait)")
         }
         let refused = HTTPResponse.html(LoginPage.html(csrf: expected, name: name, message: Self.wrong), status: 401)
         guard let person = try? UserName(validating: name), !password.isEmpty else {
-            application.attempts.failed(address: request.remoteAddress, name: name)
+            application.attempts.failed(address: request.clientAddress, name: name)
             return refused
         }
         do {
             let store = try Store(
                 server: configuration.location, user: person.value, password: password, now: configuration.environment.now)
             guard try store.serverRole() == person else {
-                application.attempts.failed(address: request.remoteAddress, name: name)
+                application.attempts.failed(address: request.clientAddress, name: name)
                 return refused
             }
             return started(application.sessions.open(person: person, store: store, origin: application.origin))
         } catch let error as ExpenseError where error.kind == .permissionDenied {
-            application.attempts.failed(address: request.remoteAddress, name: name)
+            application.attempts.failed(address: request.clientAddress, name: name)
             return refused
         } catch {
             return .text("the database cannot be reached now: try again later\n", status: 503)
