@@ -45,10 +45,7 @@ struct ReceiptCaptureRun {
     func captureOne(
         _ input: ReceiptInput, settings: Settings, store: Store, storage: any ReceiptStorage, expenseID: Int64?, report: Report?
     ) throws -> Output {
-        let environment = session.environment
-        var flow = ReceiptCaptureFlow(
-            store: store, storage: storage, settings: settings, user: try session.user, now: { environment.now() },
-            today: environment.today(), workingDirectory: environment.workingDirectory)
+        var flow = try ReceiptCaptureFlow(session: session, store: store, storage: storage, settings: settings)
         if let reader = session.lineReader { flow.questions = TerminalCaptureQuestions(reader: reader) }
         switch try flow.capture(input, for: request(expenseID: expenseID, report: report, store: store)) {
         case .refused(let error):
@@ -73,7 +70,7 @@ struct ReceiptCaptureRun {
         let invocation = self.invocation
         let session = self.session
         request.preferring = { [try invocation[Options.report] ?? session.currentReportID].compactMap { $0 } }
-        request.currentTrip = { try currentDraftTrip(store: store) }
+        request.currentTrip = { try TripShortcuts.currentDraft(given: session.currentReportID, in: session, store: store) }
         request.overrides = {
             var overrides: [String: String] = [:]
             for option in Options.draft {
@@ -166,16 +163,6 @@ struct ReceiptCaptureRun {
     var asksForExpense: Bool {
         !invocation[Options.create] && !invocation.gave(Options.expense) && invocation.arguments.isEmpty
             && !invocation.gave(Options.maildir)
-    }
-
-    /// The trip a photo taken now is for: the report opened in the REPL, else the app's current
-    /// trip, when it is a draft.
-    private func currentDraftTrip(store: Store) throws -> Report? {
-        let settings = try session.settings()
-        let current =
-            try session.currentReportID
-            ?? TripShortcuts.currentTrip(in: session.shortcuts(), appID: settings.appID)
-        return try current.map(store.report).flatMap { $0.status == .draft ? $0 : nil }
     }
 
     /// `~/Receipts` in the home directory; a relative folder beside the config file, as other

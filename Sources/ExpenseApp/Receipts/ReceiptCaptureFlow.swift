@@ -241,3 +241,14 @@ struct ReceiptCaptureFlow {
         }
     }
 }
+
+extension ReceiptCaptureFlow {
+    /// The flow of `session`'s person, on its clock and in its working directory: `receipt
+    /// capture` and the web's upload make it alike.
+    init(session: Session, store: Store, storage: any ReceiptStorage, settings: Settings) throws {
+        let environment = session.environment
+        self.init(
+            store: store, storage: storage, settings: settings, user: try session.user, now: { environment.now() },
+            today: environment.today(), workingDirectory: environment.workingDirectory)
+    }
+}

@@ -25,6 +25,13 @@ enum TripShortcuts {
         return item.item.userInfo["report"]?.scalarText.flatMap { Int64($0) }
     }
 
+    /// The draft trip a photo taken now is for: `given` (the report opened, or the one the page
+    /// names), else the current trip; nil when that is not a draft.
+    static func currentDraft(given: Int64?, in session: Session, store: Store) throws -> Report? {
+        let current = try given ?? currentTrip(in: session.shortcuts(), appID: session.settings().appID)
+        return try current.map(store.report).flatMap { $0.status == .draft ? $0 : nil }
+    }
+
     /// Called by the runner after every command: when it changed a trip (its output says which,
     /// `Output.touching`), the app's items follow. A failure here is a warning: the command itself
     /// succeeded.

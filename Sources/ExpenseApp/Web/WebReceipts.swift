@@ -35,22 +35,16 @@ enum WebReceipts {
                 let settings = try cli.settings()
                 let store = try cli.store()
                 let storage = try store.requireReceiptStorage()
-                let environment = cli.environment
                 // Messages name the file as the phone did, not by the server's temporary file.
                 let name = shownName(file.filename)
                 var input = try ReceiptInput.file(name.isEmpty ? "the upload" : name, at: file.path, maxSize: settings.maxReceiptSize)
                 input.originalName = name
-                let flow = ReceiptCaptureFlow(
-                    store: store, storage: storage, settings: settings, user: try cli.user, now: { environment.now() },
-                    today: environment.today(), workingDirectory: environment.workingDirectory)
+                let flow = try ReceiptCaptureFlow(session: cli, store: store, storage: storage, settings: settings)
                 let trip = id(request.form["report"])
                 var capture = ReceiptCaptureFlow.Request()
                 capture.proposes = true
                 capture.preferring = { [trip].compactMap { $0 } }
-                capture.currentTrip = {
-                    let current = try trip ?? TripShortcuts.currentTrip(in: cli.shortcuts(), appID: settings.appID)
-                    return try current.map(store.report).flatMap { $0.status == .draft ? $0 : nil }
-                }
+                capture.currentTrip = { try TripShortcuts.currentDraft(given: trip, in: cli, store: store) }
                 let outcome = try flow.capture(input, for: capture)
                 if case .captured(let captured) = outcome {
                     TripShortcuts.afterCommand(captured.output, in: cli)
